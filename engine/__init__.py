@@ -1,0 +1,1 @@
+"""Warbench engine: game-agnostic, headless (only engine/ui imports pygame)."""

@@ -1,0 +1,28 @@
+"""The games Warbench knows, by id."""
+from __future__ import annotations
+
+import importlib
+
+GAME_MODULES = ("games.dice_wars",)
+_games: dict = {}
+
+
+def register(ruleset) -> None:
+    _games[ruleset.game_id] = ruleset
+
+
+def load_all() -> None:
+    for mod in GAME_MODULES:
+        importlib.import_module(mod)
+
+
+def get(game_id: str):
+    load_all()
+    if game_id not in _games:
+        raise KeyError(f"unknown game {game_id!r}; known: {', '.join(sorted(_games))}")
+    return _games[game_id]
+
+
+def all_games() -> list:
+    load_all()
+    return [_games[k] for k in sorted(_games)]

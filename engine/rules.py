@@ -1,0 +1,104 @@
+"""The contract every game's rules implement, and the values they exchange.
+
+Rules are pure Python: no pygame, no file I/O, no global random.  A ruleset
+mutates a state object it created; the Match takes snapshots around it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.actions import Action
+
+
+@dataclass(slots=True)
+class Event:
+    """Something that happened, for the log, the dice tray and animations.
+
+    `rule` is a citation such as "dice_wars.txt § Guarding"; `depth` 0 is the
+    headline of an action, 1 a ruling under it.
+    """
+    kind: str
+    text: str
+    rule: str = ""
+    depth: int = 1
+    data: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        d = {"kind": self.kind, "text": self.text}
+        if self.rule:
+            d["rule"] = self.rule
+        if self.data:
+            d["data"] = self.data
+        return d
+
+
+class Illegal(Exception):
+    """An action the rules refuse, with the reason in words and the rule."""
+
+    def __init__(self, reason: str, rule: str = ""):
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.rule})" if self.rule else self.reason
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winners: tuple[int, ...]
+    reason: str
+    rule: str = ""
+
+
+@dataclass
+class Setup:
+    """Everything needed to start a match: reproducible from a save."""
+    game: str
+    players: int
+    seed: int = 0
+    scenario: str = ""
+    seats: tuple[str, ...] = ()          # "human" or an agent name, per player
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "players": self.players, "seed": self.seed,
+                "scenario": self.scenario, "seats": list(self.seats),
+                "options": dict(self.options)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Setup":
+        return cls(game=d["game"], players=int(d["players"]), seed=int(d.get("seed", 0)),
+                   scenario=d.get("scenario", ""), seats=tuple(d.get("seats", ())),
+                   options=dict(d.get("options", {})))
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option the launcher offers (checkbox or choice)."""
+    key: str
+    label: str
+    default: Any
+    choices: tuple = ()          # empty: boolean
+    help: str = ""
+
+
+class Ruleset(Protocol):
+    game_id: str
+    title: str
+    min_players: int
+    max_players: int
+
+    def options(self) -> list[OptionSpec]: ...
+    def scenarios(self) -> list[str]: ...
+    def initial_state(self, setup: Setup, dice) -> tuple[Any, list[Event]]: ...
+    def to_act(self, state) -> int: ...
+    def legal_actions(self, state) -> list[Action]: ...
+    def check(self, state, action: Action) -> Illegal | None: ...
+    def apply(self, state, action: Action, dice) -> list[Event]: ...
+    def outcome(self, state) -> Outcome | None: ...
+    def clone(self, state): ...
+    def fingerprint(self, state) -> str: ...
+    def player_name(self, state, player: int) -> str: ...
+    def hidden_from_others(self, state, player: int) -> bool: ...

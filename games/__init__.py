@@ -1,0 +1,1 @@
+"""The five games.  Each package registers its ruleset with engine.registry."""
