@@ -33,7 +33,13 @@ class Action:
 
     @classmethod
     def make(cls, kind: str, player: int, **params: Any) -> "Action":
-        return cls(kind, player, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
+        items = []
+        for k in sorted(params):
+            v = params[k]
+            if type(v) is list or type(v) is dict:
+                v = _freeze(v)
+            items.append((k, v))
+        return cls(kind, player, tuple(items))
 
     def get(self, name: str, default: Any = None) -> Any:
         for k, v in self.params:

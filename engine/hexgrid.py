@@ -173,11 +173,20 @@ def reachable(start: Hex, budget: int, step_cost: Callable[[Hex, Hex], int | Non
             if old is None or nc < old[0]:
                 best[n] = (nc, h)
                 heapq.heappush(heap, (nc, n))
-    return {h: v for h, v in best.items() if h == start or can_end(h)}
+    out = Reach({h: v for h, v in best.items() if h == start or can_end(h)})
+    out.searched = best
+    return out
+
+
+class Reach(dict):
+    """`reachable`'s result: hexes a unit can stop on; `.searched` also
+    holds the hexes it can only pass through, for rebuilding paths."""
+    searched: dict
 
 
 def path_to(found: dict[Hex, tuple[int, Hex | None]], goal: Hex) -> list[Hex]:
     """Rebuild the path (start..goal) from `reachable`'s result."""
+    found = getattr(found, "searched", found)
     out = [goal]
     while found[out[-1]][1] is not None:
         out.append(found[out[-1]][1])

@@ -125,6 +125,7 @@ class ConditionFx(Definition):
     kind: Literal["condition"]
     stat: Stat
     amount: int
+    who: Literal["affected", "self"] = "affected"   # self: the skill's user (Greater Frost Nova)
 
 
 class StatusFx(Definition):
