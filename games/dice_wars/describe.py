@@ -1,0 +1,132 @@
+"""Actions in words (log lines, button labels) and previews of what a
+committed action would do (odds, costs), for the UI and the learner."""
+from __future__ import annotations
+
+from engine import hexgrid
+from engine.actions import Action
+from games.dice_wars import combat, movement, phases, skills, stats, targeting
+from games.dice_wars.state import DWState
+
+
+def hex_label(h) -> str:
+    col, row = hexgrid.axial_to_offset(tuple(h))
+    return f"{chr(65 + col) if 0 <= col < 26 else col}{row + 1}"
+
+
+def _u(state: DWState, uid) -> str:
+    u = state.units.get(uid)
+    return stats.unit_label(state, u) if u else f"unit {uid}"
+
+
+def _t(state: DWState, target) -> str:
+    if isinstance(target, (list, tuple)):
+        return hex_label(target)
+    return _u(state, target)
+
+
+def describe(state: DWState, a: Action) -> str:
+    k = a.kind
+    who = state.players[a.player].name if 0 <= a.player < len(state.players) else f"P{a.player}"
+    if k == "move":
+        return f"{_u(state, a['uid'])} moves to {hex_label(a['to'])}"
+    if k == "face":
+        return f"{_u(state, a['uid'])} faces {hexgrid.DIRECTION_NAMES[a['facing']]}"
+    if k == "attack":
+        return f"{_u(state, a['uid'])} attacks {_u(state, a['target'])}"
+    if k == "skill":
+        u = state.units[a["uid"]]
+        sk = stats.card(u).skill
+        carry = f", carrying {_u(state, a['carry'])}" if a.get("carry") is not None else ""
+        return f"{_u(state, a['uid'])} uses {sk.name} on {_t(state, a['target'])}{carry}"
+    if k == "capture":
+        return f"{_u(state, a['uid'])} captures the city"
+    if k == "guard":
+        return f"{_u(state, a['uid'])} stands guard facing {hexgrid.DIRECTION_NAMES[a['facing']]}"
+    if k == "city_skill":
+        cc = stats.cat().cities[a["city"]]
+        return f"{_u(state, a['uid'])} uses {cc.name}'s {cc.skill.name} on {_t(state, a['target'])}"
+    if k == "relic_skill":
+        r = stats.cat().relics[a["relic"]]
+        return f"{_u(state, a['uid'])} uses {r.name}: {r.skill.name} on {_t(state, a['target'])}"
+    if k == "relic_spell":
+        r = stats.cat().relics[a["relic"]]
+        return f"{who} casts {r.spell.name} ({r.name}) on {_t(state, a['target'])}"
+    if k == "search_ruins":
+        return f"{_u(state, a['uid'])} searches the ruins"
+    if k == "counterstrike":
+        return f"{who} takes the guard's counterstrike"
+    if k == "end_phase":
+        return f"{who} ends the command phase"
+    if k == "deploy":
+        return f"{who} places {_u(state, a['uid'])} on {hex_label(a['to'])}"
+    if k == "auto_deploy":
+        return f"{who} deploys the rest of the army"
+    if k == "end_deploy":
+        return f"{who} is done deploying"
+    if k == "pick_faction":
+        return f"{who} picks the {stats.cat().factions[a['faction']].name}"
+    if k == "propose_alliance":
+        return f"{who} proposes an alliance to {state.players[a['to']].name}"
+    if k == "answer_alliance":
+        return f"{who} {'accepts' if a['accept'] else 'refuses'} the alliance"
+    if k == "break_alliance":
+        return f"{who} breaks the alliance with {state.players[a['to']].name}"
+    return str(a)
+
+
+def preview(state: DWState, a: Action) -> list[str]:
+    """What committing `a` would do, in words, with exact odds."""
+    k = a.kind
+    out: list[str] = []
+    if k == "attack":
+        u, t = state.units[a["uid"]], state.units[a["target"]]
+        n, s, am, an, dm, dn, kind = combat.contest_terms(state, u, t)
+        p = combat.hit_chance(state, u, t)
+        dice = "2d6" if n == 2 else "d20"
+        out.append(f"Hit chance {p:.0%} ({dice}{am:+d} vs {dice}{dm:+d}, ties rerolled)")
+        out.extend("  + " + text for text, _ in an[1:] if text)
+        out.extend("  defender: " + text for text, _ in dn[1:] if text)
+        if t.hp <= 1:
+            out.append(f"A hit kills the {stats.card(t).name}")
+    elif k in ("skill", "city_skill", "relic_skill"):
+        u = state.units[a["uid"]]
+        if k == "skill":
+            sk = stats.card(u).skill
+        elif k == "city_skill":
+            sk = stats.cat().cities[a["city"]].skill
+        else:
+            sk = stats.cat().relics[a["relic"]].skill
+        notes: list = []
+        mod = skills.check_modifier(state, u, notes)
+        f, s, g = skills.check_odds(sk, mod)
+        line = f"Check (2d6{mod:+d}, needs {sk.check.minimum}): fail {f:.0%}, standard {s:.0%}"
+        if sk.greater is not None:
+            line += f", greater ({sk.check.greater}+) {g:.0%}"
+        out.append(line)
+        out.append(sk.text)
+    elif k == "move":
+        u = state.units[a["uid"]]
+        act = phases.activation(state, u.uid)
+        left = act.move_left if act else movement.base_move(state, u)
+        found, zones = movement.reach(state, u, left, act.guards_faced if act else ())
+        to = tuple(a["to"])
+        if to in found:
+            out.append(f"Costs {found[to][0]} of {left} movement")
+            if zones.get(to):
+                g = state.units[zones[to][0]]
+                out.append(f"Enters the front of a guarding {stats.card(g).name}: attack it or take its counterstrike")
+    elif k == "counterstrike":
+        pend = state.pending
+        g, u = state.units[pend.guard], state.units[pend.uid]
+        p = combat.hit_chance(state, g, u, counterstrike=True)
+        out.append(f"The {stats.card(g).name} hits with {p:.0%}; {stats.card(u).name} has {u.hp} HP")
+    elif k == "capture":
+        u = state.units[a["uid"]]
+        c = state.cities[state.board.capitals[u.pos]]
+        out.append("Draws a random city sigil" if c.card is None else f"Takes {stats.cat().cities[c.card].name}")
+    return out
+
+
+def targets_of(state: DWState, uid: int) -> dict:
+    """For the UI: a unit's move hexes, attack and skill targets now."""
+    return {"range": targeting.attack_range(state, state.units[uid], None)}

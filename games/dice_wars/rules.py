@@ -1,0 +1,762 @@
+"""The Dice Wars ruleset: legal actions, checks with reasons, and apply.
+
+Each action kind has one checker (returns the refusal in words with its
+rule) and one applier.  Topic modules hold the rules themselves: movement,
+targeting, combat, skills, guarding (here, with the guard decision),
+cities, phases, victory, setup.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from engine import hexgrid, registry
+from engine.actions import Action
+from engine.rules import Event, Illegal, OptionSpec, Outcome
+from games.dice_wars import cities, combat, movement, phases, setup, skills, stats, targeting
+from games.dice_wars.board import SCENARIOS
+from games.dice_wars.state import DWState, Pending, Unit
+
+R_PHASE = "dice_wars.txt § The Command Phase"
+R_MOVE = "dice_wars.txt § Movement"
+R_FACING = "dice_wars.txt § Facing"
+R_ACTIONS = "dice_wars.txt § Actions"
+R_GUARD = "dice_wars.txt § Guarding"
+R_SKILL = "dice_wars.txt § Skills"
+R_DEPLOY = "dice_wars.txt § Deploy Your Army"
+R_ALLY = "dice_wars.txt § Challenge V: Alliances and Coalitions"
+R_RELICS = "dice_wars.txt § Challenge I: Ancient Relics"
+R_TOURNEY = "dice_wars.txt § Challenge VI: Tournament Deployment"
+R_DRAFT = "dice_wars.txt § Challenge II: faction Bonuses"
+
+COMMAND_KINDS = ("move", "face", "attack", "skill", "capture", "guard", "city_skill", "relic_skill",
+                 "search_ruins", "end_phase", "propose_alliance", "break_alliance")
+
+
+def hex_label(h) -> str:
+    col, row = hexgrid.axial_to_offset(tuple(h))
+    return f"{chr(65 + col) if col < 26 else col}{row + 1}"
+
+
+class DiceWarsRules:
+    game_id = "dice_wars"
+    title = "Dice Wars: Heroes of Polyhedra"
+    min_players = 2
+    max_players = 4
+    data_version = "1"
+    rulebook = "dice_wars.txt"
+
+    # ---- setup ---------------------------------------------------------------
+    def options(self) -> list[OptionSpec]:
+        return [
+            OptionSpec("fight_to_death", "Fight to the death", False, help="A defeated player is removed; play on until one side stands (§ Win Conditions)"),
+            OptionSpec("relics", "I: Ancient Relics", False, help="Cities hold relics for whoever meets their condition"),
+            OptionSpec("faction_bonuses", "II: Faction bonuses (draft)", False, help="Low roller drafts factions; each faction has a bonus"),
+            OptionSpec("hinterland_sites", "IV: Hinterland sites", "none", ("none", "ruins", "cities"),
+                       help="On Hinterland maps: add ruins (search for relics) or cities (Diplomacy replaces Dominion)"),
+            OptionSpec("alliances", "V: Alliances", False, help="Propose or break alliances at the start of your phase"),
+            OptionSpec("coalition", "V: Coalition", "none", tuple(setup.COALITIONS), help="Permanent teams (3-4 players)"),
+            OptionSpec("tournament_deploy", "VI: Tournament deployment", False, help="Binding deployment, lowest roller first"),
+            OptionSpec("veterans", "VII: Veteran units", False, help="An advanced unit that kills becomes a veteran"),
+        ]
+
+    def scenarios(self) -> list[str]:
+        return list(SCENARIOS)
+
+    def terrain_ids(self) -> set[str]:
+        return set(stats.cat().terrain)
+
+    def check_data(self, folder) -> list[str]:
+        from engine.catalog import DataError
+        from games.dice_wars.catalog import DATA_DIR, load_catalog
+        try:
+            load_catalog(folder or DATA_DIR)
+        except DataError as e:
+            return list(e.problems)
+        return []
+
+    def initial_state(self, s, dice):
+        state, events = setup.initial_state(s, dice)
+        state.cache = {}
+        return state, events
+
+    def invariants(self, state: DWState) -> list[str]:
+        from games.dice_wars.invariants import problems
+        return problems(state)
+
+    def in_setup(self, state: DWState) -> bool:
+        return state.phase in ("draft", "deploy")
+
+    def clone(self, state: DWState) -> DWState:
+        return state.copy()
+
+    def to_act(self, state: DWState) -> int:
+        return state.pending.player if state.pending else state.current
+
+    def player_name(self, state: DWState, p: int) -> str:
+        return state.players[p].name
+
+    def hidden_from_others(self, state: DWState, p: int) -> bool:
+        return False          # Dice Wars has no hands: everything on the table is public
+
+    def outcome(self, state: DWState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(state.winners, state.win_reason, state.win_rule)
+
+    def fingerprint(self, state: DWState) -> str:
+        parts = [state.phase, str(state.current), str(state.round), repr(state.winners)]
+        for uid in sorted(state.units):
+            u = state.units[uid]
+            parts.append(f"{uid}:{u.cls}:{u.owner}:{u.hp}:{u.pos}:{u.facing}:{u.guarding}:{u.veteran}:"
+                         + ",".join(f"{c.stat}{c.amount}{c.by}{c.status}" for c in u.conds))
+        for c in state.cities:
+            parts.append(f"c{c.index}:{c.card}:{c.owner}:{c.relic_drawn}")
+        for p in state.players:
+            parts.append(f"p{p.index}:{p.alive}:{p.crowns}:{p.streak}:{p.relics}:{p.allies}:{p.factions}")
+        return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
+
+    # ---- legal actions --------------------------------------------------------
+    def legal_actions(self, state: DWState) -> list[Action]:
+        if state.phase == "over":
+            return []
+        if state.phase == "draft":
+            p = state.draft[0]
+            taken = {f for pl in state.players for f in pl.factions}
+            return [Action.make("pick_faction", p, faction=f) for f in setup.FACTIONS if f not in taken]
+        if state.phase == "deploy":
+            return self._legal_deploy(state)
+        if state.pending is not None:
+            return self._legal_pending(state)
+        p = state.current
+        out: list[Action] = []
+        for u in list(stats.living(state, p)):
+            act = phases.activation(state, u.uid)
+            if act is None and len(state.activations) >= 2:
+                continue
+            out.extend(self._unit_actions(state, u, act))
+        out.extend(self._phase_choices(state, p))
+        return out
+
+    def sample_legal(self, state: DWState, rng) -> Action:
+        """A random legal action without listing them all: pick a unit (or
+        the phase's other choices) uniformly, then one of its actions.  The
+        random player of simulate and bench; equals a member of
+        legal_actions (tested)."""
+        if state.phase != "command" or state.pending is not None:
+            legal = self.legal_actions(state)
+            return legal[rng.randrange(len(legal))]
+        p = state.current
+        groups: list = [u for u in stats.living(state, p)
+                        if phases.activation(state, u.uid) is not None or len(state.activations) < 2]
+        groups.append(None)
+        while groups:
+            i = rng.randrange(len(groups))
+            g = groups[i]
+            if g is None:
+                acts = [a for a in self._phase_choices(state, p)]
+            else:
+                acts = self._unit_actions(state, g, phases.activation(state, g.uid))
+            if acts:
+                return acts[rng.randrange(len(acts))]
+            groups.pop(i)
+        raise AssertionError("no legal action in an unfinished game")
+
+    def _phase_choices(self, state: DWState, p: int) -> list[Action]:
+        out: list[Action] = []
+        if state.options.get("alliances") and not state.activations:
+            for q in state.players:
+                if q.index != p and q.alive:
+                    if q.index in state.players[p].allies:
+                        out.append(Action.make("break_alliance", p, to=q.index))
+                    elif not stats.friendly(state, p, q.index):
+                        out.append(Action.make("propose_alliance", p, to=q.index))
+        if len(state.activations) >= phases.required_activations(state, p):
+            out.append(Action.make("end_phase", p))
+        return out
+
+    def _unit_actions(self, state: DWState, u: Unit, act) -> list[Action]:
+        p = u.owner
+        out: list[Action] = []
+        left = act.move_left if act else movement.base_move(state, u)
+        if left > 0 and not stats.has_status(u, "rooted"):
+            found, _ = movement.reach(state, u, left, act.guards_faced if act else ())
+            uid = ("uid", u.uid)
+            out.extend(Action("move", p, (("to", h), uid)) for h in found if h != u.pos)
+        if act is None or act.ended_with != "action":
+            out.extend(Action("face", p, (("facing", d), ("uid", u.uid))) for d in range(6)
+                       if d != u.facing or act is None)
+        if act is not None and act.acted:
+            return out
+        out.extend(self._action_options(state, u))
+        return out
+
+    def _action_options(self, state: DWState, u: Unit, only_target: int | None = None) -> list[Action]:
+        """The unit's possible actions (one per turn)."""
+        p = u.owner
+        out: list[Action] = []
+        if not stats.has_status(u, "disarmed"):
+            reach = targeting.max_range(state, u)
+            for t in stats.living(state):
+                if only_target is not None and t.uid != only_target:
+                    continue
+                if hexgrid.distance(u.pos, t.pos) > reach:
+                    continue
+                if not stats.friendly(state, p, t.owner) and targeting.weapon_target_problem(state, u, t) is None:
+                    out.append(Action.make("attack", p, uid=u.uid, target=t.uid))
+        sk = stats.card(u).skill
+        if sk is not None and not stats.has_status(u, "taunted"):
+            for target, carry in self._skill_choices(state, u, u.pos, sk):
+                if only_target is None or only_target in [v.uid for v in skills.affected(state, sk, u, p, target)]:
+                    out.append(Action.make("skill", p, uid=u.uid, target=target, carry=carry))
+        if only_target is not None:
+            return out
+        if cities.capture_problem(state, u) is None:
+            out.append(Action.make("capture", p, uid=u.uid))
+        out.extend(Action("guard", p, (("facing", d), ("uid", u.uid))) for d in range(6))
+        for cid in sorted(stats.side_city_cards(state, p)):
+            cc = stats.cat().cities[cid]
+            if cc.skill is None:
+                continue
+            for target in cities.city_skill_candidates(state, u, cid, self._targets(state, None, None, cc.skill)
+                                                       if cc.skill.target not in ("hex", "empty_hex") else None):
+                if cities.city_skill_problem(state, u, cid, target) is None:
+                    out.append(Action.make("city_skill", p, uid=u.uid, city=cid, target=target))
+        for q in stats.side(state, p):
+            for rid in state.players[q].relics:
+                r = stats.cat().relics[rid]
+                if r.skill is not None:
+                    for target, carry in self._skill_choices(state, u, u.pos, r.skill):
+                        out.append(Action.make("relic_skill", p, uid=u.uid, relic=rid, target=target, carry=carry))
+        if cities.ruins_problem(state, u) is None and state.relic_deck:
+            out.append(Action.make("search_ruins", p, uid=u.uid))
+        return out
+
+    def _targets(self, state: DWState, u: Unit | None, origin, sk) -> list:
+        if sk.target in ("hex", "empty_hex"):
+            if sk.range is not None and origin is not None:
+                cands = [h for h in hexgrid.within(origin, sk.range) if h in state.board.terrain]
+            elif sk.target == "empty_hex":
+                cands = list(state.board.hexes)
+            else:   # anywhere: hexes where the effect reaches a unit
+                cands = sorted({h for v in stats.living(state) for h in hexgrid.within(v.pos, sk.radius)
+                                if h in state.board.terrain})
+        elif sk.range is not None and origin is not None:
+            cands = [v.uid for v in stats.living(state) if hexgrid.distance(origin, v.pos) <= sk.range]
+        else:
+            cands = [v.uid for v in stats.living(state)]
+        return [t for t in cands if targeting.skill_target_problem(state, u, origin, sk, t) is None]
+
+    def _skill_choices(self, state: DWState, u: Unit, origin, sk) -> list:
+        targets = self._targets(state, u, origin, sk)
+        if not sk.carry:
+            return [(t, None) for t in targets]
+        allies = [v.uid for v in stats.living(state) if v.uid != u.uid
+                  and stats.friendly(state, v.owner, u.owner) and hexgrid.distance(v.pos, u.pos) == 1]
+        return [(t, c) for t in targets for c in allies if t != c]
+
+    def _legal_pending(self, state: DWState) -> list[Action]:
+        pend = state.pending
+        if pend.kind == "alliance":
+            return [Action.make("answer_alliance", pend.player, accept=True),
+                    Action.make("answer_alliance", pend.player, accept=False)]
+        u = state.units[pend.uid]
+        out = [Action.make("counterstrike", pend.player)]
+        act = phases.activation(state, u.uid)
+        if act is not None and not act.acted:
+            out.extend(self._action_options(state, u, only_target=pend.guard))
+        return out
+
+    def _legal_deploy(self, state: DWState) -> list[Action]:
+        p = state.current
+        out: list[Action] = []
+        binding = state.options.get("tournament_deploy")
+        mine = [u for u in state.units.values() if u.owner == p and u.hp > 0]
+        for u in mine:
+            if (binding and u.pos is not None) or u.uid in state.deploy_moved:
+                continue
+            for h in setup.deploy_zone(state, u):
+                if h not in state.occupied:
+                    out.append(Action.make("deploy", p, uid=u.uid, to=h))
+        if any(u.pos is None for u in mine):
+            out.append(Action.make("auto_deploy", p))
+        else:
+            out.append(Action.make("end_deploy", p))
+        return out
+
+    # ---- checks ---------------------------------------------------------------
+    def check(self, state: DWState, a: Action) -> Illegal | None:
+        try:
+            reason = self._check(state, a)
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            return Illegal(f"Malformed {a.kind} action: {e}")
+        if reason is None:
+            return None
+        if isinstance(reason, Illegal):
+            return reason
+        return Illegal(*reason) if isinstance(reason, tuple) else Illegal(reason)
+
+    def _check(self, state: DWState, a: Action):
+        if state.phase == "over":
+            return "The game is over."
+        if a.kind == "relic_spell":
+            return self._check_spell(state, a)
+        if a.player != self.to_act(state):
+            who = state.players[self.to_act(state)].name
+            return (f"It is {who}'s decision now, not {state.players[a.player].name}'s.", R_PHASE)
+        if state.phase == "draft":
+            if a.kind != "pick_faction":
+                return ("Factions are being drafted.", R_DRAFT)
+            taken = {f for pl in state.players for f in pl.factions}
+            if a["faction"] not in setup.FACTIONS or a["faction"] in taken:
+                return ("That faction is not available.", R_DRAFT)
+            return None
+        if state.phase == "deploy":
+            return self._check_deploy(state, a)
+        pend = state.pending
+        if pend is not None:
+            if pend.kind == "alliance":
+                return None if a.kind == "answer_alliance" else ("Answer the alliance proposal first.", R_ALLY)
+            if a.kind == "counterstrike":
+                return None
+            if a.kind not in ("attack", "skill"):
+                g = state.units[pend.guard]
+                return (f"{stats.unit_label(state, state.units[pend.uid])} stands in the front hex of a guarding "
+                        f"{stats.card(g).name}: attack it or suffer its counterstrike.", R_GUARD)
+            if a["uid"] != pend.uid:
+                return ("Only the unit that entered the guard's front hex may respond.", R_GUARD)
+        if a.kind == "counterstrike":
+            return ("No guard is waiting to counterstrike.", R_GUARD)
+        if a.kind == "answer_alliance":
+            return ("No alliance has been proposed.", R_ALLY)
+        if a.kind == "end_phase":
+            need = phases.required_activations(state, a.player)
+            if len(state.activations) < need:
+                return (f"You must activate and take a turn with 2 units during your phase "
+                        f"({len(state.activations)} so far).", R_PHASE)
+            return None
+        if a.kind in ("propose_alliance", "break_alliance"):
+            return self._check_alliance(state, a)
+        if a.kind not in COMMAND_KINDS:
+            return f"Unknown action {a.kind!r}."
+        u = state.units.get(a["uid"])
+        if u is None or u.owner != a.player:
+            return "That is not one of your units."
+        if u.hp <= 0 or u.pos is None:
+            return "That unit is no longer on the board."
+        prob = phases.activation_problem(state, u)
+        if prob:
+            return (prob, R_PHASE)
+        act = phases.activation(state, u.uid)
+        if a.kind == "move":
+            return self._check_move(state, u, act, tuple(a["to"]))
+        if a.kind == "face":
+            if not 0 <= a["facing"] <= 5:
+                return "Facing is one of six directions."
+            if act is not None and act.ended_with == "action":
+                return ("After an action the unit faces the direction of that action; move again to choose "
+                        "a new facing.", R_FACING)
+            return None
+        if act is not None and act.acted:
+            return (f"{stats.card(u).name} has already taken its action this turn.", R_PHASE)
+        if pend is not None:
+            return self._check_guard_response(state, u, a)
+        return self._check_action(state, u, a)
+
+    def _check_move(self, state, u, act, to):
+        if stats.has_status(u, "rooted"):
+            c = stats.has_status(u, "rooted")
+            return (f"{stats.card(u).name} is rooted by {c.source} and cannot move.", "dice_wars.txt § Conditions")
+        if to == u.pos:
+            return "The unit is already there."
+        left = act.move_left if act else movement.base_move(state, u)
+        if left <= 0:
+            return (f"{stats.card(u).name} has no movement left this turn.", R_MOVE)
+        found, _ = movement.reach(state, u, left, act.guards_faced if act else ())
+        if to not in found:
+            return movement.move_blocked_reason(state, u, to, act)
+        return None
+
+    def _check_action(self, state, u, a):
+        k = a.kind
+        if k == "attack":
+            if stats.has_status(u, "disarmed"):
+                return (f"{stats.card(u).name} is disarmed and cannot make weapon attacks.", "dice_wars.txt § Conditions")
+            t = state.units.get(a["target"])
+            if t is None or t.hp <= 0 or t.pos is None:
+                return "There is no unit to attack there."
+            return targeting.weapon_target_problem(state, u, t)
+        if k == "skill":
+            sk = stats.card(u).skill
+            if sk is None:
+                return f"{stats.card(u).name} has no skill."
+            c = stats.has_status(u, "taunted")
+            if c:
+                return (f"{stats.card(u).name} is taunted ({c.source}) and cannot use skills.", "dice_wars.txt § Conditions")
+            return self._check_skill_target(state, u, sk, a)
+        if k == "capture":
+            return cities.capture_problem(state, u)
+        if k == "guard":
+            return None if 0 <= a["facing"] <= 5 else "Facing is one of six directions."
+        if k == "city_skill":
+            return cities.city_skill_problem(state, u, a["city"], _target(a))
+        if k == "relic_skill":
+            rid = a["relic"]
+            if not any(rid in state.players[q].relics for q in stats.side(state, u.owner)):
+                return ("Your side does not hold that relic.", R_RELICS)
+            sk = stats.cat().relics[rid].skill
+            if sk is None:
+                return "That relic has no skill."
+            return self._check_skill_target(state, u, sk, a)
+        if k == "search_ruins":
+            if not state.relic_deck:
+                return ("The relic pile is empty.", R_RELICS)
+            return cities.ruins_problem(state, u)
+        return f"Unknown action {k!r}."
+
+    def _check_skill_target(self, state, u, sk, a):
+        target = _target(a)
+        prob = targeting.skill_target_problem(state, u, u.pos, sk, target)
+        if prob:
+            return prob
+        carry = a.get("carry")
+        if sk.carry:
+            c = state.units.get(carry) if carry is not None else None
+            if c is None or c.hp <= 0 or c.pos is None or c.uid == u.uid:
+                return (f"{sk.name} carries an adjacent ally: choose one.", R_SKILL)
+            if not stats.friendly(state, c.owner, u.owner) or hexgrid.distance(c.pos, u.pos) != 1:
+                return (f"{sk.name} carries an ally standing next to the user.", R_SKILL)
+            if c.uid == target:
+                return "The carried ally cannot be the target."
+        elif carry is not None:
+            return f"{sk.name} carries nobody."
+        return None
+
+    def _check_guard_response(self, state, u, a):
+        pend = state.pending
+        prob = self._check_action(state, u, a)
+        if prob:
+            return prob
+        if a.kind == "attack" and a["target"] != pend.guard:
+            return ("The unit must attack the guarding unit, or suffer its counterstrike.", R_GUARD)
+        if a.kind == "skill":
+            sk = stats.card(u).skill
+            if pend.guard not in [v.uid for v in skills.affected(state, sk, u, u.owner, _target(a))]:
+                return ("The skill must strike the guarding unit, or suffer its counterstrike.", R_GUARD)
+        return None
+
+    def _check_deploy(self, state, a):
+        p = state.current
+        mine = [u for u in state.units.values() if u.owner == p and u.hp > 0]
+        if a.kind == "auto_deploy":
+            return None if any(u.pos is None for u in mine) else "All your units are already placed."
+        if a.kind == "end_deploy":
+            missing = sum(1 for u in mine if u.pos is None)
+            return f"Place all your units first ({missing} left)." if missing else None
+        if a.kind != "deploy":
+            return ("Armies are still being deployed.", R_DEPLOY)
+        u = state.units.get(a["uid"])
+        if u is None or u.owner != p:
+            return "That is not one of your units."
+        if u.pos is not None and state.options.get("tournament_deploy"):
+            return ("Tournament deployment: placements are binding once made.", R_TOURNEY)
+        if u.uid in state.deploy_moved:
+            return ("Each unit is placed once per deployment turn; adjust it again on your next "
+                    "deployment turn.", R_DEPLOY)
+        to = tuple(a["to"])
+        if to not in setup.deploy_zone(state, u):
+            t = state.board.terrain.get(to)
+            if t is not None and not stats.cat().terrain[t].passable:
+                return ("Units cannot deploy into impassable terrain.", R_DEPLOY)
+            return ("Units deploy within the corner tile closest to their army.", R_DEPLOY)
+        if to in state.occupied and state.occupied[to] != u.uid:
+            return ("One unit per hex.", R_DEPLOY)
+        return None
+
+    def _check_alliance(self, state, a):
+        if not state.options.get("alliances"):
+            return ("Alliances are not in play (Challenge V is off).", R_ALLY)
+        if state.activations:
+            return ("Alliances are proposed or broken at the beginning of your phase, before you activate a unit.", R_ALLY)
+        q = a["to"]
+        if not (0 <= q < len(state.players)) or q == a.player or not state.players[q].alive:
+            return "Choose another player still in the game."
+        allied = q in state.players[a.player].allies
+        if a.kind == "break_alliance" and not allied:
+            return "You are not allied with that player."
+        if a.kind == "propose_alliance" and stats.friendly(state, a.player, q):
+            return "You are already on the same side."
+        return None
+
+    def _check_spell(self, state, a):
+        rid = a["relic"]
+        p = a.player
+        if not (0 <= p < len(state.players)) or rid not in state.players[p].relics:
+            return ("Only the holder of a relic can cast its spell.", R_RELICS)
+        if state.phase != "command":
+            return ("Relic spells are cast once the battle has begun.", R_RELICS)
+        sp = stats.cat().relics[rid].spell
+        return targeting.skill_target_problem(state, None, None, sp, _target(a), owner=p)
+
+    # ---- apply -----------------------------------------------------------------
+    def apply(self, state: DWState, a: Action, dice) -> list[Event]:
+        ev: list[Event] = []
+        found = None
+        if a.kind == "move":         # the listing just searched this: reuse it
+            u = state.units[a["uid"]]
+            act = phases.activation(state, u.uid)
+            left = act.move_left if act else movement.base_move(state, u)
+            found = movement.reach(state, u, left, act.guards_faced if act else ())
+        state.cache = None           # derived values are recomputed while the state changes
+        try:
+            if found is not None:
+                self._do_move(state, a, dice, ev, found)
+            else:
+                getattr(self, "_do_" + a.kind)(state, a, dice, ev)
+        finally:
+            state.cache = {}
+        if state.phase == "command" and not state.players[state.current].alive and state.pending is None:
+            phases.next_player(state, ev)
+        return ev
+
+    def _do_pick_faction(self, state, a, dice, ev):
+        p = state.draft.pop(0)
+        state.players[p].factions.append(a["faction"])
+        ev.append(Event("ruling", f"Player {p + 1} picks the {stats.cat().factions[a['faction']].name}", R_DRAFT))
+        if state.draft:
+            state.current = state.draft[0]
+        else:
+            setup.finish_factions(state, dice, ev)
+
+    def _do_deploy(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        to = tuple(a["to"])
+        if u.pos is not None:
+            del state.occupied[u.pos]
+        u.pos = to
+        state.occupied[to] = u.uid
+        u.facing = hexgrid.direction_to(to, state.board.hexes[len(state.board.hexes) // 2])
+        state.deploy_changed = True
+        state.deploy_moved = state.deploy_moved + (u.uid,)
+
+    def _do_auto_deploy(self, state, a, dice, ev):
+        for uid, h in setup.auto_positions(state, state.current).items():
+            u = state.units[uid]
+            if u.pos is None and h not in state.occupied:
+                self._do_deploy(state, Action.make("deploy", a.player, uid=uid, to=h), dice, ev)
+        for u in state.units.values():
+            if u.owner == state.current and u.pos is None:
+                zone = [h for h in setup.deploy_zone(state, u) if h not in state.occupied]
+                if zone:
+                    self._do_deploy(state, Action.make("deploy", a.player, uid=u.uid, to=zone[0]), dice, ev)
+        ev.append(Event("ruling", f"{state.players[state.current].name}'s army takes position", R_DEPLOY))
+
+    def _do_end_deploy(self, state, a, dice, ev):
+        n = len(state.players)
+        state.deploy_moved = ()
+        if state.options.get("tournament_deploy"):
+            i = state.deploy_order.index(state.current)
+            if i + 1 < n:
+                state.current = state.deploy_order[i + 1]
+                return
+        else:
+            state.deploy_agree = 1 if state.deploy_changed else state.deploy_agree + 1
+            state.deploy_changed = False
+            placed = all(u.pos is not None for u in state.units.values() if u.hp > 0)
+            i = state.deploy_order.index(state.current)
+            if i == n - 1:
+                state.deploy_pass += 1
+            if not (placed and (state.deploy_agree >= n or state.deploy_pass > 3)):
+                state.current = state.deploy_order[(i + 1) % n]
+                if placed:
+                    ev.append(Event("ruling", f"{state.players[state.current].name} may adjust or agree to the deployment", R_DEPLOY))
+                return
+        ev.append(Event("ruling", "Deployment is settled: the battle begins", R_DEPLOY))
+        state.phase = "command"
+        state.round = 1
+        phases.begin_phase(state, state.first_player, ev)
+
+    def _do_move(self, state, a, dice, ev, reach):
+        u = state.units[a["uid"]]
+        act = phases.ensure_activation(state, u, ev)
+        to = tuple(a["to"])
+        found, zones = reach
+        path = hexgrid.path_to(found, to)
+        cost = found[to][0]
+        del state.occupied[u.pos]
+        u.pos = to
+        state.occupied[to] = u.uid
+        u.facing = hexgrid.direction_to(path[-2], path[-1])
+        act.move_left -= cost
+        act.moved = True
+        act.ended_with = "move"
+        ev.append(Event("move", f"{len(path) - 1} hex{'es' if len(path) > 2 else ''} for {cost} movement, "
+                        f"{act.move_left} left", R_MOVE, data={"uid": u.uid, "path": [list(h) for h in path]}))
+        guards = [g for g in zones.get(to, []) if g not in act.guards_faced]
+        if guards:
+            self._guard_trigger(state, u, guards[0], ev)
+
+    def _guard_trigger(self, state, u, guard, ev):
+        g = state.units[guard]
+        state.pending = Pending("guard", u.owner, u.uid, guard)
+        ev.append(Event("ruling", f"{stats.unit_label(state, u)} enters the front hex of the guarding "
+                        f"{stats.card(g).name}: it must attack the guard or suffer its counterstrike", R_GUARD))
+
+    def _resolve_guard(self, state, ev):
+        pend = state.pending
+        if pend is None or pend.kind != "guard":
+            return
+        act = phases.activation(state, pend.uid)
+        if act is not None:
+            act.guards_faced = act.guards_faced + (pend.guard,)
+        state.pending = None
+        u = state.units[pend.uid]
+        if u.hp > 0 and u.pos is not None and act is not None:
+            zones = movement.guard_zones(state, u, act.guards_faced)
+            more = [g for g in zones.get(u.pos, [])]
+            if more:
+                self._guard_trigger(state, u, more[0], ev)
+
+    def _do_counterstrike(self, state, a, dice, ev):
+        pend = state.pending
+        g, u = state.units[pend.guard], state.units[pend.uid]
+        if g.hp > 0 and g.pos is not None:
+            combat.weapon_attack(state, dice, g, u, ev, counterstrike=True)
+        self._resolve_guard(state, ev)
+
+    def _finish_action(self, state, u, act, target_hex, ev):
+        act.acted = True
+        act.ended_with = "action"
+        if target_hex is not None and u.hp > 0 and u.pos is not None and target_hex != u.pos:
+            u.facing = hexgrid.direction_to(u.pos, target_hex)
+        if state.pending is not None and state.pending.kind == "guard" and state.pending.uid == u.uid:
+            self._resolve_guard(state, ev)
+
+    def _do_face(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        act = phases.ensure_activation(state, u, ev)
+        u.facing = a["facing"]
+        if not act.ended_with:
+            act.ended_with = "move"
+
+    def _do_attack(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        t = state.units[a["target"]]
+        act = phases.ensure_activation(state, u, ev)
+        u.facing = hexgrid.direction_to(u.pos, t.pos)
+        at = t.pos
+        combat.weapon_attack(state, dice, u, t, ev)
+        if u.hp > 0 and stats.has_effect(state, u, "sweep") and stats.card(u).weapon == "melee":
+            e, name, rule = stats.has_effect(state, u, "sweep")
+            for h in hexgrid.front_hexes(u.pos, u.facing):
+                v = stats.unit_at(state, h)
+                if v is not None and v.uid != t.uid and not stats.friendly(state, v.owner, u.owner) and state.phase != "over":
+                    ev.append(Event("ruling", f"{name} also strikes {stats.unit_label(state, v)}", rule))
+                    combat.weapon_attack(state, dice, u, v, ev)
+        self._finish_action(state, u, act, at, ev)
+
+    def _do_skill(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        self._use_skill(state, u, stats.card(u).skill, a, dice, ev, stats.card(u).skill.name)
+
+    def _use_skill(self, state, u, sk, a, dice, ev, name, checked=True):
+        act = phases.ensure_activation(state, u, ev)
+        target = _target(a)
+        th = target if isinstance(target, tuple) else state.units[target].pos
+        if sk.target != "self":
+            u.facing = hexgrid.direction_to(u.pos, th)
+        skills.resolve(state, dice, u, u.owner, sk, target, a.get("carry"), ev, name, checked)
+        self._finish_action(state, u, act, th if sk.target != "self" else None, ev)
+
+    def _do_city_skill(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        cc = stats.cat().cities[a["city"]]
+        self._use_skill(state, u, cc.skill, a, dice, ev, f"{cc.name}: {cc.skill.name}")
+
+    def _do_relic_skill(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        r = stats.cat().relics[a["relic"]]
+        self._use_skill(state, u, r.skill, a, dice, ev, f"{r.name}: {r.skill.name}")
+
+    def _do_relic_spell(self, state, a, dice, ev):
+        r = stats.cat().relics[a["relic"]]
+        state.players[a.player].relics.remove(a["relic"])
+        ev.append(Event("ruling", f"{state.players[a.player].name} discards {r.name} to cast {r.spell.name}", R_RELICS))
+        skills.resolve(state, dice, None, a.player, r.spell, _target(a), None, ev, r.spell.name, checked=False)
+
+    def _do_capture(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        act = phases.ensure_activation(state, u, ev)
+        cities.capture(state, dice, u, ev)
+        self._finish_action(state, u, act, None, ev)
+
+    def _do_guard(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        act = phases.ensure_activation(state, u, ev)
+        u.facing = a["facing"]
+        u.guarding = True
+        ev.append(Event("ruling", f"{stats.unit_label(state, u)} stands guard: +1 defense; enemies entering its three "
+                        "front hexes must attack it or suffer a counterstrike", R_GUARD))
+        self._finish_action(state, u, act, None, ev)
+
+    def _do_search_ruins(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        act = phases.ensure_activation(state, u, ev)
+        state.ruins_searched = state.ruins_searched + (u.pos,)
+        cities.draw_relic(state, u.owner, ev)
+        self._finish_action(state, u, act, None, ev)
+
+    def _do_end_phase(self, state, a, dice, ev):
+        phases.next_player(state, ev)
+
+    def _do_propose_alliance(self, state, a, dice, ev):
+        state.pending = Pending("alliance", a["to"], a.player)
+        ev.append(Event("ruling", f"{state.players[a.player].name} proposes an alliance to {state.players[a['to']].name}", R_ALLY))
+
+    def _do_answer_alliance(self, state, a, dice, ev):
+        pend = state.pending
+        state.pending = None
+        p, q = pend.uid, pend.player
+        if a["accept"]:
+            state.players[p].allies.append(q)
+            state.players[q].allies.append(p)
+            ev.append(Event("ruling", f"{state.players[q].name} accepts: {state.players[p].name} and "
+                            f"{state.players[q].name} are allies", R_ALLY))
+        else:
+            ev.append(Event("ruling", f"{state.players[q].name} refuses the alliance", R_ALLY))
+
+    def _do_break_alliance(self, state, a, dice, ev):
+        p, q = a.player, a["to"]
+        state.players[p].allies.remove(q)
+        state.players[q].allies.remove(p)
+        ev.append(Event("ruling", f"{state.players[p].name} breaks the alliance with {state.players[q].name}", R_ALLY))
+
+    # ---- scripts -------------------------------------------------------------------
+    def script_param(self, state, key, value):
+        from games.dice_wars import position
+        return position.script_param(state, key, value)
+
+    def script_check(self, state, key, want):
+        from games.dice_wars import position
+        return position.script_check(state, key, want)
+
+    def script_state(self, state):
+        from games.dice_wars import position
+        return position.script_state(state)
+
+    # ---- words -------------------------------------------------------------------
+    def describe(self, state: DWState, a: Action) -> str:
+        from games.dice_wars.describe import describe
+        return describe(state, a)
+
+    def preview(self, state: DWState, a: Action) -> list[str]:
+        from games.dice_wars.describe import preview
+        return preview(state, a)
+
+
+def _target(a: Action):
+    t = a.get("target")
+    return tuple(t) if isinstance(t, (list, tuple)) else t
+
+
+RULES = DiceWarsRules()
+registry.register(RULES)

@@ -1,0 +1,157 @@
+"""Dice Wars game state: plain mutable slots classes, cheap to clone.
+
+The board (terrain, cities' hexes, tiles) is immutable and shared between
+clones; everything that changes during play lives here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.hexgrid import Hex
+
+
+@dataclass(slots=True)
+class Cond:
+    """A condition (buff/debuff or status) inflicted by player `by`; it
+    dispels at the beginning of that player's next command phase
+    (dice_wars.txt § Conditions)."""
+    stat: str            # "attack" | "defense" | "move" | "range" | "status"
+    amount: int
+    by: int
+    source: str          # what caused it, for the log and tooltips
+    status: str = ""     # for stat == "status": taunted, rooted, ...
+
+    def copy(self) -> "Cond":
+        return Cond(self.stat, self.amount, self.by, self.source, self.status)
+
+
+@dataclass(slots=True)
+class Unit:
+    uid: int
+    cls: str             # unit class id (data/dice_wars/units.yaml)
+    faction: str         # faction id; heroes fight for the faction that rolled them
+    owner: int           # player index
+    tier: str            # basic | advanced | hero
+    hp: int
+    max_hp: int
+    pos: Hex | None = None       # None: not deployed yet / dead
+    facing: int = 0              # 0..5, engine.hexgrid direction
+    guarding: bool = False
+    veteran: bool = False
+    conds: list[Cond] = field(default_factory=list)
+    card: object = field(default=None, compare=False, repr=False)   # resolved card, a cache
+
+    @property
+    def alive(self) -> bool:
+        return self.hp > 0
+
+    def copy(self) -> "Unit":
+        return Unit(self.uid, self.cls, self.faction, self.owner, self.tier, self.hp, self.max_hp,
+                    self.pos, self.facing, self.guarding, self.veteran, [c.copy() for c in self.conds], self.card)
+
+
+@dataclass(slots=True)
+class City:
+    index: int                   # position in board.cities
+    card: str | None = None      # city card id once its sigil is drawn
+    owner: int | None = None
+    relic_drawn: bool = False
+
+    def copy(self) -> "City":
+        return City(self.index, self.card, self.owner, self.relic_drawn)
+
+
+@dataclass(slots=True)
+class Activation:
+    """One of the (at most two) units taking a turn this command phase."""
+    uid: int
+    move_left: int
+    acted: bool = False
+    ended_with: str = ""         # "move" or "action": decides facing freedom
+    moved: bool = False
+    guards_faced: tuple = ()     # guard uids already resolved this turn
+    kills: int = 0               # enemies this unit killed this phase (relic conditions)
+
+    def copy(self) -> "Activation":
+        return Activation(self.uid, self.move_left, self.acted, self.ended_with, self.moved,
+                          self.guards_faced, self.kills)
+
+
+@dataclass(slots=True)
+class Player:
+    index: int
+    name: str
+    factions: list[str]
+    color: str
+    alive: bool = True
+    crowns: int = 0              # Diplomacy victory points
+    streak: int = 0              # Dominion: consecutive phases holding enough tiles
+    relics: list[str] = field(default_factory=list)
+    team: int = -1               # coalition id; -1 none
+    allies: list[int] = field(default_factory=list)   # Challenge V alliances
+    deploy_done: bool = False
+    corners: list[int] = field(default_factory=list)  # corner tile per faction (deployment)
+
+    def copy(self) -> "Player":
+        return Player(self.index, self.name, list(self.factions), self.color, self.alive, self.crowns,
+                      self.streak, list(self.relics), self.team, list(self.allies), self.deploy_done,
+                      list(self.corners))
+
+
+@dataclass(slots=True)
+class Pending:
+    """A decision the rules wait for before play goes on.
+
+    kind "guard": unit `uid` entered the front hex of guarding unit `guard`;
+    its player must attack the guard (weapon or skill) or take the
+    counterstrike (dice_wars.txt § Guarding).
+    kind "alliance": player `to` must accept or refuse `uid` (proposer)."""
+    kind: str
+    player: int
+    uid: int = -1
+    guard: int = -1
+
+    def copy(self) -> "Pending":
+        return Pending(self.kind, self.player, self.uid, self.guard)
+
+
+@dataclass(slots=True)
+class DWState:
+    board: object                 # games.dice_wars.board.Board (immutable, shared)
+    options: dict
+    players: list[Player]
+    units: dict[int, Unit]
+    cities: list[City]
+    occupied: dict[Hex, int] = field(default_factory=dict)    # hex -> uid
+    phase: str = "deploy"         # deploy | command | over
+    current: int = 0              # whose deployment or command phase
+    order: list[int] = field(default_factory=list)   # turn order (play goes "to the left")
+    deploy_order: list[int] = field(default_factory=list)
+    activations: list[Activation] = field(default_factory=list)
+    pending: Pending | None = None
+    sigils: list[str] = field(default_factory=list)   # undrawn city cards
+    relic_deck: list[str] = field(default_factory=list)
+    round: int = 1
+    phase_count: int = 0
+    winners: tuple = ()
+    win_reason: str = ""
+    win_rule: str = ""
+    first_player: int = 0
+    next_uid: int = 1
+    ruins_searched: tuple = ()    # ruin hexes already searched (Challenge IV)
+    draft: list = field(default_factory=list)   # Challenge II: pick order of players still to pick
+    deploy_changed: bool = False  # the deploying player moved a unit this deployment turn
+    deploy_agree: int = 0         # consecutive players content with the deployment
+    deploy_moved: tuple = ()      # units placed or moved this deployment turn
+    deploy_pass: int = 1          # 1: placing; 2-3: adjusting in response
+    cache: dict = field(default_factory=dict, compare=False, repr=False)  # derived values; cleared on change
+
+    def copy(self) -> "DWState":
+        return DWState(self.board, self.options, [p.copy() for p in self.players],
+                       {k: u.copy() for k, u in self.units.items()}, [c.copy() for c in self.cities],
+                       dict(self.occupied), self.phase, self.current, list(self.order), list(self.deploy_order),
+                       [a.copy() for a in self.activations], self.pending.copy() if self.pending else None,
+                       list(self.sigils), list(self.relic_deck), self.round, self.phase_count,
+                       self.winners, self.win_reason, self.win_rule, self.first_player, self.next_uid,
+                       self.ruins_searched, list(self.draft), self.deploy_changed, self.deploy_agree,
+                       self.deploy_moved, self.deploy_pass)

@@ -1,0 +1,103 @@
+import json
+
+import pytest
+
+from engine import odds
+from engine.actions import Action
+from engine.catalog import DataError, Definition, parse_yaml, validate_map
+from engine.dice import DiceExhausted, ScriptedDice, SeededDice
+from engine.saves import SaveError, atomic_write, read_save
+
+
+def test_action_round_trip_and_hash():
+    a = Action.make("move", 1, uid=3, to=(2, -1))
+    b = Action.from_dict(json.loads(json.dumps(a.to_dict())))
+    assert a == b and hash(a) == hash(b)
+    assert a["to"] == (2, -1)
+    with pytest.raises(ValueError):
+        Action.from_dict({"player": 0})
+
+
+def test_seeded_dice_reproduce_and_restore():
+    d1, d2 = SeededDice(5), SeededDice(5)
+    assert d1.roll(6, 10) == d2.roll(6, 10)
+    s = d1.getstate()
+    first = d1.roll(20, 3)
+    d1.setstate(s)
+    assert d1.roll(20, 3) == first
+    assert len(d1.history) == 13
+
+
+def test_scripted_dice_force_then_fail_strict():
+    d = ScriptedDice([6, 1], strict=True)
+    assert d.roll(6, 2) == [6, 1]
+    with pytest.raises(DiceExhausted):
+        d.roll(6)
+    with pytest.raises(DiceExhausted):
+        ScriptedDice([9]).roll(6)
+
+
+def test_contest_odds_exact():
+    # equal modifiers: a fair fight once ties are rerolled
+    assert odds.contest(2, 6, 0, 2, 6, 0) == pytest.approx(0.5)
+    # +1: P(win)/(P(win)+P(lose)) computed by hand from the 36x36 table
+    win = lose = 0
+    for a in range(2, 13):
+        for d in range(2, 13):
+            pa = (6 - abs(a - 7)) / 36
+            pd = (6 - abs(d - 7)) / 36
+            if a + 1 > d:
+                win += pa * pd
+            elif a + 1 < d:
+                lose += pa * pd
+    assert odds.contest(2, 6, 1, 2, 6, 0) == pytest.approx(win / (win + lose))
+    assert odds.at_least(2, 6, 12) == pytest.approx(1 / 36)
+
+
+class Unit(Definition):
+    id: str
+    hp: int
+
+
+def test_catalog_reports_file_line_field():
+    data = parse_yaml("a:\n  hp: 1\nb:\n  hp: x\n  wings: 2\n", "u.yaml")
+    with pytest.raises(DataError) as e:
+        validate_map(Unit, data, "u.yaml")
+    lines = e.value.problems
+    assert "u.yaml:4: b.hp: Input should be a valid integer" in lines[0]
+    assert lines[1] == "u.yaml:5: b.wings: unknown field"
+
+
+def test_yaml_syntax_error_names_line():
+    with pytest.raises(DataError) as e:
+        parse_yaml("a: 1\nb: [1, 2\n", "x.yaml")
+    assert e.value.problems[0].startswith("x.yaml:3: YAML syntax")
+
+
+def test_atomic_write_keeps_old_file_on_failure(tmp_path, monkeypatch):
+    p = tmp_path / "save.json"
+    atomic_write(p, "old")
+    import os
+
+    def boom(*a):
+        raise OSError("disk full")
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        atomic_write(p, "new")
+    assert p.read_text() == "old"
+    assert [f.name for f in tmp_path.iterdir()] == ["save.json"]
+
+
+@pytest.mark.parametrize("text,expect", [
+    ("{not json", "x.json:1: not valid JSON"),
+    ("[]", "x.json:1: (top): a save is a JSON object"),
+    ('{"format": 1, "setup": {}, "actions": [], "rolls": []}', "x.json:1: setup.game: required field is missing"),
+    ('{"format": 9, "setup": {"game": "dice_wars", "players": 2},\n "actions": [], "rolls": []}', "x.json:1: format: version 9"),
+    ('{"format": 1,\n "setup": {"game": "x", "players": 2},\n "actions": {},\n "rolls": []}', "x.json:3: actions: expected list"),
+])
+def test_bad_save_files_name_file_line_field(tmp_path, text, expect):
+    p = tmp_path / "x.json"
+    p.write_text(text)
+    with pytest.raises(SaveError) as e:
+        read_save(p)
+    assert str(e.value).startswith(str(tmp_path / expect))
