@@ -102,9 +102,12 @@ def damage(state: DWState, target: Unit, amount: int, killer: Unit | None, kille
         return
     found = stats.has_effect(state, target, "on_damaged")
     if found:
+        # the condition is caused by whoever struck the blow, so it lasts
+        # until that player's next phase (docs/games/dice_wars.md § Conditions)
         e, name, rule = found
-        target.conds.append(Cond(e.stat, e.amount, target.owner, name))
-        events.append(Event("ruling", f"{name}: {e.amount:+d} {e.stat} until its player's next phase", rule))
+        target.conds.append(Cond(e.stat, e.amount, killer_owner, name))
+        events.append(Event("ruling", f"{name}: {e.amount:+d} {e.stat} until "
+                            f"{state.players[killer_owner].name}'s next phase", rule))
 
 
 def kill(state: DWState, u: Unit, killer: Unit | None, killer_owner: int, events: list) -> None:

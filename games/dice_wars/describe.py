@@ -37,6 +37,8 @@ def describe(state: DWState, a: Action) -> str:
         u = state.units[a["uid"]]
         sk = stats.card(u).skill
         carry = f", carrying {_u(state, a['carry'])}" if a.get("carry") is not None else ""
+        if a["target"] == a["uid"]:
+            return f"{_u(state, a['uid'])} uses {sk.name}"
         return f"{_u(state, a['uid'])} uses {sk.name} on {_t(state, a['target'])}{carry}"
     if k == "capture":
         return f"{_u(state, a['uid'])} captures the city"

@@ -61,6 +61,12 @@ def build(state: DWState, spec: dict, events: list) -> None:
             state.sigils.remove(city.card)
     for p, rel in zip(state.players, spec.get("relics", [])):
         p.relics = list(rel)
+    for rid in list(state.relic_deck) + [r for p in state.players for r in p.relics]:
+        if rid not in stats.cat().relics:
+            raise ValueError(f"position: unknown relic {rid!r} (known: {', '.join(sorted(stats.cat().relics))})")
+    for c in spec.get("cities", []):
+        if c.get("card") is not None and c["card"] not in stats.cat().cities:
+            raise ValueError(f"position.cities: unknown city card {c['card']!r}")
     state.options["names"] = names
     state.order = list(range(n))
     state.first_player = int(spec.get("current", 0))

@@ -71,8 +71,9 @@ def initial_state(setup: Setup, dice) -> tuple[DWState, list[Event]]:
     state.sigils = cards
     if opts.get("relics"):
         deck = sorted(stats.cat().relics)
-        dice.shuffle(deck)
-        state.relic_deck = deck
+        if "position" not in opts:          # scripts name the order they want
+            dice.shuffle(deck)
+        state.relic_deck = list(opts.get("position", {}).get("relic_deck", deck))
     if "position" in opts:
         from games.dice_wars import position
         position.build(state, opts["position"], events)

@@ -1,0 +1,51 @@
+"""The command line as CI and designers use it."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args, **kw):
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=600, **kw)
+
+
+def test_check_clean_tree_passes():
+    r = run("check")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_check_reports_broken_files_without_traceback(tmp_path):
+    (tmp_path / "save.json").write_text('{"format": 1,\n "setup": {"game": "dice_wars", "players": 2},\n "actions": [{"kind": "fly", "player": 0}],\n "rolls": []}')
+    (tmp_path / "map.tmx").write_text("<map orientation='hexagonal'>\n<layer>\n</map>")
+    r = run("check", str(tmp_path))
+    assert r.returncode == 1
+    assert "Traceback" not in r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert any(l.startswith(f"{tmp_path / 'save.json'}:3: actions[0]") for l in lines), lines
+    assert any(l.startswith(f"{tmp_path / 'map.tmx'}:") for l in lines), lines
+
+
+def test_simulate_same_seed_same_json():
+    a = run("simulate", "dice_wars", "--games", "2", "--seed", "5", "--seats", "greedy,random", "--json")
+    b = run("simulate", "dice_wars", "--games", "2", "--seed", "5", "--seats", "greedy,random", "--json")
+    ja, jb = json.loads(a.stdout), json.loads(b.stdout)
+    for j in (ja, jb):
+        j.pop("timing")
+        j.pop("actions_per_second")
+    assert ja == jb
+    assert ja["wins"][0] == 2
+    assert all(g["winners"] == [0] for g in ja["games"])
+
+
+def test_script_exit_codes(tmp_path):
+    good = ROOT / "tests" / "scripts" / "dice_wars" / "tie_reroll.yaml"
+    r = run("script", str(good))
+    assert r.returncode == 0
+    out = json.loads(r.stdout)
+    assert out["final"]["units"][2]["hp"] == 0
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(good.read_text().replace("b: {alive: false}", "b: {alive: true}"))
+    assert run("script", str(bad)).returncode == 1
