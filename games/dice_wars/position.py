@@ -111,18 +111,13 @@ def script_check(state: DWState, key: str, want) -> list[str]:
                     got = getattr(u, f, None)
                 if got != v:
                     out.append(f"{name}.{f}: expected {v!r}, got {got!r}")
-    elif key == "cities":
+    elif key in ("cities", "players"):
+        items = state.cities if key == "cities" else state.players
         for i, fields in want.items():
-            c = state.cities[int(i)]
+            obj = items[int(i)]
             for f, v in fields.items():
-                if getattr(c, f) != v:
-                    out.append(f"city {i}.{f}: expected {v!r}, got {getattr(c, f)!r}")
-    elif key == "players":
-        for i, fields in want.items():
-            p = state.players[int(i)]
-            for f, v in fields.items():
-                if getattr(p, f) != v:
-                    out.append(f"player {i}.{f}: expected {v!r}, got {getattr(p, f)!r}")
+                if getattr(obj, f) != v:
+                    out.append(f"{key[:-1]} {i}.{f}: expected {v!r}, got {getattr(obj, f)!r}")
     elif key == "current":
         if state.current != want:
             out.append(f"expected player {want} to be in their phase, got {state.current}")

@@ -1,0 +1,400 @@
+"""The window, the scene stack and the crash guard.
+
+A scene handles events (a handled event stops travelling down the stack),
+updates (returns True when something changed) and draws.  `draw` never
+changes game state.  The loop redraws only when something changed and
+sleeps in `pygame.event.wait` otherwise: with nothing animating and no
+computer player thinking it uses no CPU.
+"""
+from __future__ import annotations
+
+import datetime
+import os
+import time
+import traceback
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from engine.ui import theme as T  # noqa: E402
+from engine.ui import widgets as W  # noqa: E402
+
+MIN_SIZE = (1280, 720)
+DEFAULT_SIZE = (1920, 1080)
+PAN_KEYS = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
+            pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s}
+
+
+class Scene:
+    opaque = True       # covers the whole window: scenes below are not drawn
+    modal = True        # events do not travel below it
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    def resize(self, size: tuple[int, int]) -> None: ...
+    def handle(self, ev) -> bool: return False
+    def update(self, dt: float) -> bool: return False
+    def busy(self) -> bool: return False          # animating or waiting on a worker
+    def wake_in(self) -> float | None: return None   # seconds until a timed change (e.g. a message expires)
+    def draw(self, surf: pygame.Surface) -> None: ...
+    def on_close(self) -> None: ...
+
+
+def key_name(ev) -> str:
+    return pygame.key.name(ev.key).lower()
+
+
+def mods_of(ev) -> frozenset:
+    m = set()
+    if ev.mod & pygame.KMOD_CTRL:
+        m.add("ctrl")
+    if ev.mod & pygame.KMOD_SHIFT:
+        m.add("shift")
+    if ev.mod & pygame.KMOD_ALT:
+        m.add("alt")
+    return frozenset(m)
+
+
+class App:
+    def __init__(self, size: tuple[int, int] | None = None, headless: bool = False):
+        pygame.display.init()
+        pygame.font.init()
+        if size is None:
+            size = DEFAULT_SIZE
+            try:
+                dw, dh = pygame.display.get_desktop_sizes()[0]
+                if dw < size[0] or dh < size[1]:
+                    size = (max(MIN_SIZE[0], min(size[0], dw - 40)), max(MIN_SIZE[1], min(size[1], dh - 80)))
+            except (pygame.error, IndexError):
+                pass
+        self.headless = headless
+        if headless:
+            # draw into an off-screen surface (render, bench, tests); a 1x1
+            # display only so surfaces can be converted to a fast format
+            if pygame.display.get_surface() is None:
+                pygame.display.set_mode((1, 1))
+            self.screen = pygame.Surface(size).convert()
+        else:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.display.set_caption("Warbench")
+            try:
+                import warnings
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    win = pygame.Window.from_display_module()
+                win.minimum_size = MIN_SIZE
+            except Exception:  # older SDL / dummy driver
+                pass
+            pygame.key.set_repeat(220, 30)
+        self.theme = T.Theme(self.screen.get_size())
+        W.set_default_theme(self.theme)
+        self.stack: list[Scene] = []
+        self.dirty = True
+        self.running = True
+        self._down_keys: set[int] = set()
+        self.frames = 0
+        self.last_error: str = ""
+
+    # --- stack ------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def push(self, scene: Scene) -> Scene:
+        self.stack.append(scene)
+        scene.resize(self.size)
+        self.dirty = True
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> None:
+        if not self.stack:
+            return
+        if scene is None:
+            scene = self.stack[-1]
+        if scene in self.stack:
+            self.stack.remove(scene)
+            self._guard(scene.on_close)
+        self.dirty = True
+
+    def replace_all(self, scene: Scene) -> Scene:
+        for s in list(self.stack):
+            self.pop(s)
+        return self.push(scene)
+
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def invalidate(self) -> None:
+        self.dirty = True
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- crash guard --------------------------------------------------------
+    def _guard(self, fn, *a):
+        try:
+            return fn(*a)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as e:  # noqa: BLE001 - the crash guard
+            owner = getattr(fn, "__self__", None)
+            if isinstance(owner, ErrorScene):
+                raise           # the error panel itself failed: give up loudly
+            self.crashed(e)
+            return None
+
+    def crashed(self, exc: BaseException) -> None:
+        """Log the traceback to the user data dir and show the error panel."""
+        if self.headless:
+            raise exc
+        tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        if tb == self.last_error:
+            return              # the same failure again (e.g. every frame): logged once
+        path = write_crash_log(tb)
+        self.last_error = tb
+        if not any(isinstance(s, ErrorScene) for s in self.stack):
+            self.push(ErrorScene(self, f"{type(exc).__name__}: {exc}", path))
+
+    # --- loop ---------------------------------------------------------------
+    def dispatch(self, ev) -> None:
+        if ev.type == pygame.QUIT:
+            self.quit()
+            return
+        if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.resized()
+            return
+        if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED):
+            self.dirty = True
+        if ev.type == pygame.KEYDOWN:
+            if ev.key in self._down_keys and ev.key not in PAN_KEYS and ev.key != pygame.K_BACKSPACE:
+                return          # ignore auto-repeat except for panning and editing
+            self._down_keys.add(ev.key)
+            if ev.key == pygame.K_F12:
+                self.screenshot()
+                return
+        elif ev.type == pygame.KEYUP:
+            self._down_keys.discard(ev.key)
+        for scene in reversed(list(self.stack)):
+            handled = self._guard(scene.handle, ev)
+            if handled:
+                self.dirty = True
+                return
+            if scene.modal:
+                return
+
+    def resized(self) -> None:
+        if self.headless:
+            return
+        self.screen = pygame.display.get_surface()
+        self.theme.set_window(self.screen.get_size())
+        for s in self.stack:
+            self._guard(s.resize, self.size)
+        self.dirty = True
+
+    def step(self, dt: float) -> None:
+        for scene in list(self.stack):
+            if self._guard(scene.update, dt):
+                self.dirty = True
+
+    def draw(self):
+        """Draw the visible scenes; returns the changed rects when only the
+        top scene drew and knows them (else None: the whole window)."""
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        if not self.stack:
+            self.screen.fill(T.BG)
+        drawn = self.stack[start:]
+        for scene in drawn:
+            self._guard(scene.draw, self.screen)
+        self.frames += 1
+        if len(drawn) == 1:
+            return getattr(drawn[0], "dirty_rects", None)
+        return None
+
+    def busy(self) -> bool:
+        return any(s.busy() for s in self.stack)
+
+    def run(self) -> None:
+        last = time.perf_counter()
+        while self.running and self.stack:
+            if self.dirty or self.busy():
+                ev = pygame.event.wait(16)
+            else:
+                waits = [w for w in (s.wake_in() for s in self.stack) if w is not None]
+                ev = pygame.event.wait(int(min(waits) * 1000) + 1) if waits else pygame.event.wait()
+            events = [ev] + pygame.event.get()
+            for e in events:
+                if e.type != pygame.NOEVENT:
+                    self.dispatch(e)
+            now = time.perf_counter()
+            self.step(now - last)
+            last = now
+            if self.dirty and self.running:
+                self.dirty = False
+                rects = self.draw()
+                if rects is None:
+                    pygame.display.flip()
+                elif rects:
+                    pygame.display.update(rects)
+        pygame.display.quit()
+
+    def screenshot(self, path: str | Path | None = None) -> Path:
+        from engine.saves import default_dir
+        if path is None:
+            stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+            path = default_dir() / "screenshots" / f"warbench-{stamp}.png"
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+        return path
+
+
+def write_crash_log(tb: str) -> Path | None:
+    from engine.saves import default_dir
+    try:
+        d = default_dir()
+        d.mkdir(parents=True, exist_ok=True)
+        path = d / "crash.log"
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n{tb}\n")
+        return path
+    except OSError:
+        return None
+
+
+class ErrorScene(Scene):
+    """Shown when a scene raised: says what happened and where the log is.
+    Opaque, so a scene that fails to draw is not drawn under it."""
+    opaque = True
+
+    def __init__(self, app: App, message: str, log_path: Path | None):
+        super().__init__(app)
+        self.message = message
+        self.log_path = log_path
+        self.buttons = W.ButtonRow()
+
+    def resize(self, size) -> None:
+        th = self.app.theme
+        w, h = size
+        self.rect = pygame.Rect(0, 0, min(th.px(820), w - 40), th.px(330))
+        self.rect.center = (w // 2, h // 2)
+        bw, bh = th.px(200), th.px(40)
+        y = self.rect.bottom - bh - th.px(18)
+        self.buttons.buttons = [
+            W.Button(pygame.Rect(self.rect.x + th.px(20), y, bw, bh), "Back to menu", "menu", "M"),
+            W.Button(pygame.Rect(self.rect.x + th.px(40) + bw, y, bw, bh), "Continue", "continue", "Esc"),
+            W.Button(pygame.Rect(self.rect.right - bw - th.px(20), y, bw, bh), "Quit", "quit", "Q"),
+        ]
+
+    def handle(self, ev) -> bool:
+        cmd = None
+        if ev.type == pygame.MOUSEMOTION:
+            return self.buttons.motion(ev.pos)
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            b = self.buttons.at(ev.pos)
+            cmd = b.command if b else None
+        elif ev.type == pygame.KEYDOWN:
+            cmd = {pygame.K_ESCAPE: "continue", pygame.K_m: "menu", pygame.K_q: "quit"}.get(ev.key)
+        if cmd == "continue":
+            self.app.last_error = ""
+            self.app.pop(self)
+        elif cmd == "menu":
+            from engine.ui.launcher import Launcher
+            self.app.replace_all(Launcher(self.app))
+        elif cmd == "quit":
+            self.app.quit()
+        return True
+
+    def draw(self, surf) -> None:
+        th = self.app.theme
+        surf.fill(T.BG)
+        W.box(surf, self.rect, T.PANEL, T.BAD, th.px(8), 2)
+        x, y = self.rect.x + th.px(20), self.rect.y + th.px(16)
+        W.blit_text(surf, "Something went wrong", (x, y), "l", T.BAD, True, th)
+        y += th.line_h("l") + th.px(8)
+        inner = self.rect.w - th.px(40)
+        y += W.draw_wrapped(surf, self.message, (x, y, inner, 200), "m", T.TEXT, theme=th, max_lines=3)
+        y += th.px(8)
+        note = ("Your game is safe: it is saved after every action, and Resume in the menu brings it back. "
+                f"The details are in {self.log_path}." if self.log_path else
+                "Your game is saved after every action; Resume in the menu brings it back.")
+        W.draw_wrapped(surf, note, (x, y, inner, 200), "s", T.MUTED, theme=th)
+        self.buttons.draw(surf, th)
+
+
+# --- entry point --------------------------------------------------------------
+def autosave_path(game: str) -> Path:
+    from engine.saves import default_dir
+    return default_dir() / f"autosave-{game}.json"
+
+
+def new_match(game: str, players: int | None = None, seats=None, seed: int | None = None,
+              scenario: str | None = None, options: dict | None = None):
+    """Build and start a Match with an autosave (used by the launcher and run_app)."""
+    import random
+
+    from engine import registry
+    from engine.match import Match
+    from engine.rules import Setup
+
+    rules = registry.get(game)
+    if seats:
+        players = len(seats)
+    players = players or rules.min_players
+    seats = tuple(seats) if seats else tuple("human" for _ in range(players))
+    if scenario is None:
+        scen = rules.scenarios() if hasattr(rules, "scenarios") else []
+        scenario = scen[0] if scen else ""
+    opts = {o.key: o.default for o in (rules.options() if hasattr(rules, "options") else [])}
+    opts.update(options or {})
+    if seed is None:
+        seed = random.randrange(1, 1_000_000)
+    setup = Setup(game=game, players=players, seed=seed, scenario=scenario, seats=seats, options=opts)
+    match = Match(setup, autosave_path=autosave_path(game))
+    match.autosave()
+    return match
+
+
+def run_app(args=None) -> int:
+    """Open the window.  args: .game, .seed, .seats (list or None), .load (path or None)."""
+    from engine.saves import SaveError
+
+    size = getattr(args, "size", None)
+    app = App(tuple(size) if size else None)
+    from engine.ui.launcher import Launcher
+    from engine.ui.match_screen import MatchScreen
+
+    game = getattr(args, "game", None)
+    load = getattr(args, "load", None)
+    launcher = Launcher(app)
+    app.push(launcher)
+    try:
+        if load:
+            from engine.match import Match
+            m = Match.load(load)
+            m.autosave_path = autosave_path(m.setup.game)
+            app.push(MatchScreen(app, m))
+        elif game:
+            seats = getattr(args, "seats", None)
+            if not seats:
+                # no seats given: you against the game's best computer player
+                from engine import registry
+                from engine.ui.ai_runner import agent_names
+                rules = registry.get(game)
+                seats = ["human"] + [agent_names(game)[0]] * (rules.min_players - 1)
+            m = new_match(game, seats=seats, seed=getattr(args, "seed", None),
+                          scenario=getattr(args, "scenario", None))
+            app.push(MatchScreen(app, m))
+    except SaveError as e:
+        launcher.error = f"Could not load the save: {e}"
+    except KeyError as e:
+        launcher.error = str(e).strip("'\"")
+    except Exception as e:  # noqa: BLE001 - show it, do not die
+        app.crashed(e)
+    app.run()
+    return 0

@@ -1,0 +1,153 @@
+"""Colours, type scale and cached text rendering (docs: /work/shared/UI.md)."""
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+FONT_DIR = ROOT / "assets" / "fonts"
+RULES_DIR = ROOT / "assets" / "rules"
+
+# --- colour -----------------------------------------------------------------
+BG = (24, 27, 32)
+BOARD_BG = (34, 38, 44)
+PANEL = (38, 42, 50)
+PANEL_2 = (47, 52, 61)
+PANEL_EDGE = (70, 76, 88)
+TEXT = (232, 230, 226)
+MUTED = (160, 166, 176)
+FAINT = (112, 118, 128)
+ACCENT = (236, 196, 90)        # selection, headings
+LINK = (132, 196, 255)
+GOOD = (110, 208, 120)
+BAD = (240, 96, 80)
+WARN = (240, 180, 80)
+BUTTON = (58, 64, 76)
+BUTTON_HOVER = (76, 84, 100)
+BUTTON_DOWN = (92, 100, 118)
+BUTTON_OFF = (46, 50, 58)
+
+HL_MOVE = (120, 220, 120)      # reachable: soft fill
+HL_ATTACK = (255, 84, 72)      # legal target: ring
+HL_SKILL = (200, 120, 255)     # skill target: ring
+HL_DEPLOY = (86, 180, 233)     # deploy hexes: soft fill
+HL_SELECT = (255, 214, 90)
+HL_HOVER = (255, 255, 255)
+HL_ILLEGAL = (230, 60, 60)
+HL_OTHER = (240, 228, 66)
+
+# Okabe-Ito, for player colours when a game gives none
+OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7")
+
+
+def rgb(c) -> tuple[int, int, int]:
+    """'#RRGGBB' or a tuple -> (r, g, b)."""
+    if isinstance(c, str):
+        c = c.lstrip("#")
+        if len(c) == 3:
+            c = "".join(ch * 2 for ch in c)
+        try:
+            return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16))
+        except ValueError:
+            return (200, 200, 200)
+    return tuple(int(v) for v in c[:3])
+
+
+def mix(a, b, t: float) -> tuple[int, int, int]:
+    a, b = rgb(a), rgb(b)
+    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+
+
+def luminance(c) -> float:
+    r, g, b = rgb(c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(c) -> tuple[int, int, int]:
+    """Dark or light text, whichever reads on colour c."""
+    return (20, 20, 24) if luminance(c) > 140 else (250, 250, 250)
+
+
+# --- type -------------------------------------------------------------------
+# One scale; sizes at 1080 px window height.  `Theme.size(name)` scales them
+# with the window and never goes below the floor that stays readable at 720.
+SCALE = {"xs": (13, 11), "s": (15, 12), "m": (17, 13), "l": (21, 16), "xl": (28, 20), "xxl": (46, 30)}
+
+
+class Theme:
+    def __init__(self, window_size: tuple[int, int] = (1920, 1080)):
+        self.set_window(window_size)
+
+    def set_window(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.scale = max(0.6, min(w / 1920, h / 1080, 2.0))
+
+    def size(self, name: str) -> int:
+        base, floor = SCALE[name]
+        return max(floor, round(base * self.scale))
+
+    def px(self, v: float) -> int:
+        """A layout length (designed at 1080p) at the current scale."""
+        return max(1, round(v * max(self.scale, 0.7)))
+
+    def font(self, name: str = "m", bold: bool = False) -> pygame.font.Font:
+        return font(self.size(name), bold)
+
+    def text(self, s: str, name: str = "m", color=TEXT, bold: bool = False) -> pygame.Surface:
+        return text(s, self.size(name), rgb(color), bold)
+
+    def line_h(self, name: str = "m") -> int:
+        return font(self.size(name), False).get_linesize()
+
+
+@lru_cache(maxsize=64)
+def font(px: int, bold: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    try:
+        return pygame.font.Font(str(path), px)
+    except (OSError, FileNotFoundError):
+        return pygame.font.Font(None, px + 4)
+
+
+@lru_cache(maxsize=4096)
+def text(s: str, px: int, color: tuple = TEXT, bold: bool = False) -> pygame.Surface:
+    surf = font(px, bold).render(s, True, color)
+    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+
+def wrap(s: str, f: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap; keeps explicit newlines; breaks overlong words."""
+    out: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            cand = w if not line else line + " " + w
+            if f.size(cand)[0] <= width:
+                line = cand
+                continue
+            if line:
+                out.append(line)
+            while f.size(w)[0] > width and len(w) > 1:
+                cut = len(w)
+                while cut > 1 and f.size(w[:cut])[0] > width:
+                    cut -= 1
+                out.append(w[:cut])
+                w = w[cut:]
+            line = w
+        out.append(line)
+    return out
+
+
+def ellipsize(s: str, f: pygame.font.Font, width: int) -> str:
+    if f.size(s)[0] <= width:
+        return s
+    while s and f.size(s + "…")[0] > width:
+        s = s[:-1]
+    return s + "…"

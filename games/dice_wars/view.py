@@ -1,0 +1,277 @@
+"""What Dice Wars draws: terrain, tokens, cards, header and hover text.
+
+Presentation only: reads the state and the catalog, never changes them.
+The generic screen (engine/ui/match_screen.py) draws what this returns.
+"""
+from __future__ import annotations
+
+from engine import hexgrid
+from engine.ui.gameui import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, View
+from games.dice_wars import stats
+
+SHAPE = {"basic": "circle", "advanced": "square", "hero": "star"}
+TIER_NAME = {"basic": "Basic", "advanced": "Advanced", "hero": "Hero"}
+WEAPON_NAME = {"melee": "melee", "shot": "shot", "arc": "arc"}
+PHASE_NAME = {"draft": "Faction draft", "deploy": "Deployment", "command": "Command phase", "over": "Game over"}
+R_TERRAIN = "dice_wars.txt § Terrain"
+
+
+def hex_label(h) -> str:
+    col, row = hexgrid.axial_to_offset(tuple(h))
+    return f"{chr(65 + col) if 0 <= col < 26 else col}{row + 1}"
+
+
+class DiceWarsView(View):
+    def __init__(self, match):
+        self.match = match
+        self.rules = match.rules
+        self.board = match.state.board
+        self.cat = stats.cat()
+
+    # --- static map ---------------------------------------------------------------
+    def hexes(self):
+        return list(self.board.hexes)
+
+    def terrain(self, h):
+        tid = self.board.terrain.get(h, "plains")
+        tt = self.cat.terrain.get(tid)
+        return (tid, tt.color if tt else "#B9C98A")
+
+    def region(self, h):
+        return self.board.tile_index.get(h, 0)
+
+    def labels(self):
+        out = []
+        # tile numbers in each tile's bottom-right hex (dice_wars.txt § Build the Map)
+        best: dict = {}
+        for h in self.board.hexes:
+            t = self.board.tile_index.get(h, 0)
+            col, row = hexgrid.axial_to_offset(h)
+            if t not in best or (row, col) > best[t][0]:
+                best[t] = ((row, col), h)
+        if len(best) > 1:
+            for t, (_, h) in sorted(best.items()):
+                out.append(LabelSpec(h, str(t + 1), "tile"))
+        return out
+
+    # --- pieces -------------------------------------------------------------------------
+    def player_color(self, state, p: int) -> str:
+        if 0 <= p < len(state.players):
+            return state.players[p].color
+        return "#FFFFFF"
+
+    def tokens(self, state):
+        out = []
+        acts = {a.uid: (i + 1, a) for i, a in enumerate(state.activations)}
+        for u in state.units.values():
+            if u.hp <= 0 or u.pos is None:
+                continue
+            card = stats.card(u)
+            buffs = sum(1 for c in u.conds if c.stat != "status" and c.amount > 0)
+            debuffs = sum(1 for c in u.conds if c.stat != "status" and c.amount < 0)
+            statuses = sum(1 for c in u.conds if c.stat == "status")
+            n, act = acts.get(u.uid, (0, None))
+            spent = bool(act and act.acted and act.move_left <= 0)
+            fac = self.cat.factions.get(u.faction)
+            out.append(TokenSpec(
+                key=u.uid, hex=u.pos, color=state.players[u.owner].color, label=card.icon,
+                shape=SHAPE.get(u.tier, "circle"), facing=u.facing, hp=u.hp, max_hp=u.max_hp,
+                badge=fac.letter if fac else "", guarding=u.guarding, buffs=buffs, debuffs=debuffs,
+                statuses=statuses, activation=n if state.phase == "command" else 0, spent=spent))
+        return out
+
+    def overlays(self, state):
+        """City banners: a held city shows its card's name in the holder's colour."""
+        out = []
+        for c in state.cities:
+            site = self.board.cities[c.index]
+            if c.card:
+                name = self.cat.cities[c.card].name
+                col = self.player_color(state, c.owner) if c.owner is not None else "#FFFFFF"
+                out.append(LabelSpec(site.capital, name, "banner", col))
+        return out
+
+    # --- panel ----------------------------------------------------------------------------
+    def header(self, state) -> Header:
+        p = self.rules.to_act(state) if state.phase != "over" else state.current
+        pl = state.players[state.current] if state.players else None
+        phase = PHASE_NAME.get(state.phase, state.phase)
+        title = f"{pl.name} — {phase}" if pl else phase
+        lines = []
+        if state.phase == "command":
+            lines.append(f"Round {state.round} · command phase {state.phase_count}")
+            if state.activations:
+                parts = []
+                for a in state.activations:
+                    u = state.units.get(a.uid)
+                    if u is None:
+                        continue
+                    bits = [f"{a.move_left} move"]
+                    bits.append("acted" if a.acted else "action ready")
+                    parts.append(f"{stats.card(u).name} ({', '.join(bits)})")
+                lines.append("Turns: " + "; ".join(parts))
+            else:
+                lines.append("Turns: none yet — activate two units")
+        elif state.phase == "deploy":
+            placed = sum(1 for u in state.units.values() if u.owner == state.current and u.pos is not None)
+            total = sum(1 for u in state.units.values() if u.owner == state.current and u.hp > 0)
+            lines.append(f"{placed} of {total} units placed in your corner tile")
+        elif state.phase == "over":
+            lines.append(state.win_reason)
+        if state.pending is not None and state.phase != "over":
+            who = state.players[state.pending.player].name
+            if state.pending.kind == "guard":
+                lines.append(f"{who} must answer a guard: attack it or take the counterstrike")
+            elif state.pending.kind == "alliance":
+                lines.append(f"{who} is asked to accept an alliance")
+        crowns = [f"{q.name} {q.crowns}/3" for q in state.players if q.crowns]
+        if crowns:
+            lines.append("Crowns: " + ", ".join(crowns))
+        color = self.player_color(state, p if 0 <= p < len(state.players) else state.current)
+        return Header(title, color, lines)
+
+    def card(self, state, key) -> CardSpec | None:
+        u = state.units.get(key)
+        if u is None:
+            return None
+        c = stats.card(u)
+        owner = state.players[u.owner]
+        fac = self.cat.factions.get(u.faction)
+        sub = [TIER_NAME.get(u.tier, u.tier)]
+        if fac:
+            sub.append(fac.name)
+        sub.append(f"{owner.name}'s")
+        if u.veteran:
+            sub.append("veteran")
+        if u.pos is None:
+            sub.append("not on the board" if u.hp > 0 else "killed")
+
+        def stat(name: str) -> str:
+            base = getattr(c, name)
+            if base == "M":
+                return "M"
+            if u.pos is None:
+                return str(base)
+            try:
+                now = stats.static_stat(state, u, name)
+            except Exception:  # noqa: BLE001 - the card must always show
+                return str(base)
+            return f"{now} (card {base})" if now != base else str(base)
+
+        atk = "M magic" if c.attack == "M" else f"{stat('attack')} {WEAPON_NAME.get(c.weapon, c.weapon)}"
+        stats_rows = [("Attack", atk), ("Defense", stat("defense")), ("Range", stat("range")),
+                      ("Move", stat("move"))]
+        if u.pos is not None:
+            stats_rows.append(("Facing", hexgrid.DIRECTION_NAMES[u.facing]))
+            stats_rows.append(("Hex", hex_label(u.pos) + (" (guard)" if u.guarding else "")))
+        sections = []
+        if c.trait is not None:
+            sections.append(("trait", f"Trait · {c.trait.name}", c.trait.text))
+        table = []
+        if c.skill is not None:
+            sk = c.skill
+            rng = f"range {sk.range}" if sk.range is not None else "any range"
+            sections.append(("skill", f"Skill · {sk.name} ({rng}, targets {sk.target.replace('_', ' ')})", sk.text))
+            lo = max(2, sk.check.minimum - 1)
+            table.append(("2" if lo == 2 else f"2-{lo}", "fail"))
+            hi = (sk.check.greater - 1) if sk.greater is not None and sk.check.greater else 12
+            table.append((f"{sk.check.minimum}-{hi}" if hi > sk.check.minimum else str(sk.check.minimum), "standard"))
+            if sk.greater is not None and sk.check.greater:
+                table.append((f"{sk.check.greater}+", "greater"))
+        for cond in u.conds:
+            by = state.players[cond.by].name if 0 <= cond.by < len(state.players) else "?"
+            if cond.stat == "status":
+                sections.append(("cond", f"{cond.status.capitalize()}", f"from {cond.source}; until {by}'s next phase"))
+            else:
+                kind = "buff" if cond.amount > 0 else "debuff"
+                sections.append((kind, f"{cond.amount:+d} {cond.stat}", f"from {cond.source}; until {by}'s next phase"))
+        if u.guarding:
+            sections.append(("note", "Guarding",
+                             "+1 defense; an enemy entering its three front hexes must attack it or take a counterstrike."))
+        for a in state.activations:
+            if a.uid == u.uid:
+                sections.append(("note", "Taking its turn",
+                                 f"{a.move_left} movement left; " + ("action used" if a.acted else "action available")))
+        return CardSpec(title=c.name, subtitle=" · ".join(sub), color=owner.color, shape=SHAPE.get(u.tier, "circle"),
+                        label=c.icon, hp=max(0, u.hp), max_hp=u.max_hp, stats=stats_rows, sections=sections,
+                        table=table)
+
+    def summary(self, state):
+        out = []
+        for q in state.players:
+            units = [u for u in state.units.values() if u.owner == q.index and u.hp > 0]
+            cities = sum(1 for c in state.cities if c.owner == q.index)
+            bits = [f"{len(units)} units"]
+            if cities:
+                bits.append(f"{cities} {'city' if cities == 1 else 'cities'}")
+            if q.crowns:
+                bits.append(f"{q.crowns}/3 crowns")
+            if q.allies:
+                bits.append("allied with " + ", ".join(state.players[a].name for a in q.allies))
+            if not q.alive:
+                bits = ["defeated"]
+            facs = ", ".join(self.cat.factions[f].name for f in q.factions if f in self.cat.factions)
+            if not facs:
+                out.append((q.color, f"{q.name}: no faction yet"))
+                continue
+            out.append((q.color, f"{q.name} ({facs}): " + ", ".join(bits)))
+        out.append(("", "Hover a piece or hex for details; click one of your units to act."))
+        return out
+
+    def hex_info(self, state, h) -> HoverInfo:
+        tid = self.board.terrain.get(h)
+        if tid is None:
+            return HoverInfo()
+        tt = self.cat.terrain.get(tid)
+        title = f"{tt.name if tt else tid} · {hex_label(h)}"
+        lines = []
+        if tt is not None:
+            if not tt.passable:
+                lines.append("Impassable: blocks movement")
+            elif tt.cost > 1:
+                lines.append(f"Hindered: {tt.cost} movement to enter (not between hexes of the same type)")
+            else:
+                lines.append("1 movement to enter")
+            if tt.blocks_sight:
+                lines.append("Blocks unit targeting")
+            if tt.hides_from:
+                lines.append("Units here cannot be targeted by " + " or ".join(tt.hides_from) + " attacks")
+            if tt.arc_high_ground:
+                lines.append("High ground: arc attacks to lower ground +1 range")
+            if tt.melee_attack:
+                lines.append(f"+{tt.melee_attack} attack to melee units here")
+            if tt.magic_bonus:
+                lines.append(f"+{tt.magic_bonus} to magic rolls here")
+        ci = self.board.city_at.get(h)
+        if ci is not None:
+            c = state.cities[ci]
+            if c.card:
+                cc = self.cat.cities[c.card]
+                holder = state.players[c.owner].name if c.owner is not None else "nobody"
+                lines.append(f"{cc.name}, held by {holder}")
+                if cc.trait:
+                    lines.append(f"{cc.trait.name}: {cc.trait.text}")
+                if cc.skill:
+                    lines.append(f"{cc.skill.name}: {cc.skill.text}")
+            else:
+                lines.append("An uncaptured city" + (": stand on the capital and capture it" if h == self.board.cities[ci].capital else ""))
+        uid = state.occupied.get(h)
+        if uid is not None:
+            u = state.units[uid]
+            c = stats.card(u)
+            bits = [f"{u.hp}/{u.max_hp} HP", f"facing {hexgrid.DIRECTION_NAMES[u.facing]}"]
+            if u.guarding:
+                bits.append("guarding")
+            lines.insert(0, f"{state.players[u.owner].name}'s {c.name} ({TIER_NAME.get(u.tier, u.tier).lower()}): "
+                         + ", ".join(bits))
+            for cond in u.conds:
+                what = cond.status if cond.stat == "status" else f"{cond.amount:+d} {cond.stat}"
+                lines.insert(1, f"  {what} from {cond.source}")
+        return HoverInfo(lines=lines, title=title)
+
+    def decision_is_interrupt(self, state) -> bool:
+        return state.pending is not None and state.pending.player != state.current
+
+
+def make_view(match) -> DiceWarsView:
+    return DiceWarsView(match)

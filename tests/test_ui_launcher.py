@@ -1,0 +1,121 @@
+"""The launcher: builds, changes settings, starts, resumes, load errors in words."""
+from __future__ import annotations
+
+import argparse
+
+import pygame
+
+from engine.saves import default_dir
+from engine.ui.app import App, run_app
+from engine.ui.launcher import Launcher, LoadScene
+from engine.ui.match_screen import MatchScreen
+from test_ui_support import click
+
+
+def _hot(launcher, cmd):
+    return next(r for r, c, _ in launcher.hot if c == cmd)
+
+
+def test_launcher_builds_at_both_sizes():
+    for size in ((1920, 1080), (1280, 720)):
+        app = App(size, headless=True)
+        launcher = app.push(Launcher(app))
+        app.draw()
+        assert launcher.games and launcher.game.game_id == "dice_wars"
+        cmds = {c for _, c, _ in launcher.hot}
+        assert {"start", "load", "players+", "seat:0", "scen:0"} <= cmds
+        for r, _, _ in launcher.hot:
+            assert app.screen.get_rect().contains(r)
+
+
+def test_launcher_settings_and_start():
+    app = App((1280, 720), headless=True)
+    launcher = app.push(Launcher(app))
+    app.draw()
+    click(app, _hot(launcher, "players+").center)
+    assert launcher.players == 3
+    click(app, _hot(launcher, "seat:1").center)
+    assert launcher.seats[1] != "greedy"
+    opt = next(o for o in launcher.option_specs if not o.choices)
+    click(app, _hot(launcher, f"opt:{opt.key}").center)
+    assert launcher.options[opt.key] is (not opt.default)
+    launcher.seed_field.text = "42"
+    launcher.seats = ["human", "human", "human", "human"]
+    click(app, _hot(launcher, "start").center)
+    screen = app.top()
+    assert isinstance(screen, MatchScreen)
+    assert screen.match.setup.seed == 42 and screen.match.setup.players == 3
+    assert screen.match.setup.options[opt.key] is (not opt.default)
+
+
+def test_load_errors_are_shown_in_words():
+    folder = default_dir() / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    bad = folder / "zz broken.json"
+    bad.write_text('{"format": 1, "setup": {"game": "dice_wars"}, ', encoding="utf-8")
+    app = App((1280, 720), headless=True)
+    launcher = app.push(Launcher(app))
+    app.draw()
+    click(app, _hot(launcher, "load").center)
+    scene = app.top()
+    assert isinstance(scene, LoadScene)
+    i = scene.files.index(bad)
+    r = next(r for r, c in scene.hot if c == i)
+    click(app, r.center)
+    assert app.top() is scene and "not valid JSON" in scene.error
+    bad.unlink()
+
+
+def test_resume_autosave():
+    from engine.ui.app import autosave_path, new_match
+    m = new_match("dice_wars", seats=["human", "human"], seed=9)
+    m.submit(next(a for a in m.legal_actions() if a.kind == "auto_deploy"))
+    app = App((1280, 720), headless=True)
+    launcher = app.push(Launcher(app))
+    app.draw()
+    assert launcher.resume_info
+    click(app, _hot(launcher, "resume").center)
+    screen = app.top()
+    assert isinstance(screen, MatchScreen) and len(screen.match.actions) == 1
+    assert autosave_path("dice_wars").exists()
+
+
+def test_run_app_opens_a_game_and_quits():
+    pygame.display.init()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    args = argparse.Namespace(game="dice_wars", seed=4, seats=["human", "greedy"], load=None, scenario=None)
+    assert run_app(args) == 0
+
+
+def test_run_app_bad_load_shows_launcher_error(tmp_path):
+    bad = tmp_path / "nope.json"
+    bad.write_text("not json", encoding="utf-8")
+    import engine.ui.app as appmod
+    seen = {}
+    real_run = appmod.App.run
+
+    def fake_run(self):
+        seen["top"] = self.top()
+        self.running = False
+        real_run(self)
+    appmod.App.run = fake_run
+    try:
+        run_app(argparse.Namespace(game=None, seed=None, seats=None, load=str(bad), scenario=None))
+    finally:
+        appmod.App.run = real_run
+    assert isinstance(seen["top"], Launcher) and "not valid JSON" in seen["top"].error
+
+
+def test_map_viewer_opens_from_launcher():
+    from engine.ui.map_viewer import MapViewer
+    app = App((1280, 720), headless=True)
+    launcher = app.push(Launcher(app))
+    app.draw()
+    click(app, _hot(launcher, "map").center)
+    viewer = app.top()
+    assert isinstance(viewer, MapViewer) and viewer.legend
+    app.draw()
+    click(app, viewer.board.view.center)          # hovering/clicking the map never plays
+    assert viewer.hover is not None
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert app.top() is launcher
