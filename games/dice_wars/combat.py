@@ -32,7 +32,7 @@ def contest_terms(state: DWState, att: Unit, dfn: Unit, counterstrike: bool = Fa
         for who, notes, sign in ((att, an, 1), (dfn, dn, 1)):
             bonus = td[stats.terrain(state, who.pos)].magic_bonus
             if bonus:
-                notes.append((f"Ley Lines +{bonus} magic", R_TERRAIN + ": Ley Lines"))
+                notes.append((f"Ley Lines +{bonus} magic", R_TERRAIN))
                 if who is att:
                     a += bonus
                 else:
@@ -49,7 +49,7 @@ def contest_terms(state: DWState, att: Unit, dfn: Unit, counterstrike: bool = Fa
         bonus = td[stats.terrain(state, att.pos)].melee_attack
         if bonus:
             a += bonus
-            an.append((f"Badlands +{bonus} attack to melee units", R_TERRAIN + ": Badlands"))
+            an.append((f"Badlands +{bonus} attack to melee units", R_TERRAIN))
     dn.append((f"{stats.card(dfn).name} defense {stats.card(dfn).defense}", R_ATTACK))
     d = stats.static_stat(state, dfn, "defense", dn)
     d += stats.roll_modifier(state, dfn, att, "defense", False, kind, dn, counterstrike)
@@ -78,7 +78,8 @@ def roll_contest(state: DWState, dice, att: Unit, dfn: Unit, events: list, what:
         events.append(Event("roll", f"{what}: {'+'.join(map(str, ra))}{a:+d} = {ta} vs "
                             f"{'+'.join(map(str, rd))}{d:+d} = {tdf}", R_ATTACK,
                             data={"dice": [[s, v] for v in ra] + [[s, v] for v in rd],
-                                  "split": len(ra), "who": what}))
+                                  "split": len(ra), "who": what,
+                                  "labels": [stats.unit_label(state, att), stats.unit_label(state, dfn)]}))
         if ta != tdf:
             return ta > tdf
         events.append(Event("ruling", "Tie: reroll until the tie is broken", R_ATTACK))

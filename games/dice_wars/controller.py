@@ -348,8 +348,7 @@ class DiceWarsController(Controller):
                 reason, rule = "", ""
                 if st.phase == "command":
                     from games.dice_wars import phases
-                    reason = phases.activation_problem(st, ou) or ""
-                    rule = "dice_wars.txt § The Command Phase" if reason else ""
+                    reason, rule = phases.activation_problem(st, ou) or ("", "")
                 self.message = reason or f"The {stats.card(ou).name} has nothing left to do this phase."
                 self.message_rule = rule
             return None

@@ -60,7 +60,7 @@ def describe(state: DWState, a: Action) -> str:
     if k == "end_phase":
         return f"{who} ends the command phase"
     if k == "deploy":
-        return f"{who} places {_u(state, a['uid'])} on {hex_label(a['to'])}"
+        return f"{who} places the {stats.card(state.units[a['uid']]).name} on {hex_label(a['to'])}"
     if k == "auto_deploy":
         return f"{who} deploys the rest of the army"
     if k == "end_deploy":

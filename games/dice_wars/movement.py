@@ -192,17 +192,17 @@ def move_blocked_reason(state: DWState, u: Unit, to: Hex, act: Activation | None
         return "That hex is off the map."
     td = stats.cat().terrain[t]
     if not td.passable:
-        return f"{td.name} blocks movement ({R_TERRAIN}: {td.name})."
+        return (f"{td.name} blocks movement.", R_TERRAIN)
     other = stats.unit_at(state, to)
     if other is not None and other.uid != u.uid:
         if stats.friendly(state, other.owner, u.owner):
-            return "Units may move through allies but not end on them (" + R_MOVE + ")."
-        return "An enemy unit stands there; enemies block movement (" + R_MOVE + ")."
+            return ("Units may move through allies but not end on them.", R_MOVE)
+        return ("An enemy unit stands there; enemies block movement.", R_MOVE)
     left = act.move_left if act else base_move(state, u)
     full, _ = reach(state, u, 99, act.guards_faced if act else ())
     if to in full:
         cost = full[to][0]
         if left == 1 and cost >= 2 and hexgrid.distance(u.pos, to) == 1:
-            return f"With 1 movement left a unit cannot enter hindered terrain ({R_MOVE})."
-        return f"That hex costs {cost} movement; the unit has {left} left ({R_MOVE})."
-    return f"No open path reaches that hex: terrain, walls, enemies or a guard's front hexes are in the way ({R_MOVE})."
+            return (f"With 1 movement left a unit cannot enter hindered terrain.", R_MOVE)
+        return (f"That hex costs {cost} movement; the unit has {left} left.", R_MOVE)
+    return (f"No open path reaches that hex: terrain, walls, enemies or a guard's front hexes are in the way.", R_MOVE)

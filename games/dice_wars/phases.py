@@ -23,7 +23,7 @@ def activation(state: DWState, uid: int) -> Activation | None:
 def activation_problem(state: DWState, u: Unit) -> str | None:
     if activation(state, u.uid) is None and len(state.activations) >= 2:
         names = " and ".join(stats.card(state.units[a.uid]).name for a in state.activations)
-        return f"Two units ({names}) already take their turns this phase ({R_PHASE})."
+        return (f"Two units ({names}) already take their turns this phase.", R_PHASE)
     return None
 
 

@@ -345,7 +345,7 @@ class DiceWarsRules:
             return "That unit is no longer on the board."
         prob = phases.activation_problem(state, u)
         if prob:
-            return (prob, R_PHASE)
+            return prob
         act = phases.activation(state, u.uid)
         if a.kind == "move":
             return self._check_move(state, u, act, tuple(a["to"]))

@@ -70,10 +70,10 @@ def knockback(state: DWState, u: Unit, events: list) -> None:
     back = hexgrid.back_hex(u.pos, u.facing)
     if free_hex(state, back):
         place(state, u, back)
-        events.append(Event("move", f"{stats.unit_label(state, u)} is knocked back", R_CLAR + ": Knockback",
+        events.append(Event("move", f"{stats.unit_label(state, u)} is knocked back", R_CLAR,
                             data={"uid": u.uid, "to": list(back)}))
     else:
-        events.append(Event("ruling", f"{stats.unit_label(state, u)}'s back hex is blocked: it stays in place", R_CLAR + ": Knockback"))
+        events.append(Event("ruling", f"{stats.unit_label(state, u)}'s back hex is blocked: it stays in place", R_CLAR))
 
 
 def resolve(state: DWState, dice, caster: Unit | None, owner: int, skill, target, carry: int | None,
@@ -166,12 +166,12 @@ def _positional(state: DWState, fx, caster: Unit | None, carried: Unit | None, t
                     dest = h
                     break
         if dest is None:
-            events.append(Event("ruling", "No hex next to the target is free: the hurled unit stays", R_CLAR + ": Thistlecrown"))
+            events.append(Event("ruling", "No hex next to the target is free: the hurled unit stays", R_CLAR))
             return
         place(state, carried, dest)
         carried.facing = hexgrid.direction_to(dest, tu.pos)
         events.append(Event("move", f"{stats.unit_label(state, carried)} is hurled next to {stats.unit_label(state, tu)}",
-                            R_CLAR + ": Thistlecrown", data={"uid": carried.uid, "to": list(dest)}))
+                            R_CLAR, data={"uid": carried.uid, "to": list(dest)}))
     elif fx.kind == "teleport":
         mover = caster if fx.who == "self" else carried
         if mover is None or not isinstance(target, tuple) or not free_hex(state, target):

@@ -42,7 +42,7 @@ def attack_range(state: DWState, u: Unit, target: Unit | None, notes: list | Non
         if td[stats.terrain(state, u.pos)].arc_high_ground and not td[stats.terrain(state, target.pos)].arc_high_ground:
             r += 1
             if notes is not None:
-                notes.append(("Plateau: arc attack to lower ground +1 range", R_TERRAIN + ": Plateau"))
+                notes.append(("Plateau: arc attack to lower ground +1 range", R_TERRAIN))
         r += stats.roll_modifier(state, u, target, "range", True, stats.attack_kind(u), notes if notes is not None else [])
     return max(0, r)
 
@@ -63,23 +63,23 @@ def max_range(state: DWState, u: Unit) -> int:
 def weapon_target_problem(state: DWState, u: Unit, target: Unit) -> str | None:
     """Why u cannot make a weapon attack on target, or None."""
     if target.uid == u.uid:
-        return f"A unit cannot target itself ({R_TARGET})."
+        return (f"A unit cannot target itself.", R_TARGET)
     if stats.friendly(state, u.owner, target.owner):
         return "Weapon attacks are made against enemy units, not allies."
     weapon = stats.card(u).weapon
     dist = hexgrid.distance(u.pos, target.pos)
     rng = attack_range(state, u, target)
     if dist > rng:
-        return f"Out of range: {dist} hexes away, range {rng} ({R_TYPES})."
+        return (f"Out of range: {dist} hexes away, range {rng}.", R_TYPES)
     t = stats.cat().terrain[stats.terrain(state, target.pos)]
     if weapon in t.hides_from:
-        return f"A unit in {t.name.lower()} cannot be targeted by {weapon} attacks ({R_TERRAIN}: {t.name})."
+        return (f"A unit in {t.name.lower()} cannot be targeted by {weapon} attacks.", R_TERRAIN)
     if weapon == "arc":
         return None                           # arc targets hexes: over obstacles and units
     through_units = weapon == "melee"         # melee pierces through units
     if not clear_line(state, u.pos, target.pos, through_units):
         what = "mountains, walls or forest" if through_units else "mountains, walls, forest or units"
-        return f"No clear line: {what} block a {weapon} attack ({R_TARGET})."
+        return (f"No clear line: {what} block a {weapon} attack.", R_TARGET)
     return None
 
 
@@ -106,7 +106,7 @@ def skill_target_problem(state: DWState, u: Unit | None, origin: Hex | None, ski
         if skill.target == "self" and (u is None or tu.uid != u.uid):
             return "This skill targets the unit using it."
         if skill.target != "self" and u is not None and tu.uid == u.uid:
-            return f"A unit cannot target itself unless its skill says so ({R_TARGET})."
+            return (f"A unit cannot target itself unless its skill says so.", R_TARGET)
         if skill.target == "ally" and owner is not None and not stats.friendly(state, owner, tu.owner):
             return "This skill targets an ally."
         if skill.target == "enemy" and owner is not None and stats.friendly(state, owner, tu.owner):
@@ -120,5 +120,5 @@ def skill_target_problem(state: DWState, u: Unit | None, origin: Hex | None, ski
             return f"Out of the skill's range: {d} hexes away, range {skill.range} (dice_wars.txt § Skills)."
     if origin is not None and skill.aim == "units" and h != origin and skill.target != "self":
         if not clear_line(state, origin, h, through_units=False):
-            return f"No clear line: a skill that targets units is blocked by mountains, walls, forest or units ({R_TARGET})."
+            return (f"No clear line: a skill that targets units is blocked by mountains, walls, forest or units.", R_TARGET)
     return None
