@@ -12,9 +12,12 @@ from engine.dice import SeededDice
 from engine.rules import Setup
 
 
-def play_out(rules, setup: Setup, agents: list, max_actions: int = 4000, on_step=None) -> dict:
+def play_out(rules, setup: Setup, agents: list, max_actions: int = 4000, on_step=None,
+             list_legal: bool = False) -> dict:
     """Play one game to its end (or the action cap) without a Match: the
-    fastest path, used by simulate, bench and the fuzz tests."""
+    fastest path, used by simulate, bench and the fuzz tests.  Agents that
+    can sample (RandomAgent) skip listing every legal action unless
+    `list_legal`; `on_step(state, action, legal_or_None)` sees each step."""
     dice = SeededDice(setup.seed)
     rng = random.Random(setup.seed ^ 0x5EED)
     state, _ = rules.initial_state(setup, dice)
@@ -24,7 +27,7 @@ def play_out(rules, setup: Setup, agents: list, max_actions: int = 4000, on_step
         if rules.outcome(state) is not None:
             break
         p = rules.to_act(state)
-        if on_step is None and getattr(agents[p], "samples", False):
+        if not list_legal and getattr(agents[p], "samples", False):
             legal = None
             a = agents[p].choose(state, None, rng)
         else:

@@ -38,9 +38,9 @@ def test_random_playouts_keep_invariants(game):
         def step(state, action, legal):
             bad = rules.invariants(state)
             assert not bad, f"seed {setup.seed} after {action}: {bad}"
-        r = play_out(rules, setup, agents, max_actions=400, on_step=step)
+        r = play_out(rules, setup, agents, max_actions=6000, on_step=step)
         finished += bool(r["winners"])
-    assert finished > 0
+    assert finished >= 180          # random games end by themselves
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -54,7 +54,7 @@ def test_legal_actions_pass_check(game):
             for a in rng.sample(legal, min(15, len(legal))):
                 if a.player == rules.to_act(state):
                     assert rules.check(state, a) is None, f"{a} is listed but refused: {rules.check(state, a)}"
-        play_out(rules, setup, agents, max_actions=300, on_step=step)
+        play_out(rules, setup, agents, max_actions=300, on_step=step, list_legal=True)
 
 
 @pytest.mark.parametrize("game", GAMES)
