@@ -83,7 +83,7 @@ class GreedyAgent:
         if k == "face":
             return -0.5, ""
         if k == "relic_spell":
-            return -1, ""
+            return self.score_spell(state, a)
         return -1, ""
 
     def unit_value(self, u) -> float:
@@ -100,10 +100,20 @@ class GreedyAgent:
         target = a["target"]
         target = tuple(target) if isinstance(target, (list, tuple)) else target
         f, s, g = skills.check_odds(sk, skills.check_modifier(state, u))
+        gain = self.effect_gain(state, sk, u, u.owner, target)
+        if sk.carry:
+            gain += 0.6
+        if any(fx.kind in ("teleport", "swap", "extra_move") for fx in sk.effects):
+            gain += 0.2
+        if gain <= 0:
+            return -0.2, ""
+        return 0.8 + (1 - f) * gain, f"{sk.name}: {1 - f:.0%} to succeed"
+
+    def effect_gain(self, state, sk, caster, owner: int, target) -> float:
+        """Expected value of a skill's effects on the units it reaches."""
         gain = 0.0
-        victims = skills.affected(state, sk, u, u.owner, target)
-        for v in victims:
-            enemy = not stats.friendly(state, v.owner, u.owner)
+        for v in skills.affected(state, sk, caster, owner, target):
+            enemy = not stats.friendly(state, v.owner, owner)
             sign = 1 if enemy else -1
             for fx in sk.effects:
                 if fx.kind == "damage":
@@ -117,13 +127,15 @@ class GreedyAgent:
                     gain += 0.6 * self.unit_value(v) / v.max_hp
                 elif fx.kind == "knockback" and enemy:
                     gain += 0.1
-        if sk.carry:
-            gain += 0.6
-        if any(fx.kind in ("teleport", "swap", "extra_move") for fx in sk.effects):
-            gain += 0.2
-        if gain <= 0:
-            return -0.2, ""
-        return 0.8 + (1 - f) * gain, f"{sk.name}: {1 - f:.0%} to succeed"
+        return gain
+
+    def score_spell(self, state, a: Action) -> tuple[float, str]:
+        sp = stats.cat().relics[a["relic"]].spell
+        target = a["target"]
+        target = tuple(target) if isinstance(target, (list, tuple)) else target
+        gain = self.effect_gain(state, sp, None, a.player, target)
+        # spending a relic gives up its trait and skill for good: only for a big swing
+        return gain - 1.5, f"{sp.name}: worth more than keeping the relic"
 
     def score_guard(self, state, a: Action, cache) -> float:
         u = state.units[a["uid"]]

@@ -22,10 +22,23 @@ def contest_terms(state: DWState, att: Unit, dfn: Unit, counterstrike: bool = Fa
     defense; magic: d20 vs d20, defense ignored, only magic bonuses count."""
     if magic is None:
         magic = stats.is_magic(att) if power is None else False
-    kind = "magic" if magic else stats.card(att).weapon
     an: list = []
     dn: list = []
     td = stats.cat().terrain
+    if att is None:          # a relic spell: no unit rolls it, only its power counts
+        kind = "magic" if magic else "spell"
+        a = power or 0
+        an.append((f"spell power {a}", "dice_wars.txt § Challenge I: Ancient Relics"))
+        if magic:
+            d = stats.roll_modifier(state, dfn, None, "magic", False, kind, dn)
+            bonus = td[stats.terrain(state, dfn.pos)].magic_bonus
+            if bonus:
+                d += bonus
+                dn.append((f"Ley Lines +{bonus} magic", R_TERRAIN))
+            return 1, 20, a, an, d, dn, kind
+        d = stats.static_stat(state, dfn, "defense", dn) + stats.roll_modifier(state, dfn, None, "defense", False, kind, dn)
+        return 2, 6, a, an, d, dn, kind
+    kind = "magic" if magic else stats.card(att).weapon
     if magic:
         a = (power or 0) + stats.roll_modifier(state, att, dfn, "magic", True, kind, an, counterstrike)
         d = stats.roll_modifier(state, dfn, att, "magic", False, kind, dn, counterstrike)
@@ -79,7 +92,8 @@ def roll_contest(state: DWState, dice, att: Unit, dfn: Unit, events: list, what:
                             f"{'+'.join(map(str, rd))}{d:+d} = {tdf}", R_ATTACK,
                             data={"dice": [[s, v] for v in ra] + [[s, v] for v in rd],
                                   "split": len(ra), "who": what,
-                                  "labels": [stats.unit_label(state, att), stats.unit_label(state, dfn)]}))
+                                  "labels": [stats.unit_label(state, att) if att else what,
+                                             stats.unit_label(state, dfn)]}))
         if ta != tdf:
             return ta > tdf
         events.append(Event("ruling", "Tie: reroll until the tie is broken", R_ATTACK))

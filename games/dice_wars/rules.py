@@ -135,6 +135,9 @@ class DiceWarsRules:
                 continue
             out.extend(self._unit_actions(state, u, act))
         out.extend(self._phase_choices(state, p))
+        for q in state.players:          # interrupts: other holders' relic spells
+            if q.index != p and q.alive and q.relics:
+                out.extend(self._spell_actions(state, q.index))
         return out
 
     def sample_legal(self, state: DWState, rng) -> Action:
@@ -153,7 +156,7 @@ class DiceWarsRules:
             i = rng.randrange(len(groups))
             g = groups[i]
             if g is None:
-                acts = [a for a in self._phase_choices(state, p)]
+                acts = self._phase_choices(state, p) + self._spell_actions(state, p)
             else:
                 acts = self._unit_actions(state, g, phases.activation(state, g.uid))
             if acts:
@@ -172,6 +175,18 @@ class DiceWarsRules:
                         out.append(Action.make("propose_alliance", p, to=q.index))
         if len(state.activations) >= phases.required_activations(state, p):
             out.append(Action.make("end_phase", p))
+        out.extend(self._spell_actions(state, p))
+        return out
+
+    def _spell_actions(self, state: DWState, p: int) -> list[Action]:
+        """Relic spells the player may cast now: at any time, even in
+        another player's phase (Challenge I)."""
+        out: list[Action] = []
+        for rid in state.players[p].relics:
+            sp = stats.cat().relics[rid].spell
+            for t in self._targets(state, None, None, sp):
+                if targeting.skill_target_problem(state, None, None, sp, t, owner=p) is None:
+                    out.append(Action.make("relic_spell", p, relic=rid, target=t))
         return out
 
     def _unit_actions(self, state: DWState, u: Unit, act) -> list[Action]:
@@ -264,6 +279,9 @@ class DiceWarsRules:
         act = phases.activation(state, u.uid)
         if act is not None and not act.acted:
             out.extend(self._action_options(state, u, only_target=pend.guard))
+        for q in state.players:
+            if q.alive and q.relics:
+                out.extend(self._spell_actions(state, q.index))
         return out
 
     def _legal_deploy(self, state: DWState) -> list[Action]:

@@ -114,8 +114,7 @@ def resolve(state: DWState, dice, caster: Unit | None, owner: int, skill, target
             if k == "damage":
                 combat.damage(state, v, fx.amount, caster, owner, skill.name, events)
             elif k == "attack":
-                att = caster if caster is not None else v
-                hit = combat.roll_contest(state, dice, att, v, events, skill.name, power=fx.power, magic=fx.magic)
+                hit = combat.roll_contest(state, dice, caster, v, events, skill.name, power=fx.power, magic=fx.magic)
                 if hit:
                     combat.damage(state, v, 1, caster, owner, skill.name, events)
                 else:
