@@ -60,6 +60,7 @@ class AIRunner:
         self.thread: threading.Thread | None = None
         self.version = -1
         self.result = None
+        self.reason = ""                    # the agent's explanation of its choice
         self.error: BaseException | None = None
         self.started = 0.0
         self.done_at = 0.0
@@ -76,6 +77,7 @@ class AIRunner:
         rng = random.Random(hash((match.setup.seed, len(match.actions), seat)) & 0xFFFFFFFF)
         self.version = version
         self.result = None
+        self.reason = ""
         self.error = None
         self.started = time.perf_counter()
 
@@ -85,6 +87,7 @@ class AIRunner:
                     self.result = None
                 else:
                     self.result = agent.choose(state, legal, rng)
+                    self.reason = getattr(agent, "last_reason", "") or ""
             except BaseException as e:  # noqa: BLE001 - reported on the main thread
                 self.error = e
             self.done_at = time.perf_counter()

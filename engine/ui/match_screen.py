@@ -14,7 +14,7 @@ import time
 import pygame
 
 from engine.actions import Action
-from engine.rules import Illegal
+from engine.rules import Event, Illegal
 from engine.ui import theme as T
 from engine.ui import widgets as W
 from engine.ui.ai_runner import AIRunner
@@ -264,6 +264,9 @@ class MatchScreen(Scene):
             self.ctl.message_rule = e.rule
             self.say(f"Refused: {e.reason}" + (f" ({e.rule})" if e.rule else ""), T.BAD)
             return False
+        reason, self.ai_reason = getattr(self, "ai_reason", ""), ""
+        if reason:       # the computer explains its choice to the learner
+            self.match.log[-1].events.insert(0, Event("ai", f"Why: {reason}"))
         self.state_changed(entry=self.match.log[-1], before=before)
         return True
 
@@ -659,6 +662,7 @@ class MatchScreen(Scene):
             if action is None:
                 self.ai_failed = self.version
                 return False
+            self.ai_reason = self.ai.reason
             if not self.submit(action):
                 self.ai_failed = self.version
                 self.ai_error = f"The computer chose an illegal action: {action}"
