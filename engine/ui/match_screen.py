@@ -338,12 +338,8 @@ class MatchScreen(Scene):
 
     def open_menu(self) -> None:
         def on(cmd, dlg):
-            if cmd == "save":
-                self.open_save()
-            elif cmd == "rules":
-                self.open_rules()
-            elif cmd == "undo":
-                self.undo()
+            if cmd in ("save", "rules", "undo"):
+                self.run_tool(cmd)
             elif cmd == "help":
                 self.open_help()
             elif cmd == "menu":
