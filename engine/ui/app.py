@@ -362,6 +362,7 @@ def new_match(game: str, players: int | None = None, seats=None, seed: int | Non
 
 def run_app(args=None) -> int:
     """Open the window.  args: .game, .seed, .seats (list or None), .load (path or None)."""
+    from engine.catalog import DataError
     from engine.saves import SaveError
 
     size = getattr(args, "size", None)
@@ -392,6 +393,8 @@ def run_app(args=None) -> int:
             app.push(MatchScreen(app, m))
     except SaveError as e:
         launcher.error = f"Could not load the save: {e}"
+    except DataError as e:
+        launcher.error = f"Could not open the map or data: {e}"
     except KeyError as e:
         launcher.error = str(e).strip("'\"")
     except Exception as e:  # noqa: BLE001 - show it, do not die
