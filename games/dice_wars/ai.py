@@ -161,8 +161,9 @@ class GreedyAgent:
         to = tuple(a["to"])
         act = phases.activation(state, u.uid)
         if act is not None and act.acted:
-            # after acting: step back out of danger
-            return 0.1 - 0.15 * self.danger(state, u, to), "withdraw"
+            # after acting: step back only if it is clearly safer there
+            gain = 0.15 * (self.danger(state, u, u.pos) - self.danger(state, u, to)) - 0.08
+            return gain, "step back out of reach of enemies"
         key = ("enemies", u.owner)
         if key not in cache:
             cache[key] = [v for v in stats.living(state) if not stats.friendly(state, v.owner, u.owner)]
