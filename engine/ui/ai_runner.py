@@ -11,12 +11,7 @@ import threading
 import time
 
 
-class RandomAgent:
-    """Fallback when a game has no ai module: any legal action."""
-    name = "random"
-
-    def choose(self, state, legal, rng):
-        return rng.choice(legal)
+from engine.agents import RandomAgent
 
 
 _agents: dict = {}
