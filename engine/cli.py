@@ -8,6 +8,8 @@ import random
 import sys
 import time
 
+from engine.catalog import DataError
+
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="main.py", description="Warbench: tabletop wargames, hotseat and solo.")
@@ -40,6 +42,13 @@ def _parser() -> argparse.ArgumentParser:
     chk.add_argument("paths", nargs="*")
     scr = sub.add_parser("script", help="run a rules script headless")
     scr.add_argument("file")
+    jdg = sub.add_parser("judge", help="how fair is a map: per-seat facts and a computer tournament")
+    jdg.add_argument("game")
+    jdg.add_argument("--scenario", default=None, help="a scenario name or a Tiled map path")
+    jdg.add_argument("--players", type=int, default=None)
+    jdg.add_argument("--games", type=int, default=20)
+    jdg.add_argument("--seed", type=int, default=1)
+    jdg.add_argument("--json", action="store_true")
     bench = sub.add_parser("bench", help="frame time and rules speed")
     bench.add_argument("game")
     bench.add_argument("--json", action="store_true")
@@ -70,10 +79,16 @@ def main(argv: list[str]) -> int:
         if args.cmd == "script":
             from engine.script import script_cmd
             return script_cmd(args.file)
+        if args.cmd == "judge":
+            from engine.judge import judge_cmd
+            return judge_cmd(args)
         if args.cmd == "bench":
             from engine.tools import bench_cmd
             return bench_cmd(args)
     except KeyError as e:
         print(f"error: {e.args[0] if e.args else e}", file=sys.stderr)
+        return 2
+    except DataError as e:
+        print(str(e), file=sys.stderr)
         return 2
     return 0

@@ -49,3 +49,14 @@ def test_script_exit_codes(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text(good.read_text().replace("b: {alive: false}", "b: {alive: true}"))
     assert run("script", str(bad)).returncode == 1
+
+
+def test_judge_reports_seats_and_a_tournament():
+    r = run("judge", "dice_wars", "--players", "4", "--games", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    rep = json.loads(r.stdout)
+    assert len(rep["seats"]) == 4
+    # the balanced map is balanced: every corner offers the same
+    assert len({json.dumps(s, sort_keys=True) for s in rep["seats"]}) <= 2
+    assert rep["seats"][0]["movement to nearest capitals"][:2] == [4, 5]
+    assert sum(rep["tournament"]["wins_per_seat"]) <= 2

@@ -189,7 +189,9 @@ class GreedyAgent:
             state.occupied[old] = u.uid
             state.cache = saved_cache
         goal = self.goal_distance(state, u, to, enemies)
-        score = 0.3 + best_hit * 0.9 - 0.12 * danger * self.unit_value(u) - 0.05 * goal
+        # caution fades as the battle drags on, so two careful armies still meet
+        caution = max(0.25, 1.0 - state.round / 25)
+        score = 0.3 + best_hit * 0.9 - 0.12 * caution * danger * self.unit_value(u) - 0.05 * goal
         if u.tier == "hero":
             score -= 0.1 * danger
         return score, ("close in to attack" if best_hit else "advance")

@@ -79,6 +79,10 @@ class DiceWarsRules:
         state.cache = {}
         return state, events
 
+    def judge_map(self, state: DWState) -> list[dict]:
+        from games.dice_wars.judge import judge_map
+        return judge_map(state)
+
     def invariants(self, state: DWState) -> list[str]:
         from games.dice_wars.invariants import problems
         return problems(state)
