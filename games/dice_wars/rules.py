@@ -324,7 +324,12 @@ class DiceWarsRules:
             return self._check_spell(state, a)
         if a.player != self.to_act(state):
             who = state.players[self.to_act(state)].name
-            return (f"It is {who}'s decision now, not {state.players[a.player].name}'s.", R_PHASE)
+            rule = {"draft": R_DRAFT, "deploy": R_DEPLOY}.get(state.phase, R_PHASE)
+            if state.pending is not None:
+                rule = R_ALLY if state.pending.kind == "alliance" else R_GUARD
+            if not 0 <= a.player < len(state.players):
+                return f"There is no player {a.player + 1}."
+            return (f"It is {who}'s decision now, not {state.players[a.player].name}'s.", rule)
         if state.phase == "draft":
             if a.kind != "pick_faction":
                 return ("Factions are being drafted.", R_DRAFT)
