@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import importlib
 
-GAME_MODULES = ("games.dice_wars",)
+GAME_MODULES = ("games.dice_wars", "games.uberdrakes")
 _games: dict = {}
 
 

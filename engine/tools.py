@@ -63,7 +63,7 @@ def bench_cmd(args) -> int:
     games = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < args.seconds:
-        r = play_out(rules, Setup(args.game, rules.min_players, seed=1000 + games,
+        r = play_out(rules, Setup(args.game, getattr(rules, "typical_players", rules.min_players), seed=1000 + games,
                                   scenario=rules.scenarios()[0]), agents, max_actions=3000)
         n += r["actions"]
         games += 1

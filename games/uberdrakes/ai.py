@@ -1,0 +1,663 @@
+"""The UberDrakes computer dragon: a scoring agent that plays to win.
+
+It decides on a *public view* of the game (`public_view`): a copy in which
+every card it cannot see (opponents' hands, deck order) is redealt at
+random, so it never peeks.  It scores each legal action:
+
+- movement by progress on its errand — to a pickup, through a portal, to
+  the rider's element space — measured with distance tables over (hex,
+  facing) in general movement actions (precomputed once per board), minus
+  what the movement costs (coins, cards, fatigue, magic), plus the landing
+  space's effect and the expected value of the combats it starts, with the
+  exact rolloff odds;
+- combat decisions with exact odds (rolloff, one-die counterattacks);
+- damage by how much it sets the loser back (rider knocked off, distance);
+- the rest (riders, shopping, blood points, roosting) by simple values.
+
+`explain` gives the reason for the last choice in words, for the learner.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from engine.actions import Action
+from games.uberdrakes import combat, movement, spells
+from games.uberdrakes.common import cat, econ, element_of, has_item, max_fatigue
+from games.uberdrakes.state import UDState
+
+AGENTS = ("drake",)
+DRAGON_PREFERENCE = ("lightning", "fire", "wind", "metal", "water", "earth")
+UNREACHABLE = 99
+
+
+def make_agent(name: str, rules):
+    if name in ("drake", "ai", "default", "greedy"):
+        return DrakeAgent(rules)
+    raise KeyError(f"unknown UberDrakes agent {name!r}; known: {', '.join(AGENTS)}, random")
+
+
+# ---- hidden information ------------------------------------------------------------------------
+
+def public_view(state: UDState, p: int, rng: random.Random) -> UDState:
+    """A copy of the state as player p may know it: every card p cannot see
+    (other hands, deck order, cards others are looking at) is redealt at
+    random from the pool of unseen cards."""
+    s = state.copy()
+    others = [d for d in s.players if d.index != p]
+    open_hands = s.options.get("open_hands")
+    moves = list(s.movement_deck)
+    sizes = []
+    if not open_hands:
+        for d in others:
+            moves += d.hand
+            sizes.append(len(d.hand))
+    pend_cards = None
+    if s.pending is not None and s.pending.player != p and "cards" in s.pending.data:
+        pend_cards = len(s.pending.data["cards"])
+        moves += s.pending.data["cards"]
+    moves.sort()                      # the pool, not where its cards were, is public
+    rng.shuffle(moves)
+    if not open_hands:
+        for d, n in zip(others, sizes):
+            d.hand = sorted(moves[:n])
+            del moves[:n]
+    if pend_cards is not None:
+        s.pending.data["cards"] = moves[:pend_cards]
+        del moves[:pend_cards]
+    s.movement_deck = moves
+    treas = list(s.treasure_deck)
+    tsizes = []
+    if not open_hands:
+        for d in others:
+            treas += d.treasures
+            tsizes.append(len(d.treasures))
+    treas.sort()
+    rng.shuffle(treas)
+    if not open_hands:
+        for d, n in zip(others, tsizes):
+            d.treasures = sorted(treas[:n])
+            del treas[:n]
+    s.treasure_deck = treas
+    s.rider_deck.sort()
+    rng.shuffle(s.rider_deck)
+    return s
+
+
+# ---- distance tables -----------------------------------------------------------------------------
+
+_TABLES: dict = {}
+
+
+def _graph(board):
+    """Reverse edges of the (hex, facing) graph: one general movement action
+    per edge (cost 1), and landing on a portal then travelling (cost 0)."""
+    key = (id(board), "graph")
+    g = _TABLES.get(key)
+    if g is not None:
+        return g
+    states = sorted({board.anchor_of[h] for h in board.hexes})
+    rev: dict = {}
+    general = [cat().movement[m].steps for m in cat().general]
+    for h in states:
+        for f in range(6):
+            for steps in general:
+                for o in movement.run_steps(board, steps, h, f, 0, set()):
+                    if o.blocked:
+                        continue
+                    t = (board.anchor_of[o.hex], o.facing)
+                    if t != (h, f):
+                        rev.setdefault(t, set()).add(((h, f), 1))
+    for portal in board.portals:
+        other = board.other_portal[portal]
+        for f in range(6):
+            for g2 in range(6):
+                rev.setdefault((other, g2), set()).add(((portal, f), 0))
+    g = (states, {k: tuple(v) for k, v in rev.items()})
+    _TABLES[key] = g
+    return g
+
+
+def distances(board, goals: tuple) -> dict:
+    """(hex, facing) -> general movement actions to reach any goal hex
+    (landing on it with any facing)."""
+    key = (id(board), goals)
+    t = _TABLES.get(key)
+    if t is not None:
+        return t
+    states, rev = _graph(board)
+    dist: dict = {}
+    dq = deque()
+    for gh in goals:
+        a = board.anchor_of[gh]
+        for f in range(6):
+            if (a, f) not in dist:
+                dist[(a, f)] = 0
+                dq.append((a, f))
+    while dq:
+        s = dq.popleft()
+        ds = dist[s]
+        for prev, c in rev.get(s, ()):
+            nd = ds + c
+            if nd < dist.get(prev, UNREACHABLE):
+                dist[prev] = nd
+                if c == 0:
+                    dq.appendleft(prev)
+                else:
+                    dq.append(prev)
+    _TABLES[key] = dist
+    return dist
+
+
+def element_hexes(board, element: str) -> tuple:
+    return tuple(h for h in board.hexes if board.spaces[board.space_of[h]].element == element)
+
+
+def best_from(board, table: dict, h) -> int:
+    return min(table.get((h, f), UNREACHABLE) for f in range(6))
+
+
+class Errand:
+    """What a dragon is trying to do now, and how far it is from done, in
+    general movement actions."""
+
+    def __init__(self, state: UDState, p: int):
+        self.state = state
+        self.board = state.board
+        self.p = p
+
+    def distance(self, h, f, rider, portaled) -> float:
+        board = self.board
+        if h is None:
+            h = board.spaces[board.start_village].anchor
+        if rider is None:
+            t = distances(board, tuple(board.spaces[s].anchor for s in board.pickups.values()))
+            return t.get((h, f), UNREACHABLE) + 12        # then about a dozen actions to deliver
+        el = cat().riders[rider].element
+        te = distances(board, element_hexes(board, el))
+        if portaled:
+            return te.get((h, f), UNREACHABLE)
+        best = UNREACHABLE
+        if self.state.players[self.p].fatigue >= max_fatigue():
+            best_heal = 6          # the portal needs a point of fatigue healed first
+        else:
+            best_heal = 0
+        for portal in board.portals:
+            tp = distances(board, (portal,))
+            best = min(best, tp.get((h, f), UNREACHABLE) + 1 + best_from(board, te, board.other_portal[portal]))
+        return best + best_heal
+
+
+# ---- the agent ------------------------------------------------------------------------------------
+
+class DrakeAgent:
+    name = "drake"
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.last_reason = ""
+
+    def choose(self, state: UDState, legal, rng: random.Random) -> Action:
+        p = legal[0].player
+        view = public_view(state, p, random.Random(rng.random()))
+        best, best_score, why = legal[0], -1e18, ""
+        ctx = Ctx(view, p)
+        scored = []
+        for a in legal:
+            if a.kind == "end_turn":
+                continue
+            s, reason = self.score(ctx, a)
+            scored.append((s + rng.random() * 1e-6, a, reason))
+        best_other = max((s for s, _, _ in scored), default=-1e9)
+        for a in legal:
+            if a.kind == "end_turn":
+                s, reason = self.end_score(ctx, a, best_other)
+                scored.append((s, a, reason))
+        for s, a, reason in scored:
+            if s > best_score:
+                best, best_score, why = a, s, reason
+        self.last_reason = why
+        return best
+
+    def end_score(self, ctx, a, best_other: float) -> tuple[float, str]:
+        """End the turn when nothing else helps: roost unless only the
+        actions (not the movement resources) ran out."""
+        st = ctx.state
+        # roosting ends this dragon's round: the movement left is lost, so a
+        # slightly costly action that keeps it in play is still worth taking
+        if best_other > (-1.0 if ctx.productive_left() else 0.05):
+            return -10.0, ""
+        if not a["roost"]:
+            return (0.5 if st.actions_left == 0 and ctx.productive_left() else -5.0), "carry on next turn"
+        return 0.2 + 0.1 * ctx.roost_value(), "roost: nothing more to gain this round"
+
+    # -------------------------------------------------------------------------------------------
+    def score(self, ctx: "Ctx", a: Action) -> tuple[float, str]:
+        k = a.kind
+        fn = getattr(self, "s_" + k, None)
+        if fn is None:
+            return 0.0, ""
+        return fn(ctx, a)
+
+    # setup
+    def s_choose_dragon(self, ctx, a):
+        return 10 - DRAGON_PREFERENCE.index(cat().dragons[a["dragon"]].element), "a dragon I know well"
+
+    def s_keep_hand(self, ctx, a):
+        return 1.0, "a good hand"
+
+    def s_mulligan(self, ctx, a):
+        return -1.0, ""
+
+    def s_mulligan_take(self, ctx, a):
+        return CARD_VALUE.get(a["card"], 1), "the better card"
+
+    def s_handbook(self, ctx, a):
+        return CARD_VALUE.get(a["take"], 1) + (0.1 if a["other"] == "bottom" else 0), "the better card"
+
+    # movement
+    def s_move(self, ctx, a):
+        st = ctx.state
+        d = ctx.me
+        how, m = a["how"], a["m"]
+        extra = 1 if how in ("push", "replay") else 0
+        outs = movement.pattern_outcomes(st, ctx.p, m, extra, how == "skies" or st.skies)
+        o = movement.find(st.board, outs, tuple(a["to"]), a["facing"], bool(a.get("portal", False)))
+        if o is None:
+            return -50, ""
+        cost = {"coin": 0.35, "push": 0.0, "card": CARD_VALUE.get(m, 1.0), "replay": 0.2,
+                "booster": 1.6, "rocket": 0.3 * (1 if cat().movement[m].kind == "general" else 2),
+                "skies": 1.8}[how]
+        if how == "coin" and d.coins <= 1:
+            cost += 0.3
+        fat = o.fatigue + extra
+        facing = a["facing"] if st.board.large_hex[o.hex] else o.facing
+        gain = ctx.position_gain(o.hex, facing, fat, o.portal, o.moved)
+        return gain - cost, f"{cat().movement[m].name}: {ctx.reason}"
+
+    def s_spell(self, ctx, a):
+        st = ctx.state
+        d = ctx.me
+        sid = a["spell"]
+        sp = cat().spell(sid)
+        magic_cost = (a.get("x") if sid == "furnace" else sp.cost) * 0.25
+        if sid in ("river_flow", "blowback", "flash"):
+            o = spells.outcome_for(st, a)
+            if o is None:
+                return -50, ""
+            facing = a.get("facing", o.facing) if st.board.large_hex[o.hex] else o.facing
+            return ctx.position_gain(o.hex, facing, o.fatigue, o.portal, o.moved) - magic_cost - 0.2, sp.name
+        if sid in ("heat_wave", "tunnel", "blink", "cyclone"):
+            to = tuple(a["to"])
+            facing = a.get("facing", d.facing)
+            g = ctx.position_gain(to, facing, 0, False, to != d.hex)
+            if sid == "cyclone":
+                g += 1.5 * (len(st.players) - 1)
+            return g - magic_cost - 0.2, sp.name
+        if sid == "time_warp":
+            return (0.6 if st.actions_left == 0 and ctx.productive_left() else -1), "an extra action"
+        if sid == "thunderbolt":
+            return ctx.fight_value(a["target"], ranged=True) - magic_cost, "a ranged strike"
+        if sid == "supercharge":
+            return (1.0 if d.rider else -0.5) - 0.5, "doubled bonuses"
+        if sid in ("hailstorm", "the_claw", "sandstorm"):
+            return 1.2 * (len(st.players) - 1) / 2 - magic_cost * 0.5, sp.name
+        if sid == "furnace":
+            return 0.8 * ctx.opponents_near(econ().furnace_range) - magic_cost * 0.5, "Furnace"
+        if sid == "alchemical_craft":
+            return ITEM_VALUE.get(a["item"], 0.5) - magic_cost, "craft an item"
+        if sid in ("camouflage", "regrowth"):
+            return -0.5, ""
+        return -1, ""
+
+    def s_item(self, ctx, a):
+        st = ctx.state
+        d = ctx.me
+        it = a["item"]
+        lose = ITEM_VALUE.get(it, 1.0)
+        if it == "rest_potion":
+            return (1.5 if d.fatigue >= 2 else 0.2) - lose * 0.5, "rest"
+        if it == "invigorating_potion":
+            return (d.fatigue * 0.9) - lose, "rest"
+        if it in ("ancient_urn", "monks_handbook"):
+            return 1.0, "use a treasure"
+        if it == "blink_scroll":
+            to = tuple(a["to"])
+            return ctx.position_gain(to, a["facing"], 0, False, True) - lose, "blink"
+        if it == "merchants_portal":
+            if a["mode"] == "shop":
+                return -0.5, ""
+            sp = st.board.spaces[a["village"]]
+            return ctx.position_gain(sp.anchor, d.facing, 0, False, True) - lose, "teleport"
+        if it == "warp_scroll":
+            return ctx.fight_value(a["target"]) - lose, "warp and attack"
+        return -1, ""
+
+    def s_equip(self, ctx, a):
+        return (1.0 if ctx.me.equipped is None else -5.0), "equip"
+
+    def s_attack(self, ctx, a):
+        return ctx.fight_value(a["target"], ranged=ctx.state.skies), "a good fight"
+
+    def s_shoot(self, ctx, a):
+        return ctx.fight_value(a["target"], ranged=True) - 0.8, "a ranged attack"
+
+    def s_buy(self, ctx, a):
+        d = ctx.me
+        it = a["item"]
+        spare = d.coins - max(0, 4 - (len(cat().general) + 1 - len(d.used)))
+        from games.uberdrakes.spaces import price
+        cost = price(it)
+        if spare - cost < 2:
+            return -1, ""
+        v = 1.2 if it == "treasure" else ITEM_VALUE.get(it, 0.5)
+        if it == "rest_potion" and d.fatigue >= 1:
+            v += 0.8
+        return v - cost * 0.25, "worth buying"
+
+    def s_sell(self, ctx, a):
+        return 2.0, "sell a gemstone"
+
+    def s_exchange(self, ctx, a):
+        d = ctx.me
+        if d.blood >= combat.vp_cost(ctx.state, ctx.p):
+            return 5.0, "a victory point for blood"
+        if d.fatigue >= 2 and d.blood >= econ().blood_heal:
+            return 0.5, "heal with blood"
+        return -5, ""           # spends an action for nothing
+
+    def s_blood(self, ctx, a):
+        d = ctx.me
+        r = a["reward"]
+        if r == "vp":
+            return 10, "a victory point for blood"
+        vp = combat.vp_cost(ctx.state, ctx.p)
+        if r == "heal" and d.fatigue >= 2:
+            return 1.5, "heal"
+        if d.blood - combat.reward_cost(ctx.state, ctx.p, r) >= vp * 0.8 or d.blood < vp * 0.3:
+            if r == "card" and len(d.hand) < 2:
+                return 0.8, "a movement card"
+        return -1, ""
+
+    def s_done(self, ctx, a):
+        return 0.0, ""
+
+    # combat
+    def s_precombat(self, ctx, a):
+        c = ctx.state.combat
+        w = a["what"]
+        pw = ctx.my_win_chance()
+        stakes = ctx.stakes()
+        if w == "rage_potion":
+            return (stakes * 0.3 - 0.4 if pw < 0.8 else -1), "rage"
+        if w == "acid_rain":
+            o = c.sides[1 - c.side(ctx.p)]
+            items = sum(1 for i in ("dragon_lance", "hide_shield", "rage_potion") if has_item(ctx.state.players[o], i))
+            return (0.5 * items - 0.6), "acid rain"
+        if w == "windblast":
+            return (pw * 1.5 - 0.8), "windblast"
+        return -1, ""
+
+    def s_ready(self, ctx, a):
+        return 0.0, "ready"
+
+    def s_roll(self, ctx, a):
+        return 1.0, "roll"
+
+    def s_concede(self, ctx, a):
+        c = ctx.state.combat
+        if c.stage == "respond":
+            return -1.0, ""
+        return -0.3, "concede"
+
+    def s_counter(self, ctx, a):
+        c = ctx.state.combat
+        i = c.side(ctx.p)
+        gap = c.total[1 - i] - c.total[i]
+        w = a["what"]
+        stakes = ctx.stakes()
+        if w == "plate_armor":
+            x = a["x"]
+            wins = x > gap or (i == 0 and x >= gap)
+            if not wins:
+                return -1, ""
+            return stakes - 0.3 * (x + 1) - 0.1 * x, "plate armor"
+        p = combat.chance_to_overtake(gap, i == 1)
+        if p <= 0:
+            return -1, ""
+        cost = ITEM_VALUE.get(w, 1.0) if w in cat().items else 1.0
+        return p * stakes - cost * 0.5 - 0.3, "counterattack"
+
+    def s_damage(self, ctx, a):
+        return ctx.damage_value(a), "damage"
+
+    # pending
+    def s_portal(self, ctx, a):
+        st = ctx.state
+        d = ctx.me
+        if not a["travel"]:
+            return ctx.errand_value(d.hex, d.facing, d.rider, d.portaled) - 0.0, "stay"
+        to = st.board.other_portal[d.hex]
+        return ctx.errand_value(to, a["facing"], d.rider, d.portaled or d.rider is not None) - 0.9, "through the portal"
+
+    def s_pick_rider(self, ctx, a):
+        r = a["rider"]
+        if r is None:
+            return 0, ""
+        d = ctx.me
+        rc = cat().riders[r]
+        errand = ctx.errand_value(d.hex, d.facing, r, False)
+        reward = REWARD_VALUE.get(cat().rider_classes[rc.cls].reward.kind, 1.0)
+        own = 0.6 if rc.element == element_of(d) else 0
+        return 50 + errand + reward + own, f"the {rc.name}"
+
+    def s_deliver_village(self, ctx, a):
+        v = a["village"]
+        d = ctx.me
+        st = ctx.state
+        if v is None:
+            return ctx.errand_value(d.hex, d.facing, d.rider, d.portaled), "stay"
+        h = st.board.spaces[v].anchor
+        return ctx.errand_value(h, d.facing, d.rider, d.portaled) + 0.2, "a village near the next rider"
+
+    def s_skies_land(self, ctx, a):
+        d = ctx.me
+        return ctx.errand_value(tuple(a["to"]), d.facing, d.rider, d.portaled), "land"
+
+    def s_discard(self, ctx, a):
+        return -CARD_VALUE.get(a["card"], 1.0), "the least useful card"
+
+    def s_cyclone_move(self, ctx, a):
+        st = ctx.state
+        o = a["target"]
+        e = st.players[o]
+        er = Errand(st, o)
+        return er.distance(tuple(a["to"]), a["facing"], e.rider, e.portaled), "blow them off course"
+
+    def s_steal(self, ctx, a):
+        return ITEM_VALUE.get(a["item"], 1.0), "steal"
+
+
+CARD_VALUE = {"dash": 1.5, "forward_thrust": 1.2, "bank_left": 1.1, "bank_right": 1.1, "thrust_left": 1.2,
+              "thrust_right": 1.2, "free_flight": 1.3, "barrel_roll": 0.9}
+ITEM_VALUE = {"dragon_lance": 1.2, "hide_shield": 1.0, "rage_potion": 0.9, "long_bow": 0.6, "rest_potion": 1.2,
+              "rocket_booster": 1.8, "blink_scroll": 1.2, "hookshot": 0.8, "ancient_urn": 1.0, "alchemists_fire": 1.2,
+              "merchants_portal": 1.5, "warp_scroll": 1.0, "monks_handbook": 1.0, "invigorating_potion": 1.6,
+              "dimensional_gem": 0.5, "elemental_mask": 0.4, "topaz": 1.5, "sapphire": 2.5, "diamond": 4.0,
+              "scale_mail": 1.0, "war_talons": 1.0, "hawkeye_goggles": 0.8, "riders_saddle": 1.0}
+REWARD_VALUE = {"item": 1.0, "magic": 0.8, "coins": 1.2, "movement": 1.2, "treasure": 1.2}
+STEP_VALUE = 1.0          # one general movement action of progress
+DELIVERY = 40.0
+PICKUP = 1.0
+
+
+class Ctx:
+    """One decision's evaluation context for player p (on the public view)."""
+
+    def __init__(self, state: UDState, p: int):
+        self.state = state
+        self.p = p
+        self.me = state.players[p]
+        self.errand = Errand(state, p)
+        self.reason = ""
+        d = self.me
+        self.base = self.errand_value(d.hex, d.facing, d.rider, d.portaled)
+        self._productive = None
+
+    def errand_value(self, h, f, rider, portaled) -> float:
+        """Minus the general movement actions left to the next delivery."""
+        dist = self.errand.distance(h, f, rider, portaled)
+        return -STEP_VALUE * min(dist, 45) + (PICKUP if rider is not None else 0.0)
+
+    def position_gain(self, h, f, fatigue: int, portal: bool, moved: bool) -> float:
+        """Value of ending a movement at (h, f) with `fatigue` more, compared
+        with now."""
+        st = self.state
+        d = self.me
+        board = st.board
+        rider, portaled = d.rider, d.portaled or (portal and d.rider is not None)
+        self.reason = "progress"
+        gain = 0.0
+        sp = board.spaces[board.space_of[h]]
+        fat_after = min(max_fatigue(), d.fatigue + fatigue)
+        lose_rider = rider is not None and d.fatigue + fatigue > max_fatigue()
+        if lose_rider:
+            rider, portaled = None, False
+            gain -= 6
+        if moved:
+            k = sp.kind
+            if k == "element" and rider is not None and portaled and cat().riders[rider].element == sp.element:
+                self.reason = "deliver the rider"
+                gain += DELIVERY
+                rider, portaled = None, False
+                # teleport to the best village afterwards
+                after = max(self.errand_value(board.spaces[v].anchor, f, None, False) for v in board.villages)
+                return gain + after - self.base - 1.2 * fatigue + (0.8 if sp.element == element_of(d) and d.fatigue else 0)
+            if k == "pickup" and rider is None and st.pickups.get(sp.side):
+                self.reason = "pick up a rider"
+                best = max(self.errand_value(h, f, r, False) for r in st.pickups[sp.side])
+                return best + 1.0 - self.base - 1.2 * fatigue
+            if k == "portal" and rider is not None and not portaled and fat_after < max_fatigue():
+                to = board.other_portal[h]
+                v = max(self.errand_value(to, g, rider, True) for g in range(6)) - 0.8
+                self.reason = "through the portal"
+                return v - self.base - 1.2 * fatigue
+            if k == "magic":
+                gain += 0.4
+            elif k == "treasure":
+                gain += 1.3
+            elif k == "cave" and not d.cave_visited:
+                gain += 1.0
+            elif k == "element" and sp.element == element_of(d) and d.fatigue + fatigue > 0:
+                gain += 0.9
+            elif k == "village":
+                gain += 0.2
+        gain += self.errand_value(h, f, rider, portaled) - self.base
+        # fatigue hurts, more with a rider aboard
+        gain -= (0.7 + (0.5 if rider else 0)) * fatigue
+        if fat_after >= max_fatigue() and rider is not None:
+            gain -= 1.5
+        # combat at the landing
+        if moved and not board.shared[h]:
+            old = d.hex
+            d.hex = h
+            try:
+                for o in combat.zoc_triggers(st, self.p):
+                    gain += self.fight_value(o)
+            finally:
+                d.hex = old
+        return gain
+
+    def fight_value(self, o: int, ranged: bool = False) -> float:
+        st = self.state
+        d, e = self.me, st.players[o]
+        ba, ra, bd, rd = combat.expected_sides(st, self.p, o, ranged)
+        pw = combat.win_chance(ba, ra, bd, rd)
+        win = 1.5 + (3.0 if e.rider and e.fatigue >= max_fatigue() - 1 else 0.8 if e.rider else 0)
+        lose = 0 if ranged else 1.5 + (4.0 if d.rider and d.fatigue >= max_fatigue() - 1 else 1.0 if d.rider else 0)
+        blood = 0.05 * (bd + 7) if not e.roosted else 0
+        return pw * (win + blood) - (1 - pw) * lose
+
+    def my_win_chance(self) -> float:
+        c = self.state.combat
+        i = c.side(self.p)
+        a, d = c.sides
+        A, D = self.state.players[a], self.state.players[d]
+        p0 = combat.win_chance(c.bonus[0], A.rage + c.temp_rage[0], c.bonus[1], D.rage + c.temp_rage[1])
+        return p0 if i == 0 else 1 - p0
+
+    def stakes(self) -> float:
+        """How much winning this combat matters to me."""
+        c = self.state.combat
+        i = c.side(self.p)
+        d = self.me
+        e = self.state.players[c.sides[1 - i]]
+        s = 1.5
+        if d.rider:
+            s += 2.5 if d.fatigue >= max_fatigue() - 1 else 1.0
+        if e.rider:
+            s += 1.5 if e.fatigue >= max_fatigue() - 1 else 0.5
+        if c.reason == "final":
+            s += 20
+        return s
+
+    def damage_value(self, a: Action) -> float:
+        st = self.state
+        c = st.combat
+        L = st.players[c.sides[1 - c.winner]]
+        er = Errand(st, L.index)
+        eff = a["effect"]
+        base = er.distance(L.hex, L.facing, L.rider, L.portaled)
+        if eff == "exhaust":
+            v = 1.0
+            if L.rider and L.fatigue >= max_fatigue():
+                v += 8
+            elif L.rider and L.fatigue == max_fatigue() - 1:
+                v += 2
+            return v
+        if eff == "alchemists_fire":
+            return (9.0 if L.rider and L.fatigue >= max_fatigue() - 1 else 2.0) - 1.2
+        if eff == "shove":
+            return 0.6 * (er.distance(tuple(a["to"]), L.facing, L.rider, L.portaled) - base)
+        if eff == "spin":
+            return 0.6 * (er.distance(L.hex, a["facing"], L.rider, L.portaled) - base)
+        if eff == "plunder":
+            return 0.5 * min(2, L.coins)
+        if eff == "hookshot":
+            return ITEM_VALUE.get(a["item"], 1.2) - 0.8
+        if eff == "deep_freeze":
+            return 1.0
+        return 0.0
+
+    def productive_left(self) -> bool:
+        """Has the dragon movement resources left that make progress?"""
+        if self._productive is None:
+            d = self.me
+            st = self.state
+            c = cat()
+            res = d.hand or (d.coins > 0 and len(d.used) < sum(c.movement[m].slots for m in c.general)) \
+                or (d.fatigue < max_fatigue() - 1 and d.played) or has_item(d, "rocket_booster")
+            self._productive = bool(res) and not (d.rider is None and not any(st.pickups.values()))
+        return self._productive
+
+    def opponents_near(self, r: int) -> int:
+        st = self.state
+        d = self.me
+        return sum(1 for e in st.players if e.index != self.p and e.hex is not None
+                   and st.board.distance(d.hex, e.hex) <= r)
+
+    def roost_value(self) -> float:
+        st = self.state
+        d = self.me
+        if d.hex is None:
+            return 0.0
+        k = st.board.kind(d.hex)
+        return {"desert": 1.0, "magic": 0.9, "mountain": 1.1, "treasure": 1.3, "village": 1.0, "pickup": 1.4,
+                "cave": 0.9, "element": 0.6 + 0.4 * d.fatigue, "portal": -1.0}.get(k, 0.5)
+
+
+def explain(agent: DrakeAgent) -> str:
+    return agent.last_reason
+
+
+__all__ = ["DrakeAgent", "make_agent", "public_view", "AGENTS"]

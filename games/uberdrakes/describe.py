@@ -1,0 +1,242 @@
+"""Actions in words (log lines, buttons) and previews of what an action
+would do, with exact odds, for the UI and the learner.
+
+`move_preview` gives a UI the exact path, landing, facing, fatigue and the
+combats a movement would trigger; `preview` says it in words.
+"""
+from __future__ import annotations
+
+from engine.actions import Action
+from games.uberdrakes import combat, movement, spells
+from games.uberdrakes.board import hex_label
+from games.uberdrakes.common import cat
+from games.uberdrakes.state import UDState
+
+DIRS = ("E", "SE", "SW", "W", "NW", "NE")
+HOW = {"coin": "{m} (1 coin)", "push": "push {m} (1 fatigue)", "card": "play {m}", "replay": "push {m} again (1 fatigue)",
+       "booster": "Rocket Booster: {m}", "rocket": "Rocket Power: {m}", "skies": "Take to the Skies: {m}"}
+
+
+def _p(state: UDState, p) -> str:
+    return state.players[p].name if isinstance(p, int) and 0 <= p < len(state.players) else f"P{p}"
+
+
+def _name(kind: str, key) -> str:
+    c = cat()
+    table = {"item": c.items, "rider": c.riders, "move": c.movement, "spell": None}[kind]
+    if kind == "spell":
+        return c.spell(key).name if key in c.spells else str(key)
+    return table[key].name if key in table else str(key)
+
+
+def describe(state: UDState, a: Action) -> str:
+    k = a.kind
+    who = _p(state, a.player)
+    board = state.board
+    if k == "move":
+        m = _name("move", a["m"])
+        where = hex_label(a["to"])
+        return f"{who}: {HOW.get(a['how'], '{m}').format(m=m)} to {where}" + \
+            (" through the portal" if a.get("portal") else "") + f", facing {DIRS[a['facing']]}"
+    if k == "spell":
+        extra = ""
+        if a.get("to") is not None:
+            extra = f" to {hex_label(a['to'])}"
+        if a.get("target") is not None:
+            extra = f" at {_p(state, a['target'])}"
+        if a.get("village") is not None:
+            extra = f" on {board.spaces[a['village']].name}"
+        if a.get("x") is not None:
+            extra = f" ({a['x']})"
+        if a.get("item") is not None:
+            extra = f": {_name('item', a['item'])}"
+        return f"{who} casts {_name('spell', a['spell'])}{extra}"
+    if k == "item":
+        extra = ""
+        if a.get("to") is not None:
+            extra = f" to {hex_label(a['to'])}"
+        if a.get("target") is not None:
+            extra += f" ({_p(state, a['target'])})"
+        if a.get("village") is not None:
+            extra = f": {a['mode']} at {board.spaces[a['village']].name}"
+        return f"{who} uses a {_name('item', a['item'])}{extra}"
+    if k == "equip":
+        return f"{who} equips the {_name('item', a['item'])}"
+    if k == "attack":
+        return f"{who} attacks {_p(state, a['target'])}"
+    if k == "shoot":
+        return f"{who} shoots {_p(state, a['target'])} with the Long Bow"
+    if k == "buy":
+        return f"{who} buys " + ("a treasure card" if a["item"] == "treasure" else f"a {_name('item', a['item'])}")
+    if k == "sell":
+        return f"{who} sells a {_name('item', a['item'])}"
+    if k == "exchange":
+        return f"{who} exchanges blood points"
+    if k == "end_turn":
+        return f"{who} ends the turn" + (" and roosts" if a["roost"] else "")
+    if k == "choose_dragon":
+        return f"{who} chooses the {cat().dragons[a['dragon']].name}"
+    if k == "keep_hand":
+        return f"{who} keeps their hand"
+    if k == "mulligan":
+        return f"{who} takes a mulligan"
+    if k == "mulligan_take":
+        return f"{who} keeps a card"
+    if k == "precombat":
+        w = a["what"]
+        return f"{who} uses " + (_name("item", w) if w in cat().items else _name("spell", w))
+    if k == "ready":
+        return f"{who} is ready to roll"
+    if k == "roll":
+        return f"{who} rolls in return"
+    if k == "concede":
+        return f"{who} concedes"
+    if k == "counter":
+        w = a["what"]
+        name = _name("item", w) if w in cat().items else _name("spell", w)
+        return f"{who} counterattacks with {name}" + (f" (+{a['x']})" if w == "plate_armor" else "")
+    if k == "damage":
+        e = a["effect"]
+        if e == "shove":
+            return f"{who} shoves the loser to {hex_label(a['to'])}"
+        if e == "spin":
+            return f"{who} spins the loser to face {DIRS[a['facing']]}"
+        if e == "hookshot":
+            return f"{who} uses the Hookshot" + (" on a random treasure" if a["item"] == "treasure"
+                                                  else f" to take the {_name('item', a['item'])}")
+        return f"{who} deals damage: {e.replace('_', ' ')}"
+    if k == "blood":
+        return f"{who} buys a {a['reward']} with blood points"
+    if k == "done":
+        return f"{who} is done"
+    if k == "portal":
+        return f"{who} " + (f"travels through the portal, emerging facing {DIRS[a['facing']]}" if a["travel"]
+                            else "stays at the portal")
+    if k == "pick_rider":
+        return f"{who} picks up " + (_name("rider", a["rider"]) if a["rider"] else "no rider")
+    if k == "deliver_village":
+        return f"{who} " + (f"teleports to {board.spaces[a['village']].name}" if a["village"] is not None else "stays")
+    if k == "skies_land":
+        return f"{who} lands at {hex_label(a['to'])}"
+    if k == "discard":
+        return f"{who} discards a movement card"
+    if k == "cyclone_move":
+        return f"{who} blows {_p(state, a['target'])} to {hex_label(a['to'])}"
+    if k == "steal":
+        return f"{who} takes {_p(state, a['target'])}'s {_name('item', a['item'])}"
+    if k == "handbook":
+        return f"{who} keeps a card"
+    return str(a)
+
+
+# ---- previews -------------------------------------------------------------------------------
+
+def move_outcome(state: UDState, a: Action):
+    """The outcome a movement action would have (or None)."""
+    p = a.player
+    if a.kind == "move":
+        extra = 1 if a["how"] in ("push", "replay") else 0
+        outs = movement.pattern_outcomes(state, p, a["m"], extra, a["how"] == "skies" or state.skies)
+        return movement.find(state.board, outs, tuple(a["to"]), a["facing"], bool(a.get("portal", False)))
+    if a.kind == "spell" and a["spell"] in ("river_flow", "blowback", "flash"):
+        return spells.outcome_for(state, a)
+    return None
+
+
+def move_preview(state: UDState, a: Action) -> dict | None:
+    """For a UI: path, landing hex and space, facing, fatigue (pushing, a
+    blocked move, the portal), whether the move was blocked, and which
+    opponents would fight on landing (with the initiator's exact odds)."""
+    o = move_outcome(state, a)
+    if o is None:
+        if a.kind in ("spell", "item") and a.get("to") is not None:
+            to = tuple(a["to"])
+            return {"path": [list(state.players[a.player].hex), list(to)], "to": list(to),
+                    "facing": a.get("facing", state.players[a.player].facing), "fatigue": 0,
+                    "blocked": False, "portal": False, "zoc": _zoc_at(state, a.player, to)}
+        return None
+    push = 1 if a.kind == "move" and a["how"] in ("push", "replay") else 0
+    facing = a.get("facing", o.facing) if state.board.large_hex[o.hex] else o.facing
+    return {"path": [list(h) for h in o.path], "to": list(o.hex), "space": state.board.space(o.hex).name,
+            "facing": facing, "fatigue": o.fatigue + push, "blocked": o.blocked, "portal": o.portal,
+            "moved": o.moved, "zoc": _zoc_at(state, a.player, o.hex) if o.moved else []}
+
+
+def _zoc_at(state: UDState, p: int, h) -> list[dict]:
+    """Opponents whose zone of control would start a combat at h, with odds."""
+    d = state.players[p]
+    old = d.hex
+    d.hex = h
+    try:
+        who = combat.zoc_triggers(state, p)
+        out = []
+        for o in who:
+            ba, ra, bd, rd = combat.expected_sides(state, p, o)
+            out.append({"player": o, "name": state.players[o].name,
+                        "win": round(combat.win_chance(ba, ra, bd, rd), 4)})
+        return out
+    finally:
+        d.hex = old
+
+
+def preview(state: UDState, a: Action) -> list[str]:
+    out: list[str] = []
+    k = a.kind
+    p = a.player
+    mp = move_preview(state, a) if k in ("move", "spell", "item") else None
+    if mp is not None:
+        out.append("Path: " + " > ".join(hex_label(h) for h in mp["path"])
+                   + f", ends at {hex_label(mp['to'])} facing {DIRS[mp['facing']]}")
+        if mp["portal"]:
+            out.append("Travels through the portal (1 fatigue)")
+        if mp["blocked"]:
+            out.append("Blocked: moves as far as it can and takes 1 fatigue")
+        if mp["fatigue"]:
+            out.append(f"Fatigue: +{mp['fatigue']}")
+        for z in mp["zoc"]:
+            out.append(f"Ends in {z['name']}'s zone of control: combat, you win the rolloff {z['win']:.0%} "
+                       "(before counterattacks)")
+        if not mp.get("moved", True) and k == "move":
+            out.append("Does not leave the space: no space effect")
+    if k in ("attack", "shoot") or (k == "spell" and a.get("spell") == "thunderbolt"):
+        o = a["target"]
+        ranged = k != "attack" or state.skies
+        ba, ra, bd, rd = combat.expected_sides(state, p, o, ranged)
+        out.append(f"Rolloff: {combat.win_chance(ba, ra, bd, rd):.0%} to win before counterattacks "
+                   f"(2d6{'+' + str(ra) + ' rage' if ra else ''}{ba:+d} vs 2d6{'+' + str(rd) + ' rage' if rd else ''}"
+                   f"{bd:+d}, ties to you)")
+        if ranged:
+            out.append("Ranged: you take no damage if you lose")
+    if k == "roll" and state.combat is not None:
+        c = state.combat
+        rd = state.players[p].rage + c.temp_rage[1]
+        dist = combat.top_two_distribution(2 + rd)
+        need = c.total[0] - c.bonus[1] + 1
+        pw = sum(pr for s, pr in dist.items() if s >= need)
+        out.append(f"You need {need}+ on your roll to beat {c.total[0]}: {pw:.0%}")
+        out.append("Conceding now means double damage")
+    if k == "counter" and state.combat is not None:
+        c = state.combat
+        i = c.side(p)
+        gap = c.total[1 - i] - c.total[i]
+        if a["what"] == "plate_armor":
+            out.append(f"+{a['x']}: {'wins' if a['x'] > gap or (i == 0 and a['x'] >= gap) else 'not enough'}")
+        else:
+            out.append(f"One die: {combat.chance_to_overtake(gap, i == 1):.0%} to take the lead")
+    if k == "end_turn" and a["roost"]:
+        d = state.players[p]
+        if d.hex is not None:
+            out.append(f"Roost on {state.board.space(d.hex).name}")
+    if k == "blood":
+        out.append(f"Costs {combat.reward_cost(state, p, a['reward'])} blood points")
+    return out
+
+
+def hand_of(state: UDState, p: int) -> dict:
+    """What player p sees of their own cards (the UI's private panel)."""
+    d = state.players[p]
+    return {"movement": list(d.hand), "treasures": list(d.treasures), "played": list(d.played),
+            "items": sorted(d.items), "equipped": d.equipped}
+
+
+__all__ = ["describe", "preview", "move_preview", "hand_of"]

@@ -1,0 +1,231 @@
+"""What spaces do when a dragon lands or roosts on them (uberdrakes.txt
+§ Spaces, § Space Effects), and riders: pickup, delivery, rewards
+(§ Dragon Riders, § Picking Up Riders, § Delivering Riders)."""
+from __future__ import annotations
+
+from engine.rules import Event
+from games.uberdrakes.common import (R_CAVE, R_CHEST, R_DELIVER, R_DESERT, R_ELEMENT, R_MAGIC_SPACE, R_MOUNTAIN,
+                                     R_PICKING, R_PICKUP, R_PORTAL, R_RIDER_CARDS, R_VILLAGE, cat, draw_movement,
+                                     draw_treasure, econ, element_of, gain_hoard_item, heal, max_fatigue)
+from games.uberdrakes.state import Pending, UDState
+
+
+def land(state: UDState, p: int, ev: list, dice) -> None:
+    """The effect of the space p's dragon landed on during its own turn."""
+    d = state.players[p]
+    board = state.board
+    sp = board.spaces[board.space_of[d.hex]]
+    k = sp.kind
+    if k == "magic":
+        d.magic += econ().magic_land
+        ev.append(Event("ruling", f"{d.name} gains {econ().magic_land} magic ({d.magic})", R_MAGIC_SPACE))
+    elif k == "treasure":
+        draw_treasure(state, p, dice, ev, "treasure chest", R_CHEST)
+    elif k == "element":
+        if sp.element == element_of(d):
+            heal(state, p, 1, ev, "own element space", R_ELEMENT)
+        if d.rider is not None and cat().riders[d.rider].element == sp.element:
+            if d.portaled:
+                deliver(state, p, ev, dice)
+            else:
+                ev.append(Event("ruling", f"The {cat().riders[d.rider].name} must be carried through the portal "
+                                "before being dropped off", R_DELIVER))
+    elif k == "village":
+        open_shop(state, p, sp.sid, ev)
+    elif k == "pickup":
+        offer_pickup(state, p, sp.side, ev)
+    elif k == "cave":
+        if not d.cave_visited:
+            d.cave_visited = True
+            n = dice.roll(econ().cave_die, 1)[0]
+            d.coins += n
+            ev.append(Event("roll", f"{d.name} finds {n} coin{'s' if n != 1 else ''} in the caves", R_CAVE,
+                            data={"dice": [[econ().cave_die, n]], "player": p}))
+        else:
+            ev.append(Event("ruling", "The caves give coins only the first time each round", R_CAVE))
+    elif k == "portal":
+        if d.fatigue < max_fatigue():
+            state.pending = Pending("portal", p, {"hex": d.hex})
+        else:
+            ev.append(Event("ruling", f"{d.name} has {max_fatigue()} fatigue and cannot travel through the portal",
+                            R_PORTAL))
+
+
+def open_shop(state: UDState, p: int, village: int, ev: list, remote: bool = False) -> None:
+    board = state.board
+    name = board.spaces[village].name
+    if state.sandstorm and state.sandstorm[0] == village:
+        ev.append(Event("ruling", f"{name} is engulfed in the Sandstorm: no buying or selling",
+                        "uberdrakes.txt § Sandstorm"))
+        return
+    if village in state.fought_at:
+        ev.append(Event("ruling", f"You fought in {name} this turn: no buying or selling here", R_VILLAGE))
+        return
+    if state.shop != village:
+        state.shop = village
+        state.shop_remote = remote
+        state.shop_buys = 0
+        state.shop_bought = ()
+    ev.append(Event("ruling", f"{name} is open for trade: " + ", ".join(offers_text(state, village)), R_VILLAGE))
+
+
+def offers(state: UDState, village: int) -> list[str]:
+    stock = cat().stock[state.stock[village]].offers if village in state.stock else []
+    out = list(stock)
+    if state.round >= 2 and "rest_potion" not in out:
+        out.append("rest_potion")
+    return out
+
+
+def offers_text(state: UDState, village: int) -> list[str]:
+    items = cat().items
+    return [("Treasure" if o == "treasure" else items[o].name) + f" ({price(o)})" for o in offers(state, village)]
+
+
+def price(o: str) -> int:
+    return econ().treasure_price if o == "treasure" else cat().items[o].price
+
+
+def offer_pickup(state: UDState, p: int, side: str, ev: list) -> None:
+    d = state.players[p]
+    if d.rider is not None:
+        ev.append(Event("ruling", f"{d.name} already carries a rider and passes through", R_PICKUP))
+        return
+    if not state.pickups.get(side):
+        ev.append(Event("ruling", "No riders wait here", R_PICKUP))
+        return
+    state.pending = Pending("pick_rider", p, {"side": side})
+
+
+def pick_rider(state: UDState, p: int, rider: str | None, ev: list, dice, side: str | None) -> None:
+    """Take `rider` from the pickup `side` (or, after roosting on a pickup
+    space, from either side or the deck: side None)."""
+    d = state.players[p]
+    state.pending = None
+    if rider is None:
+        ev.append(Event("ruling", f"{d.name} picks up no rider", R_PICKING))
+        return
+    riders = cat().riders
+    where = None
+    for s, row in state.pickups.items():
+        if (side is None or s == side) and rider in row:
+            where = s
+            row.remove(rider)
+            break
+    if where is None:
+        state.rider_deck.remove(rider)
+        dice.shuffle(state.rider_deck)
+        ev.append(Event("reveal", f"{d.name} searches the rider deck and takes the {riders[rider].name}; the deck is "
+                        "shuffled", R_PICKUP, data={"player": p}))
+    else:
+        if state.rider_deck:
+            new = state.rider_deck.pop()
+            state.pickups[where].append(new)
+            ev.append(Event("reveal", f"The {riders[new].name} arrives at the {where} pickup", R_PICKING,
+                            data={"rider": new}))
+    d.rider = rider
+    d.portaled = False
+    r = riders[rider]
+    ev.append(Event("ruling", f"{d.name} picks up the {r.name}, bound for a {cat().elements[r.element].name} space",
+                    R_PICKING, data={"player": p, "rider": rider}))
+
+
+def deliver(state: UDState, p: int, ev: list, dice) -> None:
+    d = state.players[p]
+    rider = d.rider
+    r = cat().riders[rider]
+    d.rider = None
+    d.portaled = False
+    d.delivered.append(rider)
+    d.vp += 1
+    ev.append(Event("ruling", f"{d.name} drops off the {r.name}: 1 victory point ({d.vp})", R_DELIVER,
+                    data={"player": p, "rider": rider, "vp": d.vp}))
+    reward(state, p, r.cls, ev, dice)
+    from games.uberdrakes import turns
+    if turns.check_instant_win(state, ev):
+        return
+    state.pending = Pending("deliver_village", p, {})
+
+
+def reward(state: UDState, p: int, cls: str, ev: list, dice) -> None:
+    d = state.players[p]
+    rc = cat().rider_classes[cls]
+    rw = rc.reward
+    if rw.kind == "item":
+        if gain_hoard_item(d, rw.item):
+            ev.append(Event("ruling", f"Reward: a {cat().items[rw.item].name}", R_RIDER_CARDS))
+        else:
+            n = econ().reward_fallback_coins
+            d.coins += n
+            ev.append(Event("ruling", f"Reward: {d.name} already carries a {cat().items[rw.item].name}, so "
+                            f"{n} coins instead", R_RIDER_CARDS))
+    elif rw.kind == "magic":
+        d.magic += rw.amount
+        ev.append(Event("ruling", f"Reward: {rw.amount} magic", R_RIDER_CARDS))
+    elif rw.kind == "coins":
+        d.coins += rw.amount
+        ev.append(Event("ruling", f"Reward: {rw.amount} coins", R_RIDER_CARDS))
+    elif rw.kind == "movement":
+        draw_movement(state, p, rw.amount, dice, ev, "rider reward", R_RIDER_CARDS)
+    elif rw.kind == "treasure":
+        for _ in range(rw.amount):
+            draw_treasure(state, p, dice, ev, "rider reward", R_RIDER_CARDS)
+
+
+# ---- roosting ----------------------------------------------------------------------------
+
+def roost(state: UDState, p: int, ev: list) -> None:
+    """Immediate roost effects; the deferred ones are remembered for the
+    next round (roost_next).  § Space Effects: On Roost."""
+    d = state.players[p]
+    board = state.board
+    sp = board.spaces[board.space_of[d.hex]] if d.hex is not None else None
+    k = sp.kind if sp else ""
+    e = econ()
+    d.roost_next = ""
+    if k == "desert":
+        d.coins += e.desert_roost_coins
+        ev.append(Event("ruling", f"Roosting in the desert: +{e.desert_roost_coins} coins", R_DESERT))
+    elif k == "magic":
+        d.magic += e.magic_roost
+        ev.append(Event("ruling", f"Roosting on a magic space: +{e.magic_roost} magic", R_MAGIC_SPACE))
+    elif k == "mountain":
+        d.rage += 1
+        ev.append(Event("ruling", f"Roosting on a mountain: a permanent rage level ({d.rage})", R_MOUNTAIN))
+    elif k == "element":
+        if sp.element == element_of(d):
+            heal(state, p, d.fatigue, ev, "roosting on own element", R_ELEMENT)
+    elif k in ("village", "pickup", "treasure", "cave"):
+        d.roost_next = k
+        what = {"village": "an extra point of healing and first choice of the new stock next round",
+                "pickup": "the choice of any rider at the start of the next round",
+                "treasure": "a treasure card at the start of the next round",
+                "cave": f"{e.cave_roost_coins} coins at the start of the next round"}[k]
+        rule = {"village": R_VILLAGE, "pickup": R_PICKUP, "treasure": R_CHEST, "cave": R_CAVE}[k]
+        ev.append(Event("ruling", f"Roosting here gives {what}", rule))
+    elif k == "portal":
+        ev.append(Event("ruling", "Roosting in the portal has no effect", R_PORTAL))
+
+
+def round_start_roost(state: UDState, p: int, ev: list, dice) -> None:
+    """Deferred roost effects at the start of the next round (the village
+    shop and the rider choice wait for the player's first turn)."""
+    d = state.players[p]
+    if d.roost_next == "treasure":
+        draw_treasure(state, p, dice, ev, "roosted on a treasure chest", R_CHEST)
+        d.roost_next = ""
+    elif d.roost_next == "cave":
+        d.coins += econ().cave_roost_coins
+        ev.append(Event("ruling", f"{d.name} gains {econ().cave_roost_coins} coins from roosting in the caves", R_CAVE))
+        d.roost_next = ""
+
+
+def first_turn_roost(state: UDState, p: int, ev: list) -> None:
+    d = state.players[p]
+    k = d.roost_next
+    d.roost_next = ""
+    if k == "village" and d.hex is not None and state.board.kind(d.hex) == "village":
+        open_shop(state, p, state.board.space_of[d.hex], ev)
+
+
+__all__ = ["land", "roost", "pick_rider", "deliver"]
