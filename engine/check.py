@@ -18,16 +18,18 @@ def check_path(path: Path) -> list[str]:
     problems: list[str] = []
     if path.is_dir():
         for p in sorted(path.rglob("*")):
-            if p.suffix in (".yaml", ".yml", ".tmx", ".json") and ".venv" not in p.parts:
+            if p.suffix in (".yaml", ".yml", ".tmx", ".tmj", ".json") and ".venv" not in p.parts:
                 problems.extend(check_path(p))
         return problems
     if not path.exists():
         return [f"{path}:0: no such file"]
     try:
-        if path.suffix == ".tmx":
+        if path.suffix == ".tmj" or (path.suffix == ".tmx" and _orthogonal(path)):
+            from engine.tiled_table import load_table_map     # a free-measure table
+            load_table_map(path, known_terrain=_known_terrain(path))
+        elif path.suffix == ".tmx":
             from engine.tiled import load_hex_map
-            known = _known_terrain(path)
-            load_hex_map(path, known_terrain=known)
+            load_hex_map(path, known_terrain=_known_terrain(path))
         elif path.suffix == ".json":
             from engine.match import Match
             Match.load(path)
@@ -38,6 +40,15 @@ def check_path(path: Path) -> list[str]:
     except SaveError as e:
         problems.append(str(e))
     return problems
+
+
+def _orthogonal(path: Path) -> bool:
+    """A Tiled XML map drawn on a square grid: a table, not a hex map."""
+    try:
+        head = path.read_text(encoding="utf-8", errors="replace")[:4000]
+    except OSError:
+        return False
+    return 'orientation="orthogonal"' in head or "orientation='orthogonal'" in head
 
 
 def _known_terrain(path: Path):

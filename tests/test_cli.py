@@ -60,3 +60,13 @@ def test_judge_reports_seats_and_a_tournament():
     assert len({json.dumps(s, sort_keys=True) for s in rep["seats"]}) <= 2
     assert rep["seats"][0]["movement to nearest capitals"][:2] == [4, 5]
     assert sum(rep["tournament"]["wins_per_seat"]) <= 2
+
+
+def test_check_reports_broken_table_maps(tmp_path):
+    (tmp_path / "table.tmj").write_text('{"orientation": "orthogonal",\n "width": ')
+    (tmp_path / "table.tmx").write_text('<?xml version="1.0"?>\n<map orientation="orthogonal" width="4">\n<objectgroup>\n</map>\n')
+    r = run("check", str(tmp_path))
+    assert r.returncode == 1 and "Traceback" not in r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert any(l.startswith(f"{tmp_path / 'table.tmj'}:") and "JSON syntax" in l for l in lines), lines
+    assert any(l.startswith(f"{tmp_path / 'table.tmx'}:") for l in lines), lines
