@@ -1,0 +1,185 @@
+"""The Dragonbond catalog: data/dragonbond/*.yaml loaded, validated and
+cross-checked.  Every problem is `file:line: field: message`, all at once.
+
+Files (types in games/dragonbond/defs.py): dice.yaml, terrain.yaml,
+units.yaml, captains.yaml, archetypes.yaml, limits.yaml, armies.yaml,
+scenarios.yaml.  Besides the types: captains lead existing unit cards,
+archetypes lead generals and huge creatures, keywords are known, each kind
+of die has its three tiers, and every ready-made army obeys the army rules
+(games/dragonbond/army.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from engine.catalog import DataError, check_refs, field_name, line_at, load_yaml, validate_map
+from games.dragonbond.defs import (Archetype, Army, Captain, DieType, Limit, Scenario, TerrainType,
+                                   UnitCard)
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA_DIR = ROOT / "data" / "dragonbond"
+MAP_DIR = ROOT / "assets" / "maps" / "dragonbond"
+
+FILES: dict[str, tuple[str, type]] = {
+    "dice": ("dice.yaml", DieType),
+    "terrain": ("terrain.yaml", TerrainType),
+    "units": ("units.yaml", UnitCard),
+    "captains": ("captains.yaml", Captain),
+    "archetypes": ("archetypes.yaml", Archetype),
+    "limits": ("limits.yaml", Limit),
+    "armies": ("armies.yaml", Army),
+    "scenarios": ("scenarios.yaml", Scenario),
+}
+KEYWORDS = ("sharp", "agile", "reach", "flying", "epic", "dragonriding", "huge", "blocking")
+
+
+def parse_keywords(words) -> dict[str, int]:
+    """["sharp", "epic 1"] -> {"sharp": 0, "epic": 1}; ValueError if unknown."""
+    out: dict[str, int] = {}
+    for w in words:
+        parts = str(w).lower().split()
+        if not parts or parts[0] not in KEYWORDS:
+            raise ValueError(f"unknown keyword {w!r} (known: {', '.join(KEYWORDS)})")
+        if parts[0] == "epic":
+            if len(parts) != 2 or not parts[1].isdigit():
+                raise ValueError(f"Epic takes a number: {w!r} (e.g. 'epic 1')")
+            out["epic"] = int(parts[1])
+        elif len(parts) != 1:
+            raise ValueError(f"keyword {w!r} takes no value")
+        else:
+            out[parts[0]] = 0
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class Catalog:
+    dice: dict[str, DieType]
+    terrain: dict[str, TerrainType]
+    units: dict[str, UnitCard]
+    captains: dict[str, Captain]
+    archetypes: dict[str, Archetype]
+    limits: dict[str, Limit]
+    armies: dict[str, Army]
+    scenarios: dict[str, Scenario]
+    folder: str = ""
+    action_dice: tuple = field(default=(), compare=False)     # DieType by tier - 1
+    defense_dice: tuple = field(default=(), compare=False)
+
+    def keywords(self, card_id: str, bonded: bool = False) -> dict[str, int]:
+        card = self.units[card_id]
+        words = card.keywords
+        if bonded and card.bonded is not None and card.bonded.keywords is not None:
+            words = card.bonded.keywords
+        return parse_keywords(words)
+
+
+def load_catalog(folder: str | Path = DATA_DIR) -> Catalog:
+    folder = Path(folder)
+    problems: list[str] = []
+    raw: dict = {}
+    parsed: dict = {}
+    for key, (name, model) in FILES.items():
+        path = folder / name
+        try:
+            data = load_yaml(path)
+            raw[key] = (str(path), data)
+            parsed[key] = validate_map(model, data, str(path), name.split(".")[0])
+        except DataError as e:
+            problems.extend(e.problems)
+    if problems:
+        raise DataError(problems)
+    cat = Catalog(**parsed, folder=str(folder))
+    _cross_check(cat, raw, problems)
+    if problems:
+        raise DataError(problems)
+    act = tuple(next(d for d in cat.dice.values() if d.kind == "action" and d.tier == t) for t in (1, 2, 3))
+    dfn = tuple(next(d for d in cat.dice.values() if d.kind == "defense" and d.tier == t) for t in (1, 2, 3))
+    object.__setattr__(cat, "action_dice", act)
+    object.__setattr__(cat, "defense_dice", dfn)
+    return cat
+
+
+def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
+    from games.dragonbond.army import army_problems
+    f, data = raw["dice"]
+    for kind in ("action", "defense"):
+        tiers = sorted(d.tier for d in cat.dice.values() if d.kind == kind)
+        if tiers != [1, 2, 3]:
+            problems.append(f"{f}:1: (top): {kind} dice need exactly one die of each tier 1, 2, 3 (got {tiers})")
+    f, data = raw["units"]
+    for uid, u in cat.units.items():
+        for key, words in (("keywords", u.keywords),
+                           ("bonded.keywords", u.bonded.keywords if u.bonded and u.bonded.keywords else [])):
+            try:
+                parse_keywords(words)
+            except ValueError as e:
+                loc = (uid,) + tuple(key.split("."))
+                problems.append(f"{f}:{line_at(data, loc)}: {field_name(loc)}: {e}")
+        if u.dragon and "huge" not in parse_keywords(u.keywords):
+            problems.append(f"{f}:{line_at(data, (uid, 'keywords'))}: {uid}.keywords: a dragon has the Huge keyword")
+    f, data = raw["captains"]
+    for cid, c in cat.captains.items():
+        check_refs(problems, f, data, (cid, "unit"), [c.unit], cat.units, "unit card")
+        if c.unit in cat.units and cat.units[c.unit].kind != "unit":
+            problems.append(f"{f}:{line_at(data, (cid, 'unit'))}: {cid}.unit: captains lead regular units; "
+                            f"{c.unit} takes an archetype (dragonbond.txt § Customizing Units)")
+    f, data = raw["archetypes"]
+    for aid, a in cat.archetypes.items():
+        check_refs(problems, f, data, (aid, "units"), a.units, cat.units, "unit card")
+        for u in a.units:
+            card = cat.units.get(u)
+            if card is None:
+                continue
+            if card.kind == "unit":
+                problems.append(f"{f}:{line_at(data, (aid, 'units'))}: {aid}.units: archetypes lead generals and "
+                                f"huge creatures; {u} takes a captain (dragonbond.txt § Customizing Units)")
+            needs_mounted = card.kind == "general" or card.dragon
+            if needs_mounted and a.mounted is None:
+                problems.append(f"{f}:{line_at(data, (aid,))}: {aid}.mounted: archetypes of generals and dragons "
+                                "have a mounted side (dragonbond.txt § Anatomy of an Archetype Card)")
+            if needs_mounted and a.mounted is not None and a.mounted.combined is None:
+                problems.append(f"{f}:{line_at(data, (aid, 'mounted'))}: {aid}.mounted.combined: the mounted side "
+                                "holds half of a combined power (dragonbond.txt § Combined Power)")
+        if len(a.regular.abilities) != 2:
+            problems.append(f"{f}:{line_at(data, (aid, 'regular', 'abilities'))}: {aid}.regular.abilities: an "
+                            "archetype grants two abilities (dragonbond.txt § Anatomy of an Archetype Card)")
+    f, data = raw["scenarios"]
+    for sid, s in cat.scenarios.items():
+        check_refs(problems, f, data, (sid, "sizes"), s.sizes, cat.limits, "battle size")
+        if not (MAP_DIR / s.map).exists():
+            problems.append(f"{f}:{line_at(data, (sid, 'map'))}: {sid}.map: no map {s.map!r} in {MAP_DIR}")
+    f, data = raw["limits"]
+    for lid, lim in cat.limits.items():
+        check_refs(problems, f, data, (lid, "tables"), lim.tables, cat.scenarios, "scenario")
+    f, data = raw["armies"]
+    for aid, army in cat.armies.items():
+        loc = (aid,)
+        if army.size not in cat.limits:
+            problems.append(f"{f}:{line_at(data, (aid, 'size'))}: {aid}.size: unknown battle size {army.size!r}")
+            continue
+        for i, au in enumerate(army.units):
+            if au.unit not in cat.units:
+                problems.append(f"{f}:{line_at(data, (aid, 'units', i, 'unit'))}: {aid}.units[{i}].unit: "
+                                f"unknown unit card {au.unit!r}")
+            for key, known in (("captain", cat.captains), ("archetype", cat.archetypes)):
+                v = getattr(au, key)
+                if v is not None and v not in known:
+                    problems.append(f"{f}:{line_at(data, (aid, 'units', i, key))}: {aid}.units[{i}].{key}: "
+                                    f"unknown {key} {v!r}")
+        if any(p.startswith(f"{f}:") and f" {aid}." in p for p in problems):
+            continue
+        for msg, rule, where in army_problems(cat, army):
+            line = line_at(data, loc + where)
+            problems.append(f"{f}:{line}: {field_name(loc + where)}: {msg} ({rule})")
+
+
+@lru_cache(maxsize=1)
+def _default() -> Catalog:
+    return load_catalog(DATA_DIR)
+
+
+def cat() -> Catalog:
+    """The shipped catalog (loaded once)."""
+    return _default()

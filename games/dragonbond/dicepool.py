@@ -1,0 +1,281 @@
+"""Dragonbond dice: pools by tier, upgrades and downgrades, rolls through
+the dice source, and exact odds.  dragonbond.txt § Dice, § Dice
+Strengths, § Upgrade X:, § Downgrade X:, § Using Standard Dice.
+
+A pool is a list of tiers (1 weakest .. 3 strongest), one per die.  A die
+is rolled as a die of its type's sides (d10 action, d6 defense) and read
+on the faces of data/dragonbond/dice.yaml: the standard-dice conversion.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.rules import Event
+from games.dragonbond.catalog import cat
+
+R_UP = "dragonbond.txt § Upgrade X:"
+R_DOWN = "dragonbond.txt § Downgrade X:"
+R_DICE = "dragonbond.txt § Using Standard Dice"
+R_SHARP = "dragonbond.txt § Keywords"
+
+ACTION_NAMES = ("white", "grey", "black")
+DEFENSE_NAMES = ("red", "white", "black")
+
+
+def pool_of(spec, times: int = 1) -> list[int]:
+    """An ActionDice / DefenseDice spec (x times) as a list of tiers."""
+    w, g, b = spec.tiers()
+    return [3] * (b * times) + [2] * (g * times) + [1] * (w * times)
+
+
+def describe_pool(pool: list[int], kind: str = "action") -> str:
+    names = ACTION_NAMES if kind == "action" else DEFENSE_NAMES
+    parts = []
+    for t in (3, 2, 1):
+        n = pool.count(t)
+        if n:
+            parts.append(f"{n} {names[t - 1]}")
+    return " + ".join(parts) if parts else "no dice"
+
+
+def modify(pool: list[int], up: int, down: int) -> list[int]:
+    """Upgrades and downgrades cancel out first; then upgrade the weakest
+    dice (a black die upgraded adds a white one) or downgrade the strongest
+    (a white die downgraded is removed; never below one die: roll a single
+    white die instead)."""
+    net = up - down
+    dice = sorted(pool)
+    if net > 0:
+        done: set[int] = set()
+        extra = 0
+        for _ in range(net):
+            cands = [i for i in range(len(dice)) if i not in done]
+            if not cands:
+                done = set()
+                cands = list(range(len(dice)))
+            i = min(cands, key=lambda k: (dice[k], k))
+            done.add(i)
+            if dice[i] == 3:
+                extra += 1
+            else:
+                dice[i] += 1
+        dice.extend([1] * extra)
+    elif net < 0:
+        done = set()
+        for _ in range(-net):
+            if not dice:
+                break
+            cands = [i for i in range(len(dice)) if i not in done]
+            if not cands:
+                done = set()
+                cands = list(range(len(dice)))
+            i = max(cands, key=lambda k: (dice[k], -k))
+            if dice[i] == 1:
+                dice.pop(i)
+                done = {j - 1 if j > i else j for j in done if j != i}
+            else:
+                dice[i] -= 1
+                done.add(i)
+        if not dice:
+            dice = [1]
+    return sorted(dice, reverse=True)
+
+
+@dataclass
+class ActionRoll:
+    faces: list          # (tier, face number)
+    successes: int       # success faces 1 each, doubles 2 (criticals not included)
+    doubles: int
+    crits: int
+
+    @property
+    def total(self) -> int:
+        """Successes for a face-off or a charge: criticals count one."""
+        return self.successes + self.crits
+
+    @property
+    def hits(self) -> int:
+        return self.successes
+
+
+def _face(kind: str, tier: int, n: int):
+    dt = (cat().action_dice if kind == "action" else cat().defense_dice)[tier - 1]
+    return dt.faces[n - 1], dt.sides
+
+
+def roll_action(dice, pool: list[int], sharp: bool = False, events: list | None = None, what: str = "",
+                rule: str = "", noun: str = "hit") -> ActionRoll:
+    faces = []
+    s = d = c = 0
+    queue = list(pool)
+    while queue:
+        tier = queue.pop(0)
+        sides = cat().action_dice[tier - 1].sides
+        n = dice.roll(sides)[0]
+        f = cat().action_dice[tier - 1].faces[n - 1]
+        faces.append((tier, n))
+        if f.critical:
+            c += 1
+            if sharp:
+                queue.insert(0, tier)
+                if events is not None:
+                    events.append(Event("ruling", f"Sharp: the critical {ACTION_NAMES[tier - 1]} die is rolled "
+                                        "again", R_SHARP))
+        else:
+            s += f.success
+            d += 1 if f.double else 0
+    r = ActionRoll(faces, s, d, c)
+    if events is not None:
+        if noun == "hit":
+            summary = f"{r.successes} hit{'s' if r.successes != 1 else ''}, {c} critical"
+        else:
+            summary = f"{r.total} success{'es' if r.total != 1 else ''} ({c} critical, {d} double)"
+        events.append(Event("roll", f"{what}: {describe_pool(pool)} -> {_words(faces)}: {summary}",
+                            rule or R_DICE, data={"dice": [[cat().action_dice[t - 1].sides, n] for t, n in faces],
+                                                   "tiers": [t for t, _ in faces], "kind": "action"}))
+    return r
+
+
+def _words(faces) -> str:
+    out = []
+    for tier, n in faces:
+        f = cat().action_dice[tier - 1].faces[n - 1]
+        sym = "C" if f.critical else "D" if f.double else "S" if f.success else "-"
+        out.append(f"{ACTION_NAMES[tier - 1][0].upper()}{n % 10}{sym}")
+    return " ".join(out)
+
+
+def roll_defense(dice, pool: list[int], events: list | None = None, what: str = "", rule: str = "") -> int:
+    blocks = 0
+    faces = []
+    for tier in pool:
+        dt = cat().defense_dice[tier - 1]
+        n = dice.roll(dt.sides)[0]
+        faces.append((tier, n))
+        if dt.faces[n - 1].block:
+            blocks += 1
+    if events is not None:
+        words = " ".join(f"{DEFENSE_NAMES[t - 1][0].upper()}{n}{'B' if cat().defense_dice[t - 1].faces[n - 1].block else '-'}"
+                         for t, n in faces)
+        events.append(Event("roll", f"{what}: {describe_pool(pool, 'defense')} -> {words}: "
+                            f"{blocks} block{'s' if blocks != 1 else ''}", rule or R_DICE,
+                            data={"dice": [[cat().defense_dice[t - 1].sides, n] for t, n in faces],
+                                  "tiers": [t for t, _ in faces], "kind": "defense"}))
+    return blocks
+
+
+# ---- exact odds -----------------------------------------------------------------
+
+def face_odds(kind: str, tier: int) -> dict[str, float]:
+    """Chance of each symbol on one die: success, double, critical, blank
+    (action) or block, blank (defense)."""
+    dt = (cat().action_dice if kind == "action" else cat().defense_dice)[tier - 1]
+    out: dict[str, float] = {}
+    for f in dt.faces:
+        if kind == "action":
+            k = "critical" if f.critical else "double" if f.double else "success" if f.success else "blank"
+        else:
+            k = "block" if f.block else "blank"
+        out[k] = out.get(k, 0.0) + 1.0 / dt.sides
+    return out
+
+
+def odds_line(pool: list[int], kind: str = "action") -> str:
+    """Per die of each colour in the pool: the chance of each symbol."""
+    names = ACTION_NAMES if kind == "action" else DEFENSE_NAMES
+    parts = []
+    for t in sorted(set(pool), reverse=True):
+        o = face_odds(kind, t)
+        parts.append(f"{names[t - 1]}: " + ", ".join(f"{k} {v:.0%}" for k, v in o.items()))
+    return "; ".join(parts)
+
+
+@lru_cache(maxsize=None)
+def _die_dist(tier: int, sharp: bool) -> tuple:
+    """{(hits, crits): p} of one action die (Sharp: criticals explode; the
+    chain is cut after 6 rerolls, a vanishing remainder)."""
+    dt = cat().action_dice[tier - 1]
+    base: dict = {}
+    pc = 0.0
+    for f in dt.faces:
+        p = 1.0 / dt.sides
+        if f.critical:
+            pc += p
+        else:
+            k = (f.success, 0)
+            base[k] = base.get(k, 0.0) + p
+    if not sharp:
+        out = dict(base)
+        out[(0, 1)] = out.get((0, 1), 0.0) + pc
+        return tuple(out.items())
+    out: dict = {}
+    prob = 1.0
+    for chain in range(7):
+        for (h, c0), p in base.items():
+            k = (h, chain)
+            out[k] = out.get(k, 0.0) + prob * p
+        prob *= pc
+    out[(0, 7)] = out.get((0, 7), 0.0) + prob
+    return tuple(out.items())
+
+
+@lru_cache(maxsize=4096)
+def attack_dist(pool: tuple, sharp: bool = False) -> tuple:
+    """Exact {(hits, crits): p} of an action pool."""
+    dist = {(0, 0): 1.0}
+    for tier in pool:
+        nxt: dict = {}
+        for (h, c), p in dist.items():
+            for (dh, dc), q in _die_dist(tier, sharp):
+                k = (h + dh, c + dc)
+                nxt[k] = nxt.get(k, 0.0) + p * q
+        dist = nxt
+    return tuple(dist.items())
+
+
+@lru_cache(maxsize=4096)
+def success_dist(pool: tuple) -> tuple:
+    """Exact {successes (criticals count one): p} of an action pool."""
+    out: dict = {}
+    for (h, c), p in attack_dist(pool, False):
+        out[h + c] = out.get(h + c, 0.0) + p
+    return tuple(sorted(out.items()))
+
+
+@lru_cache(maxsize=4096)
+def blocks_dist(pool: tuple) -> tuple:
+    dist = {0: 1.0}
+    for tier in pool:
+        dt = cat().defense_dice[tier - 1]
+        pb = sum(1 for f in dt.faces if f.block) / dt.sides
+        nxt: dict = {}
+        for b, p in dist.items():
+            nxt[b + 1] = nxt.get(b + 1, 0.0) + p * pb
+            nxt[b] = nxt.get(b, 0.0) + p * (1 - pb)
+        dist = nxt
+    return tuple(dist.items())
+
+
+@lru_cache(maxsize=4096)
+def wounds_dist(attack: tuple, defense_per_hit: tuple, sharp: bool = False, cap: int = 40) -> tuple:
+    """Exact {wounds: p}: hits defended with `defense_per_hit` dice each,
+    criticals straight through."""
+    out: dict = {}
+    for (h, c), p in attack_dist(attack, sharp):
+        if h == 0:
+            w = min(cap, c)
+            out[w] = out.get(w, 0.0) + p
+            continue
+        for b, q in blocks_dist(tuple(defense_per_hit) * h):
+            w = min(cap, max(0, h - b) + c)
+            out[w] = out.get(w, 0.0) + p * q
+    return tuple(sorted(out.items()))
+
+
+def expected(dist) -> float:
+    return sum(k * p for k, p in dist)
+
+
+def at_least(dist, k: int) -> float:
+    return sum(p for v, p in dist if v >= k)

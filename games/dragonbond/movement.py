@@ -1,0 +1,547 @@
+"""Movement on the table: allowances, checking a proposed move, moving,
+terrain entered, pile-in and consolidate, the charge's move, mounting and
+dismounting.  dragonbond.txt § Movement, § Movement and Exhaustion,
+§ Pile-In, § Run [1], § Charge [2], § Coordinated Move [0], § Disengage [1],
+§ Status Effects (Slow, Immobilized), § Entering Terrain, § Mounting,
+§ Dismounting.
+
+A move names where every living model ends (`to`: [x, y] per model, in
+model order).  Each model's path is the shortest one around other units
+(their bases and the gaps within them) and impassable terrain; it may not
+be longer than what the unit has left.  The unit ends in coherency, on
+the table, overlapping nothing.
+"""
+from __future__ import annotations
+
+import math
+
+from engine.rules import Event
+from engine.table import CONTACT, OVERLAP, Foot, coherent, contact_point, edge_distance, ring_segment_dist
+from engine.table_path import walk
+from games.dragonbond import space, stats
+from games.dragonbond.state import DBState, Model, Unit
+
+R_MOVE = "dragonbond.txt § Movement"
+R_EXHAUST = "dragonbond.txt § Movement and Exhaustion"
+R_COHERENCY = "dragonbond.txt § Unit Coherency"
+R_PILE = "dragonbond.txt § Pile-In"
+R_CONSOLIDATE = "dragonbond.txt § Performing an Attack"
+R_STATUS = "dragonbond.txt § Resolving Status Effects"
+R_ENTER = "dragonbond.txt § Entering Terrain"
+R_INSTANT = "dragonbond.txt § Instant"
+R_MOUNT = "dragonbond.txt § Mounting"
+R_DISMOUNT = "dragonbond.txt § Dismounting"
+R_HUGE = "dragonbond.txt § Keywords"
+FOLLOW = 2.0            # pile-in and consolidate: 2 inches
+
+
+# ---- allowances ------------------------------------------------------------------------------
+
+def total_allowance(state: DBState, u: Unit) -> float:
+    """Inches the activation's movement is worth in full."""
+    t = state.turn
+    sp = stats.speed(state, u)
+    if t is not None and t.mode == "run":
+        return 2.0 * sp
+    if t is not None and t.mode == "charge":
+        return t.charge
+    return float(sp)
+
+
+def left(state: DBState, u: Unit) -> float:
+    """Inches `u` may still move this activation."""
+    t = state.turn
+    if u.immobilized:
+        return 0.0
+    total = total_allowance(state, u)
+    if t is None:
+        return total
+    if t.mode == "coordinated":
+        if u.uid in t.moved_units:
+            return 0.0
+        used = 0.0
+    else:
+        used = t.used
+    rest = total * (1.0 - used)
+    if u.slow and not (t.slow_paid and u.uid == t.uid):
+        rest -= stats.speed(state, u) / 2.0
+    return max(0.0, rest)
+
+
+def movement_open(state: DBState, u: Unit) -> str | None:
+    """Why `u` may not move now, or None."""
+    t = state.turn
+    if t is None:
+        return "No unit is activated."
+    if t.mode == "coordinated":
+        if u.uid not in (t.uid, t.second):
+            return "Only the two units of the coordinated move may move."
+        if u.uid in t.moved_units:
+            return f"{stats.name(state, u)} has already made its coordinated move."
+        return None
+    if u.uid != t.uid:
+        return f"{stats.name(state, state.units[t.uid])} is the activated unit."
+    if t.mode in ("rest", "charge"):
+        return "This special action does not move the unit that way."
+    if t.acted and t.moved_first:
+        return "A unit may not move, then take an action, and then move again."
+    if t.used >= 1.0 - 1e-9:
+        return f"{stats.name(state, u)} has spent all of its movement."
+    return None
+
+
+# ---- checking a move ---------------------------------------------------------------------------
+
+def parse_to(u: Unit, to) -> list[tuple[float, float]]:
+    if not isinstance(to, (list, tuple)) or len(to) != len(u.models):
+        raise ValueError(f"give an end position for each of the {len(u.models)} models ([x, y] in inches, "
+                         "in model order)")
+    out = []
+    for p in to:
+        if not isinstance(p, (list, tuple)) or len(p) != 2:
+            raise ValueError("each position is [x, y] in inches")
+        out.append((float(p[0]), float(p[1])))
+    return out
+
+
+def placement_problem(state: DBState, u: Unit, pts, ignore: tuple = (), rule: str = R_MOVE) -> tuple | None:
+    """End positions: on the table, overlapping nothing, in coherency."""
+    sh = space.shape_of(u.card)
+    new = [Foot(sh, x, y) for x, y in pts]
+    for f in new:
+        if not state.table.on_table(f):
+            return (f"A model at ({f.x:.1f}, {f.y:.1f}) would stand off the table.", rule)
+        if state.table.impassable and state.table.blocked_by_impassable(f):
+            return ("A model would stand on impassable terrain.", rule)
+    for i, f in enumerate(new):
+        for g in new[i + 1:]:
+            if edge_distance(f, g) < -OVERLAP:
+                return ("Two models of the unit would stand on top of each other.", rule)
+    for v in space.on_table(state):
+        if v.uid == u.uid or v.uid in ignore:
+            continue
+        vb = space.box(state, v)
+        for f in new:
+            if f.bbox[2] < vb[0] or f.bbox[0] > vb[2] or f.bbox[3] < vb[1] or f.bbox[1] > vb[3]:
+                continue
+            for g in space.feet(state, v):
+                if edge_distance(f, g) < -OVERLAP:
+                    return (f"A model would stand on {stats.name(state, v)}.", rule)
+    if not coherent(new):
+        return ("The unit must end its movement in coherency: each model within 1\" of another, in one "
+                "unbroken chain.", R_COHERENCY)
+    return None
+
+
+def path_lengths(state: DBState, u: Unit, pts, limit: float, straight_only: bool = False) -> list | tuple:
+    """Each model's shortest path length, or (reason, rule) if one is too long."""
+    through = stats.has(state, u, "agile") or stats.has(state, u, "flying")
+    ob = space.obstacles(state, u, through, stats.has(state, u, "flying"))
+    out = []
+    for m, (x, y) in zip(u.models, pts):
+        d = math.hypot(x - m.x, y - m.y)
+        if d <= 1e-9:
+            out.append(0.0)
+            continue
+        if d > limit + 1e-6:
+            return (f"A model would move {d:.2f}\" but the unit has {limit:.2f}\" left.", R_MOVE)
+        if ob.clear(m.x, m.y, x, y):
+            out.append(d)
+            continue
+        if straight_only:
+            return ("Something stands in the way.", R_MOVE)
+        res = ob.shortest(m.x, m.y, x, y, limit + 1e-6)
+        if res is None:
+            return (f"No path of {limit:.2f}\" or less leads around the other units"
+                    f"{'' if through else ' (a unit may not move through another unit)'}.", R_MOVE)
+        out.append(res[0])
+    return out
+
+
+def check_move(state: DBState, u: Unit, to, limit: float, straight_only: bool = False) -> tuple | None:
+    try:
+        pts = parse_to(u, to)
+    except ValueError as e:
+        return (str(e), R_MOVE)
+    bad = placement_problem(state, u, pts)
+    if bad:
+        return bad
+    lens = path_lengths(state, u, pts, limit, straight_only)
+    if isinstance(lens, tuple):
+        return lens
+    return None
+
+
+def would_leave(state: DBState, u: Unit, pts) -> list[int]:
+    """Enemy units u is engaged with now and would not be after moving to pts."""
+    now = space.in_combat_with(state, u)
+    if not now:
+        return []
+    sh = space.shape_of(u.card)
+    new = [Foot(sh, x, y) for x, y in pts]
+    reach_u = space.REACH if stats.has(state, u, "reach") else 0.0
+    out = []
+    for e in sorted(now):
+        ev = state.units[e]
+        reach_e = space.REACH if stats.has(state, ev, "reach") else 0.0
+        lim = CONTACT + max(reach_u, reach_e)
+        if not any(edge_distance(f, g) <= lim for f in new for g in space.feet(state, ev)):
+            out.append(e)
+    return out
+
+
+# ---- moving ------------------------------------------------------------------------------------
+
+def move_models(state: DBState, u: Unit, pts, events: list, why: str, rule: str = R_MOVE,
+                moving: bool = True) -> float:
+    """Put the unit's models at pts; returns the longest distance moved;
+    applies Instant terrain effects for terrain entered on the way."""
+    before = {id(p) for p in space.touching_terrain(state, u)}
+    sh = space.shape_of(u.card)
+    starts = [(m.x, m.y) for m in u.models]
+    longest = 0.0
+    for m, (x, y) in zip(u.models, pts):
+        longest = max(longest, math.hypot(x - m.x, y - m.y))
+        m.x, m.y = float(x), float(y)
+    state.touch()
+    events.append(Event("move", f"{stats.name(state, u)} {why}", rule,
+                        data={"uid": u.uid, "from": [list(p) for p in starts], "to": [list(p) for p in pts]}))
+    if moving:
+        crossed = []
+        r = sh.radius + CONTACT
+        boxes = [(min(a[0], b[0]) - r, min(a[1], b[1]) - r, max(a[0], b[0]) + r, max(a[1], b[1]) + r)
+                 for a, b in zip(starts, pts)]
+        for p in state.table.terrain:
+            if id(p) in before or not p.ring or not space.instant_of(p):
+                continue
+            pb = p.bbox
+            if any(pb[0] <= bx[2] and pb[2] >= bx[0] and pb[1] <= bx[3] and pb[3] >= bx[1] and
+                   ring_segment_dist(p.ring, a[0], a[1], b[0], b[1]) <= r
+                   for a, b, bx in zip(starts, pts, boxes)):
+                crossed.append(p)
+        for p in crossed:
+            instant(state, u, p, events, "enters")
+    return longest
+
+
+def instant(state: DBState, u: Unit, piece, events: list, how: str) -> None:
+    """An Instant terrain effect: a status token (§ Instant)."""
+    st = space.instant_of(piece)
+    if not st:
+        return
+    if stats.has(state, u, "flying") and how == "enters":
+        events.append(Event("ruling", f"{stats.name(state, u)} flies over {piece.name or piece.type}",
+                            "dragonbond.txt § Keywords"))
+        return
+    if stats.has(state, u, "huge") and st != "damage":
+        events.append(Event("ruling", f"Huge: {stats.name(state, u)} ignores {piece.name or piece.type}", R_HUGE))
+        return
+    add_status(state, u, st, 1, -1, events, f"{how} {piece.name or piece.type}", R_INSTANT)
+
+
+def add_status(state: DBState, u: Unit, st: str, n: int, by: int, events: list, why: str, rule: str) -> None:
+    if not u.alive or n <= 0:
+        return
+    if st == "damage":
+        u.damage.extend([by] * n)
+    elif st == "slow":
+        u.slow += n
+    else:
+        u.immobilized += n
+    events.append(Event("status", f"{stats.name(state, u)} gains {n} {st.capitalize()} token"
+                        f"{'s' if n > 1 else ''} ({why})", rule, data={"uid": u.uid, "status": st}))
+
+
+def spend(state: DBState, u: Unit, inches: float, events: list) -> None:
+    """Book movement against the activation; pay a Slow token's half speed."""
+    t = state.turn
+    if t.mode == "coordinated":
+        t.moved_units = t.moved_units + (u.uid,)
+        if u.slow:
+            u.slow -= 1
+            events.append(Event("status", f"{stats.name(state, u)} spends half its speed to shake off a Slow "
+                                "token", R_STATUS))
+        return
+    total = total_allowance(state, u) or 1.0
+    if u.slow and not t.slow_paid:
+        t.slow_paid = True
+        t.used += (stats.speed(state, u) / 2.0) / total
+        u.slow -= 1
+        events.append(Event("status", f"{stats.name(state, u)} spends half its speed to shake off a Slow token",
+                            R_STATUS))
+    t.used = min(1.0, t.used + inches / total)
+    t.moved = True
+
+
+# ---- pile-in, consolidate ---------------------------------------------------------------------
+
+_SNUG = -OVERLAP / 4     # planners leave room for rounding to 1/1000 inch
+
+
+def _free(state: DBState, u: Unit, f: Foot, placed: list[Foot], ignore_uid=()) -> bool:
+    if not state.table.on_table(f):
+        return False
+    for g in placed:
+        if edge_distance(f, g) < _SNUG:
+            return False
+    for v in space.on_table(state):
+        if v.uid == u.uid or v.uid in ignore_uid:
+            continue
+        vb = space.box(state, v)
+        if f.bbox[2] < vb[0] or f.bbox[0] > vb[2] or f.bbox[3] < vb[1] or f.bbox[1] > vb[3]:
+            continue
+        for g in space.feet(state, v):
+            if edge_distance(f, g) < _SNUG:
+                return False
+    return True
+
+
+def _toward_contact(state: DBState, u: Unit, m: Model, target: Unit, budget: float, placed: list[Foot],
+                    ob) -> tuple[float, float]:
+    """The best spot for one model moving up to `budget` to touch the target."""
+    sh = space.shape_of(u.card)
+    tf = space.feet(state, target)
+    nearest = sorted(tf, key=lambda g: (g.x - m.x) ** 2 + (g.y - m.y) ** 2)
+    for g in nearest[:3]:
+        base_a = math.atan2(m.y - g.y, m.x - g.x)
+        for k in (0, 1, -1, 2, -2, 3, -3, 4, -4):
+            a = base_a + k * math.radians(18)
+            fx, fy = g.x + math.cos(a) * 50, g.y + math.sin(a) * 50
+            cx, cy = contact_point(sh, fx, fy, g, gap=0.001)
+            d = math.hypot(cx - m.x, cy - m.y)
+            if d > budget + 1e-9:
+                continue
+            f = Foot(sh, cx, cy)
+            if _free(state, u, f, placed) and ob.clear(m.x, m.y, cx, cy):
+                return (cx, cy)
+    # no contact within reach: as far as possible straight towards the nearest model
+    g = nearest[0]
+    cx, cy = contact_point(sh, m.x, m.y, g, gap=0.001)
+    d = math.hypot(cx - m.x, cy - m.y)
+    if d <= 1e-9:
+        return (m.x, m.y)
+    for frac in (1.0, 0.75, 0.5, 0.25):
+        s = min(budget, d) * frac
+        x, y = m.x + (cx - m.x) / d * s, m.y + (cy - m.y) / d * s
+        if _free(state, u, Foot(sh, x, y), placed) and ob.clear(m.x, m.y, x, y):
+            return (x, y)
+    return (m.x, m.y)
+
+
+def plan_follow_up(state: DBState, u: Unit, target: Unit, budget: float = FOLLOW):
+    """Our pile-in / consolidate proposal: each model not engaged with the
+    target moves up to 2" to touch it; None if nobody can get closer."""
+    eng = set(space.engaged_models(state, u, target))
+    if not eng or len(eng) == len(u.models):
+        if not eng:
+            return None
+        return None
+    sh = space.shape_of(u.card)
+    through = stats.has(state, u, "agile") or stats.has(state, u, "flying")
+    ob = space.obstacles(state, u, through, stats.has(state, u, "flying"))
+    pts = [(m.x, m.y) for m in u.models]
+    placed = [Foot(sh, m.x, m.y) for i, m in enumerate(u.models) if i in eng]
+    order = sorted((i for i in range(len(u.models)) if i not in eng),
+                   key=lambda i: space.group_distance_point(state, target, u.models[i].x, u.models[i].y))
+    moved = []
+    waiting = {i: Foot(sh, u.models[i].x, u.models[i].y) for i in order}
+    for i in order:
+        m = u.models[i]
+        del waiting[i]
+        p = _toward_contact(state, u, m, target, budget, placed + list(waiting.values()), ob)
+        pts[i] = p
+        placed.append(Foot(sh, *p))
+        if p != (m.x, m.y):
+            moved.append(i)
+    if not moved:
+        return None
+    while not coherent([Foot(sh, x, y) for x, y in pts]) and moved:
+        i = moved.pop()
+        pts[i] = (u.models[i].x, u.models[i].y)
+    if not moved or not coherent([Foot(sh, x, y) for x, y in pts]):
+        return None
+    if any(_overlap_pair(sh, pts)):
+        return None
+    return [(round(x, 3), round(y, 3)) for x, y in pts]
+
+
+def _overlap_pair(sh, pts):
+    fs = [Foot(sh, x, y) for x, y in pts]
+    for i, f in enumerate(fs):
+        for g in fs[i + 1:]:
+            yield edge_distance(f, g) < _SNUG
+
+
+def check_follow_up(state: DBState, u: Unit, target: Unit, to, what: str) -> tuple | None:
+    rule = R_PILE if what == "pile_in" else R_CONSOLIDATE
+    try:
+        pts = parse_to(u, to)
+    except ValueError as e:
+        return (str(e), rule)
+    eng = set(space.engaged_models(state, u, target))
+    for i, (m, (x, y)) in enumerate(zip(u.models, pts)):
+        if i in eng and (abs(m.x - x) > 1e-6 or abs(m.y - y) > 1e-6):
+            return ("Models already engaged with the target stay where they are.", rule)
+    bad = placement_problem(state, u, pts, rule=rule)
+    if bad:
+        return bad
+    lens = path_lengths(state, u, pts, FOLLOW)
+    if isinstance(lens, tuple):
+        return (lens[0].replace("the unit has", f"{'pile-in' if what == 'pile_in' else 'consolidation'} allows"),
+                rule)
+    return None
+
+
+# ---- the charge's move ----------------------------------------------------------------------------
+
+def plan_charge(state: DBState, u: Unit, target: Unit, allowance: float) -> list[tuple[float, float]]:
+    """Move the full distance towards the target, or until in base contact
+    (§ Charge [2]: a charging unit must always move the full distance
+    towards its intended target even if the charge fails)."""
+    sh = space.shape_of(u.card)
+    through = stats.has(state, u, "agile") or stats.has(state, u, "flying")
+    ob = space.obstacles(state, u, through, stats.has(state, u, "flying"))
+    order = sorted(range(len(u.models)),
+                   key=lambda i: space.group_distance_point(state, target, u.models[i].x, u.models[i].y))
+    placed: list[Foot] = []
+    pts = [(m.x, m.y) for m in u.models]
+    lead_vec = None
+    waiting = {i: Foot(sh, u.models[i].x, u.models[i].y) for i in order}
+    for i in order:
+        m = u.models[i]
+        del waiting[i]
+        placed_now = placed + list(waiting.values())
+        best = None
+        for g in sorted(space.feet(state, target), key=lambda g: (g.x - m.x) ** 2 + (g.y - m.y) ** 2)[:2]:
+            base_a = math.atan2(m.y - g.y, m.x - g.x)
+            for k in (0, 1, -1, 2, -2, 3, -3):
+                a = base_a + k * math.radians(20)
+                cx, cy = contact_point(sh, g.x + math.cos(a) * 50, g.y + math.sin(a) * 50, g, gap=0.001)
+                f = Foot(sh, cx, cy)
+                if not _free(state, u, f, placed_now):
+                    continue
+                res = ob.shortest(m.x, m.y, cx, cy, allowance + 1e-6) if not ob.clear(m.x, m.y, cx, cy) else \
+                    (math.hypot(cx - m.x, cy - m.y), [(m.x, m.y), (cx, cy)])
+                if res is not None and res[0] <= allowance + 1e-6:
+                    best = (cx, cy)
+                    break
+            if best:
+                break
+        if best is None:
+            # not in reach: the full distance towards the nearest target model
+            g = min(space.feet(state, target), key=lambda g: (g.x - m.x) ** 2 + (g.y - m.y) ** 2)
+            cx, cy = contact_point(sh, m.x, m.y, g, gap=0.001)
+            path = [(m.x, m.y), (cx, cy)]
+            d = min(allowance, math.hypot(cx - m.x, cy - m.y))
+            best = (m.x, m.y)
+            while d > 0:
+                x, y = walk(path, d)
+                if _free(state, u, Foot(sh, x, y), placed_now) and ob.clear(m.x, m.y, x, y):
+                    best = (x, y)
+                    break
+                d -= 0.25
+        pts[i] = best
+        placed.append(Foot(sh, *best))
+        if lead_vec is None:
+            lead_vec = (best[0] - m.x, best[1] - m.y)
+    final = [(round(x, 3), round(y, 3)) for x, y in pts]
+    if coherent([Foot(sh, x, y) for x, y in final]) and not any(_overlap_pair(sh, final)):
+        return final
+    # fall back: the whole unit as a block along the lead model's move
+    dx, dy = lead_vec or (0.0, 0.0)
+    for k in (1.0, 0.75, 0.5, 0.25):
+        cand = [(round(m.x + dx * k, 3), round(m.y + dy * k, 3)) for m in u.models]
+        if check_move(state, u, cand, allowance, straight_only=True) is None:
+            return cand
+    return [(m.x, m.y) for m in u.models]
+
+
+# ---- mounting and dismounting ------------------------------------------------------------------
+
+def mount_problem(state: DBState, g: Unit) -> tuple | None:
+    t = state.turn
+    if t is None or t.uid != g.uid:
+        return ("Mounting may only happen during the general's turn.", R_MOUNT)
+    if g.bonded is None or stats.card(g).kind != "general":
+        return ("Generals mount only the dragon they are bonded with.", "dragonbond.txt § Dragonriding")
+    d = state.units[g.bonded]
+    if not (d.alive and d.models) or d.rider is not None:
+        return ("The bonded dragon is not on the battlefield.", R_MOUNT)
+    if not any(edge_distance(f, h) <= CONTACT for f in space.feet(state, g) for h in space.feet(state, d)):
+        return (f"{stats.name(state, g)} must be in base-to-base contact with {stats.name(state, d)} to mount.",
+                R_MOUNT)
+    why = movement_open(state, g)
+    if why:
+        return (why, R_MOUNT)
+    if g.immobilized:
+        return (f"{stats.name(state, g)} is immobilized.", R_STATUS)
+    if t.used > 0.5 + 1e-9 or (g.slow and not t.slow_paid):
+        return ("Mounting costs half of the general's speed, and not enough is left.", R_MOUNT)
+    return None
+
+
+def mount(state: DBState, g: Unit, events: list) -> None:
+    d = state.units[g.bonded]
+    t = state.turn
+    g.models = []
+    g.riding = d.uid
+    d.rider = g.uid
+    t.used = min(1.0, t.used + 0.5)
+    t.moved = True
+    t.uid = d.uid
+    state.touch()
+    events.append(Event("mount", f"{stats.card(g).name} mounts {stats.card(d).name}: one unit now; archetypes "
+                        "turned to their mounted side", R_MOUNT, data={"general": g.uid, "dragon": d.uid}))
+
+
+def dismount_problem(state: DBState, d: Unit, to) -> tuple | None:
+    t = state.turn
+    if d.rider is None:
+        return ("No general rides this dragon.", R_DISMOUNT)
+    if t is None or t.uid != d.uid:
+        return ("Dismounting happens on the dragonrider's turn.", R_DISMOUNT)
+    why = movement_open(state, d)
+    if why:
+        return (why, R_DISMOUNT)
+    if d.immobilized:
+        return (f"{stats.name(state, d)} is immobilized.", R_STATUS)
+    if t.used > 0.5 + 1e-9 or (d.slow and not t.slow_paid):
+        return ("Dismounting costs half of the general's speed, and not enough is left.", R_DISMOUNT)
+    try:
+        x, y = float(to[0]), float(to[1])
+    except (TypeError, ValueError, IndexError):
+        return ("Place the general with `to: [x, y]` in inches.", R_DISMOUNT)
+    g = state.units[d.rider]
+    f = Foot(space.shape_of(g.card), x, y)
+    if not any(edge_distance(f, h) <= CONTACT for h in space.feet(state, d)):
+        return ("Place the general in base-to-base contact with the dragon.", R_DISMOUNT)
+    if not _free(state, g, f, []):
+        return ("The general would stand on another model or off the table.", R_DISMOUNT)
+    return None
+
+
+def dismount(state: DBState, d: Unit, to, events: list) -> None:
+    g = state.units[d.rider]
+    t = state.turn
+    g.models = [Model(0, float(to[0]), float(to[1]), False)]
+    g.riding = None
+    d.rider = None
+    t.used = min(1.0, t.used + 0.5)
+    t.moved = True
+    t.uid = g.uid
+    state.touch()
+    events.append(Event("mount", f"{stats.card(g).name} dismounts from {stats.card(d).name} and is the activated "
+                        "unit", R_DISMOUNT, data={"general": g.uid, "dragon": d.uid}))
+
+
+def dismount_spots(state: DBState, d: Unit) -> list[tuple[float, float]]:
+    g = state.units[d.rider]
+    sh = space.shape_of(g.card)
+    df = space.feet(state, d)[0]
+    out = []
+    for k in range(8):
+        a = 2 * math.pi * k / 8
+        x, y = contact_point(sh, df.x + math.cos(a) * 50, df.y + math.sin(a) * 50, df, gap=0.001)
+        if _free(state, g, Foot(sh, x, y), []):
+            out.append((round(x, 3), round(y, 3)))
+    return out

@@ -1,0 +1,294 @@
+"""The Dragonbond ruleset: checks with reasons, apply, legal actions.
+
+Each action kind has one checker (games/dragonbond/checks.py) and one
+applier here.  Topic modules hold the rules: setup, turns, movement and
+moves, combat, powers, wounds, flow (the resolution steps that wait for
+decisions), space (the table), stats (what a unit is now), choices (the
+representative legal actions).  Decisions: docs/games/dragonbond.md.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from engine import registry
+from engine.actions import Action
+from engine.rules import Event, Illegal, OptionSpec, Outcome
+from games.dragonbond import (checks, choices, combat, flow, moves, movement, powers, setup, space, stats,
+                              turns, wounds)
+from games.dragonbond.catalog import cat
+from games.dragonbond.state import DBState
+
+R_RUN = "dragonbond.txt § Run [1]"
+R_CHARGE = "dragonbond.txt § Charge [2]"
+R_REST = "dragonbond.txt § Rest [-1]"
+R_DISENGAGE = "dragonbond.txt § Disengage [1]"
+R_COORD = "dragonbond.txt § Coordinated Move [0]"
+R_ATTACK = "dragonbond.txt § Attack [1]:"
+R_FATIGUE = "dragonbond.txt § Activations and Fatigue"
+R_ENDING = "dragonbond.txt § Ending a Round"
+R_WAIT = "dragonbond.txt § Wait [0]"
+
+
+class DragonbondRules:
+    game_id = "dragonbond"
+    title = "Dragonbond: Battles of Valerna"
+    min_players = 2
+    max_players = 4
+    data_version = "1"
+    rulebook = "dragonbond.txt"
+
+    # ---- setup -------------------------------------------------------------------------
+    def options(self) -> list[OptionSpec]:
+        return [
+            OptionSpec("mode", "Game mode", "control", ("control", "annihilation"),
+                       help="Control: objectives and points (needs a general each); annihilation: destroy them all"),
+        ]
+
+    def scenarios(self) -> list[str]:
+        return list(cat().scenarios)
+
+    def terrain_ids(self) -> set[str]:
+        return set(cat().terrain)
+
+    def check_data(self, folder) -> list[str]:
+        from engine.catalog import DataError
+        from games.dragonbond.catalog import DATA_DIR, load_catalog
+        try:
+            load_catalog(folder or DATA_DIR)
+        except DataError as e:
+            return list(e.problems)
+        return []
+
+    def initial_state(self, s, dice):
+        state, events = setup.initial_state(s, dice)
+        flow.run(state, dice, events)
+        return state, events
+
+    def invariants(self, state: DBState) -> list[str]:
+        from games.dragonbond.invariants import problems
+        return problems(state)
+
+    def in_setup(self, state: DBState) -> bool:
+        return state.phase in ("bond", "edge", "deploy")
+
+    def clone(self, state: DBState) -> DBState:
+        return state.copy()
+
+    def to_act(self, state: DBState) -> int:
+        return checks.to_act(state)
+
+    def player_name(self, state: DBState, p: int) -> str:
+        return state.players[p].name
+
+    def hidden_from_others(self, state: DBState, p: int) -> bool:
+        return False
+
+    def outcome(self, state: DBState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(state.winners, state.win_reason, state.win_rule)
+
+    def fingerprint(self, state: DBState) -> str:
+        parts = [state.phase, str(state.current), str(state.round), repr(state.winners), repr(state.order)]
+        for uid in sorted(state.units):
+            u = state.units[uid]
+            parts.append(f"{uid}:{u.alive}:{u.wounds}:{u.injuries}:{u.fatigue}:{u.exhaustion}:{u.damage}:{u.slow}:"
+                         f"{u.immobilized}:{u.captain_alive}:{u.bonded}:{u.rider}:{u.riding}:"
+                         + ";".join(f"{m.mid},{m.x:.4f},{m.y:.4f}" for m in u.models))
+        for p in state.players:
+            parts.append(f"p{p.index}:{p.score}:{p.turns}:{p.edge}:{p.out}")
+        if state.turn is not None:
+            t = state.turn
+            parts.append(f"t{t.uid}:{t.mode}:{t.used:.4f}:{t.acted}:{t.moved}")
+        parts.append(repr([(p.kind, p.uid) for p in state.pending]))
+        return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
+
+    # ---- legal actions ------------------------------------------------------------------
+    def legal_actions(self, state: DBState) -> list[Action]:
+        return choices.legal(state)
+
+    def sample_legal(self, state: DBState, rng) -> Action:
+        """A random listed action without listing them all: a random group
+        (a unit's moves, its attacks, its powers, its special actions...),
+        then one of its actions."""
+        return choices.sample(state, rng)
+
+    # ---- checks -------------------------------------------------------------------------
+    def check(self, state: DBState, a: Action) -> Illegal | None:
+        try:
+            reason = checks.problem(state, a)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            return Illegal(f"Malformed {a.kind} action: {e}")
+        if reason is None:
+            return None
+        if isinstance(reason, tuple):
+            return Illegal(*reason)
+        return Illegal(reason)
+
+    # ---- apply --------------------------------------------------------------------------
+    def apply(self, state: DBState, a: Action, dice) -> list[Event]:
+        ev: list[Event] = []
+        getattr(self, "_do_" + a.kind)(state, a, dice, ev)
+        flow.run(state, dice, ev)
+        turns.settle(state, dice, ev)
+        return ev
+
+    # setup
+    def _do_declare_bond(self, state, a, dice, ev):
+        setup.declare_bond(state, a.player, a.get("dragon"), bool(a.get("mounted")), dice, ev)
+
+    def _do_choose_edge(self, state, a, dice, ev):
+        setup.choose_edge(state, a["edge"], bool(a["first"]), ev)
+
+    def _do_deploy(self, state, a, dice, ev):
+        setup.deploy(state, state.units[a["uid"]], [tuple(p) for p in a["to"]], dice, ev)
+
+    # turns
+    def _do_pass_round(self, state, a, dice, ev):
+        p = state.players[a.player]
+        ev.append(Event("turn", f"{p.name} gives up the remaining {p.turns} turn{'s' if p.turns != 1 else ''} "
+                        "of the round", R_ENDING, depth=0))
+        p.turns = 0
+        p.passed = True
+        turns.next_player(state, dice, ev, a.player)
+
+    def _do_activate(self, state, a, dice, ev):
+        turns.activate(state, state.units[a["uid"]], dice, ev)
+
+    def _begin(self, state, mode: str):
+        t = state.turn
+        if t.mode == "":
+            t.mode = mode
+
+    def _do_move(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        t = state.turn
+        self._begin(state, "act")
+        kind = "coordinated" if t.mode == "coordinated" else ("run" if t.mode == "run" else "move")
+        moves.declare_move(state, u, [tuple(p) for p in a["to"]], kind, ev)
+
+    def _do_run(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        state.turn.mode = "run"
+        stats.add_fatigue(state, u, 1, ev, "Run", R_FATIGUE)
+        moves.declare_move(state, u, [tuple(p) for p in a["to"]], "run", ev)
+
+    def _do_disengage(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        state.turn.mode = "disengage"
+        stats.add_fatigue(state, u, 1, ev, "Disengage", R_FATIGUE)
+        moves.declare_move(state, u, [tuple(p) for p in a["to"]], "disengage", ev)
+
+    def _do_charge(self, state, a, dice, ev):
+        u, t = state.units[a["uid"]], state.units[a["target"]]
+        state.turn.mode = "charge"
+        stats.add_fatigue(state, u, 2, ev, "Charge", R_FATIGUE)
+        moves.declare_charge(state, u, t, a["weapon"], ev)
+
+    def _do_coordinated(self, state, a, dice, ev):
+        u, v = state.units[a["uid"]], state.units[a["second"]]
+        t = state.turn
+        t.mode = "coordinated"
+        t.second = v.uid
+        ev.append(Event("ruling", f"Coordinated move: {stats.name(state, u)} and {stats.name(state, v)} may each "
+                        "move; no fatigue; neither may act", R_COORD))
+        flow.push(state, "casualties")
+        turns.start_of_turn(state, v, dice, ev)
+
+    def _do_rest(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        state.turn.mode = "rest"
+        n = stats.remove_fatigue(state, u, 1, ev, "Rest", R_REST)
+        if not n:
+            ev.append(Event("ruling", f"{stats.name(state, u)} rests (no fatigue to remove)", R_REST))
+        flow.ask_reaction(state, u.uid, "rest", u.uid)
+
+    def _act(self, state):
+        t = state.turn
+        self._begin(state, "act")
+        t.acted = True
+        t.moved_first = t.moved
+
+    def _do_attack(self, state, a, dice, ev):
+        u, t = state.units[a["uid"]], state.units[a["target"]]
+        self._act(state)
+        stats.add_fatigue(state, u, 1, ev, "Attack", R_FATIGUE)
+        combat.declare(state, u, t, a["weapon"], "attack", ev)
+
+    def _do_power(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        self._act(state)
+        powers.use_power(state, u, a["power"], a.get("target"), ev)
+
+    def _do_wait(self, state, a, dice, ev):
+        self._act(state)
+        ev.append(Event("ruling", f"{stats.name(state, state.units[a['uid']])} waits", R_WAIT))
+
+    def _do_end_turn(self, state, a, dice, ev):
+        turns.end_turn(state, dice, ev)
+
+    def _do_mount(self, state, a, dice, ev):
+        self._begin(state, "act")
+        movement.mount(state, state.units[a["uid"]], ev)
+
+    def _do_dismount(self, state, a, dice, ev):
+        self._begin(state, "act")
+        movement.dismount(state, state.units[a["uid"]], a["to"], ev)
+
+    # decisions
+    def _do_opportunity_attack(self, state, a, dice, ev):
+        pd = state.pending.pop()
+        u, t = state.units[pd.uid], state.units[pd.target]
+        if state.turn is not None:
+            state.turn.oa_spent = state.turn.oa_spent + (u.uid,)
+        combat.declare(state, u, t, a["weapon"], "oa", ev)
+
+    def _do_use_reaction(self, state, a, dice, ev):
+        pd = state.pending.pop()
+        powers.use_reaction(state, state.units[pd.uid], a["power"], pd.target, dice, ev, pd.what)
+
+    def _do_decline(self, state, a, dice, ev):
+        pd = state.pending.pop()
+        if pd.kind == "oa" and state.turn is not None:
+            state.turn.oa_spent = state.turn.oa_spent + (pd.uid,)
+
+    def _do_remove_models(self, state, a, dice, ev):
+        pd = state.pending.pop()
+        wounds.remove_models(state, state.units[pd.uid], list(a["models"]), dice, ev)
+
+    def _do_follow_up(self, state, a, dice, ev):
+        pd = state.pending.pop()
+        u, t = state.units[pd.uid], state.units[pd.target]
+        to = a.get("to")
+        pts = movement.plan_follow_up(state, u, t) if to is None else [tuple(p) for p in to]
+        rule = moves.R_PILE if pd.what == "pile_in" else combat.R_CONSOLIDATE
+        movement.move_models(state, u, pts, ev, "piles in" if pd.what == "pile_in" else "consolidates", rule)
+
+    def _do_skip_follow_up(self, state, a, dice, ev):
+        state.pending.pop()
+
+    # ---- scripts ------------------------------------------------------------------------
+    def script_param(self, state, key, value):
+        from games.dragonbond import position
+        return position.script_param(state, key, value)
+
+    def script_check(self, state, key, want):
+        from games.dragonbond import position
+        return position.script_check(state, key, want)
+
+    def script_state(self, state):
+        from games.dragonbond import position
+        return position.script_state(state)
+
+    # ---- words --------------------------------------------------------------------------
+    def describe(self, state: DBState, a: Action) -> str:
+        from games.dragonbond.describe import describe
+        return describe(state, a)
+
+    def preview(self, state: DBState, a: Action) -> list[str]:
+        from games.dragonbond.describe import preview
+        return preview(state, a)
+
+
+RULES = DragonbondRules()
+registry.register(RULES)
