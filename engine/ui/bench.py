@@ -3,7 +3,8 @@
 Each frame simulates what a player does: the pointer moves to another hex
 (hover, tooltip and highlights change) and every few frames the board pans,
 so the dynamic layers really redraw; the static layers (terrain, grid,
-labels) come from their caches, as in the app.
+labels) come from their caches, as in the app.  Table games: the pointer
+visits models (sight lines) and table points, with a unit selected.
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ def frame_times(match, frames: int = 300, size=(1920, 1080), warmup: int = 10, f
     from engine.ui.render import headless_screen
     app, screen = headless_screen(match, size)
     ctl = screen.ctl
+    if getattr(screen, "space", "hex") == "table":
+        return _table_frames(app, screen, frames, warmup, full)
     # select the piece of the player to act with the most options, for highlights
     best, most = None, -1
     for key, acts in getattr(ctl, "by_uid", {}).items():
@@ -34,6 +37,45 @@ def frame_times(match, frames: int = 300, size=(1920, 1080), warmup: int = 10, f
         t0 = time.perf_counter()
         h = hexes[rng.randrange(len(hexes))]
         x, y = board.hex_center(h)
+        pos = (int(x), int(y))
+        if not board.view.collidepoint(pos):
+            pos = board.view.center
+        screen.mouse = pos
+        screen.update_hover(pos, force=True)
+        if i % 7 == 0:
+            board.pan(rng.choice((-3, 3)), rng.choice((-2, 2)))
+        if full:
+            screen._clean = False
+        app.draw()
+        dt = (time.perf_counter() - t0) * 1000
+        if i >= warmup:
+            out.append(dt)
+    return out
+
+
+def _table_frames(app, screen, frames, warmup, full) -> list[float]:
+    """The table: a unit of the player to act is selected (reach area and
+    target rings show); the pointer moves to another model (a sight line
+    with its blockers, the unit's card) or a point of the table (terrain
+    hover), and every few frames the table pans."""
+    ctl = screen.ctl
+    board = screen.board
+    p = screen.to_act()
+    mine = [u for u, ms in ctl.units().items() if ms and ms[0].owner == p and ctl.allowance_of(u) is not None]
+    if mine:
+        ctl.sel = max(mine, key=lambda u: len(ctl.unit_models(u)))
+    models = list(ctl.models())
+    rng = random.Random(1)
+    t = board.table
+    out: list[float] = []
+    for i in range(frames + warmup):
+        t0 = time.perf_counter()
+        if i % 3 == 2 or not models:
+            wx, wy = rng.uniform(0, t.width), rng.uniform(0, t.height)
+        else:
+            m = models[rng.randrange(len(models))]
+            wx, wy = m.foot.x, m.foot.y
+        x, y = board.world_to_screen(wx, wy)
         pos = (int(x), int(y))
         if not board.view.collidepoint(pos):
             pos = board.view.center

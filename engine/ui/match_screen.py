@@ -20,9 +20,11 @@ from engine.ui import widgets as W
 from engine.ui.ai_runner import AIRunner
 from engine.ui.app import PAN_KEYS, Scene, key_name, mods_of
 from engine.ui.dialogs import ChoiceDialog, Handoff, Modal
-from engine.ui.dice_tray import DiceTray, rolls_of
+from engine.ui.hand_panel import draw_hand
 from engine.ui.gameui import Choice, HoverInfo, load_game_ui
 from engine.ui.hexboard import UNIT, HexBoard
+from engine.ui.table_dice import GlyphDiceTray, dressed_rolls
+from engine.ui.tableboard import TableBoard, TableOverlay
 from engine.ui.log_view import LogView
 from engine.ui.panel import draw_card, draw_header, draw_summary, draw_tray, tray_cols, tray_layout
 
@@ -51,12 +53,18 @@ class MatchScreen(Scene):
         self.match = match
         self.rules = match.rules
         self.view, self.ctl = load_game_ui(match)
-        self.board = HexBoard(self.view.hexes(), self.view.terrain, self.view.labels(),
-                              region=getattr(self.view, "region", None))
+        self.space = getattr(self.view, "space", "hex")      # hex | table (the view says which)
+        if self.space == "table":
+            self.board = TableBoard(self.view.table(), self.view)
+        elif hasattr(self.view, "make_board"):       # a game's own HexBoard (engine/ui/gameui_extra.py)
+            self.board = self.view.make_board()
+        else:
+            self.board = HexBoard(self.view.hexes(), self.view.terrain, self.view.labels(),
+                                  region=getattr(self.view, "region", None))
         self.version = 0
         self.fitted = False
         self.user_camera = False             # the player panned or zoomed: keep the view on resize
-        self.dice = DiceTray()
+        self.dice = GlyphDiceTray()
         self.log = LogView()
         self.log.color_of = lambda p: T.rgb(self.view.player_color(self.match.state, p)) if p is not None and p >= 0 else T.ACCENT
         self.ai = AIRunner()
@@ -69,10 +77,18 @@ class MatchScreen(Scene):
         self.mouse = (0, 0)
         self.press = None                    # (button, pos) of a possible click/drag
         self.dragging = False
+        self.press_kind = ""                 # table: pan | model (drag a unit) | ruler
         self.panel_buttons = W.ButtonRow()
         self.tool_buttons = W.ButtonRow()
         self.tray_rects: list = []
         self.hover_tray = None
+        self.hand_rects: list = []           # the hand panel's cards (gameui_extra.HandCard) and where they are
+        self.hover_card = None
+        self._hand_cache = (None, [])
+        self._hand_img = (None, None, [])      # (key, image, card rects relative to it)
+        self._hand_h = (None, 0)
+        self.decision_dlg = None             # the DecisionDialog shown for the controller's decision()
+        self._decision_sig = None
         self.hover_link = ""
         self.card_scroll = 0
         self.card_rect = pygame.Rect(0, 0, 0, 0)
@@ -140,14 +156,31 @@ class MatchScreen(Scene):
             return f"Player {p + 1}"
 
     def tokens(self):
+        """The pieces drawn: TokenSpecs on hexes, or ModelSpecs on the table."""
         if self._tokens_v != self.version:
-            self._tokens = self.view.tokens(self.state)
+            self._tokens = self.view.models(self.state) if self.space == "table" else self.view.tokens(self.state)
             self._tokens_v = self.version
         return self._tokens
 
+    def spots(self) -> dict:
+        """Where each piece stands: key -> hex, or (x, y) inches on the table."""
+        if self.space == "table":
+            return {m.key: (m.foot.x, m.foot.y) for m in self.tokens()}
+        return {t.key: t.hex for t in self.tokens()}
+
+    def spot_at(self, pos):
+        """The hex, or the table point, under a screen point (None: off the board)."""
+        if not self.board_rect.collidepoint(pos):
+            return None
+        if self.space == "table":
+            return self.board.spot_at(*pos)
+        return self.board.hex_at(*pos)
+
     def overlays(self):
+        """Dynamic labels (hex: banners) or markers (table: objectives that change hands)."""
         if self._overlays_v != self.version:
-            self._overlays = list(getattr(self.view, "overlays", lambda s: [])(self.state))
+            name = "markers" if self.space == "table" else "overlays"
+            self._overlays = list(getattr(self.view, name, lambda s: [])(self.state))
             self._overlays_v = self.version
         return self._overlays
 
@@ -173,10 +206,16 @@ class MatchScreen(Scene):
         self._hint_cache = (None, None)
         self._layout_key = None
         self._card_imgs = {}
+        self.sync_decision()
 
     # --- state changes --------------------------------------------------------------
     def state_changed(self, initial: bool = False, entry=None, before=None) -> None:
         self.version += 1
+        if self.space == "table" and not initial:
+            try:
+                self.board.set_zones(self.view.zones(self.state))
+            except TypeError:
+                pass
         self.ctl.reset()
         self.hover_info = None
         self.card_scroll = 0
@@ -186,7 +225,7 @@ class MatchScreen(Scene):
         self.last_change = time.perf_counter()
         animate = not self.instant and not self.all_computer() and not self.headless
         if entry is not None:
-            rolls = rolls_of(entry)
+            rolls = self.rolls_of(entry)
             if rolls:
                 self.dice.set_rolls(rolls, animate)
         if before is not None and animate:
@@ -195,16 +234,17 @@ class MatchScreen(Scene):
                 d = ev.data if isinstance(ev.data, dict) else {}
                 if d.get("path") and d.get("uid") is not None:
                     paths[d["uid"]] = [tuple(h) for h in d["path"]]
-            after = {t.key: t.hex for t in self.tokens()}
+            after = self.spots()
             for key, h in after.items():
                 b = before.get(key)
                 if b is not None and b != h:
                     path = paths.get(key)
                     if not path or path[0] != b or path[-1] != h:
                         path = [b, h]
-                    pts = [UNIT.to_pixel(x) for x in path]
+                    pts = list(path) if self.space == "table" else [UNIT.to_pixel(x) for x in path]
                     dur = min(0.45, GLIDE + 0.04 * (len(pts) - 2))
                     self.glides[key] = (pts, 0.0, dur)
+        self.sync_decision()
         self.check_handoff(initial)
         out = self.match.outcome()
         if out is not None and not self.over_shown:
@@ -212,9 +252,14 @@ class MatchScreen(Scene):
             if not self.headless:
                 self.show_game_over(out)
 
+    def rolls_of(self, entry) -> list[dict]:
+        """An entry's rolls for the tray; a view's `dice_faces(data)` may
+        give custom dice their glyph faces and tier colours."""
+        return dressed_rolls(entry, getattr(self.view, "dice_faces", None))
+
     def _load_dice_from_log(self, animate: bool) -> None:
         for entry in reversed(self.match.log):
-            r = rolls_of(entry)
+            r = self.rolls_of(entry)
             if r:
                 self.dice.set_rolls(r, animate)
                 return
@@ -247,6 +292,64 @@ class MatchScreen(Scene):
         self.last_human = p
         self.last_interrupt = interrupt
 
+    # --- hands and decisions (optional controller parts: engine/ui/gameui_extra.py) ------
+    def hand_viewer(self) -> int:
+        """Whose private hand may be on screen now: the human to act; with a
+        single human seat, that human (nobody else is looking); else nobody."""
+        if self.match.outcome() is not None:
+            return -1
+        p = self.to_act()
+        if p >= 0 and self.is_human(p):
+            return p
+        humans = [q for q in range(self.match.setup.players) if self.is_human(q)]
+        return humans[0] if len(humans) == 1 else -1
+
+    def hand_sections(self) -> list:
+        fn = getattr(self.ctl, "hand", None)
+        p = self.hand_viewer() if fn is not None else -1
+        if p < 0:
+            return []
+        key = (self.version, self.ctl_sig(), p)
+        if self._hand_cache[0] != key:
+            self._hand_cache = (key, list(fn(p) or []))
+        return self._hand_cache[1]
+
+    def sync_decision(self) -> None:
+        """Show the controller's decision() in a modal panel over the board
+        while the human to act must answer it; the panel sits right above
+        this screen in the stack, so a handoff always covers it."""
+        fn = getattr(self.ctl, "decision", None)
+        if fn is None or self not in self.app.stack:
+            return
+        self._decision_sig = (self.version, self.ctl_sig(), self.human_turn())
+        try:
+            spec = fn() if self.human_turn() else None
+        except Exception:  # noqa: BLE001 - the screen goes on without the panel
+            spec = None
+        dlg = self.decision_dlg
+        if dlg is not None and dlg not in self.app.stack:
+            dlg = self.decision_dlg = None
+        if spec is None:
+            if dlg is not None:
+                self.app.pop(dlg)
+                self.decision_dlg = None
+            return
+        if dlg is not None:
+            dlg.set_spec(spec)
+            return
+        from engine.ui.combat_dialog import DecisionDialog
+        dlg = DecisionDialog(self.app, spec, lambda: self.board_rect, self.decision_command, self.open_rules)
+        self.app.stack.insert(self.app.stack.index(self) + 1, dlg)
+        dlg.resize(self.app.size)
+        self.app.dirty = True
+        self.decision_dlg = dlg
+
+    def decision_command(self, command) -> None:
+        if self.human_turn():
+            self.after_input(self.ctl.press(command))
+            self.hover_key = None
+        self.sync_decision()
+
     def submit(self, action) -> bool:
         """Submit an Action (or ask which, for a Choice).  True when applied."""
         if isinstance(action, Choice):
@@ -254,9 +357,18 @@ class MatchScreen(Scene):
                 self.submit(ch.actions[i])
             self.app.push(ChoiceDialog(self.app, action.prompt, action.labels, pick))
             return False
+        if isinstance(action, (list, tuple)):
+            # a controller may chain actions (activate a unit, then move it):
+            # submitted in order, stopping at the first refusal
+            done = False
+            for a in action:
+                if not self.submit(a):
+                    break
+                done = True
+            return done
         if not isinstance(action, Action):
             return False
-        before = {t.key: t.hex for t in self.tokens()}
+        before = self.spots()
         try:
             self.match.submit(action)
         except Illegal as e:
@@ -378,6 +490,9 @@ class MatchScreen(Scene):
             return self.motion(ev)
         if t == pygame.MOUSEWHEEL:
             pos = pygame.mouse.get_pos()
+            if self.press_kind == "model" and self.dragging:
+                self.ctl.drag_turn(15.0 if ev.y > 0 else -15.0)       # the wheel turns what is dragged
+                return True
             if self.board_rect.collidepoint(pos):
                 changed = self.board.zoom_at(1.15 if ev.y > 0 else 1 / 1.15, pos)
                 self.user_camera = True
@@ -392,9 +507,14 @@ class MatchScreen(Scene):
                 return old != self.card_scroll
             return False
         if t == pygame.MOUSEBUTTONDOWN:
+            if self.press is not None and self.press_kind == "model" and ev.button == 3:
+                self.ctl.drag_cancel()                 # right-click while dragging: put it back
+                self.press, self.dragging, self.press_kind = None, False, ""
+                return True
             if ev.button in (1, 2, 3) and self.board_rect.collidepoint(ev.pos):
                 self.press = (ev.button, ev.pos)
                 self.dragging = False
+                self.press_kind = self.table_press_kind(ev.button, ev.pos) if self.space == "table" else "pan"
                 return True
             if ev.button == 1:
                 return self.panel_click(ev.pos)
@@ -403,9 +523,13 @@ class MatchScreen(Scene):
             if self.press is None or ev.button != self.press[0]:
                 return False
             button, _ = self.press
+            kind, self.press_kind = self.press_kind, ""
             self.press = None
             if self.dragging:
                 self.dragging = False
+                if kind == "model":
+                    self.after_input(self.ctl.drag_end())
+                    self.update_hover(ev.pos, force=True)
                 return True
             if button == 1:
                 self.board_click(ev.pos)
@@ -417,8 +541,39 @@ class MatchScreen(Scene):
             return self.keydown(ev)
         return False
 
+    def table_press_kind(self, button: int, pos) -> str:
+        """What a press on the table starts: a ruler (right button, or the
+        ruler tool), dragging a unit (left on one the player may move), or a pan."""
+        spot = self.board.spot_at(*pos)
+        if button == 3 or (button == 1 and getattr(self.ctl, "tool", "") == "ruler"):
+            return "ruler" if spot is not None else "pan"
+        if button == 1 and spot is not None and self.human_turn() and self.ctl.can_grab(spot):
+            return "model"
+        return "pan"
+
     def motion(self, ev) -> bool:
         self.mouse = ev.pos
+        if self.press is not None and self.press_kind in ("ruler", "model"):
+            dx = ev.pos[0] - self.press[1][0]
+            dy = ev.pos[1] - self.press[1][1]
+            if self.dragging or dx * dx + dy * dy > 36:
+                start = self.board.screen_to_world(*self.press[1])
+                here = self.board.screen_to_world(*ev.pos)
+                if self.press_kind == "ruler":
+                    if not self.dragging:
+                        self.ctl.measure_begin(start)
+                    self.ctl.measure_to(here)
+                else:
+                    if not self.dragging:
+                        single = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+                        if not self.ctl.drag_begin(start, single):
+                            self.press_kind = "pan"
+                            return True
+                    self.ctl.drag_to(here)
+                self.dragging = True
+                self.update_hover(ev.pos, force=True)
+                return True
+            return False
         if self.press is not None:
             dx = ev.pos[0] - self.press[1][0]
             dy = ev.pos[1] - self.press[1][1]
@@ -445,22 +600,38 @@ class MatchScreen(Scene):
         if tray != self.hover_tray:
             self.hover_tray = tray
             changed = True
+        card = next((cd.key for r, cd in self.hand_rects if r.collidepoint(ev.pos)), None)
+        if card != self.hover_card:
+            self.hover_card = card
+            changed = True
         return changed or bool(self.panel_buttons.hover) or bool(self.hover_info and self.hover_hex is not None)
 
     def update_hover(self, pos, force: bool = False) -> bool:
-        h = self.board.hex_at(*pos) if self.board_rect.collidepoint(pos) else None
+        """`hover_hex` holds the spot under the pointer: a hex, or a table point."""
+        h = self.spot_at(pos)
         key = (self.version, h, self.ctl_sig())
         if not force and key == self.hover_key:
             return False
         self.hover_key = key
         self.hover_hex = h
+        if self.space == "table":
+            self.ctl.pick_slop = 4.0 / max(1e-6, self.board.scale)
         if h is None:
             self.hover_info = None
+            if self.space == "table":
+                self.ctl.hovering = None
+        elif self.space == "table":
+            try:
+                self.hover_info = self.ctl.hover(h)
+            except Exception:  # noqa: BLE001 - hover must never crash the game
+                self.hover_info = None
         else:
             try:
                 self.hover_info = self.ctl.hover(h) if self.human_turn() else self.view.hex_info(self.state, h)
             except Exception:  # noqa: BLE001 - hover must never crash the game
                 self.hover_info = self.view.hex_info(self.state, h)
+        pool = self.hover_info.pool if (self.hover_info is not None and self.human_turn()) else None
+        self.dice.set_pool(pool)
         return True
 
     def ctl_sig(self):
@@ -470,7 +641,7 @@ class MatchScreen(Scene):
             return None
 
     def board_click(self, pos) -> None:
-        h = self.board.hex_at(*pos)
+        h = self.spot_at(pos)
         if h is None:
             self.ctl.cancel()
             return
@@ -486,9 +657,11 @@ class MatchScreen(Scene):
         self.update_hover(pos, force=True)
 
     def after_input(self, result) -> None:
-        if isinstance(result, (Action, Choice)):
+        if isinstance(result, (Action, Choice, list, tuple)):
             self.submit(result)
         self._panel_cache.pop("buttons", None)
+        if self._decision_sig is not None and self._decision_sig != (self.version, self.ctl_sig(), self.human_turn()):
+            self.sync_decision()
 
     def panel_click(self, pos) -> bool:
         b = self.tool_buttons.at(pos)
@@ -503,6 +676,14 @@ class MatchScreen(Scene):
             if self.human_turn():
                 self.after_input(self.ctl.press(b.command))
             return True
+        for r, cd in self.hand_rects:
+            if r.collidepoint(pos):
+                if self.human_turn():
+                    self.after_input(self.ctl.click_card(cd.key))
+                    self.hover_key = None
+                else:
+                    self.say("Not your turn: the cards wait.", T.MUTED, 2.0)
+                return True
         for r, it in self.tray_rects:
             if r.collidepoint(pos):
                 if self.human_turn():
@@ -628,6 +809,9 @@ class MatchScreen(Scene):
             changed = True
         if self.top_is_me():
             changed |= self.drive_ai()
+        if self._decision_sig is not None and self._decision_sig != (self.version, self.ctl_sig(), self.human_turn()):
+            self.sync_decision()
+            changed = True
         return changed
 
     def drive_ai(self) -> bool:
@@ -694,6 +878,8 @@ class MatchScreen(Scene):
         self._last_surf = (id(surf), surf.get_size())
 
     def draw_board(self, surf, partial: bool = False, restore=None):
+        if self.space == "table":
+            return self.draw_table(surf, partial, restore)
         positions = None
         if self.glides:
             positions = {}
@@ -713,6 +899,37 @@ class MatchScreen(Scene):
         layer_key = (self.version, self.ctl_sig(), self.human_turn(), id(hl))
         return self.board.draw(surf, hl, self.tokens(), self.hover_hex, hover_kind, positions, sel_hex,
                                self.overlays(), layer_key=layer_key, partial=partial, restore=restore)
+
+    def draw_table(self, surf, partial: bool = False, restore=None):
+        positions = None
+        if self.glides:
+            positions = {}
+            for key, (pts, t, dur) in self.glides.items():
+                f = min(1.0, t / dur)
+                f = f * f * (3 - 2 * f)
+                positions[key] = along(pts, f)
+        ctl = self.ctl
+        human = self.human_turn()
+        hl = ctl.highlights() if human else {}
+        sel = ctl.selected()
+        reach = None
+        if human and sel is not None and ctl.movable(sel):
+            reach = ctl.reach(sel)
+        drag = ctl.drag
+        moving = set(drag.start) if drag is not None else set()
+        moving |= set(ctl.formation)
+        legs, allowance, problem, grab = ctl.move_overlay()
+        hover = []
+        h = ctl.hovering
+        if h is not None and drag is None and self.hover_hex is not None:
+            hover = [m for m in self.tokens() if m.unit == h.unit]
+        kind = "illegal" if (self.hover_info and self.hover_info.illegal) else "hover"
+        ghosts, ghost_problem = ctl.shown_placement() if (human and self.hover_hex is not None) else ([], "")
+        ov = TableOverlay(legs=legs, allowance=allowance, problem=problem, grab=grab, sight=ctl.shown_sight(),
+                          ruler=ctl.ruler, hover=hover, hover_kind=kind, ghosts=ghosts, ghost_problem=ghost_problem)
+        layer_key = (self.version, self.ctl_sig(), human, tuple(hl.items()))
+        return self.board.draw(surf, self.tokens(), list(self.overlays()), hl, sel, reach, moving, ov,
+                               positions, layer_key=layer_key, partial=partial, restore=restore)
 
     def hint_text(self) -> tuple[str, tuple]:
         text, col, until = self.toast
@@ -741,7 +958,8 @@ class MatchScreen(Scene):
             img = pygame.Surface(self.hint_rect.size)
             img.fill((28, 31, 37))
             pygame.draw.line(img, T.PANEL_EDGE, (0, 0), (self.hint_rect.w, 0))
-            keys = "F fit · wheel zoom · drag pan · U undo · H keys"
+            keys = ("F fit · wheel zoom · drag pan · right-drag measure · U undo · H keys" if self.space == "table"
+                    else "F fit · wheel zoom · drag pan · U undo · H keys")
             kimg = th.text(keys, "xs", T.FAINT)
             avail = self.hint_rect.w - kimg.get_width() - th.px(36)
             timg = th.text(T.ellipsize(text, th.font("m"), avail), "m", col)
@@ -775,6 +993,13 @@ class MatchScreen(Scene):
         y = P.y + pad
         r_header = pygame.Rect(x, y, w, header_h)
         y += header_h + th.px(6)
+        hand = self.hand_sections()
+        hk = (self._hand_cache[0], w, th.scale)
+        if hand and self._hand_h[0] != hk:
+            self._hand_h = (hk, draw_hand(None, x, 0, w, hand, th)[0])
+        hand_h = self._hand_h[1] if hand else 0
+        r_hand = pygame.Rect(x, y, w, hand_h)
+        y += hand_h
         fixed = (y - P.y) + tray_h + buttons_h + dice_h + log_min + tool_h + 5 * th.px(8) + pad
         card_need = self.card_height(w)
         card_h = max(0, min(card_need, P.h - fixed))
@@ -788,17 +1013,21 @@ class MatchScreen(Scene):
         y += dice_h + th.px(8)
         r_tool = pygame.Rect(x, P.bottom - pad - tool_h, w, tool_h)
         r_log = pygame.Rect(x, y, w, r_tool.y - th.px(8) - y)
-        return {"header": (r_header, header), "tray": (r_tray, tray), "card": (r_card, card_need),
+        return {"header": (r_header, header), "hand": (r_hand, hand), "tray": (r_tray, tray), "card": (r_card, card_need),
                 "buttons": (r_buttons, specs, bh, gap), "dice": r_dice, "log": r_log, "tool": r_tool}
 
     def card_content(self):
         """('card', CardSpec) for the selected (else hovered) piece, else ('summary', lines)."""
         key = self.ctl.selected()
         if key is None and self.hover_hex is not None:
-            for t in self.tokens():
-                if t.hex == self.hover_hex:
-                    key = t.key
-                    break
+            if self.space == "table":
+                h = self.ctl.hovering
+                key = h.unit if h is not None else None
+            else:
+                for t in self.tokens():
+                    if t.hex == self.hover_hex:
+                        key = t.key
+                        break
         preview = tuple(self.hover_info.preview) if self.hover_info else ()
         ck = (self.version, key, preview, self.app.theme.scale)
         if self._card_cache[0] == ck:
@@ -848,7 +1077,8 @@ class MatchScreen(Scene):
         bh = self.panel_buttons.hover
         tb = self.tool_buttons.hover
         sigs = {
-            "top": (self.version, self.ctl_sig(), self._card_cache[0], self.hover_tray, self.card_scroll, human),
+            "top": (self.version, self.ctl_sig(), self._card_cache[0], self.hover_tray, self.card_scroll, human,
+                    self.hover_card),
             "buttons": (self.version, self.ctl_sig(), bh.command if bh else None, human),
             "dice": self.dice.signature(),
             "log": (len(self.match.log), self.log.scroll, self.hover_link),
@@ -875,13 +1105,25 @@ class MatchScreen(Scene):
         r_header, header = L["header"]
         r_tray, tray = L["tray"]
         r_card, need = L["card"]
+        r_hand, hand = L["hand"]
         top = r_header.union(r_card).union(r_tray) if r_tray.h else r_header.union(r_card)
         if clear:
             self._clear(c, top, th)
         draw_header(c, r_header, header, th)
+        self.hand_rects = []
+        if hand and r_hand.h > 0:
+            hk = (self._hand_cache[0], self.hover_card, r_hand.size, th.scale)
+            if self._hand_img[0] != hk:
+                img = pygame.Surface(r_hand.size, pygame.SRCALPHA)
+                rects = draw_hand(img, 0, 0, r_hand.w, hand, th, self.hover_card)[1]
+                self._hand_img = (hk, img, rects)
+            c.blit(self._hand_img[1], r_hand.topleft)
+            self.hand_rects = [(r.move(r_hand.topleft), cd) for r, cd in self._hand_img[2]]
         self.tray_rects = []
         if tray:
-            c.blit(th.text("Units to place (click one, then a blue hex)", "s", T.MUTED), (r_tray.x, r_tray.y))
+            what = ("Units to place (click one, then a spot in your zone)" if self.space == "table"
+                    else "Units to place (click one, then a blue hex)")
+            c.blit(th.text(what, "s", T.MUTED), (r_tray.x, r_tray.y))
             self.tray_rects = tray_layout(tray, r_tray.x, r_tray.y + th.line_h("s") + th.px(2), r_tray.w, th)
             draw_tray(c, self.tray_rects, th, self.hover_tray)
         self.card_rect = r_card
@@ -966,6 +1208,11 @@ class MatchScreen(Scene):
             if info.illegal:
                 extra.append((info.illegal + (f"  ({info.rule})" if info.rule else ""), T.BAD))
             return self._tooltip(surf, pos, info.title, info.lines, extra, self.board_rect, T.BAD if info.illegal else None)
+        if self.hover_card is not None:
+            cd = next((cd for r, cd in self.hand_rects if cd.key == self.hover_card and r.collidepoint(pos)), None)
+            if cd is not None:
+                return self._tooltip(surf, pos, cd.title + (f" · {cd.sub}" if cd.sub else ""),
+                                     [ln for ln in cd.tip.split("\n") if ln], [], surf.get_rect(), None)
         b = self.panel_buttons.hover or self.tool_buttons.hover
         if b is not None and b.rect.collidepoint(pos) and b.tip:
             return self._tooltip(surf, pos, "", [b.tip], [], surf.get_rect(), None)

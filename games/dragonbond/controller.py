@@ -1,0 +1,847 @@
+"""Dragonbond input: drags, clicks, keys and buttons -> the Action meant.
+
+Built on the shared table tools (engine/ui/gameui.py TableController):
+dragging a unit builds its move (activating it first when it is not yet:
+"activate, then move" is one gesture), clicking an enemy attacks it (the
+weapon asked when several can), modes for the special actions (run,
+charge, coordinated move, disengage) and powers, buttons for every
+decision asked of a player.  When nothing legal matches, the action the
+gesture meant goes to the rules' `check` and its refusal shows; a chained
+activation is tried on a copy of the state first, so a refused gesture
+changes nothing.  No pygame: keys arrive as names.
+"""
+from __future__ import annotations
+
+from engine.actions import Action
+from engine.dice import SeededDice
+from engine.table import Foot
+from engine.ui.gameui import ButtonSpec, Choice, HoverInfo, PoolSpec, TableController, TraySpec
+from games.dragonbond import combat, dicepool, movement, powers, setup, space, stats
+from games.dragonbond.view import dice_words, initials
+
+SPECIAL_KEYS = {"n": "run", "c": "charge", "o": "coordinated", "g": "disengage"}
+DIGITS = "123456789"
+
+
+def _split(reason) -> tuple[str, str]:
+    if reason is None:
+        return "", ""
+    if isinstance(reason, tuple):
+        return reason[0], reason[1] if len(reason) > 1 else ""
+    return str(reason), ""
+
+
+class DragonbondController(TableController):
+    difficult_factor = 1.0           # no difficult ground: hazards give status tokens instead
+
+    def __init__(self, match, view):
+        super().__init__(match, view)
+        self.mode = ""               # "" | run | disengage | charge | coordinated | attack:<weapon> | power:<key>
+        self.casualties: set = set()
+        self.deploy_sel = None       # the unit picked from the tray (deployment)
+        self._hl = None
+        self._btn = None
+        self._after: dict = {}       # uid -> the state after activating it (a copy), for checks
+        self._okc: dict = {}         # action -> (legal, reason, rule)
+        self._tinfo: dict = {}       # (sel, mode, target) -> hover additions
+
+    # --- state ----------------------------------------------------------------------------
+    def unit(self, uid):
+        return self.state.units.get(uid) if uid is not None else None
+
+    def pend(self):
+        st = self.state
+        return st.pending[-1] if st.pending else None
+
+    def name(self, uid) -> str:
+        u = self.unit(uid)
+        return stats.name(self.state, u) if u is not None else "unit"
+
+    def reset(self) -> None:
+        super().reset()
+        st = self.state
+        self._hl = None
+        self._btn = None
+        self._after.clear()
+        self._okc.clear()
+        self._tinfo.clear()
+        self.casualties = set()
+        pd = self.pend()
+        if pd is not None:
+            self.sel = pd.uid if (self.unit(pd.uid) and self.unit(pd.uid).models) else self.sel
+            self.mode = ""
+        elif st.phase == "battle" and st.turn is not None:
+            t = st.turn
+            if self.sel not in (t.uid, t.second) or self.unit(self.sel) is None:
+                self.sel = t.uid
+            if self.mode in ("run", "disengage", "charge", "coordinated") and (t.mode or t.moved or t.acted):
+                self.mode = ""
+            if self.mode.startswith(("attack:", "power:")) and t.acted:
+                self.mode = ""
+        elif st.phase == "battle" and self.mode:
+            u = self.unit(self.sel)
+            if u is None or u.owner != self.actor():
+                self.mode = ""
+        else:
+            self.mode = ""
+        if st.phase == "deploy":
+            mine = [u.uid for u in setup.to_deploy(st, self.actor())]
+            if self.deploy_sel not in mine:
+                self.deploy_sel = mine[0] if mine else None
+        else:
+            self.deploy_sel = None
+        if self.sel is not None and self.sel not in self.units():
+            self.sel = None
+
+    def signature(self):
+        return super().signature() + (self.mode, tuple(sorted(self.casualties)), self.deploy_sel)
+
+    def battle_turn(self) -> bool:
+        """The player to act is taking a turn (no decision waiting)."""
+        st = self.state
+        return st.phase == "battle" and not st.pending and self.actor() == st.current
+
+    def can_act_with(self, uid) -> bool:
+        """The unit may be the one acting now (activated, or activatable)."""
+        st = self.state
+        u = self.unit(uid)
+        if not self.battle_turn() or u is None or u.owner != self.actor() or not u.models or u.riding is not None:
+            return False
+        t = st.turn
+        return t is None or uid in (t.uid, t.second)
+
+    # --- the table tools' hooks ------------------------------------------------------------------
+    def allowance_of(self, uid):
+        st = self.state
+        u = self.unit(uid)
+        if st.phase != "battle" or u is None or not u.models or u.owner != self.actor():
+            return None
+        pd = self.pend()
+        if pd is not None:
+            return movement.FOLLOW if (pd.kind == "follow_up" and pd.uid == uid) else None
+        if not self.can_act_with(uid):
+            return None
+        t = st.turn
+        fresh = t is None or (t.mode == "" and not t.moved and not t.acted and uid == t.uid)
+        sp = stats.speed(st, u)
+        slow = sp / 2.0 if u.slow else 0.0
+        if fresh and self.mode == "run":
+            return None if (stats.exhausted(u) or u.immobilized) else max(0.0, 2.0 * sp - slow) or None
+        if fresh and self.mode == "disengage":
+            return None if u.immobilized else max(0.0, sp - slow) or None
+        if self.mode in ("charge", "coordinated") and fresh:
+            return None
+        if t is not None:
+            if movement.movement_open(st, u) is not None or u.immobilized:
+                return None
+            if t.mode not in ("", "act", "coordinated", "run", "disengage"):
+                return None
+        if u.immobilized:
+            return None
+        lim = movement.left(st, u)
+        return lim if lim > 1e-9 else None
+
+    def make_move_action(self, uid, positions):
+        st = self.state
+        u = self.unit(uid)
+        p = self.actor()
+        pts = [[round(positions[(uid, m.mid)][0], 3), round(positions[(uid, m.mid)][1], 3)] for m in u.models]
+        pd = self.pend()
+        if pd is not None and pd.kind == "follow_up":
+            return Action.make("follow_up", p, uid=uid, to=pts)
+        t = st.turn
+        kind = "move"
+        if (t is None or (t.mode == "" and not t.moved and not t.acted)) and self.mode in ("run", "disengage"):
+            kind = self.mode
+        return self.chain(uid, Action.make(kind, p, uid=uid, to=pts))
+
+    def sight(self, viewer, target) -> bool:
+        a, b = self.unit(viewer), self.unit(target)
+        return space.line_of_sight(self.state, a, b)
+
+    def sight_blockers(self, viewer, target):
+        return space.blockers(self.state, self.unit(viewer), self.unit(target))
+
+    def sight_note(self, viewer, target, sight) -> str:
+        u, t = self.unit(viewer), self.unit(target)
+        if u is None or t is None or u.owner == t.owner:
+            return ""
+        bits = []
+        for w, _ in stats.weapons(self.state, u):
+            if w.type == "ranged":
+                bits.append(f"{w.name} {'in' if sight.distance <= w.range + 1e-9 else 'out of'} range ({w.range:g}\")")
+        if space.engaged_pair(self.state, u, t):
+            bits.append("engaged")
+        return " · ".join(bits)
+
+    def move_obstacles(self, uid, radius: float):
+        u = self.unit(uid)
+        return space.obstacles(self.state, u, False, False) if u is not None else None
+
+    def unit_name(self, uid) -> str:
+        return self.name(uid)
+
+    # --- chaining an activation -------------------------------------------------------------------
+    def chain(self, uid, action):
+        """The action, preceded by activating the unit when no unit is
+        activated yet.  The pair is tried on a copy of the state: when the
+        second is refused nothing is submitted (the reason shows)."""
+        st = self.state
+        if st.phase != "battle" or st.pending or st.turn is not None or action.kind == "activate":
+            return action
+        act = Action.make("activate", self.actor(), uid=uid)
+        bad = self.rules.check(st, act)
+        if bad is not None:
+            self.message, self.message_rule = bad.reason, bad.rule
+            return True
+        clone = self._activated(uid)
+        if clone is None:
+            return [act, action]
+        if clone.pending:
+            self.message = "Activated: its start-of-turn effects need a decision first."
+            return act
+        bad = self.rules.check(clone, action)
+        if bad is not None:
+            self.message, self.message_rule = bad.reason, bad.rule
+            return True
+        return [act, action]
+
+    def _activated(self, uid):
+        """A copy of the state with `uid` activated (None: it cannot be)."""
+        if uid not in self._after:
+            st = self.state
+            act = Action.make("activate", self.actor(), uid=uid)
+            clone = None
+            if self.rules.check(st, act) is None:
+                clone = self.rules.clone(st)
+                try:
+                    self.rules.apply(clone, act, SeededDice(7))
+                except Exception:  # noqa: BLE001 - the rules will judge for real
+                    clone = None
+            self._after[uid] = clone
+        return self._after[uid]
+
+    def _ok(self, uid, action) -> tuple[bool, str, str]:
+        """Is the action legal now (after activating the unit if needed)?"""
+        if action in self._okc:
+            return self._okc[action]
+        st = self.state
+        if st.turn is None and st.phase == "battle" and not st.pending:
+            act = Action.make("activate", self.actor(), uid=uid)
+            first = self.rules.check(st, act)
+            if first is not None:
+                r = (False, first.reason, first.rule)
+            else:
+                clone = self._activated(uid)
+                bad = self.rules.check(clone, action) if clone is not None else None
+                r = (bad is None, bad.reason if bad else "", bad.rule if bad else "")
+        else:
+            bad = self.rules.check(st, action)
+            r = (bad is None, bad.reason if bad else "", bad.rule if bad else "")
+        self._okc[action] = r
+        return r
+
+    # --- what a click on another unit means ----------------------------------------------------------
+    def target_actions(self, target) -> list:
+        """The actions (before any activation) the current mode makes of a
+        click on unit `target` from the selected unit, legal or not."""
+        st = self.state
+        uid = self.sel
+        u, t = self.unit(uid), self.unit(target)
+        p = self.actor()
+        if u is None or t is None:
+            return []
+        if self.mode == "charge":
+            return [Action.make("charge", p, uid=uid, target=target, weapon=w.name)
+                    for w, _ in stats.weapons(st, u) if w.type == "melee"]
+        if self.mode == "coordinated":
+            return [Action.make("coordinated", p, uid=uid, second=target)] if t.owner == p else []
+        if self.mode.startswith("power:"):
+            return [Action.make("power", p, uid=uid, power=self.mode[6:], target=target)]
+        if t.owner == p:
+            return []
+        ws = [w for w, _ in stats.weapons(st, u)]
+        if self.mode.startswith("attack:"):
+            ws = [w for w in ws if w.name == self.mode[7:]]
+        engaged = space.engaged_pair(st, u, t)
+        ws.sort(key=lambda w: (w.type != "melee") if engaged else (w.type == "melee"))
+        return [Action.make("attack", p, uid=uid, target=target, weapon=w.name) for w in ws]
+
+    def click_unit(self, target, model):
+        st = self.state
+        pd = self.pend()
+        if pd is not None:
+            return None
+        if self.sel is None or not self.can_act_with(self.sel):
+            return None
+        t = self.unit(target)
+        if t is None:
+            return None
+        if t.owner == self.actor() and self.mode not in ("coordinated",) and not self.mode.startswith("power:"):
+            return None                           # select another of my units
+        cands = self.target_actions(target)
+        if not cands:
+            return None
+        ok, first_bad = [], None
+        for a in cands:
+            good, reason, rule = self._ok(self.sel, a)
+            if good:
+                ok.append(a)
+            elif first_bad is None:
+                first_bad = (reason, rule)
+        if not ok:
+            self.message, self.message_rule = first_bad or ("Not possible now.", "")
+            return True
+        if len(ok) == 1:
+            self.mode = ""
+            return self.chain(self.sel, ok[0])
+        labels = [self.rules.describe(st, a) for a in ok]
+        self.mode = ""
+        return Choice("Which weapon?" if ok[0].kind in ("attack", "charge") else "Which?",
+                      [self.chain(self.sel, a) for a in ok], labels)
+
+    def click(self, pt, button: int = 1):
+        st = self.state
+        pd = self.pend()
+        m = self.pick(pt)
+        if pd is not None and pd.kind == "casualties" and m is not None and m.unit == pd.uid:
+            mid = m.key[1]
+            if mid in self.casualties:
+                self.casualties.discard(mid)
+            elif len(self.casualties) < pd.n:
+                self.casualties.add(mid)
+            else:
+                self.message = f"{pd.n} model{'s' if pd.n > 1 else ''} chosen already: click one again to put it back."
+            self._btn = None
+            return None
+        if st.phase == "deploy":
+            self.message = self.message_rule = ""
+            if m is None:
+                return self.click_point(pt)
+        return super().click(pt, button)
+
+    def click_point(self, pt):
+        st = self.state
+        if st.phase == "deploy" and self.deploy_sel is not None:
+            u = self.unit(self.deploy_sel)
+            pts = self._formation(u, pt)
+            a = Action.make("deploy", self.actor(), uid=u.uid, to=[list(p) for p in pts])
+            bad = self.rules.check(st, a)
+            if bad is not None:
+                self.message, self.message_rule = bad.reason, bad.rule
+                return True
+            return a
+        if self.mode:
+            self.mode = ""
+            return True
+        return None
+
+    # --- deployment ghosts -----------------------------------------------------------------------------
+    def _formation(self, u, pt):
+        st = self.state
+        z = setup.zone_of(st, u.owner)
+        horizontal = True
+        if z is not None:
+            horizontal = (z.bbox[2] - z.bbox[0]) >= (z.bbox[3] - z.bbox[1])     # ranks along the zone
+        return setup.formation(u.card, u.size, pt[0], pt[1], horizontal=horizontal)
+
+    def placement_feet(self, pt):
+        st = self.state
+        if st.phase != "deploy" or self.deploy_sel is None:
+            return None
+        u = self.unit(self.deploy_sel)
+        if u is None:
+            return None
+        sh = space.shape_of(u.card)
+        return [Foot(sh, x, y) for x, y in self._formation(u, pt)]
+
+    def placement_problem(self, pt, feet) -> str:
+        u = self.unit(self.deploy_sel)
+        if u is None:
+            return ""
+        bad = setup.deploy_problem(self.state, u, [(f.x, f.y) for f in feet])
+        return _split(bad)[0]
+
+    def tray(self) -> list[TraySpec]:
+        st = self.state
+        if st.phase != "deploy":
+            return []
+        col = self.view.player_color(st, self.actor())
+        return [TraySpec(u.uid, initials(stats.card(u).name), stats.name(st, u), col,
+                         "star" if stats.card(u).kind != "unit" else "circle", u.uid == self.deploy_sel)
+                for u in setup.to_deploy(st, self.actor())]
+
+    def click_tray(self, key) -> None:
+        self.deploy_sel = key
+        self.message = ""
+
+    # --- highlights and hover ----------------------------------------------------------------------------
+    def highlights(self) -> dict:
+        key = (self.sel, self.mode, tuple(sorted(self.casualties)))
+        if self._hl is not None and self._hl[0] == key:
+            return self._hl[1]
+        out: dict = {}
+        st = self.state
+        pd = self.pend()
+        if st.phase == "battle":
+            if pd is not None:
+                if pd.kind == "oa" and pd.target in st.units:
+                    out[pd.target] = "attack"
+                elif pd.kind == "casualties":
+                    for mid in self.casualties:
+                        out[(pd.uid, mid)] = "illegal"
+                elif pd.kind == "follow_up" and pd.target in st.units:
+                    out[pd.target] = "target"
+            elif self.sel is not None and self.can_act_with(self.sel):
+                u = self.unit(self.sel)
+                t = st.turn
+                for v in space.on_table(st):
+                    if v.uid == u.uid:
+                        continue
+                    if self.mode == "charge":
+                        if v.owner != u.owner and space.line_of_sight(st, u, v):
+                            out[v.uid] = "charge"
+                    elif self.mode == "coordinated":
+                        if v.owner == u.owner and v.riding is None:
+                            out[v.uid] = "target"
+                    elif self.mode.startswith("power:"):
+                        if powers.power_problem(st, u, self.mode[6:], v.uid) is None:
+                            out[v.uid] = "skill"
+                    elif v.owner != u.owner and (t is None or not t.acted):
+                        ws = [w for w, _ in stats.weapons(st, u)]
+                        if self.mode.startswith("attack:"):
+                            ws = [w for w in ws if w.name == self.mode[7:]]
+                        if any(combat.target_problem(st, u, v, w) is None for w in ws):
+                            out[v.uid] = "attack"
+        self._hl = (key, out)
+        return out
+
+    def target_hover(self, target, info: HoverInfo) -> None:
+        key = (self.sel, self.mode, target)
+        hit = self._tinfo.get(key)
+        if hit is None:
+            extra = HoverInfo()
+            self._target_hover(target, extra)
+            hit = self._tinfo[key] = (extra.preview, extra.illegal, extra.rule, extra.pool)
+        info.preview, info.illegal, info.rule, info.pool = list(hit[0]), hit[1], hit[2], hit[3]
+
+    def _target_hover(self, target, info: HoverInfo) -> None:
+        st = self.state
+        if self.sel is None or not self.can_act_with(self.sel):
+            return
+        u, t = self.unit(self.sel), self.unit(target)
+        if t is None or (t.owner == u.owner and self.mode != "coordinated" and not self.mode.startswith("power:")):
+            return
+        cands = self.target_actions(target)
+        if not cands:
+            return
+        good = None
+        for a in cands:
+            ok, reason, rule = self._ok(self.sel, a)
+            if ok:
+                good = a
+                break
+        if good is None:
+            _, reason, rule = self._ok(self.sel, cands[0])
+            info.illegal, info.rule = reason, rule
+            return
+        info.preview = [self.rules.describe(st, good)]
+        try:
+            lines = list(self.rules.preview(st, good))
+        except Exception as e:  # noqa: BLE001 - a preview must never break hovering
+            lines = [f"(no preview: {e})"]
+        info.preview += [ln for ln in lines if not ln.startswith("Not allowed")][:8]
+        if good.kind == "attack":
+            info.pool = self.pool_of(u, t, good["weapon"])
+        elif good.kind == "charge":
+            info.pool = self.charge_pool(u, t, [ln for ln in lines if ln.startswith("Target")])
+
+    def charge_pool(self, u, t, odds):
+        """The charge roll: three black dice (their successes add to speed),
+        with the charge's upgrades and downgrades (paying its fatigue first)."""
+        st = self.state
+        up, down, _ = stats.roll_mods(st, u, "charge", {"other": t, "charging": True})
+        future = u.exhaustion + max(0, u.fatigue + 2 - stats.stamina(st, u))
+        down += 2 * (future - u.exhaustion)
+        pool = dicepool.modify([3, 3, 3], up, down)
+        return PoolSpec("Charge roll: each success adds 1\" of speed",
+                        [(10, dicepool.ACTION_NAMES[x - 1]) for x in sorted(pool, reverse=True)], up, down, odds)
+
+    def pool_of(self, u, t, wname: str, charging: bool = False):
+        """The attack dice for the tray: tiers after upgrades and downgrades, odds."""
+        st = self.state
+        w, _ = stats.weapon(st, u, wname)
+        if w is None:
+            return None
+        pool = combat.attack_pool(st, u, t, w, charging)
+        if not pool:
+            return None
+        roll = "melee_attack" if w.type == "melee" else "ranged_attack"
+        up, down, _ = stats.roll_mods(st, u, roll, {"other": t, "charging": charging, "weapon": w.name})
+        if charging:
+            up += 2
+        odds = []
+        try:
+            lines = combat.preview_lines(st, u, t, w, charging)
+            odds = [ln for ln in lines if ln.startswith(("Expected", "Wounds", "Kills"))]
+        except Exception:  # noqa: BLE001
+            pass
+        n = combat.fighting_models(st, u, t, w)
+        title = f"{w.name}{' (charge)' if charging else ''}: {len(pool)} action dice, {n} model{'s' if n != 1 else ''}"
+        return PoolSpec(title, [(10, dicepool.ACTION_NAMES[x - 1]) for x in sorted(pool, reverse=True)],
+                        up, down, odds)
+
+    # --- buttons ------------------------------------------------------------------------------------------
+    def buttons(self) -> list[ButtonSpec]:
+        if self._btn is not None and self._btn[0] == (self.sel, self.mode, tuple(sorted(self.casualties))):
+            return self._btn[1]
+        out = self._buttons()
+        keyed = []
+        for i, b in enumerate(out):
+            if not b.key and i < len(DIGITS) and b.command.startswith("do:"):
+                b = ButtonSpec(b.label, b.command, DIGITS[i], b.enabled, b.active, b.tip, b.cost)
+            keyed.append(b)
+        self._btn = ((self.sel, self.mode, tuple(sorted(self.casualties))), keyed)
+        return keyed
+
+    def _legal(self):
+        return self.match.legal_actions()
+
+    def _buttons(self) -> list[ButtonSpec]:
+        st = self.state
+        p = self.actor()
+        out: list[ButtonSpec] = []
+        if st.phase == "over":
+            return out
+        pd = self.pend()
+        if pd is not None:
+            return self._decision_buttons(pd)
+        if st.phase in ("bond", "edge"):
+            for i, a in enumerate(self._legal()):
+                if a.kind == "declare_bond":
+                    d = a.get("dragon")
+                    label = "No Dragonbond" if d is None else (f"Bond: {stats.card(self.unit(d)).name}"
+                                                               + (", mounted" if a.get("mounted") else ""))
+                elif a.kind == "choose_edge":
+                    label = f"{a['edge'].capitalize()}, deploy {'first' if a['first'] else 'second'}"
+                else:
+                    label = self.rules.describe(st, a)
+                out.append(ButtonSpec(label, f"do:{i}", tip=self.rules.describe(st, a)))
+            return out
+        if st.phase == "deploy":
+            u = self.unit(self.deploy_sel)
+            out.append(ButtonSpec("Auto-place", "auto_deploy", "P", u is not None,
+                                  tip="Place the chosen unit in a free spot of your zone"))
+            return out
+        t = st.turn
+        u = self.unit(self.sel)
+        mine = u is not None and self.can_act_with(self.sel)
+        if t is None:
+            if mine:
+                out.append(ButtonSpec("Activate", "activate", "Enter", True,
+                                      tip="Start this unit's turn (dragging it or attacking does so too)"))
+                out.extend(self._action_buttons(u, fresh=True))
+            out.append(ButtonSpec("Pass the round", "pass_round", "", True,
+                                  tip=f"Give up your remaining {st.players[p].turns} turns this round"))
+            return out
+        au = self.unit(t.uid)
+        if t.mode == "coordinated":
+            out.append(ButtonSpec("End turn", "end_turn", "E", True, tip="Both units have had their chance to move"))
+            return out
+        if au is not None and au.models:
+            fresh = t.mode == "" and not t.moved and not t.acted
+            out.extend(self._action_buttons(au, fresh=fresh))
+            if not t.acted and t.mode in ("", "act"):
+                ok = t.moved
+                out.append(ButtonSpec("Wait", "wait", "W", ok, cost="0",
+                                      tip="Take no action after moving" if ok else "Only a unit that has moved may wait"))
+            if au.rider is not None:
+                out.append(ButtonSpec("Dismount", "dismount", "", True, tip="The general steps off next to the dragon"))
+            elif movement.mount_problem(st, au) is None:
+                out.append(ButtonSpec("Mount", "mount", "", True, tip="The general climbs onto the bonded dragon"))
+        bad = self.rules.check(st, Action.make("end_turn", p))
+        out.append(ButtonSpec("End turn", "end_turn", "E", bad is None, tip=bad.reason if bad else "Hand over"))
+        return out
+
+    def _action_buttons(self, u, fresh: bool) -> list[ButtonSpec]:
+        st = self.state
+        out = []
+        t = st.turn
+        acted = t is not None and (t.acted or t.mode not in ("", "act"))
+        for w, _ in stats.weapons(st, u):
+            what = "melee" if w.type == "melee" else f'{w.range:g}"'
+            out.append(ButtonSpec(f"Attack: {w.name}", f"mode:attack:{w.name}",
+                                  "A" if not out else "", not acted, self.mode == f"attack:{w.name}",
+                                  tip=(f"{w.name} ({what}, {dice_words(w.dice)} a model): then click a red-ringed enemy"
+                                       if not acted else "The unit has already acted"), cost="1"))
+        for key, pw, part in powers.action_powers(st, u):
+            label = "Combined power" if key == powers.COMBINED else key
+            bad = powers.power_problem(st, u, key, None) if pw is not None and pw.target == "self" else None
+            cost = "" if pw is None else ("E" if pw.cost == "E" else str(pw.cost))
+            out.append(ButtonSpec(f"Power: {label}", f"power:{key}", "P" if not any(b.command.startswith("power:") for b in out) else "",
+                                  not acted and (bad is None or pw.target != "self"),
+                                  self.mode == f"power:{key}", tip=(pw.text if pw is not None else "The combined power of rider and dragon")
+                                  if not acted else "The unit has already acted", cost=cost))
+        if fresh:
+            ex = stats.exhausted(u)
+            engaged = bool(space.in_combat_with(st, u))
+            others = [v for v in space.on_table(st) if v.owner == u.owner and v.uid != u.uid and v.riding is None]
+            specs = [("Run", "run", "N", not ex and not u.immobilized,
+                      "Exhausted units may not run" if ex else "Move up to twice its speed, then nothing else", "1"),
+                     ("Charge", "charge", "C", not ex and not u.immobilized,
+                      "Exhausted units may not charge" if ex else "Roll 3 black dice for extra speed and attack, "
+                      "upgrading 2 melee dice", "2"),
+                     ("Coordinated move", "coordinated", "O", bool(others),
+                      "Move this unit and another; neither acts", "0"),
+                     ("Rest", "rest", "T", True, "Remove a fatigue token; nothing else", "-1"),
+                     ("Disengage", "disengage", "G", engaged,
+                      "Move away from combat without opportunity attacks" if engaged else "Not engaged", "1")]
+            for label, mode, key, ok, tip, cost in specs:
+                out.append(ButtonSpec(label, f"special:{mode}", key, ok, self.mode == mode, tip, cost))
+        return out
+
+    def _decision_buttons(self, pd) -> list[ButtonSpec]:
+        st = self.state
+        out = []
+        u = self.unit(pd.uid)
+        if pd.kind == "oa":
+            for w, _ in stats.weapons(st, u):
+                if w.type == "melee":
+                    out.append(ButtonSpec(f"Opportunity attack: {w.name}", f"oa:{w.name}", "Y" if not out else "",
+                                          tip=f"{stats.name(st, u)} strikes {self.name(pd.target)} before it acts"))
+            out.append(ButtonSpec("Decline", "decline", "N"))
+        elif pd.kind == "reaction":
+            from games.dragonbond import flow
+            for pw, _ in flow.reaction_powers(st, pd.uid, pd.what):
+                out.append(ButtonSpec(f"React: {pw.name}", f"react:{pw.name}", "Y" if not out else "", tip=pw.text,
+                                      cost="E" if pw.cost == "E" else str(pw.cost)))
+            out.append(ButtonSpec("Decline", "decline", "N"))
+        elif pd.kind == "casualties":
+            n = len(self.casualties)
+            out.append(ButtonSpec(f"Remove chosen {n}/{pd.n}", "remove_chosen", "Enter", n == pd.n,
+                                  tip="Click models of the unit to choose them"))
+            out.append(ButtonSpec("Remove our suggestion", "remove_default", "Y",
+                                  tip="Ordinary models before the captain, farthest from the enemy, keeping coherency"))
+        elif pd.kind == "follow_up":
+            what = "Pile in" if pd.what == "pile_in" else "Consolidate"
+            out.append(ButtonSpec(f"{what} (auto)", "follow_up", "Y",
+                                  tip="Models not yet engaged move up to 2\" into contact (or drag them yourself)"))
+            out.append(ButtonSpec("Hold position", "skip_follow_up", "N"))
+        return out
+
+    def press(self, command: str):
+        st = self.state
+        p = self.actor()
+        self.message = self.message_rule = ""
+        self._btn = None
+        if command.startswith("do:"):
+            legal = self._legal()
+            i = int(command[3:])
+            return legal[i] if 0 <= i < len(legal) else None
+        if command == "auto_deploy":
+            u = self.unit(self.deploy_sel)
+            if u is None:
+                return None
+            for pts in setup.deploy_spots(st, u):
+                a = Action.make("deploy", p, uid=u.uid, to=[list(x) for x in pts])
+                if self.rules.check(st, a) is None:
+                    return a
+            self.message = "No free spot for this unit in your zone: place it by hand."
+            return True
+        pd = self.pend()
+        if pd is not None:
+            return self._decide(pd, command)
+        if command == "pass_round":
+            return self._refusal_or(Action.make("pass_round", p))
+        if command == "end_turn":
+            return self._refusal_or(Action.make("end_turn", p))
+        uid = st.turn.uid if st.turn is not None else self.sel
+        u = self.unit(uid)
+        if u is None or not self.can_act_with(uid):
+            self.message = "Select one of your units first."
+            return True
+        if command == "activate":
+            return self._refusal_or(Action.make("activate", p, uid=uid))
+        if command == "wait":
+            return self._refusal_or(Action.make("wait", p, uid=uid))
+        if command == "mount":
+            return self._refusal_or(Action.make("mount", p, uid=uid))
+        if command == "dismount":
+            for spot in movement.dismount_spots(st, u):
+                a = Action.make("dismount", p, uid=uid, to=list(spot))
+                if self.rules.check(st, a) is None:
+                    return a
+            return self._refusal_or(Action.make("dismount", p, uid=uid, to=None))
+        if command.startswith("mode:"):
+            mode = command[5:]
+            self.mode = "" if self.mode == mode else mode
+            self._hl = None
+            return True
+        if command.startswith("power:"):
+            key = command[6:]
+            kind = "self" if key != powers.COMBINED and powers.find(st, u, key)[0] is not None and \
+                powers.find(st, u, key)[0].target == "self" else "other"
+            if kind == "self":
+                return self._chain_or_refuse(uid, Action.make("power", p, uid=uid, power=key, target=uid))
+            self.mode = "" if self.mode == f"power:{key}" else f"power:{key}"
+            self._hl = None
+            return True
+        if command.startswith("special:"):
+            mode = command[8:]
+            if mode == "rest":
+                return self._chain_or_refuse(uid, Action.make("rest", p, uid=uid))
+            self.mode = "" if self.mode == mode else mode
+            self._hl = None
+            if mode in ("run", "disengage") and self.mode:
+                self.message = ("Run: drag the unit up to twice its speed." if mode == "run"
+                                else "Disengage: drag the unit away from the fight.")
+            return True
+        return None
+
+    def _refusal_or(self, action):
+        bad = self.rules.check(self.state, action)
+        if bad is not None:
+            self.message, self.message_rule = bad.reason, bad.rule
+            return True
+        return action
+
+    def _chain_or_refuse(self, uid, action):
+        r = self.chain(uid, action)
+        if isinstance(r, Action) and r.kind != "activate":
+            return self._refusal_or(r)
+        return r
+
+    def _decide(self, pd, command):
+        p = self.actor()
+        st = self.state
+        if command.startswith("oa:"):
+            return self._refusal_or(Action.make("opportunity_attack", p, uid=pd.uid, target=pd.target,
+                                                weapon=command[3:]))
+        if command.startswith("react:"):
+            return self._refusal_or(Action.make("use_reaction", p, uid=pd.uid, power=command[6:]))
+        if command == "decline":
+            return self._refusal_or(Action.make("decline", p, uid=pd.uid))
+        if command == "remove_chosen":
+            return self._refusal_or(Action.make("remove_models", p, uid=pd.uid, models=sorted(self.casualties)))
+        if command == "remove_default":
+            from games.dragonbond.wounds import default_casualties
+            return self._refusal_or(Action.make("remove_models", p, uid=pd.uid,
+                                                models=default_casualties(st, self.unit(pd.uid))))
+        if command == "follow_up":
+            return self._refusal_or(Action.make("follow_up", p, uid=pd.uid))
+        if command == "skip_follow_up":
+            return self._refusal_or(Action.make("skip_follow_up", p, uid=pd.uid))
+        return None
+
+    # --- keys ---------------------------------------------------------------------------------------------
+    def key(self, name: str, mods: frozenset = frozenset()):
+        r = super().key(name, mods)
+        if r is not None:
+            return r
+        st = self.state
+        specs = self.buttons()
+        for b in specs:
+            if b.key and b.key.lower() == name.lower() or (b.key == "Enter" and name in ("return", "enter")):
+                if not b.enabled:
+                    self.message = b.tip or "Not available now."
+                    return True
+                if b.command.startswith("mode:attack:") and self.mode.startswith("attack:"):
+                    # A again: the next weapon (the last one: attack mode off)
+                    attacks = [x.command for x in specs if x.command.startswith("mode:attack:")]
+                    i = attacks.index("mode:" + self.mode) if "mode:" + self.mode in attacks else -1
+                    if 0 <= i < len(attacks) - 1:
+                        self.mode = attacks[i + 1][5:]
+                        self._hl = self._btn = None
+                        return True
+                    return self.press("mode:" + self.mode)
+                return self.press(b.command)
+        if name == "tab" and st.phase == "battle":
+            self.next_unit()
+            return True
+        return None
+
+    def next_unit(self) -> None:
+        st = self.state
+        mine = sorted(u.uid for u in space.on_table(st) if u.owner == self.actor() and u.riding is None)
+        if not mine:
+            return
+        self.sel = mine[(mine.index(self.sel) + 1) % len(mine)] if self.sel in mine else mine[0]
+        self.mode = ""
+        self._hl = self._btn = None
+
+    def cancel(self) -> bool:
+        if self.mode and self.drag is None and self.ruler is None:
+            self.mode = ""
+            self._hl = self._btn = None
+            self.message = ""
+            return True
+        if self.casualties:
+            self.casualties = set()
+            self._btn = None
+            return True
+        if self.state.turn is not None and self.sel == self.state.turn.uid and self.drag is None \
+                and self.ruler is None and not self.formation and not self.tool:
+            return False                      # the activated unit stays selected
+        return super().cancel()
+
+    # --- words -----------------------------------------------------------------------------------------------
+    def hint(self) -> str:
+        st = self.state
+        base = super().hint()
+        if self.drag is not None or self.tool or self.formation:
+            return base
+        if st.phase == "over":
+            return ""
+        who = st.players[self.actor()].name if 0 <= self.actor() < len(st.players) else "?"
+        pd = self.pend()
+        if pd is not None:
+            u = self.name(pd.uid)
+            if pd.kind == "oa":
+                return f"{who}: {u} may strike {self.name(pd.target)} first (Y) or let it go (N)"
+            if pd.kind == "reaction":
+                return f"{who}: {u} may react (Y) or not (N)"
+            if pd.kind == "casualties":
+                return (f"{who}: click {pd.n} model{'s' if pd.n > 1 else ''} of {u} to remove "
+                        f"({len(self.casualties)} chosen), Enter removes them · Y takes our suggestion")
+            if pd.kind == "follow_up":
+                return f"{who}: {u} may move 2\" into the fight: Y automatic, drag the models, or N to hold"
+        if st.phase == "bond":
+            return f"{who}: declare your Dragonbond with the buttons on the right"
+        if st.phase == "edge":
+            return f"{who}: pick your table edge and whether to deploy first"
+        if st.phase == "deploy":
+            if self.deploy_sel is not None:
+                return (f"{who}: click inside your zone to set up {self.name(self.deploy_sel)} (ghosts show where) · "
+                        "P places it for you")
+            return f"{who}: choose a unit to deploy from the list on the right"
+        if self.mode == "charge":
+            return "Charge: click an enemy in sight (red double ring); Esc cancels"
+        if self.mode == "coordinated":
+            return "Coordinated move: click your second unit; Esc cancels"
+        if self.mode.startswith("power:"):
+            return f"{self.mode[6:]}: click a purple-ringed unit; Esc cancels"
+        if self.mode.startswith("attack:"):
+            return f"Attack with {self.mode[7:]}: click a red-ringed enemy (A: next weapon); Esc cancels"
+        if self.mode == "run":
+            return "Run: drag the unit up to twice its speed; Esc cancels"
+        if self.mode == "disengage":
+            return "Disengage: drag the unit away; Esc cancels"
+        t = st.turn
+        if t is None:
+            if self.sel is not None and self.can_act_with(self.sel):
+                return (f"{who}: drag {self.name(self.sel)} to activate and move it, click a red ring to attack, "
+                        "or choose an action (right) · Tab next unit")
+            return f"{who}: click a unit to activate ({st.players[self.actor()].turns} turns left) · Tab next unit"
+        if t.acted or t.mode not in ("", "act", "coordinated"):
+            return f"{who}: {self.name(t.uid)} is done: end the turn (E)"
+        return base
+
+    def help_lines(self) -> list[str]:
+        return super().help_lines() + [
+            "Dragonbond: drag a unit to activate and move it · click a red-ringed enemy to attack (A cycles "
+            "weapons) · N run · C charge · O coordinated move · T rest · G disengage · P power · W wait · "
+            "E end turn · Enter activate · Tab next unit · Y/N answer a decision · 1-9 the setup choices"]
+
+
+def make_controller(match, view) -> DragonbondController:
+    return DragonbondController(match, view)
