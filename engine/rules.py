@@ -84,6 +84,33 @@ class OptionSpec:
     help: str = ""
 
 
+class ConventionalHooks:
+    """Script and wording hooks found by convention, so each game need not
+    repeat the delegation: `games/<id>/position.py` (script_param,
+    script_check, script_state) and `games/<id>/describe.py` (describe,
+    preview).  Rulesets inherit this and set `game_id`."""
+    game_id: str
+
+    def _module(self, name: str):
+        import importlib
+        return importlib.import_module(f"games.{self.game_id}.{name}")
+
+    def script_param(self, state, key, value):
+        return self._module("position").script_param(state, key, value)
+
+    def script_check(self, state, key, want):
+        return self._module("position").script_check(state, key, want)
+
+    def script_state(self, state):
+        return self._module("position").script_state(state)
+
+    def describe(self, state, action) -> str:
+        return self._module("describe").describe(state, action)
+
+    def preview(self, state, action) -> list[str]:
+        return self._module("describe").preview(state, action)
+
+
 class Ruleset(Protocol):
     game_id: str
     title: str

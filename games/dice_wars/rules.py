@@ -11,7 +11,7 @@ import hashlib
 
 from engine import hexgrid, registry
 from engine.actions import Action
-from engine.rules import Event, Illegal, OptionSpec, Outcome
+from engine.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from games.dice_wars import cities, combat, movement, phases, setup, skills, stats, targeting
 from games.dice_wars.board import SCENARIOS
 from games.dice_wars.state import DWState, Pending, Unit
@@ -37,7 +37,7 @@ def hex_label(h) -> str:
     return f"{chr(65 + col) if col < 26 else col}{row + 1}"
 
 
-class DiceWarsRules:
+class DiceWarsRules(ConventionalHooks):
     game_id = "dice_wars"
     title = "Dice Wars: Heroes of Polyhedra"
     min_players = 2
@@ -756,28 +756,6 @@ class DiceWarsRules:
         state.players[p].allies.remove(q)
         state.players[q].allies.remove(p)
         ev.append(Event("ruling", f"{state.players[p].name} breaks the alliance with {state.players[q].name}", R_ALLY))
-
-    # ---- scripts -------------------------------------------------------------------
-    def script_param(self, state, key, value):
-        from games.dice_wars import position
-        return position.script_param(state, key, value)
-
-    def script_check(self, state, key, want):
-        from games.dice_wars import position
-        return position.script_check(state, key, want)
-
-    def script_state(self, state):
-        from games.dice_wars import position
-        return position.script_state(state)
-
-    # ---- words -------------------------------------------------------------------
-    def describe(self, state: DWState, a: Action) -> str:
-        from games.dice_wars.describe import describe
-        return describe(state, a)
-
-    def preview(self, state: DWState, a: Action) -> list[str]:
-        from games.dice_wars.describe import preview
-        return preview(state, a)
 
 
 def _target(a: Action):

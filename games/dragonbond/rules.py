@@ -12,7 +12,7 @@ import hashlib
 
 from engine import registry
 from engine.actions import Action
-from engine.rules import Event, Illegal, OptionSpec, Outcome
+from engine.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from games.dragonbond import (checks, choices, combat, flow, moves, movement, powers, setup, space, stats,
                               turns, wounds)
 from games.dragonbond.catalog import cat
@@ -29,7 +29,7 @@ R_ENDING = "dragonbond.txt § Ending a Round"
 R_WAIT = "dragonbond.txt § Wait [0]"
 
 
-class DragonbondRules:
+class DragonbondRules(ConventionalHooks):
     game_id = "dragonbond"
     title = "Dragonbond: Battles of Valerna"
     min_players = 2
@@ -267,27 +267,6 @@ class DragonbondRules:
     def _do_skip_follow_up(self, state, a, dice, ev):
         state.pending.pop()
 
-    # ---- scripts ------------------------------------------------------------------------
-    def script_param(self, state, key, value):
-        from games.dragonbond import position
-        return position.script_param(state, key, value)
-
-    def script_check(self, state, key, want):
-        from games.dragonbond import position
-        return position.script_check(state, key, want)
-
-    def script_state(self, state):
-        from games.dragonbond import position
-        return position.script_state(state)
-
-    # ---- words --------------------------------------------------------------------------
-    def describe(self, state: DBState, a: Action) -> str:
-        from games.dragonbond.describe import describe
-        return describe(state, a)
-
-    def preview(self, state: DBState, a: Action) -> list[str]:
-        from games.dragonbond.describe import preview
-        return preview(state, a)
 
 
 RULES = DragonbondRules()

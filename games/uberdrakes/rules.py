@@ -11,7 +11,7 @@ import hashlib
 
 from engine import registry
 from engine.actions import Action
-from engine.rules import Event, Illegal, OptionSpec, Outcome
+from engine.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from games.uberdrakes import combat, damage, items, legal, movement, setup, spaces, spells, turns
 from games.uberdrakes.board import SCENARIOS, hex_label
 from games.uberdrakes.common import (R_BLOOD_REWARDS, R_CARDS, R_COMBAT, R_DIRECTION, R_EQUIP, R_FIRST, R_GENERAL,
@@ -30,7 +30,7 @@ HOW_RULE = {"coin": R_GENERAL, "push": R_PUSH, "card": R_CARDS, "replay": R_PUSH
             "skies": "uberdrakes.txt § Take to the Skies"}
 
 
-class UberDrakesRules:
+class UberDrakesRules(ConventionalHooks):
     game_id = "uberdrakes"
     title = "UberDrakes"
     min_players = 2
@@ -589,27 +589,6 @@ class UberDrakesRules:
     def _do_handbook(self, state, a, dice, ev):
         items.handbook(state, a, ev, dice)
 
-    # ---- scripts ------------------------------------------------------------------------------
-    def script_param(self, state, key, value):
-        from games.uberdrakes import position
-        return position.script_param(state, key, value)
-
-    def script_check(self, state, key, want):
-        from games.uberdrakes import position
-        return position.script_check(state, key, want)
-
-    def script_state(self, state):
-        from games.uberdrakes import position
-        return position.script_state(state)
-
-    # ---- words ------------------------------------------------------------------------------------
-    def describe(self, state: UDState, a: Action) -> str:
-        from games.uberdrakes.describe import describe
-        return describe(state, a)
-
-    def preview(self, state: UDState, a: Action) -> list[str]:
-        from games.uberdrakes.describe import preview
-        return preview(state, a)
 
     def move_preview(self, state: UDState, a: Action) -> dict | None:
         from games.uberdrakes.describe import move_preview
