@@ -85,10 +85,11 @@ class OptionSpec:
 
 
 class ConventionalHooks:
-    """Script and wording hooks found by convention, so each game need not
-    repeat the delegation: `games/<id>/position.py` (script_param,
-    script_check, script_state) and `games/<id>/describe.py` (describe,
-    preview).  Rulesets inherit this and set `game_id`."""
+    """Hooks found by convention, so each game need not repeat the
+    delegation: `games/<id>/position.py` (script_param, script_check,
+    script_state), `describe.py` (describe, preview), `catalog.py`
+    (check_data, terrain_ids), `invariants.py` (invariants), and the
+    state's own `copy()` (clone).  Rulesets inherit this and set `game_id`."""
     game_id: str
 
     def _module(self, name: str):
@@ -103,6 +104,25 @@ class ConventionalHooks:
 
     def script_state(self, state):
         return self._module("position").script_state(state)
+
+    def check_data(self, folder) -> list[str]:
+        """Problems of the game's data (games/<id>/catalog.py), or none."""
+        from engine.catalog import DataError
+        cat = self._module("catalog")
+        try:
+            cat.load_catalog(folder or cat.DATA_DIR)
+        except DataError as e:
+            return list(e.problems)
+        return []
+
+    def terrain_ids(self) -> set[str]:
+        return set(self._module("catalog").load_catalog().terrain)
+
+    def invariants(self, state) -> list[str]:
+        return self._module("invariants").problems(state)
+
+    def clone(self, state):
+        return state.copy()
 
     def describe(self, state, action) -> str:
         return self._module("describe").describe(state, action)

@@ -62,18 +62,6 @@ class DiceWarsRules(ConventionalHooks):
     def scenarios(self) -> list[str]:
         return list(SCENARIOS)
 
-    def terrain_ids(self) -> set[str]:
-        return set(stats.cat().terrain)
-
-    def check_data(self, folder) -> list[str]:
-        from engine.catalog import DataError
-        from games.dice_wars.catalog import DATA_DIR, load_catalog
-        try:
-            load_catalog(folder or DATA_DIR)
-        except DataError as e:
-            return list(e.problems)
-        return []
-
     def initial_state(self, s, dice):
         state, events = setup.initial_state(s, dice)
         state.cache = {}
@@ -83,15 +71,8 @@ class DiceWarsRules(ConventionalHooks):
         from games.dice_wars.judge import judge_map
         return judge_map(state)
 
-    def invariants(self, state: DWState) -> list[str]:
-        from games.dice_wars.invariants import problems
-        return problems(state)
-
     def in_setup(self, state: DWState) -> bool:
         return state.phase in ("draft", "deploy")
-
-    def clone(self, state: DWState) -> DWState:
-        return state.copy()
 
     def to_act(self, state: DWState) -> int:
         return state.pending.player if state.pending else state.current

@@ -47,32 +47,13 @@ class DragonbondRules(ConventionalHooks):
     def scenarios(self) -> list[str]:
         return list(cat().scenarios)
 
-    def terrain_ids(self) -> set[str]:
-        return set(cat().terrain)
-
-    def check_data(self, folder) -> list[str]:
-        from engine.catalog import DataError
-        from games.dragonbond.catalog import DATA_DIR, load_catalog
-        try:
-            load_catalog(folder or DATA_DIR)
-        except DataError as e:
-            return list(e.problems)
-        return []
-
     def initial_state(self, s, dice):
         state, events = setup.initial_state(s, dice)
         flow.run(state, dice, events)
         return state, events
 
-    def invariants(self, state: DBState) -> list[str]:
-        from games.dragonbond.invariants import problems
-        return problems(state)
-
     def in_setup(self, state: DBState) -> bool:
         return state.phase in ("bond", "edge", "deploy")
-
-    def clone(self, state: DBState) -> DBState:
-        return state.copy()
 
     def to_act(self, state: DBState) -> int:
         return checks.to_act(state)

@@ -53,30 +53,11 @@ class UberDrakesRules(ConventionalHooks):
     def scenarios(self) -> list[str]:
         return list(SCENARIOS)
 
-    def terrain_ids(self) -> set[str]:
-        return set(cat().terrain)
-
-    def check_data(self, folder) -> list[str]:
-        from engine.catalog import DataError
-        from games.uberdrakes.catalog import DATA_DIR, load_catalog
-        try:
-            load_catalog(folder or DATA_DIR)
-        except DataError as e:
-            return list(e.problems)
-        return []
-
     def initial_state(self, s, dice):
         return setup.initial_state(s, dice)
 
-    def invariants(self, state: UDState) -> list[str]:
-        from games.uberdrakes.invariants import problems
-        return problems(state)
-
     def in_setup(self, state: UDState) -> bool:
         return state.phase in ("dragons", "mulligan")
-
-    def clone(self, state: UDState) -> UDState:
-        return state.copy()
 
     def to_act(self, state: UDState) -> int:
         return legal.to_act(state)
