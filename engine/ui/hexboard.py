@@ -140,7 +140,8 @@ class HexBoard:
     def invalidate_static(self) -> None:
         self._static.clear()
 
-    def _render_static(self, s: int) -> pygame.Surface:
+    def _blank_static(self, s: int):
+        """An empty static layer at scale s and the pixel offset of world (0, 0)."""
         self.static_renders += 1
         x0, y0, x1, y1 = self.wbounds
         margin = 1.0
@@ -150,7 +151,10 @@ class HexBoard:
         if pygame.display.get_surface() is not None:
             surf = surf.convert()
         surf.fill(T.BOARD_BG)
-        ox, oy = (-x0 + margin) * s, (-y0 + margin) * s
+        return surf, (-x0 + margin) * s, (-y0 + margin) * s
+
+    def _render_static(self, s: int) -> pygame.Surface:
+        surf, ox, oy = self._blank_static(s)
         draw_grid = s >= 14
         tiles: dict = {}
         for hx in self.hexes:

@@ -44,16 +44,7 @@ class SpaceBoard(HexBoard):
 
     # --- static layer ----------------------------------------------------------------
     def _render_static(self, s: int) -> pygame.Surface:
-        self.static_renders += 1
-        x0, y0, x1, y1 = self.wbounds
-        margin = 1.0
-        w = int((x1 - x0 + 2 * margin) * s) + 2
-        h = int((y1 - y0 + 2 * margin) * s) + 2
-        surf = pygame.Surface((w, h))
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert()
-        surf.fill(T.BOARD_BG)
-        ox, oy = (-x0 + margin) * s, (-y0 + margin) * s
+        surf, ox, oy = self._blank_static(s)
 
         def centre(hx):
             ux, uy = UNIT.to_pixel(hx)
