@@ -31,12 +31,21 @@ def frame_times(match, frames: int = 300, size=(1920, 1080), warmup: int = 10, f
         ctl._hl = None
     board = screen.board
     hexes = list(board.hexes)
+
+    def pointer(i, rng):
+        return board.hex_center(hexes[rng.randrange(len(hexes))])
+    return _timed_frames(app, screen, frames, warmup, full, pointer)
+
+
+def _timed_frames(app, screen, frames, warmup, full, pointer) -> list[float]:
+    """Time `frames` full frames: the pointer moves where `pointer(i, rng)`
+    says (screen pixels), hovering redraws, and every 7th frame pans."""
+    board = screen.board
     rng = random.Random(1)
     out: list[float] = []
     for i in range(frames + warmup):
         t0 = time.perf_counter()
-        h = hexes[rng.randrange(len(hexes))]
-        x, y = board.hex_center(h)
+        x, y = pointer(i, rng)
         pos = (int(x), int(y))
         if not board.view.collidepoint(pos):
             pos = board.view.center
@@ -65,28 +74,13 @@ def _table_frames(app, screen, frames, warmup, full) -> list[float]:
     if mine:
         ctl.sel = max(mine, key=lambda u: len(ctl.unit_models(u)))
     models = list(ctl.models())
-    rng = random.Random(1)
     t = board.table
-    out: list[float] = []
-    for i in range(frames + warmup):
-        t0 = time.perf_counter()
+
+    def pointer(i, rng):
         if i % 3 == 2 or not models:
             wx, wy = rng.uniform(0, t.width), rng.uniform(0, t.height)
         else:
             m = models[rng.randrange(len(models))]
             wx, wy = m.foot.x, m.foot.y
-        x, y = board.world_to_screen(wx, wy)
-        pos = (int(x), int(y))
-        if not board.view.collidepoint(pos):
-            pos = board.view.center
-        screen.mouse = pos
-        screen.update_hover(pos, force=True)
-        if i % 7 == 0:
-            board.pan(rng.choice((-3, 3)), rng.choice((-2, 2)))
-        if full:
-            screen._clean = False
-        app.draw()
-        dt = (time.perf_counter() - t0) * 1000
-        if i >= warmup:
-            out.append(dt)
-    return out
+        return board.world_to_screen(wx, wy)
+    return _timed_frames(app, screen, frames, warmup, full, pointer)
