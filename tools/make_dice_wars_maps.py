@@ -218,15 +218,8 @@ def tmx(grid: Grid, props: list[tuple[str, str, str]], layers: list[tuple[str, l
 
 
 def tsx() -> str:
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<tileset version="1.10" tiledversion="1.10.2" name="dice_wars_terrain" tilewidth="{TILE_W}" '
-           f'tileheight="{TILE_H}" tilecount="{len(IDS)}" columns="4">',
-           f' <image source="terrain.png" width="{4 * TILE_W}" height="{-(-len(IDS) // 4) * TILE_H}"/>']
-    for i, t in enumerate(IDS):
-        out += [f' <tile id="{i}">', "  <properties>",
-                f'   <property name="terrain" value="{t}"/>', "  </properties>", " </tile>"]
-    out.append("</tileset>")
-    return "\n".join(out) + "\n"
+    from engine.tiled_write import tileset_xml
+    return tileset_xml("dice_wars_terrain", IDS, TILE_W, TILE_H, 4)
 
 
 def png_bytes() -> bytes:

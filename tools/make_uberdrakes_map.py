@@ -190,16 +190,8 @@ def tmx(grid, large, points) -> str:
 
 
 def tsx() -> str:
-    cols = 6
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<tileset version="1.10" tiledversion="1.10.2" name="uberdrakes_terrain" tilewidth="{TILE_W}" '
-           f'tileheight="{TILE_H}" tilecount="{len(IDS)}" columns="{cols}">',
-           f' <image source="terrain.png" width="{cols * TILE_W}" height="{-(-len(IDS) // cols) * TILE_H}"/>']
-    for i, t in enumerate(IDS):
-        out += [f' <tile id="{i}">', "  <properties>",
-                f'   <property name="terrain" value="{t}"/>', "  </properties>", " </tile>"]
-    out.append("</tileset>")
-    return "\n".join(out) + "\n"
+    from engine.tiled_write import tileset_xml
+    return tileset_xml("uberdrakes_terrain", IDS, TILE_W, TILE_H, 6)
 
 
 def png_bytes() -> bytes:
