@@ -106,6 +106,14 @@ class DiceTray:
         frame = int(self.t / 0.06) if self.tumbling else -1
         return (id(self.rolls), len(self.rolls), frame)
 
+    @staticmethod
+    def caption(surf, roll: dict, th: T.Theme, at, width: int) -> None:
+        """The roll's words under its dice (without the 'who:' label)."""
+        text = roll.get("text", "")
+        if ":" in text:
+            text = text.split(":", 1)[1].strip()
+        surf.blit(th.text(T.ellipsize(text, th.font("xs"), width), "xs", T.TEXT), at)
+
     def draw(self, surf, rect: pygame.Rect, th: T.Theme) -> None:
         rect = pygame.Rect(rect)
         pygame.draw.rect(surf, T.mix(T.PANEL, (0, 0, 0), 0.25), rect, border_radius=th.px(6))
@@ -150,11 +158,7 @@ class DiceTray:
                 surf.blit(img, r)
                 x += px + th.px(5)
             if show_text and not tum:
-                text = roll.get("text", "")
-                if ":" in text:
-                    text = text.split(":", 1)[1].strip()
-                img = th.text(T.ellipsize(text, th.font("xs"), rect.right - pad - x0 - lab_w), "xs", T.TEXT)
-                surf.blit(img, (x0 + lab_w, y + px + 2))
+                self.caption(surf, roll, th, (x0 + lab_w, y + px + 2), rect.right - pad - x0 - lab_w)
             y += row_h
 
 

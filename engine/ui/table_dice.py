@@ -307,11 +307,7 @@ class GlyphDiceTray(DiceTray):
                 surf.blit(img, img.get_rect(center=(x + px // 2, dice_y + dy)))
                 x += px + th.px(5)
             if show_text and not tum:
-                text = roll.get("text", "")
-                if ":" in text:
-                    text = text.split(":", 1)[1].strip()
-                img = th.text(T.ellipsize(text, th.font("xs"), rect.right - pad - x0 - lab_w), "xs", T.TEXT)
-                surf.blit(img, (x0 + lab_w, y + px + 2))
+                self.caption(surf, roll, th, (x0 + lab_w, y + px + 2), rect.right - pad - x0 - lab_w)
             y += row_h
 
     def draw_pool(self, surf, rect, th) -> None:
