@@ -10,7 +10,7 @@
 """
 import sys
 
-from engine.cli import main
+from engine.commands.cli import main
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

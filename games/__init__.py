@@ -1,1 +1,1 @@
-"""The five games.  Each package registers its ruleset with engine.registry."""
+"""The five games.  Each package registers its ruleset with engine.core.registry."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.catalog import DataError
+from engine.core.catalog import DataError
 from games.dice_wars.catalog import DATA_DIR, DIE_SIDES, load_catalog
 
 

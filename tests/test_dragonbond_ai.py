@@ -3,10 +3,10 @@ beats the random player (the full 100-game count is a benchmark, see
 docs/games/dragonbond.md; here a few games)."""
 import pytest
 
-from engine import registry
-from engine.agents import RandomAgent, agent_names
-from engine.rules import Setup
-from engine.simulate import play_out
+from engine.core import registry
+from engine.core.agents import RandomAgent, agent_names
+from engine.core.rules import Setup
+from engine.commands.simulate import play_out
 from games.dragonbond.ai import AGENTS, explain, make_agent
 
 

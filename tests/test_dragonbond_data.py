@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.catalog import DataError
+from engine.core.catalog import DataError
 from games.dragonbond.army import army_problems
 from games.dragonbond.catalog import DATA_DIR, cat, load_catalog, parse_keywords
 from games.dragonbond.defs import Army
@@ -139,7 +139,7 @@ def test_dice_faces_must_match_sides(data):
 
 
 def test_check_data_hook(data):
-    from engine import registry
+    from engine.core import registry
     rules = registry.get("dragonbond")
     assert rules.check_data(None) == []
     _edit(data / "terrain.yaml", "  instant: slow", "  instant: sticky")

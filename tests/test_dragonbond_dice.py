@@ -1,7 +1,7 @@
 """Dragonbond dice: upgrades, downgrades, rolls, exact odds, face-offs."""
 import pytest
 
-from engine.dice import ScriptedDice
+from engine.core.dice import ScriptedDice
 from games.dragonbond import dicepool
 from games.dragonbond.dicepool import (attack_dist, blocks_dist, modify, roll_action, roll_defense, success_dist,
                                        wounds_dist)

@@ -2,10 +2,10 @@
 topics the golden scripts do not walk through."""
 import pytest
 
-from engine.actions import Action
-from engine.dice import ScriptedDice
-from engine.match import Match
-from engine.rules import Illegal, Setup
+from engine.core.actions import Action
+from engine.core.dice import ScriptedDice
+from engine.core.match import Match
+from engine.core.rules import Illegal, Setup
 from games.dragonbond import space, stats
 
 

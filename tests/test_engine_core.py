@@ -2,11 +2,11 @@ import json
 
 import pytest
 
-from engine import odds
-from engine.actions import Action
-from engine.catalog import DataError, Definition, parse_yaml, validate_map
-from engine.dice import DiceExhausted, ScriptedDice, SeededDice
-from engine.saves import SaveError, atomic_write, read_save
+from engine.core import odds
+from engine.core.actions import Action
+from engine.core.catalog import DataError, Definition, parse_yaml, validate_map
+from engine.core.dice import DiceExhausted, ScriptedDice, SeededDice
+from engine.core.saves import SaveError, atomic_write, read_save
 
 
 def test_action_round_trip_and_hash():

@@ -1,6 +1,6 @@
 import random
 
-from engine import hexgrid as hg
+from engine.hex import grid as hg
 
 
 def test_distance_and_neighbors():

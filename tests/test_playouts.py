@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from engine import registry
-from engine.agents import RandomAgent
-from engine.match import Match
-from engine.rules import Setup
-from engine.simulate import play_out
+from engine.core import registry
+from engine.core.agents import RandomAgent
+from engine.core.match import Match
+from engine.core.rules import Setup
+from engine.commands.simulate import play_out
 
 GAMES = [g.game_id for g in registry.all_games()]
 

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.script import ScriptError, run_script
+from engine.commands.script import ScriptError, run_script
 
 SCRIPTS = sorted((Path(__file__).parent / "scripts").rglob("*.yaml"))
 

@@ -1,14 +1,14 @@
-"""engine.table and engine.table_path: the free-measure table's geometry."""
+"""engine.table.geometry and engine.table.paths: the free-measure table's geometry."""
 import math
 import random
 
 import pytest
 
-from engine.table import (CONTACT, BaseShape, Foot, Piece, Table, coherency_groups, coherent, contact_point,
+from engine.table.geometry import (CONTACT, BaseShape, Foot, Piece, Table, coherency_groups, coherent, contact_point,
                           edge_distance, group_distance, in_arc, in_contact, los_exact, mm, overlaps,
                           point_distance, side_of)
-from engine.table_bench import measure, scene
-from engine.table_path import Obstacles, path_length, walk
+from engine.table.bench import measure, scene
+from engine.table.paths import Obstacles, path_length, walk
 
 R25 = BaseShape.round_mm(25.4)           # exactly 1 inch across
 R50 = BaseShape.round_mm(50.8)           # 2 inches

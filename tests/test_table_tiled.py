@@ -1,9 +1,9 @@
-"""engine.tiled_table: orthogonal Tiled maps (TMX and TMJ) as tables."""
+"""engine.maps.tablemap: orthogonal Tiled maps (TMX and TMJ) as tables."""
 import json
 
 import pytest
 
-from engine.tiled_table import MapError, load_table_map
+from engine.maps.tablemap import MapError, load_table_map
 
 TMX = """<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" orientation="orthogonal" renderorder="right-down" width="{w}" height="{h}" tilewidth="32" tileheight="32" infinite="0">

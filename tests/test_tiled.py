@@ -1,4 +1,4 @@
-"""engine.tiled and the Dice Wars maps in assets/maps/dice_wars/."""
+"""engine.maps.hexmap and the Dice Wars maps in assets/maps/dice_wars/."""
 from __future__ import annotations
 
 import re
@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine import hexgrid
-from engine.catalog import DataError
-from engine.tiled import HexMapData, MapError, compose, load_hex_map, tile_of
+from engine.hex import grid as hexgrid
+from engine.core.catalog import DataError
+from engine.maps.hexmap import HexMapData, MapError, compose, load_hex_map, tile_of
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = ROOT / "assets" / "maps" / "dice_wars"
@@ -365,8 +365,8 @@ def test_pytmx_reads_every_shipped_map_the_same_way():
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pytmx
 
-    from engine.hexgrid import offset_to_axial
-    from engine.tiled import load_hex_map
+    from engine.hex.grid import offset_to_axial
+    from engine.maps.hexmap import load_hex_map
     maps = sorted((ROOT / "assets" / "maps" / "dice_wars").glob("*.tmx"))
     assert maps
     for path in maps:

@@ -4,13 +4,13 @@ import random
 import time
 
 import games.uberdrakes  # noqa: F401
-from engine import registry
-from engine.actions import Action
-from engine.agents import RandomAgent, make_agent
-from engine.dice import ScriptedDice
-from engine.match import Match
-from engine.rules import Setup
-from engine.simulate import play_out
+from engine.core import registry
+from engine.core.actions import Action
+from engine.core.agents import RandomAgent, make_agent
+from engine.core.dice import ScriptedDice
+from engine.core.match import Match
+from engine.core.rules import Setup
+from engine.commands.simulate import play_out
 from games.uberdrakes.ai import public_view
 
 RULES = registry.get("uberdrakes")

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 import games.uberdrakes  # noqa: F401
-from engine import registry
-from engine.catalog import DataError
-from engine.tiled import load_hex_map
+from engine.core import registry
+from engine.core.catalog import DataError
+from engine.maps.hexmap import load_hex_map
 from games.uberdrakes.board import Board, load_board
 from games.uberdrakes.catalog import DATA_DIR, load_catalog
 

@@ -3,11 +3,11 @@ order, the mulligan, the next round, the Final Battle, variants
 (uberdrakes.txt § Game Setup, § Turn Order, § Starting the First Round,
 § Rounds and Actions, § Starting the Next Round; The Endgame: house)."""
 import games.uberdrakes  # noqa: F401
-from engine import registry
-from engine.actions import Action
-from engine.dice import ScriptedDice
-from engine.match import Match
-from engine.rules import Setup
+from engine.core import registry
+from engine.core.actions import Action
+from engine.core.dice import ScriptedDice
+from engine.core.match import Match
+from engine.core.rules import Setup
 from games.uberdrakes.board import hex_label, parse_hex
 
 E = 0

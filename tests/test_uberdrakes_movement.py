@@ -4,10 +4,10 @@ pushing, blocked moves, large spaces, portals (uberdrakes.txt § Movement,
 import pytest
 
 import games.uberdrakes  # noqa: F401  (registers the game)
-from engine.actions import Action
-from engine.dice import ScriptedDice
-from engine.match import Match
-from engine.rules import Illegal, Setup
+from engine.core.actions import Action
+from engine.core.dice import ScriptedDice
+from engine.core.match import Match
+from engine.core.rules import Illegal, Setup
 from games.uberdrakes.board import hex_label, load_board, parse_hex
 
 E, SE, SW, W, NW, NE = range(6)

@@ -4,10 +4,10 @@ before delivery, delivery, rewards, teleport, spaces' effects
 import pytest
 
 import games.uberdrakes  # noqa: F401
-from engine.actions import Action
-from engine.dice import ScriptedDice
-from engine.match import Match
-from engine.rules import Illegal, Setup
+from engine.core.actions import Action
+from engine.core.dice import ScriptedDice
+from engine.core.match import Match
+from engine.core.rules import Illegal, Setup
 from games.uberdrakes.board import hex_label, parse_hex
 
 E, SE, SW, W, NW, NE = range(6)

@@ -5,10 +5,10 @@ import argparse
 
 import pygame
 
-from engine.saves import default_dir
+from engine.core.saves import default_dir
 from engine.ui.app import App, run_app
-from engine.ui.launcher import Launcher, LoadScene
-from engine.ui.match_screen import MatchScreen
+from engine.ui.scenes.launcher import Launcher, LoadScene
+from engine.ui.scenes.match_screen import MatchScreen
 from test_ui_support import click
 
 
@@ -67,7 +67,7 @@ def test_load_errors_are_shown_in_words():
 
 
 def test_resume_autosave():
-    from engine.ui.app import autosave_path, new_match
+    from engine.core.sessions import autosave_path, new_match
     m = new_match("dice_wars", seats=["human", "human"], seed=9)
     m.submit(next(a for a in m.legal_actions() if a.kind == "auto_deploy"))
     app = App((1280, 720), headless=True)
@@ -107,7 +107,7 @@ def test_run_app_bad_load_shows_launcher_error(tmp_path):
 
 
 def test_map_viewer_opens_from_launcher():
-    from engine.ui.map_viewer import MapViewer
+    from engine.ui.scenes.map_viewer import MapViewer
     app = App((1280, 720), headless=True)
     launcher = app.push(Launcher(app))
     app.draw()

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pygame
 
-from engine.rules import Outcome
-from engine.saves import default_dir
-from engine.ui.dialogs import Handoff, Modal
-from engine.ui.rules_ref import RulesReference
+from engine.core.rules import Outcome
+from engine.core.saves import default_dir
+from engine.ui.scenes.dialogs import Handoff, Modal
+from engine.ui.scenes.rules_ref import RulesReference
 from test_ui_support import (click, deployed_match, hex_pos, key, move, new_match, own_unit_with_moves,
                              screen_for)
 
@@ -155,13 +155,14 @@ def test_save_dialog_writes_named_save():
     key(app, pygame.K_RETURN)
     path = default_dir() / "saves" / "ui test save.json"
     assert path.exists() and path.stat().st_size > 0
-    from engine.match import Match
+    from engine.core.match import Match
     assert len(Match.load(path).actions) == len(m.actions)
 
 
 def test_crash_guard_logs_and_shows_panel():
 
-    from engine.ui.app import App, ErrorScene, Scene
+    from engine.ui.app import App, ErrorScene
+    from engine.ui.scene import Scene
 
     class Boom(Scene):
         def draw(self, surf):
@@ -181,7 +182,7 @@ def _play_until(m, want, limit=600):
     """Let the game's agent play until `want(match)` holds."""
     import random
 
-    from engine.agents import agent_names, make_agent
+    from engine.core.agents import agent_names, make_agent
     agent = make_agent("dice_wars", agent_names("dice_wars")[0], m.rules)
     rng = random.Random(2)
     for _ in range(limit):
@@ -209,8 +210,8 @@ def test_attack_by_clicks_shows_odds_then_rolls_dice():
 
 
 def test_choice_dialog_picks_one_of_several_actions():
-    from engine.ui.dialogs import ChoiceDialog
-    from engine.ui.gameui import Choice
+    from engine.ui.scenes.dialogs import ChoiceDialog
+    from engine.ui.contract import Choice
     m = deployed_match()
     app, screen = screen_for(m)
     moves = [a for a in m.legal_actions() if a.kind == "move"][:2]

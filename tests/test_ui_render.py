@@ -7,9 +7,9 @@ from pathlib import Path
 import pygame
 
 from engine.ui.bench import frame_times
-from engine.ui.panel import draw_card
+from engine.ui.panels.panel import draw_card
 from engine.ui.render import render_png
-from engine.ui.rules_ref import find_section, load_lines
+from engine.ui.scenes.rules_ref import find_section, load_lines
 from test_ui_support import deployed_match, screen_for
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,8 +9,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from engine.ui.app import App, new_match  # noqa: E402
-from engine.ui.match_screen import MatchScreen  # noqa: E402
+from engine.core.sessions import new_match  # noqa: E402
+from engine.ui.app import App  # noqa: E402
+from engine.ui.scenes.match_screen import MatchScreen  # noqa: E402
 
 
 def deployed_match(seed: int = 5, seats=("human", "human")):

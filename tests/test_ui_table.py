@@ -1,7 +1,7 @@
 """The free-measure table in the match screen: drawing, ruler, sight,
 reach, dragging a unit into a move (and its refusal), render and frames.
 
-Uses the synthetic table game in engine/ui/table_demo.py (registered only
+Uses the synthetic table game in tests/fixtures/table_demo.py (registered only
 for these tests)."""
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ import math
 import pygame
 import pytest
 
-from engine.table import BaseShape, Foot, Piece, Table
-from engine.ui import table_demo
+from engine.table.geometry import BaseShape, Foot, Piece, Table
+from tests.fixtures import table_demo
 from engine.ui.bench import frame_times
 from engine.ui.render import render_png
-from engine.ui.table_tools import Ruler, line_blockers, reach_area, sight_line
+from engine.ui.boards.table_tools import Ruler, line_blockers, reach_area, sight_line
 from test_ui_support import click, key, move, screen_for
 
 
@@ -249,7 +249,7 @@ def test_zoom_and_fit_keep_the_point_under_the_cursor(demo):
 
 
 def test_custom_dice_faces_draw():
-    from engine.ui.table_dice import GLYPHS, GlyphDiceTray, custom_die
+    from engine.ui.panels.table_dice import GLYPHS, GlyphDiceTray, custom_die
     for g in GLYPHS:
         img = custom_die(10, g, 0, 36, "black")
         assert img.get_size() == (36, 36)
@@ -265,9 +265,9 @@ def test_custom_dice_faces_draw():
 
 
 def test_view_dresses_rolls_with_glyph_faces():
-    from engine.match import LogEntry
-    from engine.rules import Event
-    from engine.ui.table_dice import dressed_rolls
+    from engine.core.match import LogEntry
+    from engine.core.rules import Event
+    from engine.ui.panels.table_dice import dressed_rolls
     entry = LogEntry(None, 0, "Attack", [Event("roll", "Attack: 2 hits", data={"dice": [[10, 1], [10, 9]], "tiers": [3, 1]})])
     plain = dressed_rolls(entry)
     assert plain[0]["dice"] == [[10, 1], [10, 9]]
@@ -282,7 +282,7 @@ def test_view_dresses_rolls_with_glyph_faces():
 def test_placement_ghosts_follow_the_pointer(demo, monkeypatch):
     app, screen = screen_for(demo)
     ctl = screen.ctl
-    from engine.table import BaseShape, Foot
+    from engine.table.geometry import BaseShape, Foot
     shape = BaseShape.round_mm(32)
     monkeypatch.setattr(ctl, "placement_feet", lambda pt: [Foot(shape, pt[0] + dx, pt[1]) for dx in (-1.4, 0, 1.4)])
     monkeypatch.setattr(ctl, "placement_problem", lambda pt, feet: "" if pt[1] < 12 else "Deploy in your zone.")

@@ -11,8 +11,8 @@ import pytest
 pytest.importorskip("games.dragonbond.rules")
 
 import games.dragonbond  # noqa: E402,F401  (registers the ruleset)
-from engine.match import Match  # noqa: E402
-from engine.rules import Setup  # noqa: E402
+from engine.core.match import Match  # noqa: E402
+from engine.core.rules import Setup  # noqa: E402
 from engine.ui.render import render_png  # noqa: E402
 from test_ui_support import click, key, move, screen_for  # noqa: E402
 

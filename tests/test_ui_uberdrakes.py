@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from engine.actions import Action
-from engine.ui.app import new_match
-from engine.ui.combat_dialog import DecisionDialog
-from engine.ui.dialogs import Handoff
-from engine.ui.gameui import Choice
+from engine.core.actions import Action
+from engine.core.sessions import new_match
+from engine.ui.scenes.combat_dialog import DecisionDialog
+from engine.ui.scenes.dialogs import Handoff
+from engine.ui.contract import Choice
 from games.uberdrakes.board import parse_hex
 from test_ui_support import click, hex_pos, key, move, screen_for
 
@@ -59,7 +59,7 @@ def test_four_player_match_screen_draws():
 def _hotseat(m, size=(1920, 1080)):
     """A screen that hands over between players as in the app (not headless)."""
     from engine.ui.app import App
-    from engine.ui.match_screen import MatchScreen
+    from engine.ui.scenes.match_screen import MatchScreen
     app = App(size, headless=True)
     screen = app.push(MatchScreen(app, m, headless=False))
     app.draw()
@@ -330,7 +330,7 @@ def test_every_kind_of_decision_draws_through_a_random_game():
     """A random 4-dragon game: at each step the screen draws (hand, panel,
     decision panel), every hex answers a hover, and every pick previews."""
     import random
-    from engine.agents import RandomAgent
+    from engine.core.agents import RandomAgent
     m = new_match("uberdrakes", seats=["human"] * 4, seed=21, options={"dragons": "random"})
     app, screen = screen_for(m, (1280, 720))
     rng = random.Random(4)
@@ -368,7 +368,7 @@ def test_rotate_faces_the_neighbour_clicked():
     ctl = screen.ctl
     assert ctl.pick[:2] == ("move", "rotate") and len(ctl.cands) == 5
     here = m.state.players[0].hex
-    from engine.hexgrid import neighbor
+    from engine.hex.grid import neighbor
     click(app, hex_pos(screen, neighbor(here, 2)))    # click the south-west neighbour: face it
     a = m.actions[-1]
     assert a["m"] == "rotate" and a["facing"] == 2 and m.state.players[0].facing == 2

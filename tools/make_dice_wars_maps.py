@@ -5,7 +5,7 @@
 Writes terrain.png and terrain.tsx (one hex tile per terrain id, property
 terrain=<id>), the nine front tiles tile_1..9.tmx, the nine Hinterland
 tiles hinterland_1..9.tmx, and the 3x3 layouts balanced.tmx and
-hinterland.tmx (tiles 1..9 composed exactly as engine.tiled.compose does).
+hinterland.tmx (tiles 1..9 composed exactly as engine.maps.hexmap.compose does).
 Deterministic: running it again reproduces every file byte for byte.
 
 Before writing anything it checks the design and fails loudly: every tile
@@ -31,8 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 import yaml  # noqa: E402
 
-from engine import hexgrid  # noqa: E402
-from engine.tiled import HexMapData, MapObject, compose, load_hex_map  # noqa: E402
+from engine.hex import grid as hexgrid  # noqa: E402
+from engine.maps.hexmap import HexMapData, MapObject, compose, load_hex_map  # noqa: E402
 
 OUT = ROOT / "assets" / "maps" / "dice_wars"
 TERRAIN = yaml.safe_load((ROOT / "data" / "dice_wars" / "terrain.yaml").read_text(encoding="utf-8"))
@@ -218,7 +218,7 @@ def tmx(grid: Grid, props: list[tuple[str, str, str]], layers: list[tuple[str, l
 
 
 def tsx() -> str:
-    from engine.tiled_write import tileset_xml
+    from engine.maps.write import tileset_xml
     return tileset_xml("dice_wars_terrain", IDS, TILE_W, TILE_H, 4)
 
 

@@ -12,7 +12,7 @@ a half turn about the centre, so every edge faces the same battlefield.
 Before writing, every table is checked and the tool fails loudly:
 objectives at least 6" apart and at least 6" beyond every deployment limit
 (dragonbond.txt § Control: Setup), terrain inside the table and clear of
-the deployment zones, and the map reloads through engine.tiled_table.
+the deployment zones, and the map reloads through engine.maps.tablemap.
 Deterministic: running it again reproduces every file byte for byte.
 (.tmj rather than .tmx because `main.py check` reads every .tmx under
 assets/maps as a hex map; see engine/tiled_table.py.)
@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.tiled_table import load_table_map  # noqa: E402
+from engine.maps.tablemap import load_table_map  # noqa: E402
 
 OUT = ROOT / "assets" / "maps" / "dragonbond"
 PX = 16                        # pixels per inch

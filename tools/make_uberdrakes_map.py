@@ -11,7 +11,7 @@ Deterministic: running it again reproduces every file byte for byte.
 Before writing it checks the design and fails loudly: every special space
 on the board and on desert ground (nothing overlaps), each large space seven
 hexes, each portal ringed by the six elements, the map loads back through
-engine.tiled with the same large spaces.  Design notes:
+engine.maps.hexmap with the same large spaces.  Design notes:
 docs/games/uberdrakes.md § The board.
 """
 from __future__ import annotations
@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 import yaml  # noqa: E402
 
-from engine import hexgrid  # noqa: E402
-from engine.tiled import load_hex_map  # noqa: E402
+from engine.hex import grid as hexgrid  # noqa: E402
+from engine.maps.hexmap import load_hex_map  # noqa: E402
 
 OUT = ROOT / "assets" / "maps" / "uberdrakes"
 TERRAIN = yaml.safe_load((ROOT / "data" / "uberdrakes" / "terrain.yaml").read_text(encoding="utf-8"))
@@ -190,7 +190,7 @@ def tmx(grid, large, points) -> str:
 
 
 def tsx() -> str:
-    from engine.tiled_write import tileset_xml
+    from engine.maps.write import tileset_xml
     return tileset_xml("uberdrakes_terrain", IDS, TILE_W, TILE_H, 6)
 
 

@@ -11,21 +11,21 @@ import threading
 import time
 
 
-from engine.agents import RandomAgent
+from engine.core.agents import RandomAgent
 
 
 _agents: dict = {}
 
 
 def agent_for(game: str, seat: str, rules=None):
-    """The agent for a computer seat (engine.agents finds the game's own);
+    """The agent for a computer seat (engine.core.agents finds the game's own);
     a seat name the game does not know gets its default agent."""
     key = (game, seat)
     if key in _agents:
         return _agents[key]
     agent = None
     try:
-        from engine.agents import make_agent
+        from engine.core.agents import make_agent
         for name in (seat, "ai", "default"):
             try:
                 agent = make_agent(game, name, rules)
@@ -43,7 +43,7 @@ def agent_for(game: str, seat: str, rules=None):
 def agent_names(game: str) -> list[str]:
     """Names a launcher can offer for computer seats (the game's best first)."""
     try:
-        from engine.agents import agent_names as names
+        from engine.core.agents import agent_names as names
         out = list(names(game))
     except ImportError:
         out = []

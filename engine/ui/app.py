@@ -19,44 +19,11 @@ import pygame  # noqa: E402
 
 from engine.ui import theme as T  # noqa: E402
 from engine.ui import widgets as W  # noqa: E402
+from engine.ui.crashlog import write_crash_log  # noqa: E402
+from engine.ui.scene import PAN_KEYS, Scene, scene_class  # noqa: E402
 
 MIN_SIZE = (1280, 720)
 DEFAULT_SIZE = (1920, 1080)
-PAN_KEYS = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
-            pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s}
-
-
-class Scene:
-    opaque = True       # covers the whole window: scenes below are not drawn
-    modal = True        # events do not travel below it
-
-    def __init__(self, app: "App"):
-        self.app = app
-
-    def resize(self, size: tuple[int, int]) -> None: ...
-    def handle(self, ev) -> bool: return False
-    def update(self, dt: float) -> bool: return False
-    def busy(self) -> bool: return False          # animating or waiting on a worker
-    def wake_in(self) -> float | None: return None   # seconds until a timed change (e.g. a message expires)
-    def draw(self, surf: pygame.Surface) -> None: ...
-    def on_close(self) -> None: ...
-
-
-def key_name(ev) -> str:
-    return pygame.key.name(ev.key).lower()
-
-
-def mods_of(ev) -> frozenset:
-    m = set()
-    if ev.mod & pygame.KMOD_CTRL:
-        m.add("ctrl")
-    if ev.mod & pygame.KMOD_SHIFT:
-        m.add("shift")
-    if ev.mod & pygame.KMOD_ALT:
-        m.add("alt")
-    return frozenset(m)
-
-
 class App:
     def __init__(self, size: tuple[int, int] | None = None, headless: bool = False):
         pygame.display.init()
@@ -117,6 +84,12 @@ class App:
             self.stack.remove(scene)
             self._guard(scene.on_close)
         self.dirty = True
+
+    def open(self, route: str, *args, replace: bool = False, **kwargs) -> Scene:
+        """Open the scene of a route (engine/ui/scene.py ROUTES) above the
+        stack, or instead of everything on it (`replace`)."""
+        scene = scene_class(route)(self, *args, **kwargs)
+        return self.replace_all(scene) if replace else self.push(scene)
 
     def replace_all(self, scene: Scene) -> Scene:
         for s in list(self.stack):
@@ -244,7 +217,7 @@ class App:
         pygame.display.quit()
 
     def screenshot(self, path: str | Path | None = None) -> Path:
-        from engine.saves import default_dir
+        from engine.core.saves import default_dir
         if path is None:
             stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
             path = default_dir() / "screenshots" / f"warbench-{stamp}.png"
@@ -252,19 +225,6 @@ class App:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, str(path))
         return path
-
-
-def write_crash_log(tb: str) -> Path | None:
-    from engine.saves import default_dir
-    try:
-        d = default_dir()
-        d.mkdir(parents=True, exist_ok=True)
-        path = d / "crash.log"
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n{tb}\n")
-        return path
-    except OSError:
-        return None
 
 
 class ErrorScene(Scene):
@@ -304,8 +264,7 @@ class ErrorScene(Scene):
             self.app.last_error = ""
             self.app.pop(self)
         elif cmd == "menu":
-            from engine.ui.launcher import Launcher
-            self.app.replace_all(Launcher(self.app))
+            self.app.open("launcher", replace=True)
         elif cmd == "quit":
             self.app.quit()
         return True
@@ -328,69 +287,35 @@ class ErrorScene(Scene):
 
 
 # --- entry point --------------------------------------------------------------
-def autosave_path(game: str) -> Path:
-    from engine.saves import default_dir
-    return default_dir() / f"autosave-{game}.json"
-
-
-def new_match(game: str, players: int | None = None, seats=None, seed: int | None = None,
-              scenario: str | None = None, options: dict | None = None):
-    """Build and start a Match with an autosave (used by the launcher and run_app)."""
-    import random
-
-    from engine import registry
-    from engine.match import Match
-    from engine.rules import Setup
-
-    rules = registry.get(game)
-    if seats:
-        players = len(seats)
-    players = players or rules.min_players
-    seats = tuple(seats) if seats else tuple("human" for _ in range(players))
-    if scenario is None:
-        scen = rules.scenarios() if hasattr(rules, "scenarios") else []
-        scenario = scen[0] if scen else ""
-    opts = {o.key: o.default for o in (rules.options() if hasattr(rules, "options") else [])}
-    opts.update(options or {})
-    if seed is None:
-        seed = random.randrange(1, 1_000_000)
-    setup = Setup(game=game, players=players, seed=seed, scenario=scenario, seats=seats, options=opts)
-    match = Match(setup, autosave_path=autosave_path(game))
-    match.autosave()
-    return match
-
-
 def run_app(args=None) -> int:
     """Open the window.  args: .game, .seed, .seats (list or None), .load (path or None)."""
-    from engine.catalog import DataError
-    from engine.saves import SaveError
+    from engine.core.catalog import DataError
+    from engine.core.saves import SaveError
 
     size = getattr(args, "size", None)
     app = App(tuple(size) if size else None)
-    from engine.ui.launcher import Launcher
-    from engine.ui.match_screen import MatchScreen
+    from engine.core.sessions import autosave_path, new_match
 
     game = getattr(args, "game", None)
     load = getattr(args, "load", None)
-    launcher = Launcher(app)
-    app.push(launcher)
+    launcher = app.open("launcher")
     try:
         if load:
-            from engine.match import Match
+            from engine.core.match import Match
             m = Match.load(load)
             m.autosave_path = autosave_path(m.setup.game)
-            app.push(MatchScreen(app, m))
+            app.open("match", m)
         elif game:
             seats = getattr(args, "seats", None)
             if not seats:
                 # no seats given: you against the game's best computer player
-                from engine import registry
+                from engine.core import registry
                 from engine.ui.ai_runner import agent_names
                 rules = registry.get(game)
                 seats = ["human"] + [agent_names(game)[0]] * (rules.min_players - 1)
             m = new_match(game, seats=seats, seed=getattr(args, "seed", None),
                           scenario=getattr(args, "scenario", None))
-            app.push(MatchScreen(app, m))
+            app.open("match", m)
     except SaveError as e:
         launcher.error = f"Could not load the save: {e}"
     except DataError as e:

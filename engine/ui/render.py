@@ -12,7 +12,7 @@ def headless_screen(match, size=(1920, 1080)):
         # no window: SDL's dummy driver (unless the caller chose a driver)
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from engine.ui.app import App
-    from engine.ui.match_screen import MatchScreen
+    from engine.ui.scenes.match_screen import MatchScreen
     app = App(tuple(size), headless=True)
     screen = MatchScreen(app, match, headless=True)
     app.push(screen)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from engine import hexgrid
-from engine.actions import Action
+from engine.hex import grid as hexgrid
+from engine.core.actions import Action
 from games.dice_wars import combat, movement, phases, skills, stats, targeting
 
 AGENTS = ("greedy",)

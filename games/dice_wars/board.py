@@ -1,6 +1,6 @@
 """The Dice Wars map: terrain per hex, the nine map tiles, cities, sites.
 
-Built once from a Tiled map (engine.tiled) and shared, immutable, by every
+Built once from a Tiled map (engine.maps.hexmap) and shared, immutable, by every
 state of a match.  dice_wars.txt § Map, § Cities, § Terrain.
 """
 from __future__ import annotations
@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from engine import hexgrid
-from engine.hexgrid import Hex
-from engine.tiled import HexMapData, compose, load_hex_map, tile_of
+from engine.hex import grid as hexgrid
+from engine.hex.grid import Hex
+from engine.maps.hexmap import HexMapData, compose, load_hex_map, tile_of
 
 MAP_DIR = Path(__file__).resolve().parents[2] / "assets" / "maps" / "dice_wars"
 RULE_MAP = "dice_wars.txt § Map"
@@ -126,7 +126,7 @@ def build_board(scenario: str, dice, sites: str = "none") -> tuple[Board, list[s
     board = Board(data, scenario, override)
     if hinter and sites == "cities":
         # register the placed cities as city objects
-        from engine.tiled import MapObject
+        from engine.maps.hexmap import MapObject
         objs = tuple(data.objects) + tuple(MapObject(f"city_site_{i}", "city", s, (s,), {})
                                            for i, s in enumerate(data_sites(data)))
         data = HexMapData(data.path, data.width, data.height, data.terrain, objs, data.properties)

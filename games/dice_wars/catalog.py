@@ -4,7 +4,7 @@ resolved into the cards players hold.
 Files (each a mapping id -> entry, types in games/dice_wars/defs.py):
 terrain.yaml, units.yaml (unit classes), factions.yaml (faction bonus and
 per-class card deltas), veterans.yaml (Challenge VII), cities.yaml,
-relics.yaml.  `load_catalog` checks types (engine.catalog) and then the
+relics.yaml.  `load_catalog` checks types (engine.core.catalog) and then the
 cross-file rules below, and reports every problem at once as
 `file:line: field: message`.
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.catalog import DataError, check_refs, field_name, line_at, parse_yaml, validate_map
+from engine.core.catalog import DataError, check_refs, field_name, line_at, parse_yaml, validate_map
 from games.dice_wars.defs import (CityCard, Faction, Relic, Skill, StatDelta, TerrainType, Trait,
                                   UnitClass, Veteran)
 

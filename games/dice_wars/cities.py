@@ -3,8 +3,8 @@ dice_wars.txt § Capturing Cities, § Cities, Challenge I, Challenge IV.
 """
 from __future__ import annotations
 
-from engine import hexgrid
-from engine.rules import Event
+from engine.hex import grid as hexgrid
+from engine.core.rules import Event
 from games.dice_wars import stats
 from games.dice_wars.state import DWState, Unit
 

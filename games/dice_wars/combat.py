@@ -3,8 +3,9 @@ dice_wars.txt § Weapon Attacks, § Attack Types, § Traits, Challenge VII.
 """
 from __future__ import annotations
 
-from engine import hexgrid, odds
-from engine.rules import Event
+from engine.hex import grid as hexgrid
+from engine.core import odds
+from engine.core.rules import Event
 from games.dice_wars import stats, victory
 from games.dice_wars.state import Cond, DWState, Unit
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from engine import hexgrid
-from engine.actions import Action
-from engine.ui.gameui import ButtonSpec, Choice, Controller, HoverInfo, TraySpec
+from engine.hex import grid as hexgrid
+from engine.core.actions import Action
+from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, TraySpec
 from games.dice_wars import stats
 from games.dice_wars.view import SHAPE
 

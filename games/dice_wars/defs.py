@@ -9,7 +9,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
-from engine.catalog import Definition
+from engine.core.catalog import Definition
 
 Source = Literal["rulebook", "house"]
 Tier = Literal["basic", "advanced", "hero"]

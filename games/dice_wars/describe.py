@@ -2,8 +2,8 @@
 committed action would do (odds, costs), for the UI and the learner."""
 from __future__ import annotations
 
-from engine import hexgrid
-from engine.actions import Action
+from engine.hex import grid as hexgrid
+from engine.core.actions import Action
 from games.dice_wars import combat, movement, phases, skills, stats, targeting
 from games.dice_wars.state import DWState
 

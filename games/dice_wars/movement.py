@@ -3,8 +3,8 @@ dice_wars.txt § Movement, § Terrain, § Guarding, Rule Clarifications.
 """
 from __future__ import annotations
 
-from engine import hexgrid
-from engine.hexgrid import Hex
+from engine.hex import grid as hexgrid
+from engine.hex.grid import Hex
 from games.dice_wars import stats
 from games.dice_wars.state import Activation, DWState, Unit
 
@@ -23,7 +23,7 @@ def city_hindered_for(state: DWState, h: Hex, owner: int) -> bool:
 
 
 def step_cost_fn(state: DWState, u: Unit):
-    """step_cost(a, b) for engine.hexgrid.reachable, for unit u."""
+    """step_cost(a, b) for engine.hex.grid.reachable, for unit u."""
     terrain = state.board.terrain
     tdefs = stats.cat().terrain
     mv = stats.movement_traits(state, u)
@@ -83,7 +83,7 @@ def guard_zones(state: DWState, u: Unit, faced: tuple = ()) -> dict[Hex, list[in
 def reach(state: DWState, u: Unit, budget: int, faced: tuple = ()):
     """{hex: (cost, prev)} the unit can move to, and the guard zones; the
     search stops on entering a guard's front hex (§ Guarding).  Same result
-    as engine.hexgrid.reachable with step_cost_fn, inlined: it runs for
+    as engine.hex.grid.reachable with step_cost_fn, inlined: it runs for
     every unit on every legal-action listing."""
     cache = state.cache
     key = ("reach", u.uid, budget, faced)

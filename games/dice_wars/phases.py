@@ -4,7 +4,7 @@ dice_wars.txt § The Command Phase, § Conditions, § Movement.
 """
 from __future__ import annotations
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.dice_wars import movement, stats, victory
 from games.dice_wars.state import Activation, DWState, Unit
 

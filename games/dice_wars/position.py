@@ -3,8 +3,8 @@
 deployment; and the script hooks that name units and hexes in words."""
 from __future__ import annotations
 
-from engine import hexgrid
-from engine.rules import Event
+from engine.hex import grid as hexgrid
+from engine.core.rules import Event
 from games.dice_wars import phases, stats
 from games.dice_wars.setup import COLOR_NAMES
 from games.dice_wars.state import City, DWState, Unit

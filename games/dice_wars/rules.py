@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import hashlib
 
-from engine import hexgrid, registry
-from engine.actions import Action
-from engine.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
+from engine.hex import grid as hexgrid
+from engine.core import registry
+from engine.core.actions import Action
+from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from games.dice_wars import cities, combat, movement, phases, setup, skills, stats, targeting
 from games.dice_wars.board import SCENARIOS
 from games.dice_wars.state import DWState, Pending, Unit

@@ -4,8 +4,8 @@ Challenge II, V, VI.
 """
 from __future__ import annotations
 
-from engine import hexgrid
-from engine.rules import Event, Setup
+from engine.hex import grid as hexgrid
+from engine.core.rules import Event, Setup
 from games.dice_wars import stats
 from games.dice_wars.board import build_board
 from games.dice_wars.state import City, DWState, Player, Unit

@@ -3,8 +3,9 @@ dice_wars.txt § Skills, § Targeting, § Conditions, Rule Clarifications.
 """
 from __future__ import annotations
 
-from engine import hexgrid, odds
-from engine.rules import Event
+from engine.hex import grid as hexgrid
+from engine.core import odds
+from engine.core.rules import Event
 from games.dice_wars import combat, stats
 from games.dice_wars.state import Cond, DWState, Unit
 

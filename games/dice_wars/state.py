@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.hexgrid import Hex
+from engine.hex.grid import Hex
 
 
 @dataclass(slots=True)
@@ -35,7 +35,7 @@ class Unit:
     hp: int
     max_hp: int
     pos: Hex | None = None       # None: not deployed yet / dead
-    facing: int = 0              # 0..5, engine.hexgrid direction
+    facing: int = 0              # 0..5, engine.hex.grid direction
     guarding: bool = False
     veteran: bool = False
     conds: list[Cond] = field(default_factory=list)

@@ -4,8 +4,8 @@ modifiers apply to a roll.  dice_wars.txt § Unit Cards, § Traits,
 """
 from __future__ import annotations
 
-from engine import hexgrid
-from engine.hexgrid import Hex
+from engine.hex import grid as hexgrid
+from engine.hex.grid import Hex
 from games.dice_wars.catalog import load_catalog
 from games.dice_wars.state import DWState, Unit
 

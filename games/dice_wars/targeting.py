@@ -3,8 +3,8 @@ dice_wars.txt § Attack Types, § Targeting, § Terrain.
 """
 from __future__ import annotations
 
-from engine import hexgrid
-from engine.hexgrid import Hex
+from engine.hex import grid as hexgrid
+from engine.hex.grid import Hex
 from games.dice_wars import stats
 from games.dice_wars.state import DWState, Unit
 

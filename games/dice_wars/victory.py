@@ -3,7 +3,7 @@ death.  dice_wars.txt § Win Conditions, § Winning the Game, Challenge IV, V.
 """
 from __future__ import annotations
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.dice_wars import stats
 from games.dice_wars.state import DWState, Unit
 

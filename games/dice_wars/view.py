@@ -5,8 +5,8 @@ The generic screen (engine/ui/match_screen.py) draws what this returns.
 """
 from __future__ import annotations
 
-from engine import hexgrid
-from engine.ui.gameui import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, View
+from engine.hex import grid as hexgrid
+from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, View
 from games.dice_wars import stats
 
 SHAPE = {"basic": "circle", "advanced": "square", "hero": "star"}

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 
-from engine.actions import Action
+from engine.core.actions import Action
 from games.dragonbond import combat, dicepool, movement, powers, space, stats
 from games.dragonbond.state import DBState, Unit
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from engine.catalog import DataError, check_refs, field_name, line_at, load_yaml, validate_map
+from engine.core.catalog import DataError, check_refs, field_name, line_at, load_yaml, validate_map
 from games.dragonbond.defs import (Archetype, Army, Captain, DieType, Limit, Scenario, TerrainType,
                                    UnitCard)
 

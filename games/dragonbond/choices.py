@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import math
 
-from engine.actions import Action
-from engine.table import contact_point
+from engine.core.actions import Action
+from engine.table.geometry import contact_point
 from games.dragonbond import movement, powers, setup, space, stats
 from games.dragonbond.checks import to_act
 from games.dragonbond.state import DBState, Unit

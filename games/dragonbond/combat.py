@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.dragonbond import dicepool, flow, space, stats, wounds
 from games.dragonbond.flow import push, step
 from games.dragonbond.state import DBState, Pending, Unit

@@ -12,10 +12,11 @@ changes nothing.  No pygame: keys arrive as names.
 """
 from __future__ import annotations
 
-from engine.actions import Action
-from engine.dice import SeededDice
-from engine.table import Foot
-from engine.ui.gameui import ButtonSpec, Choice, HoverInfo, PoolSpec, TableController, TraySpec
+from engine.core.actions import Action
+from engine.core.dice import SeededDice
+from engine.table.geometry import Foot
+from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
+from engine.ui.table_contract import PoolSpec, TableController
 from games.dragonbond import combat, dicepool, movement, powers, setup, space, stats
 from games.dragonbond.view import dice_words, initials
 

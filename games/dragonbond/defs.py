@@ -12,7 +12,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, field_validator, model_validator
 
-from engine.catalog import Definition
+from engine.core.catalog import Definition
 
 Source = Literal["rulebook", "house"]
 Roll = Literal["attack", "melee_attack", "ranged_attack", "defense", "melee_defense", "ranged_defense",

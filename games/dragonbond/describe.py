@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from engine.actions import Action
+from engine.core.actions import Action
 from games.dragonbond import checks, combat, dicepool, movement, powers, space, stats
 from games.dragonbond.state import DBState
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.dragonbond.catalog import cat
 
 R_UP = "dragonbond.txt § Upgrade X:"

@@ -13,7 +13,7 @@ them), § 1. Opportunity Attack, § 2. Powers, § Applying Wounds.
 """
 from __future__ import annotations
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.dragonbond import stats, wounds
 from games.dragonbond.state import DBState, Pending
 

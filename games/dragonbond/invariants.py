@@ -2,7 +2,7 @@
 random-playout tests after every action)."""
 from __future__ import annotations
 
-from engine.table import OVERLAP, edge_distance
+from engine.table.geometry import OVERLAP, edge_distance
 from games.dragonbond import space, stats
 from games.dragonbond.state import DBState
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import math
 
-from engine.rules import Event
-from engine.table import CONTACT, OVERLAP, Foot, coherent, contact_point, edge_distance, ring_segment_dist
-from engine.table_path import walk
+from engine.core.rules import Event
+from engine.table.geometry import CONTACT, OVERLAP, Foot, coherent, contact_point, edge_distance, ring_segment_dist
+from engine.table.paths import walk
 from games.dragonbond import space, stats
 from games.dragonbond.state import DBState, Model, Unit
 

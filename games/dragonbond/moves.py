@@ -5,7 +5,7 @@ dragonbond.txt § Movement, § Pile-In, § 1. Opportunity Attack, § Charge
 """
 from __future__ import annotations
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.dragonbond import combat, dicepool, flow, movement, space, stats
 from games.dragonbond.flow import push, step
 from games.dragonbond.state import DBState, Pending, Unit

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.dragonbond import setup, space, stats, turns
 from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState, Model

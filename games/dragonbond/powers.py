@@ -5,7 +5,7 @@ vs. Rolling Dice, § Activating Powers, § Healing, § Combined Power,
 """
 from __future__ import annotations
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.dragonbond import combat, dicepool, flow, movement, space, stats, wounds
 from games.dragonbond.flow import push, step
 from games.dragonbond.state import DBState, Temp, Unit

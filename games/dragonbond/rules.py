@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import hashlib
 
-from engine import registry
-from engine.actions import Action
-from engine.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
+from engine.core import registry
+from engine.core.actions import Action
+from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from games.dragonbond import (checks, choices, combat, flow, moves, movement, powers, setup, space, stats,
                               turns, wounds)
 from games.dragonbond.catalog import cat

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from engine.rules import Event, Setup
-from engine.table import Foot, coherent
-from engine.tiled_table import load_table_map
+from engine.core.rules import Event, Setup
+from engine.table.geometry import Foot, coherent
+from engine.maps.tablemap import load_table_map
 from games.dragonbond import space, stats, turns
 from games.dragonbond.army import army_problems
 from games.dragonbond.catalog import MAP_DIR, cat

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 
-from engine.table import (CONTACT, BaseShape, Foot, coherent, edge_distance, group_distance, point_distance)
-from engine.table_path import Obstacles
+from engine.table.geometry import (CONTACT, BaseShape, Foot, coherent, edge_distance, group_distance, point_distance)
+from engine.table.paths import Obstacles
 from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState, Unit
 

@@ -142,7 +142,7 @@ class Pending:
 
 @dataclass
 class DBState:
-    table: object                       # engine.table.Table (immutable, shared)
+    table: object                       # engine.table.geometry.Table (immutable, shared)
     scenario: str
     options: dict
     players: list[Player]

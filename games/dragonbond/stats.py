@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.dragonbond.catalog import cat, parse_keywords
 from games.dragonbond.state import DBState, Unit
 

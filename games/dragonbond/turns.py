@@ -8,7 +8,7 @@ dragonbond.txt § Face-Off Rolls, § Tiebreakers, § Game Flow, § Initiative,
 """
 from __future__ import annotations
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.dragonbond import dicepool, flow, movement, space, stats, wounds
 from games.dragonbond.state import DBState, Turn, Unit
 

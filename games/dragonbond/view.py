@@ -8,7 +8,9 @@ this returns.
 """
 from __future__ import annotations
 
-from engine.ui.gameui import CardSpec, Header, HoverInfo, ModelSpec, PieceStyle, TableView, ZoneSpec
+from engine.ui.contract import CardSpec, Header, HoverInfo
+
+from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
 from games.dragonbond import dicepool, space, stats
 from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState, Unit

@@ -10,7 +10,7 @@ unless there is no choice to make.
 """
 from __future__ import annotations
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.dragonbond import stats
 from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState, Unit
@@ -79,7 +79,7 @@ def default_casualties(state: DBState, u: Unit) -> list[int]:
     """The models we would take off: ordinary models before the captain,
     keeping the rest in one chain where possible, farthest from the
     enemy that caused the wounds first."""
-    from engine.table import coherent
+    from engine.table.geometry import coherent
     from games.dragonbond import space
     killer = state.units.get(u.killer_uid)
     kf = space.feet(state, killer) if killer is not None and killer.models else []

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from engine.actions import Action
+from engine.core.actions import Action
 from games.uberdrakes import combat, movement, spells
 from games.uberdrakes.common import cat, econ, element_of, has_item, max_fatigue
 from games.uberdrakes.state import UDState

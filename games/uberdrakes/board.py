@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from engine import hexgrid
-from engine.catalog import DataError
-from engine.hexgrid import Hex
-from engine.tiled import HexMapData, load_hex_map
+from engine.hex import grid as hexgrid
+from engine.core.catalog import DataError
+from engine.hex.grid import Hex
+from engine.maps.hexmap import HexMapData, load_hex_map
 
 MAP_DIR = Path(__file__).resolve().parents[2] / "assets" / "maps" / "uberdrakes"
 SCENARIOS = ("standard",)

@@ -1,5 +1,5 @@
 """The UberDrakes catalog: data/uberdrakes/*.yaml loaded, validated and
-cross-checked (types by engine.catalog, then the rules below), every
+cross-checked (types by engine.core.catalog, then the rules below), every
 problem reported at once as `file:line: field: message`."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.catalog import DataError, field_name, line_at, parse_yaml, validate, validate_map
+from engine.core.catalog import DataError, field_name, line_at, parse_yaml, validate, validate_map
 from games.uberdrakes.defs import (DamageOption, Dragon, Economy, Element, Item, Movement, Rider, RiderClass,
                                    StockCard, TerrainType)
 

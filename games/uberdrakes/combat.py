@@ -9,7 +9,7 @@ player (the defender answers during the attacker's turn).
 """
 from __future__ import annotations
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.uberdrakes.common import (R_BLOOD, R_BLOOD_REWARDS, R_BONUS, R_COMBAT, R_COUNTER, R_RAGE, R_RANGED,
                                      R_ROLLOFF, R_SHIELD, R_STARTING, R_VOLUNTARY, R_ZOC, can_cast, cat, econ,
                                      element_of, has_item, heal, in_portal, max_fatigue, pay_spell, rule_of_item,

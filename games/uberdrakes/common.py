@@ -2,7 +2,7 @@
 fatigue and healing, drawing cards, holding and spending items, names."""
 from __future__ import annotations
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.uberdrakes.catalog import load_catalog
 from games.uberdrakes.state import Drake, UDState
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from engine.actions import Action
-from engine.hexgrid import direction_to, distance
-from engine.ui.gameui import ButtonSpec, Choice, Controller, HoverInfo
-from engine.ui.gameui_extra import DecisionSpec, HandCard, HandSection, MovePreview
+from engine.core.actions import Action
+from engine.hex.grid import direction_to, distance
+from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo
+from engine.ui.contract import DecisionSpec, HandCard, HandSection, MovePreview
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import can_cast, cat, econ, max_fatigue, spells_of
 from games.uberdrakes.view import (DIR_WORDS, DIRS, ITEM_COLOR, ITEM_ICON, item_name,

@@ -7,8 +7,8 @@ holds: Hookshot, Alchemist's Fire, Deep Freeze.
 """
 from __future__ import annotations
 
-from engine.actions import Action
-from engine.rules import Event
+from engine.core.actions import Action
+from engine.core.rules import Event
 from games.uberdrakes import movement
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import (R_DAMAGE, add_fatigue, can_cast, cat, has_item, pay_spell, rule_of_item,

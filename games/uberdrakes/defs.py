@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.catalog import Definition
+from engine.core.catalog import Definition
 
 Source = Literal["rulebook", "house"]
 SpaceKind = Literal["desert", "magic", "mountain", "treasure", "element", "portal", "village", "pickup", "cave"]

@@ -6,7 +6,7 @@ combats a movement would trigger; `preview` says it in words.
 """
 from __future__ import annotations
 
-from engine.actions import Action
+from engine.core.actions import Action
 from games.uberdrakes import combat, movement, spells
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import cat

@@ -3,9 +3,9 @@ buying and selling.  uberdrakes.txt § Items, § Hoard Items, § Buying Items,
 § Treasures, § Equipment, § Item List."""
 from __future__ import annotations
 
-from engine import hexgrid
-from engine.actions import Action
-from engine.rules import Event
+from engine.hex import grid as hexgrid
+from engine.core.actions import Action
+from engine.core.rules import Event
 from games.uberdrakes import movement, spaces, turns
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import (R_BUY, R_EQUIP, R_GEMS, R_ITEMS, R_VILLAGE, cat, draw_treasure, econ,

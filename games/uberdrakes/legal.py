@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.actions import Action
+from engine.core.actions import Action
 from games.uberdrakes import combat, damage, items, movement, spells
 from games.uberdrakes.common import can_cast, cat, econ, has_item, in_portal, max_fatigue, spells_of
 from games.uberdrakes.state import UDState

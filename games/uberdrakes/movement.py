@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.uberdrakes.common import R_REF, cat, max_fatigue
 from games.uberdrakes.state import UDState
 

@@ -4,7 +4,7 @@ no mulligan); and the script hooks that name hexes, villages and players
 in words.  Format: docs/games/uberdrakes.md § Positions for scripts."""
 from __future__ import annotations
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.uberdrakes import turns
 from games.uberdrakes.board import hex_label, parse_hex
 from games.uberdrakes.common import cat, econ

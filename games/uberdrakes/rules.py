@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import hashlib
 
-from engine import registry
-from engine.actions import Action
-from engine.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
+from engine.core import registry
+from engine.core.actions import Action
+from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from games.uberdrakes import combat, damage, items, legal, movement, setup, spaces, spells, turns
 from games.uberdrakes.board import SCENARIOS, hex_label
 from games.uberdrakes.common import (R_BLOOD_REWARDS, R_CARDS, R_COMBAT, R_DIRECTION, R_EQUIP, R_FIRST, R_GENERAL,

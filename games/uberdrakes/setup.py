@@ -3,7 +3,7 @@ dragon), turn order, the deal and the mulligan.  uberdrakes.txt § Game
 Setup, § Turn Order, § Starting the First Round."""
 from __future__ import annotations
 
-from engine.rules import Event, Setup
+from engine.core.rules import Event, Setup
 from games.uberdrakes import turns
 from games.uberdrakes.board import board_for
 from games.uberdrakes.common import R_FIRST, R_ORDER, R_SETUP, cat, draw_movement, econ

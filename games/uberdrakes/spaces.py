@@ -3,7 +3,7 @@
 (§ Dragon Riders, § Picking Up Riders, § Delivering Riders)."""
 from __future__ import annotations
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.uberdrakes.common import (R_CAVE, R_CHEST, R_DELIVER, R_DESERT, R_ELEMENT, R_MAGIC_SPACE, R_MOUNTAIN,
                                      R_PICKING, R_PICKUP, R_PORTAL, R_RIDER_CARDS, R_VILLAGE, cat, draw_movement,
                                      draw_treasure, econ, element_of, gain_hoard_item, heal, max_fatigue)

@@ -7,8 +7,8 @@ Every spell action is `spell` with `spell=<id>` and its own parameters.
 """
 from __future__ import annotations
 
-from engine.actions import Action
-from engine.rules import Event
+from engine.core.actions import Action
+from engine.core.rules import Event
 from games.uberdrakes import combat, movement, turns
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import (R_MAGIC, add_fatigue, can_cast, cat, econ, in_portal, pay_spell,

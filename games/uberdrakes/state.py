@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.hexgrid import Hex
+from engine.hex.grid import Hex
 
 
 @dataclass(slots=True)

@@ -4,7 +4,7 @@ Actions, § Turn Actions, § Starting the Next Round; The Endgame (lost:
 docs/games/uberdrakes.md § The Endgame)."""
 from __future__ import annotations
 
-from engine.rules import Event
+from engine.core.rules import Event
 from games.uberdrakes import combat, spaces
 from games.uberdrakes.common import (R_BATTLE_ROYALE, R_NEXT, R_ROUNDS, R_TURN, R_VARIANTS, add_fatigue, cat,
                                      draw_movement, econ, heal, in_portal, rule_of_spell)

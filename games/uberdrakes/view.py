@@ -8,9 +8,9 @@ by the screen only for the player allowed to see it.
 """
 from __future__ import annotations
 
-from engine import hexgrid
-from engine.ui.gameui import CardSpec, Header, HoverInfo, LabelSpec, View
-from engine.ui.gameui_extra import HexDecor, PieceToken, SideSpec
+from engine.hex import grid as hexgrid
+from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, View
+from engine.ui.contract import HexDecor, PieceToken, SideSpec
 from games.uberdrakes import combat as ud_combat
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import cat, econ, element_of, max_fatigue, spells_of
@@ -129,7 +129,7 @@ class UberDrakesView(View):
         return None
 
     def make_board(self):
-        from engine.ui.spaceboard import SpaceBoard
+        from engine.ui.boards.spaceboard import SpaceBoard
         b = self.board
         return SpaceBoard(self.hexes(), self.terrain, self.labels(), space_of=b.space_of, thick=b.border_edges,
                           decor=self.decor, coords=b.labels,

@@ -1,0 +1,102 @@
+"""`main.py render` and `main.py bench`."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import sys
+import time
+
+from engine.core import registry
+from engine.core.agents import RandomAgent, agent_names, make_agent
+from engine.core.match import Match
+from engine.core.rules import Setup
+
+
+def busy_match(game: str, seed: int, players: int | None = None, scenario: str | None = None,
+               turns: int = 0) -> Match:
+    """A fresh match played through its setup (and `turns` actions more) by
+    the game's own agent, so the board has armies on it."""
+    rules = registry.get(game)
+    n = players or rules.max_players
+    m = Match(Setup(game, n, seed=seed, scenario=scenario or rules.scenarios()[0],
+                    seats=tuple(["human"] * n)))
+    agent = make_agent(game, agent_names(game)[0], rules)
+    rng = random.Random(seed)
+    extra = 0
+    while m.outcome() is None:
+        if not rules.in_setup(m.state):
+            if extra >= turns:
+                break
+            extra += 1
+        legal = [a for a in m.legal_actions() if a.player == m.to_act()]
+        m.submit(agent.choose(m.state, legal, rng), autosave=False)
+    return m
+
+
+def render_cmd(args) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from engine.ui.render import render_png
+    from engine.core.saves import SaveError
+    if args.load:
+        try:
+            m = Match.load(args.load)
+        except SaveError as e:
+            print(str(e), file=sys.stderr)
+            return 2
+    else:
+        m = busy_match(args.game, args.seed, args.players, args.scenario)
+    w, h = (int(x) for x in args.size.lower().split("x"))
+    render_png(m, args.out, (w, h))
+    print(args.out)
+    return 0
+
+
+def bench_cmd(args) -> int:
+    rules = registry.get(args.game)
+    report: dict = {"game": args.game}
+    # rules speed: random playouts, headless
+    from engine.commands.simulate import play_out
+    agents = [RandomAgent(rules) for _ in range(rules.max_players)]
+    n = 0
+    games = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < args.seconds:
+        r = play_out(rules, Setup(args.game, getattr(rules, "typical_players", rules.min_players), seed=1000 + games,
+                                  scenario=rules.scenarios()[0]), agents, max_actions=3000)
+        n += r["actions"]
+        games += 1
+    dt = time.perf_counter() - t0
+    report["actions_per_second"] = round(n / dt, 1)
+    report["playouts"] = games
+    # AI speed: worst time for one decision in a busy position
+    m = busy_match(args.game, 7, turns=30)
+    agent = make_agent(args.game, agent_names(args.game)[0], rules)
+    worst = 0.0
+    rng = random.Random(1)
+    for _ in range(20):
+        if m.outcome() is not None:
+            break
+        legal = [a for a in m.legal_actions() if a.player == m.to_act()]
+        t = time.perf_counter()
+        a = agent.choose(m.state, legal, rng)
+        worst = max(worst, time.perf_counter() - t)
+        m.submit(a, autosave=False)
+    report["ai_move_ms_max"] = round(worst * 1000, 2)
+    # drawing: a busy full map at 1920x1080, software rendering
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    try:
+        from engine.ui.bench import frame_times
+        times = frame_times(busy_match(args.game, 3, turns=12), frames=args.frames, size=(1920, 1080))
+        times.sort()
+        report["frame_ms_p50"] = round(statistics.median(times), 3)
+        report["frame_ms_p95"] = round(times[int(len(times) * 0.95) - 1], 3)
+    except ImportError as e:
+        report["frame_error"] = str(e)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        for k, v in report.items():
+            print(f"{k}: {v}")
+    return 0

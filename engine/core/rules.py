@@ -1,0 +1,151 @@
+"""The contract every game's rules implement, and the values they exchange.
+
+Rules are pure Python: no pygame, no file I/O, no global random.  A ruleset
+mutates a state object it created; the Match takes snapshots around it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.core.actions import Action
+
+
+@dataclass(slots=True)
+class Event:
+    """Something that happened, for the log, the dice tray and animations.
+
+    `rule` is a citation such as "dice_wars.txt § Guarding"; `depth` 0 is the
+    headline of an action, 1 a ruling under it.
+    """
+    kind: str
+    text: str
+    rule: str = ""
+    depth: int = 1
+    data: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        d = {"kind": self.kind, "text": self.text}
+        if self.rule:
+            d["rule"] = self.rule
+        if self.data:
+            d["data"] = self.data
+        return d
+
+
+class Illegal(Exception):
+    """An action the rules refuse, with the reason in words and the rule."""
+
+    def __init__(self, reason: str, rule: str = ""):
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.rule})" if self.rule else self.reason
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winners: tuple[int, ...]
+    reason: str
+    rule: str = ""
+
+
+@dataclass
+class Setup:
+    """Everything needed to start a match: reproducible from a save."""
+    game: str
+    players: int
+    seed: int = 0
+    scenario: str = ""
+    seats: tuple[str, ...] = ()          # "human" or an agent name, per player
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"game": self.game, "players": self.players, "seed": self.seed,
+                "scenario": self.scenario, "seats": list(self.seats),
+                "options": dict(self.options)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Setup":
+        return cls(game=d["game"], players=int(d["players"]), seed=int(d.get("seed", 0)),
+                   scenario=d.get("scenario", ""), seats=tuple(d.get("seats", ())),
+                   options=dict(d.get("options", {})))
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option the launcher offers (checkbox or choice)."""
+    key: str
+    label: str
+    default: Any
+    choices: tuple = ()          # empty: boolean
+    help: str = ""
+
+
+class ConventionalHooks:
+    """Hooks found by convention, so each game need not repeat the
+    delegation: `games/<id>/position.py` (script_param, script_check,
+    script_state), `describe.py` (describe, preview), `catalog.py`
+    (check_data, terrain_ids), `invariants.py` (invariants), and the
+    state's own `copy()` (clone).  Rulesets inherit this and set `game_id`."""
+    game_id: str
+
+    def _module(self, name: str):
+        import importlib
+        return importlib.import_module(f"games.{self.game_id}.{name}")
+
+    def script_param(self, state, key, value):
+        return self._module("position").script_param(state, key, value)
+
+    def script_check(self, state, key, want):
+        return self._module("position").script_check(state, key, want)
+
+    def script_state(self, state):
+        return self._module("position").script_state(state)
+
+    def check_data(self, folder) -> list[str]:
+        """Problems of the game's data (games/<id>/catalog.py), or none."""
+        from engine.core.catalog import DataError
+        cat = self._module("catalog")
+        try:
+            cat.load_catalog(folder or cat.DATA_DIR)
+        except DataError as e:
+            return list(e.problems)
+        return []
+
+    def terrain_ids(self) -> set[str]:
+        return set(self._module("catalog").load_catalog().terrain)
+
+    def invariants(self, state) -> list[str]:
+        return self._module("invariants").problems(state)
+
+    def clone(self, state):
+        return state.copy()
+
+    def describe(self, state, action) -> str:
+        return self._module("describe").describe(state, action)
+
+    def preview(self, state, action) -> list[str]:
+        return self._module("describe").preview(state, action)
+
+
+class Ruleset(Protocol):
+    game_id: str
+    title: str
+    min_players: int
+    max_players: int
+
+    def options(self) -> list[OptionSpec]: ...
+    def scenarios(self) -> list[str]: ...
+    def initial_state(self, setup: Setup, dice) -> tuple[Any, list[Event]]: ...
+    def to_act(self, state) -> int: ...
+    def legal_actions(self, state) -> list[Action]: ...
+    def check(self, state, action: Action) -> Illegal | None: ...
+    def apply(self, state, action: Action, dice) -> list[Event]: ...
+    def outcome(self, state) -> Outcome | None: ...
+    def clone(self, state): ...
+    def fingerprint(self, state) -> str: ...
+    def player_name(self, state, player: int) -> str: ...
+    def hidden_from_others(self, state, player: int) -> bool: ...

@@ -1,0 +1,6 @@
+"""The free-measure table in inches, for every table game: bases (round
+and rectangular, in mm), edge-to-edge distance and contact with one
+tolerance, coherency, terrain pieces and zones (geometry.py), line of sight
+vectorised for round bases (sight.py), shortest paths around obstacles
+(paths.py) and the sight benchmark (bench.py).  Headless; imports only
+numpy, shapely and engine.core."""

@@ -1,0 +1,170 @@
+"""Pieces of the right-hand panel: header, unit card, deploy tray, summary."""
+from __future__ import annotations
+
+import pygame
+
+from engine.ui import theme as T
+from engine.ui.contract import CardSpec, Header, TokenSpec, TraySpec
+
+TRAIT_COL = (126, 178, 255)      # traits: blue text on the printed cards
+SKILL_COL = (255, 128, 112)      # skills: red text
+
+
+def mini_token(label: str, color, shape: str, px: int) -> pygame.Surface:
+    from engine.ui.boards.hexboard import make_token
+    key = ("mini", label, color, shape, px)
+    s = _mini.get(key)
+    if s is None:
+        s = make_token(max(6, int(px * 0.75)), TokenSpec(key=0, hex=(0, 0), color=color, label=label, shape=shape))
+        _mini[key] = s
+    return s
+
+
+_mini: dict = {}
+
+
+def draw_header(surf, rect: pygame.Rect, header: Header, th: T.Theme) -> int:
+    """Returns the height used (surf may be None to measure)."""
+    x, y = rect.x, rect.y
+    col = T.rgb(header.color)
+    if surf is not None:
+        pygame.draw.rect(surf, col, (x, y + th.px(4), th.px(6), th.line_h("l") - th.px(6)), border_radius=2)
+        img = th.text(T.ellipsize(header.title, th.font("l", True), rect.w - th.px(14)), "l", T.TEXT, True)
+        surf.blit(img, (x + th.px(14), y))
+    y += th.line_h("l")
+    for ln in header.lines[:3]:
+        if surf is not None:
+            surf.blit(th.text(T.ellipsize(ln, th.font("s"), rect.w), "s", T.MUTED), (x, y))
+        y += th.line_h("s")
+    return y - rect.y + th.px(4)
+
+
+def draw_card(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme) -> int:
+    """Draw the card at (x, y) with width w; surf None measures.  Returns height."""
+    y0 = y
+    icon = th.px(54)
+    if surf is not None:
+        img = mini_token(card.label, card.color, card.shape, icon)
+        surf.blit(img, img.get_rect(center=(x + icon // 2, y + icon // 2)))
+    tx = x + icon + th.px(8)
+    tw = w - icon - th.px(8)
+    f_title = th.font("l", True)
+    if surf is not None:
+        surf.blit(th.text(T.ellipsize(card.title, f_title, tw), "l", T.TEXT, True), (tx, y))
+    yy = y + th.line_h("l")
+    if card.subtitle:
+        for ln in T.wrap(card.subtitle, th.font("s"), tw)[:2]:
+            if surf is not None:
+                surf.blit(th.text(ln, "s", T.MUTED), (tx, yy))
+            yy += th.line_h("s")
+    if card.max_hp:
+        hp_y = yy + th.px(2)
+        if surf is not None:
+            surf.blit(th.text("HP", "s", T.MUTED, True), (tx, hp_y))
+            px = tx + th.px(30)
+            r = max(4, th.px(6))
+            for i in range(card.max_hp):
+                c = (235, 70, 60) if i < card.hp else (80, 80, 88)
+                pygame.draw.circle(surf, c, (px + i * (2 * r + th.px(5)) + r, hp_y + th.line_h("s") // 2), r)
+            surf.blit(th.text(f"{card.hp}/{card.max_hp}", "s", T.TEXT), (px + card.max_hp * (2 * r + th.px(5)) + th.px(4), hp_y))
+        yy = hp_y + th.line_h("s")
+    y = max(y + icon, yy) + th.px(6)
+    # stats grid: 3 columns
+    if card.stats:
+        cols = 3
+        cw = w // cols
+        lh = th.line_h("xs") + th.line_h("m")
+        for i, (label, value) in enumerate(card.stats):
+            cx = x + (i % cols) * cw
+            cy = y + (i // cols) * (lh + th.px(4))
+            if surf is not None:
+                surf.blit(th.text(label, "xs", T.MUTED), (cx, cy))
+                surf.blit(th.text(T.ellipsize(value, th.font("m", True), cw - th.px(6)), "m", T.TEXT, True),
+                          (cx, cy + th.line_h("xs")))
+        rows = (len(card.stats) + cols - 1) // cols
+        y += rows * (lh + th.px(4)) + th.px(4)
+    # traits, skills, conditions, notes
+    f = th.font("s")
+    for kind, heading, text in card.sections:
+        col = {"trait": TRAIT_COL, "skill": SKILL_COL, "cond": T.WARN, "buff": T.GOOD, "debuff": T.BAD,
+               "spell": T.HL_SKILL}.get(kind, T.ACCENT)
+        if heading:
+            for ln in T.wrap(heading, th.font("s", True), w):
+                if surf is not None:
+                    surf.blit(th.text(ln, "s", col, True), (x, y))
+                y += th.line_h("s")
+        if text:
+            for ln in T.wrap(text, f, w - th.px(10)):
+                if surf is not None:
+                    surf.blit(th.text(ln, "s", T.TEXT if kind in ("trait", "skill", "spell") else T.MUTED), (x + th.px(10), y))
+                y += th.line_h("s")
+        if kind == "skill" and card.table:
+            y += th.px(3)
+            y += draw_table(surf, x + th.px(10), y, w - th.px(10), card.table, th)
+        y += th.px(5)
+    return y - y0
+
+
+def draw_table(surf, x, y, w, rows: list[tuple[str, str]], th) -> int:
+    """The skill check table as a row of cells: '2' fail | '3-8' standard | '9+' greater."""
+    n = len(rows)
+    if not n:
+        return 0
+    cw = w // n
+    h = th.line_h("xs") * 2 + th.px(4)
+    for i, (roll, result) in enumerate(rows):
+        r = pygame.Rect(x + i * cw, y, cw - th.px(3), h)
+        if surf is not None:
+            low = result.lower()
+            fill = (90, 44, 44) if "fail" in low else ((60, 80, 50) if "greater" in low else (58, 62, 74))
+            pygame.draw.rect(surf, fill, r, border_radius=th.px(3))
+            a = th.text(roll, "xs", T.TEXT, True)
+            b = th.text(T.ellipsize(result, th.font("xs"), r.w - th.px(4)), "xs", T.MUTED)
+            surf.blit(a, a.get_rect(midtop=(r.centerx, r.y + th.px(2))))
+            surf.blit(b, b.get_rect(midtop=(r.centerx, r.y + th.px(2) + th.line_h("xs"))))
+    return h + th.px(2)
+
+
+def draw_summary(surf, x, y, w, lines: list[tuple[str, str]], th) -> int:
+    """Players overview when no unit is selected: (colour, text) lines."""
+    y0 = y
+    for col, text in lines:
+        if col:
+            if surf is not None:
+                pygame.draw.circle(surf, T.rgb(col), (x + th.px(7), y + th.line_h("s") // 2), th.px(6))
+            tx = x + th.px(20)
+        else:
+            tx = x
+        for ln in T.wrap(text, th.font("s"), w - (tx - x)):
+            if surf is not None:
+                surf.blit(th.text(ln, "s", T.TEXT if col else T.MUTED), (tx, y))
+            y += th.line_h("s")
+    return y - y0
+
+
+def tray_cols(n: int, w: int, th) -> int:
+    return 2 if n <= 8 or w > th.px(520) else 3
+
+
+def tray_layout(items: list[TraySpec], x, y, w, th) -> list[tuple[pygame.Rect, TraySpec]]:
+    cols = tray_cols(len(items), w, th)
+    cw = w // cols
+    h = th.px(30)
+    out = []
+    for i, it in enumerate(items):
+        r = pygame.Rect(x + (i % cols) * cw, y + (i // cols) * (h + th.px(4)), cw - th.px(6), h)
+        out.append((r, it))
+    return out
+
+
+def draw_tray(surf, rects, th, hover=None) -> None:
+    for r, it in rects:
+        fill = T.mix(T.BUTTON, T.ACCENT, 0.35) if it.selected else (T.BUTTON_HOVER if it.key == hover else T.BUTTON)
+        pygame.draw.rect(surf, fill, r, border_radius=th.px(5))
+        if it.selected:
+            pygame.draw.rect(surf, T.ACCENT, r, 2, border_radius=th.px(5))
+        ic = r.h
+        tok = mini_token(it.label, it.color, it.shape, ic)
+        surf.blit(tok, tok.get_rect(center=(r.x + ic // 2 + th.px(2), r.centery)))
+        img = th.text(T.ellipsize(it.name, th.font("s"), r.w - ic - th.px(6)), "s", T.TEXT)
+        surf.blit(img, img.get_rect(midleft=(r.x + ic + th.px(2), r.centery)))

@@ -1,0 +1,392 @@
+"""The launcher: choose a game, map, players, seats, options and seed; resume
+the autosave; load a named save.  Errors are shown in words."""
+from __future__ import annotations
+
+import datetime
+import json
+import random
+from pathlib import Path
+
+import pygame
+
+from engine.core import registry
+from engine.ui import theme as T
+from engine.ui import widgets as W
+from engine.core.sessions import autosave_path, new_match
+from engine.ui.scene import Scene
+
+
+def _pretty(s: str) -> str:
+    return str(s).replace("_", " ").capitalize() if s else "(default)"
+
+
+class Launcher(Scene):
+    opaque = True
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.error = ""
+        self.note = ""
+        try:
+            self.games = registry.all_games()
+        except Exception as e:  # noqa: BLE001 - a broken game must not hide the others
+            self.games = []
+            self.error = f"Could not load the games: {e}"
+        self.game = None
+        self.hot: list[tuple[pygame.Rect, str, str]] = []      # (rect, command, tip)
+        self.hover: str | None = None
+        self.seed_field = W.TextField(str(random.randrange(1, 1_000_000)), 9, allowed=str.isdigit)
+        self.seed_field.focus = False
+        if self.games:
+            self.select_game(self.games[0])
+
+    # --- model ---------------------------------------------------------------------
+    def select_game(self, rules) -> None:
+        self.game = rules
+        scen = rules.scenarios() if hasattr(rules, "scenarios") else []
+        self.scenarios = list(scen)
+        self.scenario = self.scenarios[0] if self.scenarios else ""
+        self.players = rules.min_players
+        from engine.ui.ai_runner import agent_names
+        self.agents = agent_names(rules.game_id)
+        self.seats = ["human"] + [self.agents[0]] * (rules.max_players - 1)
+        self.option_specs = list(rules.options()) if hasattr(rules, "options") else []
+        self.options = {o.key: o.default for o in self.option_specs}
+        self.error = ""
+        self.resume_info = self._autosave_info()
+
+    def _autosave_info(self) -> str:
+        path = autosave_path(self.game.game_id)
+        if not path.exists():
+            return ""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            n = len(data.get("actions", []))
+            seats = data.get("setup", {}).get("seats", [])
+            when = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
+            who = " vs ".join("you" if s == "human" else "computer" for s in seats)
+            return f"{n} actions, {who}; saved {when}"
+        except (OSError, ValueError):
+            return "the last game (its file looks damaged)"
+
+    def start(self) -> None:
+        try:
+            seed = int(self.seed_field.text) if self.seed_field.text else random.randrange(1, 1_000_000)
+            match = new_match(self.game.game_id, seats=self.seats[: self.players], seed=seed,
+                              scenario=self.scenario, options=dict(self.options))
+        except Exception as e:  # noqa: BLE001 - the rules refused this setup
+            self.error = f"Could not start: {e}"
+            return
+        self.app.open("match", match, replace=True)
+
+    def view_map(self) -> None:
+        """The selected map in the map viewer (a throwaway match: nothing is saved)."""
+        from engine.core.match import Match
+        from engine.core.rules import Setup
+        try:
+            seed = int(self.seed_field.text) if self.seed_field.text else 1
+            setup = Setup(self.game.game_id, self.players, seed, self.scenario,
+                          tuple("human" for _ in range(self.players)), dict(self.options))
+            match = Match(setup)
+        except Exception as e:  # noqa: BLE001 - the rules refused this setup
+            self.error = f"Could not build the map: {e}"
+            return
+        self.app.open("map_viewer", match)
+
+    def resume(self) -> None:
+        self.load(autosave_path(self.game.game_id))
+
+    def load(self, path) -> bool:
+        from engine.core.match import Match
+        from engine.core.saves import SaveError
+        try:
+            match = Match.load(path)
+        except SaveError as e:
+            self.error = f"Could not load: {e}"
+            return False
+        except Exception as e:  # noqa: BLE001 - anything else wrong with the file
+            self.error = f"Could not load {Path(path).name}: {type(e).__name__}: {e}"
+            return False
+        match.autosave_path = autosave_path(match.setup.game)
+        match.autosave()
+        self.app.open("match", match, replace=True)
+        return True
+
+    # --- events --------------------------------------------------------------------------
+    def command(self, cmd: str) -> None:
+        self.error = "" if cmd not in ("noop",) else self.error
+        if cmd.startswith("game:"):
+            self.select_game(self.games[int(cmd[5:])])
+        elif cmd.startswith("scen:"):
+            self.scenario = self.scenarios[int(cmd[5:])]
+        elif cmd == "players-":
+            self.players = max(self.game.min_players, self.players - 1)
+        elif cmd == "players+":
+            self.players = min(self.game.max_players, self.players + 1)
+        elif cmd.startswith("seat:"):
+            i = int(cmd[5:])
+            cycle = ["human"] + self.agents
+            cur = self.seats[i] if self.seats[i] in cycle else "human"
+            self.seats[i] = cycle[(cycle.index(cur) + 1) % len(cycle)]
+        elif cmd.startswith("opt:"):
+            spec = next(o for o in self.option_specs if o.key == cmd[4:])
+            if spec.choices:
+                ch = list(spec.choices)
+                cur = self.options.get(spec.key, spec.default)
+                self.options[spec.key] = ch[(ch.index(cur) + 1) % len(ch)] if cur in ch else ch[0]
+            else:
+                self.options[spec.key] = not self.options.get(spec.key, spec.default)
+        elif cmd == "seed":
+            self.seed_field.focus = True
+        elif cmd == "seed-random":
+            self.seed_field.text = str(random.randrange(1, 1_000_000))
+        elif cmd == "start":
+            self.start()
+        elif cmd == "resume":
+            self.resume()
+        elif cmd == "load":
+            self.app.push(LoadScene(self.app, self))
+        elif cmd == "map":
+            self.view_map()
+        elif cmd == "quit":
+            self.app.quit()
+
+    def handle(self, ev) -> bool:
+        if self.seed_field.focus and self.seed_field.handle(ev):
+            return True
+        if ev.type == pygame.MOUSEMOTION:
+            old = self.hover
+            self.hover = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
+            return old != self.hover
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            cmd = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
+            if cmd != "seed":
+                self.seed_field.focus = False
+            if cmd:
+                self.command(cmd)
+            return True
+        if ev.type == pygame.KEYDOWN:
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.seed_field.focus = False
+                self.command("start")
+            elif ev.key == pygame.K_ESCAPE:
+                if self.seed_field.focus:
+                    self.seed_field.focus = False
+                else:
+                    self.app.quit()
+            elif ev.key == pygame.K_r and self.resume_info:
+                self.command("resume")
+            elif ev.key == pygame.K_l:
+                self.command("load")
+            elif ev.key == pygame.K_m:
+                self.command("map")
+            return True
+        return False
+
+    # --- drawing ------------------------------------------------------------------------
+    def _button(self, surf, rect, label, cmd, th, active=False, enabled=True, key="", tip="", style="normal"):
+        b = W.Button(pygame.Rect(rect), label, cmd, key, enabled, active, tip, style=style)
+        b.draw(surf, th, hover=self.hover == cmd and enabled)
+        if enabled:
+            self.hot.append((b.rect, cmd, tip))
+        return b.rect
+
+    def draw(self, surf) -> None:
+        th = self.app.theme
+        w, h = surf.get_size()
+        surf.fill(T.BG)
+        self.hot = []
+        pad = th.px(28)
+        W.blit_text(surf, "Warbench", (pad, pad - th.px(8)), "xxl", T.ACCENT, True, th)
+        W.blit_text(surf, "Tabletop wargames: hotseat with friends, solo against the computer, or study the maps.",
+                    (pad, pad + th.line_h("xxl") - th.px(6)), "m", T.MUTED, theme=th)
+        top = pad + th.line_h("xxl") + th.line_h("m") + th.px(18)
+        # games
+        left_w = th.px(330)
+        W.blit_text(surf, "Game", (pad, top), "l", T.TEXT, True, th)
+        y = top + th.line_h("l") + th.px(8)
+        bh = th.line_h("m") + th.px(16)
+        for i, g in enumerate(self.games):
+            r = pygame.Rect(pad, y, left_w, bh + th.line_h("xs"))
+            active = g is self.game
+            W.box(surf, r, T.mix(T.BUTTON, T.ACCENT, 0.3) if active else (T.BUTTON_HOVER if self.hover == f"game:{i}" else T.BUTTON),
+                  T.ACCENT if active else T.PANEL_EDGE, th.px(6))
+            surf.blit(th.text(T.ellipsize(g.title, th.font("m", True), r.w - th.px(20)), "m", T.TEXT, True), (r.x + th.px(10), r.y + th.px(6)))
+            surf.blit(th.text(f"{g.min_players}-{g.max_players} players", "xs", T.MUTED), (r.x + th.px(10), r.y + th.px(8) + th.line_h("m")))
+            self.hot.append((r, f"game:{i}", ""))
+            y += r.h + th.px(8)
+        if not self.games:
+            W.blit_text(surf, "No games installed.", (pad, y), "m", T.BAD, theme=th)
+        if self.game is None:
+            return
+        # settings: two columns
+        cx = pad + left_w + th.px(36)
+        col_w = (w - cx - pad - th.px(30)) // 2
+        x1, x2 = cx, cx + col_w + th.px(30)
+        y = top
+        W.blit_text(surf, "Map", (x1, y), "l", T.TEXT, True, th)
+        y += th.line_h("l") + th.px(6)
+        sw = (col_w - th.px(8)) // 2
+        for i, s in enumerate(self.scenarios):
+            r = (x1 + (i % 2) * (sw + th.px(8)), y + (i // 2) * (bh + th.px(6)), sw, bh)
+            self._button(surf, r, _pretty(s), f"scen:{i}", th, active=s == self.scenario)
+        y += ((len(self.scenarios) + 1) // 2) * (bh + th.px(6)) + th.px(14)
+        W.blit_text(surf, "Players", (x1, y), "l", T.TEXT, True, th)
+        y += th.line_h("l") + th.px(6)
+        self._button(surf, (x1, y, bh, bh), "−", "players-", th, enabled=self.players > self.game.min_players)
+        img = th.text(str(self.players), "l", T.TEXT, True)
+        surf.blit(img, img.get_rect(center=(x1 + bh + th.px(30), y + bh // 2)))
+        self._button(surf, (x1 + bh + th.px(60), y, bh, bh), "+", "players+", th, enabled=self.players < self.game.max_players)
+        y += bh + th.px(10)
+        for i in range(self.players):
+            seat = self.seats[i]
+            label = f"Player {i + 1}: " + ("Human" if seat == "human" else f"Computer ({seat})")
+            self._button(surf, (x1, y, col_w, bh), label, f"seat:{i}", th, active=seat == "human",
+                         tip="Click to switch between a person and the computer")
+            y += bh + th.px(6)
+        y += th.px(10)
+        W.blit_text(surf, "Seed", (x1, y), "l", T.TEXT, True, th)
+        y += th.line_h("l") + th.px(6)
+        fr = pygame.Rect(x1, y, th.px(200), bh)
+        self.seed_field.draw(surf, th, fr)
+        self.hot.append((fr, "seed", ""))
+        self._button(surf, (fr.right + th.px(10), y, th.px(130), bh), "Random", "seed-random", th)
+        W.blit_text(surf, "The same seed gives the same dice.", (fr.right + th.px(150), y + bh // 2), "s", T.MUTED, theme=th,
+                    anchor="midleft")
+        # options column
+        y = top
+        W.blit_text(surf, "Options", (x2, y), "l", T.TEXT, True, th)
+        y += th.line_h("l") + th.px(6)
+        for o in self.option_specs:
+            val = self.options.get(o.key, o.default)
+            if o.choices:
+                label = f"{o.label}: {_pretty(val)}"
+                active = val not in (None, "", "none", False)
+            else:
+                label = ("☑ " if val else "☐ ") + o.label
+                active = bool(val)
+            self._button(surf, (x2, y, col_w, bh), label, f"opt:{o.key}", th, active=active, tip=o.help)
+            y += bh + th.px(2)
+            if o.help and y + th.line_h("xs") < h - th.px(150):
+                hl = T.ellipsize(o.help, th.font("xs"), col_w - th.px(10))
+                surf.blit(th.text(hl, "xs", T.MUTED), (x2 + th.px(10), y))
+                y += th.line_h("xs") + th.px(6)
+        # actions at the bottom
+        by = h - pad - th.px(50)
+        bw = min(th.px(220), (w - x1 - pad - th.px(160) - 4 * th.px(12)) // 4)
+        self._button(surf, (x1, by, bw, th.px(50)), "Start", "start", th, key="Enter", style="primary")
+        x = x1 + bw + th.px(12)
+        self._button(surf, (x, by, bw, th.px(50)), "Resume", "resume", th, key="R", enabled=bool(self.resume_info),
+                     tip=self.resume_info or "No game in progress")
+        x += bw + th.px(12)
+        self._button(surf, (x, by, bw, th.px(50)), "Load…", "load", th, key="L")
+        x += bw + th.px(12)
+        self._button(surf, (x, by, bw, th.px(50)), "View map", "map", th, key="M",
+                     tip="Look at the selected map and its terrain (for designers); nothing is played")
+        x += bw + th.px(12)
+        self._button(surf, (x, by, th.px(160), th.px(50)), "Quit", "quit", th, key="Esc")
+        info_y = by - th.line_h("s") - th.px(8)
+        if self.error:
+            W.draw_wrapped(surf, self.error, (x1, info_y - th.line_h("s"), w - x1 - pad, th.line_h("s") * 2), "s", T.BAD,
+                           theme=th, max_lines=2)
+        elif self.resume_info:
+            surf.blit(th.text(f"Game in progress: {self.resume_info}", "s", T.MUTED), (x1, info_y))
+        # tooltip
+        tip = next((t for r, c, t in self.hot if c == self.hover and t), "")
+        if tip:
+            W.tooltip(surf, pygame.mouse.get_pos(), "", [tip], th)
+
+
+def _save_summary(path: Path) -> str:
+    """'Dice Wars, 2 players (you vs computer), 37 actions' from a save's header."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        setup = data.get("setup", {})
+        try:
+            title = registry.get(setup.get("game", "")).title.split(":")[0]
+        except KeyError:
+            title = f"unknown game {setup.get('game')!r}"
+        seats = setup.get("seats") or []
+        who = " vs ".join("person" if s == "human" else "computer" for s in seats)
+        n = len(data.get("actions", []))
+        return f"{title}, {setup.get('players', '?')} players ({who}), {n} actions"
+    except (OSError, ValueError, AttributeError):
+        return "not a readable save"
+
+
+class LoadScene(Scene):
+    """A simple list of named saves (default_dir()/saves/*.json)."""
+    opaque = True
+
+    def __init__(self, app, launcher: Launcher):
+        super().__init__(app)
+        self.launcher = launcher
+        from engine.core.saves import default_dir
+        self.folder = default_dir() / "saves"
+        try:
+            files = sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        except OSError:
+            files = []
+        self.files = files
+        self.info = {f: _save_summary(f) for f in files}
+        self.scroll = 0
+        self.hot: list = []
+        self.hover = None
+        self.error = ""
+
+    def handle(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+            return True
+        if ev.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(max(0, len(self.files) - 3), self.scroll - ev.y))
+            return True
+        if ev.type == pygame.MOUSEMOTION:
+            old = self.hover
+            self.hover = next((c for r, c in self.hot if r.collidepoint(ev.pos)), None)
+            return old != self.hover
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            cmd = next((c for r, c in self.hot if r.collidepoint(ev.pos)), None)
+            if cmd == "back":
+                self.app.pop(self)
+            elif isinstance(cmd, int):
+                if self.launcher.load(self.files[cmd]):
+                    return True
+                self.error = self.launcher.error
+                self.launcher.error = ""
+            return True
+        return ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surf) -> None:
+        th = self.app.theme
+        w, h = surf.get_size()
+        surf.fill(T.BG)
+        self.hot = []
+        pad = th.px(28)
+        W.blit_text(surf, "Load a saved game", (pad, pad), "xl", T.ACCENT, True, th)
+        W.blit_text(surf, f"From {self.folder}", (pad, pad + th.line_h("xl") + th.px(4)), "s", T.MUTED, theme=th)
+        y = pad + th.line_h("xl") + th.line_h("s") + th.px(20)
+        rh = th.line_h("m") + th.line_h("xs") + th.px(16)
+        bottom = h - pad - th.px(60) - (th.line_h("s") * 3 if self.error else 0)
+        if not self.files:
+            W.blit_text(surf, "No saves yet. In a game, Ctrl+S saves under a name.", (pad, y), "m", T.MUTED, theme=th)
+        for i, f in enumerate(self.files[self.scroll:], start=self.scroll):
+            if y + rh > bottom:
+                break
+            r = pygame.Rect(pad, y, min(w - 2 * pad, th.px(1100)), rh)
+            W.box(surf, r, T.BUTTON_HOVER if self.hover == i else T.BUTTON, T.PANEL_EDGE, th.px(6))
+            surf.blit(th.text(f.stem, "m", T.TEXT, True), (r.x + th.px(12), r.y + th.px(6)))
+            try:
+                when = datetime.datetime.fromtimestamp(f.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            except OSError:
+                when = "?"
+            surf.blit(th.text(f"{self.info.get(f, '')} · saved {when} · {f.name}", "xs", T.MUTED),
+                      (r.x + th.px(12), r.y + th.px(8) + th.line_h("m")))
+            self.hot.append((r, i))
+            y += rh + th.px(6)
+        if self.error:
+            W.draw_wrapped(surf, self.error, (pad, h - pad - th.px(60) - th.line_h("s") * 3, w - 2 * pad, th.line_h("s") * 3),
+                           "s", T.BAD, theme=th, max_lines=3)
+        b = W.Button(pygame.Rect(pad, h - pad - th.px(50), th.px(200), th.px(50)), "Back", "back", "Esc")
+        b.draw(surf, th, hover=self.hover == "back")
+        self.hot.append((b.rect, "back"))

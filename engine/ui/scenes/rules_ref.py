@@ -1,0 +1,295 @@
+"""The rules reference: the game's rulebook text (assets/rules/<file>.txt),
+opened at the section a citation names ("dice_wars.txt § Guarding")."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import pygame
+
+from engine.ui import theme as T
+from engine.ui import widgets as W
+from engine.ui.scene import Scene
+
+
+def parse_citation(rule: str) -> tuple[str, str]:
+    """'dice_wars.txt § Guarding' -> ('dice_wars.txt', 'Guarding')."""
+    if "§" in rule:
+        f, sec = rule.split("§", 1)
+        return f.strip(), sec.strip()
+    return rule.strip(), ""
+
+
+@lru_cache(maxsize=16)
+def load_lines(filename: str) -> tuple[str, ...]:
+    path = T.RULES_DIR / filename
+    try:
+        return tuple(path.read_text(encoding="utf-8").splitlines())
+    except (OSError, UnicodeDecodeError):
+        return ()
+
+
+def _next_text(lines, i: int, n: int = 3) -> list[str]:
+    out = []
+    j = i + 1
+    while j < len(lines) and len(out) < n:
+        s = lines[j].strip()
+        if s:
+            out.append(s)
+        j += 1
+    return out
+
+
+_TOC = re.compile(r"^\s*-\s*\d+\s*\*\*")
+
+
+def toc_range(lines) -> tuple[int, int]:
+    """(first, last) line of a table of contents ("- 12** Guarding"), or (-1, -1)."""
+    idx = [i for i, ln in enumerate(lines) if _TOC.match(ln)]
+    if not idx:
+        return (-1, -1)
+    first, last = idx[0], idx[-1]
+    for i, ln in enumerate(lines):
+        if "contents" in ln.lower() and i < first:
+            first = i
+    j = last + 1
+    while j < len(lines) and len(lines[j].strip()) < 60:
+        j += 1
+    return (first, j - 1)
+
+
+def _norm(line: str) -> str:
+    return line.strip().lstrip("#").strip().replace("**", "").lower().rstrip(".")
+
+
+def find_section(lines, heading: str) -> int:
+    """Index of the line that starts the section, or -1.  'Terrain: Water'
+    that is no heading of its own finds 'Water' after the 'Terrain' section."""
+    i = _find(lines, heading)
+    if i >= 0 or ":" not in heading:
+        return i
+    parent, child = heading.split(":", 1)
+    p = _find(lines, parent)
+    if p < 0:
+        return -1
+    sub = _find(lines[p:], child)
+    return p + sub if sub >= 0 else p
+
+
+def _find(lines, heading: str) -> int:
+    want = heading.strip().lower().rstrip(".")
+    if not want:
+        return -1
+    t0, t1 = toc_range(lines)
+    body = [i for i in range(len(lines)) if not t0 <= i <= t1]
+    exact = [i for i in body if _norm(lines[i]) == want]
+    for i in exact:
+        if any(len(s) > 60 for s in _next_text(lines, i)):
+            return i
+    if exact:
+        return exact[0]
+    # a bold mention in the text ("you must determine your unit's **Facing**")
+    bold = [i for i in body if f"**{want}**" in lines[i].lower()]
+    if bold:
+        return bold[0]
+    # looser: a short line containing the heading, then any mention
+    loose = [i for i in body if len(lines[i].strip()) < 80 and want in lines[i].strip().lower()]
+    if loose:
+        return loose[0]
+    anywhere = [i for i in body if want in lines[i].lower()]
+    return anywhere[0] if anywhere else -1
+
+
+@lru_cache(maxsize=16)
+def headings(filename: str) -> tuple[tuple[int, str], ...]:
+    """Lines that look like section headings (for the contents list)."""
+    lines = load_lines(filename)
+    out = []
+    t0, t1 = toc_range(lines)
+    for i, ln in enumerate(lines):
+        s = ln.strip()
+        if not s or len(s) > 48 or s.endswith((".", ",", ":", ";", "?", "!")) or t0 <= i <= t1:
+            continue
+        if i > 0 and lines[i - 1].strip():
+            continue
+        if s.startswith(("-", "*", "•", "|")) or s[0].isdigit():
+            continue
+        nxt = _next_text(lines, i, 3)
+        if nxt and any(len(x) > 60 for x in nxt[:2]):
+            out.append((i, s.lstrip("#").strip().replace("**", "")))
+    return tuple(out)
+
+
+class RulesReference(Scene):
+    """A modal panel over the screen showing the rulebook."""
+    opaque = False
+
+    def __init__(self, app, rule: str = "", filename: str = ""):
+        super().__init__(app)
+        f, sec = parse_citation(rule) if rule else (filename, "")
+        self.filename = f or filename
+        self.section = sec
+        self.lines = load_lines(self.filename)
+        self.target = find_section(self.lines, sec) if sec else -1
+        self.rows: list[tuple[str, str, int]] = []    # (text, style, line index)
+        self.scroll = 0
+        self.width = 0
+        self.heads = headings(self.filename)
+        self.head_rects: list[tuple[pygame.Rect, int]] = []
+        self.close_btn = W.ButtonRow()
+        self.hover_head = -1
+
+    def resize(self, size) -> None:
+        th = self.app.theme
+        w, h = size
+        self.rect = pygame.Rect(0, 0, min(w - th.px(80), th.px(1300)), h - th.px(80))
+        self.rect.center = (w // 2, h // 2)
+        self.side = pygame.Rect(self.rect.x + th.px(12), self.rect.y + th.px(56), th.px(280),
+                                self.rect.h - th.px(68))
+        self.body = pygame.Rect(self.side.right + th.px(16), self.side.y,
+                                self.rect.right - self.side.right - th.px(28), self.side.h)
+        bw = th.px(120)
+        self.close_btn.buttons = [W.Button(pygame.Rect(self.rect.right - bw - th.px(12), self.rect.y + th.px(10),
+                                                       bw, th.px(34)), "Close", "close", "Esc")]
+        self._layout(th)
+
+    def _layout(self, th) -> None:
+        width = self.body.w - th.px(10)
+        self.width = width
+        self.rows = []
+        heads = {i for i, _ in self.heads}
+        if self.target >= 0:
+            heads.add(self.target)
+        f = th.font("m")
+        for i, ln in enumerate(self.lines):
+            s = ln.rstrip()
+            if not s.strip():
+                self.rows.append(("", "blank", i))
+                continue
+            style = "head" if i in heads else "body"
+            s = s.replace("**", "")
+            if style == "head":
+                s = s.lstrip("#").strip()
+            for part in T.wrap(s, th.font("l", True) if style == "head" else f, width):
+                self.rows.append((part, style, i))
+        # collapse runs of blank lines
+        out = []
+        for r in self.rows:
+            if r[1] == "blank" and out and out[-1][1] == "blank":
+                continue
+            out.append(r)
+        self.rows = out
+        if self.target >= 0:
+            self.jump(self.target)
+
+    def jump(self, line: int) -> None:
+        for k, (_, _, i) in enumerate(self.rows):
+            if i >= line:
+                self.scroll = max(0, k - 1)
+                return
+
+    def visible_rows(self, th) -> int:
+        return max(1, self.body.h // th.line_h("m"))
+
+    def handle(self, ev) -> bool:
+        th = self.app.theme
+        if ev.type == pygame.KEYDOWN:
+            if ev.key in (pygame.K_ESCAPE, pygame.K_F1):
+                self.app.pop(self)
+            elif ev.key in (pygame.K_DOWN, pygame.K_j):
+                self.scroll = min(len(self.rows) - 1, self.scroll + 1)
+            elif ev.key in (pygame.K_UP, pygame.K_k):
+                self.scroll = max(0, self.scroll - 1)
+            elif ev.key == pygame.K_PAGEDOWN or ev.key == pygame.K_SPACE:
+                self.scroll = min(len(self.rows) - 1, self.scroll + self.visible_rows(th) - 2)
+            elif ev.key == pygame.K_PAGEUP:
+                self.scroll = max(0, self.scroll - self.visible_rows(th) + 2)
+            elif ev.key == pygame.K_HOME:
+                self.scroll = 0
+            elif ev.key == pygame.K_END:
+                self.scroll = max(0, len(self.rows) - self.visible_rows(th))
+            return True
+        if ev.type == pygame.MOUSEWHEEL:
+            mx, my = pygame.mouse.get_pos()
+            if self.side.collidepoint(mx, my):
+                pass
+            self.scroll = max(0, min(len(self.rows) - 1, self.scroll - ev.y * 3))
+            return True
+        if ev.type == pygame.MOUSEMOTION:
+            self.close_btn.motion(ev.pos)
+            old = self.hover_head
+            self.hover_head = next((i for r, i in self.head_rects if r.collidepoint(ev.pos)), -1)
+            return old != self.hover_head or True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            if self.close_btn.at(ev.pos) or not self.rect.collidepoint(ev.pos):
+                self.app.pop(self)
+                return True
+            for r, i in self.head_rects:
+                if r.collidepoint(ev.pos):
+                    self.target = i
+                    self.jump(i)
+            return True
+        return ev.type in (pygame.MOUSEBUTTONUP, pygame.TEXTINPUT, pygame.KEYUP)
+
+    def draw(self, surf) -> None:
+        th = self.app.theme
+        W.dim(surf, alpha=160)
+        W.box(surf, self.rect, T.PANEL, T.PANEL_EDGE, th.px(8), 1)
+        title = f"Rules reference — {self.filename}"
+        if self.section:
+            title += f"  § {self.section}"
+        W.blit_text(surf, title, (self.rect.x + th.px(16), self.rect.y + th.px(14)), "l", T.ACCENT, True, th)
+        self.close_btn.draw(surf, th)
+        if not self.lines:
+            W.blit_text(surf, f"The rulebook {self.filename} is not installed (assets/rules/).",
+                        (self.body.x, self.body.y), "m", T.BAD, theme=th)
+            return
+        if self.section and self.target < 0:
+            W.blit_text(surf, f"Section “{self.section}” was not found; showing the whole text.",
+                        (self.body.x, self.body.y - th.px(24)), "s", T.WARN, theme=th)
+        # contents
+        pygame.draw.rect(surf, T.mix(T.PANEL, (0, 0, 0), 0.2), self.side, border_radius=th.px(6))
+        self.head_rects = []
+        y = self.side.y + th.px(6)
+        lh = th.line_h("s")
+        cur_line = self.rows[self.scroll][2] if self.rows else 0
+        current = max((i for i, _ in self.heads if i <= cur_line), default=-1)
+        # keep the current heading in view
+        idx = next((k for k, (i, _) in enumerate(self.heads) if i == current), 0)
+        fit = max(1, (self.side.h - th.px(12)) // lh)
+        start = max(0, min(idx - fit // 3, len(self.heads) - fit))
+        for i, name in self.heads[start:start + fit]:
+            r = pygame.Rect(self.side.x + th.px(4), y, self.side.w - th.px(8), lh)
+            if i == current:
+                pygame.draw.rect(surf, T.mix(T.PANEL, T.ACCENT, 0.25), r, border_radius=th.px(3))
+            col = T.ACCENT if i == current else (T.TEXT if i == self.hover_head else T.MUTED)
+            surf.blit(th.text(T.ellipsize(name, th.font("s"), r.w - th.px(8)), "s", col), (r.x + th.px(6), y))
+            self.head_rects.append((r, i))
+            y += lh
+        # body
+        clip = surf.get_clip()
+        surf.set_clip(self.body)
+        y = self.body.y
+        for text, style, i in self.rows[self.scroll:]:
+            if y > self.body.bottom:
+                break
+            if style == "blank":
+                y += th.line_h("m") // 2
+                continue
+            if style == "head":
+                col = T.ACCENT if i == self.target else T.TEXT
+                img = th.text(text, "l", col, True)
+                if i == self.target:
+                    band = pygame.Rect(self.body.x, y - 2, self.body.w, img.get_height() + 4)
+                    pygame.draw.rect(surf, T.mix(T.PANEL, T.ACCENT, 0.18), band, border_radius=th.px(4))
+                surf.blit(img, (self.body.x + th.px(4), y))
+                y += th.line_h("l")
+            else:
+                surf.blit(th.text(text, "m", T.TEXT), (self.body.x + th.px(4), y))
+                y += th.line_h("m")
+        surf.set_clip(clip)
+        # scrollbar
+        if self.rows:
+            frac = self.scroll / max(1, len(self.rows))
+            bar = pygame.Rect(self.body.right + th.px(4), self.body.y + int(frac * self.body.h), th.px(4), th.px(40))
+            pygame.draw.rect(surf, T.PANEL_EDGE, bar, border_radius=2)
