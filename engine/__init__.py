@@ -1,1 +1,7 @@
-"""Warbench engine: game-agnostic, headless (only engine/ui imports pygame)."""
+"""Warbench engine: everything no single game owns, and no game in it.
+
+core (actions, the Ruleset contract, Match, dice, odds, saves, catalog,
+registry, agents), hex (hex geometry), table (free-measure geometry), maps
+(Tiled loading and writing), commands (the command line) and ui (pygame:
+the only package here that imports it).  Lower packages never import
+higher ones: core <- hex, table <- maps <- commands, ui."""

@@ -6,8 +6,7 @@ from __future__ import annotations
 from engine.hex import grid as hexgrid
 from engine.core.rules import Event
 from games.dice_wars import phases, stats
-from games.dice_wars.setup import COLOR_NAMES
-from games.dice_wars.state import City, DWState, Unit
+from games.dice_wars.state import COLOR_NAMES, City, DWState, Unit
 
 UNIT_KEYS = {"name", "player", "class", "faction", "at", "facing", "hp", "guarding", "veteran"}
 

@@ -8,7 +8,7 @@ from engine.hex import grid as hexgrid
 from engine.core.rules import Event, Setup
 from games.dice_wars import stats
 from games.dice_wars.board import build_board
-from games.dice_wars.state import City, DWState, Player, Unit
+from games.dice_wars.state import COLOR_NAMES, City, DWState, Player, Unit
 
 R_ROLL = "dice_wars.txt § Roll Your Army"
 R_DEPLOY = "dice_wars.txt § Deploy Your Army"
@@ -17,7 +17,6 @@ R_TOURNEY = "dice_wars.txt § Challenge VI: Tournament Deployment"
 R_COALITION = "dice_wars.txt § Challenge V: Alliances and Coalitions"
 
 FACTIONS = ("bloodblades", "mercurio", "valegaard", "octarine")
-COLOR_NAMES = {"bloodblades": "Red", "mercurio": "Blue", "valegaard": "Green", "octarine": "Purple"}
 DEFAULT_FACTIONS = {2: [["bloodblades", "valegaard"], ["mercurio", "octarine"]],
                     3: [["bloodblades"], ["mercurio"], ["valegaard"]],
                     4: [["bloodblades"], ["mercurio"], ["valegaard"], ["octarine"]]}

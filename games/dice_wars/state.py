@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 from engine.hex.grid import Hex
 
 
+# a player is named for the colour of their (first) faction
+COLOR_NAMES = {"bloodblades": "Red", "mercurio": "Blue", "valegaard": "Green", "octarine": "Purple"}
+
 @dataclass(slots=True)
 class Cond:
     """A condition (buff/debuff or status) inflicted by player `by`; it

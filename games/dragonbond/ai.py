@@ -21,7 +21,7 @@ import math
 import random
 
 from engine.core.actions import Action
-from games.dragonbond import combat, dicepool, movement, powers, space, stats
+from games.dragonbond import combat, dicepool, modifiers, movement, powers, space, stats
 from games.dragonbond.state import DBState, Unit
 
 AGENTS = ("greedy",)
@@ -154,7 +154,7 @@ class GreedyAgent:
     def reach_chance(self, state: DBState, u: Unit, d: float) -> float:
         sp = stats.speed(state, u)
         future = max(0, u.fatigue + 2 - stats.stamina(state, u))
-        up, down, _ = stats.roll_mods(state, u, "charge", {"charging": True})
+        up, down, _ = modifiers.roll_mods(state, u, "charge", {"charging": True})
         down += 2 * future
         pool = dicepool.modify([3, 3, 3], up, down)
         need = d - (sp - future) - (sp / 2 if u.slow else 0)
@@ -164,10 +164,10 @@ class GreedyAgent:
         """Expected wounds of a charge's attack, all models fighting."""
         n = len(u.models) if u.rider is None and stats.card(u).models > 1 else 1
         pool = dicepool.pool_of(w.dice, n)
-        up, down, _ = stats.roll_mods(state, u, "melee_attack", {"other": e, "charging": True, "weapon": w.name})
+        up, down, _ = modifiers.roll_mods(state, u, "melee_attack", {"other": e, "charging": True, "weapon": w.name})
         pool = dicepool.modify(pool, up, down)
         per = tuple(dicepool.pool_of(stats.defense_spec(e, False)))
-        dup, ddown, _ = stats.roll_mods(state, e, "melee_defense", {"other": u})
+        dup, ddown, _ = modifiers.roll_mods(state, e, "melee_defense", {"other": u})
         return dicepool.expected(combat._wounds_dist(tuple(pool), per, dup - ddown, stats.has(state, u, "sharp")))
 
     def score_activation(self, state: DBState, u: Unit) -> tuple[float, str]:

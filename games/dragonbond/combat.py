@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core.rules import Event
-from games.dragonbond import dicepool, flow, space, stats, wounds
+from games.dragonbond import dicepool, flow, modifiers, space, stats, wounds
 from games.dragonbond.flow import push, step
 from games.dragonbond.state import DBState, Pending, Unit
 
@@ -66,7 +66,7 @@ def attack_pool(state: DBState, u: Unit, t: Unit, w, charging: bool = False, not
     if not base:
         return []
     roll = "melee_attack" if w.type == "melee" else "ranged_attack"
-    up, down, why = stats.roll_mods(state, u, roll, {"other": t, "charging": charging, "weapon": w.name})
+    up, down, why = modifiers.roll_mods(state, u, roll, {"other": t, "charging": charging, "weapon": w.name})
     up += extra_up
     if notes is not None:
         notes.extend(why)
@@ -79,7 +79,7 @@ def defense_pool(state: DBState, t: Unit, attacker: Unit | None, ranged: bool, h
     base = dicepool.pool_of(spec, hits)
     if not base:
         return []
-    up, down, why = stats.roll_mods(state, t, "ranged_defense" if ranged else "melee_defense", {"other": attacker})
+    up, down, why = modifiers.roll_mods(state, t, "ranged_defense" if ranged else "melee_defense", {"other": attacker})
     if notes is not None:
         notes.extend(why)
     return dicepool.modify(base, up, down)
@@ -217,7 +217,7 @@ def preview_lines(state: DBState, u: Unit, t: Unit, w, charging: bool = False, m
     out.extend("  " + n for n, _ in dn)
     if per_hit:
         out.append("  each die — " + dicepool.odds_line(per_hit, "defense"))
-    up, down, _ = stats.roll_mods(state, t, "ranged_defense" if w.type == "ranged" else "melee_defense",
+    up, down, _ = modifiers.roll_mods(state, t, "ranged_defense" if w.type == "ranged" else "melee_defense",
                                   {"other": u})
     dist = _wounds_dist(tuple(pool), tuple(base_per_hit), up - down, sharp)
     out.append(f"Expected wounds: {dicepool.expected(dist):.2f}")
@@ -251,7 +251,7 @@ def expected_wounds(state: DBState, u: Unit, t: Unit, w, charging: bool = False)
     if not pool:
         return 0.0
     base_per_hit = dicepool.pool_of(stats.defense_spec(t, w.type == "ranged"))
-    up, down, _ = stats.roll_mods(state, t, "ranged_defense" if w.type == "ranged" else "melee_defense",
+    up, down, _ = modifiers.roll_mods(state, t, "ranged_defense" if w.type == "ranged" else "melee_defense",
                                   {"other": u})
     return dicepool.expected(_wounds_dist(tuple(pool), tuple(base_per_hit), up - down,
                                           stats.has(state, u, "sharp")))

@@ -17,7 +17,7 @@ from engine.core.dice import SeededDice
 from engine.table.geometry import Foot
 from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import PoolSpec, TableController
-from games.dragonbond import combat, dicepool, movement, powers, setup, space, stats
+from games.dragonbond import combat, dicepool, modifiers, movement, powers, setup, space, stats
 from games.dragonbond.view import dice_words, initials
 
 SPECIAL_KEYS = {"n": "run", "c": "charge", "o": "coordinated", "g": "disengage"}
@@ -461,7 +461,7 @@ class DragonbondController(TableController):
         """The charge roll: three black dice (their successes add to speed),
         with the charge's upgrades and downgrades (paying its fatigue first)."""
         st = self.state
-        up, down, _ = stats.roll_mods(st, u, "charge", {"other": t, "charging": True})
+        up, down, _ = modifiers.roll_mods(st, u, "charge", {"other": t, "charging": True})
         future = u.exhaustion + max(0, u.fatigue + 2 - stats.stamina(st, u))
         down += 2 * (future - u.exhaustion)
         pool = dicepool.modify([3, 3, 3], up, down)
@@ -478,7 +478,7 @@ class DragonbondController(TableController):
         if not pool:
             return None
         roll = "melee_attack" if w.type == "melee" else "ranged_attack"
-        up, down, _ = stats.roll_mods(st, u, roll, {"other": t, "charging": charging, "weapon": w.name})
+        up, down, _ = modifiers.roll_mods(st, u, roll, {"other": t, "charging": charging, "weapon": w.name})
         if charging:
             up += 2
         odds = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from engine.core.actions import Action
-from games.dragonbond import checks, combat, dicepool, movement, powers, space, stats
+from games.dragonbond import checks, combat, dicepool, modifiers, movement, powers, space, stats
 from games.dragonbond.state import DBState
 
 
@@ -115,7 +115,7 @@ def preview(state: DBState, a: Action) -> list[str]:
             d = space.distance(state, u, t)
             sp = stats.speed(state, u)
             future = u.exhaustion + max(0, u.fatigue + 2 - stats.stamina(state, u))
-            up, down, _ = stats.roll_mods(state, u, "charge", {"other": t, "charging": True})
+            up, down, _ = modifiers.roll_mods(state, u, "charge", {"other": t, "charging": True})
             down += 2 * (future - u.exhaustion)
             pool = dicepool.modify([3, 3, 3], up, down)
             need = d - max(0, sp - (future - u.exhaustion))

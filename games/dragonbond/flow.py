@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from games.dragonbond import stats, wounds
+from games.dragonbond.late import late
 from games.dragonbond.state import DBState, Pending
 
 R_OA = "dragonbond.txt § 1. Opportunity Attack"
@@ -139,8 +140,7 @@ def casualties(state: DBState, dice, events: list) -> None:
         else:
             wounds.remove_models(state, u, [m.mid for m in u.models], dice, events)
         return
-    from games.dragonbond import turns
-    turns.check_last_player(state, events)
+    late.call("check_last_player", state, events)
 
 
 def end_of_attack_temps(state: DBState, uids) -> None:

@@ -6,7 +6,7 @@ dragonbond.txt § Movement, § Pile-In, § 1. Opportunity Attack, § Charge
 from __future__ import annotations
 
 from engine.core.rules import Event
-from games.dragonbond import combat, dicepool, flow, movement, space, stats
+from games.dragonbond import combat, dicepool, flow, modifiers, movement, space, stats
 from games.dragonbond.flow import push, step
 from games.dragonbond.state import DBState, Pending, Unit
 
@@ -88,7 +88,7 @@ def charge_roll(state: DBState, dice, events: list, uid: int, target: int, weapo
     if not (u.alive and u.models and t.alive and t.models):
         turn.acted = True
         return
-    up, down, notes = stats.roll_mods(state, u, "charge", {"other": t, "charging": True})
+    up, down, notes = modifiers.roll_mods(state, u, "charge", {"other": t, "charging": True})
     for text, rule in notes:
         events.append(Event("modifier", "  " + text, rule))
     pool = dicepool.modify([3, 3, 3], up, down)

@@ -6,7 +6,8 @@ vs. Rolling Dice, § Activating Powers, § Healing, § Combined Power,
 from __future__ import annotations
 
 from engine.core.rules import Event
-from games.dragonbond import combat, dicepool, flow, movement, space, stats, wounds
+from games.dragonbond import combat, dicepool, flow, modifiers, movement, space, stats, wounds
+from games.dragonbond.late import late
 from games.dragonbond.flow import push, step
 from games.dragonbond.state import DBState, Temp, Unit
 
@@ -155,6 +156,7 @@ def power_effects(state: DBState, dice, events: list, uid: int, key: str, target
             combat.declare(state, u, t, fx.weapon.name, "power", events, power=name, weapon_spec=fx.weapon)
 
 
+@late.provides
 def apply_effect(state: DBState, src: Unit, t: Unit, fx, dice, events: list, name: str, by_player: int,
                  paying: Unit | None = None) -> None:
     """One effect of a power or sacrifice on unit t."""
@@ -172,7 +174,7 @@ def apply_effect(state: DBState, src: Unit, t: Unit, fx, dice, events: list, nam
     elif k == "hits":
         pool = dicepool.pool_of(fx.dice)
         ex = (paying or src).exhaustion
-        up, down, notes = stats.roll_mods(state, src, "power", {"other": t, "exhaustion": ex})
+        up, down, notes = modifiers.roll_mods(state, src, "power", {"other": t, "exhaustion": ex})
         for text, rule in notes:
             events.append(Event("modifier", "  " + text, rule))
         pool = dicepool.modify(pool, up, down)
@@ -194,7 +196,7 @@ def apply_effect(state: DBState, src: Unit, t: Unit, fx, dice, events: list, nam
     elif k == "status":
         n = fx.count
         if fx.dice is not None:
-            pool = dicepool.modify(dicepool.pool_of(fx.dice), *stats.roll_mods(state, src, "power", {"other": t})[:2])
+            pool = dicepool.modify(dicepool.pool_of(fx.dice), *modifiers.roll_mods(state, src, "power", {"other": t})[:2])
             n = dicepool.roll_action(dice, pool, False, events, f"{name} (power roll)", R_ROLLING).total
         movement.add_status(state, t, fx.status, n, by_player if by_player != t.owner else -1, events, name,
                             "dragonbond.txt § Applying Status Effects")
@@ -237,7 +239,7 @@ def preview(state: DBState, u: Unit, key: str, target: int | None) -> list[str]:
     for fx in effects:
         if fx.kind == "hits" and t is not None and t.models:
             pool = dicepool.pool_of(fx.dice)
-            up, down, _ = stats.roll_mods(state, u, "power", {"other": t})
+            up, down, _ = modifiers.roll_mods(state, u, "power", {"other": t})
             pool = dicepool.modify(pool, up, down)
             per = tuple(dicepool.pool_of(stats.defense_spec(t, not space.engaged_pair(state, u, t))))
             dist = dicepool.wounds_dist(tuple(pool), per)

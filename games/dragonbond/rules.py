@@ -13,7 +13,7 @@ import hashlib
 from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
-from games.dragonbond import (checks, choices, combat, flow, moves, movement, powers, setup, space, stats,
+from games.dragonbond import (checks, choices, combat, flow, moves, movement, position, powers, setup, space, stats,
                               turns, wounds)
 from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState
@@ -48,7 +48,7 @@ class DragonbondRules(ConventionalHooks):
         return list(cat().scenarios)
 
     def initial_state(self, s, dice):
-        state, events = setup.initial_state(s, dice)
+        state, events = setup.initial_state(s, dice, position.build)
         flow.run(state, dice, events)
         return state, events
 

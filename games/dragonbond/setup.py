@@ -59,7 +59,9 @@ def army_from(spec, seat: int) -> Army:
     raise ValueError(f"army of player {seat + 1}: an army id or a mapping")
 
 
-def initial_state(setup: Setup, dice) -> tuple[DBState, list[Event]]:
+def initial_state(setup: Setup, dice, build_position=None) -> tuple[DBState, list[Event]]:
+    """The mustered armies on their table.  A `position` option (scripts,
+    tutorials) is placed by `build_position(state, spec, dice, events)`."""
     n = setup.players
     if not 2 <= n <= 4:
         raise ValueError("Dragonbond is for 2 to 4 players")
@@ -88,9 +90,8 @@ def initial_state(setup: Setup, dice) -> tuple[DBState, list[Event]]:
     events.append(Event("phase", f"{cat().scenarios[scenario].name}: {table.width:g} x {table.height:g} inches, "
                         f"{'Control' if opts['mode'] == 'control' else 'Annihilation'}",
                         "dragonbond.txt § Game Modes", depth=0))
-    if "position" in opts:
-        from games.dragonbond import position
-        position.build(state, opts["position"], dice, events)
+    if "position" in opts and build_position is not None:
+        build_position(state, opts["position"], dice, events)
         return state, events
     state.phase = "bond"
     state.current = -1

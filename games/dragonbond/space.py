@@ -12,39 +12,13 @@ import math
 
 from engine.table.geometry import (CONTACT, BaseShape, Foot, coherent, edge_distance, group_distance, point_distance)
 from engine.table.paths import Obstacles
+from games.dragonbond.cache import geo
 from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState, Unit
+from games.dragonbond.stats import has
 
 REACH = 1.0                 # § Keywords, Reach: engaged at 1"
 OBJECTIVE_RANGE = 3.0       # § Controlling Objectives
-
-
-class Geo:
-    """Derived geometry of one state version."""
-    __slots__ = ("version", "feet", "boxes", "combat", "kw", "passives", "los", "occupied", "touching",
-                 "obstacles", "dist", "engaged_models", "reach")
-
-    def __init__(self, version: int):
-        self.version = version
-        self.feet: dict = {}
-        self.boxes: dict = {}
-        self.combat: dict = {}
-        self.reach: dict = {}
-        self.kw: dict = {}
-        self.passives: dict = {}
-        self.los: dict = {}
-        self.occupied: dict = {}
-        self.touching: dict = {}
-        self.obstacles: dict = {}
-        self.dist: dict = {}
-        self.engaged_models: dict = {}
-
-
-def geo(state: DBState) -> Geo:
-    g = state.cache
-    if g is None or g.version != state.version:
-        g = state.cache = Geo(state.version)
-    return g
 
 
 _SHAPES: dict = {}
@@ -103,7 +77,6 @@ def _reach(state: DBState, u: Unit) -> float:
     g = geo(state)
     r = g.reach.get(u.uid)
     if r is None:
-        from games.dragonbond.stats import has
         r = g.reach[u.uid] = REACH if has(state, u, "reach") else 0.0
     return r
 
@@ -171,7 +144,6 @@ def flanked(state: DBState, u: Unit) -> bool:
 # ---- sight ------------------------------------------------------------------------------
 
 def blockers(state: DBState, a: Unit, b: Unit) -> list[Foot]:
-    from games.dragonbond.stats import has
     out = []
     for v in on_table(state):
         if v.uid not in (a.uid, b.uid) and has(state, v, "blocking"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from games.dragonbond import dicepool, flow, movement, space, stats, wounds
+from games.dragonbond.late import late
 from games.dragonbond.state import DBState, Turn, Unit
 
 R_FACEOFF = "dragonbond.txt § Face-Off Rolls"
@@ -253,6 +254,7 @@ def settle(state: DBState, dice, events: list) -> None:
         end_turn(state, dice, events)
 
 
+@late.provides
 def check_last_player(state: DBState, events: list) -> None:
     """The game ends when only one player has units on the battlefield."""
     if state.phase != "battle":

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from games.dragonbond import stats
+from games.dragonbond.late import late
 from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState, Unit
 
@@ -137,7 +138,7 @@ def captain_dies(state: DBState, u: Unit, killer_uid: int, dice, events: list) -
     events.append(Event("ruling", f"{cap.name} falls: {stats.name(state, u)} loses {cap.ability.name}", R_DEATH))
     sac = cap.sacrifice
     if sac.once:
-        from games.dragonbond import powers, space
+        from games.dragonbond import space
         if sac.target == "self":
             targets = [u] if u.alive and u.models else []
         elif sac.target == "killer":
@@ -148,7 +149,7 @@ def captain_dies(state: DBState, u: Unit, killer_uid: int, dice, events: list) -
         events.append(Event("ruling", f"Sacrifice — {sac.name}: {sac.text}", R_SACRIFICE))
         for t in targets:
             for fx in sac.once:
-                powers.apply_effect(state, u, t, fx, dice, events, sac.name, by_player=u.owner)
+                late.call("apply_effect", state, u, t, fx, dice, events, sac.name, by_player=u.owner)
     if sac.persistent and u.models:
         events.append(Event("ruling", f"Sacrifice — {sac.name}: {sac.text}", R_SACRIFICE))
 

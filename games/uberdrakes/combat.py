@@ -14,6 +14,7 @@ from games.uberdrakes.common import (R_BLOOD, R_BLOOD_REWARDS, R_BONUS, R_COMBAT
                                      R_ROLLOFF, R_SHIELD, R_STARTING, R_VOLUNTARY, R_ZOC, can_cast, cat, econ,
                                      element_of, has_item, heal, in_portal, max_fatigue, pay_spell, rule_of_item,
                                      rule_of_spell, spend_item)
+from games.uberdrakes.late import late
 from games.uberdrakes.state import Combat, UDState
 
 PRE_ITEMS = ("rage_potion",)
@@ -429,11 +430,10 @@ def award_blood(state: UDState, ev: list, dice) -> None:
 def end(state: UDState, ev: list, dice) -> None:
     c = state.combat
     state.combat = None
-    from games.uberdrakes import turns
     if c.reason == "final":
-        turns.final_battle_result(state, c.sides[c.winner], c.sides[1 - c.winner], ev, dice)
+        late.call("final_battle_result", state, c.sides[c.winner], c.sides[1 - c.winner], ev, dice)
         return
-    turns.run_jobs(state, ev, dice)
+    late.call("run_jobs", state, ev, dice)
 
 
 # ---- blood point rewards -------------------------------------------------------------------
@@ -485,8 +485,7 @@ def do_blood(state: UDState, p: int, reward: str, ev: list, dice) -> None:
         d.vp_bought += 1
         ev.append(Event("ruling", f"{d.name} exchanges {cost} blood points for a victory point ({d.vp} VP)",
                         R_BLOOD_REWARDS, data={"player": p, "vp": d.vp}))
-        from games.uberdrakes import turns
-        turns.check_instant_win(state, ev)
+        late.call("check_instant_win", state, ev)
 
 
 def do_done(state: UDState, p: int, ev: list, dice) -> None:
@@ -497,8 +496,7 @@ def do_done(state: UDState, p: int, ev: list, dice) -> None:
         advance(state, ev, dice)
         return
     state.pending = None
-    from games.uberdrakes import turns
-    turns.run_jobs(state, ev, dice)
+    late.call("run_jobs", state, ev, dice)
 
 
 # ---- odds for the learner and the computer dragon ------------------------------------------------

@@ -7,6 +7,7 @@ from engine.core.rules import Event
 from games.uberdrakes.common import (R_CAVE, R_CHEST, R_DELIVER, R_DESERT, R_ELEMENT, R_MAGIC_SPACE, R_MOUNTAIN,
                                      R_PICKING, R_PICKUP, R_PORTAL, R_RIDER_CARDS, R_VILLAGE, cat, draw_movement,
                                      draw_treasure, econ, element_of, gain_hoard_item, heal, max_fatigue)
+from games.uberdrakes.late import late
 from games.uberdrakes.state import Pending, UDState
 
 
@@ -141,8 +142,7 @@ def deliver(state: UDState, p: int, ev: list, dice) -> None:
     ev.append(Event("ruling", f"{d.name} drops off the {r.name}: 1 victory point ({d.vp})", R_DELIVER,
                     data={"player": p, "rider": rider, "vp": d.vp}))
     reward(state, p, r.cls, ev, dice)
-    from games.uberdrakes import turns
-    if turns.check_instant_win(state, ev):
+    if late.call("check_instant_win", state, ev):
         return
     state.pending = Pending("deliver_village", p, {})
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.core.rules import Event
-from games.uberdrakes import combat, movement, turns
+from games.uberdrakes import combat, movement
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import (R_MAGIC, add_fatigue, can_cast, cat, econ, in_portal, pay_spell,
                                      rule_of_spell, spells_of)
+from games.uberdrakes.late import late
 from games.uberdrakes.state import UDState
 
 ACTION_SPELLS = ("heat_wave", "river_flow", "tunnel", "blowback", "flash", "blink", "cyclone", "camouflage",
@@ -249,12 +250,12 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
         if out.portal and d.rider:
             d.portaled = True
         if out.moved:
-            turns.after_move(state, p, ev, dice)
+            late.call("after_move", state, p, ev, dice)
         return
     if sid in ("heat_wave", "tunnel", "blink"):
         to = tuple(a["to"])
         movement.arrive(state, p, to, d.facing, ev, f"{d.name}: {sp.name} to {hex_label(to)}", rule)
-        turns.after_move(state, p, ev, dice, space_first=(sid == "blink"))
+        late.call("after_move", state, p, ev, dice, space_first=(sid == "blink"))
     elif sid == "cyclone":
         to = tuple(a["to"])
         movement.arrive(state, p, to, a["facing"], ev, f"{d.name}: Cyclone to {hex_label(to)}", rule)
@@ -262,7 +263,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
                 if state.players[o].hex is not None]
         jobs += [("zoc", p), ("land", p, d.hex)]
         state.jobs[0:0] = jobs
-        turns.run_jobs(state, ev, dice)
+        late.call("run_jobs", state, ev, dice)
     elif sid == "camouflage":
         d.camouflaged = True
         ev.append(Event("ruling", f"{d.name} is hidden until its next turn", rule))
@@ -279,7 +280,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
                         f"{d.name} gains +{econ().sandstorm_bonus} in combat meanwhile", rule))
         jobs = [("pending", "discard", o, {}) for o in combat.opponents_from(state, p) if state.players[o].hand]
         state.jobs[0:0] = jobs
-        turns.run_jobs(state, ev, dice)
+        late.call("run_jobs", state, ev, dice)
     elif sid == "hailstorm":
         d.hailstorm = True
         ev.append(Event("ruling", "At the start of your next turn, all opponents outside the caves and the portal "
@@ -315,7 +316,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
         jobs = [("pending", "steal", p, {"target": o}) for o in combat.opponents_from(state, p)
                 if claw_options(state, p, o)]
         state.jobs[0:0] = jobs
-        turns.run_jobs(state, ev, dice)
+        late.call("run_jobs", state, ev, dice)
     elif sid == "time_warp":
         state.actions_left += 1
         ev.append(Event("ruling", f"{d.name} gains an additional action this turn", rule))
@@ -340,7 +341,7 @@ def cyclone_move(state: UDState, a: Action, ev: list, dice) -> None:
     state.pending = None
     movement.arrive(state, o, to, a["facing"], ev, f"The Cyclone carries {e.name} to {hex_label(to)}",
                     rule_of_spell("cyclone"))
-    turns.run_jobs(state, ev, dice)
+    late.call("run_jobs", state, ev, dice)
 
 
 def claw_options(state: UDState, p: int, o: int) -> list[Action]:
@@ -363,7 +364,7 @@ def steal(state: UDState, a: Action, ev: list, dice) -> None:
         d.treasures.sort()
     state.pending = None
     ev.append(Event("ruling", f"{d.name} takes {e.name}'s {cat().items[it].name}", rule_of_spell("the_claw")))
-    turns.run_jobs(state, ev, dice)
+    late.call("run_jobs", state, ev, dice)
 
 
 def discard_options(state: UDState, o: int) -> list[Action]:
@@ -378,4 +379,4 @@ def discard(state: UDState, a: Action, ev: list, dice) -> None:
     state.pending = None
     ev.append(Event("ruling", f"{e.name} discards a {cat().movement[a['card']].name} to the Sandstorm",
                     rule_of_spell("sandstorm")))
-    turns.run_jobs(state, ev, dice)
+    late.call("run_jobs", state, ev, dice)

@@ -8,6 +8,7 @@ from engine.core.rules import Event
 from games.uberdrakes import combat, spaces
 from games.uberdrakes.common import (R_BATTLE_ROYALE, R_NEXT, R_ROUNDS, R_TURN, R_VARIANTS, add_fatigue, cat,
                                      draw_movement, econ, heal, in_portal, rule_of_spell)
+from games.uberdrakes.late import late
 from games.uberdrakes.state import Pending, UDState
 
 R_ENDGAME = R_NEXT      # the text sends ties to "The Endgame", lost; its pointer is here
@@ -15,6 +16,7 @@ R_ENDGAME = R_NEXT      # the text sends ties to "The Endgame", lost; its pointe
 
 # ---- the ruling queue ----------------------------------------------------------------------
 
+@late.provides
 def run_jobs(state: UDState, ev: list, dice) -> None:
     """Run queued rulings until one needs a decision or none are left."""
     while state.combat is None and state.pending is None and state.jobs and state.phase == "play":
@@ -38,13 +40,13 @@ def run_jobs(state: UDState, ev: list, dice) -> None:
         elif kind == "pending":
             _, pk, player, data = job
             state.pending = Pending(pk, player, dict(data))
-            from games.uberdrakes.legal import pending_actions
-            if not pending_actions(state):      # nothing left to choose (e.g. The Claw: nothing to take)
+            if not late.call("pending_actions", state):      # nothing left to choose (e.g. The Claw: nothing to take)
                 state.pending = None
         elif kind == "start_turn_effects":
             spaces.first_turn_roost(state, job[1], ev)
 
 
+@late.provides
 def after_move(state: UDState, p: int, ev: list, dice, space_first: bool = False) -> None:
     """Queue what follows a movement that left its space: combat in zones of
     control, then the effect of the landing space (Blink: the other way)."""
@@ -219,6 +221,7 @@ def deal_stock(state: UDState, dice, ev: list) -> None:
 
 # ---- the end -----------------------------------------------------------------------------------
 
+@late.provides
 def check_instant_win(state: UDState, ev: list) -> bool:
     """Courier variant: the first to deliver enough riders wins at once."""
     if state.options.get("variant") != "courier":
@@ -268,6 +271,7 @@ def next_final(state: UDState, ev: list, dice) -> None:
     combat.start(state, challenger, state.champion, "final", False, ev, dice)
 
 
+@late.provides
 def final_battle_result(state: UDState, winner: int, loser: int, ev: list, dice) -> None:
     state.champion = winner
     if state.final_order:
