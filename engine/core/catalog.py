@@ -191,3 +191,25 @@ def check_refs(problems: list[str], file: str, data: Any, loc: tuple, values: It
     for v in values:
         if v not in known:
             problems.append(f"{file}:{line_at(data, loc)}: {field_name(loc)}: unknown {what} {v!r}")
+
+
+def load_files(folder: str | Path, files: dict[str, tuple[str, type[T]]]) -> tuple[dict, dict]:
+    """Load a game's data folder: `files` maps a key to (file name, model)
+    of a YAML mapping of id -> definition.  Returns (raw, parsed): raw[key]
+    is (path, the parsed YAML with lines) for cross-checks, parsed[key] the
+    definitions.  DataError lists every problem of every file at once."""
+    folder = Path(folder)
+    problems: list[str] = []
+    raw: dict = {}
+    parsed: dict = {}
+    for key, (name, model) in files.items():
+        path = folder / name
+        try:
+            data = load_yaml(path)
+            raw[key] = (str(path), data)
+            parsed[key] = validate_map(model, data, str(path), name.split(".")[0])
+        except DataError as e:
+            problems.extend(e.problems)
+    if problems:
+        raise DataError(problems)
+    return raw, parsed

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from engine.core.catalog import DataError, check_refs, field_name, line_at, load_yaml, validate_map
+from engine.core.catalog import DataError, check_refs, field_name, line_at, load_files
 from games.dragonbond.defs import (Archetype, Army, Captain, DieType, Limit, Scenario, TerrainType,
                                    UnitCard)
 
@@ -78,18 +78,7 @@ class Catalog:
 def load_catalog(folder: str | Path = DATA_DIR) -> Catalog:
     folder = Path(folder)
     problems: list[str] = []
-    raw: dict = {}
-    parsed: dict = {}
-    for key, (name, model) in FILES.items():
-        path = folder / name
-        try:
-            data = load_yaml(path)
-            raw[key] = (str(path), data)
-            parsed[key] = validate_map(model, data, str(path), name.split(".")[0])
-        except DataError as e:
-            problems.extend(e.problems)
-    if problems:
-        raise DataError(problems)
+    raw, parsed = load_files(folder, FILES)
     cat = Catalog(**parsed, folder=str(folder))
     _cross_check(cat, raw, problems)
     if problems:

@@ -1,0 +1,288 @@
+"""The Battle Valor Fantasy catalog: data/battle_valor_fantasy/*.yaml loaded,
+validated and cross-checked, and the shipped army lists (lists/*.yaml).
+Every problem is `file:line: field: message`, all at once.
+
+Files (types in games/battle_valor_fantasy/defs.py): experience, bases,
+armour, weapons, special_rules, unit_types, mounts, troops, spells,
+formations, characters, races, orders, terrain, limits, scenarios.  Besides
+the types: every id one file names in another exists (bases, unit types,
+weapons of the right kind, special rules and their levels, armour, unit
+types of formations and limits, characters, maps), and every shipped list
+obeys the army rules with the playtest limitations on
+(games/battle_valor_fantasy/army.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from engine.core.catalog import DataError, check_refs, field_name, line_at, load_files, validate
+from games.battle_valor_fantasy.army import ArmyOptions, load_list_yaml, validate_army
+from games.battle_valor_fantasy.defs import (EXPERIENCES, Armour, ArmyList, Base, CharacterType, Effect,
+                                             Experience, Formation, Limit, Mount, Order, Race, Scenario,
+                                             SpecialRule, Spell, TerrainType, Troop, UnitType, Weapon)
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA_DIR = ROOT / "data" / "battle_valor_fantasy"
+LIST_DIR = DATA_DIR / "lists"
+MAP_DIR = ROOT / "assets" / "maps" / "battle_valor_fantasy"
+RULEBOOK = "battle_valor_fantasy.txt"
+
+FILES: dict[str, tuple[str, type]] = {
+    "experience": ("experience.yaml", Experience),
+    "bases": ("bases.yaml", Base),
+    "armour": ("armour.yaml", Armour),
+    "weapons": ("weapons.yaml", Weapon),
+    "special_rules": ("special_rules.yaml", SpecialRule),
+    "unit_types": ("unit_types.yaml", UnitType),
+    "mounts": ("mounts.yaml", Mount),
+    "troops": ("troops.yaml", Troop),
+    "spells": ("spells.yaml", Spell),
+    "formations": ("formations.yaml", Formation),
+    "characters": ("characters.yaml", CharacterType),
+    "races": ("races.yaml", Race),
+    "orders": ("orders.yaml", Order),
+    "terrain": ("terrain.yaml", TerrainType),
+    "limits": ("limits.yaml", Limit),
+    "scenarios": ("scenarios.yaml", Scenario),
+}
+
+
+def parse_rule(text: str) -> tuple[str, int]:
+    """"tough_hide 2" -> ("tough_hide", 2); "fear" -> ("fear", 0)."""
+    parts = str(text).split()
+    if len(parts) == 1:
+        return parts[0], 0
+    if len(parts) == 2 and parts[1].isdigit():
+        return parts[0], int(parts[1])
+    raise ValueError(f"a special rule is an id and an optional level, e.g. 'shock 1' (got {text!r})")
+
+
+@dataclass(frozen=True, eq=False)
+class Catalog:
+    experience: dict[str, Experience]
+    bases: dict[str, Base]
+    armour: dict[str, Armour]
+    weapons: dict[str, Weapon]
+    special_rules: dict[str, SpecialRule]
+    unit_types: dict[str, UnitType]
+    mounts: dict[str, Mount]
+    troops: dict[str, Troop]
+    spells: dict[str, Spell]
+    formations: dict[str, Formation]
+    characters: dict[str, CharacterType]
+    races: dict[str, Race]
+    orders: dict[str, Order]
+    terrain: dict[str, TerrainType]
+    limits: dict[str, Limit]
+    scenarios: dict[str, Scenario]
+    lists: dict[str, ArmyList]
+    folder: str = ""
+
+    def effects(self, rules) -> list[tuple[str, int, Effect]]:
+        """(rule id, level, effect) for rule texts such as ["fear", "shock 1"]."""
+        out = []
+        for text in rules:
+            rid, level = parse_rule(text)
+            out.append((rid, level, self.special_rules[rid].effect_at(level)))
+        return out
+
+    def unit_type_of(self, troop_id: str) -> UnitType:
+        return self.unit_types[self.troops[troop_id].unit_type]
+
+    def base_of(self, troop_id: str) -> Base:
+        t = self.troops[troop_id]
+        return self.bases[t.base or self.unit_types[t.unit_type].base]
+
+    def figures_of(self, troop_id: str) -> int:
+        t = self.troops[troop_id]
+        return t.figures or self.unit_types[t.unit_type].figures
+
+    def armour_by_level(self, level: int) -> Armour:
+        return next(a for a in self.armour.values() if a.level == level)
+
+    def terrain_defaults(self) -> dict[str, dict]:
+        return {tid: t.defaults() for tid, t in self.terrain.items()}
+
+    def map_path(self, scenario_id: str) -> Path:
+        return MAP_DIR / self.scenarios[scenario_id].map
+
+
+def _rule_problems(cat_rules: dict, rules, file: str, data, loc: tuple, problems: list[str]) -> None:
+    for i, text in enumerate(rules):
+        where = loc + (i,)
+        try:
+            rid, level = parse_rule(text)
+        except ValueError as e:
+            problems.append(f"{file}:{line_at(data, where)}: {field_name(where)}: {e}")
+            continue
+        rule = cat_rules.get(rid)
+        if rule is None:
+            problems.append(f"{file}:{line_at(data, where)}: {field_name(where)}: unknown special rule {rid!r}")
+        elif rule.levels and level not in rule.levels:
+            problems.append(f"{file}:{line_at(data, where)}: {field_name(where)}: {rule.name} has levels "
+                            f"{', '.join(str(k) for k in sorted(rule.levels))}; say e.g. '{rid} "
+                            f"{min(rule.levels)}' (got {text!r})")
+        elif not rule.levels and level:
+            problems.append(f"{file}:{line_at(data, where)}: {field_name(where)}: {rule.name} has no levels "
+                            f"(got {text!r})")
+
+
+def _effect_problems(cat: Catalog, effect: Effect | None, file: str, data, loc: tuple, problems: list[str]) -> None:
+    if effect is not None and effect.armour is not None and effect.armour not in cat.armour:
+        where = loc + ("armour",)
+        problems.append(f"{file}:{line_at(data, where)}: {field_name(where)}: unknown armour {effect.armour!r}")
+
+
+def load_catalog(folder: str | Path = DATA_DIR, list_dir: str | Path | None = None) -> Catalog:
+    """The catalog in `folder`, with the army lists of `list_dir` (default
+    folder/lists); DataError lists every problem at once."""
+    folder = Path(folder)
+    problems: list[str] = []
+    try:
+        raw, parsed = load_files(folder, FILES)
+    except DataError as e:
+        problems.extend(e.problems)
+    lists: dict[str, ArmyList] = {}
+    list_raw: dict = {}
+    ldir = Path(list_dir) if list_dir is not None else folder / "lists"
+    for path in sorted(ldir.glob("*.yaml")) if ldir.is_dir() else []:
+        try:
+            data = load_list_yaml(path)
+            lists[path.stem] = validate(ArmyList, data, str(path))
+            list_raw[path.stem] = (str(path), data)
+        except DataError as e:
+            problems.extend(e.problems)
+    if problems:
+        raise DataError(problems)
+    cat = Catalog(**parsed, lists=lists, folder=str(folder))
+    _cross_check(cat, raw, problems)
+    if not problems:
+        _check_lists(cat, list_raw, problems)
+    if problems:
+        raise DataError(problems)
+    return cat
+
+
+def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
+    f, data = raw["experience"]
+    if sorted(cat.experience) != sorted(EXPERIENCES):
+        problems.append(f"{f}:1: (top): the experience levels are exactly {', '.join(EXPERIENCES)}")
+    f, data = raw["weapons"]
+    for wid, w in cat.weapons.items():
+        if w.counts_as is not None:
+            check_refs(problems, f, data, (wid, "counts_as"), [w.counts_as], cat.weapons, "weapon")
+    f, data = raw["special_rules"]
+    for rid, r in cat.special_rules.items():
+        _effect_problems(cat, r.effect, f, data, (rid, "effect"), problems)
+        for lv, level in r.levels.items():
+            _effect_problems(cat, level.effect, f, data, (rid, "levels", lv, "effect"), problems)
+    f, data = raw["unit_types"]
+    for uid, u in cat.unit_types.items():
+        check_refs(problems, f, data, (uid, "base"), [u.base], cat.bases, "base")
+    f, data = raw["mounts"]
+    for mid, m in cat.mounts.items():
+        _rule_problems(cat.special_rules, m.rules, f, data, (mid, "rules"), problems)
+    f, data = raw["troops"]
+    for tid, t in cat.troops.items():
+        check_refs(problems, f, data, (tid, "unit_type"), [t.unit_type], cat.unit_types, "unit type")
+        if t.base is not None:
+            check_refs(problems, f, data, (tid, "base"), [t.base], cat.bases, "base")
+        _rule_problems(cat.special_rules, t.rules, f, data, (tid, "rules"), problems)
+        for i, w in enumerate(t.weapons):
+            where = (tid, "weapons", i)
+            if w not in cat.weapons:
+                problems.append(f"{f}:{line_at(data, where)}: {field_name(where)}: unknown weapon {w!r}")
+            elif cat.weapons[w].kind != "melee":
+                problems.append(f"{f}:{line_at(data, where)}: {field_name(where)}: {w} is a {cat.weapons[w].kind} "
+                                "weapon; `weapons` lists close-combat weapons (missile: says whether it shoots)")
+        is_machine = t.unit_type == "war_machine"
+        if t.machine is not None:
+            if t.machine not in cat.weapons or cat.weapons[t.machine].kind != "machine":
+                problems.append(f"{f}:{line_at(data, (tid, 'machine'))}: {tid}.machine: unknown war machine "
+                                f"engine {t.machine!r}")
+        if is_machine != (t.machine is not None):
+            problems.append(f"{f}:{line_at(data, (tid,))}: {tid}.machine: war machines, and only they, name "
+                            "their engine")
+        if t.mount != (t.unit_type == "cavalry"):
+            problems.append(f"{f}:{line_at(data, (tid,))}: {tid}.mount: cavalry, and only cavalry, ride a mount")
+        monstrous = any(r.split()[:1] == ["monstrous_creature"] for r in t.rules)
+        if (t.attacks == "current_mr") != monstrous:
+            problems.append(f"{f}:{line_at(data, (tid, 'attacks'))}: {tid}.attacks: attacks equal to the current MR "
+                            "go with the Monstrous Creature rule (battle_valor_fantasy.txt § Bestiary)")
+    f, data = raw["formations"]
+    for fid, fm in cat.formations.items():
+        if fm.unit_types is not None:
+            check_refs(problems, f, data, (fid, "unit_types"), fm.unit_types, cat.unit_types, "unit type")
+    f, data = raw["characters"]
+    for cid, c in cat.characters.items():
+        check_refs(problems, f, data, (cid, "base"), [c.base], cat.bases, "base")
+        for key in ("dice", "bonus"):
+            nums = getattr(c, key)
+            if nums is None:
+                continue
+            for level in ("regular", "veteran", "elite"):
+                if (c.cost.of(level) is None) != (nums.of(level) is None):
+                    problems.append(f"{f}:{line_at(data, (cid, key))}: {cid}.{key}: give a value for each level "
+                                    "the character is sold at (cost)")
+                    break
+    if "general" not in cat.characters or cat.characters["general"].attach != "never":
+        problems.append(f"{raw['characters'][0]}:1: (top): the General (id general) is a character that never "
+                        "attaches (battle_valor_fantasy.txt § Moving Characters)")
+    f, data = raw["races"]
+    for rid, r in cat.races.items():
+        _effect_problems(cat, r.effect, f, data, (rid, "effect"), problems)
+    f, data = raw["limits"]
+    for lid, lim in cat.limits.items():
+        for i, c in enumerate(lim.counts):
+            if c.character is not None:
+                check_refs(problems, f, data, (lid, "counts", i, "character"), [c.character], cat.characters,
+                           "character")
+            if c.unit_type is not None:
+                check_refs(problems, f, data, (lid, "counts", i, "unit_type"), [c.unit_type], cat.unit_types,
+                           "unit type")
+    f, data = raw["scenarios"]
+    for sid, s in cat.scenarios.items():
+        if not (MAP_DIR / s.map).exists():
+            problems.append(f"{f}:{line_at(data, (sid, 'map'))}: {sid}.map: no map {s.map!r} in {MAP_DIR}")
+            continue
+        try:
+            table = scenario_table(cat, sid)
+        except DataError as e:
+            problems.extend(e.problems)
+            continue
+        zones = {z.name for z in table.zones if z.type == "deployment"}
+        for i, zone in enumerate(s.deployment):
+            if zone not in zones:
+                problems.append(f"{f}:{line_at(data, (sid, 'deployment', i))}: {sid}.deployment[{i}]: the map "
+                                f"has no deployment zone {zone!r} (it has: {', '.join(sorted(zones))})")
+        objectives = sum(z.type == "objective" for z in table.zones)
+        if s.victory.objective and not objectives:
+            problems.append(f"{f}:{line_at(data, (sid, 'victory'))}: {sid}.victory.objective: scores objectives "
+                            f"but {s.map} has none")
+
+
+def scenario_table(cat: Catalog, scenario_id: str):
+    """The scenario's table map (engine.maps.tablemap.TableMapData), its
+    terrain typed by terrain.yaml; MapError (a DataError) if it is broken."""
+    from engine.maps.tablemap import load_table_map
+    return load_table_map(cat.map_path(scenario_id), known_terrain=set(cat.terrain),
+                          terrain_defaults=cat.terrain_defaults())
+
+
+def _check_lists(cat: Catalog, list_raw: dict, problems: list[str]) -> None:
+    for stem, army in cat.lists.items():
+        f, data = list_raw[stem]
+        for p in validate_army(cat, army, ArmyOptions(playtest=True)):
+            problems.append(f"{f}:{line_at(data, p.where)}: {field_name(p.where)}: {p.reason} ({p.rule})")
+
+
+@lru_cache(maxsize=1)
+def _default() -> Catalog:
+    return load_catalog(DATA_DIR)
+
+
+def cat() -> Catalog:
+    """The shipped catalog (loaded once)."""
+    return _default()
