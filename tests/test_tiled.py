@@ -358,9 +358,9 @@ def test_generator_reproduces_the_committed_maps():
 
 
 def test_pytmx_reads_every_shipped_map_the_same_way():
-    """pytmx is the reference reader of Tiled files; our loader (stdlib
-    expat, for line numbers and to keep pygame out of the rules) must agree
-    with it cell by cell and object by object."""
+    """Our loader reads values through pytmx after checking the file: what
+    it returns must be what plain pytmx reads, cell by cell and object by
+    object (no check may change a value)."""
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pytmx
@@ -381,3 +381,24 @@ def test_pytmx_reads_every_shipped_map_the_same_way():
                 assert props["terrain"] == ours.terrain[offset_to_axial(col, row)], (path.name, col, row)
         ref_objects = sorted((o.name, o.type) for o in ref.objects)
         assert ref_objects == sorted((o.name, o.type) for o in ours.objects), path.name
+
+
+def test_hostile_tilesets_and_layers_are_refused_before_any_parser_reads_them(tmp_path):
+    import base64
+    import os
+    import zlib
+    fifo = tmp_path / "pipe.tsx"
+    os.mkfifo(fifo)
+    for source, why in ((str(fifo), "not a regular file"), ("/dev/zero", "not a regular file")):
+        path = write(tmp_path, "m.tmx", tmx_text(tileset=f' <tileset firstgid="1" source="{source}"/>'))
+        (msg,) = problems(path)
+        assert msg.endswith(f": file: {why}"), msg
+    bomb = base64.b64encode(zlib.compress(b"\0" * (64 * 1024 * 1024), 9)).decode()   # 64 MB of zeros
+    text = tmx_text().replace('<data encoding="csv">\n1,1,1,\n1,2,1,\n1,1,1\n</data>',
+                              f'<data encoding="base64" compression="zlib">{bomb}</data>')
+    path = write(tmp_path, "bomb.tmx", text)
+    assert problems(path) == [f"{path}:{line_of(text, 'base64')}: terrain: layer data holds more than the 9 cells "
+                              "of its layer"]
+    deep = tmx_text(objects="  " + "<properties>" * 100 + "</properties>" * 100 + "\n")
+    (msg,) = problems(write(tmp_path, "deep.tmx", deep))
+    assert "nested deeper than" in msg

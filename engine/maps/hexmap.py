@@ -6,32 +6,27 @@ i.e. odd-r offsets: `hexgrid.offset_to_axial`).  The tile layer named
 `terrain` gives every cell a terrain id through its tile's custom property
 `terrain`; objects in object layers are mapped to the hexes under them.
 
-Every problem is a `MapError` whose lines read `file:line: field: message`,
-never a traceback.  The XML is read here with expat (stdlib) rather than
-pytmx.TiledMap: every error needs the line of the element at fault, which
-pytmx does not keep; pytmx also imports pygame when it is installed, raises
-bare Exceptions, and does not tell point and ellipse objects apart.  Only
-data is loaded, never images.
+pytmx (engine/maps/tmx.py) reads the values: layer data in any encoding,
+tilesets, tile and object properties, object geometry.  Before it does,
+the file is read bounded and indexed with its lines (engine/maps/source.py)
+and checked, so every problem is a `MapError` whose lines read
+`file:line: field: message`, never a traceback; the index also tells point
+and ellipse objects apart, which pytmx does not.  Only data is loaded,
+never images.
 """
 from __future__ import annotations
 
-import base64
-import gzip
 import math
 import os
-import zlib
 from dataclasses import dataclass, replace
-from xml.parsers import expat
 
-from engine.core.catalog import DataError
 from engine.hex.grid import Hex, axial_to_offset, offset_to_axial
+from engine.maps.source import MapError, Node, Problems, check_properties, plain_properties, read_xml
+from engine.maps.tmx import check_layer_size, load_tmx
 
 TERRAIN_LAYER = "terrain"
 _GID_MASK = 0x0FFFFFFF          # the top four bits are flip/rotation flags
-
-
-class MapError(DataError):
-    """One or more `file:line: field: message` problems in a Tiled map."""
+MAX_CELLS = 256 * 256
 
 
 @dataclass(frozen=True)
@@ -51,102 +46,6 @@ class HexMapData:
     terrain: dict[Hex, str]     # every cell of the map
     objects: tuple[MapObject, ...]
     properties: dict            # map-level custom properties
-
-
-# --- XML with line numbers --------------------------------------------------
-
-class _Node:
-    __slots__ = ("tag", "attrib", "line", "children", "text", "text_line")
-
-    def __init__(self, tag: str, attrib: dict, line: int):
-        self.tag, self.attrib, self.line = tag, attrib, line
-        self.children: list[_Node] = []
-        self.text, self.text_line = "", line
-
-    def find(self, tag: str) -> _Node | None:
-        return next((c for c in self.children if c.tag == tag), None)
-
-    def findall(self, tag: str) -> list[_Node]:
-        return [c for c in self.children if c.tag == tag]
-
-
-def _read_xml(path: str) -> _Node:
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise MapError([f"{path}:0: cannot read file: {e.strerror}"]) from None
-    parser = expat.ParserCreate()
-    stack: list[_Node] = []
-    roots: list[_Node] = []
-
-    def start(tag, attrib):
-        node = _Node(tag, attrib, parser.CurrentLineNumber)
-        (stack[-1].children if stack else roots).append(node)
-        stack.append(node)
-
-    def chars(text):
-        node = stack[-1]
-        if not node.text:
-            node.text_line = parser.CurrentLineNumber
-        node.text += text
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = lambda tag: stack.pop()
-    parser.CharacterDataHandler = chars
-    try:
-        parser.Parse(data, True)
-    except expat.ExpatError as e:
-        raise MapError([f"{path}:{e.lineno}: XML syntax: {expat.ErrorString(e.code)}"]) from None
-    except (LookupError, ValueError) as e:         # e.g. an unknown encoding="..."
-        raise MapError([f"{path}:{parser.CurrentLineNumber}: XML syntax: {e}"]) from None
-    return roots[0]
-
-
-class _Problems(list):
-    def add(self, file: str, line: int, field: str, message: str) -> None:
-        self.append(f"{file}:{line}: {field}: {message}")
-
-    def number(self, file: str, node: _Node, key: str, default=None, kind: type = int):
-        """A numeric attribute; a missing one is a problem unless there is a default."""
-        raw = node.attrib.get(key)
-        if raw is None:
-            if default is None:
-                self.add(file, node.line, key, f"<{node.tag}> has no {key} attribute")
-            return default
-        try:
-            value = kind(raw)
-            if not math.isfinite(value):
-                raise ValueError
-            return value
-        except ValueError:
-            self.add(file, node.line, key, f"not a number: {raw!r}")
-            return default
-
-
-def _properties(node: _Node, file: str, problems: _Problems) -> dict:
-    """A node's Tiled custom properties, typed (int, float, bool, class...)."""
-    out: dict = {}
-    props = node.find("properties")
-    for p in props.findall("property") if props is not None else ():
-        name, kind = p.attrib.get("name", ""), p.attrib.get("type", "string")
-        raw = p.attrib.get("value", p.text)
-        try:
-            if kind == "class":
-                out[name] = _properties(p, file, problems)
-            elif kind in ("int", "object"):
-                out[name] = int(raw)
-            elif kind == "float":
-                out[name] = float(raw)
-            elif kind == "bool":
-                if raw not in ("true", "false"):
-                    raise ValueError
-                out[name] = raw == "true"
-            else:
-                out[name] = raw
-        except (TypeError, ValueError):
-            problems.add(file, p.line, f"property {name}", f"not a valid {kind}: {raw!r}")
-    return out
 
 
 # --- pixel geometry of a staggered (odd-r) Tiled map -------------------------
@@ -199,8 +98,8 @@ def _in_polygon(x: float, y: float, pts: list[tuple[float, float]]) -> bool:
 def load_hex_map(path, known_terrain: set[str] | None = None) -> HexMapData:
     """Read a Tiled hex map.  Raises MapError listing every problem found."""
     path = str(path)
-    root = _read_xml(path)
-    problems = _Problems()
+    root = read_xml(path)
+    problems = Problems()
     if root.tag != "map":
         raise MapError([f"{path}:{root.line}: map: root element is <{root.tag}>, expected <map>"])
     for key, want in (("orientation", "hexagonal"), ("staggeraxis", "y"), ("staggerindex", "odd")):
@@ -217,23 +116,34 @@ def load_hex_map(path, known_terrain: set[str] | None = None) -> HexMapData:
     if not problems and (min(width, height) < 1 or min(tw, th) < 2 or not 0 <= side < th):
         problems.add(path, root.line, "width", "map and tile sizes must be positive, "
                      "hexsidelength less than tileheight")
+    if not problems and width * height > MAX_CELLS:
+        problems.add(path, root.line, "width", f"the map has {width}x{height} cells; at most {MAX_CELLS}")
     if problems:
         raise MapError(problems)
-    terrain = _terrain(root, path, width, height, _tilesets(root, path, known_terrain, problems), problems)
+    tilesets = _check_tilesets(root, path, known_terrain, problems)
+    layer = _check_terrain_layer(root, path, width, width * height, problems)
     geo = _Geometry(tw, th, side)
-    objects = []
+    shapes = {}
     for group in _layers(root, "objectgroup"):
         for node in group.findall("object"):
-            obj = _object(node, path, geo, width, height, problems)
-            if obj:
-                objects.append(obj)
-    properties = _properties(root, path, problems)
+            _check_object(node, path, problems)
+            shapes[node.attrib.get("id")] = node
+    check_properties(root, path, problems)
+    if problems or tilesets is None or layer is None:
+        raise MapError(problems)
+    tmx = load_tmx(path, root, tuple(ts.root for ts in tilesets if ts.root is not root))
+    terrain = _terrain(tmx, layer, path, width, height, tilesets, problems)
+    objects = []
+    for o in tmx.objects:
+        obj = _object(o, shapes.get(str(o.id)), path, geo, width, height, problems)
+        if obj:
+            objects.append(obj)
     if problems:
         raise MapError(problems)
-    return HexMapData(path, width, height, terrain, tuple(objects), properties)
+    return HexMapData(path, width, height, terrain, tuple(objects), plain_properties(tmx.properties))
 
 
-def _layers(node: _Node, tag: str):
+def _layers(node: Node, tag: str):
     for child in node.children:
         if child.tag == tag:
             yield child
@@ -242,172 +152,169 @@ def _layers(node: _Node, tag: str):
 
 
 @dataclass
-class _Tile:
-    terrain: str | None
+class _Tileset:
+    """One tileset as written: where it is (for messages) and its range of gids."""
     file: str
-    line: int
-    id: int
+    root: Node
+    first: int
+    count: int
+    tile_lines: dict            # tile id -> line of its <tile>
 
 
-class _Tiles:
-    """The tiles of a map's tilesets by gid, and whether all could be read."""
-
-    def __init__(self):
-        self.props: dict[int, _Tile] = {}                  # tiles with a <tile> element
-        self.ranges: list[tuple[int, int, str, int]] = []  # (firstgid, tilecount, file, line)
-        self.complete = True
-
-    def get(self, gid: int) -> _Tile | None:
-        if gid in self.props:
-            return self.props[gid]
-        for first, count, file, line in self.ranges:
-            if first <= gid < first + count:
-                return _Tile(None, file, line, gid - first)
-        return None
-
-
-def _tilesets(root: _Node, path: str, known: set[str] | None, problems: _Problems) -> _Tiles:
-    """Every tileset of the map, inline or external; reports bad terrain properties."""
-    tiles = _Tiles()
+def _check_tilesets(root: Node, path: str, known: set[str] | None, problems: Problems) -> list[_Tileset] | None:
+    """Every tileset of the map, inline or external, with its tiles'
+    `terrain` properties checked.  None when one could not be read."""
+    out, complete = [], True
     for ref in root.findall("tileset"):
         first = problems.number(path, ref, "firstgid", 1)
         file, node = path, ref
         if "source" in ref.attrib:
             file = os.path.join(os.path.dirname(path), ref.attrib["source"])
             try:
-                node = _read_xml(file)
+                node = read_xml(file)
             except MapError as e:
                 problems.extend(e.problems)
-                tiles.complete = False
+                complete = False
                 continue
             if node.tag != "tileset":
                 problems.add(file, node.line, "tileset", f"root element is <{node.tag}>, expected <tileset>")
-                tiles.complete = False
+                complete = False
                 continue
-        tiles.ranges.append((first, problems.number(file, node, "tilecount", 0), file, node.line))
+        lines = {}
         for t in node.findall("tile"):
             tid = problems.number(file, t, "id")
             if tid is None:
                 continue
-            value = _properties(t, file, problems).get("terrain")
-            if value is not None and (not isinstance(value, str) or not value):
+            lines[tid] = t.line
+            check_properties(t, file, problems)
+            prop = next((p for p in (t.find("properties").findall("property") if t.find("properties") else ())
+                         if p.attrib.get("name") == "terrain"), None)
+            value = None if prop is None else prop.attrib.get("value", prop.text)
+            if prop is not None and (prop.attrib.get("type", "string") != "string" or not value):
                 problems.add(file, t.line, f"tile[{tid}].terrain", f"must be a terrain id, got {value!r}")
-                value = None
             elif value is not None and known is not None and value not in known:
                 problems.add(file, t.line, f"tile[{tid}].terrain", f"unknown terrain id {value!r} "
                              f"(known: {', '.join(sorted(known))})")
-                value = ""     # reported; keeps the cells from reporting it again
-            tiles.props[first + tid] = _Tile(value, file, t.line, tid)
-    return tiles
+        out.append(_Tileset(file, node if node is not ref else root, first,
+                            problems.number(file, node, "tilecount", 0), lines))
+    return out if complete else None
 
 
-def _cells(data: _Node, path: str, problems: _Problems) -> list[tuple[int | None, int]]:
-    """(gid, line) of every cell of a layer's <data>, in row order (gid None: reported)."""
-    encoding = data.attrib.get("encoding")
-    if encoding == "csv":
-        cells, line = [], data.text_line
-        for token in data.text.split(","):
-            here = line + token[:len(token) - len(token.lstrip())].count("\n")
-            line += token.count("\n")
-            try:
-                cells.append((int(token), here))
-            except ValueError:
-                problems.add(path, here, TERRAIN_LAYER, f"not a tile number: {token.strip()!r}")
-                cells.append((None, here))
-        return cells
-    if encoding == "base64":
-        try:
-            raw = base64.b64decode(data.text.strip(), validate=True)
-            compression = data.attrib.get("compression")
-            if compression == "zlib":
-                raw = zlib.decompress(raw)
-            elif compression == "gzip":
-                raw = gzip.decompress(raw)
-            elif compression:
-                problems.add(path, data.line, "compression", f"{compression!r} is not supported "
-                             "(use CSV, or base64 with zlib or gzip)")
-                return []
-        except (ValueError, zlib.error, OSError, EOFError) as e:
-            problems.add(path, data.line, TERRAIN_LAYER, f"cannot decode layer data: {e}")
-            return []
-        return [(int.from_bytes(raw[i:i + 4], "little"), data.line) for i in range(0, len(raw) - 3, 4)]
-    if encoding:
-        problems.add(path, data.line, "encoding", f"{encoding!r} is not supported (use csv or base64)")
-        return []
-    return [(problems.number(path, t, "gid", 0), t.line) for t in data.findall("tile")]
-
-
-def _terrain(root: _Node, path: str, width: int, height: int, tiles: _Tiles,
-             problems: _Problems) -> dict[Hex, str]:
-    """Terrain id of every cell of the `terrain` layer.  Only tiles the layer
-    uses need a `terrain` property (a tileset may hold others)."""
+def _check_terrain_layer(root: Node, path: str, width: int, cells: int, problems: Problems) -> Node | None:
+    """The `<data>` of the one terrain layer, checked to hold `cells` tiles."""
     layers = [n for n in _layers(root, "layer") if n.attrib.get("name") == TERRAIN_LAYER]
     if len(layers) != 1:
         problems.add(path, layers[1].line if layers else root.line, TERRAIN_LAYER,
                      f'need exactly one tile layer named "{TERRAIN_LAYER}", found {len(layers)}')
-        return {}
+        return None
     data = layers[0].find("data")
     if data is None:
         problems.add(path, layers[0].line, TERRAIN_LAYER, "layer has no <data>")
-        return {}
-    cells = _cells(data, path, problems)
-    if len(cells) != width * height:
-        problems.add(path, data.line, TERRAIN_LAYER,
-                     f"layer has {len(cells)} cells, the map needs {width}x{height} = {width * height}")
-        return {}
+        return None
+    encoding = data.attrib.get("encoding")
+    if encoding == "csv":
+        tokens = _csv_tokens(data)
+        bad = [(tok, line) for tok, line in tokens if not tok.strip().isdigit()]
+        for tok, line in bad:
+            problems.add(path, line, TERRAIN_LAYER, f"not a tile number: {tok.strip()!r}")
+        if not bad and len(tokens) != cells:
+            problems.add(path, data.line, TERRAIN_LAYER, f"layer has {len(tokens)} cells, the map needs {cells}")
+        elif len(tokens) == cells:
+            for i, (tok, line) in enumerate(tokens):
+                if tok.strip().isdigit() and int(tok) & _GID_MASK == 0:
+                    problems.add(path, line, f"terrain[{i % width},{i // width}]",
+                                 "empty cell: every hex needs a terrain tile")
+    elif encoding == "base64":
+        why = check_layer_size(data, cells, path)
+        if why:
+            problems.add(path, data.line, TERRAIN_LAYER if "compression" not in why else "compression", why)
+    else:
+        problems.add(path, data.line, "encoding", f"{encoding!r} is not supported (use csv or base64)")
+    return data
+
+
+def _csv_tokens(data: Node) -> list[tuple[str, int]]:
+    """(token, line) of every cell of CSV layer data."""
+    out, line = [], data.text_line
+    for token in data.text.split(","):
+        out.append((token, line + token[:len(token) - len(token.lstrip())].count("\n")))
+        line += token.count("\n")
+    return out
+
+
+def _terrain(tmx, data: Node, path: str, width: int, height: int, tilesets: list[_Tileset],
+             problems: Problems) -> dict[Hex, str]:
+    """Terrain id of every cell of the `terrain` layer.  Only tiles the layer
+    uses need a `terrain` property (a tileset may hold others)."""
+    layer = tmx.get_layer_by_name(TERRAIN_LAYER)
+    lines = [line for _, line in _csv_tokens(data)] if data.attrib.get("encoding") == "csv" else None
     terrain: dict[Hex, str] = {}
     missing: set[int] = set()
-    for i, (gid, line) in enumerate(cells):
-        if gid is None:
-            continue
-        col, row = i % width, i // width
-        gid &= _GID_MASK
-        tile = tiles.get(gid)
-        if gid == 0:
-            problems.add(path, line, f"terrain[{col},{row}]", "empty cell: every hex needs a terrain tile")
-        elif tile is None:
-            if tiles.complete:
-                problems.add(path, line, f"terrain[{col},{row}]", f"tile gid {gid} is in no tileset")
-        elif tile.terrain is None:
-            if gid not in missing:
-                missing.add(gid)
-                problems.add(tile.file, tile.line, f"tile[{tile.id}].terrain",
-                             'missing: every tile used for terrain needs a "terrain" property')
-        elif tile.terrain:
-            terrain[offset_to_axial(col, row)] = tile.terrain
+    for row in range(height):
+        for col in range(width):
+            gid = layer.data[row][col]
+            line = lines[row * width + col] if lines else data.line
+            tiled = tmx.tiledgidmap.get(gid, 0) & _GID_MASK
+            props = tmx.get_tile_properties_by_gid(gid) if gid else None
+            home = next((ts for ts in tilesets if ts.first <= tiled < ts.first + ts.count), None)
+            if not tiled:
+                problems.add(path, line, f"terrain[{col},{row}]", "empty cell: every hex needs a terrain tile")
+            elif home is None:
+                problems.add(path, line, f"terrain[{col},{row}]", f"tile gid {tiled} is in no tileset")
+            elif not props or "terrain" not in props:
+                if tiled not in missing:
+                    missing.add(tiled)
+                    tid = tiled - home.first
+                    problems.add(home.file, home.tile_lines.get(tid, home.root.line), f"tile[{tid}].terrain",
+                                 'missing: every tile used for terrain needs a "terrain" property')
+            else:
+                terrain[offset_to_axial(col, row)] = props["terrain"]
     return terrain
 
 
-def _object(node: _Node, path: str, geo: _Geometry, width: int, height: int,
-            problems: _Problems) -> MapObject | None:
+def _check_object(node: Node, path: str, problems: Problems) -> None:
     a = node.attrib
-    name = a.get("name", "")
-    label = f"object {name or '#' + a.get('id', '?')}"
+    label = f"object {a.get('name', '') or '#' + a.get('id', '?')}"
     if "template" in a:
         problems.add(path, node.line, label, "object templates are not supported")
-        return None
-    x, y, w, h, rot = (problems.number(path, node, k, 0.0, float) for k in ("x", "y", "width", "height", "rotation"))
+    if "id" not in a:
+        problems.add(path, node.line, label, "has no id (saved by an old Tiled?)")
+    for k in ("x", "y", "width", "height", "rotation"):
+        problems.number(path, node, k, 0.0, float)
+    for shape in node.children:
+        if shape.tag in ("polygon", "polyline"):
+            try:
+                rel = [tuple(float(v) for v in pt.split(",")) for pt in shape.attrib.get("points", "").split()]
+                if not rel or any(len(pt) != 2 or not all(map(math.isfinite, pt)) for pt in rel):
+                    raise ValueError
+            except ValueError:
+                problems.add(path, shape.line, label, f"bad {shape.tag} points {shape.attrib.get('points', '')!r}")
+    check_properties(node, path, problems)
+
+
+def _object(o, node: Node | None, path: str, geo: _Geometry, width: int, height: int,
+            problems: Problems) -> MapObject | None:
+    """A pytmx object as the hexes it covers; `node` (its checked XML) says
+    what shape it is where pytmx does not (point, ellipse)."""
+    name = o.name or ""
+    label = f"object {name or '#' + str(o.id)}"
+    line = node.line if node is not None else 0
+    x, y, w, h, rot = float(o.x), float(o.y), float(o.width), float(o.height), float(o.rotation or 0)
     ang = math.radians(rot)
 
     def at(dx: float, dy: float) -> tuple[float, float]:       # Tiled rotates about (x, y)
         return (x + dx * math.cos(ang) - dy * math.sin(ang), y + dx * math.sin(ang) + dy * math.cos(ang))
 
-    shape = next((c for c in node.children if c.tag in ("point", "ellipse", "polygon", "polyline")), None)
-    kind = shape.tag if shape is not None else "tile" if "gid" in a else "rectangle"
+    shape = next((c.tag for c in (node.children if node is not None else ())
+                  if c.tag in ("point", "ellipse", "polygon", "polyline")), None)
+    kind = shape or ("tile" if o.gid else "rectangle")
     test = None
     if kind == "point":
         pts = [(x, y)]
-    elif kind == "tile":                       # drawn upwards from its bottom-left corner
-        pts = [at(w / 2, -h / 2)]
+    elif kind == "tile":                       # pytmx moved (x, y) to the top-left corner
+        pts = [at(w / 2, h / 2)]
     elif kind in ("polygon", "polyline"):
-        try:
-            rel = [tuple(float(v) for v in p.split(",")) for p in shape.attrib.get("points", "").split()]
-            pts = [at(px, py) for px, py in rel]
-            if not pts or any(len(p) != 2 or not all(map(math.isfinite, p)) for p in rel):
-                raise ValueError
-        except ValueError:
-            problems.add(path, shape.line, label, f"bad {kind} points {shape.attrib.get('points', '')!r}")
-            return None
+        pts = [at(px - x, py - y) for px, py in o.points]
         if kind == "polygon":
             test = lambda px, py: _in_polygon(px, py, pts)  # noqa: E731
     else:
@@ -432,11 +339,12 @@ def _object(node: _Node, path: str, geo: _Geometry, width: int, height: int,
     off = [c for c in [centre] + cells if not (0 <= c[0] < width and 0 <= c[1] < height)]
     if off:
         col, row = off[0]
-        problems.add(path, node.line, label, f"lies outside the map (at column {col}, row {row}; "
+        problems.add(path, line, label, f"lies outside the map (at column {col}, row {row}; "
                      f"the map is {width}x{height})")
         return None
-    return MapObject(name, a.get("type", a.get("class", "")), offset_to_axial(*centre),
-                     tuple(offset_to_axial(*c) for c in cells), _properties(node, path, problems))
+    kind_name = getattr(o, "type", None) or getattr(o, "class", None) or ""
+    return MapObject(name, kind_name, offset_to_axial(*centre),
+                     tuple(offset_to_axial(*c) for c in cells), plain_properties(o.properties))
 
 
 # --- composing map tiles -------------------------------------------------------
@@ -455,7 +363,7 @@ def compose(grid: list[list[tuple[HexMapData, bool]]]) -> HexMapData:
         raise ValueError("compose: grid must be a non-empty rectangle of blocks")
     first = grid[0][0][0]
     w, h = first.width, first.height
-    problems = _Problems()
+    problems = Problems()
     for row in grid:
         for block, turned in row:
             if (block.width, block.height) != (w, h):

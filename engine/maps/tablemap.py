@@ -17,10 +17,12 @@ Every object in an object layer is a terrain piece or a zone:
   defaults (`terrain_defaults[type]`) fill in what the object leaves out.
 
 Every problem is reported as `file:line: field: message` (MapError), never
-a traceback.  The XML is read with expat (stdlib), like engine/tiled.py and
-for the same reasons: the line of every element for the messages, and
-neither images nor pygame.  JSON maps (.tmj) are read with the catalog's
-line-keeping YAML loader (JSON is YAML).
+a traceback.  A .tmx is read like a hex map (engine/maps/hexmap.py): the
+file bounded and indexed with its lines (engine/maps/source.py), the
+objects' geometry by pytmx (engine/maps/tmx.py), their shape kind and
+properties' types from the index (pytmx tells neither points nor ellipses
+apart).  pytmx reads no JSON: a .tmj is read with the catalog's
+line-keeping YAML loader (JSON is YAML).  Both become the same `_Obj`s.
 
 Note: `main.py check` still reads every .tmx under assets/maps as a hex map
 (engine/check.py), so table maps ship as .tmj until it dispatches
@@ -31,18 +33,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from xml.parsers import expat
-
 from engine.core.catalog import DataError, LineDict, LineList, load_yaml
+from engine.maps.source import MapError, Problems, check_value, read_xml
+from engine.maps.tmx import load_tmx
 from engine.table.geometry import MAX_TABLE, MIN_TABLE, Piece, Table
 
 ZONE_TYPES = ("deployment", "objective", "zone")
 FLAG_KEYS = ("blocking", "impassable", "difficult")
 ELLIPSE_SIDES = 24
-
-
-class MapError(DataError):
-    """One or more `file:line: field: message` problems in a table map."""
 
 
 @dataclass(frozen=True)
@@ -56,11 +54,6 @@ class TableMapData:
 
     def table(self) -> Table:
         return Table(self.width, self.height, self.terrain, self.zones, name=Path(self.path).stem)
-
-
-class _Problems(list):
-    def add(self, file: str, line: int, field: str, message: str) -> None:
-        self.append(f"{file}:{line}: {field}: {message}")
 
 
 # ---- a uniform view of TMX and TMJ objects -----------------------------------
@@ -83,37 +76,8 @@ class _Map:
     objects: list
 
 
-class _Node:
-    __slots__ = ("tag", "attrib", "line", "children")
-
-    def __init__(self, tag, attrib, line):
-        self.tag, self.attrib, self.line, self.children = tag, attrib, line, []
-
-
 def _read_tmx(path: str) -> _Map:
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise MapError([f"{path}:0: cannot read file: {e.strerror}"]) from None
-    parser = expat.ParserCreate()
-    stack: list[_Node] = []
-    roots: list[_Node] = []
-
-    def start(tag, attrib):
-        node = _Node(tag, attrib, parser.CurrentLineNumber)
-        (stack[-1].children if stack else roots).append(node)
-        stack.append(node)
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = lambda tag: stack.pop()
-    try:
-        parser.Parse(data, True)
-    except expat.ExpatError as e:
-        raise MapError([f"{path}:{e.lineno}: XML syntax: {expat.ErrorString(e.code)}"]) from None
-    except (LookupError, ValueError) as e:
-        raise MapError([f"{path}:{parser.CurrentLineNumber}: XML syntax: {e}"]) from None
-    root = roots[0]
+    root = read_xml(path)
     if root.tag != "map":
         raise MapError([f"{path}:{root.line}: map: root element is <{root.tag}>, expected <map>"])
 
@@ -124,33 +88,57 @@ def _read_tmx(path: str) -> _Map:
                 for p in c.children:
                     if p.tag == "property":
                         out.append((p.attrib.get("name", ""), p.attrib.get("type", "string"),
-                                    p.attrib.get("value"), p.line))
+                                    p.attrib.get("value", p.text or None), p.line))
         return out
 
-    objects = []
+    nodes = []
 
     def walk(node):
         for c in node.children:
             if c.tag == "objectgroup":
-                for o in c.children:
-                    if o.tag != "object":
-                        continue
-                    shape_node = next((k for k in o.children if k.tag in
-                                       ("point", "ellipse", "polygon", "polyline", "text")), None)
-                    shape = shape_node.tag if shape_node is not None else ("tile" if "gid" in o.attrib else "rectangle")
-                    pts = None
-                    if shape in ("polygon", "polyline"):
-                        pts = shape_node.attrib.get("points", "")
-                    attrib = dict(o.attrib)
-                    if "type" not in attrib and "class" in attrib:
-                        attrib["type"] = attrib["class"]
-                    objects.append(_Obj(o.line, attrib, shape, pts,
-                                        shape_node.line if shape_node is not None else o.line, props(o)))
+                nodes.extend(o for o in c.children if o.tag == "object")
             elif c.tag == "group":
                 walk(c)
 
     walk(root)
+    # pytmx reads the geometry of a map whose every object it can read; the
+    # objects of one it cannot are reported by _piece from what was written
+    readable = all(_number_ok(o.attrib.get(k, "0")) for o in nodes for k in ("x", "y", "width", "height", "rotation"))
+    readable = readable and all("id" in o.attrib for o in nodes) and all(
+        _points_ok(s.attrib.get("points", "")) for o in nodes for s in o.children if s.tag in ("polygon", "polyline"))
+    by_id = {str(o.id): o for o in load_tmx(path, root).objects} if readable else {}
+    objects = []
+    for node in nodes:
+        o = by_id.get(node.attrib.get("id"))
+        shape_node = next((k for k in node.children if k.tag in
+                           ("point", "ellipse", "polygon", "polyline", "text")), None)
+        shape = shape_node.tag if shape_node is not None else ("tile" if "gid" in node.attrib else "rectangle")
+        attrib = dict(node.attrib)
+        if "type" not in attrib and "class" in attrib:
+            attrib["type"] = attrib["class"]
+        pts = shape_node.attrib.get("points", "") if shape in ("polygon", "polyline") else None
+        if o is not None:           # the geometry as pytmx read it
+            attrib.update({k: repr(float(getattr(o, k) or 0)) for k in ("x", "y", "width", "height", "rotation")})
+            if shape in ("polygon", "polyline"):
+                pts = " ".join(f"{px - o.x!r},{py - o.y!r}" for px, py in o.points)
+        objects.append(_Obj(node.line, attrib, shape, pts,
+                            shape_node.line if shape_node is not None else node.line, props(node)))
     return _Map(root.line, dict(root.attrib), props(root), objects)
+
+
+def _number_ok(raw: str) -> bool:
+    try:
+        return math.isfinite(float(raw))
+    except ValueError:
+        return False
+
+
+def _points_ok(raw: str) -> bool:
+    try:
+        pts = [tuple(float(v) for v in p.split(",")) for p in raw.split()]
+    except ValueError:
+        return False
+    return bool(pts) and all(len(p) == 2 and all(map(math.isfinite, p)) for p in pts)
 
 
 def _read_tmj(path: str) -> _Map:
@@ -225,22 +213,6 @@ def _read_tmj(path: str) -> _Map:
 
 # ---- values ------------------------------------------------------------------------
 
-def _typed(name, kind, raw, file, line, problems):
-    try:
-        if kind in ("int", "object"):
-            return int(raw)
-        if kind == "float":
-            return float(raw)
-        if kind == "bool":
-            if raw not in ("true", "false"):
-                raise ValueError
-            return raw == "true"
-        return "" if raw is None else raw
-    except (TypeError, ValueError):
-        problems.add(file, line, f"property {name}", f"not a valid {kind}: {raw!r}")
-        return None
-
-
 def _num(attrib, key, file, line, problems, default=None):
     raw = attrib.get(key)
     if raw is None or raw == "":
@@ -259,7 +231,7 @@ def load_table_map(path, known_terrain: set[str] | dict | None = None,
     """Read a table map.  Raises MapError listing every problem found."""
     path = str(path)
     m = _read_tmj(path) if path.endswith((".tmj", ".json")) else _read_tmx(path)
-    problems = _Problems()
+    problems = Problems()
     orient = m.attrib.get("orientation", "")
     if orient != "orthogonal":
         problems.add(path, m.line, "orientation", f'a table map is "orthogonal", got "{orient}"')
@@ -271,7 +243,7 @@ def load_table_map(path, known_terrain: set[str] | dict | None = None,
     th = _num(m.attrib, "tileheight", path, m.line, problems, 0.0)
     mprops = {}
     for name, kind, raw, line in m.props:
-        mprops[name] = _typed(name, kind, raw, path, line, problems)
+        mprops[name] = check_value(name, kind, raw, path, line, problems)
     if problems:
         raise MapError(problems)
     inch = mprops.get("inch", tw)
@@ -326,7 +298,7 @@ def _piece(o: _Obj, path, inch, width, height, known, defaults, zone_types, prob
 
     props = dict(defaults.get(typ, {}))
     for pname, kind, raw, line in o.props:
-        v = _typed(pname, kind, raw, path, line, problems)
+        v = check_value(pname, kind, raw, path, line, problems)
         if pname in FLAG_KEYS and not isinstance(v, bool):
             problems.add(path, line, f"property {pname}", "must be a bool")
             continue
