@@ -40,7 +40,7 @@ class TokenSpec:
     key: Any
     hex: Hex
     color: str                      # player colour "#RRGGBB"
-    label: str                      # 1-2 letters (class icon)
+    label: str                      # 1-2 letters (class), drawn when there is no icon
     shape: str = "circle"           # circle | square | star (tier)
     facing: int | None = None       # 0..5 engine.hex.grid direction, None: no facing
     hp: int = 0
@@ -52,6 +52,7 @@ class TokenSpec:
     statuses: int = 0               # count of status effects
     activation: int = 0             # 1 or 2: activated this phase (shows the number)
     spent: bool = False             # done for this phase (drawn dimmer)
+    icon: str = ""                  # a silhouette from assets/icons (engine/ui/panels/icons.py icon_for)
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,7 @@ class ModelSpec:
     statuses: int = 0               # status markers on the unit
     spent: bool = False             # done for now (drawn dimmer)
     arc: float = 0.0                # arc of vision in degrees shown when selected (0: none)
+    icon: str = ""                  # a silhouette from assets/icons (engine/ui/panels/icons.py icon_for)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ The generic screen (engine/ui/match_screen.py) draws what this returns.
 from __future__ import annotations
 
 from engine.hex import grid as hexgrid
+from engine.ui.panels.icons import icon_for
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, View
 from games.dice_wars import stats
 
@@ -77,7 +78,8 @@ class DiceWarsView(View):
                 key=u.uid, hex=u.pos, color=state.players[u.owner].color, label=card.icon,
                 shape=SHAPE.get(u.tier, "circle"), facing=u.facing, hp=u.hp, max_hp=u.max_hp,
                 badge=fac.letter if fac else "", guarding=u.guarding, buffs=buffs, debuffs=debuffs,
-                statuses=statuses, activation=n if state.phase == "command" else 0, spent=spent))
+                statuses=statuses, activation=n if state.phase == "command" else 0, spent=spent,
+                icon=icon_for(card.name, u.cls, card.weapon)))
         return out
 
     def overlays(self, state):

@@ -8,6 +8,7 @@ this returns.
 """
 from __future__ import annotations
 
+from engine.ui.panels.icons import icon_for
 from engine.ui.contract import CardSpec, Header, HoverInfo
 
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
@@ -116,6 +117,7 @@ class DragonbondView(TableView):
             c = stats.card(u)
             col = self.player_color(state, u.owner)
             label = initials(c.name)
+            icon = icon_for(c.kind if c.kind == "general" else "", c.name, *(w.type for w in c.weapons))
             feet = space.feet(state, u)
             lead = next((i for i, m in enumerate(u.models) if m.captain), 0)
             h = stats.health(u)
@@ -128,7 +130,7 @@ class DragonbondView(TableView):
                     hp=max(0, h - u.wounds) if first and h > 1 else 0, max_hp=h if first and h > 1 else 0,
                     fatigue=(u.fatigue + u.exhaustion) if first else 0,
                     leader=m.captain or c.kind in ("general", "huge"), badge=badge if first else "",
-                    statuses=statuses if first else 0))
+                    statuses=statuses if first else 0, icon=icon))
         return out
 
     # --- panel ---------------------------------------------------------------------------------

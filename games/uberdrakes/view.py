@@ -171,7 +171,7 @@ class UberDrakesView(View):
                     badge_icon=el or "", badge_color=element_color(el) if el else "",
                     carry_icon="rider" if rider else "", carry_color=element_color(rider.element) if rider else "",
                     carry_ready=bool(rider and d.portaled), active=d.index == active, resting=d.roosted,
-                    hidden=d.camouflaged, offset=off))
+                    hidden=d.camouflaged, offset=off, icon="dragon"))
         return out
 
     # --- the panel --------------------------------------------------------------------

@@ -22,6 +22,7 @@ import pygame
 
 from engine.hex.grid import DIRECTIONS, Layout, front_hexes
 from engine.ui import theme as T
+from engine.ui.panels.icons import blit_emblem
 from engine.ui.contract import LabelSpec, TokenSpec
 
 SQ3 = math.sqrt(3)
@@ -365,7 +366,7 @@ class HexBoard:
 
 def _token_key(t: TokenSpec) -> tuple:
     return (t.label, t.color, t.shape, t.facing, t.hp, t.max_hp, t.badge, t.guarding,
-            t.buffs, t.debuffs, t.statuses, t.activation, t.spent)
+            t.buffs, t.debuffs, t.statuses, t.activation, t.spent, t.icon)
 
 
 # --- sprite makers --------------------------------------------------------------
@@ -513,11 +514,8 @@ def make_token(s: int, t: TokenSpec) -> pygame.Surface:
         pygame.draw.polygon(big, (236, 196, 90), crown)
         pygame.draw.polygon(big, (60, 45, 10), crown, max(2, lw // 2))
     # label
-    ink = T.ink_on(col)
-    fsize = int(R * (0.95 if len(t.label) <= 1 else 0.72))
-    img = T.font(max(6, fsize), True).render(t.label, True, ink)
     ly = cy + (R * 0.12 if t.shape == "star" else 0)
-    big.blit(img, img.get_rect(center=(cx, ly)))
+    blit_emblem(big, t.icon, t.label, (cx, ly), R * (0.85 if t.shape == "star" else 1.0), T.ink_on(col))
     # HP pips under the body
     if t.max_hp > 1:
         pr = S * 0.075

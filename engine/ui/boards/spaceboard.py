@@ -20,6 +20,7 @@ import pygame
 from engine.hex.grid import DIRECTIONS
 from engine.ui.panels import glyphs
 from engine.ui import theme as T
+from engine.ui.panels.icons import blit_emblem
 from engine.ui.contract import LabelSpec, TokenSpec
 from engine.ui.contract import HexDecor, MovePreview, PieceToken
 from engine.ui.boards.hexboard import UNIT, HexBoard, _canvas, _hex_points, make_fill, make_ring, make_token
@@ -361,7 +362,7 @@ def _name_pill(surf, lab: LabelSpec, cx: float, cy: float, s: int) -> None:
 
 
 def _piece_key(t: PieceToken) -> tuple:
-    return (t.label, t.color, t.facing, t.pips, t.max_pips, t.badge_icon, t.badge_color, t.carry_icon,
+    return (t.label, t.icon, t.color, t.facing, t.pips, t.max_pips, t.badge_icon, t.badge_color, t.carry_icon,
             t.carry_color, t.carry_ready, t.active, t.resting, t.hidden)
 
 
@@ -406,9 +407,7 @@ def make_piece(s: int, t: PieceToken, alpha: int = 255) -> pygame.Surface:
             rect.center = (int(cx), int(cy))
             pygame.draw.arc(big, (240, 240, 240), rect, a0, a1, max(2, lw))
     ink = T.ink_on(col)
-    fsize = int(R * (0.95 if len(t.label) <= 1 else 0.72))
-    img = T.font(max(6, fsize), True).render(t.label, True, ink)
-    big.blit(img, img.get_rect(center=(cx, cy - R * 0.06)))
+    blit_emblem(big, t.icon, t.label, (cx, cy - R * 0.06), R, ink)
     if t.badge_icon:
         bp = (cx - R * 0.78, cy - R * 0.72)
         br = R * 0.36

@@ -30,6 +30,7 @@ from typing import Any
 import pygame
 
 from engine.ui import theme as T
+from engine.ui.panels.icons import blit_emblem
 from engine.ui.boards.table_tools import first_hit, fmt_in, polygons_of
 
 TILE = 256
@@ -334,7 +335,7 @@ class TableBoard:
         f = m.foot
         face = 0 if f.round else int(round(f.facing)) % 360
         key = (f.shape, face, m.color, m.label, m.hp, m.max_hp, m.fatigue, m.leader, m.badge, m.statuses,
-               m.spent, ghost)
+               m.spent, ghost, m.icon)
         return self._sprite(("m",) + key, lambda: make_model(m, self.scale, ghost))
 
     # --- drawing ---------------------------------------------------------------------------------
@@ -884,10 +885,8 @@ def make_model(m, s: float, ghost: str = "") -> pygame.Surface:
         big = pygame.transform.rotate(big, -f.facing)
         c = big.get_width() / 2
     ink = T.ink_on(col)
-    if body_r >= 6 * k and m.label:
-        fsz = int(body_r * (0.95 if len(m.label) <= 1 else 0.72))
-        img = T.font(max(6, fsz), True).render(m.label, True, ink)
-        big.blit(img, img.get_rect(center=(c, c + (body_r * 0.05))))
+    if body_r >= 6 * k:
+        blit_emblem(big, m.icon, m.label, (c, c + body_r * 0.05), body_r, ink)
     if m.leader and body_r >= 5 * k:
         sx, sy = c + body_r * 0.62, c - body_r * 0.62
         rr = max(3 * k, body_r * 0.32)
