@@ -1,0 +1,109 @@
+"""Actions in words (log lines, button labels) and previews with exact odds
+before committing (warbound.txt § Shoot, § Fight; the d12 in wdice)."""
+from __future__ import annotations
+
+from engine.core.actions import Action
+from games.warbound import actionboard, shooting, wdice
+from games.warbound.catalog import load_catalog
+from games.warbound.profile import stats, unbroken_armor
+from games.warbound.queries import label
+
+
+def _c(state, uid) -> str:
+    c = state.chars.get(uid)
+    return label(state, c) if c else f"Character {uid}"
+
+
+def _h(state, h) -> str:
+    return state.board.label(tuple(h))
+
+
+def describe(state, a: Action) -> str:
+    k = a.kind
+    cat = load_catalog()
+    who = state.players[a.player].name if a.player in (0, 1) else f"P{a.player}"
+    act = state.activation
+    me = _c(state, act.uid) if act else who
+    if k == "deploy":
+        extra = f" and {_h(state, a['to2'])}" if a.get("to2") is not None else ""
+        return f"{_c(state, a['uid'])} deploys on {_h(state, a['to'])}{extra}"
+    if k == "activate":
+        return f"Activate {_c(state, a['uid'])} on {actionboard.parts_name(a['space'])}"
+    if k == "move":
+        extra = f" and {_h(state, a['to2'])}" if a.get("to2") is not None else ""
+        return f"{me} moves to {_h(state, a['to'])}{extra}"
+    if k == "shoot":
+        return f"{me} shoots at {_c(state, a['target'])}"
+    if k == "fight":
+        return f"{me} fights {_c(state, a['target'])}"
+    if k == "skill":
+        sk = cat.skills[a["skill"]].name
+        on = f" on {_c(state, a['target'])}" if a.get("target") is not None else ""
+        to = f" to {_h(state, a['to'])}" if a.get("to") is not None else ""
+        return f"{me} uses {sk}{on}{to}"
+    if k == "end_activation":
+        return f"End {me}'s activation"
+    if k == "pass":
+        return f"{who} passes"
+    if k == "exchange":
+        g = a["give"]
+        return (f"{who} exchanges {cat.factions[g[0]].token} + {cat.factions[g[1]].token} for one "
+                f"{cat.factions[a['get']].token} token")
+    if k == "hourglass":
+        return f"{who} places the Hourglass on {actionboard.parts_name(a['space'])}"
+    if k == "leader_skill":
+        return f"{who}'s Leader skill helps {_c(state, a['target'])}"
+    if k == "initiative":
+        return f"{who} {'exchanges the Hourglass for the Hand' if a['take'] else 'keeps the Hourglass'}"
+    if k == "keep_token":
+        col = a.get("color")
+        return f"{who} keeps {'a ' + cat.factions[col].token if col else 'no'} Order token"
+    return str(a)
+
+
+def _attack_lines(state, att, target, n, need, bonus, aim=False) -> list[str]:
+    dist = wdice.hits_distribution(n, need, bonus, aim)
+    p_any = 1 - dist[0]
+    st = stats(state, target)
+    exp_stress = n * wdice.P_NOT_ONE
+    lines = [f"{n} {'die' if n == 1 else 'dice'}{' (+1 aimed, lowest dropped)' if aim else ''}, hit on {need}+"
+             f"{f' with +{bonus}' if bonus else ''}: P(at least one hit) {wdice.pct(p_any)}, "
+             f"expected hits {float(wdice.expected(dist)):.2f}",
+             f"Stress: about {float(exp_stress):.1f} token(s) (every die but a natural [1])"
+             + ("" if st.morale is not None else " - none: no Morale Point pool")]
+    free = unbroken_armor(state, target)
+    if free:
+        lines.append(f"Armor: {free} unbroken point(s) at {st.armor_value}+ "
+                     f"({wdice.pct(wdice.p_success(st.armor_value))} per roll)")
+    lines.append(f"Health: {target.wounds}/{st.hp} Wound tokens")
+    return lines
+
+
+def preview(state, a: Action) -> list[str]:
+    act = state.activation
+    if a.kind == "activate":
+        ch = state.chars[a["uid"]]
+        colorless, colored = actionboard.cost(state, ch, a["space"])
+        cat = load_catalog()
+        parts = [f"{colorless} colorless"] * bool(colorless) + [f"{n} {cat.factions[c].token}" for c, n in colored]
+        lines = [f"Cost: {', '.join(parts) or 'nothing'}"]
+        if ch.activations and stats(state, ch).morale is not None:
+            lines.append("Additional activation: +1 Stress token")
+        if state.hourglass_space == a["space"] and state.hourglass != a.player:
+            lines.append("Takes the Action under the Hourglass: you gain the Hourglass")
+        return lines
+    if act is None:
+        return []
+    ch = state.chars[act.uid]
+    st = stats(state, ch)
+    if a.kind == "shoot":
+        t = state.chars[a["target"]]
+        need, first = shooting.accuracy_for(state, ch, t)
+        aim = load_catalog().board[act.space].aim and act.shots == 0
+        head = "closest target: first accuracy" if first else "not the closest: second accuracy"
+        return [head] + _attack_lines(state, ch, t, st.shoot_dice, need, st.hit_shoot, aim)
+    if a.kind == "fight":
+        from games.warbound.fight import conditional_bonus
+        t = state.chars[a["target"]]
+        return _attack_lines(state, ch, t, st.fight_dice, st.attack, st.hit_fight + conditional_bonus(state, ch, t))
+    return []

@@ -1,0 +1,67 @@
+"""A new Warbound match: the board, both decks, the Hand drawn at random,
+the Objective deck shuffled, and deployment (warbound.txt § Initiative:
+"as indicated in the Exploration Scenario, determine randomly who receives
+the Hand"; docs/games/warbound.md § Exploration scenario)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.core.rules import Event
+from games.warbound.board import load_board
+from games.warbound.catalog import load_catalog
+from games.warbound.decks import load_deck, validate_deck
+from games.warbound.state import Char, Player, WBState
+
+DEFAULT_DECKS = ("raiders_starter", "kaigen_starter")
+
+
+def resolve_deck(value, default: str):
+    cat = load_catalog()
+    value = value or default
+    if isinstance(value, str) and value in cat.decks:
+        return cat.decks[value], value
+    if isinstance(value, str) and Path(value).suffix in (".yaml", ".yml"):
+        deck = load_deck(value, cat)
+        probs = validate_deck(cat, deck)
+        if probs:
+            raise ValueError(f"{value}: {probs[0]}")
+        return deck, Path(value).stem
+    raise ValueError(f"unknown deck {value!r}; starter decks: {', '.join(sorted(cat.decks))}")
+
+
+def initial_state(setup, dice) -> tuple[WBState, list]:
+    cat = load_catalog()
+    board = load_board(setup.scenario or "recommended")
+    events: list = []
+    players = []
+    for i in (0, 1):
+        deck, did = resolve_deck(setup.options.get(f"deck_{i + 1}"), DEFAULT_DECKS[i])
+        faction = cat.leaders[deck.leader].faction
+        players.append(Player(i, cat.factions[faction].name, deck, did, deck.leader, deck.vocation))
+    if players[0].name == players[1].name:
+        for p in players:
+            p.name = f"{p.name} {p.index + 1}"
+    state = WBState(board=board, scenario="exploration", players=players, chars={})
+    state.options = dict(setup.options)
+    uid = 0
+    for p in players:
+        for e in p.deck.characters:
+            state.chars[uid] = Char(uid, e.card, p.index, [None] * (2 if e.formation else 1), e.equipment, e.formation)
+            uid += 1
+    sc = cat.scenarios[state.scenario]
+    deck = list(sc.objectives)
+    dice.shuffle(deck)
+    state.objectives = deck[:sc.turns]
+    state.hand = dice.roll(2)[0] - 1
+    state.hourglass = 1 - state.hand
+    state.current = state.hand
+    if setup.options.get("position"):
+        from games.warbound.position import build
+        build(state, setup.options["position"], events)
+        return state, events
+    events.append(Event("setup", f"Exploration on the {board.name.replace('_', ' ')} board: "
+                                 f"{players[0].name} ({players[0].deck.name}) against {players[1].name} "
+                                 f"({players[1].deck.name}).", "docs/games/warbound.md § Exploration scenario", depth=0))
+    events.append(Event("setup", f"{players[state.hand].name} draws the Hand, {players[1 - state.hand].name} the "
+                                 "Hourglass; the Hand holder deploys first.", "warbound.txt § Initiative"))
+    return state, events

@@ -1,0 +1,111 @@
+"""The Warbound match state: plain, mutable, copied for undo snapshots.
+
+Readable by the view (docs/games/warbound.md § State): `chars` (each
+Character card in play with its miniatures, Stress/Wound/Break tokens and
+panic side), `players` (Order tokens by colour, VP, the deck), the shared
+Action Board (`closed`: space -> (player, tokens placed)), the Hand and
+Hourglass markers, the timeline (`turn`, `period`), the phase and the
+activation in progress.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+PHASES = ("deploy", "leader", "effect", "action", "cleanup", "over")
+
+
+@dataclass(slots=True)
+class Char:
+    """A Character card in play (a Formation: two miniatures, one card)."""
+    uid: int
+    card: str
+    owner: int
+    minis: list                 # hex per miniature (None before deployment)
+    equipment: str | None = None
+    formation: str | None = None
+    stress: int = 0             # Morale Point pool
+    wounds: int = 0             # Health Point pool
+    breaks: int = 0             # Armor point pool
+    panic: bool = False         # flipped to the panic side
+    alive: bool = True
+    activations: int = 0        # this turn
+
+    @property
+    def deployed(self) -> bool:
+        return self.minis[0] is not None
+
+    def copy(self) -> "Char":
+        c = copy.copy(self)
+        c.minis = list(self.minis)
+        return c
+
+
+@dataclass(slots=True)
+class Player:
+    index: int
+    name: str
+    deck: object                # games.warbound.decks.Deck
+    deck_id: str
+    leader: str
+    vocation: str | None
+    tokens: dict = field(default_factory=dict)     # faction colour -> Order tokens
+    vp: int = 0
+    kills: int = 0              # enemy Characters removed this turn
+    panics: int = 0             # enemy Characters that entered Panic this turn
+    passed: bool = False
+
+    def copy(self) -> "Player":
+        p = copy.copy(self)
+        p.tokens = dict(self.tokens)
+        return p
+
+
+@dataclass(slots=True)
+class Activation:
+    uid: int
+    space: str
+    parts: list                 # parts of the Action not yet used
+    skill_used: bool = False
+    shots: int = 0              # Aim helps the first shot only
+    did: list = field(default_factory=list)
+
+
+@dataclass
+class WBState:
+    board: object
+    scenario: str
+    players: list
+    chars: dict                 # uid -> Char
+    phase: str = "deploy"
+    turn: int = 1
+    period: int = 1             # the timeline's Period (set when a turn begins)
+    hand: int = 0               # the Hand marker's holder
+    hourglass: int = 1          # the Hourglass marker's holder
+    hourglass_space: str | None = None
+    closed: dict = field(default_factory=dict)      # space -> (player, tokens placed)
+    current: int = 0            # whose decision in deploy/action
+    passes: int = 0             # consecutive passes in the Action Phase
+    activation: Activation | None = None
+    queue: list = field(default_factory=list)       # pending decisions: (kind, player)
+    objectives: list = field(default_factory=list)  # the Objective deck, top first
+    objective: str | None = None                    # this turn's card
+    marked: dict = field(default_factory=dict)      # uid -> player whose shots treat it as closest
+    occupied: dict = field(default_factory=dict)    # hex -> uid
+    winners: tuple = ()
+    win_reason: str = ""
+    win_rule: str = ""
+    options: dict = field(default_factory=dict)
+
+    def copy(self) -> "WBState":
+        s = copy.copy(self)
+        s.players = [p.copy() for p in self.players]
+        s.chars = {k: c.copy() for k, c in self.chars.items()}
+        s.closed = dict(self.closed)
+        s.activation = copy.deepcopy(self.activation)
+        s.queue = list(self.queue)
+        s.objectives = list(self.objectives)
+        s.marked = dict(self.marked)
+        s.occupied = dict(self.occupied)
+        s.options = dict(self.options)
+        return s

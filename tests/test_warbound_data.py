@@ -1,0 +1,157 @@
+"""Warbound data, decks and dice: the catalog loads with every name the
+text gives, broken files are reported as `file:line: field: message`,
+every deck rule of warbound.txt § Deck creation is enforced by the pure
+`validate_deck`, and the d12 reads as the text says."""
+import shutil
+from fractions import Fraction
+
+import pytest
+
+from engine.core.catalog import DataError
+from engine.core.dice import ScriptedDice
+from games.warbound import wdice
+from games.warbound.board import BOARDS, load_board
+from games.warbound.catalog import DATA_DIR, load_catalog
+from games.warbound.decks import Deck, DeckEntry, parse_deck, validate_deck
+
+
+def test_every_name_the_text_gives_is_a_card():
+    c = load_catalog()
+    names = {x.name for x in c.characters.values()}
+    assert {"COPP", "Roh'na", "Analyst", "Oshi'goru", "Ork'edo Drummer", "Ork'edo Player", "Splatter"} <= names
+    assert "kihai" in c.characters["orkedo_player"].profile.skills
+    assert "opportunist" in c.characters["splatter"].profile.skills
+    assert c.skills["sharp_shooting"].name == "Sharp shooting"
+    assert c.vocations["veterans_vocation"].name == "Veteran's Vocation"
+    assert c.vocations["veterans_vocation"].faction == "raiders"
+
+
+def test_three_factions_with_every_card_type_and_reference_cards():
+    c = load_catalog()
+    assert len(c.factions) >= 3
+    for f in c.factions:
+        assert sum(1 for x in c.characters.values() if x.faction == f) >= 4
+        assert any(x.faction == f for x in c.leaders.values())
+        assert c.factions[f].reference
+    assert c.formations and len(c.equipment) >= 6 and len(c.vocations) >= 4
+
+
+def test_copp_is_the_example_card():
+    """warbound.txt § Character cards: two colorless and one Raiders token,
+    a ranged weapon in the profile."""
+    copp = load_catalog().characters["copp"]
+    assert copp.profile.cost.colorless == 2 and copp.profile.cost.colored == {"raiders": 1}
+    assert "ranged" in copp.icons
+
+
+def test_sources_are_marked():
+    c = load_catalog()
+    assert c.formations["formation"].source == "rulebook"
+    assert all(x.source == "house" for x in c.objectives.values())
+    assert c.scenarios["exploration"].source == "house"
+
+
+def test_starter_decks_are_legal():
+    c = load_catalog()
+    assert {"raiders_starter", "directorate_starter", "kaigen_starter"} <= set(c.decks)
+    for d in c.decks.values():
+        assert validate_deck(c, d) == [] and len(d.cards()) == 8
+
+
+def _rules(deck_text):
+    c = load_catalog()
+    return [(p.rule, p.message) for p in validate_deck(c, parse_deck(deck_text))]
+
+
+BASE = """
+leader: warlord_kessa
+vocation: veterans_vocation
+characters:
+  - {card: copp}
+  - {card: splatter}
+  - {card: scrapper, formation: formation}
+  - {card: junk_hound, equipment: shock_baton}
+"""
+
+
+def test_deck_rules_each_refused_with_its_rule():
+    assert _rules(BASE) == []
+    probs = _rules(BASE.replace("  - {card: copp}\n", ""))
+    assert any("has 7 cards" in m and r.endswith("§ Deck creation rules") for r, m in probs)
+    probs = _rules(BASE.replace("vocation: veterans_vocation\n", "").replace(
+        "{card: junk_hound, equipment: shock_baton}", "{card: junk_hound}").replace(
+        "  - {card: copp}\n", "  - {card: copp}\n  - {card: analyst}\n  - {card: medtech}\n"))
+    assert any("1 Upgrade card" in m and r.endswith("§ Upgrade cards") for r, m in probs), probs
+    probs = _rules(BASE.replace("{card: copp}", "{card: splatter}"))
+    assert any("2 cards named Splatter" in m for r, m in probs), probs
+    probs = _rules(BASE.replace("{card: copp}", "{card: copp, equipment: pulse_pistol}").replace(
+        "  - {card: splatter}\n", ""))
+    assert any("already has a ranged icon" in m and r.endswith("§ Equipment card") for r, m in probs), probs
+    probs = _rules(BASE.replace("leader: warlord_kessa", "leader: daimyo_kurose"))
+    assert any("Veteran's Vocation" in m and r.endswith("§ Faction-specific cards") for r, m in probs), probs
+    probs = _rules(BASE.replace("{card: copp}", "{card: copp, equipment: aegis_shell}").replace(
+        "  - {card: splatter}\n", ""))
+    assert any("Aegis shell" in m for r, m in probs), probs
+    probs = _rules(BASE.replace("leader: warlord_kessa", "leader: copp"))
+    assert any("exactly one Leader" in m for r, m in probs), probs
+
+
+def test_two_formations_allowed_other_factions_allowed():
+    c = load_catalog()
+    assert validate_deck(c, c.decks["kaigen_starter"]) == []
+    mixed = Deck("mixed", "ronin_broker", "logistics", (
+        DeckEntry("rohna", "plated_vest"), DeckEntry("orkedo_player"), DeckEntry("splatter"),
+        DeckEntry("junk_hound"), DeckEntry("copp")))
+    assert validate_deck(c, mixed) == []
+
+
+def _broken(tmp_path, fname, old, new):
+    root = tmp_path / "data"
+    shutil.copytree(DATA_DIR, root)
+    p = root / fname
+    text = p.read_text()
+    assert old in text
+    p.write_text(text.replace(old, new, 1))
+    with pytest.raises(DataError) as e:
+        load_catalog(root)
+    return e.value.problems
+
+
+def test_broken_data_names_file_line_and_field(tmp_path):
+    probs = _broken(tmp_path, "characters.yaml", "  faction: raiders\n  icons: [ranged, armor]",
+                    "  faction: pirates\n  icons: [ranged, armor]")
+    assert any("characters.yaml:" in p and "copp.faction: unknown faction 'pirates'" in p for p in probs), probs
+    line = int(probs[0].split("characters.yaml:")[1].split(":")[0])
+    assert line > 1
+
+
+def test_broken_deck_list_is_reported(tmp_path):
+    probs = _broken(tmp_path, "lists/raiders_starter.yaml", "  - {card: copp}\n", "  - {card: copp, hat: 1}\n")
+    assert any("raiders_starter.yaml:" in p and "characters[0].hat: unknown field" in p for p in probs), probs
+
+
+def test_d12_reads_and_naturals():
+    rolls = wdice.roll(ScriptedDice([1, 10, 11, 12, 6]), 5)
+    assert [r.value for r in rolls] == [1, 10, 5, 10, 6]
+    assert not wdice.succeeds(rolls[0], 1, 5)          # natural [1] always fails
+    assert wdice.succeeds(rolls[1], 13)                # natural [10] always succeeds
+    assert wdice.succeeds(rolls[3], 13)                # a 12 reads 10
+    assert wdice.p_success(5) == Fraction(8, 12)
+    assert wdice.p_success(6) == Fraction(6, 12)
+    dist = wdice.hits_distribution(2, 7)
+    assert sum(dist) == 1 and dist[2] == Fraction(5, 12) ** 2
+
+
+def test_aim_distribution_is_exact():
+    plain = wdice.hits_distribution(1, 7)
+    aimed = wdice.hits_distribution(1, 7, aim=True)
+    assert aimed[1] == 1 - Fraction(7, 12) ** 2 and aimed[1] > plain[1]
+
+
+def test_boards_have_two_sections_and_starting_tiles():
+    for name in BOARDS:
+        b = load_board(name)
+        assert (b.cols, b.rows) == (16, 8)
+        assert [b.label(h) for h in b.starts] == ["C3", "N6"]     # 3rd column / 3rd row from each closed corner
+        assert b.section[b.starts[0]] == 0 and b.section[b.starts[1]] == 1
+        assert b.blocked and b.obstructing and len(b.scans) == 4
