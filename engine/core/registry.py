@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import importlib
 
-GAME_MODULES = ("games.dice_wars", "games.uberdrakes", "games.dragonbond")
+GAME_MODULES = ("games.dice_wars", "games.uberdrakes", "games.dragonbond", "games.warbound")
 _games: dict = {}
 
 

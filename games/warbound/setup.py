@@ -48,6 +48,10 @@ def initial_state(setup, dice) -> tuple[WBState, list]:
         for e in p.deck.characters:
             state.chars[uid] = Char(uid, e.card, p.index, [None] * (2 if e.formation else 1), e.equipment, e.formation)
             uid += 1
+    if setup.options.get("position"):
+        from games.warbound.position import build
+        build(state, setup.options["position"], events)
+        return state, events
     sc = cat.scenarios[state.scenario]
     deck = list(sc.objectives)
     dice.shuffle(deck)
@@ -55,10 +59,6 @@ def initial_state(setup, dice) -> tuple[WBState, list]:
     state.hand = dice.roll(2)[0] - 1
     state.hourglass = 1 - state.hand
     state.current = state.hand
-    if setup.options.get("position"):
-        from games.warbound.position import build
-        build(state, setup.options["position"], events)
-        return state, events
     events.append(Event("setup", f"Exploration on the {board.name.replace('_', ' ')} board: "
                                  f"{players[0].name} ({players[0].deck.name}) against {players[1].name} "
                                  f"({players[1].deck.name}).", "docs/games/warbound.md § Exploration scenario", depth=0))

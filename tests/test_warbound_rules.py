@@ -1,0 +1,100 @@
+"""Warbound beyond the golden scripts: the computer opponent, previews
+with exact odds, the controller's click flow, map facts, and that every
+rule citation opens a section of the rulebook."""
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.core import registry
+from engine.core.agents import RandomAgent, agent_names
+from engine.core.match import Match
+from engine.core.rules import Setup
+from engine.commands.simulate import play_out
+from games.warbound.ai import make_agent
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = registry.get("warbound")
+
+
+def test_agent_names():
+    assert agent_names("warbound")[0] == "tactician"
+    with pytest.raises(KeyError):
+        make_agent("clever", RULES)
+
+
+def test_tactician_beats_random():
+    ai, rnd = make_agent("tactician", RULES), RandomAgent(RULES)
+    wins = 0
+    for g in range(4):
+        seat = g % 2
+        agents = [rnd, rnd]
+        agents[seat] = ai
+        r = play_out(RULES, Setup("warbound", 2, seed=300 + g, scenario=RULES.scenarios()[g % 3]), agents)
+        wins += r["winners"] == [seat]
+    assert wins >= 3
+
+
+def test_tactician_plays_every_deck_against_itself():
+    ai = make_agent("tactician", RULES)
+    decks = sorted(RULES.options()[0].choices)
+    for i, d in enumerate(decks):
+        opts = {"deck_1": d, "deck_2": decks[(i + 1) % len(decks)]}
+        r = play_out(RULES, Setup("warbound", 2, seed=50 + i, scenario="crossfire", options=opts), [ai, ai])
+        assert r["winners"], r["reason"]
+
+
+def _position_match(spec, dice=None):
+    return Match(Setup("warbound", 2, seed=1, scenario="recommended", options={"position": spec},
+                       seats=("human", "human")))
+
+
+def test_preview_gives_exact_odds_and_cost():
+    m = _position_match({"hand": 0, "tokens": [{"raiders": 6}, {"kaigen": 6}],
+                         "chars": [{"name": "copp", "player": 0, "card": "copp", "at": "A1"},
+                                   {"name": "rohna", "player": 1, "card": "rohna", "at": "D1"}]})
+    act = next(a for a in m.legal_actions() if a.kind == "activate" and a["space"] == "p1_shoot")
+    assert RULES.preview(m.state, act) == ["Cost: 2 colorless, 1 orange"]
+    m.submit(act, autosave=False)
+    shoot = next(a for a in m.legal_actions() if a.kind == "shoot")
+    lines = RULES.preview(m.state, shoot)
+    assert lines[0].startswith("closest target")
+    assert "hit on 5+" in lines[1] and "67%" in lines[1]     # 8 faces of 12 read 5 or more
+
+
+def test_controller_deploys_from_the_tray_and_offers_actions():
+    from games.warbound.controller import make_controller
+    from games.warbound.view import make_view
+    m = Match(Setup("warbound", 2, seed=3, scenario="recommended", seats=("human", "human")))
+    view = make_view(m)
+    ctl = make_controller(m, view)
+    tray = ctl.tray()
+    assert tray
+    ctl.click_tray(tray[0].key)
+    spots = [h for h, k in ctl.highlights().items() if k == "deploy"]
+    assert spots
+    a = ctl.click(spots[0])
+    a = a.actions[0] if hasattr(a, "actions") else a
+    assert a.kind == "deploy" and RULES.check(m.state, a) is None
+    assert view.card(m.state, a["uid"]).stats
+
+
+def test_judge_reports_both_seats_alike_on_the_recommended_board():
+    m = Match(Setup("warbound", 2, seed=3, scenario="recommended", seats=("human", "human")))
+    seats = RULES.judge_map(m.state)
+    assert seats[0]["scan_distances"] == seats[1]["scan_distances"]
+
+
+def test_every_rule_citation_opens_a_section():
+    from engine.ui.scenes.rules_ref import find_section, load_lines
+    cites = set()
+    for py in (ROOT / "games" / "warbound").glob("*.py"):
+        cites |= set(re.findall(r'"(warbound\.txt § [^"]+)"', py.read_text(encoding="utf-8")))
+    lines = load_lines("warbound.txt")
+    assert cites and lines
+    assert not [c for c in cites if find_section(lines, c.split("§", 1)[1].strip()) < 0]
+    doc = (ROOT / "docs" / "games" / "warbound.md").read_text(encoding="utf-8")
+    heads = set(re.findall(r"^## (.+)$", doc, re.M))
+    for py in (ROOT / "games" / "warbound").glob("*.py"):
+        for sec in re.findall(r'"docs/games/warbound\.md § ([^"]+)"', py.read_text(encoding="utf-8")):
+            assert sec in heads, sec
