@@ -106,7 +106,7 @@ class WarboundController(Controller):
         """A button label that fits: the Action, the choice, not the sentence."""
         k = a.kind
         if k in ("activate", "hourglass"):
-            return ("⧗ " if k == "hourglass" else "") + actionboard.parts_name(a["space"])
+            return ("Hourglass on " if k == "hourglass" else "") + actionboard.parts_name(a["space"])
         if k == "initiative":
             return "Take the Hand" if a["take"] else "Keep the Hourglass"
         if k == "keep_token":

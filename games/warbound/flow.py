@@ -64,7 +64,7 @@ def deploy(state, a, events: list) -> None:
     hexes = [tuple(a["to"])] + ([tuple(a["to2"])] if a.get("to2") is not None else [])
     place(state, ch, hexes)
     events.append(Event("deploy", f"{label(state, ch)} deploys on {', '.join(state.board.label(h) for h in hexes)}.",
-                        R_DEPLOY, depth=0))
+                        R_DEPLOY))
     other = 1 - a.player
     state.current = other if undeployed(state, other) else a.player
     if not undeployed(state, 0) and not undeployed(state, 1):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from games.warbound.catalog import load_catalog
-from games.warbound.queries import label, living
+from games.warbound.queries import label, living, possessive
 
 R_LEADER = "warbound.txt § Game Phases"
 R_EXCHANGE = "warbound.txt § Game Phases"
@@ -41,7 +41,7 @@ def start(state, events: list) -> None:
         gen = cat.leaders[p.leader].orders[state.period - 1]
         for col, n in gen.items():
             p.tokens[col] = p.tokens.get(col, 0) + n
-        events.append(Event("orders", f"{p.name}'s {cat.leaders[p.leader].name} generates "
+        events.append(Event("orders", f"{possessive(p.name)} {cat.leaders[p.leader].name} generates "
                                       + ", ".join(f"{n} {cat.factions[c].token}" for c, n in gen.items())
                                       + " Order tokens.", "warbound.txt § Leader cards"))
     for p in (state.hand, 1 - state.hand):

@@ -48,7 +48,11 @@ def hex_distance_to(ch, h) -> int:
     return min(grid.distance(x, h) for x in minis(ch))
 
 
+def possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def label(state, ch) -> str:
     from games.warbound.profile import stats
     st = stats(state, ch)
-    return f"{state.players[ch.owner].name}'s {st.name}" + (" Formation" if st.formation else "")
+    return f"{possessive(state.players[ch.owner].name)} {st.name}" + (" Formation" if st.formation else "")

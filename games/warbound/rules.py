@@ -25,7 +25,7 @@ from games.warbound import (actionboard, activation, cleanup, flow, initiative, 
                             shooting, skills)
 from games.warbound.board import BOARDS
 from games.warbound.catalog import load_catalog
-from games.warbound.queries import enemies_adjacent, living
+from games.warbound.queries import enemies_adjacent, living, possessive
 from games.warbound.state import WBState
 
 R_ACT = "warbound.txt § Activate a Character"
@@ -233,7 +233,8 @@ class WarboundRules(ConventionalHooks):
             return f"There is no player {a.player + 1}."
         who = self.to_act(state)
         if a.player != who:
-            return (f"It is {state.players[who].name}'s decision now, not {state.players[a.player].name}'s.",
+            return (f"It is {possessive(state.players[who].name)} decision now, not "
+                    f"{possessive(state.players[a.player].name)}.",
                     R_PHASES if state.phase != "action" else "warbound.txt § Activate a Character")
         if a.kind == "exchange":
             if state.phase == "deploy":

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core.rules import Event
 from engine.hex import grid
 from games.warbound.catalog import load_catalog
-from games.warbound.queries import label, living
+from games.warbound.queries import label, living, possessive
 
 R_SCEN = "docs/games/warbound.md § Exploration scenario"
 R_VICTORY = "warbound.txt § Victory condition"
@@ -107,7 +107,7 @@ def wiped_out(state, events: list) -> bool:
             w = 1 - i
             state.phase = "over"
             state.winners = (w,)
-            state.win_reason = f"{state.players[w].name} wins: {state.players[i].name}'s Warband is wiped out."
+            state.win_reason = f"{state.players[w].name} wins: {possessive(state.players[i].name)} Warband is wiped out."
             state.win_rule = R_SCEN
             events.append(Event("victory", state.win_reason, R_SCEN, depth=0))
             return True

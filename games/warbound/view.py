@@ -9,6 +9,7 @@ from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec
 from games.warbound import actionboard
 from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats, unbroken_armor
+from games.warbound.queries import possessive
 
 PHASE_NAME = {"deploy": "Deployment", "leader": "Leader Phase", "effect": "Effect Phase",
               "action": "Action Phase", "cleanup": "Cleanup Phase", "over": "Game over"}
@@ -82,8 +83,8 @@ class WarboundView(View):
             out.append((self.player_color(state, q.index), f"{q.name}: {q.vp} VP · Order tokens {toks}"))
         for sid in actionboard.open_spaces(state) + sorted(state.closed):
             closed = state.closed.get(sid)
-            who = f" — {state.players[closed[0]].name}'s tokens" if closed else " — open"
-            mark = " ⧗" if state.hourglass_space == sid else ""
+            who = f" — {possessive(state.players[closed[0]].name)} tokens" if closed else " — open"
+            mark = " (Hourglass)" if state.hourglass_space == sid else ""
             out.append(("", f"{actionboard.parts_name(sid)}{mark}{who}"))
         return out
 
@@ -115,7 +116,7 @@ class WarboundView(View):
             sections.append(("note", "Formation", self.cat.formations[c.formation].text))
         if c.panic:
             sections.append(("cond", "Panic side", ch.panic.text or "The card is flipped."))
-        sub = f"{self.cat.factions[ch.faction].name} · {state.players[c.owner].name}'s" + ("" if c.alive else " · removed")
+        sub = f"{self.cat.factions[ch.faction].name} · {possessive(state.players[c.owner].name)}" + ("" if c.alive else " · removed")
         return CardSpec(title=st.name, subtitle=sub, color=self.player_color(state, c.owner),
                         shape="square" if st.formation else "circle", label=initials(st.name),
                         hp=max(0, st.hp - c.wounds), max_hp=st.hp, stats=rows, sections=sections)
@@ -136,7 +137,7 @@ class WarboundView(View):
         if uid is not None:
             c = state.chars[uid]
             st = stats(state, c)
-            lines.insert(0, f"{state.players[c.owner].name}'s {st.name}: {c.wounds}/{st.hp} wounds, "
+            lines.insert(0, f"{possessive(state.players[c.owner].name)} {st.name}: {c.wounds}/{st.hp} wounds, "
                          + ("no morale pool" if st.morale is None else f"{c.stress}/{st.morale} stress")
                          + (", PANIC" if c.panic else ""))
         return HoverInfo(lines=lines, title=f"{tt.name} · {self.board.label(h)}")
