@@ -155,3 +155,29 @@ def test_boards_have_two_sections_and_starting_tiles():
         assert [b.label(h) for h in b.starts] == ["C3", "N6"]     # 3rd column / 3rd row from each closed corner
         assert b.section[b.starts[0]] == 0 and b.section[b.starts[1]] == 1
         assert b.blocked and b.obstructing and len(b.scans) == 4
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_CAT = load_catalog()
+_CHARS = sorted(_CAT.characters)
+_EQUIP = [None] + sorted(_CAT.equipment)
+_LEADERS = sorted(_CAT.leaders)
+_VOCS = [None] + sorted(_CAT.vocations)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(_LEADERS), st.sampled_from(_VOCS),
+       st.lists(st.tuples(st.sampled_from(_CHARS), st.sampled_from(_EQUIP), st.booleans()), max_size=7))
+def test_validate_deck_is_total_and_agrees_with_the_count(leader, voc, entries):
+    """Any deck gets a list of problems (never an exception); a deck the
+    rules accept really has 8 cards, one Leader and two or more Upgrades."""
+    deck = Deck("x", leader, voc, tuple(DeckEntry(c, e, "formation" if f else None) for c, e, f in entries))
+    probs = validate_deck(_CAT, deck)
+    assert all(p.rule.startswith("warbound.txt § ") for p in probs)
+    if not probs:
+        cards = deck.cards()
+        assert len(cards) == 8
+        assert sum(1 for c in cards if c in _CAT.equipment or c in _CAT.formations or c in _CAT.vocations) >= 2
+        names = [c for c in cards if c not in _CAT.formations]
+        assert len(names) == len(set(names))

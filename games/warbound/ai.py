@@ -277,20 +277,31 @@ class ScoringAgent:
             base = place_value(state, ch)
             now_shot = best_shot(state, ch) if "shoot" in act.parts else 0.0
             now_fight = best_fight(state, ch) if "fight" in act.parts else 0.0
+            risk = self.opportunist_risk(state, ch, dests)
             with _Moved(state, ch, dests):
                 v = place_value(state, ch) - base
                 if "shoot" in act.parts:
                     v += best_shot(state, ch) - 0.5 * now_shot
                 if "fight" in act.parts:
                     v += best_fight(state, ch) - 0.5 * now_fight
-                v -= 0.8 * self.opportunist_risk(state, ch)
+                v -= 0.8 * risk
             return v + 0.05
         if k == "skill":
             return self.skill_value(state, ch, a)
         return 0.0
 
-    def opportunist_risk(self, state, ch) -> float:
-        return 0.0
+    def opportunist_risk(self, state, ch, dests) -> float:
+        """Expected harm of the Opportunist rolls this move would trigger."""
+        risk = 0.0
+        for o in living(state, 1 - ch.owner):
+            ost = stats(state, o)
+            if not ost.has("opportunist") or ost.attack is None:
+                continue
+            for s, d in zip(ch.minis, dests):
+                if s != d and any(grid.distance(s, h) == 1 for h in o.minis) and \
+                        not any(grid.distance(d, h) == 1 for h in o.minis):
+                    risk += attack_value(state, o, ch, 1, ost.attack, ost.hit_fight)
+        return risk
 
     def skill_value(self, state, ch, a) -> float:
         eff = load_catalog().skills[a["skill"]].effect
