@@ -64,9 +64,8 @@ def _rules(deck_text):
 
 
 BASE = """
-leader: warlord_kessa
-vocation: veterans_vocation
-characters:
+entries:
+  - {card: warlord_kessa, vocation: veterans_vocation}
   - {card: copp}
   - {card: splatter}
   - {card: scrapper, formation: formation}
@@ -78,7 +77,7 @@ def test_deck_rules_each_refused_with_its_rule():
     assert _rules(BASE) == []
     probs = _rules(BASE.replace("  - {card: copp}\n", ""))
     assert any("has 7 cards" in m and r.endswith("§ Deck creation rules") for r, m in probs)
-    probs = _rules(BASE.replace("vocation: veterans_vocation\n", "").replace(
+    probs = _rules(BASE.replace(", vocation: veterans_vocation", "").replace(
         "{card: junk_hound, equipment: shock_baton}", "{card: junk_hound}").replace(
         "  - {card: copp}\n", "  - {card: copp}\n  - {card: analyst}\n  - {card: medtech}\n"))
     assert any("1 Upgrade card" in m and r.endswith("§ Upgrade cards") for r, m in probs), probs
@@ -87,26 +86,30 @@ def test_deck_rules_each_refused_with_its_rule():
     probs = _rules(BASE.replace("{card: copp}", "{card: copp, equipment: pulse_pistol}").replace(
         "  - {card: splatter}\n", ""))
     assert any("already has a ranged icon" in m and r.endswith("§ Equipment card") for r, m in probs), probs
-    probs = _rules(BASE.replace("leader: warlord_kessa", "leader: daimyo_kurose"))
+    probs = _rules(BASE.replace("card: warlord_kessa", "card: daimyo_kurose"))
     assert any("Veteran's Vocation" in m and r.endswith("§ Faction-specific cards") for r, m in probs), probs
     probs = _rules(BASE.replace("{card: copp}", "{card: copp, equipment: aegis_shell}").replace(
         "  - {card: splatter}\n", ""))
     assert any("Aegis shell" in m for r, m in probs), probs
-    probs = _rules(BASE.replace("leader: warlord_kessa", "leader: copp"))
-    assert any("exactly one Leader" in m for r, m in probs), probs
+    probs = _rules(BASE.replace("card: warlord_kessa", "card: overseer_vale").replace(
+        "  - {card: copp}\n", "  - {card: warlord_kessa}\n"))
+    assert any("2 Leader cards" in m and r.endswith("§ Leader cards") for r, m in probs), probs
+    probs = _rules(BASE.replace("{card: copp}", "{card: copp, vocation: logistics}").replace(
+        "  - {card: splatter}\n", ""))
+    assert any("Vocation attaches to the Leader" in m for r, m in probs), probs
 
 
 def test_two_formations_allowed_other_factions_allowed():
     c = load_catalog()
     assert validate_deck(c, c.decks["kaigen_starter"]) == []
-    mixed = Deck("mixed", "ronin_broker", "logistics", (
-        DeckEntry("rohna", "plated_vest"), DeckEntry("orkedo_player"), DeckEntry("splatter"),
+    mixed = Deck("mixed", (
+        DeckEntry("ronin_broker", vocation="logistics"), DeckEntry("rohna", "plated_vest"), DeckEntry("orkedo_player"), DeckEntry("splatter"),
         DeckEntry("junk_hound"), DeckEntry("copp")))
     assert validate_deck(c, mixed) == []
 
 
 def _broken(tmp_path, fname, old, new):
-    root = tmp_path / "data"
+    root = tmp_path / f"data{len(list(tmp_path.iterdir()))}"
     shutil.copytree(DATA_DIR, root)
     p = root / fname
     text = p.read_text()
@@ -127,7 +130,9 @@ def test_broken_data_names_file_line_and_field(tmp_path):
 
 def test_broken_deck_list_is_reported(tmp_path):
     probs = _broken(tmp_path, "lists/raiders_starter.yaml", "  - {card: copp}\n", "  - {card: copp, hat: 1}\n")
-    assert any("raiders_starter.yaml:" in p and "characters[0].hat: unknown field" in p for p in probs), probs
+    assert any("raiders_starter.yaml:" in p and "entries[1].hat: unknown field" in p for p in probs), probs
+    probs = _broken(tmp_path, "lists/raiders_starter.yaml", "  - {card: copp}\n", "  - {card: copp, equipment: pulse_pistol}\n")
+    assert any("raiders_starter.yaml:6: entries[1].equipment: COPP already has a ranged icon" in p for p in probs), probs
 
 
 def test_d12_reads_and_naturals():
@@ -172,7 +177,8 @@ _VOCS = [None] + sorted(_CAT.vocations)
 def test_validate_deck_is_total_and_agrees_with_the_count(leader, voc, entries):
     """Any deck gets a list of problems (never an exception); a deck the
     rules accept really has 8 cards, one Leader and two or more Upgrades."""
-    deck = Deck("x", leader, voc, tuple(DeckEntry(c, e, "formation" if f else None) for c, e, f in entries))
+    deck = Deck("x", (DeckEntry(leader, vocation=voc),)
+                + tuple(DeckEntry(c, e, "formation" if f else None) for c, e, f in entries))
     probs = validate_deck(_CAT, deck)
     assert all(p.rule.startswith("warbound.txt § ") for p in probs)
     if not probs:

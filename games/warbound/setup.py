@@ -16,8 +16,17 @@ DEFAULT_DECKS = ("raiders_starter", "kaigen_starter")
 
 
 def resolve_deck(value, default: str):
+    """A deck from a starter id, a list file, or a list's plain data (the
+    shared army lists put `to_dict()` data in Setup.options["armies"])."""
     cat = load_catalog()
     value = value or default
+    if isinstance(value, dict):
+        from games.warbound.decks import deck_from_data
+        deck = deck_from_data(value, "armies")
+        probs = validate_deck(cat, deck)
+        if probs:
+            raise ValueError(f"{deck.name}: {probs[0]}")
+        return deck, deck.name
     if isinstance(value, str) and value in cat.decks:
         return cat.decks[value], value
     if isinstance(value, str) and Path(value).suffix in (".yaml", ".yml"):
@@ -34,10 +43,13 @@ def initial_state(setup, dice) -> tuple[WBState, list]:
     board = load_board(setup.scenario or "recommended")
     events: list = []
     players = []
+    armies = setup.options.get("armies") or [None, None]
     for i in (0, 1):
-        deck, did = resolve_deck(setup.options.get(f"deck_{i + 1}"), DEFAULT_DECKS[i])
-        faction = cat.leaders[deck.leader].faction
-        players.append(Player(i, cat.factions[faction].name, deck, did, deck.leader, deck.vocation))
+        deck, did = resolve_deck(armies[i] if i < len(armies) and armies[i] else setup.options.get(f"deck_{i + 1}"),
+                                 DEFAULT_DECKS[i])
+        lead = deck.leader_entry(cat)
+        faction = cat.leaders[lead.card].faction
+        players.append(Player(i, cat.factions[faction].name, deck, did, lead.card, lead.vocation))
     if players[0].name == players[1].name:
         for p in players:
             p.name = f"{p.name} {p.index + 1}"
@@ -45,7 +57,7 @@ def initial_state(setup, dice) -> tuple[WBState, list]:
     state.options = dict(setup.options)
     uid = 0
     for p in players:
-        for e in p.deck.characters:
+        for e in p.deck.characters(cat):
             state.chars[uid] = Char(uid, e.card, p.index, [None] * (2 if e.formation else 1), e.equipment, e.formation)
             uid += 1
     if setup.options.get("position"):
