@@ -18,7 +18,12 @@ def test_check_clean_tree_passes():
 
 
 def test_check_reports_broken_files_without_traceback(tmp_path):
-    (tmp_path / "save.json").write_text('{"format": 1,\n "setup": {"game": "dice_wars", "players": 2},\n "actions": [{"kind": "fly", "player": 0}],\n "rolls": []}')
+    from engine.core.match import Match
+    from engine.core.rules import Setup
+    rolls = Match(Setup("dice_wars", 2, seed=1, scenario="balanced")).dice.history
+    (tmp_path / "save.json").write_text('{"format": 1,\n "setup": {"game": "dice_wars", "players": 2, "seed": 1},\n'
+                                        ' "actions": [{"kind": "fly", "player": 0}],\n'
+                                        f' "rolls": {json.dumps(rolls)}, "fingerprint": "x"}}')
     (tmp_path / "map.tmx").write_text("<map orientation='hexagonal'>\n<layer>\n</map>")
     r = run("check", str(tmp_path))
     assert r.returncode == 1

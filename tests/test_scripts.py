@@ -26,7 +26,7 @@ def test_a_failing_expectation_is_reported(tmp_path):
 
 def test_script_errors_name_the_line(tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("game: dice_wars\nsetup: {players: 2}\nactions:\n  - 7\n")
+    bad.write_text("game: dice_wars\nsetup: {players: 2}\nactions:\n  - 7\nexpect: [{winners: null}]\n")
     with pytest.raises(ScriptError) as e:
         run_script(bad)
     assert str(e.value).startswith(f"{bad}:4: actions[0]: expected a mapping")

@@ -10,6 +10,8 @@ from engine.core import registry
 from engine.core.actions import Action
 from engine.core.catalog import DataError, load_yaml, line_at
 from engine.core.dice import DiceExhausted, ScriptedDice
+from engine.core.limits import cut, cut_text
+from engine.core.saves import MAX_ROLL
 from engine.core.match import Match
 from engine.core.rules import Illegal, Setup
 
@@ -20,51 +22,79 @@ class ScriptError(Exception):
     pass
 
 
+def _int(value, name: str, where: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ScriptError(f"{where}: {name}: expected a whole number from {low} to {high}, got {cut(value)}")
+    return value
+
+
 def run_script(path: str | Path) -> dict:
-    """Run a script file; returns the report (with `failures`)."""
+    """Run a script file; returns the report (with `failures`).  A malformed
+    script raises ScriptError (`file:line: field: problem`), never anything
+    else; a script that checks nothing is malformed."""
     name = str(path)
     data = load_yaml(path)
+    if data is None:
+        raise ScriptError(f"{name}:1: (top): the file is empty: a script is a mapping with game, actions and expect")
     if not isinstance(data, dict):
-        raise ScriptError(f"{name}:1: (top): a script is a mapping")
+        raise ScriptError(f"{name}:{getattr(data, 'line', 1)}: (top): a script is a mapping with game, "
+                          f"actions and expect, not a {type(data).__name__}")
     for k in data:
         if k not in TOP_KEYS:
-            raise ScriptError(f"{name}:{line_at(data, [k])}: {k}: unknown field (known: {', '.join(sorted(TOP_KEYS))})")
+            raise ScriptError(f"{name}:{line_at(data, [k])}: {cut(k)}: unknown field (known: {', '.join(sorted(TOP_KEYS))})")
+
+    def at(*loc) -> str:
+        return f"{name}:{line_at(data, list(loc))}"
+
     if "game" not in data:
         raise ScriptError(f"{name}:1: game: required field is missing")
+    if not isinstance(data["game"], str):
+        raise ScriptError(f"{at('game')}: game: expected a game id, got {cut(data['game'])}")
     try:
         rules = registry.get(data["game"])
     except KeyError as e:
-        raise ScriptError(f"{name}:{line_at(data, ['game'])}: game: {e.args[0]}") from None
-    st = data.get("setup") or {}
-    if not isinstance(st, dict):
-        raise ScriptError(f"{name}:{line_at(data, ['setup'])}: setup: expected a mapping")
-    options = dict(st.get("options") or {})
-    if "position" in st:
-        options["position"] = _plain(st["position"])
-    setup = Setup(data["game"], int(st.get("players", rules.min_players)), int(st.get("seed", 1)),
-                  st.get("scenario", rules.scenarios()[0]), (), options)
-    dice_list = data.get("dice") or []
-    if not all(isinstance(d, int) for d in dice_list):
-        raise ScriptError(f"{name}:{line_at(data, ['dice'])}: dice: a list of die results (integers)")
-    dice = ScriptedDice(list(dice_list), seed=setup.seed, strict=False)
+        raise ScriptError(f"{at('game')}: game: {cut_text(str(e.args[0]), 300)}") from None
+    setup, dice = _setup(rules, data, name, at)
+    actions = _list(data, "actions", at)
+    expects = _list(data, "expect", at)
+    for j, e in enumerate(expects):
+        if not isinstance(e, dict):
+            raise ScriptError(f"{at('expect', j)}: expect[{j}]: expected a mapping")
+        after = e.get("after")
+        if after is not None and (type(after) is not int or not 0 <= after < len(actions)):
+            last = f"the last action is {len(actions) - 1}" if actions else "the script has no actions"
+            raise ScriptError(f"{at('expect', j, 'after')}: expect[{j}].after: {cut(after)} is not an action "
+                              f"index ({last}), so this would never be checked")
+        if len(e) == (1 if "after" in e else 0):
+            raise ScriptError(f"{at('expect', j)}: expect[{j}]: expects nothing")
+    refusals = [a for a in actions if isinstance(a, dict) and "refused" in a]
+    if not expects and not refusals:
+        raise ScriptError(f"{at()}: expect: the script checks nothing (give `expect:` entries or "
+                          "`refused:` actions); a script that checks nothing would always pass")
     try:
         match = Match(setup, dice=dice)
-    except (ValueError, KeyError) as e:
-        raise ScriptError(f"{name}:{line_at(data, ['setup'])}: setup: {e}") from None
+    except ScriptError:
+        raise
+    except DiceExhausted as e:
+        raise ScriptError(f"{at('dice')}: dice: {e}") from None
+    except Exception as e:  # noqa: BLE001 - a position or setup the game refuses
+        raise ScriptError(f"{at('setup')}: setup: {_why(e)}") from None
     report = {"script": name, "game": setup.game, "steps": [], "failures": []}
     report["steps"].append({"action": None, "events": [e.to_dict() for e in match.log[0].events]})
-    expects = data.get("expect") or []
-    for i, raw in enumerate(data.get("actions") or []):
-        where = f"{name}:{line_at(data, ['actions', i])}: actions[{i}]"
+    for i, raw in enumerate(actions):
+        where = f"{at('actions', i)}: actions[{i}]"
         if not isinstance(raw, dict):
             raise ScriptError(f"{where}: expected a mapping with kind and player")
         raw = dict(raw)
         want_refusal = raw.pop("refused", None)
+        if not isinstance(raw.get("kind"), str):
+            raise ScriptError(f"{where}: kind: expected an action name, got {cut(raw.get('kind'))}")
+        _int(raw.get("player"), "player", where, 0, setup.players - 1)
         try:
             params = {k: _convert(rules, match.state, k, v) for k, v in raw.items()}
             action = Action.from_dict(params)
-        except (ValueError, KeyError, TypeError) as e:
-            raise ScriptError(f"{where}: {e}") from None
+        except Exception as e:  # noqa: BLE001 - a parameter the game cannot read
+            raise ScriptError(f"{where}: {_why(e)}") from None
         try:
             events = match.submit(action, autosave=False)
         except Illegal as e:
@@ -72,21 +102,79 @@ def run_script(path: str | Path) -> dict:
                 report["failures"].append(f"{where}: refused: {e}")
                 break
             if str(want_refusal).lower() not in str(e).lower():
-                report["failures"].append(f"{where}: refused as expected, but with {str(e)!r}, not {want_refusal!r}")
+                report["failures"].append(f"{where}: refused as expected, but with {str(e)!r}, not {cut(want_refusal)}")
             report["steps"].append({"action": action.to_dict(), "refused": str(e)})
             continue
         except DiceExhausted as e:
             raise ScriptError(f"{where}: {e}") from None
+        except Exception as e:  # noqa: BLE001 - parameters of the wrong shape reach the rules
+            raise ScriptError(f"{where}: the rules cannot read this action: {_why(e)}") from None
         if want_refusal is not None:
-            report["failures"].append(f"{where}: expected a refusal ({want_refusal!r}) but it was allowed")
+            report["failures"].append(f"{where}: expected a refusal ({cut(want_refusal)}) but it was allowed")
         report["steps"].append({"action": action.to_dict(), "text": match.log[-1].text,
                                 "events": [e.to_dict() for e in events]})
-        _expect(rules, match, expects, i, name, data, report)
-    _expect(rules, match, expects, None, name, data, report)
+        _expect(rules, match, expects, i, at, report)
+    _expect(rules, match, expects, None, at, report)
     report["final"] = rules.script_state(match.state) if hasattr(rules, "script_state") else {}
     out = match.outcome()
     report["outcome"] = {"winners": list(out.winners), "reason": out.reason, "rule": out.rule} if out else None
     return report
+
+
+def _why(e: Exception) -> str:
+    text = str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)
+    return cut_text(text or type(e).__name__, 300)
+
+
+def _list(data: dict, key: str, at) -> list:
+    value = data.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ScriptError(f"{at(key)}: {key}: expected a list, got {cut(value)}")
+    return value
+
+
+def _setup(rules, data: dict, name: str, at) -> tuple[Setup, ScriptedDice]:
+    st = data.get("setup")
+    if st is None:
+        st = {}
+    if not isinstance(st, dict):
+        raise ScriptError(f"{at('setup')}: setup: expected a mapping")
+    for k in st:
+        if k not in ("players", "seed", "scenario", "options", "position"):
+            raise ScriptError(f"{at('setup', k)}: setup.{cut(k)}: unknown field "
+                              "(known: players, seed, scenario, options, position)")
+    players = _int(st.get("players", rules.min_players), "setup.players", at("setup", "players"),
+                   rules.min_players, rules.max_players)
+    seed = _int(st.get("seed", 1), "setup.seed", at("setup", "seed"), 0, 2 ** 63)
+    scenario = st.get("scenario", rules.scenarios()[0])
+    names = list(rules.scenarios())
+    if scenario not in names:
+        raise ScriptError(f"{at('setup', 'scenario')}: setup.scenario: {cut(scenario)} is not a scenario of "
+                          f"this game (known: {', '.join(names)})")
+    raw_options = st.get("options") or {}
+    if not isinstance(raw_options, dict):
+        raise ScriptError(f"{at('setup', 'options')}: setup.options: expected a mapping")
+    specs = {o.key: o for o in rules.options()} if hasattr(rules, "options") else {}
+    for k, v in raw_options.items():
+        spec = specs.get(k)
+        if spec is None:
+            raise ScriptError(f"{at('setup', 'options', k)}: setup.options.{cut(k)}: unknown option "
+                              f"(known: {', '.join(specs) or 'none'})")
+        if type(v) is not type(spec.default) or (spec.choices and v not in spec.choices):
+            choices = ", ".join(map(str, spec.choices)) if spec.choices else "true or false"
+            raise ScriptError(f"{at('setup', 'options', k)}: setup.options.{k}: {cut(v)} is not one of {choices}")
+    options = dict(raw_options)
+    if "position" in st:
+        if not isinstance(st["position"], dict):
+            raise ScriptError(f"{at('setup', 'position')}: setup.position: expected a mapping")
+        options["position"] = _plain(st["position"])
+    dice_list = _list(data, "dice", at)
+    for i, d in enumerate(dice_list):
+        _int(d, f"dice[{i}]", at("dice", i), 1, MAX_ROLL)
+    dice = ScriptedDice(list(dice_list), seed=seed, strict=False)
+    return Setup(data["game"], players, seed, scenario, (), options), dice
 
 
 def _plain(v):
@@ -103,31 +191,38 @@ def _convert(rules, state, key, value):
     return value
 
 
-def _expect(rules, match, expects, index, name, data, report) -> None:
+def _expect(rules, match, expects, index, at, report) -> None:
     for j, e in enumerate(expects):
-        if not isinstance(e, dict):
-            raise ScriptError(f"{name}:{line_at(data, ['expect', j])}: expect[{j}]: expected a mapping")
         if e.get("after") != index:
             continue
-        where = f"{name}:{line_at(data, ['expect', j])}: expect[{j}]"
+        where = f"{at('expect', j)}: expect[{j}]"
         for key, want in e.items():
             if key == "after":
                 continue
             if key == "winners":
+                if want is not None and (not isinstance(want, list) or not all(type(w) is int for w in want)):
+                    raise ScriptError(f"{where}: winners: expected a list of player numbers or null, got {cut(want)}")
                 out = match.outcome()
                 got = sorted(out.winners) if out else None
                 if got != (sorted(want) if want is not None else None):
                     report["failures"].append(f"{where}: winners: expected {want}, got {got}")
             elif key == "log_contains":
+                frags = want if isinstance(want, list) else [want]
+                if not frags or not all(isinstance(f, str) and f for f in frags):
+                    raise ScriptError(f"{where}: log_contains: expected text or a list of texts, got {cut(want)}")
                 texts = [ev.text for le in match.log for ev in le.events] + [le.text for le in match.log]
-                for frag in (want if isinstance(want, list) else [want]):
+                for frag in frags:
                     if not any(frag.lower() in t.lower() for t in texts):
-                        report["failures"].append(f"{where}: log_contains: no log line contains {frag!r}")
+                        report["failures"].append(f"{where}: log_contains: no log line contains {cut(frag)}")
             elif hasattr(rules, "script_check"):
-                for problem in rules.script_check(match.state, key, _plain(want)):
-                    report["failures"].append(f"{where}: {key}: {problem}")
+                try:
+                    problems = rules.script_check(match.state, key, _plain(want))
+                except Exception as ex:  # noqa: BLE001 - an expectation of the wrong shape
+                    raise ScriptError(f"{where}: {cut(key)}: cannot read this expectation: {_why(ex)}") from None
+                for problem in problems:
+                    report["failures"].append(f"{where}: {key}: {cut_text(str(problem), 300)}")
             else:
-                report["failures"].append(f"{where}: {key}: unknown expectation")
+                report["failures"].append(f"{where}: {cut(key)}: unknown expectation")
 
 
 def script_cmd(path: str) -> int:

@@ -5,14 +5,43 @@ as `file:line: field: what is wrong` (unknown keys, wrong types, missing
 fields, dangling references).  Types are checked by pydantic models
 (`Definition` subclasses: frozen, unknown keys forbidden); this module maps
 pydantic's error locations back to YAML lines.
+
+Every file is untrusted (players exchange them): it is read through
+`engine.core.limits` (regular files of bounded size only), and the YAML
+loader bounds nesting depth, alias use and the size of the expanded
+document, refuses integers too long to be data and non-finite floats, and
+reads only `true`/`false` as booleans (YAML 1.2: `yes` stays the word
+"yes", so `move: yes` is an error, not 1).  `validate` refuses numbers
+beyond `MAX_NUMBER` in any field.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any, Iterable, TypeVar
 
+import re
+
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
+
+from engine.core.limits import (MAX_ALIASES, MAX_DATA_BYTES, MAX_DEPTH, MAX_INT_DIGITS, MAX_NODES,
+                                BoundError, cut, cut_text, read_text_bounded)
+
+MAX_NUMBER = 100_000      # no number in any game's data is larger (a count of 10**23 models is an error)
+
+
+def _big_numbers(data: Any, loc: tuple = ()):
+    """(location, value) of every number beyond MAX_NUMBER in parsed data
+    (iterative: the YAML loader already bounds the depth)."""
+    stack = [(data, loc)]
+    while stack:
+        v, where = stack.pop()
+        if isinstance(v, dict):
+            stack.extend((x, where + (k,)) for k, x in v.items())
+        elif isinstance(v, list):
+            stack.extend((x, where + (i,)) for i, x in enumerate(v))
+        elif isinstance(v, (int, float)) and not isinstance(v, bool) and not -MAX_NUMBER <= v <= MAX_NUMBER:
+            yield where, v
 
 
 class Definition(BaseModel):
@@ -47,7 +76,79 @@ class LineList(list):
 
 
 class _Loader(yaml.SafeLoader):
-    pass
+    """SafeLoader with bounds (depth, aliases, expanded size) and YAML 1.2 booleans."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self._depth = 0
+        self._aliases = 0
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            self._aliases += 1
+            if self._aliases > MAX_ALIASES:
+                raise yaml.composer.ComposerError(None, None, f"more than {MAX_ALIASES} aliases (*name)",
+                                                  self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise yaml.composer.ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels",
+                                                  self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def get_single_node(self):
+        node = super().get_single_node()
+        if node is not None and self._aliases:
+            _check_expanded(node)
+        return node
+
+
+def _check_expanded(root) -> None:
+    """Refuse a document whose aliases expand it beyond MAX_NODES nodes
+    (a "billion laughs" bomb is small on disk and huge once copied or printed).
+    Each node's expanded size is computed once, so this is linear in the file."""
+    sizes: dict[int, int] = {}
+    order, stack, seen = [], [root], set()
+    while stack:                                   # post-order without recursion
+        n = stack.pop()
+        if id(n) in seen:
+            continue
+        seen.add(id(n))
+        order.append(n)
+        if isinstance(n, yaml.SequenceNode):
+            stack.extend(n.value)
+        elif isinstance(n, yaml.MappingNode):
+            stack.extend(x for kv in n.value for x in kv)
+    for n in reversed(order):
+        if isinstance(n, yaml.SequenceNode):
+            size = 1 + sum(sizes.get(id(c), 1) for c in n.value)
+        elif isinstance(n, yaml.MappingNode):
+            size = 1 + sum(sizes.get(id(c), 1) for kv in n.value for c in kv)
+        else:
+            size = 1
+        if size > MAX_NODES:
+            raise yaml.composer.ComposerError(None, None, f"aliases expand this document beyond {MAX_NODES:,} "
+                                              "values", n.start_mark)
+        sizes[id(n)] = size
+
+
+def _int(loader: _Loader, node: yaml.ScalarNode) -> int:
+    digits = re.sub(r"[^0-9a-fA-F]", "", node.value)
+    if len(digits) > MAX_INT_DIGITS:
+        raise yaml.constructor.ConstructorError(None, None, f"integer of {len(digits)} digits is too large",
+                                                node.start_mark)
+    return yaml.SafeLoader.construct_yaml_int(loader, node)
+
+
+def _float(loader: _Loader, node: yaml.ScalarNode) -> float:
+    value = yaml.SafeLoader.construct_yaml_float(loader, node)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise yaml.constructor.ConstructorError(None, None, f"{cut(node.value)} is not a finite number",
+                                                node.start_mark)
+    return value
 
 
 def _mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
@@ -56,9 +157,12 @@ def _mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
     d.key_lines = {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
+        if isinstance(key, (list, dict)):
+            raise yaml.constructor.ConstructorError(
+                None, None, "a key must be a plain word or number, not a list or mapping", key_node.start_mark)
         if key in d:
             raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark)
+                None, None, f"duplicate key {cut(key)}", key_node.start_mark)
         d[key] = loader.construct_object(value_node, deep=True)
         d.key_lines[key] = key_node.start_mark.line + 1
     return d
@@ -73,18 +177,30 @@ def _sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+_Loader.add_constructor("tag:yaml.org,2002:int", _int)
+_Loader.add_constructor("tag:yaml.org,2002:float", _float)
+# YAML 1.2 booleans: only true/false (yes/no/on/off stay words)
+_Loader.yaml_implicit_resolvers = {k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
+                                   for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+for _first in "tTfF":
+    _Loader.yaml_implicit_resolvers.setdefault(_first, []).insert(
+        0, ("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")))
 
 
-def load_yaml(path: str | Path) -> Any:
-    """Parse a YAML file keeping line numbers; syntax errors become DataError."""
-    path = Path(path)
+def read_data_text(path: str | Path, name: str | None = None, limit: int = MAX_DATA_BYTES) -> str:
+    """A data file's text (a regular file of bounded size, UTF-8), or DataError."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise DataError([f"{path}:0: cannot read file: {e.strerror}"]) from None
-    except UnicodeDecodeError:
-        raise DataError([f"{path}:0: file is not UTF-8 text"]) from None
-    return parse_yaml(text, str(path))
+        return read_text_bounded(path, limit)
+    except BoundError as e:
+        msg = str(e)
+        if name is not None:
+            msg = name + msg[len(str(path)):] if msg.startswith(str(path)) else msg
+        raise DataError([msg]) from None
+
+
+def load_yaml(path: str | Path, limit: int = MAX_DATA_BYTES) -> Any:
+    """Parse a YAML file keeping line numbers; every problem becomes DataError."""
+    return parse_yaml(read_data_text(path, limit=limit), str(path))
 
 
 def parse_yaml(text: str, name: str) -> Any:
@@ -95,7 +211,9 @@ def parse_yaml(text: str, name: str) -> Any:
         line = mark.line + 1 if mark else 0
         raise DataError([f"{name}:{line}: YAML syntax: {e.problem or e.context}"]) from None
     except yaml.YAMLError as e:
-        raise DataError([f"{name}:0: YAML: {e}"]) from None
+        raise DataError([f"{name}:0: YAML: {cut(str(e), 300)}"]) from None
+    except RecursionError:          # belt and braces: the depth bound comes first
+        raise DataError([f"{name}:0: YAML: nested too deeply"]) from None
 
 
 def line_at(data: Any, loc: Iterable[Any]) -> int:
@@ -134,13 +252,18 @@ def _clean_msg(err: dict) -> str:
     if err["type"] == "missing":
         return "required field is missing"
     if err.get("input") is not None and err["type"] not in ("model_type", "dict_type"):
-        return f"{msg} (got {err['input']!r})"
-    return msg
+        return f"{cut_text(msg, 300)} (got {cut(err['input'])})"
+    return cut_text(msg, 300)
 
 
 def validate(model: type[T], data: Any, file: str, loc: tuple = ()) -> T:
     """Validate `data` (parsed by load_yaml) into `model`, or DataError with
-    one line per problem.  `loc` is where data sits inside the file."""
+    one line per problem.  `loc` is where data sits inside the file.
+    Numbers beyond MAX_NUMBER are refused first, whatever the field."""
+    big = sorted(_big_numbers(data), key=lambda lv: line_at(data, lv[0]))
+    if big:
+        raise DataError([f"{file}:{line_at(data, where)}: {field_name(loc + where)}: {cut(v)} is out of range "
+                         f"(no value in game data is beyond {MAX_NUMBER:,} either way)" for where, v in big[:20]])
     try:
         return model.model_validate(data)
     except ValidationError as e:
@@ -190,7 +313,7 @@ def check_refs(problems: list[str], file: str, data: Any, loc: tuple, values: It
     """Append a problem for every value that names no known `what`."""
     for v in values:
         if v not in known:
-            problems.append(f"{file}:{line_at(data, loc)}: {field_name(loc)}: unknown {what} {v!r}")
+            problems.append(f"{file}:{line_at(data, loc)}: {field_name(loc)}: unknown {what} {cut(v)}")
 
 
 def load_files(folder: str | Path, files: dict[str, tuple[str, type[T]]]) -> tuple[dict, dict]:

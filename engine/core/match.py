@@ -13,9 +13,10 @@ from pathlib import Path
 
 from engine.core import registry
 from engine.core.actions import Action
-from engine.core.dice import Dice, ScriptedDice, SeededDice
+from engine.core.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
+from engine.core.limits import cut, cut_text
 from engine.core.rules import Event, Illegal, Outcome, Setup
-from engine.core.saves import SAVE_FORMAT, SaveError, action_line, atomic_write, read_save
+from engine.core.saves import SAVE_FORMAT, SaveError, action_line, atomic_write, read_save, validate_save
 
 
 @dataclass
@@ -37,6 +38,7 @@ class Match:
         self.log: list[LogEntry] = [LogEntry(None, -1, "Setup", events)]
         self._undo: list[tuple] = []
         self.listeners: list = []            # callables(entry) for the UI
+        self.autosave_error: str | None = None   # why the last autosave failed (None: it worked)
 
     # --- play -------------------------------------------------------------
     def to_act(self) -> int:
@@ -112,9 +114,19 @@ class Match:
     def save(self, path: str | Path) -> None:
         atomic_write(path, self.save_text())
 
-    def autosave(self) -> None:
-        if self.autosave_path is not None:
+    def autosave(self) -> bool:
+        """Write the autosave; a failure (disk full, folder gone) never loses
+        the move just made: it is kept in `autosave_error` for the screen to
+        show, and the next action tries again.  Returns whether it worked."""
+        if self.autosave_path is None:
+            return True
+        try:
             self.save(self.autosave_path)
+        except OSError as e:
+            self.autosave_error = f"{e.strerror or e} ({self.autosave_path})"
+            return False
+        self.autosave_error = None
+        return True
 
     @classmethod
     def load(cls, path: str | Path, autosave_path: str | Path | None = None) -> "Match":
@@ -123,31 +135,60 @@ class Match:
 
     @classmethod
     def from_save(cls, data: dict, name: str = "<save>", autosave_path=None) -> "Match":
+        """Replay a parsed save.  Valid only if every action replays, the
+        replay consumes exactly the recorded rolls (no fewer: extra values
+        would become forced future dice) and the fingerprint agrees."""
+        try:
+            rules = registry.get(data["setup"]["game"])
+        except (KeyError, TypeError) as e:
+            raise SaveError(f"{name}:1: setup.game: {cut_text(str(e.args[0] if e.args else e), 300)}") from None
+        validate_save(data, name, rules)
         try:
             setup = Setup.from_dict(data["setup"])
-            rules = registry.get(setup.game)
         except (KeyError, TypeError, ValueError) as e:
-            raise SaveError(f"{name}:1: setup: {e}") from None
+            raise SaveError(f"{name}:1: setup: {cut_text(str(e), 300)}") from None
         rolls = data["rolls"]
-        if not all(isinstance(r, int) for r in rolls):
-            raise SaveError(f"{name}:1: rolls: every roll must be an integer")
-        dice = ScriptedDice(rolls, seed=hash((setup.seed, len(rolls))) & 0xFFFFFFFF)
+        dice = ScriptedDice(rolls, seed=hash((setup.seed, len(rolls))) & 0xFFFFFFFF, strict=True)
         try:
             match = cls(setup, dice=dice)
-        except Exception as e:  # a setup the rules refuse
-            raise SaveError(f"{name}:1: setup: cannot start this game: {e}") from None
+        except DiceExhausted as e:
+            raise SaveError(f"{name}:1: rolls: setting up the game: {_dice_problem(e, rolls)}") from None
+        except Exception as e:  # noqa: BLE001 - a setup the rules refuse
+            raise SaveError(f"{name}:1: setup: cannot start this game: {cut_text(str(e), 300)}") from None
         for i, raw in enumerate(data["actions"]):
             line = action_line(data, i)
             try:
                 action = Action.from_dict(raw)
-            except (ValueError, TypeError) as e:
-                raise SaveError(f"{name}:{line}: actions[{i}]: {e}") from None
+                if not isinstance(action.kind, str) or len(action.kind) > 100:
+                    raise ValueError("kind: expected a short name")
+            except (ValueError, TypeError, OverflowError) as e:
+                raise SaveError(f"{name}:{line}: actions[{i}]: {cut_text(str(e), 300)}") from None
             try:
                 match.submit(action, autosave=False)
             except Illegal as e:
-                raise SaveError(f"{name}:{line}: actions[{i}]: does not replay: {e}") from None
-        fp = data.get("fingerprint")
-        if fp is not None and fp != rules.fingerprint(match.state):
-            raise SaveError(f"{name}:1: fingerprint: the replayed game does not agree with the saved position")
+                raise SaveError(f"{name}:{line}: actions[{i}]: does not replay: {cut_text(str(e), 300)}") from None
+            except DiceExhausted as e:
+                raise SaveError(f"{name}:{line}: rolls: replaying actions[{i}]: {_dice_problem(e, rolls)}") from None
+            except Exception as e:  # noqa: BLE001 - a hand-made action the rules cannot read
+                raise SaveError(f"{name}:{line}: actions[{i}]: does not replay: the game cannot read "
+                                f"{cut(raw)} ({type(e).__name__})") from None
+        if dice.pos != len(rolls):
+            raise SaveError(f"{name}:1: rolls: the save holds {len(rolls)} die results but its actions "
+                            f"roll only {dice.pos}; extra results are not allowed (they would decide future dice)")
+        if data.get("fingerprint") is None:
+            raise SaveError(f"{name}:1: fingerprint: required field is missing (it shows the actions "
+                            "were not shortened or altered)")
+        if data["fingerprint"] != rules.fingerprint(match.state):
+            raise SaveError(f"{name}:1: fingerprint: the replayed game does not agree with the saved "
+                            "position (the actions or rolls were altered)")
+        dice.strict = False          # new dice after the save come from the seed
         match.autosave_path = Path(autosave_path) if autosave_path else None
         return match
+
+
+def _dice_problem(e: DiceExhausted, rolls: list) -> str:
+    """A replay's dice problem in a save's words (DiceExhausted speaks of scripts)."""
+    text = str(e)
+    if "forced die" in text:
+        return text.replace("forced die", "recorded die result") + " (rolls[] out of range)"
+    return f"the save holds {len(rolls)} die results, but its actions roll more (it was shortened)"

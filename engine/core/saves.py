@@ -5,15 +5,31 @@ every die result rolled (so a replay needs no RNG agreement), the data
 version, and a fingerprint of the final state.  Loading replays the actions
 and checks the fingerprint agrees: a save that does not replay is reported,
 never silently accepted.
+
+A save is untrusted (players exchange them).  It is read through
+`engine.core.limits` (a regular file of bounded size), parsed as strict
+JSON (no Infinity or NaN, no integer longer than MAX_INT_DIGITS, no
+nesting deeper than MAX_DEPTH), and checked field by field before replay:
+`validate_save` here, the replay itself in `Match.from_save`.  A save is
+valid only if replay consumes exactly its rolls and its fingerprint (a
+required field) agrees.  Its `setup.scenario` is a name from the game's
+own list, never a path to open, unless the user named that map on the
+command line (`trust_map`).
 """
 from __future__ import annotations
 
 import json
+import re
 import os
 import tempfile
 from pathlib import Path
 
+from engine.core.limits import (MAX_INT_DIGITS, MAX_SAVE_BYTES, BoundError, cut, cut_text, read_text_bounded,
+                                too_deep)
+
 SAVE_FORMAT = 1
+MAX_ROLL = 1_000_000          # the largest die (or deck) a game rolls is far smaller
+_trusted_maps: set[str] = set()
 
 
 class SaveError(Exception):
@@ -40,19 +56,73 @@ def atomic_write(path: str | Path, text: str) -> None:
         raise
 
 
+def trust_map(path: str | Path) -> str:
+    """Allow saves to name this map file as their scenario: the user gave it
+    on the command line.  Returns the path as saves will hold it."""
+    _trusted_maps.add(os.path.realpath(str(path)))
+    return str(path)
+
+
+def scenario_problem(rules, scenario) -> str | None:
+    """Why a save's scenario is refused, or None: a name from the game's
+    list, or a map file the user named on the command line."""
+    names = list(rules.scenarios()) if hasattr(rules, "scenarios") else []
+    if not isinstance(scenario, str):
+        return f"expected a scenario name, got {cut(scenario)}"
+    if scenario in names or scenario == "":          # "": the game's first scenario
+        return None
+    if scenario and os.path.realpath(scenario) in _trusted_maps:
+        return None
+    known = ", ".join(names) or "none"
+    return (f"{cut(scenario)} is not a scenario of this game (known: {known}); a save names a scenario, "
+            "it never opens a file (a map of your own: give it with --scenario on the command line)")
+
+
+def cleanup_temp_files(folder: str | Path) -> int:
+    """Remove the temp files (`*.tmp`) an interrupted `atomic_write` left in a
+    folder (kill -9 between writing and renaming); returns how many."""
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        if entry.name.endswith(".tmp") and entry.is_file(follow_symlinks=False):
+            try:
+                os.unlink(entry.path)
+                removed += 1
+            except OSError:
+                pass
+    return removed
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"integer of {len(text)} digits is too large")
+    return int(text)
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a save can hold")
+
+
 def read_save(path: str | Path) -> dict:
     """Parse a save file or raise SaveError naming the file, line and field."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise SaveError(f"{path}:0: cannot read save: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise SaveError(f"{path}:0: not a save file (not UTF-8 text)") from None
+        text = read_text_bounded(path, MAX_SAVE_BYTES, "save")
+    except BoundError as e:
+        raise SaveError(str(e)) from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise SaveError(f"{path}:{e.lineno}: not valid JSON: {e.msg} (column {e.colno})") from None
+    except ValueError as e:        # from parse_int / parse_constant: find the line
+        raise SaveError(f"{path}:{_line_of_value_error(text, e)}: not a valid save: {cut_text(str(e), 200)}") from None
+    except RecursionError:
+        raise SaveError(f"{path}:1: (top): nested too deeply to be a save") from None
+    if too_deep(data):
+        raise SaveError(f"{path}:1: (top): nested too deeply to be a save")
     if not isinstance(data, dict):
         raise SaveError(f"{path}:1: (top): a save is a JSON object")
     for key, typ in (("format", int), ("setup", dict), ("actions", list), ("rolls", list)):
@@ -69,26 +139,86 @@ def read_save(path: str | Path) -> dict:
     return data
 
 
+def _line_of_value_error(text: str, e: ValueError) -> int:
+    msg = str(e)
+    for needle in ("Infinity", "-Infinity", "NaN"):
+        if msg.startswith(needle):
+            i = text.find(needle)
+            return text.count("\n", 0, i) + 1 if i >= 0 else 1
+
+    m = re.search(r"-?[0-9]{%d,}" % (MAX_INT_DIGITS + 1), text)
+    return text.count("\n", 0, m.start()) + 1 if m else 1
+
+
 def _line_of_key(text: str, key: str) -> int:
-    needle = f'"{key}"'
-    for i, line in enumerate(text.splitlines(), 1):
-        if needle in line:
-            return i
-    return 1
+    i = text.find(f'"{key}"')
+    return text.count("\n", 0, i) + 1 if i >= 0 else 1
+
+
+def action_lines(data: dict) -> list[int]:
+    """The line of every action in a save's text, in one pass (the writer
+    puts each action on its own line; a hand-edited save gets best effort)."""
+    text = data.get("_text", "")
+    start = text.find('"actions"')
+    if start < 0:
+        return []
+    line = text.count("\n", 0, start) + 1
+    lines = []
+    for row in text[start:].split("\n"):
+        lines.extend([line] * row.count('"kind"'))
+        line += 1
+    return lines
 
 
 def action_line(data: dict, index: int) -> int:
     """Best-effort line of the index-th action in a save's text."""
+    lines = data.get("_action_lines")
+    if lines is None:
+        lines = data["_action_lines"] = action_lines(data)
+    if 0 <= index < len(lines):
+        return lines[index]
+    return _line_of_key(data.get("_text", ""), "actions")
+
+
+def validate_save(data: dict, name: str, rules) -> None:
+    """Field-by-field checks of a parsed save against its game, before replay."""
     text = data.get("_text", "")
-    start = _line_of_key(text, "actions")
-    lines = text.splitlines()
-    count = -1
-    for i in range(start, len(lines) + 1):
-        if '"kind"' in lines[i - 1]:
-            count += 1
-            if count == index:
-                return i
-    return start
+    setup = data["setup"]
+
+    def where(key: str) -> str:
+        return f"{name}:{_line_of_key(text, key)}: setup.{key}"
+
+    players = setup.get("players")
+    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+        raise SaveError(f"{where('players')}: expected {rules.min_players} to {rules.max_players} players, "
+                        f"got {cut(players)}")
+    if type(setup.get("seed", 0)) is not int:
+        raise SaveError(f"{where('seed')}: expected an integer, got {cut(setup.get('seed'))}")
+    problem = scenario_problem(rules, setup.get("scenario", ""))
+    if problem:
+        raise SaveError(f"{where('scenario')}: {problem}")
+    seats = setup.get("seats", [])
+    if not isinstance(seats, list) or not all(isinstance(x, str) and len(x) < 100 for x in seats) \
+            or len(seats) not in (0, players):
+        raise SaveError(f"{where('seats')}: expected one seat name (human or a computer player) per player")
+    options = setup.get("options", {})
+    if not isinstance(options, dict):
+        raise SaveError(f"{where('options')}: expected a mapping of the game's options")
+    specs = {o.key: o for o in (rules.options() if hasattr(rules, "options") else [])}
+    for key, value in options.items():
+        spec = specs.get(key)
+        if spec is None:
+            raise SaveError(f"{where('options')}: unknown option {cut(key)} (known: {', '.join(specs) or 'none'})")
+        ok = type(value) is type(spec.default) and (not spec.choices or value in spec.choices)
+        if not ok:
+            raise SaveError(f"{where('options')}: {key}: {cut(value)} is not a value of this option")
+    for i, r in enumerate(data["rolls"]):
+        if type(r) is not int or not 1 <= r <= MAX_ROLL:
+            raise SaveError(f"{name}:{_line_of_key(text, 'rolls')}: rolls[{i}]: a die result is a whole "
+                            f"number from 1 up, got {cut(r)}")
+    fp = data.get("fingerprint")
+    if fp is not None and not isinstance(fp, str):
+        raise SaveError(f"{name}:{_line_of_key(text, 'fingerprint')}: fingerprint: expected text, got {cut(fp)}")
 
 
 def default_dir() -> Path:

@@ -1,0 +1,111 @@
+"""Bounds on untrusted input, shared by every loader (data, maps, saves,
+scripts) so no file can hang the program or exhaust its memory.
+
+Players exchange saves and maps: every file is read through `read_bounded`
+(regular files only, so neither `/dev/zero` nor a FIFO is ever opened for
+reading, and never more than a size limit), and every value that ends up in
+a message goes through `cut` (a 100 KB name must not freeze a dialog).
+The YAML and JSON readers add the structural bounds below.
+"""
+from __future__ import annotations
+
+import os
+import stat
+
+MAX_DATA_BYTES = 256_000          # a YAML data file or rules script (shipped ones: < 20 KB; PyYAML reads ~60 KB/s)
+MAX_MAP_BYTES = 8_000_000         # a Tiled .tmx map or .tsx tileset (expat reads it in well under a second)
+MAX_TMJ_BYTES = 512_000           # a Tiled .tmj map (JSON read by the line-keeping YAML reader)
+MAX_SAVE_BYTES = 16_000_000       # a save (a few hundred thousand actions)
+MAX_DEPTH = 64                    # nesting of YAML / JSON collections
+MAX_NODES = 200_000               # YAML nodes after expanding aliases
+MAX_ALIASES = 1_000               # YAML alias uses in one file
+MAX_INT_DIGITS = 18               # integers in any file (10**18 and up are refused)
+MAX_CELLS = 1_000_000             # cells of one map layer
+MESSAGE_CHARS = 120               # a value quoted in a message
+
+
+class BoundError(Exception):
+    """A file refused before parsing; str() is `file:0: file: what`."""
+
+
+def cut(value, limit: int = MESSAGE_CHARS) -> str:
+    """repr() of a value for a message, never longer than `limit` characters;
+    linear in `limit`, not in the value (containers are summarised)."""
+    if isinstance(value, (dict, list, tuple, set)):
+        kind = type(value).__name__
+        return f"<a {kind} of {len(value)} items>"
+    if isinstance(value, str):
+        text = repr(value[:limit + 1])
+    elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
+    else:
+        text = repr(value)
+    if len(text) > limit:
+        text = text[:limit - 1] + "…"
+    return text
+
+
+def cut_text(text: str, limit: int = 400) -> str:
+    """A message (already formatted) cut to `limit` characters."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def read_bounded(path, limit: int, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, or BoundError.
+
+    Opened non-blocking so a FIFO cannot block; device files, FIFOs, sockets
+    and folders are refused by their type, before anything is read."""
+    name = str(path)
+    try:
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        raise BoundError(f"{cut_text(name)}:0: {what}: cannot read: {e.strerror}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a device, pipe or socket)"
+            raise BoundError(f"{cut_text(name)}:0: {what}: {kind}")
+        if st.st_size > limit:
+            raise BoundError(f"{cut_text(name)}:0: {what}: {st.st_size:,} bytes is too large "
+                             f"(at most {limit:,})")
+        chunks, total = [], 0
+        while True:
+            try:
+                chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            except OSError as e:
+                raise BoundError(f"{cut_text(name)}:0: {what}: cannot read: {e.strerror}") from None
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise BoundError(f"{cut_text(name)}:0: {what}: larger than {limit:,} bytes")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def read_text_bounded(path, limit: int, what: str = "file") -> str:
+    """`read_bounded` decoded as UTF-8 (a BOM is allowed)."""
+    data = read_bounded(path, limit, what)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        raise BoundError(f"{cut_text(str(path))}:{line}: {what}: not UTF-8 text") from None
+
+
+def too_deep(value, limit: int = MAX_DEPTH) -> bool:
+    """True when nested lists and dicts go deeper than `limit` (an explicit
+    stack, so checking cannot itself overflow the interpreter's)."""
+    stack = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, (list, tuple)):
+            continue
+        if d > limit:
+            return True
+        stack.extend((x, d + 1) for x in v)
+    return False
