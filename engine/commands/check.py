@@ -7,46 +7,71 @@ import json
 import sys
 from pathlib import Path
 
+from engine.commands.script import ScriptError
 from engine.core import registry
 from engine.core.catalog import DataError
+from engine.core.limits import cut_text
+from engine.core.saves import SaveError
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
+SUFFIXES = (".yaml", ".yml", ".tmx", ".tmj", ".json")
+MAX_PROBLEMS = 50             # per file: a broken 1,000,000-cell map is not a million lines
+
+
 def check_path(path: Path) -> list[str]:
-    from engine.core.saves import SaveError
+    """Problems of one file or of every known file under a folder.  A file
+    check cannot read is a problem too: nothing passes unrecognised."""
     problems: list[str] = []
     if path.is_dir():
         for p in sorted(path.rglob("*")):
-            if p.suffix in (".yaml", ".yml", ".tmx", ".tmj", ".json") and ".venv" not in p.parts:
+            if p.suffix in SUFFIXES and ".venv" not in p.parts and p.is_file():
                 problems.extend(check_path(p))
         return problems
     if not path.exists():
-        return [f"{path}:0: no such file"]
+        return [f"{cut_text(str(path))}:0: no such file"]
+    if path.suffix not in SUFFIXES:
+        return [f"{cut_text(str(path))}:0: (file): not recognised: check reads data and rules scripts "
+                "(.yaml), Tiled maps (.tmx, .tmj) and saves (.json)"]
     try:
-        if path.suffix == ".tmj" or (path.suffix == ".tmx" and _orthogonal(path)):
-            from engine.maps.tablemap import load_table_map     # a free-measure table
-            load_table_map(path, known_terrain=_known_terrain(path))
-        elif path.suffix == ".tmx":
-            from engine.maps.hexmap import load_hex_map
-            load_hex_map(path, known_terrain=_known_terrain(path))
-        elif path.suffix == ".json":
-            from engine.core.match import Match
-            Match.load(path)
-        elif path.suffix in (".yaml", ".yml"):
-            problems.extend(_check_yaml(path))
-    except DataError as e:
-        problems.extend(e.problems)
+        problems = _check_file(path)
+    except (DataError, ScriptError) as e:
+        problems = list(getattr(e, "problems", [str(e)]))
     except SaveError as e:
-        problems.append(str(e))
-    return problems
+        problems = [str(e)]
+    except RecursionError:
+        problems = [f"{cut_text(str(path))}:0: (file): nested too deeply to check"]
+    except Exception as e:  # noqa: BLE001 - never a traceback; name the file and what went wrong
+        problems = [f"{cut_text(str(path))}:0: (file): cannot check this file: {type(e).__name__}: "
+                    f"{cut_text(str(e), 200)}"]
+    if len(problems) > MAX_PROBLEMS:
+        problems = problems[:MAX_PROBLEMS] + [f"{cut_text(str(path))}:0: (file): and "
+                                              f"{len(problems) - MAX_PROBLEMS} more problems"]
+    return [cut_text(p, 600) for p in problems]
+
+
+def _check_file(path: Path) -> list[str]:
+    if path.suffix == ".tmj" or (path.suffix == ".tmx" and _orthogonal(path)):
+        from engine.maps.tablemap import load_table_map     # a free-measure table
+        load_table_map(path, known_terrain=_known_terrain(path))
+    elif path.suffix == ".tmx":
+        from engine.maps.hexmap import load_hex_map
+        load_hex_map(path, known_terrain=_known_terrain(path))
+    elif path.suffix == ".json":
+        from engine.core.match import Match
+        Match.load(path)
+    else:
+        return _check_yaml(path)
+    return []
 
 
 def _orthogonal(path: Path) -> bool:
     """A Tiled XML map drawn on a square grid: a table, not a hex map."""
+    from engine.maps.preread import read_map_bytes
     try:
-        head = path.read_text(encoding="utf-8", errors="replace")[:4000]
-    except OSError:
+        head = read_map_bytes(path)[:4000].decode("utf-8", errors="replace")
+    except DataError:
         return False
     return 'orientation="orthogonal"' in head or "orientation='orthogonal'" in head
 
@@ -59,19 +84,19 @@ def _known_terrain(path: Path):
 
 
 def _check_yaml(path: Path) -> list[str]:
+    from engine.commands.script import run_script
     from engine.core.catalog import load_yaml
     data = load_yaml(path)
-    if isinstance(data, dict) and "actions" in data and "game" in data:
-        from engine.commands.script import ScriptError, run_script
-        try:
-            report = run_script(path)
-        except ScriptError as e:
-            return [str(e)]
-        return report["failures"]
+    if isinstance(data, dict) and "game" in data and ("actions" in data or "expect" in data):
+        return run_script(path)["failures"]
     for g in registry.all_games():
         if hasattr(g, "check_data") and path.parent.name == g.game_id:
             return g.check_data(path.parent)
-    return []
+    if isinstance(data, dict) and ("game" in data or "actions" in data or "expect" in data) \
+            or data is None or isinstance(data, list):
+        return run_script(path)["failures"]      # ScriptError for anything malformed, an empty file or a list
+    return [f"{cut_text(str(path))}:0: (file): not recognised: neither a rules script (game, actions, expect) "
+            "nor a data file in a game's data folder (data/<game>/)"]
 
 
 def check_cmd(paths: list[str]) -> int:
@@ -79,7 +104,11 @@ def check_cmd(paths: list[str]) -> int:
     if not paths:
         for g in registry.all_games():
             if hasattr(g, "check_data"):
-                problems.extend(g.check_data(None))
+                try:
+                    problems.extend(g.check_data(None))
+                except Exception as e:  # noqa: BLE001 - report, never a traceback
+                    problems.append(f"data/{g.game_id}:0: (data): cannot check: {type(e).__name__}: "
+                                    f"{cut_text(str(e), 200)}")
         targets = [ROOT / "assets" / "maps", ROOT / "tests" / "scripts"]
         paths = [str(t) for t in targets if t.exists()]
     seen = set()

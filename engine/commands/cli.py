@@ -3,12 +3,69 @@ and the drawing half of `render` and `bench` (which import engine.ui lazily)."""
 from __future__ import annotations
 
 import argparse
-import json
-import random
+import os
 import sys
-import time
 
 from engine.core.catalog import DataError
+from engine.core.limits import cut, cut_text
+from engine.core.saves import SaveError, trust_map
+
+
+def _count(low: int, high: int):
+    """An argparse type: a whole number from low to high."""
+    def parse(text: str) -> int:
+        try:
+            if len(text) > 12:
+                raise ValueError
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {cut(text)}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high:,}, got {value}")
+        return value
+    parse.__name__ = "number"
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        if len(text) > 19:
+            raise ValueError
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {cut(text)}") from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {cut(text)}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 3600, got {cut(text)}")
+    return value
+
+
+def _size(text: str) -> tuple[int, int]:
+    parts = text.lower().split("x")
+    try:
+        if len(parts) != 2 or len(text) > 12:
+            raise ValueError
+        w, h = int(parts[0]), int(parts[1])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1920x1080, got {cut(text)}") from None
+    if not (320 <= w <= 8192 and 240 <= h <= 8192):
+        raise argparse.ArgumentTypeError(f"{w}x{h}: width 320 to 8192 and height 240 to 8192 pixels")
+    return w, h
+
+
+def _out_png(text: str) -> str:
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{cut(text)} is a folder; give a file name such as board.png")
+    folder = os.path.dirname(text) or "."
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"no folder {cut(folder)} to write into")
+    return text
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -16,28 +73,28 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="cmd")
     play = sub.add_parser("play", help="open a game in the window")
     play.add_argument("game", nargs="?")
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--seed", type=_seed, default=None)
     play.add_argument("--seats", default=None, help="comma list: human or an agent name per player")
     play.add_argument("--scenario", default=None)
     play.add_argument("--load", default=None)
     sim = sub.add_parser("simulate", help="computer-vs-computer games, headless")
     sim.add_argument("game")
-    sim.add_argument("--games", type=int, default=10)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--games", type=_count(1, 100_000), default=10)
+    sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--ai", default=None, help="agent for every seat (default: the game's best)")
     sim.add_argument("--seats", default=None, help="comma list of agents, one per player")
-    sim.add_argument("--players", type=int, default=None)
+    sim.add_argument("--players", type=_count(1, 99), default=None)
     sim.add_argument("--scenario", default=None)
-    sim.add_argument("--max-actions", type=int, default=4000)
+    sim.add_argument("--max-actions", type=_count(1, 10_000_000), default=4000)
     sim.add_argument("--json", action="store_true")
     ren = sub.add_parser("render", help="draw a position to a PNG without a window")
     ren.add_argument("game")
-    ren.add_argument("--seed", type=int, default=1)
-    ren.add_argument("--players", type=int, default=None)
+    ren.add_argument("--seed", type=_seed, default=1)
+    ren.add_argument("--players", type=_count(1, 99), default=None)
     ren.add_argument("--scenario", default=None)
     ren.add_argument("--load", default=None)
-    ren.add_argument("--size", default="1920x1080")
-    ren.add_argument("--out", required=True)
+    ren.add_argument("--size", type=_size, default=(1920, 1080), help="WIDTHxHEIGHT in pixels")
+    ren.add_argument("--out", type=_out_png, required=True)
     chk = sub.add_parser("check", help="validate data, maps, saves and scripts")
     chk.add_argument("paths", nargs="*")
     scr = sub.add_parser("script", help="run a rules script headless")
@@ -45,20 +102,78 @@ def _parser() -> argparse.ArgumentParser:
     jdg = sub.add_parser("judge", help="how fair is a map: per-seat facts and a computer tournament")
     jdg.add_argument("game")
     jdg.add_argument("--scenario", default=None, help="a scenario name or a Tiled map path")
-    jdg.add_argument("--players", type=int, default=None)
-    jdg.add_argument("--games", type=int, default=20)
-    jdg.add_argument("--seed", type=int, default=1)
+    jdg.add_argument("--players", type=_count(1, 99), default=None)
+    jdg.add_argument("--games", type=_count(1, 100_000), default=20)
+    jdg.add_argument("--seed", type=_seed, default=1)
     jdg.add_argument("--json", action="store_true")
     bench = sub.add_parser("bench", help="frame time and rules speed")
     bench.add_argument("game")
     bench.add_argument("--json", action="store_true")
-    bench.add_argument("--frames", type=int, default=300)
-    bench.add_argument("--seconds", type=float, default=5.0)
+    bench.add_argument("--frames", type=_count(1, 100_000), default=300)
+    bench.add_argument("--seconds", type=_seconds, default=5.0)
     return p
 
 
+def _validate(p: argparse.ArgumentParser, args) -> None:
+    """Check the arguments against the game they name: parser.error (usage,
+    message, exit 2) for any mistake, before anything runs."""
+    from engine.core import registry
+    from engine.core.agents import agent_names
+    sub = p._subparsers._group_actions[0].choices.get(args.cmd) if args.cmd else None
+    fail = sub.error if sub is not None else p.error
+    game = getattr(args, "game", None)
+    if game is None:
+        if getattr(args, "scenario", None) or getattr(args, "seats", None):
+            fail("--scenario and --seats need a game")
+        return
+    try:
+        rules = registry.get(game)
+    except KeyError as e:
+        fail(f"argument game: {cut_text(str(e.args[0]), 300)}")
+    players = getattr(args, "players", None)
+    if players is not None and not rules.min_players <= players <= rules.max_players:
+        fail(f"argument --players: {rules.title} is for {rules.min_players} to {rules.max_players} players, "
+             f"got {players}")
+    agents = agent_names(game)
+    for name in ([getattr(args, "ai", None)] if getattr(args, "ai", None) else []):
+        if name not in agents:
+            fail(f"argument --ai: unknown computer player {cut(name)} (known: {', '.join(agents)})")
+    seats = getattr(args, "seats", None)
+    if seats:
+        names = seats.split(",")
+        allowed = agents + (["human"] if args.cmd == "play" else [])
+        bad = [n for n in names if n not in allowed]
+        if bad:
+            fail(f"argument --seats: unknown seat {cut(bad[0])} (known: {', '.join(allowed)})")
+        if not rules.min_players <= len(names) <= rules.max_players:
+            fail(f"argument --seats: {rules.title} is for {rules.min_players} to {rules.max_players} players, "
+                 f"got {len(names)} seats")
+    scenario = getattr(args, "scenario", None)
+    if scenario is not None:
+        names = list(rules.scenarios())
+        if scenario not in names:
+            if not scenario.endswith((".tmx", ".tmj")) or not os.path.isfile(scenario):
+                fail(f"argument --scenario: {cut(scenario)} is neither a scenario of {rules.title} "
+                     f"(known: {', '.join(names)}) nor a Tiled map file (.tmx, .tmj)")
+            trust_map(scenario)          # the user named this map: saves of it may name it too
+
+
+def _load_or_say(path: str):
+    """Load a save given on the command line, or print why not (stderr) and return None."""
+    from engine.core.match import Match
+    try:
+        return Match.load(path)
+    except SaveError as e:
+        print(cut_text(str(e), 2000), file=sys.stderr)
+        return None
+
+
 def main(argv: list[str]) -> int:
-    args = _parser().parse_args(argv)
+    p = _parser()
+    args = p.parse_args(argv)
+    _validate(p, args)
+    if getattr(args, "load", None) and args.cmd == "play" and _load_or_say(args.load) is None:
+        return 2
     try:
         if args.cmd in (None, "play"):
             from engine.ui.app import run_app
@@ -86,9 +201,15 @@ def main(argv: list[str]) -> int:
             from engine.commands.tools import bench_cmd
             return bench_cmd(args)
     except KeyError as e:
-        print(f"error: {e.args[0] if e.args else e}", file=sys.stderr)
+        print(f"error: {cut_text(str(e.args[0] if e.args else e), 2000)}", file=sys.stderr)
         return 2
-    except DataError as e:
-        print(str(e), file=sys.stderr)
+    except (DataError, SaveError) as e:
+        print(cut_text(str(e), 4000), file=sys.stderr)
+        return 2
+    except ValueError as e:                 # a setup the game refuses (e.g. a map it cannot use)
+        print(f"error: {cut_text(str(e), 2000)}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"error: {cut_text(str(e.filename or ''), 300)}: {e.strerror or e}", file=sys.stderr)
         return 2
     return 0

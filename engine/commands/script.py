@@ -38,7 +38,7 @@ def run_script(path: str | Path) -> dict:
         raise ScriptError(f"{name}:1: (top): the file is empty: a script is a mapping with game, actions and expect")
     if not isinstance(data, dict):
         raise ScriptError(f"{name}:{getattr(data, 'line', 1)}: (top): a script is a mapping with game, "
-                          f"actions and expect, not a {type(data).__name__}")
+                          f"actions and expect, not a {'list' if isinstance(data, list) else type(data).__name__}")
     for k in data:
         if k not in TOP_KEYS:
             raise ScriptError(f"{name}:{line_at(data, [k])}: {cut(k)}: unknown field (known: {', '.join(sorted(TOP_KEYS))})")

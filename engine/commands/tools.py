@@ -47,8 +47,8 @@ def render_cmd(args) -> int:
             return 2
     else:
         m = busy_match(args.game, args.seed, args.players, args.scenario)
-    w, h = (int(x) for x in args.size.lower().split("x"))
-    render_png(m, args.out, (w, h))
+    size = args.size if isinstance(args.size, tuple) else tuple(int(x) for x in args.size.lower().split("x"))
+    render_png(m, args.out, size)
     print(args.out)
     return 0
 

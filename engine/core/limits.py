@@ -59,7 +59,7 @@ def read_bounded(path, limit: int, what: str = "file") -> bytes:
     try:
         fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
-        raise BoundError(f"{cut_text(name)}:0: {what}: cannot read: {e.strerror}") from None
+        raise BoundError(f"{cut_text(name)}:0: cannot read {what}: {e.strerror}") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -73,7 +73,7 @@ def read_bounded(path, limit: int, what: str = "file") -> bytes:
             try:
                 chunk = os.read(fd, min(1 << 20, limit + 1 - total))
             except OSError as e:
-                raise BoundError(f"{cut_text(name)}:0: {what}: cannot read: {e.strerror}") from None
+                raise BoundError(f"{cut_text(name)}:0: cannot read {what}: {e.strerror}") from None
             if not chunk:
                 break
             chunks.append(chunk)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core.catalog import DataError, check_refs, field_name, line_at, parse_yaml, validate_map
+from engine.core.catalog import DataError, check_refs, field_name, line_at, parse_yaml, read_data_text, validate_map
 from games.dice_wars.defs import (CityCard, Faction, Relic, Skill, StatDelta, TerrainType, Trait,
                                   UnitClass, Veteran)
 
@@ -169,17 +169,8 @@ def _load(root: Path) -> Catalog:
     raw: dict[str, Any] = {}
     defs: dict[str, dict] = {}
     for what, (fname, model) in FILES.items():
-        path = root / fname
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            problems.append(f"{fname}:0: (file): cannot read: {e.strerror}")
-            continue
-        except UnicodeDecodeError:
-            problems.append(f"{fname}:0: (file): not UTF-8 text")
-            continue
-        try:
-            data = parse_yaml(text, fname)
+            data = parse_yaml(read_data_text(root / fname, fname), fname)
             raw[what] = data
             defs[what] = validate_map(model, data, fname, what)
         except DataError as e:

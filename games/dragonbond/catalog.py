@@ -159,7 +159,11 @@ def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
                                     f"unknown {key} {v!r}")
         if any(p.startswith(f"{f}:") and f" {aid}." in p for p in problems):
             continue
-        for msg, rule, where in army_problems(cat, army):
+        try:
+            found = army_problems(cat, army)
+        except KeyError:                # a dangling reference in another file, reported above
+            continue
+        for msg, rule, where in found:
             line = line_at(data, loc + where)
             problems.append(f"{f}:{line}: {field_name(loc + where)}: {msg} ({rule})")
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core.catalog import DataError, field_name, line_at, parse_yaml, validate, validate_map
+from engine.core.catalog import DataError, field_name, line_at, parse_yaml, read_data_text, validate, validate_map
 from games.uberdrakes.defs import (DamageOption, Dragon, Economy, Element, Item, Movement, Rider, RiderClass,
                                    StockCard, TerrainType)
 
@@ -101,20 +101,14 @@ def load_catalog(root: Path = DATA_DIR) -> Catalog:
 
 
 def _read(root: Path, fname: str, problems: list[str]):
-    path = root / fname
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        problems.append(f"{fname}:0: (file): cannot read: {e.strerror}")
-        return None
-    except UnicodeDecodeError:
-        problems.append(f"{fname}:0: (file): not UTF-8 text")
-        return None
-    try:
-        return parse_yaml(text, fname)
+        data = parse_yaml(read_data_text(root / fname, fname), fname)
     except DataError as e:
         problems.extend(e.problems)
         return None
+    if data is None:
+        problems.append(f"{fname}:1: (top): the file is empty")
+    return data
 
 
 def _load(root: Path) -> Catalog:
