@@ -152,11 +152,52 @@ def test_save_dialog_writes_named_save():
     dlg = app.top()
     assert isinstance(dlg, Modal) and dlg.field is not None
     dlg.field.text = "ui test save"
-    key(app, pygame.K_RETURN)
     path = default_dir() / "saves" / "ui test save.json"
+    path.unlink(missing_ok=True)
+    key(app, pygame.K_RETURN)
     assert path.exists() and path.stat().st_size > 0
     from engine.core.match import Match
     assert len(Match.load(path).actions) == len(m.actions)
+
+
+def test_save_never_overwrites_without_asking():
+    m = deployed_match()
+    app, screen = screen_for(m)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    dlg = app.top()
+    assert dlg.field.text.count(":") == 0 and len(dlg.field.text.split()[-1]) == 6   # HHMMSS
+    path = default_dir() / "saves" / "someone else's game.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("their save")
+    dlg.field.text = "someone else's game"
+    key(app, pygame.K_RETURN)
+    assert app.top() is dlg and "already exists" in dlg.error
+    assert path.read_text() == "their save"
+    key(app, pygame.K_RETURN)                     # asked, and confirmed
+    assert app.top() is screen and path.read_text() != "their save"
+
+
+def test_a_failed_autosave_says_so_and_the_game_goes_on(tmp_path):
+    m = deployed_match()
+    app, screen = screen_for(m)
+    blocker = tmp_path / "not_a_folder"
+    blocker.write_text("")
+    m.autosave_path = blocker / "autosave.json"          # a folder that cannot exist
+    n = len(m.actions)
+    action = next(a for a in m.legal_actions() if a.player == m.to_act())
+    assert screen.submit(action)
+    assert len(m.actions) == n + 1 and m.autosave_error
+    dlg = app.top()
+    assert isinstance(dlg, Modal) and dlg.title == "The autosave failed"
+    assert any(label.startswith("Save as") for label, *_ in dlg.spec)
+    key(app, pygame.K_ESCAPE)
+    assert "Autosave failed" in screen.toast[0]
+    m.autosave_path = tmp_path / "autosave.json"         # the folder works again: the next action saves
+    action = next(a for a in m.legal_actions() if a.player == m.to_act())
+    assert screen.submit(action)
+    assert m.autosave_error is None and m.autosave_path.exists()
+    from engine.core.match import Match
+    assert len(Match.load(m.autosave_path).actions) == n + 2
 
 
 def test_crash_guard_logs_and_shows_panel():

@@ -78,10 +78,13 @@ def scenario_problem(rules, scenario) -> str | None:
             "it never opens a file (a map of your own: give it with --scenario on the command line)")
 
 
-def cleanup_temp_files(folder: str | Path) -> int:
+def cleanup_temp_files(folder: str | Path, older_than: float = 60.0) -> int:
     """Remove the temp files (`*.tmp`) an interrupted `atomic_write` left in a
-    folder (kill -9 between writing and renaming); returns how many."""
+    folder (kill -9 between writing and renaming); returns how many.  Files
+    younger than `older_than` seconds may be another window's write in flight."""
+    import time
     removed = 0
+    now = time.time()
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -89,6 +92,8 @@ def cleanup_temp_files(folder: str | Path) -> int:
     for entry in entries:
         if entry.name.endswith(".tmp") and entry.is_file(follow_symlinks=False):
             try:
+                if now - entry.stat(follow_symlinks=False).st_mtime < older_than:
+                    continue
                 os.unlink(entry.path)
                 removed += 1
             except OSError:

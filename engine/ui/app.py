@@ -279,9 +279,15 @@ class ErrorScene(Scene):
         inner = self.rect.w - th.px(40)
         y += W.draw_wrapped(surf, self.message, (x, y, inner, 200), "m", T.TEXT, theme=th, max_lines=3)
         y += th.px(8)
-        note = ("Your game is safe: it is saved after every action, and Resume in the menu brings it back. "
-                f"The details are in {self.log_path}." if self.log_path else
-                "Your game is saved after every action; Resume in the menu brings it back.")
+        failing = [m.autosave_error for m in (getattr(sc, "match", None) for sc in self.app.stack)
+                   if m is not None and getattr(m, "autosave_error", None)]
+        if failing:     # never claim the game is safe when the autosave is failing
+            note = (f"The autosave is failing ({failing[0]}): Resume, then save the game under a name. "
+                    + (f"The details are in {self.log_path}." if self.log_path else ""))
+        else:
+            note = ("Your game is safe: it is saved after every action, and Resume in the menu brings it back. "
+                    f"The details are in {self.log_path}." if self.log_path else
+                    "Your game is saved after every action; Resume in the menu brings it back.")
         W.draw_wrapped(surf, note, (x, y, inner, 200), "s", T.MUTED, theme=th)
         self.buttons.draw(surf, th)
 

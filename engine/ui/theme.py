@@ -121,33 +121,53 @@ def text(s: str, px: int, color: tuple = TEXT, bold: bool = False) -> pygame.Sur
     return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
 
+def _fit(w: str, f: pygame.font.Font, width: int, most: int) -> int:
+    """How many leading characters of w fit in width (at least 1), measuring
+    only prefixes of at most `most` characters (a binary search)."""
+    lo, hi = 1, min(len(w), most)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(w[:mid])[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def wrap(s: str, f: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap; keeps explicit newlines; breaks overlong words."""
+    """Greedy word wrap; keeps explicit newlines; breaks overlong words.
+    Linear in the length of s: no measurement is longer than what a line
+    can hold (a word of 8,000 characters used to take seconds)."""
     out: list[str] = []
+    width = max(1, width)
+    # no character is narrower than this, so a line never holds more than `most`
+    narrow = max(1, min(f.size(ch)[0] for ch in " .il|'") - 1)
+    most = width // narrow + 2
     for para in s.split("\n"):
-        words = para.split(" ")
         line = ""
-        for w in words:
+        for w in para.split(" "):
             cand = w if not line else line + " " + w
-            if f.size(cand)[0] <= width:
+            if len(cand) <= most and f.size(cand)[0] <= width:
                 line = cand
                 continue
             if line:
                 out.append(line)
-            while f.size(w)[0] > width and len(w) > 1:
-                cut = len(w)
-                while cut > 1 and f.size(w[:cut])[0] > width:
-                    cut -= 1
-                out.append(w[:cut])
-                w = w[cut:]
+            while len(w) > 1 and (len(w) > most or f.size(w)[0] > width):
+                n = _fit(w, f, width, most)
+                out.append(w[:n])
+                w = w[n:]
             line = w
         out.append(line)
     return out
 
 
 def ellipsize(s: str, f: pygame.font.Font, width: int) -> str:
-    if f.size(s)[0] <= width:
+    narrow = max(1, min(f.size(ch)[0] for ch in " .il|'") - 1)
+    most = max(1, width) // narrow + 2
+    if len(s) <= most and f.size(s)[0] <= width:
         return s
-    while s and f.size(s + "…")[0] > width:
-        s = s[:-1]
-    return s + "…"
+    room = max(1, width - f.size("…")[0])
+    n = _fit(s, f, room, most)
+    if f.size(s[:n])[0] > room:
+        n = 0
+    return s[:n] + "…"

@@ -14,6 +14,7 @@ import time
 import pygame
 
 from engine.core.actions import Action
+from engine.core.limits import cut_text
 from engine.core.rules import Event, Illegal
 from engine.ui import theme as T
 from engine.ui import widgets as W
@@ -379,6 +380,7 @@ class MatchScreen(Scene):
         if reason:       # the computer explains its choice to the learner
             self.match.log[-1].events.insert(0, Event("ai", f"Why: {reason}"))
         self.state_changed(entry=self.match.log[-1], before=before)
+        self.check_autosave()
         return True
 
     def undo(self) -> None:
@@ -395,6 +397,32 @@ class MatchScreen(Scene):
         self.over_shown = self.match.outcome() is not None
         self.state_changed()
         self.say("Undone.", T.MUTED, 2.0)
+        self.check_autosave()
+
+    def check_autosave(self) -> None:
+        """After every action: if the autosave failed (disk full, folder gone)
+        say what failed, once offer Save As, and keep trying (Match.autosave
+        runs again after the next action); the game on screen is unchanged."""
+        err = self.match.autosave_error
+        if err is None:
+            if getattr(self, "autosave_warned", False):
+                self.autosave_warned = False
+                self.say("The autosave works again.", T.GOOD, 3.0)
+            return
+        self.say(f"Autosave failed: {cut_text(err, 160)}. Ctrl+S saves elsewhere.", T.BAD, 8.0)
+        if getattr(self, "autosave_warned", False):
+            return
+        self.autosave_warned = True
+
+        def on(cmd, dlg):
+            if cmd == "save":
+                self.open_save()
+            return True
+        self.app.push(Modal(self.app, "The autosave failed", [
+            (f"Saving the game after this action failed: {cut_text(err, 300)}.", T.BAD),
+            "The game on screen is complete and kept in memory; the autosave is tried again after every "
+            "action. Save it under a name now (in a folder that works) so nothing is lost.",
+        ], [("Save as…", "save", "S"), ("Continue", "close", "Esc")], on=on, escape_cmd="close"))
 
     # --- dialogs --------------------------------------------------------------------
     def show_game_over(self, out) -> None:
@@ -418,20 +446,27 @@ class MatchScreen(Scene):
                             on=on, escape_cmd="close", accent=col, link=out.rule))
 
     def open_save(self) -> None:
+        """Save under a name (Ctrl+S, Save As).  The default name is unique
+        to the second; an existing save is never replaced without asking."""
         from engine.core.saves import default_dir
-        stamp = datetime.datetime.now().strftime("%Y-%m-%d %H%M")
+        stamp = datetime.datetime.now().strftime("%Y-%m-%d %H%M%S")
         field = W.TextField(f"{self.match.setup.game} {stamp}", 60,
                             allowed=lambda ch: ch.isalnum() or ch in " -_.()")
         folder = default_dir() / "saves"
+        confirm = {"path": None}
 
         def on(cmd, dlg):
             if cmd != "save":
                 return True
             name = field.text.strip()
-            if not name:
+            if not name or name.strip(".") == "":
                 dlg.error = "Type a name for the save."
                 return False
             path = folder / (name + ".json")
+            if path.exists() and confirm["path"] != path:
+                confirm["path"] = path
+                dlg.error = f"A save named “{name}” already exists. Save again to replace it, or change the name."
+                return False
             try:
                 self.match.save(path)
             except OSError as e:
@@ -457,7 +492,9 @@ class MatchScreen(Scene):
             elif cmd == "quit":
                 self.app.quit()
             return True
-        self.app.push(Modal(self.app, "Menu", ["The game is saved after every action."],
+        saved = ("The game is saved after every action." if self.match.autosave_error is None else
+                 (f"The autosave is failing ({cut_text(self.match.autosave_error, 200)}): use Save.", T.BAD))
+        self.app.push(Modal(self.app, "Menu", [saved],
                             [("Resume", "close", "Esc"), ("Save", "save", "S"), ("Undo", "undo", "U"),
                              ("Rules", "rules", "R"), ("Keys", "help", "K"), ("Main menu", "menu", "M"),
                              ("Quit", "quit", "Q")], on=on, escape_cmd="close", width=460, vertical=True))
