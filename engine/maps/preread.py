@@ -21,6 +21,16 @@ def read_map_bytes(path, error: type[DataError] = DataError, limit: int = MAX_MA
         raise error([str(e)]) from None
 
 
+def refuse_doctype(parser) -> None:
+    """Make an expat parser refuse any DOCTYPE: Tiled never writes one, and
+    entity declarations are how an XML "billion laughs" bomb is built.  The
+    ValueError raised carries the reason; parsers report it with the line."""
+    def refuse(*_args):
+        raise ValueError("a DOCTYPE (entity declarations) is not allowed in a Tiled file")
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+
+
 def inflate(raw: bytes, compression: str, max_bytes: int) -> bytes:
     """Decompress a zlib or gzip layer, refusing to produce more than
     `max_bytes` (a 400 MB layer compresses to a few hundred KB).

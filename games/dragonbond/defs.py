@@ -287,7 +287,7 @@ class UnitCard(Definition):
     faction: str
     kind: Literal["unit", "general", "huge"]
     dragon: bool = False
-    models: int = Field(ge=1)
+    models: int = Field(ge=1, le=100)         # a unit card, not an army: bounds play memory
     base: Base
     speed: int = Field(ge=0)
     stamina: int = Field(ge=0)
