@@ -62,7 +62,10 @@ class Match:
         refusal = self.check(action)
         if refusal is not None:
             raise refusal
-        snapshot = (self.rules.clone(self.state), self.dice.getstate(), len(self.actions), len(self.log))
+        # replaying a save takes no undo snapshots (a clone per action made loading slow);
+        # undo after loading starts from the loaded position
+        snapshot = None if getattr(self, "_replaying", False) else \
+            (self.rules.clone(self.state), self.dice.getstate(), len(self.actions), len(self.log))
         rolled_before = self.dice.rolled
         events = self.rules.apply(self.state, action, self.dice)
         self.actions.append(action)
@@ -71,7 +74,7 @@ class Match:
         barrier = self.dice.rolled != rolled_before or any(e.kind == "reveal" for e in events)
         if barrier:
             self._undo.clear()
-        else:
+        elif snapshot is not None:
             self._undo.append(snapshot)
         if autosave and self.autosave_path is not None:
             self.autosave()
@@ -155,6 +158,7 @@ class Match:
             raise SaveError(f"{name}:1: rolls: setting up the game: {_dice_problem(e, rolls)}") from None
         except Exception as e:  # noqa: BLE001 - a setup the rules refuse
             raise SaveError(f"{name}:1: setup: cannot start this game: {cut_text(str(e), 300)}") from None
+        match._replaying = True
         for i, raw in enumerate(data["actions"]):
             line = action_line(data, i)
             try:
@@ -181,6 +185,7 @@ class Match:
         if data["fingerprint"] != rules.fingerprint(match.state):
             raise SaveError(f"{name}:1: fingerprint: the replayed game does not agree with the saved "
                             "position (the actions or rolls were altered)")
+        match._replaying = False
         dice.strict = False          # new dice after the save come from the seed
         match.autosave_path = Path(autosave_path) if autosave_path else None
         return match
