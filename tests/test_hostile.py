@@ -289,6 +289,38 @@ def test_data_bounds_are_named(results):
     assert "unknown unit card 'nobody_at_all'" in dangling
 
 
+def test_temp_files_left_by_a_kill_are_removed_on_start(tmp_path):
+    from engine.core.saves import cleanup_temp_files
+    old = tmp_path / "autosave-dice_wars.json.abc123.tmp"
+    old.write_text("{half a save")
+    os.utime(old, (1, 1))
+    fresh = tmp_path / "autosave-uberdrakes.json.def456.tmp"     # another window writing right now
+    fresh.write_text("{")
+    keep = tmp_path / "autosave-dice_wars.json"
+    keep.write_text("{}")
+    assert cleanup_temp_files(tmp_path) == 1
+    assert not old.exists() and fresh.exists() and keep.exists()
+
+
+def test_a_save_names_a_map_only_when_the_user_did(tmp_path):
+    from engine.core.match import Match
+    from engine.core.rules import Setup
+    from engine.core.saves import SaveError, trust_map
+    mine = tmp_path / "my_map.tmx"
+    shutil.copy(ROOT / "assets" / "maps" / "dice_wars" / "balanced.tmx", mine)
+    for name in ("terrain.tsx",):
+        src = ROOT / "assets" / "maps" / "dice_wars" / name
+        if src.exists():
+            shutil.copy(src, tmp_path / name)
+    m = Match(Setup("dice_wars", 2, seed=4, scenario=str(mine)))
+    path = tmp_path / "save.json"
+    m.save(path)
+    with pytest.raises(SaveError, match="setup.scenario: .* never opens a file"):
+        Match.load(path)
+    trust_map(mine)                          # as `main.py play --load save.json --scenario my_map.tmx` does
+    assert Match.load(path).setup.scenario == str(mine)
+
+
 # ---- fuzzing, in-process: only the loaders' own errors, each with file:line --------
 
 _JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -303,7 +335,7 @@ def _good_save() -> dict:
     return json.loads(json.dumps(_GOOD_SAVE))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(key=st.sampled_from(["format", "setup", "actions", "rolls", "fingerprint", "setup.players", "setup.seed",
                             "setup.scenario", "setup.seats", "setup.options", "actions.0", "actions.0.kind",
                             "actions.0.player", "actions.0.to", "rolls.0"]),
@@ -335,7 +367,7 @@ def test_fuzzed_saves_are_refused_with_a_message(tmp_path_factory, key, value, c
 _SCRIPT_VALUES = _JSON | st.sampled_from(["A1", "nobody", "fire", "balanced", "pass", "move", "end_deploy"])
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(game=st.sampled_from(GAMES), key=st.sampled_from(["setup", "players", "seed", "scenario", "options",
                                                           "position", "dice", "actions", "action", "kind",
                                                           "player", "param", "expect", "after", "winners",

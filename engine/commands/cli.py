@@ -123,8 +123,13 @@ def _validate(p: argparse.ArgumentParser, args) -> None:
     fail = sub.error if sub is not None else p.error
     game = getattr(args, "game", None)
     if game is None:
-        if getattr(args, "scenario", None) or getattr(args, "seats", None):
+        scenario = getattr(args, "scenario", None)
+        if getattr(args, "seats", None) or (scenario and not getattr(args, "load", None)):
             fail("--scenario and --seats need a game")
+        if scenario:                  # play --load SAVE --scenario MAP: the save's own map, named by the user
+            if not scenario.endswith((".tmx", ".tmj")) or not os.path.isfile(scenario):
+                fail(f"argument --scenario: {cut(scenario)} is not a Tiled map file (.tmx, .tmj)")
+            trust_map(scenario)
         return
     try:
         rules = registry.get(game)
