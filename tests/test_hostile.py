@@ -2,9 +2,10 @@
 a `file:line:` message (or an argparse error for command-line mistakes), no
 traceback, within the time and memory limits of tests/hostile/runner.py.
 
-The corpus is tests/hostile/ (rules scripts per game, data files per game
-named `<file it replaces>--<case>.yaml`, Tiled maps) plus what cannot be
-stored: saves made from a real match of each game and then damaged, FIFOs,
+The corpus is tests/hostile/: rules-script templates filled in for every
+registered game, data cases for every game's data folder (plus
+`<game>/<file it replaces>--<case>.yaml` for one game), Tiled maps; and
+what cannot be stored: saves made from a real match of each game and then damaged, FIFOs,
 device files, a zlib bomb and oversized files.  Hypothesis fuzzes saves and
 scripts in-process the same way (only SaveError / ScriptError, each with a
 `file:line:` message).
@@ -27,7 +28,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "hostile"
-GAMES = ("dice_wars", "uberdrakes", "dragonbond")
+GAMES = ("dice_wars", "uberdrakes", "dragonbond")       # fuzzed in-process; the corpus runs for every registered game
 FILE_LINE = re.compile(r"^\S.*?:\d+: ", re.M)
 ARGPARSE = re.compile(r"^(usage: |main\.py [a-z]+: error: |main\.py: error: |error: )", re.M)
 
@@ -170,23 +171,72 @@ def _maps(folder: Path) -> list[Path]:
     return out
 
 
-def _data(folder: Path) -> list[Path]:
-    """Each data case in a copy of its game's data folder (check reads the folder)."""
+def _games() -> list:
+    from engine.core import registry
+    return registry.all_games()
+
+
+def _scripts(folder: Path) -> list[Path]:
+    """The script templates filled in for every registered game."""
+    from engine.core.dice import SeededDice
     out = []
-    for case in sorted((CORPUS / "data").rglob("*.yaml")):
-        game = case.parent.name
-        target, name = case.name.split("--")
-        home = folder / name.removesuffix(".yaml") / game
+    for rules in _games():
+        from engine.core.rules import Setup
+        setup = Setup(rules.game_id, rules.min_players, seed=1, scenario=rules.scenarios()[0])
+        state, _ = rules.initial_state(setup, SeededDice(1))
+        first = rules.legal_actions(state)[0].to_dict()
+        fill = {"GAME": rules.game_id, "PLAYERS": str(rules.min_players), "SCENARIO": rules.scenarios()[0],
+                "ACTION": json.dumps(first)}
+        home = folder / rules.game_id
+        home.mkdir(parents=True, exist_ok=True)
+        for t in sorted((CORPUS / "scripts").glob("*.yaml")):
+            raw = t.read_bytes()
+            for k, v in fill.items():
+                raw = raw.replace(k.encode(), v.encode())
+            (home / t.name).write_bytes(raw)
+            out.append(home / t.name)
+    return out
+
+
+_NUMBER = re.compile(r"^(\s+[a-z_]+: )([0-9]+)[ \t]*$", re.M)
+_NUMBER_CASES = {"ten_to_the_23": "100000000000000000000000", "a_trillion": "1000000000000",
+                 "yes_for_a_number": "yes", "infinity": ".inf", "huge_integer": "9" * 5000}
+
+
+def _data(folder: Path) -> list[Path]:
+    """Each data case in a copy of its game's data folder (check reads the folder):
+    the cases of tests/hostile/data/any/ and number cases for every game with data,
+    then the cases of tests/hostile/data/<game>/."""
+    out = []
+
+    def place(game: str, target: str, case: str, content: bytes) -> None:
+        home = folder / case / game
         if not home.exists():
             shutil.copytree(ROOT / "data" / game, home)
-        (home / target).write_bytes(case.read_bytes())
+        (home / target).write_bytes(content)
         out.append(home / target)
+
+    for rules in _games():
+        game = rules.game_id
+        files = sorted((ROOT / "data" / game).glob("*.yaml"))
+        if not files or not hasattr(rules, "check_data"):
+            continue
+        for case in sorted((CORPUS / "data" / "any").glob("*.yaml")):
+            place(game, files[0].name, case.stem, case.read_bytes())
+        target = next((f for f in files if _NUMBER.search(f.read_text())), None)
+        text = target.read_text() if target else ""
+        for case, value in _NUMBER_CASES.items() if target else ():
+            place(game, target.name, case, _NUMBER.sub(lambda m: m.group(1) + value, text, count=1).encode())
+    for case in sorted((CORPUS / "data").glob("*/*--*.yaml")):
+        target, name = case.name.split("--")
+        place(case.parent.name, target, f"{target.removesuffix('.yaml')}-{name.removesuffix('.yaml')}",
+              case.read_bytes())
     return out
 
 
 def _command_lines(tmp: Path) -> list[list[str]]:
     lines = []
-    for game in GAMES:
+    for game in (g.game_id for g in _games()):
         lines += [
             ["simulate", game, "--players", "1"], ["simulate", game, "--players", "0"],
             ["simulate", game, "--players", "99"], ["simulate", game, "--games", "-5"],
@@ -234,12 +284,12 @@ def _verdict(res: dict, cli: bool = False) -> str | None:
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("hostile")
-    files = sorted((CORPUS / "scripts").rglob("*.yaml"))
+    files = _scripts(tmp / "scripts")
     cases = [["script", str(p)] for p in files]
     cases += [["check", str(p)] for p in files if p.stem in ("empty", "a_list", "checks_nothing")]
     cases += [["check", str(p)] for p in _data(tmp / "data")]
     cases += [["check", str(p)] for p in _maps(tmp / "maps")]
-    saves = [p for g in GAMES for p in _saves(g, tmp / "saves")]
+    saves = [p for g in _games() for p in _saves(g.game_id, tmp / "saves")]
     cases += [["check", str(p)] for p in saves]
     cases += [["play", "--load", str(p)] for p in saves if p.stem.endswith(("extra_rolls", "scenario_fifo", "empty"))]
     cli = _command_lines(tmp)
@@ -258,9 +308,14 @@ def test_every_hostile_input_gets_a_clear_message(results):
 
 def test_the_corpus_covers_every_game(results):
     out, _ = results
-    for game in GAMES:
-        for kind in ("/scripts/", "--", "/data/"):
-            assert any(game in " ".join(r["argv"]) and kind in " ".join(r["argv"]) for r in out), (game, kind)
+    for rules in _games():
+        game = rules.game_id
+        runs = [" ".join(r["argv"]) for r in out]
+        assert any(f"/scripts/{game}/" in r for r in runs), game
+        assert any(f"/saves/{game}--" in r for r in runs), game
+        assert any(r.startswith(("simulate " + game, "render " + game)) for r in runs), game
+        if (ROOT / "data" / game).is_dir() and hasattr(rules, "check_data"):
+            assert any(f"/{game}/" in r and "/data/" in r for r in runs), game
 
 
 def test_save_checks_name_the_check_that_failed(results):
@@ -287,6 +342,8 @@ def test_data_bounds_are_named(results):
             assert "the file is empty" in text
     dangling = next(t for p, t in said.items() if "dangling_unit" in p)
     assert "unknown unit card 'nobody_at_all'" in dangling
+    move_yes = next(t for p, t in said.items() if "move_yes" in p)
+    assert "move:" in move_yes and "'yes'" in move_yes
 
 
 def test_temp_files_left_by_a_kill_are_removed_on_start(tmp_path):
