@@ -68,9 +68,9 @@ def _check_file(path: Path) -> list[str]:
 
 def _orthogonal(path: Path) -> bool:
     """A Tiled XML map drawn on a square grid: a table, not a hex map."""
-    from engine.maps.preread import read_map_bytes
+    from engine.maps.source import read_bounded
     try:
-        head = read_map_bytes(path)[:4000].decode("utf-8", errors="replace")
+        head = read_bounded(str(path))[:4000].decode("utf-8", errors="replace")
     except DataError:
         return False
     return 'orientation="orthogonal"' in head or "orientation='orthogonal'" in head

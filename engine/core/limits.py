@@ -13,14 +13,12 @@ import os
 import stat
 
 MAX_DATA_BYTES = 256_000          # a YAML data file or rules script (shipped ones: < 20 KB; PyYAML reads ~60 KB/s)
-MAX_MAP_BYTES = 8_000_000         # a Tiled .tmx map or .tsx tileset (expat reads it in well under a second)
 MAX_TMJ_BYTES = 512_000           # a Tiled .tmj map (JSON read by the line-keeping YAML reader)
 MAX_SAVE_BYTES = 16_000_000       # a save (a few hundred thousand actions)
 MAX_DEPTH = 64                    # nesting of YAML / JSON collections
 MAX_NODES = 200_000               # YAML nodes after expanding aliases
 MAX_ALIASES = 1_000               # YAML alias uses in one file
 MAX_INT_DIGITS = 18               # integers in any file (10**18 and up are refused)
-MAX_CELLS = 1_000_000             # cells of one map layer
 MESSAGE_CHARS = 120               # a value quoted in a message
 
 
@@ -63,7 +61,7 @@ def read_bounded(path, limit: int, what: str = "file") -> bytes:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a device, pipe or socket)"
+            kind = "a folder, not a file" if stat.S_ISDIR(st.st_mode) else "not a regular file"
             raise BoundError(f"{cut_text(name)}:0: {what}: {kind}")
         if st.st_size > limit:
             raise BoundError(f"{cut_text(name)}:0: {what}: {st.st_size:,} bytes is too large "

@@ -10,10 +10,9 @@ element: the loaders use it to check a map and to say where a problem is
 from __future__ import annotations
 
 import math
-import os
-import stat
 from xml.parsers import expat
 
+from engine.core import limits
 from engine.core.catalog import DataError
 
 MAX_MAP_BYTES = 16 * 1024 * 1024          # a 200x200 CSV map is about 200 KB
@@ -25,20 +24,13 @@ class MapError(DataError):
 
 
 def read_bounded(path: str, limit: int = MAX_MAP_BYTES) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes, or MapError."""
+    """The bytes of a regular file of at most `limit` bytes, or MapError
+    (engine.core.limits: opened without blocking and checked by its open
+    descriptor, so a path swapped for a FIFO cannot hang the reader)."""
     try:
-        st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode):
-            raise MapError([f"{path}:0: file: not a regular file"])
-        if st.st_size > limit:
-            raise MapError([f"{path}:0: file: {st.st_size} bytes; a map may have at most {limit}"])
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
-    except OSError as e:
-        raise MapError([f"{path}:0: cannot read file: {e.strerror}"]) from None
-    if len(data) > limit:
-        raise MapError([f"{path}:0: file: more than {limit} bytes"])
-    return data
+        return limits.read_bounded(path, limit, "file")
+    except limits.BoundError as e:
+        raise MapError([str(e)]) from None
 
 
 class Node:

@@ -34,6 +34,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 from engine.core.catalog import DataError, LineDict, LineList, load_yaml
+from engine.core.limits import MAX_TMJ_BYTES
 from engine.maps.source import MapError, Problems, check_value, read_xml
 from engine.maps.tmx import load_tmx
 from engine.table.geometry import MAX_TABLE, MIN_TABLE, Piece, Table
@@ -74,6 +75,7 @@ class _Map:
     attrib: dict
     props: list
     objects: list
+    groups: int = 0               # object layers (a table map without one is not a table map)
 
 
 def _read_tmx(path: str) -> _Map:
@@ -92,10 +94,12 @@ def _read_tmx(path: str) -> _Map:
         return out
 
     nodes = []
+    groups = []
 
     def walk(node):
         for c in node.children:
             if c.tag == "objectgroup":
+                groups.append(c.line)
                 nodes.extend(o for o in c.children if o.tag == "object")
             elif c.tag == "group":
                 walk(c)
@@ -123,7 +127,7 @@ def _read_tmx(path: str) -> _Map:
                 pts = " ".join(f"{px - o.x!r},{py - o.y!r}" for px, py in o.points)
         objects.append(_Obj(node.line, attrib, shape, pts,
                             shape_node.line if shape_node is not None else node.line, props(node)))
-    return _Map(root.line, dict(root.attrib), props(root), objects)
+    return _Map(root.line, dict(root.attrib), props(root), objects, len(groups))
 
 
 def _number_ok(raw: str) -> bool:
@@ -143,7 +147,7 @@ def _points_ok(raw: str) -> bool:
 
 def _read_tmj(path: str) -> _Map:
     try:
-        data = load_yaml(path)          # JSON is YAML: this keeps line numbers
+        data = load_yaml(path, limit=MAX_TMJ_BYTES)     # JSON is YAML: this keeps line numbers
     except DataError as e:
         raise MapError([p.replace("YAML syntax", "JSON syntax") for p in e.problems]) from None
     if not isinstance(data, dict):
@@ -162,6 +166,7 @@ def _read_tmj(path: str) -> _Map:
         return out
 
     objects = []
+    groups = []
 
     def walk(layers):
         if not isinstance(layers, list):
@@ -170,6 +175,7 @@ def _read_tmj(path: str) -> _Map:
             if not isinstance(layer, dict):
                 continue
             if layer.get("type") == "objectgroup":
+                groups.append(1)
                 objs = layer.get("objects") or []
                 for i, o in enumerate(objs):
                     if not isinstance(o, dict):
@@ -208,7 +214,7 @@ def _read_tmj(path: str) -> _Map:
 
     walk(data.get("layers"))
     attrib = {k: (str(v) if not isinstance(v, (list, dict)) else v) for k, v in data.items()}
-    return _Map(getattr(data, "line", 1), attrib, props(data), objects)
+    return _Map(getattr(data, "line", 1), attrib, props(data), objects, len(groups))
 
 
 # ---- values ------------------------------------------------------------------------
@@ -244,10 +250,13 @@ def load_table_map(path, known_terrain: set[str] | dict | None = None,
     mprops = {}
     for name, kind, raw, line in m.props:
         mprops[name] = check_value(name, kind, raw, path, line, problems)
+    if not m.groups:
+        problems.add(path, m.line, "layers", "no object layer: a table map holds its terrain and zones "
+                     "in object layers")
     if problems:
         raise MapError(problems)
     inch = mprops.get("inch", tw)
-    if not isinstance(inch, (int, float)) or inch <= 0:
+    if not isinstance(inch, (int, float)) or isinstance(inch, bool) or not 0 < inch < 1e9:
         raise MapError([f"{path}:{m.line}: property inch: pixels per inch must be a positive number"])
     width, height = w * tw / inch, h * th / inch
     lo, hi = MIN_TABLE, MAX_TABLE
