@@ -101,7 +101,7 @@ TABLES = {
             ("Thornby Fields", "field", rect(8, 28, 18, 34), True),
             ("Field Hedge", "hedge", strip(8, 27.4, 18, 27.4), True),
             ("Bramblewood", "woods", blob(61, 31, 5, 3), True),
-            ("Paddock Fence", "fence", strip(52, 20, 52, 27.5), True),
+            ("Paddock Fence", "fence", strip(52, 15.5, 52, 22.5), True),
         ],
     },
     "border_march": {
