@@ -11,8 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core.catalog import DataError
-from games.battle_valor_fantasy.army import (ArmyOptions, army_points, list_problems, unit_points, unit_profile,
-                                             validate_army)
+from games.battle_valor_fantasy.army import ArmyOptions, army_points, unit_points, unit_profile, validate_army
 from games.battle_valor_fantasy.catalog import DATA_DIR, MAP_DIR, cat, load_catalog, scenario_table
 from games.battle_valor_fantasy.defs import ArmyList, ListUnit
 
@@ -161,6 +160,7 @@ def _broken_copy(tmp_path, name, old, new):
     ("scenarios.yaml", "map: border_march.tmx", "map: nowhere.tmx", "no map 'nowhere.tmx'"),
     ("spells.yaml", "threshold: 7", "threshold: seven", "valid integer"),
     ("troops.yaml", "  attacks: 4\n", "  attacks: 4\n  strength: 4\n", "unknown field"),
+    ("mounts.yaml", "house_fields: [cost]", "house_fields: [price]", "'price' is no field of this entry"),
 ])
 def test_data_errors_name_file_line_and_field(tmp_path, name, old, new, message):
     folder, path = _broken_copy(tmp_path, name, old, new)
@@ -175,15 +175,15 @@ def test_data_errors_name_file_line_and_field(tmp_path, name, old, new, message)
 
 
 def test_a_shipped_list_that_breaks_the_rules_fails_the_catalog(tmp_path):
-    folder, path = _broken_copy(tmp_path, "lists/human_500.yaml", "stands: 6, experience: elite",
-                                "stands: 3, experience: elite")
+    folder, path = _broken_copy(tmp_path, "lists/human_500.yaml", "armour: heavy, command: 1}",
+                                "armour: heavy, shields: 1, command: 1}")
     with pytest.raises(DataError) as e:
         load_catalog(folder)
     (msg,) = e.value.problems
     line = int(msg.split(":")[1])
     assert "Aldmoor Guard" in path.read_text().splitlines()[line - 1]
-    assert "units[0].stands: Aldmoor Guard: Infantry units have at least 4 stands (got 3)" in msg
-    assert "battle_valor_fantasy.txt § Unit Sizes" in msg
+    assert msg.endswith("entries[0].shields: Elite Infantry: Double Handed Weapons take both hands: no shields "
+                        "with them (battle_valor_fantasy.txt § Shield Wall)")
 
 
 # ---- army validation ---------------------------------------------------------------
@@ -249,7 +249,7 @@ def test_characters():
     assert army_points(cat(), ok) == 2 * (6 * 6 + 10) + 2 * 10 + 10 + 10 + 5 + 5 + 5
     loose_captain = army(TWO_FOOT, [{"type": "captain"}])
     assert reasons(validate_army(cat(), loose_captain)) == [
-        "a Captain starts the game attached to a unit (attached_to: a unit's name)"]
+        "a Captain starts the game attached to a unit"]
     lost = army(TWO_FOOT, [{"type": "wizard", "attached_to": "Nobody"}])
     assert reasons(validate_army(cat(), lost)) == ["Wizard is attached to 'Nobody', which is no unit of this army"]
     unknown = army(TWO_FOOT, [{"type": "bard"}])
@@ -333,32 +333,27 @@ def test_shipped_lists_are_legal_and_balanced():
     assert len({lst.race for lst in c.lists.values()}) >= 4
 
 
-def test_list_files_report_file_and_line(tmp_path):
-    path = tmp_path / "mine.yaml"
-    src = (DATA_DIR / "lists" / "orc_500.yaml").read_text(encoding="utf-8")
-    path.write_text(src.replace("troop: war_boars, stands: 5", "troop: war_boars, stands: 2"), encoding="utf-8")
-    (msg,) = list_problems(cat(), path)
-    line = int(msg.split(":")[1])
-    assert "War Boars" in path.read_text().splitlines()[line - 1]
-    assert msg.endswith("War Boars: Animal Pack units have at least 4 stands (got 2) "
-                        "(battle_valor_fantasy.txt § Unit Sizes)")
-    path.write_text(src.replace("points: 500", "points: lots"), encoding="utf-8")
-    (msg,) = list_problems(cat(), path)
-    assert msg.startswith(f"{path}:4: points:")
-    path.write_text("name: [unclosed", encoding="utf-8")
-    assert "YAML syntax" in list_problems(cat(), path)[0]
-    path.write_text("x" * 300_000, encoding="utf-8")
-    assert "at most 200000 bytes" in list_problems(cat(), path)[0]
+def test_rosters_read_into_the_games_lists():
+    c = cat()
+    lst = c.lists["dwarian_1000"]
+    assert [u.name for u in lst.units][:3] == ["Elite Infantry", "Veteran Infantry", "Veteran Heavy Infantry"]
+    assert lst.general.name == "Thane Borin Ironhand" and lst.race == "dwarian"
+    (wizard,) = lst.characters
+    assert (wizard.type, wizard.experience, wizard.attached_to) == ("wizard", "veteran", "Veteran Infantry")
+    assert unit_points(c, lst.units[0]) == 10 * (12 + 1 + 3) + 10
+    text = (DATA_DIR / "lists" / "human_2000.yaml").read_text(encoding="utf-8")
+    assert all(line.startswith("  - {") for line in text.split("entries:\n")[1].splitlines())
+    assert all("limitations: playtest" in (DATA_DIR / "lists" / f"{n}.yaml").read_text() for n in c.lists)
 
 
 def test_profiles():
     c = cat()
     lst = c.lists["elf_1000"]
-    knights = unit_profile(c, lst, [u.name for u in lst.units].index("Hippogriff Knights"))
+    knights = unit_profile(c, lst, [u.name for u in lst.units].index("Veteran Cavalry on Hippogriffs"))
     assert knights.armour.id == "heavy"           # medium + 1 level for riding Tough Hide 1
     assert knights.mr == 8 and knights.attacks == 3 and knights.mounted and knights.has("fear")
     assert knights.race_effect is not None and knights.race_effect.ignore_long_range
-    outriders = unit_profile(c, lst, [u.name for u in lst.units].index("Outriders"))
+    outriders = unit_profile(c, lst, [u.name for u in lst.units].index("Regular Cavalry on Horses"))
     assert outriders.mounted_missile
     orcs = c.lists["orc_2000"]
     jug = unit_profile(c, orcs, 0)

@@ -9,16 +9,14 @@ Following, § Limitations (the playtest limits per 1000 points, an option),
 
 `validate_army(catalog, army, options)` is pure: it returns every problem
 (reason, rule, where in the list's data) and never raises, whatever the list
-holds.  Decisions: docs/games/battle_valor_fantasy.md § Army building.
+holds.  List files (the shared roster format) are read in roster.py.  Decisions: docs/games/battle_valor_fantasy.md § Army building.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Mapping
 
-from engine.core.catalog import DataError, field_name, line_at, load_yaml, validate
 from games.battle_valor_fantasy.defs import ArmyList, Armour, Base, Effect, ListUnit
 
 F = "battle_valor_fantasy.txt"
@@ -39,7 +37,6 @@ R_MOVING_CHARACTERS = f"{F} § Moving Characters"
 R_CHARACTER_TYPES = f"{F} § Characters Types"
 R_MISSILE = f"{F} § Phase 8 Fire Missile Units"
 COMMAND_STAND_COST = 10            # § The Cost of Things
-MAX_LIST_BYTES = 200_000          # an army list from someone else is bounded before parsing
 ORDINARY_CHARACTERS = ("apothecary", "assassin", "captain", "seer", "thief", "wizard")
 
 
@@ -315,7 +312,7 @@ def _character_problems(cat, army: ArmyList, names: dict) -> list[Problem]:
             out.append(Problem(f"unknown race {ch.race!r}", R_INTRO, where + ("race",)))
         if ch.attached_to is None:
             if ctype.attach == "required":
-                out.append(Problem(f"a {ctype.name} starts the game attached to a unit (attached_to: a unit's name)",
+                out.append(Problem(f"a {ctype.name} starts the game attached to a unit",
                                    R_MOVING_CHARACTERS, where + ("attached_to",)))
         elif ch.attached_to not in names:
             out.append(Problem(f"{ctype.name} is attached to {ch.attached_to!r}, which is no unit of this army",
@@ -382,40 +379,7 @@ def _count(cat, army: ArmyList, c) -> int:
     return n
 
 
-# ---- files -------------------------------------------------------------------------
-
-def load_list_yaml(path: Path):
-    """An army list file's YAML (with lines), its size bounded first: lists
-    come from other people."""
-    try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise DataError([f"{path}:0: cannot read file: {e.strerror}"]) from None
-    if size > MAX_LIST_BYTES:
-        raise DataError([f"{path}:0: (top): an army list is at most {MAX_LIST_BYTES} bytes (this one has {size})"])
-    return load_yaml(path)
-
-
-def load_army_list(path: str | Path) -> ArmyList:
-    """An army list file as its typed value, or DataError with `file:line:
-    field: message` lines (types only: `list_problems` also checks the army
-    rules)."""
-    path = Path(path)
-    return validate(ArmyList, load_list_yaml(path), str(path))
-
-
-def list_problems(cat, path: str | Path, options=None) -> list[str]:
-    """`file:line: field: reason (rule)` for every problem of an army list
-    file: its YAML and types, then the army rules.  Never raises."""
-    path = Path(path)
-    try:
-        data = load_list_yaml(path)
-        army = validate(ArmyList, data, str(path))
-    except DataError as e:
-        return list(e.problems)
-    return [f"{path}:{line_at(data, p.where)}: {field_name(p.where)}: {p.reason} ({p.rule})"
-            for p in validate_army(cat, army, options)]
-
+# ---- a roster -----------------------------------------------------------------------
 
 def summary(cat, army: ArmyList) -> list[str]:
     """One line per unit and character with its points, and the total: the
