@@ -19,6 +19,7 @@ ROUTES = {
     "map_viewer": ("engine.ui.scenes.map_viewer", "MapViewer"),
     "rules": ("engine.ui.scenes.rules_ref", "RulesReference"),
     "decision": ("engine.ui.scenes.combat_dialog", "DecisionDialog"),
+    "about": ("engine.ui.scenes.about", "About"),
 }
 
 
