@@ -116,9 +116,9 @@ def test_dangling_references_and_army_rules_are_reported(data):
     caps = data / "captains.yaml"
     _edit(caps, "  unit: oathguard_duelists\n  ability:\n    name: Lunge",
           "  unit: oathguard_dualists\n  ability:\n    name: Lunge")
-    armies = data / "armies.yaml"
-    _edit(armies, "    - {unit: oathguard_duelists, captain: blademistress_corvina}",
-          "    - {unit: oathguard_halberdiers, captain: commander_leonise}")
+    armies = data / "lists" / "dawn_vanguard.yaml"
+    _edit(armies, "  - {unit: oathguard_duelists, captain: blademistress_corvina}",
+          "  - {unit: oathguard_halberdiers, captain: commander_leonise}")
     with pytest.raises(DataError) as e:
         load_catalog(data)
     probs = e.value.problems
@@ -127,7 +127,7 @@ def test_dangling_references_and_army_rules_are_reported(data):
     dup = [p for p in probs if p.startswith(f"{armies}:") and "already leads unit" in p]
     assert dup and "dragonbond.txt § Duplicates" in dup[0]
     assert dup[0].startswith(f"{armies}:{_line(armies, 'ferellon_fulgen, archetype: stormcaller') + 2}: "
-                             "dawn_vanguard.units[3].captain:")
+                             "entries[3].captain:")
 
 
 def test_dice_faces_must_match_sides(data):

@@ -13,7 +13,7 @@ from engine.core.catalog import DataError
 from engine.core.limits import cut_text
 from engine.core.saves import SaveError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 SUFFIXES = (".yaml", ".yml", ".tmx", ".tmj", ".json")
@@ -87,6 +87,9 @@ def _check_yaml(path: Path) -> list[str]:
     from engine.commands.script import run_script
     from engine.core.catalog import load_yaml
     data = load_yaml(path)
+    from engine.core.army_lists import check_list_file, is_list_data
+    if is_list_data(data) or path.parent.name == "lists":
+        return check_list_file(path)
     if isinstance(data, dict) and "game" in data and ("actions" in data or "expect" in data):
         return run_script(path)["failures"]
     for g in registry.all_games():

@@ -68,6 +68,9 @@ def _out_png(text: str) -> str:
     return text
 
 
+ARMIES_HELP = "comma list of army-list files (or shipped list names), one per player"
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="main.py", description="Warbench: tabletop wargames, hotseat and solo.")
     sub = p.add_subparsers(dest="cmd")
@@ -77,6 +80,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", default=None, help="comma list: human or an agent name per player")
     play.add_argument("--scenario", default=None)
     play.add_argument("--load", default=None)
+    play.add_argument("--armies", default=None, help=ARMIES_HELP)
     sim = sub.add_parser("simulate", help="computer-vs-computer games, headless")
     sim.add_argument("game")
     sim.add_argument("--games", type=_count(1, 100_000), default=10)
@@ -87,6 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--scenario", default=None)
     sim.add_argument("--max-actions", type=_count(1, 10_000_000), default=4000)
     sim.add_argument("--json", action="store_true")
+    sim.add_argument("--armies", default=None, help=ARMIES_HELP)
     ren = sub.add_parser("render", help="draw a position to a PNG without a window")
     ren.add_argument("game")
     ren.add_argument("--seed", type=_seed, default=1)
@@ -95,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     ren.add_argument("--load", default=None)
     ren.add_argument("--size", type=_size, default=(1920, 1080), help="WIDTHxHEIGHT in pixels")
     ren.add_argument("--out", type=_out_png, required=True)
-    chk = sub.add_parser("check", help="validate data, maps, saves and scripts")
+    chk = sub.add_parser("check", help="validate data, maps, saves, scripts and army lists")
     chk.add_argument("paths", nargs="*")
     scr = sub.add_parser("script", help="run a rules script headless")
     scr.add_argument("file")
@@ -106,6 +111,7 @@ def _parser() -> argparse.ArgumentParser:
     jdg.add_argument("--games", type=_count(1, 100_000), default=20)
     jdg.add_argument("--seed", type=_seed, default=1)
     jdg.add_argument("--json", action="store_true")
+    jdg.add_argument("--armies", default=None, help=ARMIES_HELP)
     bench = sub.add_parser("bench", help="frame time and rules speed")
     bench.add_argument("game")
     bench.add_argument("--json", action="store_true")
@@ -186,9 +192,11 @@ def main(argv: list[str]) -> int:
                 cleanup_temp_files(folder)          # left by a kill -9 mid-write
             from engine.ui.app import run_app
             if args.cmd is None:
-                args = argparse.Namespace(game=None, seed=None, seats=None, load=None, scenario=None)
+                args = argparse.Namespace(game=None, seed=None, seats=None, load=None, scenario=None, armies=None)
             if args.seats:
                 args.seats = args.seats.split(",")
+            from engine.core.army_lists import armies_options
+            args.options = armies_options(args.game, args.armies) if args.armies and args.game else {}
             return run_app(args) or 0
         if args.cmd == "simulate":
             from engine.commands.simulate import simulate_cmd

@@ -48,10 +48,12 @@ def judge(game: str, scenario: str, players: int, games: int, seed: int, options
 
 
 def judge_cmd(args) -> int:
+    from engine.core.army_lists import armies_options
     rules = registry.get(args.game)
     scenario = args.scenario or rules.scenarios()[0]
-    players = args.players or rules.min_players
-    report = judge(args.game, scenario, players, args.games, args.seed)
+    options = armies_options(args.game, getattr(args, "armies", None))
+    players = args.players or len(options.get("armies") or ()) or rules.min_players
+    report = judge(args.game, scenario, players, args.games, args.seed, options)
     if args.json:
         print(json.dumps(report, indent=2))
         return 0

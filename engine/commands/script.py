@@ -8,7 +8,7 @@ from pathlib import Path
 
 from engine.core import registry
 from engine.core.actions import Action
-from engine.core.catalog import DataError, load_yaml, line_at
+from engine.core.catalog import DataError, line_at, load_yaml, plain
 from engine.core.dice import DiceExhausted, ScriptedDice
 from engine.core.limits import cut, cut_text
 from engine.core.saves import MAX_ROLL
@@ -169,20 +169,12 @@ def _setup(rules, data: dict, name: str, at) -> tuple[Setup, ScriptedDice]:
     if "position" in st:
         if not isinstance(st["position"], dict):
             raise ScriptError(f"{at('setup', 'position')}: setup.position: expected a mapping")
-        options["position"] = _plain(st["position"])
+        options["position"] = plain(st["position"])
     dice_list = _list(data, "dice", at)
     for i, d in enumerate(dice_list):
         _int(d, f"dice[{i}]", at("dice", i), 1, MAX_ROLL)
     dice = ScriptedDice(list(dice_list), seed=seed, strict=False)
     return Setup(data["game"], players, seed, scenario, (), options), dice
-
-
-def _plain(v):
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    if isinstance(v, list):
-        return [_plain(x) for x in v]
-    return v
 
 
 def _convert(rules, state, key, value):
@@ -216,7 +208,7 @@ def _expect(rules, match, expects, index, at, report) -> None:
                         report["failures"].append(f"{where}: log_contains: no log line contains {cut(frag)}")
             elif hasattr(rules, "script_check"):
                 try:
-                    problems = rules.script_check(match.state, key, _plain(want))
+                    problems = rules.script_check(match.state, key, plain(want))
                 except Exception as ex:  # noqa: BLE001 - an expectation of the wrong shape
                     raise ScriptError(f"{where}: {cut(key)}: cannot read this expectation: {_why(ex)}") from None
                 for problem in problems:

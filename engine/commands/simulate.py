@@ -47,8 +47,10 @@ def play_out(rules, setup: Setup, agents: list, max_actions: int = 4000, on_step
 
 
 def simulate_cmd(args) -> int:
+    from engine.core.army_lists import armies_options
     rules = registry.get(args.game)
-    players = args.players or rules.min_players
+    options = armies_options(args.game, getattr(args, "armies", None))
+    players = args.players or len(options.get("armies") or ()) or rules.min_players
     if args.seats:
         seat_names = args.seats.split(",")
     else:
@@ -61,7 +63,8 @@ def simulate_cmd(args) -> int:
     total_actions = 0
     t0 = time.perf_counter()
     for g in range(args.games):
-        setup = Setup(args.game, players, seed=args.seed + g, scenario=scenario, seats=tuple(seat_names))
+        setup = Setup(args.game, players, seed=args.seed + g, scenario=scenario, seats=tuple(seat_names),
+                      options=dict(options))
         r = play_out(rules, setup, agents, args.max_actions)
         total_actions += r["actions"]
         for w in r["winners"]:

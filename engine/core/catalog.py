@@ -216,6 +216,15 @@ def parse_yaml(text: str, name: str) -> Any:
         raise DataError([f"{name}:0: YAML: nested too deeply"]) from None
 
 
+def plain(v: Any) -> Any:
+    """Parsed YAML without its line bookkeeping: plain dicts and lists."""
+    if isinstance(v, dict):
+        return {k: plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [plain(x) for x in v]
+    return v
+
+
 def line_at(data: Any, loc: Iterable[Any]) -> int:
     """The YAML line of the value at a location path (keys and indexes)."""
     line = getattr(data, "line", 0)

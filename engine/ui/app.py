@@ -294,7 +294,8 @@ class ErrorScene(Scene):
 
 # --- entry point --------------------------------------------------------------
 def run_app(args=None) -> int:
-    """Open the window.  args: .game, .seed, .seats (list or None), .load (path or None)."""
+    """Open the window.  args: .game, .seed, .seats (list or None), .load (path or None),
+    .options (match options, e.g. the checked --armies lists)."""
     from engine.core.catalog import DataError
     from engine.core.saves import SaveError
 
@@ -313,14 +314,16 @@ def run_app(args=None) -> int:
             app.open("match", m)
         elif game:
             seats = getattr(args, "seats", None)
+            options = dict(getattr(args, "options", None) or {})      # e.g. --armies
             if not seats:
                 # no seats given: you against the game's best computer player
                 from engine.core import registry
                 from engine.ui.ai_runner import agent_names
                 rules = registry.get(game)
-                seats = ["human"] + [agent_names(game)[0]] * (rules.min_players - 1)
+                n = len(options.get("armies") or ()) or rules.min_players
+                seats = ["human"] + [agent_names(game)[0]] * (n - 1)
             m = new_match(game, seats=seats, seed=getattr(args, "seed", None),
-                          scenario=getattr(args, "scenario", None))
+                          scenario=getattr(args, "scenario", None), options=options)
             app.open("match", m)
     except SaveError as e:
         launcher.error = f"Could not load the save: {e}"

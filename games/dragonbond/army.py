@@ -70,7 +70,7 @@ def army_problems(cat, army: Army, mode: str = "") -> list[tuple[str, str, tuple
                         ("units",)))
         n_huge = sum(1 for au in army.units if cat.units[au.unit].kind == "huge")
         if n_huge > lim.max_huge:
-            out.append((f"{n_huge} huge creatures is over the {lim.name} limit of {lim.max_huge}", R_SELECT,
+            out.append((f"{n_huge} huge creature{'s are' if n_huge != 1 else ' is'} over the {lim.name} limit of {lim.max_huge}", R_SELECT,
                         ("units",)))
     if army.bond is not None:
         dragon = cat.units.get(army.bond)
@@ -85,3 +85,88 @@ def army_problems(cat, army: Army, mode: str = "") -> list[tuple[str, str, tuple
 
 def army_points(cat, army: Army) -> int:
     return sum(cat.units[au.unit].points for au in army.units)
+
+
+# ---- army lists (engine/core/army_lists.py) -------------------------------------------------
+BOND_TEXT = ("The Dragonbond (dragonbond.txt § Activating the Bond): before the game your general may bond "
+             "with one of your dragons; both cards turn to their bonded side. Only a bonded general can mount "
+             "its dragon (§ Dragonriding): in base contact, for half its speed (§ Mounting); the rider and "
+             "dragon then act as one unit with the Dragonriding keyword and a combined power. Whether the "
+             "general starts the game mounted is chosen at the table when the bond is declared (§ Starting "
+             "the Game). Leave the bond empty to fight without it.")
+
+
+def list_to_army(data: dict, army_id: str = "") -> Army:
+    """An army-list mapping (game, name, fields, entries) as the catalog's Army."""
+    units = [{k: v for k, v in e.items() if k in ("unit", "captain", "archetype")} for e in data["entries"]]
+    return Army.model_validate({"id": army_id or data.get("id") or "list", "name": data["name"],
+                                "faction": data.get("faction"), "size": data.get("size"),
+                                "bond": data.get("bond"), "units": units})
+
+
+def _options_for(cat, card) -> list:
+    from engine.core.army_lists import Option, Slot
+    if card.kind == "unit":
+        opts = tuple(Option(c.id, c.name, f"{c.ability.name}: {c.ability.text} Sacrifice — {c.sacrifice.name}: "
+                            f"{c.sacrifice.text}") for c in cat.captains.values() if c.unit == card.id)
+        return [Slot("captain", "Captain", opts, True, text=f"Every unit is led by a captain; no captain twice "
+                     f"({R_CUSTOM}, {R_DUPES}).")]
+    opts = tuple(Option(a.id, a.name, " ".join(f"{p.name}: {p.text}" for p in a.regular.abilities)
+                        + (f" Mounted: {a.mounted.combined.name} (half of a combined power)."
+                           if a.mounted and a.mounted.combined else ""))
+                 for a in cat.archetypes.values() if card.id in a.units)
+    text = f"Generals and huge creatures take an archetype ({R_CUSTOM})."
+    if card.kind == "general" or card.dragon:
+        text += " Its mounted side is used while the general rides its bonded dragon."
+    return [Slot("archetype", "Archetype", opts, True, text=text)]
+
+
+def army_catalog(cat):
+    """What a Dragonbond list may pick, and the limits, for the builder."""
+    from engine.core.army_lists import ArmyCatalog, Option, Pick, Slot
+    picks = []
+    for card in cat.units.values():
+        what = {"unit": "unit", "general": "general", "huge": "dragon" if card.dragon else "huge creature"}[card.kind]
+        text = f"{card.name}: {what}, {card.models} model{'s' if card.models != 1 else ''}, {card.points} points."
+        if card.text:
+            text += " " + card.text
+        picks.append(Pick(card.id, card.name, card.kind, card.points, card.faction, text,
+                          tuple(_options_for(cat, card))))
+    factions = sorted({c.faction for c in cat.units.values()})
+    names = {"dawn": "Dawnspire", "blood": "Blood Dominion"}
+    sizes = tuple(Option(k, lim.name, f"up to {lim.points} points, {lim.max_units} units, {lim.max_huge} huge "
+                                    f"creature{'s' if lim.max_huge != 1 else ''}, {lim.max_generals} general")
+                  for k, lim in cat.limits.items())
+    dragons = tuple(Option(c.id, c.name, "a dragon your general may bond with") for c in cat.units.values()
+                    if c.dragon)
+    fields = (Slot("faction", "Faction", tuple(Option(f, names.get(f, f.title())) for f in factions), True,
+                   text=f"Every unit fights for the army's faction ({R_SELECT})."),
+              Slot("size", "Battle size", sizes, True,
+                   text="Our limits (§ Selecting Units is still under development in the text): points, units "
+                        "and huge creatures per battle size."),
+              Slot("bond", "Dragonbond", dragons, False, text=BOND_TEXT))
+    limits = tuple(f"{lim.name}: {o.text} ({R_SELECT}, house)" for o, lim in zip(sizes, cat.limits.values()))
+    limits += (f"Up to one general ({R_GENERALS}); Control needs one ({R_CONTROL}).",
+               f"No captain twice and no huge creature twice ({R_DUPES}).")
+    return ArmyCatalog("dragonbond", "unit", tuple(picks), fields, "faction", limits,
+                       "Pick a faction and a battle size, then units (each with a captain) and generals or huge "
+                       "creatures (each with an archetype).")
+
+
+def list_problems(cat, army_list) -> list:
+    """The army rules on a list, located in the list's own terms."""
+    from engine.core.army_lists import ArmyProblem
+    try:
+        army = list_to_army(army_list.to_dict())
+    except Exception as e:                      # noqa: BLE001 - pydantic's words
+        return [ArmyProblem(f"not an army: {e}", R_SELECT, ())]
+    out = []
+    for msg, rule, where in army_problems(cat, army):
+        if where[:1] == ("units",):
+            where = ("entries",) + tuple(where[1:])
+        out.append(ArmyProblem(msg, rule, where))
+    return out
+
+
+def list_points(cat, army_list) -> int:
+    return sum(cat.units[e["unit"]].points for e in army_list.entries if e.get("unit") in cat.units)

@@ -2,8 +2,9 @@
 cross-checked.  Every problem is `file:line: field: message`, all at once.
 
 Files (types in games/dragonbond/defs.py): dice.yaml, terrain.yaml,
-units.yaml, captains.yaml, archetypes.yaml, limits.yaml, armies.yaml,
-scenarios.yaml.  Besides the types: captains lead existing unit cards,
+units.yaml, captains.yaml, archetypes.yaml, limits.yaml, scenarios.yaml,
+and the shipped army lists lists/*.yaml (engine/core/army_lists.py; each
+becomes a ready-made Army named by its file).  Besides the types: captains lead existing unit cards,
 archetypes lead generals and huge creatures, keywords are known, each kind
 of die has its three tiers, and every ready-made army obeys the army rules
 (games/dragonbond/army.py).
@@ -29,7 +30,6 @@ FILES: dict[str, tuple[str, type]] = {
     "captains": ("captains.yaml", Captain),
     "archetypes": ("archetypes.yaml", Archetype),
     "limits": ("limits.yaml", Limit),
-    "armies": ("armies.yaml", Army),
     "scenarios": ("scenarios.yaml", Scenario),
 }
 KEYWORDS = ("sharp", "agile", "reach", "flying", "epic", "dragonriding", "huge", "blocking")
@@ -79,6 +79,9 @@ def load_catalog(folder: str | Path = DATA_DIR) -> Catalog:
     folder = Path(folder)
     problems: list[str] = []
     raw, parsed = load_files(folder, FILES)
+    parsed["armies"] = _load_lists(folder, raw, problems)
+    if problems:
+        raise DataError(problems)
     cat = Catalog(**parsed, folder=str(folder))
     _cross_check(cat, raw, problems)
     if problems:
@@ -90,8 +93,25 @@ def load_catalog(folder: str | Path = DATA_DIR) -> Catalog:
     return cat
 
 
+def _load_lists(folder: Path, raw: dict, problems: list[str]) -> dict[str, Army]:
+    """The shipped lists, as ready-made armies by file name."""
+    from engine.core.army_lists import load_list
+    from games.dragonbond.army import list_to_army
+    out: dict[str, Army] = {}
+    raw["armies"] = {}
+    for path in sorted((folder / "lists").glob("*.yaml")):
+        try:
+            al = load_list(path)
+            out[path.stem] = list_to_army(al.to_dict(), path.stem)
+            raw["armies"][path.stem] = al
+        except DataError as e:
+            problems.extend(e.problems)
+        except ValueError as e:                  # pydantic: the shape of an army
+            problems.append(f"{path}:1: (top): {e}")
+    return out
+
+
 def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
-    from games.dragonbond.army import army_problems
     f, data = raw["dice"]
     for kind in ("action", "defense"):
         tiers = sorted(d.tier for d in cat.dice.values() if d.kind == kind)
@@ -142,30 +162,18 @@ def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
     f, data = raw["limits"]
     for lid, lim in cat.limits.items():
         check_refs(problems, f, data, (lid, "tables"), lim.tables, cat.scenarios, "scenario")
-    f, data = raw["armies"]
-    for aid, army in cat.armies.items():
-        loc = (aid,)
-        if army.size not in cat.limits:
-            problems.append(f"{f}:{line_at(data, (aid, 'size'))}: {aid}.size: unknown battle size {army.size!r}")
-            continue
-        for i, au in enumerate(army.units):
-            if au.unit not in cat.units:
-                problems.append(f"{f}:{line_at(data, (aid, 'units', i, 'unit'))}: {aid}.units[{i}].unit: "
-                                f"unknown unit card {au.unit!r}")
-            for key, known in (("captain", cat.captains), ("archetype", cat.archetypes)):
-                v = getattr(au, key)
-                if v is not None and v not in known:
-                    problems.append(f"{f}:{line_at(data, (aid, 'units', i, key))}: {aid}.units[{i}].{key}: "
-                                    f"unknown {key} {v!r}")
-        if any(p.startswith(f"{f}:") and f" {aid}." in p for p in problems):
-            continue
+    from engine.core.army_lists import list_problems
+    from games.dragonbond.army import army_catalog, list_problems as rules_of_list
+
+    class _Rules:                                # this catalog's list rules (not the shipped one's)
+        title = "Dragonbond"
+        army_catalog = staticmethod(lambda: army_catalog(cat))
+        army_problems = staticmethod(lambda al: rules_of_list(cat, al))
+    for aid, al in raw["armies"].items():
         try:
-            found = army_problems(cat, army)
+            problems.extend(list_problems(al, _Rules()))
         except KeyError:                # a dangling reference in another file, reported above
             continue
-        for msg, rule, where in found:
-            line = line_at(data, loc + where)
-            problems.append(f"{f}:{line}: {field_name(loc + where)}: {msg} ({rule})")
 
 
 @lru_cache(maxsize=1)

@@ -44,6 +44,24 @@ class DragonbondRules(ConventionalHooks):
                        help="Control: objectives and points (needs a general each); annihilation: destroy them all"),
         ]
 
+    # ---- army lists (engine/core/army_lists.py) ------------------------------------------
+    def army_catalog(self):
+        from games.dragonbond.army import army_catalog
+        return army_catalog(cat())
+
+    def army_problems(self, army_list) -> list:
+        from games.dragonbond.army import list_problems
+        return list_problems(cat(), army_list)
+
+    def army_summary(self, army_list) -> str:
+        from games.dragonbond.army import list_points
+        lim = cat().limits.get(army_list.fields.get("size"))
+        pts = list_points(cat(), army_list)
+        n = len(army_list.entries)
+        if lim is None:
+            return f"{pts} points, {n} units"
+        return f"{pts} / {lim.points} points, {n} / {lim.max_units} units ({lim.name})"
+
     def scenarios(self) -> list[str]:
         return list(cat().scenarios)
 

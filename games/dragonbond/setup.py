@@ -48,6 +48,12 @@ def army_from(spec, seat: int) -> Army:
         if spec not in cat().armies:
             raise ValueError(f"unknown army {spec!r}; known: {', '.join(cat().armies)}")
         return cat().armies[spec]
+    if isinstance(spec, dict) and "entries" in spec:       # an army list (engine/core/army_lists.py)
+        from games.dragonbond.army import list_to_army
+        try:
+            return list_to_army(spec, f"list_{seat + 1}")
+        except Exception as e:            # pydantic's message, in words
+            raise ValueError(f"army list of player {seat + 1}: {e}") from None
     if isinstance(spec, dict):
         d = dict(spec)
         d.setdefault("id", f"custom_{seat + 1}")
