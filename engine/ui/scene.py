@@ -20,6 +20,7 @@ ROUTES = {
     "rules": ("engine.ui.scenes.rules_ref", "RulesReference"),
     "decision": ("engine.ui.scenes.combat_dialog", "DecisionDialog"),
     "about": ("engine.ui.scenes.about", "About"),
+    "army_builder": ("engine.ui.scenes.army_builder", "ArmyBuilder"),
 }
 
 

@@ -132,7 +132,7 @@ def army_catalog(cat):
             text += " " + card.text
         picks.append(Pick(card.id, card.name, card.kind, card.points, card.faction, text,
                           tuple(_options_for(cat, card))))
-    factions = sorted({c.faction for c in cat.units.values()})
+    factions = list(dict.fromkeys(c.faction for c in cat.units.values()))      # in card order
     names = {"dawn": "Dawnspire", "blood": "Blood Dominion"}
     sizes = tuple(Option(k, lim.name, f"up to {lim.points} points, {lim.max_units} units, {lim.max_huge} huge "
                                     f"creature{'s' if lim.max_huge != 1 else ''}, {lim.max_generals} general")

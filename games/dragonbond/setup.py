@@ -79,9 +79,10 @@ def initial_state(setup: Setup, dice, build_position=None) -> tuple[DBState, lis
     table = table_for(scenario)
     events: list[Event] = []
     size = SIZE_ARMY[cat().scenarios[scenario].sizes[0]]
-    specs = opts.get("armies") or [default_army(i, size) for i in range(n)]
+    specs = opts.get("armies") or [None] * n
     if len(specs) != n:
         raise ValueError(f"give one army per player ({n})")
+    specs = [s if s is not None else default_army(i, size) for i, s in enumerate(specs)]
     players, units = [], {}
     state = DBState(table, scenario, opts, players, units)
     for i, spec in enumerate(specs):

@@ -54,6 +54,45 @@ class Launcher(Scene):
         self.options = {o.key: o.default for o in self.option_specs}
         self.error = ""
         self.resume_info = self._autosave_info()
+        self.load_lists()
+
+    def load_lists(self, select: str | None = None) -> None:
+        """The army lists each seat may take (saved and shipped), for games
+        with lists (engine/core/army_lists.py); None per seat: the default."""
+        from engine.core import army_lists
+        self.has_lists = army_lists.supports_lists(self.game)
+        self.list_choices = []
+        self.broken_lists = 0
+        if self.has_lists:
+            for al, probs in army_lists.available(self.game.game_id):
+                if probs:
+                    self.broken_lists += 1
+                else:
+                    self.list_choices.append(al)
+        old = getattr(self, "armies", None)
+        keep = old if old is not None and len(old) == self.game.max_players else None
+        paths = [c.path for c in self.list_choices]
+        self.armies = [None] * self.game.max_players
+        if keep is not None:                # the same files stay chosen after a reload
+            self.armies = [paths.index(k) if k in paths else None for k in keep]
+        if select is not None and select in paths:
+            seat = next((i for i, s in enumerate(self.seats) if s == "human"), 0)
+            self.armies[seat] = paths.index(select)
+        self.armies = [paths[i] if i is not None else None for i in self.armies]
+
+    def army_of(self, seat: int):
+        path = self.armies[seat]
+        return next((c for c in self.list_choices if c.path == path), None)
+
+    def army_options(self) -> dict:
+        """Setup options for the chosen lists (none chosen: the game's defaults)."""
+        chosen = [self.army_of(i) for i in range(self.players)]
+        if not any(chosen):
+            return {}
+        return {"armies": [c.to_dict() if c is not None else None for c in chosen]}
+
+    def open_builder(self) -> None:
+        self.app.open("army_builder", self.game.game_id, on_saved=lambda path: self.load_lists(str(path)))
 
     def _autosave_info(self) -> str:
         path = autosave_path(self.game.game_id)
@@ -73,7 +112,7 @@ class Launcher(Scene):
         try:
             seed = int(self.seed_field.text) if self.seed_field.text else random.randrange(1, 1_000_000)
             match = new_match(self.game.game_id, seats=self.seats[: self.players], seed=seed,
-                              scenario=self.scenario, options=dict(self.options))
+                              scenario=self.scenario, options=dict(self.options, **self.army_options()))
         except Exception as e:  # noqa: BLE001 - the rules refused this setup
             self.error = f"Could not start: {e}"
             return
@@ -128,6 +167,13 @@ class Launcher(Scene):
             cycle = ["human"] + self.agents
             cur = self.seats[i] if self.seats[i] in cycle else "human"
             self.seats[i] = cycle[(cycle.index(cur) + 1) % len(cycle)]
+        elif cmd.startswith("army:") or cmd.startswith("army-:"):
+            i = int(cmd.split(":")[1])
+            paths = [None] + [c.path for c in self.list_choices]
+            cur = paths.index(self.armies[i]) if self.armies[i] in paths else 0
+            self.armies[i] = paths[(cur + (-1 if cmd.startswith("army-") else 1)) % len(paths)]
+        elif cmd == "builder":
+            self.open_builder()
         elif cmd.startswith("opt:"):
             spec = next(o for o in self.option_specs if o.key == cmd[4:])
             if spec.choices:
@@ -158,6 +204,11 @@ class Launcher(Scene):
             old = self.hover
             self.hover = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
             return old != self.hover
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:
+            cmd = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
+            if cmd and cmd.startswith("army:"):
+                self.command("army-:" + cmd[5:])       # right-click: the previous list
+            return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             cmd = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
             if cmd != "seed":
@@ -180,6 +231,8 @@ class Launcher(Scene):
                 self.command("load")
             elif ev.key == pygame.K_m:
                 self.command("map")
+            elif ev.key == pygame.K_b and self.has_lists:
+                self.command("builder")
             return True
         return False
 
@@ -238,11 +291,28 @@ class Launcher(Scene):
         surf.blit(img, img.get_rect(center=(x1 + bh + th.px(30), y + bh // 2)))
         self._button(surf, (x1 + bh + th.px(60), y, bh, bh), "+", "players+", th, enabled=self.players < self.game.max_players)
         y += bh + th.px(10)
+        seat_w = (col_w - th.px(6)) // 2 if self.has_lists else col_w
         for i in range(self.players):
             seat = self.seats[i]
             label = f"Player {i + 1}: " + ("Human" if seat == "human" else f"Computer ({seat})")
-            self._button(surf, (x1, y, col_w, bh), label, f"seat:{i}", th, active=seat == "human",
+            self._button(surf, (x1, y, seat_w, bh), label, f"seat:{i}", th, active=seat == "human",
                          tip="Click to switch between a person and the computer")
+            if self.has_lists:
+                al = self.army_of(i)
+                tip = ((f"{al.name}: {self.game.army_summary(al)}. " if hasattr(self.game, "army_summary") else
+                        f"{al.name}. ") if al else "The ready-made army for this map. ") + \
+                    "Click: next list (saved, then shipped); right-click: previous."
+                self._button(surf, (x1 + seat_w + th.px(6), y, seat_w, bh),
+                             f"Army: {al.name if al else 'default'}", f"army:{i}", th, active=al is not None, tip=tip)
+            y += bh + th.px(6)
+        if self.has_lists:
+            note = f"{len(self.list_choices)} legal lists"
+            if self.broken_lists:
+                note += f"; {self.broken_lists} with problems (main.py check shows them)"
+            self._button(surf, (x1, y, seat_w, bh), "Army builder…", "builder", th, key="B",
+                         tip="Build an army list from the cards, with every limit checked, and save it")
+            W.blit_text(surf, note, (x1 + seat_w + th.px(12), y + bh // 2), "xs", T.MUTED, theme=th,
+                        anchor="midleft")
             y += bh + th.px(6)
         y += th.px(10)
         W.blit_text(surf, "Seed", (x1, y), "l", T.TEXT, True, th)

@@ -1,0 +1,250 @@
+"""The army builder: pick what the game's catalog offers, every limit
+checked as you go, each refusal explained with its rule, and save the list
+as YAML under the user data folder (engine/core/army_lists.py).
+
+Opened by route from the launcher: `app.open("army_builder", game_id,
+on_saved=callback)`.  Works from the game's `army_catalog()` alone, so
+every game with army lists gets it.  The model is
+engine/core/army_builder.py (headless)."""
+from __future__ import annotations
+
+import pygame
+
+from engine.core import registry
+from engine.core.army_builder import ListBuilder
+from engine.ui import theme as T
+from engine.ui import widgets as W
+from engine.ui.scene import Scene
+
+
+class ArmyBuilder(Scene):
+    opaque = True
+
+    def __init__(self, app, game: str, army_list=None, on_saved=None):
+        super().__init__(app)
+        self.rules = registry.get(game)
+        self.model = ListBuilder(self.rules, army_list)
+        self.on_saved = on_saved
+        self.name_field = W.TextField(self.model.list.name, 40)
+        self.name_field.focus = False
+        self.hot: list[tuple[pygame.Rect, object, str]] = []      # (rect, command, tip)
+        self.hover = None
+        self.message = ""           # the last refusal or note, in words with its rule
+        self.message_bad = False
+        self.scroll = 0
+
+    # --- commands ------------------------------------------------------------------------
+    def _say(self, text: str, bad: bool = False) -> None:
+        self.message, self.message_bad = text, bad
+
+    def command(self, cmd) -> None:
+        m = self.model
+        kind = cmd[0]
+        if kind == "add":
+            why = m.add(cmd[1])
+            pick = m.catalog.pick(cmd[1])
+            self._say(f"Cannot add {pick.name}: {why}" if why else f"Added {pick.name}.", why is not None)
+        elif kind == "remove":
+            name = m.pick_of(cmd[1]).name if m.pick_of(cmd[1]) else "the entry"
+            m.remove(cmd[1])
+            self._say(f"Removed {name}.")
+        elif kind == "choice":
+            why = m.cycle_choice(cmd[1], cmd[2], cmd[3])
+            self._say(f"Cannot change that: {why}" if why else "", why is not None)
+        elif kind == "field":
+            m.cycle_field(cmd[1], cmd[2])
+            self._say("")
+        elif kind == "name":
+            self.name_field.focus = True
+        elif kind == "save":
+            self.save()
+        elif kind == "back":
+            self.app.pop(self)
+        elif kind == "scroll":
+            self.scroll = max(0, self.scroll + cmd[1])
+
+    def save(self) -> None:
+        self.model.rename(self.name_field.text)
+        try:
+            path = self.model.save()
+        except ValueError as e:
+            self._say(f"Not saved: {e}", True)
+            return
+        except OSError as e:
+            self._say(f"Not saved: {e.strerror or e}", True)
+            return
+        self._say(f"Saved to {path}")
+        if self.on_saved is not None:
+            self.on_saved(path)
+
+    # --- events --------------------------------------------------------------------------
+    def handle(self, ev) -> bool:
+        if self.name_field.focus:
+            if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                self.name_field.focus = False
+                self.model.rename(self.name_field.text)
+                return True
+            if self.name_field.handle(ev):
+                return True
+        if ev.type == pygame.MOUSEMOTION:
+            old = self.hover
+            self.hover = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
+            return old != self.hover or bool(self.hover)
+        if ev.type == pygame.MOUSEWHEEL:
+            self.command(("scroll", -ev.y))
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3):
+            cmd = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
+            if cmd != ("name",) and self.name_field.focus:
+                self.name_field.focus = False
+                self.model.rename(self.name_field.text)
+            if cmd is not None:
+                if ev.button == 3 and cmd[0] in ("choice", "field"):
+                    cmd = cmd[:-1] + (-cmd[-1],)           # right-click: the other way round
+                self.command(cmd)
+            return True
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.app.pop(self)
+            elif ev.key == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
+                self.save()
+            return True
+        return False
+
+    # --- drawing -------------------------------------------------------------------------
+    def _button(self, surf, th, rect, label, cmd, tip="", active=False, enabled=True, style="normal"):
+        b = W.Button(pygame.Rect(rect), label, cmd, "", enabled, active, tip, style=style)
+        b.draw(surf, th, hover=self.hover == cmd)
+        self.hot.append((b.rect, cmd, tip))          # disabled ones too: their tip says why
+        return b.rect
+
+    def draw(self, surf) -> None:
+        th = self.app.theme
+        m = self.model
+        w, h = surf.get_size()
+        surf.fill(T.BG)
+        self.hot = []
+        pad = th.px(24)
+        gap = th.px(18)
+        bh = th.line_h("m") + th.px(12)
+        W.blit_text(surf, f"Army builder: {self.rules.title}", (pad, pad - th.px(6)), "xl", T.ACCENT, True, th)
+        top = pad + th.line_h("xl") + th.px(10)
+        col_w = (w - 2 * pad - 2 * gap) // 3
+        x1, x2, x3 = pad, pad + col_w + gap, pad + 2 * (col_w + gap)
+        bottom = h - pad - th.px(50) - th.px(10)
+        # column 1: name, list fields with their explanations, the limits
+        y = top
+        W.blit_text(surf, "Name", (x1, y), "s", T.MUTED, theme=th)
+        y += th.line_h("s") + th.px(2)
+        fr = pygame.Rect(x1, y, col_w, bh)
+        self.name_field.draw(surf, th, fr)
+        self.hot.append((fr, ("name",), "Click and type the list's name"))
+        y += bh + th.px(10)
+        for slot in m.catalog.fields:
+            val = m.list.fields.get(slot.key)
+            opt = slot.option(val)
+            shown = opt.name if opt else ("none" if val is None else str(val))
+            tip = (opt.text + " — " if opt and opt.text else "") + "Click for the next choice, right-click back."
+            self._button(surf, th, (x1, y, col_w, bh), f"{slot.label}: {shown}", ("field", slot.key, 1), tip)
+            y += bh + th.px(2)
+            if slot.text:
+                y += W.draw_wrapped(surf, slot.text, (x1 + th.px(6), y, col_w - th.px(6), bottom - y), "xs",
+                                    T.MUTED, theme=th, max_lines=10) + th.px(8)
+        y += th.px(4)
+        W.blit_text(surf, "Limits", (x1, y), "m", T.TEXT, True, th)
+        y += th.line_h("m") + th.px(2)
+        for ln in m.catalog.limits:
+            if y > bottom - th.line_h("xs"):
+                break
+            y += W.draw_wrapped(surf, "• " + ln, (x1, y, col_w, bottom - y), "xs", T.MUTED, theme=th,
+                                max_lines=3) + th.px(2)
+        # column 2: what may be picked (refused ones greyed, their tip says why)
+        y = top
+        W.blit_text(surf, "Add to the list", (x2, y), "l", T.TEXT, True, th)
+        y += th.line_h("l") + th.px(6)
+        if m.catalog.text:
+            y += W.draw_wrapped(surf, m.catalog.text, (x2, y, col_w, th.px(80)), "xs", T.MUTED, theme=th,
+                                max_lines=3) + th.px(6)
+        row_h = bh + th.line_h("xs")
+        for p in m.picks():
+            if y + row_h > bottom:
+                break
+            why = m.refusal_to_add(p.id)
+            r = pygame.Rect(x2, y, col_w, row_h)
+            cmd = ("add", p.id)
+            hov = self.hover == cmd
+            W.box(surf, r, T.BUTTON_OFF if why else (T.BUTTON_HOVER if hov else T.BUTTON), T.PANEL_EDGE, th.px(6))
+            surf.blit(th.text(T.ellipsize(p.name, th.font("m", True), r.w - th.px(90)), "m",
+                              T.FAINT if why else T.TEXT, True), (r.x + th.px(8), r.y + th.px(4)))
+            pts = th.text(f"{p.points} pts", "s", T.MUTED)
+            surf.blit(pts, pts.get_rect(topright=(r.right - th.px(8), r.y + th.px(6))))
+            sub = f"{p.kind}" + (f" — cannot add: {why.reason}" if why else "")
+            surf.blit(th.text(T.ellipsize(sub, th.font("xs"), r.w - th.px(16)), "xs", T.BAD if why else T.MUTED),
+                      (r.x + th.px(8), r.y + th.px(6) + th.line_h("m")))
+            tip = p.text + (f"\nCannot add: {why}" if why else "\nClick to add.")
+            self.hot.append((r, cmd, tip))
+            y += row_h + th.px(4)
+        # column 3: the list, each entry's choices, the problems
+        y = top
+        W.blit_text(surf, "The list", (x3, y), "l", T.TEXT, True, th)
+        summ = th.text(m.summary(), "s", T.GOOD if m.legal() else T.WARN)
+        surf.blit(summ, summ.get_rect(topright=(x3 + col_w, y + th.px(4))))
+        y += th.line_h("l") + th.px(6)
+        probs = m.problems()
+        prob_h = min(len(probs), 5) * th.line_h("xs") * 2 + (th.line_h("s") if probs else 0)
+        list_bottom = bottom - prob_h - th.px(6)
+        entries = list(enumerate(m.list.entries))
+        self.scroll = min(self.scroll, max(0, len(entries) - 1))
+        for i, e in entries[self.scroll:]:
+            pick = m.pick_of(i)
+            slots = pick.slots if pick else ()
+            eh = th.line_h("m") + th.px(8) + len(slots) * (th.line_h("s") + th.px(8))
+            if y + eh > list_bottom:
+                W.blit_text(surf, "… scroll for more", (x3, y), "xs", T.MUTED, theme=th)
+                break
+            bad = any(p.where[:2] == ("entries", i) for p in probs)
+            r = pygame.Rect(x3, y, col_w, eh)
+            W.box(surf, r, T.PANEL, T.BAD if bad else T.PANEL_EDGE, th.px(6))
+            title = pick.name if pick else str(e)
+            rw = th.text("Remove", "m").get_width() + th.px(22)
+            surf.blit(th.text(T.ellipsize(f"{i + 1}. {title}", th.font("m", True), r.w - rw - th.px(16)), "m",
+                              T.TEXT, True), (r.x + th.px(8), r.y + th.px(4)))
+            self._button(surf, th, (r.right - rw - th.px(4), r.y + th.px(3), rw, th.line_h("m") + th.px(2)),
+                         "Remove", ("remove", i), "Remove from the list", style="danger")
+            sy = r.y + th.line_h("m") + th.px(8)
+            for slot in slots:
+                val = e.get(slot.key)
+                opt = slot.option(val)
+                shown = opt.name if opt else ("none" if val is None else str(val))
+                tip = (f"{slot.text} " if slot.text else "") + (f"{opt.name}: {opt.text} " if opt and opt.text
+                                                                else "") + "Click: next choice; right-click: back."
+                br = pygame.Rect(r.x + th.px(8), sy, r.w - th.px(16), th.line_h("s") + th.px(4))
+                cmd = ("choice", i, slot.key, 1)
+                W.box(surf, br, T.BUTTON_HOVER if self.hover == cmd else T.BUTTON, T.PANEL_EDGE, th.px(4))
+                surf.blit(th.text(T.ellipsize(f"{slot.label}: {shown}  ◂ ▸", th.font("s"), br.w - th.px(12)), "s"),
+                          (br.x + th.px(6), br.y + th.px(2)))
+                self.hot.append((br, cmd, tip))
+                sy += th.line_h("s") + th.px(8)
+            y += eh + th.px(6)
+        if not entries:
+            W.blit_text(surf, "Empty: add something from the middle column.", (x3, y), "s", T.MUTED, theme=th)
+        if probs:
+            py = bottom - prob_h
+            W.blit_text(surf, "Not legal yet:", (x3, py), "s", T.BAD, True, th)
+            py += th.line_h("s")
+            for p in probs[:5]:
+                py += W.draw_wrapped(surf, f"• {p}", (x3, py, col_w, th.line_h("xs") * 2), "xs", T.BAD, theme=th,
+                                     max_lines=2)
+        # bottom: message, save, back
+        by = h - pad - th.px(50)
+        self._button(surf, th, (x1, by, th.px(200), th.px(50)), "Save list", ("save",),
+                     "Save as YAML under your data folder (Ctrl+S)" if m.legal() else
+                     f"Fix first: {probs[0]}", enabled=m.legal(), style="primary")
+        self._button(surf, th, (x1 + th.px(212), by, th.px(160), th.px(50)), "Back", ("back",), "Esc")
+        if self.message:
+            W.draw_wrapped(surf, self.message, (x1 + th.px(390), by, w - x1 - th.px(390) - pad, th.px(50)), "s",
+                           T.BAD if self.message_bad else T.GOOD, theme=th, max_lines=2)
+        tip = next((t for r, c, t in self.hot if c == self.hover and t), "")
+        if tip:
+            lines = tip.split("\n")
+            W.tooltip(surf, pygame.mouse.get_pos(), "", lines, th)
