@@ -63,6 +63,15 @@ class SeededDice(Dice):
         del self.history[s[1]:]
 
 
+class HighestDice(Dice):
+    """Every die shows its highest face: what a preview assumes of a roll
+    it cannot know (for Dragonbond's dice, a blank), so a simulated roll
+    never decides anything."""
+
+    def _one(self, sides: int) -> int:
+        return sides
+
+
 class ScriptedDice(Dice):
     """Gives the forced results in order; after them, falls back to a seed
     (or raises DiceExhausted when strict)."""

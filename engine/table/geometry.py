@@ -25,6 +25,8 @@ CONTACT = 0.05           # inches: bases this close (edge to edge) or closer are
 OVERLAP = 1e-3           # inches: bases overlapping by more than this are on top of each other
 COHERENCY = 1.0          # inches: the usual coherency distance
 EPS = 1e-9
+PLACE_GAP = 0.01         # inches: the engine places touching bases this far apart, so they are in contact
+                         # (<= CONTACT) and clear of each other (> -OVERLAP) even after rounding to 1/1000"
 
 MIN_TABLE = (24.0, 24.0)     # 2 x 2 ft
 MAX_TABLE = (48.0, 72.0)     # 4 x 6 ft (either way round)
@@ -424,6 +426,63 @@ def contact_point(mover: BaseShape, fx: float, fy: float, target: Foot, gap: flo
         else:
             hi = mid
     return (target.x + ux * hi, target.y + uy * hi)
+
+
+def contact_ring(mover: BaseShape, target: Foot, n: int = 24, gap: float = PLACE_GAP,
+                 toward: tuple[float, float] | None = None) -> list[tuple[float, float]]:
+    """`n` centres, evenly round `target`, at which a base of `mover`
+    touches it (`gap` inches apart: in contact within the shared
+    tolerance), the nearest to `toward` first."""
+    a0 = math.atan2(toward[1] - target.y, toward[0] - target.x) if toward is not None else 0.0
+    out = []
+    for k in range(n):
+        step = (k + 1) // 2 * (1 if k % 2 else -1)          # 0, 1, -1, 2, -2, ...
+        a = a0 + step * 2 * math.pi / n
+        out.append(contact_point(mover, target.x + math.cos(a) * 100, target.y + math.sin(a) * 100, target, gap))
+    return out
+
+
+def first_contact(mover: BaseShape, sx: float, sy: float, ex: float, ey: float, others: Iterable[Foot],
+                  gap: float = PLACE_GAP) -> tuple[float, float]:
+    """The farthest point towards (ex, ey) a base of `mover` reaches in a
+    straight line from (sx, sy) before touching any of `others`: where it
+    touches the first one in its way (`gap` apart), solved, not stepped.
+    Bases it already overlaps at the start do not stop it moving away."""
+    L = math.hypot(ex - sx, ey - sy)
+    if L <= EPS:
+        return (sx, sy)
+    ux, uy = (ex - sx) / L, (ey - sy) / L
+    r = mover.width / 2 if mover.round else mover.radius
+    best = L
+    for f in others:
+        R = (f.r if f.corners is None else f.shape.radius) + r + gap
+        # |s + t u - c| = R: t^2 + 2 t (u.(s-c)) + |s-c|^2 - R^2 = 0
+        dx, dy = sx - f.x, sy - f.y
+        b = ux * dx + uy * dy
+        c = dx * dx + dy * dy - R * R
+        if c < 0:                       # already closer than touching: only moving away is free
+            if b < 0:
+                best = 0.0
+            continue
+        disc = b * b - c
+        if disc < 0 or b >= 0:
+            continue
+        t = -b - math.sqrt(disc)
+        if f.corners is not None and 0 <= t < best:
+            # a rectangle: its circumscribed circle is met first; walk on to its edge
+            lo, hi = t, min(best, -b + math.sqrt(disc))
+            if edge_distance(Foot(mover, sx + ux * hi, sy + uy * hi), f) >= gap:
+                continue
+            for _ in range(40):
+                mid = (lo + hi) / 2
+                if edge_distance(Foot(mover, sx + ux * mid, sy + uy * mid), f) >= gap:
+                    lo = mid
+                else:
+                    hi = mid
+            t = lo
+        if 0 <= t < best:
+            best = t
+    return (sx + ux * best, sy + uy * best)
 
 
 # ---- facing and arcs ---------------------------------------------------------------

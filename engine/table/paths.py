@@ -70,7 +70,13 @@ class Obstacles:
         return True
 
     def blocker(self, ax: float, ay: float, bx: float, by: float):
-        """The first obstacle the straight run a->b hits, or None."""
+        """The first obstacle the straight run a->b hits, or None.
+
+        A run starts from where the model stands, whatever touches it: an
+        obstacle the start is already inside (a model in contact with two
+        enemy bases stands in the gap between them) blocks only a run that
+        goes deeper into it, never one that leaves it (the distance to its
+        core never drops below the start's), so no model is ever trapped."""
         sx0, sy0, sx1, sy1 = min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
         r = self.r
         if sx0 < r - 1e-9 or sy0 < r - 1e-9 or sx1 > self.width - r + 1e-9 or sy1 > self.height - r + 1e-9:
@@ -79,18 +85,32 @@ class Obstacles:
             b = c[3]
             if b[2] < sx0 or b[0] > sx1 or b[3] < sy0 or b[1] > sy1:
                 continue
-            if seg_point_dist2(ax, ay, bx, by, c[0], c[1]) < (c[2] - _SLACK) ** 2:
+            lim = (c[2] - _SLACK) ** 2
+            d = seg_point_dist2(ax, ay, bx, by, c[0], c[1])
+            if d < lim:
+                start = (ax - c[0]) ** 2 + (ay - c[1]) ** 2
+                if start < lim and d >= start - 1e-12:
+                    continue                        # leaving an obstacle it stood in
                 return c
         for k in self._k:
             b = k[5]
             if b[2] < sx0 or b[0] > sx1 or b[3] < sy0 or b[1] > sy1:
                 continue
-            if seg_seg_dist2(ax, ay, bx, by, k[0], k[1], k[2], k[3]) < (k[4] - _SLACK) ** 2:
+            lim = (k[4] - _SLACK) ** 2
+            d = seg_seg_dist2(ax, ay, bx, by, k[0], k[1], k[2], k[3])
+            if d < lim:
+                start = seg_point_dist2(k[0], k[1], k[2], k[3], ax, ay)
+                if start < lim and d >= start - 1e-12:
+                    continue
                 return k
         for ring, b in self._p:
             if b[2] < sx0 or b[0] > sx1 or b[3] < sy0 or b[1] > sy1:
                 continue
-            if ring_segment_dist(ring, ax, ay, bx, by) < r - _SLACK:
+            d = ring_segment_dist(ring, ax, ay, bx, by)
+            if d < r - _SLACK:
+                start = ring_segment_dist(ring, ax, ay, ax, ay)
+                if 0.0 < start < r - _SLACK and d >= start - 1e-9:
+                    continue                        # grazing terrain it already touched, moving off it
                 return ring
         return None
 
@@ -142,6 +162,21 @@ class Obstacles:
                 add(x, y)
         return out
 
+    def _escapes(self, sx: float, sy: float, gx: float, gy: float, limit: float) -> list[tuple[float, float]]:
+        """Ways out for a start wedged inside obstacles (a model in contact
+        with bases all round): free points a straight run away reaches."""
+        out = []
+        for i in range(24):
+            a = i * math.pi / 12
+            for d in (0.25, 0.5, 1.0, 2.0, 3.0):
+                x, y = sx + d * math.cos(a), sy + d * math.sin(a)
+                if d + math.hypot(gx - x, gy - y) > limit + 1e-9:
+                    break
+                if self.free(x, y):
+                    out.append((x, y))
+                    break
+        return out
+
     def shortest(self, sx: float, sy: float, gx: float, gy: float, limit: float = math.inf):
         """(length, [points]) of the shortest path, or None when there is
         none no longer than `limit`."""
@@ -154,6 +189,8 @@ class Obstacles:
         if math.hypot(gx - sx, gy - sy) > limit + 1e-9:
             return None
         nodes = [(sx, sy), (gx, gy)] + self._nodes(sx, sy, gx, gy, limit)
+        if not self.free(sx, sy):
+            nodes += self._escapes(sx, sy, gx, gy, limit)
         n = len(nodes)
         best = [math.inf] * n
         prev = [-1] * n

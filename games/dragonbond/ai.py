@@ -82,6 +82,8 @@ class GreedyAgent:
             return (1.0 if state.pending and a["models"] == self._first_casualties(state) else 0.0), "casualties"
         if k == "follow_up":
             return 1.0, "join the fight"
+        if k == "charge_attack":
+            return 5.0, "strike with the charge's upgraded dice"
         if k == "skip_follow_up":
             return 0.0, ""
         if k == "pass_round":
@@ -157,7 +159,8 @@ class GreedyAgent:
         up, down, _ = modifiers.roll_mods(state, u, "charge", {"charging": True})
         down += 2 * future
         pool = dicepool.modify([3, 3, 3], up, down)
-        need = d - (sp - future) - (sp / 2 if u.slow else 0)
+        sp = max(0, sp - future)                        # the charge's own fatigue slows it first
+        need = d - sp + (sp / 2 if u.slow else 0)       # a Slow token costs half its speed (moves.charge_roll)
         return dicepool.at_least(dicepool.success_dist(tuple(pool)), max(0, math.ceil(need - 1e-3)))
 
     def charge_wounds(self, state: DBState, u: Unit, e: Unit, w) -> float:

@@ -22,12 +22,14 @@ R_OA = "dragonbond.txt § 1. Opportunity Attack"
 R_REACT = "dragonbond.txt § 2. Powers"
 R_WOUNDS = "dragonbond.txt § Applying Wounds"
 R_PILE = "dragonbond.txt § Pile-In"
+R_CHARGE_ATTACK = R_CHARGE        # "3. Attack ... they may make a melee attack against it"
 R_MOUNTED = "dragonbond.txt § The Dragonriding Keyword"
 R_STATUS = "dragonbond.txt § Resolving Status Effects"
 
 SPECIALS = ("run", "charge", "coordinated", "rest", "disengage")
 TURN_KINDS = ("move", "attack", "power", "wait", "end_turn", "mount", "dismount") + SPECIALS
-DECISIONS = ("opportunity_attack", "use_reaction", "decline", "remove_models", "follow_up", "skip_follow_up")
+DECISIONS = ("opportunity_attack", "use_reaction", "decline", "remove_models", "follow_up", "skip_follow_up",
+             "charge_attack")
 
 
 def to_act(state: DBState) -> int:
@@ -190,9 +192,10 @@ def _pending(state: DBState, a):
     p = state.pending[-1]
     if a.kind not in DECISIONS:
         words = {"oa": "an opportunity attack", "reaction": "a reaction", "casualties": "which models die",
-                 "follow_up": "a pile-in or consolidation"}[p.kind]
+                 "follow_up": "a pile-in or consolidation", "charge_attack": "whether the charge strikes"}[p.kind]
         return (f"Waiting for {state.players[p.player].name} to decide {words}.",
-                {"oa": R_OA, "reaction": R_REACT, "casualties": R_WOUNDS, "follow_up": R_PILE}[p.kind])
+                {"oa": R_OA, "reaction": R_REACT, "casualties": R_WOUNDS, "follow_up": R_PILE,
+                 "charge_attack": R_CHARGE_ATTACK}[p.kind])
     if a.get("uid") != p.uid:
         return "That unit has no decision to make."
     if p.kind == "oa":
@@ -228,6 +231,10 @@ def _pending(state: DBState, a):
         if any(m not in alive for m in mids):
             return ("Remove models of this unit that are on the battlefield.", R_WOUNDS)
         return None
+    if p.kind == "charge_attack":
+        if a.kind in ("decline", "charge_attack"):
+            return None
+        return ("Make the charge attack or decline it.", R_CHARGE_ATTACK)
     if p.kind == "follow_up":
         if a.kind == "skip_follow_up":
             return None
@@ -236,7 +243,7 @@ def _pending(state: DBState, a):
         u, t = state.units[p.uid], state.units[p.target]
         to = a.get("to")
         if to is None:
-            return None if movement.plan_follow_up(state, u, t) is not None else \
+            return None if movement.plan_follow_up(state, u, t, what=p.what) is not None else \
                 ("No model can get closer to the target.", R_PILE)
         return movement.check_follow_up(state, u, t, to, p.what)
     return "Unknown decision."

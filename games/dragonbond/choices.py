@@ -192,6 +192,8 @@ def pending_actions(state: DBState) -> list[Action]:
         return [Action.make("remove_models", p, uid=u.uid, models=list(o)) for o in seen]
     if pd.kind == "follow_up":
         return [Action.make("follow_up", p, uid=u.uid), Action.make("skip_follow_up", p, uid=u.uid)]
+    if pd.kind == "charge_attack":
+        return [Action.make("charge_attack", p, uid=u.uid), Action.make("decline", p, uid=u.uid)]
     return []
 
 

@@ -145,22 +145,20 @@ def attack_roll(state: DBState, dice, events: list, uid: int, target: int, weapo
     roll = dicepool.roll_action(dice, pool, stats.has(state, u, "sharp"), events,
                                 f"{stats.name(state, u)} attacks", R_PERFORM)
     group = split_targets(state, u, t, w)
-    shares = {v.uid: [0, 0] for v in group}
+    dealt = {v.uid: [0, 0] for v in group}
     if len(group) > 1:
-        seq = ["c"] * roll.crits + ["h"] * roll.hits
-        for i, k in enumerate(seq):
-            v = group[i % len(group)]
-            shares[v.uid][0 if k == "h" else 1] += 1
+        for v, share in zip(group, shares(roll.hits, roll.crits, len(group))):
+            dealt[v.uid] = share
         events.append(Event("ruling", f"{stats.name(state, t)} is engaged: the hits are shared, nearest first "
-                            "(criticals first): " + ", ".join(f"{stats.name(state, v)} {shares[v.uid][0]} hit"
-                                                              f"{'s' if shares[v.uid][0] != 1 else ''}"
-                                                              + (f" + {shares[v.uid][1]} critical"
-                                                                 if shares[v.uid][1] else "")
+                            "(criticals first): " + ", ".join(f"{stats.name(state, v)} {dealt[v.uid][0]} hit"
+                                                              f"{'s' if dealt[v.uid][0] != 1 else ''}"
+                                                              + (f" + {dealt[v.uid][1]} critical"
+                                                                 if dealt[v.uid][1] else "")
                                                               for v in group), R_SPLIT))
     else:
-        shares[t.uid] = [roll.hits, roll.crits]
+        dealt[t.uid] = [roll.hits, roll.crits]
     for v in group:
-        h, c = shares[v.uid]
+        h, c = dealt[v.uid]
         if h == 0 and c == 0:
             continue
         blocks = 0
@@ -187,13 +185,45 @@ def attack_after(state: DBState, dice, events: list, uid: int, target: int, kind
         return
     if not (u.alive and u.models and t.alive and t.models):
         return
-    eng = space.engaged_models(state, u, t)
-    if len(eng) == len(u.models):
-        return
     from games.dragonbond import movement
-    if movement.plan_follow_up(state, u, t) is None:
+    if movement.plan_follow_up(state, u, t, what="consolidate") is None:
         return
     state.pending.append(Pending("follow_up", u.owner, uid, target, what="consolidate"))
+
+
+def shares(hits: int, crits: int, n: int) -> list[list[int]]:
+    """How hits and criticals are dealt among n units, nearest first,
+    criticals first (§ Ranged Attacks Against Engaged Units), as the attack
+    deals them: [[hits, crits] per unit]."""
+    out = [[0, 0] for _ in range(n)]
+    for i, k in enumerate(["c"] * crits + ["h"] * hits):
+        out[i % n][0 if k == "h" else 1] += 1
+    return out
+
+
+def expected_by_unit(state: DBState, u: Unit, t: Unit, w, pool: list[int]) -> list[tuple[Unit, float]]:
+    """Expected wounds on each unit the attack's hits reach (the target
+    alone, or shared with the units engaged with it), exactly."""
+    group = split_targets(state, u, t, w)
+    sharp = stats.has(state, u, "sharp")
+    ranged = w.type == "ranged"
+    per = []
+    for v in group:
+        up, down, _ = modifiers.roll_mods(state, v, "ranged_defense" if ranged else "melee_defense", {"other": u})
+        per.append((tuple(dicepool.pool_of(stats.defense_spec(v, ranged))), up - down))
+    out = [0.0] * len(group)
+    for (h, c), p in dicepool.attack_dist(tuple(pool), sharp):
+        for i, (hh, cc) in enumerate(shares(h, c, len(group))):
+            out[i] += p * (_expected_after_blocks(hh, per[i][0], per[i][1]) + cc)
+    return list(zip(group, out))
+
+
+@lru_cache(maxsize=4096)
+def _expected_after_blocks(hits: int, per_hit: tuple, net: int) -> float:
+    if hits == 0:
+        return 0.0
+    dp = dicepool.modify(list(per_hit) * hits, max(net, 0), max(-net, 0))
+    return sum(max(0, hits - b) * q for b, q in dicepool.blocks_dist(tuple(dp)))
 
 
 def preview_lines(state: DBState, u: Unit, t: Unit, w, charging: bool = False, models: int | None = None) -> list[str]:
@@ -219,6 +249,18 @@ def preview_lines(state: DBState, u: Unit, t: Unit, w, charging: bool = False, m
         out.append("  each die — " + dicepool.odds_line(per_hit, "defense"))
     up, down, _ = modifiers.roll_mods(state, t, "ranged_defense" if w.type == "ranged" else "melee_defense",
                                   {"other": u})
+    group = split_targets(state, u, t, w)
+    if len(group) > 1:
+        split = expected_by_unit(state, u, t, w, pool)
+        mine = next(e for v, e in split if v.uid == t.uid)
+        out.append(f"Expected wounds: {mine:.2f} (the hits are shared, nearest first)")
+        for v, e in split:
+            if v.uid == t.uid:
+                continue
+            mine = v.owner == u.owner
+            out.append(("Warning: " if mine else "") + f"{stats.name(state, v)}{' (yours!)' if mine else ''} takes "
+                       f"{e:.2f} expected wounds of the shared hits ({R_SPLIT})")
+        return out
     dist = _wounds_dist(tuple(pool), tuple(base_per_hit), up - down, sharp)
     out.append(f"Expected wounds: {dicepool.expected(dist):.2f}")
     h = stats.health(t)

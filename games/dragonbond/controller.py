@@ -13,11 +13,10 @@ changes nothing.  No pygame: keys arrive as names.
 from __future__ import annotations
 
 from engine.core.actions import Action
-from engine.core.dice import SeededDice
 from engine.table.geometry import Foot
 from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import PoolSpec, TableController
-from games.dragonbond import combat, dicepool, modifiers, movement, powers, setup, space, stats
+from games.dragonbond import combat, describe, dicepool, modifiers, movement, powers, setup, space, stats
 from games.dragonbond.view import dice_words, initials
 
 SPECIAL_KEYS = {"n": "run", "c": "charge", "o": "coordinated", "g": "disengage"}
@@ -197,7 +196,7 @@ class DragonbondController(TableController):
             return True
         clone = self._activated(uid)
         if clone is None:
-            return [act, action]
+            return [act, action]        # the rules judge the action after the real activation
         if clone.pending:
             self.message = "Activated: its start-of-turn effects need a decision first."
             return act
@@ -208,18 +207,14 @@ class DragonbondController(TableController):
         return [act, action]
 
     def _activated(self, uid):
-        """A copy of the state with `uid` activated (None: it cannot be)."""
+        """A copy of the state with `uid` activated (None: it cannot be),
+        its rolls assumed blank (describe.activated_copy): a simulated roll
+        never decides what is allowed."""
         if uid not in self._after:
-            st = self.state
-            act = Action.make("activate", self.actor(), uid=uid)
-            clone = None
-            if self.rules.check(st, act) is None:
-                clone = self.rules.clone(st)
-                try:
-                    self.rules.apply(clone, act, SeededDice(7))
-                except Exception:  # noqa: BLE001 - the rules will judge for real
-                    clone = None
-            self._after[uid] = clone
+            try:
+                self._after[uid] = describe.activated_copy(self.state, uid)
+            except Exception:  # noqa: BLE001 - the rules will judge for real
+                self._after[uid] = None
         return self._after[uid]
 
     def _ok(self, uid, action) -> tuple[bool, str, str]:
@@ -234,7 +229,7 @@ class DragonbondController(TableController):
                 r = (False, first.reason, first.rule)
             else:
                 clone = self._activated(uid)
-                bad = self.rules.check(clone, action) if clone is not None else None
+                bad = self.rules.check(clone, action) if clone is not None and not clone.pending else None
                 r = (bad is None, bad.reason if bad else "", bad.rule if bad else "")
         else:
             bad = self.rules.check(st, action)
@@ -296,7 +291,7 @@ class DragonbondController(TableController):
         if len(ok) == 1:
             self.mode = ""
             return self.chain(self.sel, ok[0])
-        labels = [self.rules.describe(st, a) for a in ok]
+        labels = [self.rules.describe(st, a) for a in ok]      # each names its weapon
         self.mode = ""
         return Choice("Which weapon?" if ok[0].kind in ("attack", "charge") else "Which?",
                       [self.chain(self.sel, a) for a in ok], labels)
@@ -453,24 +448,30 @@ class DragonbondController(TableController):
             lines = [f"(no preview: {e})"]
         info.preview += [ln for ln in lines if not ln.startswith("Not allowed")][:8]
         if good.kind == "attack":
-            info.pool = self.pool_of(u, t, good["weapon"])
+            info.pool = self.pool_of(u, t, good["weapon"], action=good)
         elif good.kind == "charge":
-            info.pool = self.charge_pool(u, t, [ln for ln in lines if ln.startswith("Target")])
+            info.pool = self.charge_pool(u, t, [ln for ln in lines if ln.startswith("Target")], good)
 
-    def charge_pool(self, u, t, odds):
+    def charge_pool(self, u, t, odds, action=None):
         """The charge roll: three black dice (their successes add to speed),
-        with the charge's upgrades and downgrades (paying its fatigue first)."""
+        with the charge's upgrades and downgrades, on the position the
+        charge meets (activated, its fatigue paid: describe.after_costs)."""
         st = self.state
+        if action is not None:
+            st = describe.after_costs(describe.preview_base(st, action), action)
+            u, t = st.units[u.uid], st.units[t.uid]
         up, down, _ = modifiers.roll_mods(st, u, "charge", {"other": t, "charging": True})
-        future = u.exhaustion + max(0, u.fatigue + 2 - stats.stamina(st, u))
-        down += 2 * (future - u.exhaustion)
         pool = dicepool.modify([3, 3, 3], up, down)
         return PoolSpec("Charge roll: each success adds 1\" of speed",
                         [(10, dicepool.ACTION_NAMES[x - 1]) for x in sorted(pool, reverse=True)], up, down, odds)
 
-    def pool_of(self, u, t, wname: str, charging: bool = False):
-        """The attack dice for the tray: tiers after upgrades and downgrades, odds."""
+    def pool_of(self, u, t, wname: str, charging: bool = False, action=None):
+        """The attack dice for the tray: tiers after upgrades and downgrades,
+        odds, on the position the attack meets (after its own costs)."""
         st = self.state
+        if action is not None:
+            st = describe.after_costs(describe.preview_base(st, action), action)
+            u, t = st.units[u.uid], st.units[t.uid]
         w, _ = stats.weapon(st, u, wname)
         if w is None:
             return None
@@ -623,6 +624,11 @@ class DragonbondController(TableController):
                                   tip="Click models of the unit to choose them"))
             out.append(ButtonSpec("Remove our suggestion", "remove_default", "Y",
                                   tip="Ordinary models before the captain, farthest from the enemy, keeping coherency"))
+        elif pd.kind == "charge_attack":
+            out.append(ButtonSpec(f"Charge attack: {pd.what}", "charge_attack", "Y",
+                                  tip=f"{stats.name(st, u)} strikes {self.name(pd.target)}, upgrading two melee "
+                                      "attack dice (§ Charge [2]: it may)"))
+            out.append(ButtonSpec("Do not strike", "decline", "N"))
         elif pd.kind == "follow_up":
             what = "Pile in" if pd.what == "pile_in" else "Consolidate"
             out.append(ButtonSpec(f"{what} (auto)", "follow_up", "Y",
@@ -730,6 +736,8 @@ class DragonbondController(TableController):
                                                 models=default_casualties(st, self.unit(pd.uid))))
         if command == "follow_up":
             return self._refusal_or(Action.make("follow_up", p, uid=pd.uid))
+        if command == "charge_attack":
+            return self._refusal_or(Action.make("charge_attack", p, uid=pd.uid))
         if command == "skip_follow_up":
             return self._refusal_or(Action.make("skip_follow_up", p, uid=pd.uid))
         return None
@@ -806,6 +814,8 @@ class DragonbondController(TableController):
                         f"({len(self.casualties)} chosen), Enter removes them · Y takes our suggestion")
             if pd.kind == "follow_up":
                 return f"{who}: {u} may move 2\" into the fight: Y automatic, drag the models, or N to hold"
+            if pd.kind == "charge_attack":
+                return f"{who}: {u} reached {self.name(pd.target)}: strike with the charge (Y) or not (N)"
         if st.phase == "bond":
             return f"{who}: declare your Dragonbond with the buttons on the right"
         if st.phase == "edge":

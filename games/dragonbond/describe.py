@@ -35,7 +35,7 @@ def describe(state: DBState, a: Action) -> str:
         verb = {"move": "moves", "run": "runs", "disengage": "disengages"}[k]
         return f"{_u(state, a['uid'])} {verb}"
     if k == "charge":
-        return f"{_u(state, a['uid'])} charges {_u(state, a['target'])}"
+        return f"{_u(state, a['uid'])} charges {_u(state, a['target'])} with {a['weapon']}"
     if k == "coordinated":
         return f"{_u(state, a['uid'])} and {_u(state, a['second'])} make a coordinated move"
     if k == "rest":
@@ -67,26 +67,116 @@ def describe(state: DBState, a: Action) -> str:
         return f"{_u(state, a['uid'])} moves up to 2\" into the fight"
     if k == "skip_follow_up":
         return f"{_u(state, a['uid'])} holds its ground"
+    if k == "charge_attack":
+        pd = state.pending[-1] if state.pending else None
+        tgt = f" {_u(state, pd.target)}" if pd is not None and pd.kind == "charge_attack" else ""
+        return f"{_u(state, a['uid'])} strikes{tgt} with the charge"
     return str(a)
+
+
+# ---- previews: the position the action will really meet -----------------------------------------
+
+def activated_copy(state: DBState, uid: int) -> DBState | None:
+    """A copy of the state with unit `uid` activated as the rules activate
+    it (the turn counter, Start of Turn effects), every roll assumed to
+    show its highest face (a blank): a simulated roll decides nothing.
+    None when it cannot be activated now."""
+    from engine.core.dice import HighestDice
+    from games.dragonbond import flow, turns
+    if state.phase != "battle" or state.turn is not None or state.pending or uid not in state.units:
+        return None
+    u = state.units[uid]
+    if checks.problem(state, Action.make("activate", u.owner, uid=uid)) is not None:
+        return None
+    s = state.copy()
+    dice = HighestDice()
+    ev: list = []
+    turns.activate(s, s.units[uid], dice, ev)
+    flow.run(s, dice, ev)
+    return s
+
+
+def after_costs(state: DBState, a: Action) -> DBState:
+    """A copy of the state with the action's own fatigue paid, as the rules
+    pay it (stats.pay_action): the exhaustion it brings counts."""
+    s = state.copy()
+    u = s.units.get(a.get("uid"))
+    if u is not None and a.kind in stats.ACTION_FATIGUE:
+        stats.pay_action(s, u, a.kind, [])
+    return s
+
+
+def preview_base(state: DBState, a: Action) -> DBState:
+    """The position an action of a unit not yet activated will meet: after
+    activating it (the controller chains the two)."""
+    uid = a.get("uid")
+    if a.kind != "activate" and state.turn is None and state.phase == "battle" and not state.pending:
+        s = activated_copy(state, uid)
+        if s is not None:
+            return s
+    return state
+
+
+def charge_outlook(state: DBState, a: Action) -> dict:
+    """What a charge will do, with the code the rules run: its fatigue paid
+    (exhaustion downgrades the roll and slows the unit), Slow taken off the
+    distance, the charge planned for every possible roll and the models
+    that will really fight counted (after the pile-in the unit is offered).
+    Returns reach (chance to engage), expected (wounds, the misses as 0),
+    fighters {successes: models fighting}, pool, speed, target distance."""
+    s = after_costs(state, a)
+    u, t = s.units[a["uid"]], s.units[a["target"]]
+    w, _ = stats.weapon(s, u, a["weapon"])
+    up, down, notes = modifiers.roll_mods(s, u, "charge", {"other": t, "charging": True})
+    pool = dicepool.modify([3, 3, 3], up, down)
+    sp = stats.speed(s, u)
+    slow = sp / 2.0 if u.slow else 0.0
+    reach = expected = 0.0
+    fighters = {}
+    for k, p in dicepool.success_dist(tuple(pool)):
+        allowance = max(0.0, sp + k - slow)
+        n, e = _charge_result(s, u, t, w, allowance)
+        fighters[k] = n
+        if n:
+            reach += p
+            expected += p * e
+    return {"reach": reach, "expected": expected, "fighters": fighters, "pool": pool, "speed": sp, "slow": slow,
+            "distance": space.distance(s, u, t), "notes": notes, "state": s}
+
+
+def _charge_result(s: DBState, u, t, w, allowance: float) -> tuple[int, float]:
+    """(models fighting, expected wounds) if the charge may move `allowance`."""
+    c = s.copy()
+    cu, ct = c.units[u.uid], c.units[t.uid]
+    pts = movement.plan_charge(c, cu, ct, allowance)
+    movement.move_models(c, cu, pts, [], "charges", moving=False)
+    if not space.engaged_models(c, cu, ct):
+        return 0, 0.0
+    plan = movement.plan_follow_up(c, cu, ct)
+    if plan is not None:
+        movement.move_models(c, cu, plan, [], "piles in", moving=False)
+    n = combat.fighting_models(c, cu, ct, w)
+    return n, combat.expected_wounds(c, cu, ct, w, charging=True)
 
 
 def preview(state: DBState, a: Action) -> list[str]:
     """What committing `a` would do, in words: refusals with their rule,
-    path lengths against the allowance, exact odds."""
+    path lengths against the allowance, exact odds on the position the
+    action will meet (after activating the unit, after its own costs)."""
     bad = checks.problem(state, a) if state.phase != "over" else "The game is over."
     out: list[str] = []
     if bad is not None:
         reason, rule = (bad if isinstance(bad, tuple) else (bad, ""))
         out.append(f"Not allowed: {reason}" + (f" ({rule})" if rule else ""))
+    state = preview_base(state, a)
     k = a.kind
     u = state.units.get(a.get("uid")) if a.get("uid") is not None else None
     if k in ("move", "run", "disengage") and u is not None and u.models:
-        if k == "move":
-            lim = movement.left(state, u)
-        elif k == "run":
-            lim = 2.0 * stats.speed(state, u) - (stats.speed(state, u) / 2 if u.slow else 0)
-        else:
-            lim = stats.speed(state, u) - (stats.speed(state, u) / 2 if u.slow else 0)
+        s = after_costs(state, a)
+        su = s.units[u.uid]
+        if k != "move" and s.turn is not None:
+            s.turn.mode = k                               # as the rules set it before moving
+        lim = movement.left(s, su)
         try:
             pts = movement.parse_to(u, a["to"])
             lens = movement.path_lengths(state, u, pts, math.inf)
@@ -102,34 +192,40 @@ def preview(state: DBState, a: Action) -> list[str]:
             pass
         if u.slow:
             out.append("Slow: half its speed is spent before moving")
-        if u.exhaustion:
-            out.append(f"Exhausted: speed -{u.exhaustion}")
+        if su.exhaustion:
+            out.append(f"Exhausted: speed -{su.exhaustion}" + (" (after paying for it)"
+                                                              if su.exhaustion > u.exhaustion else ""))
     elif k in ("attack", "opportunity_attack") and u is not None:
+        s = after_costs(state, a)
+        su = s.units[u.uid]
+        t = s.units.get(a["target"])
+        w, _ = stats.weapon(s, su, a["weapon"])
+        if t is not None and t.models and w is not None:
+            out.extend(combat.preview_lines(s, su, t, w))
+            if su.exhaustion > u.exhaustion:
+                out.append(f"Paying its fatigue leaves it exhausted ({su.exhaustion} token"
+                           f"{'s' if su.exhaustion > 1 else ''}): its dice are downgraded")
+    elif k == "charge" and u is not None:
         t = state.units.get(a["target"])
         w, _ = stats.weapon(state, u, a["weapon"])
         if t is not None and t.models and w is not None:
-            out.extend(combat.preview_lines(state, u, t, w))
-    elif k == "charge" and u is not None:
-        t = state.units.get(a["target"])
-        if t is not None and t.models:
-            d = space.distance(state, u, t)
-            sp = stats.speed(state, u)
-            future = u.exhaustion + max(0, u.fatigue + 2 - stats.stamina(state, u))
-            up, down, _ = modifiers.roll_mods(state, u, "charge", {"other": t, "charging": True})
-            down += 2 * (future - u.exhaustion)
-            pool = dicepool.modify([3, 3, 3], up, down)
-            need = d - max(0, sp - (future - u.exhaustion))
-            dist = dicepool.success_dist(tuple(pool))
-            p = dicepool.at_least(dist, max(0, math.ceil(need - 1e-3)))
-            out.append(f"Target {d:.1f}\" away; speed {sp - (future - u.exhaustion)} + "
-                       f"{dicepool.describe_pool(pool)} successes: reaches it {p:.0%}")
-            w, _ = stats.weapon(state, u, a["weapon"])
-            if w is not None:
-                out.append("If it arrives (upgrading 2 melee attack dice):")
-                n = 1 if (u.rider is not None or stats.card(u).models == 1) else len(u.models)
-                out.extend("  " + line for line in combat.preview_lines(state, u, t, w, charging=True, models=n))
-            if future > u.exhaustion:
-                out.append(f"Paying 2 fatigue leaves it exhausted ({future} token{'s' if future > 1 else ''})")
+            o = charge_outlook(state, a)
+            slow = f", less {o['slow']:g}\" for Slow" if o["slow"] else ""
+            out.append(f"Target {o['distance']:.1f}\" away; speed {o['speed']}{slow} + "
+                       f"{dicepool.describe_pool(o['pool'])} successes: reaches it {o['reach']:.0%}")
+            counts = sorted(set(n for n in o["fighters"].values() if n))
+            if counts:
+                out.append("If it arrives: " + (f"{counts[0]}" if len(counts) == 1 else
+                                                f"{counts[0]}-{counts[-1]}") + " models fight (pile-in included)")
+                s = o["state"]
+                n = max(o["fighters"].items(), key=lambda kv: (kv[1] > 0, kv[0]))[1]
+                out.extend("  " + line for line in combat.preview_lines(s, s.units[u.uid], s.units[t.uid], w,
+                                                                      charging=True, models=n))
+            out.append(f"Expected wounds, the charge roll included: {o['expected']:.2f}")
+            su = o["state"].units[u.uid]
+            if su.exhaustion > u.exhaustion:
+                out.append(f"Paying 2 fatigue leaves it exhausted ({su.exhaustion} token"
+                           f"{'s' if su.exhaustion > 1 else ''})")
     elif k == "power" and u is not None:
         try:
             out.extend(powers.preview(state, u, a["power"], a.get("target")))

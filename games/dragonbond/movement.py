@@ -16,8 +16,8 @@ from __future__ import annotations
 import math
 
 from engine.core.rules import Event
-from engine.table.geometry import CONTACT, OVERLAP, Foot, coherent, contact_point, edge_distance, ring_segment_dist
-from engine.table.paths import walk
+from engine.table.geometry import (CONTACT, OVERLAP, PLACE_GAP, Foot, coherent, contact_point, contact_ring, edge_distance,
+                                   first_contact, ring_segment_dist)
 from games.dragonbond import space, stats
 from games.dragonbond.state import DBState, Model, Unit
 
@@ -296,73 +296,135 @@ def _free(state: DBState, u: Unit, f: Foot, placed: list[Foot], ignore_uid=()) -
     return True
 
 
-def _toward_contact(state: DBState, u: Unit, m: Model, target: Unit, budget: float, placed: list[Foot],
-                    ob) -> tuple[float, float]:
-    """The best spot for one model moving up to `budget` to touch the target."""
+def _path_len(ob, m: Model, x: float, y: float, limit: float) -> float | None:
+    """The model's shortest path to (x, y), or None if longer than `limit`."""
+    d = math.hypot(x - m.x, y - m.y)
+    if d > limit + 1e-6:
+        return None
+    if ob.clear(m.x, m.y, x, y):
+        return d
+    res = ob.shortest(m.x, m.y, x, y, limit + 1e-6)
+    return res[0] if res is not None else None
+
+
+def _best_contact(state: DBState, u: Unit, m: Model, anchors: list[Foot], budget: float, placed: list[Foot],
+                  ob, rivals: list[tuple] = (), gap: float = PLACE_GAP,
+                  unit: list[Foot] = ()) -> tuple[float, float] | None:
+    """A spot within `budget` (by path) where the model's base touches one
+    of `anchors` (`gap` apart: within the contact tolerance, or within
+    Reach) and overlaps nothing: solved round each anchor, not stepped
+    towards it.  Of those: one that keeps the unit's other models (`unit`,
+    where they stand or are placed) in coherency, then the one fewest
+    `rivals` (x, y, budget: models still to place) could also reach, then
+    the nearest, so the models behind keep the spots only they reach."""
     sh = space.shape_of(u.card)
-    tf = space.feet(state, target)
-    nearest = sorted(tf, key=lambda g: (g.x - m.x) ** 2 + (g.y - m.y) ** 2)
-    for g in nearest[:3]:
-        base_a = math.atan2(m.y - g.y, m.x - g.x)
-        for k in (0, 1, -1, 2, -2, 3, -3, 4, -4):
-            a = base_a + k * math.radians(18)
-            fx, fy = g.x + math.cos(a) * 50, g.y + math.sin(a) * 50
-            cx, cy = contact_point(sh, fx, fy, g, gap=0.001)
-            d = math.hypot(cx - m.x, cy - m.y)
-            if d > budget + 1e-9:
-                continue
-            f = Foot(sh, cx, cy)
-            if _free(state, u, f, placed) and ob.clear(m.x, m.y, cx, cy):
-                return (cx, cy)
-    # no contact within reach: as far as possible straight towards the nearest model
-    g = nearest[0]
-    cx, cy = contact_point(sh, m.x, m.y, g, gap=0.001)
-    d = math.hypot(cx - m.x, cy - m.y)
-    if d <= 1e-9:
-        return (m.x, m.y)
-    for frac in (1.0, 0.75, 0.5, 0.25):
-        s = min(budget, d) * frac
-        x, y = m.x + (cx - m.x) / d * s, m.y + (cy - m.y) / d * s
-        if _free(state, u, Foot(sh, x, y), placed) and ob.clear(m.x, m.y, x, y):
-            return (x, y)
-    return (m.x, m.y)
+    r = sh.radius
+    cands = []
+    for g in anchors:
+        gr = g.r if g.corners is None else g.shape.radius
+        if math.hypot(g.x - m.x, g.y - m.y) - gr - r - gap > budget + 1e-6:
+            continue
+        for (x, y) in contact_ring(sh, g, 36, gap, (m.x, m.y)):
+            d = math.hypot(x - m.x, y - m.y)
+            if d <= budget + 1e-6:
+                crowd = sum(1 for rx, ry, rb in rivals if math.hypot(x - rx, y - ry) <= rb)
+                cands.append((crowd, d, x, y))
+    cands.sort()
+    best = None
+    for crowd, d, x, y in cands:
+        f = Foot(sh, x, y)
+        loose = 1 if unit and not coherent(list(unit) + [f]) else 0
+        if best is not None and (loose, crowd, d) >= best[:3]:
+            continue
+        if not _free(state, u, f, placed):
+            continue
+        L = _path_len(ob, m, x, y, budget)
+        if L is not None and (best is None or (loose, crowd, L) < best[:3]):
+            best = (loose, crowd, L, x, y)
+    return (best[3], best[4]) if best else None
 
 
-def plan_follow_up(state: DBState, u: Unit, target: Unit, budget: float = FOLLOW):
-    """Our pile-in / consolidate proposal: each model not engaged with the
-    target moves up to 2" to touch it; None if nobody can get closer."""
-    eng = set(space.engaged_models(state, u, target))
-    if not eng or len(eng) == len(u.models):
-        if not eng:
-            return None
+def _touching(f: Foot, feet: list[Foot], reach: float = 0.0) -> bool:
+    return any(edge_distance(f, g) <= CONTACT + reach for g in feet)
+
+
+def _engage_spot(state: DBState, u: Unit, m: Model, target: Unit, budget: float, placed: list[Foot],
+                 front: list[Foot], ob, rivals: list[tuple] = (), unit: list[Foot] = ()) -> tuple[float, float] | None:
+    """Where the model becomes engaged with the target within `budget`:
+    in base contact with it (within 1" with Reach, § Keywords), else in
+    base contact with a model of its own unit that is (§ Engaged); None if
+    it cannot.  Spots that keep the unit coherent come first."""
+    reach = space.REACH if stats.has(state, u, "reach") else 0.0
+    a = _best_contact(state, u, m, space.feet(state, target), budget, placed, ob, rivals, reach + PLACE_GAP, unit)
+    b = _best_contact(state, u, m, front, budget, placed, ob, rivals, PLACE_GAP, unit) if front else None
+    if a is None or b is None or not unit:
+        return a or b
+    sh = space.shape_of(u.card)
+    if not coherent(list(unit) + [Foot(sh, *a)]) and coherent(list(unit) + [Foot(sh, *b)]):
+        return b
+    return a
+
+
+def plan_follow_up(state: DBState, u: Unit, target: Unit, budget: float = FOLLOW, what: str = "pile_in"):
+    """Our pile-in / consolidate proposal, or None when no model can become
+    engaged: each model that may move (pile-in: not engaged with the target,
+    § Pile-In; consolidate: engaged with no enemy unit at all, § 6.
+    Consolidate, so no model leaves another enemy for free) moves up to 2"
+    into base contact with the target, or with a model of its unit that is
+    in base contact with it; the others stay."""
+    movers = follow_up_movers(state, u, target, what)
+    if not movers:
         return None
     sh = space.shape_of(u.card)
     through = stats.has(state, u, "agile") or stats.has(state, u, "flying")
     ob = space.obstacles(state, u, through, stats.has(state, u, "flying"))
+    tf = space.feet(state, target)
+    reach = space.REACH if stats.has(state, u, "reach") else 0.0
     pts = [(m.x, m.y) for m in u.models]
-    placed = [Foot(sh, m.x, m.y) for i, m in enumerate(u.models) if i in eng]
-    order = sorted((i for i in range(len(u.models)) if i not in eng),
-                   key=lambda i: space.group_distance_point(state, target, u.models[i].x, u.models[i].y))
-    moved = []
+    fixed = [i for i in range(len(u.models)) if i not in movers]
+    placed = [Foot(sh, *pts[i]) for i in fixed]
+    front = [f for f in placed if _touching(f, tf, reach)]
+    order = sorted(movers, key=lambda i: space.group_distance_point(state, target, u.models[i].x, u.models[i].y))
     waiting = {i: Foot(sh, u.models[i].x, u.models[i].y) for i in order}
+    moved = []
     for i in order:
         m = u.models[i]
         del waiting[i]
-        p = _toward_contact(state, u, m, target, budget, placed + list(waiting.values()), ob)
-        pts[i] = p
-        placed.append(Foot(sh, *p))
-        if p != (m.x, m.y):
-            moved.append(i)
-    if not moved:
-        return None
-    while not coherent([Foot(sh, x, y) for x, y in pts]) and moved:
+        rivals = [(u.models[j].x, u.models[j].y, budget) for j in waiting]
+        spot = _engage_spot(state, u, m, target, budget, placed + list(waiting.values()), front, ob, rivals,
+                            placed + list(waiting.values()))
+        if spot is None:
+            placed.append(Foot(sh, m.x, m.y))
+            continue
+        pts[i] = spot
+        f = Foot(sh, *spot)
+        placed.append(f)
+        if _touching(f, tf, reach):
+            front.append(f)
+        moved.append(i)
+    while moved and not coherent([Foot(sh, x, y) for x, y in pts]):
         i = moved.pop()
         pts[i] = (u.models[i].x, u.models[i].y)
     if not moved or not coherent([Foot(sh, x, y) for x, y in pts]):
         return None
-    if any(_overlap_pair(sh, pts)):
+    final = [(round(x, 3), round(y, 3)) for x, y in pts]
+    if any(_overlap_pair(sh, final)):
         return None
-    return [(round(x, 3), round(y, 3)) for x, y in pts]
+    return final
+
+
+def follow_up_movers(state: DBState, u: Unit, target: Unit, what: str) -> list[int]:
+    """Indexes of the models that may move in a pile-in (not engaged with
+    its target) or a consolidation (engaged with no enemy unit)."""
+    if what == "consolidate":
+        held = set()
+        for e in space.in_combat_with(state, u):
+            held |= set(space.engaged_models(state, u, state.units[e]))
+    else:
+        held = set(space.engaged_models(state, u, target))
+    if not held and what == "pile_in":
+        return []
+    return [i for i in range(len(u.models)) if i not in held]
 
 
 def _overlap_pair(sh, pts):
@@ -378,9 +440,12 @@ def check_follow_up(state: DBState, u: Unit, target: Unit, to, what: str) -> tup
         pts = parse_to(u, to)
     except ValueError as e:
         return (str(e), rule)
-    eng = set(space.engaged_models(state, u, target))
+    movers = set(follow_up_movers(state, u, target, what))
     for i, (m, (x, y)) in enumerate(zip(u.models, pts)):
-        if i in eng and (abs(m.x - x) > 1e-6 or abs(m.y - y) > 1e-6):
+        if i not in movers and (abs(m.x - x) > 1e-6 or abs(m.y - y) > 1e-6):
+            if what == "consolidate":
+                return ("Only models engaged with no enemy unit consolidate; the others stay where they are.",
+                        rule)
             return ("Models already engaged with the target stay where they are.", rule)
     bad = placement_problem(state, u, pts, rule=rule)
     if bad:
@@ -395,15 +460,24 @@ def check_follow_up(state: DBState, u: Unit, target: Unit, to, what: str) -> tup
 # ---- the charge's move ----------------------------------------------------------------------------
 
 def plan_charge(state: DBState, u: Unit, target: Unit, allowance: float) -> list[tuple[float, float]]:
-    """Move the full distance towards the target, or until in base contact
-    (§ Charge [2]: a charging unit must always move the full distance
-    towards its intended target even if the charge fails)."""
+    """Move the full distance towards the target, or until engaged (§ Charge
+    [2]: a charging unit must always move the full distance towards its
+    intended target even if the charge fails).  Each model, nearest first,
+    ends in base contact with the target if it can reach it, else in base
+    contact with a model of its unit that is (so it is engaged too, §
+    Engaged); placements are solved for contact within the shared
+    tolerance.  A model that can reach neither moves the full distance
+    straight at the nearest target model, stopping where it touches the
+    first base in its way."""
     sh = space.shape_of(u.card)
     through = stats.has(state, u, "agile") or stats.has(state, u, "flying")
     ob = space.obstacles(state, u, through, stats.has(state, u, "flying"))
+    tf = space.feet(state, target)
+    reach = space.REACH if stats.has(state, u, "reach") else 0.0
     order = sorted(range(len(u.models)),
                    key=lambda i: space.group_distance_point(state, target, u.models[i].x, u.models[i].y))
     placed: list[Foot] = []
+    front: list[Foot] = []
     pts = [(m.x, m.y) for m in u.models]
     lead_vec = None
     waiting = {i: Foot(sh, u.models[i].x, u.models[i].y) for i in order}
@@ -411,37 +485,15 @@ def plan_charge(state: DBState, u: Unit, target: Unit, allowance: float) -> list
         m = u.models[i]
         del waiting[i]
         placed_now = placed + list(waiting.values())
-        best = None
-        for g in sorted(space.feet(state, target), key=lambda g: (g.x - m.x) ** 2 + (g.y - m.y) ** 2)[:2]:
-            base_a = math.atan2(m.y - g.y, m.x - g.x)
-            for k in (0, 1, -1, 2, -2, 3, -3):
-                a = base_a + k * math.radians(20)
-                cx, cy = contact_point(sh, g.x + math.cos(a) * 50, g.y + math.sin(a) * 50, g, gap=0.001)
-                f = Foot(sh, cx, cy)
-                if not _free(state, u, f, placed_now):
-                    continue
-                res = ob.shortest(m.x, m.y, cx, cy, allowance + 1e-6) if not ob.clear(m.x, m.y, cx, cy) else \
-                    (math.hypot(cx - m.x, cy - m.y), [(m.x, m.y), (cx, cy)])
-                if res is not None and res[0] <= allowance + 1e-6:
-                    best = (cx, cy)
-                    break
-            if best:
-                break
+        rivals = [(u.models[j].x, u.models[j].y, allowance) for j in waiting]
+        best = _engage_spot(state, u, m, target, allowance, placed_now, front, ob, rivals, placed_now)
         if best is None:
-            # not in reach: the full distance towards the nearest target model
-            g = min(space.feet(state, target), key=lambda g: (g.x - m.x) ** 2 + (g.y - m.y) ** 2)
-            cx, cy = contact_point(sh, m.x, m.y, g, gap=0.001)
-            path = [(m.x, m.y), (cx, cy)]
-            d = min(allowance, math.hypot(cx - m.x, cy - m.y))
-            best = (m.x, m.y)
-            while d > 0:
-                x, y = walk(path, d)
-                if _free(state, u, Foot(sh, x, y), placed_now) and ob.clear(m.x, m.y, x, y):
-                    best = (x, y)
-                    break
-                d -= 0.25
+            best = _full_distance(state, u, m, target, allowance, placed_now, ob)
         pts[i] = best
-        placed.append(Foot(sh, *best))
+        f = Foot(sh, *best)
+        placed.append(f)
+        if _touching(f, tf, reach):
+            front.append(f)
         if lead_vec is None:
             lead_vec = (best[0] - m.x, best[1] - m.y)
     final = [(round(x, 3), round(y, 3)) for x, y in pts]
@@ -454,6 +506,40 @@ def plan_charge(state: DBState, u: Unit, target: Unit, allowance: float) -> list
         if check_move(state, u, cand, allowance, straight_only=True) is None:
             return cand
     return [(m.x, m.y) for m in u.models]
+
+
+def _full_distance(state: DBState, u: Unit, m: Model, target: Unit, allowance: float, placed: list[Foot],
+                   ob) -> tuple[float, float]:
+    """The full distance towards the nearest target model (along the
+    shortest path round impassable things), stopping where the base
+    touches the first base in its way."""
+    sh = space.shape_of(u.card)
+    g = min(space.feet(state, target), key=lambda g: (g.x - m.x) ** 2 + (g.y - m.y) ** 2)
+    cx, cy = contact_point(sh, m.x, m.y, g, gap=PLACE_GAP)
+    if ob.clear(m.x, m.y, cx, cy):
+        path = [(m.x, m.y), (cx, cy)]
+    else:
+        res = ob.shortest(m.x, m.y, cx, cy)
+        path = res[1] if res is not None else [(m.x, m.y), (cx, cy)]
+    others = placed + [f for v in space.on_table(state) if v.uid != u.uid for f in space.feet(state, v)]
+    x, y = m.x, m.y
+    left_ = allowance
+    for (ax, ay), (bx, by) in zip(path, path[1:]):
+        L = math.hypot(bx - ax, by - ay)
+        if L <= 1e-12:
+            continue
+        k = min(1.0, left_ / L)
+        ex, ey = ax + (bx - ax) * k, ay + (by - ay) * k
+        nx, ny = first_contact(sh, ax, ay, ex, ey, others)
+        if not ob.clear(m.x, m.y, nx, ny) and (nx, ny) != (ax, ay) and not ob.clear(ax, ay, nx, ny):
+            break
+        x, y = nx, ny
+        left_ -= math.hypot(nx - ax, ny - ay)
+        if (nx, ny) != (ex, ey) or left_ <= 1e-9:
+            break
+    if not _free(state, u, Foot(sh, x, y), placed) or not state.table.on_table(Foot(sh, x, y)):
+        return (m.x, m.y)
+    return (x, y)
 
 
 # ---- mounting and dismounting ------------------------------------------------------------------

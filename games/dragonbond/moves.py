@@ -58,7 +58,10 @@ def do_move(state: DBState, dice, events: list, uid: int, to: list, mids: list, 
 
 
 def offer_pile_in(state: DBState, u: Unit, before: set, events: list) -> None:
-    if not (u.alive and u.models):
+    """§ Pile-In: once a model has become engaged at the end of the move,
+    offered whenever the unit's unengaged models could become engaged with
+    that enemy within 2" (the nearest such enemy)."""
+    if not (u.alive and u.models) or any(p.kind == "follow_up" and p.uid == u.uid for p in state.pending):
         return
     new = [e for e in sorted(space.in_combat_with(state, u)) if e not in before]
     for e in sorted(new, key=lambda e: space.distance(state, u, state.units[e])):
@@ -69,7 +72,20 @@ def offer_pile_in(state: DBState, u: Unit, before: set, events: list) -> None:
             state.pending.append(Pending("follow_up", u.owner, u.uid, e, what="pile_in"))
             events.append(Event("ruling", f"{stats.name(state, u)} is engaged: its other models may pile in "
                                 "up to 2\"", R_PILE))
+            return
+
+
+@step
+def offer_charge_attack(state: DBState, dice, events: list, uid: int, target: int, weapon: str) -> None:
+    """§ Charge [2], 3. Attack: "they may make a melee attack against it"."""
+    u, t = state.units[uid], state.units[target]
+    if not (u.alive and u.models and t.alive and t.models):
         return
+    if not space.engaged_models(state, u, t):
+        events.append(Event("ruling", f"{stats.name(state, u)} is no longer engaged with {stats.name(state, t)}: "
+                            "no charge attack", R_CHARGE))
+        return
+    state.pending.append(Pending("charge_attack", u.owner, uid, target, what=weapon))
 
 
 # ---- the charge -------------------------------------------------------------------------
@@ -131,11 +147,12 @@ def charge_move(state: DBState, dice, events: list, uid: int, target: int, weapo
     if not (u.alive and u.models and t.alive and t.models):
         return
     if space.engaged_models(state, u, t):
-        combat.declare(state, u, t, weapon, "charge", events)
-        new = [e for e in space.in_combat_with(state, u) if e not in before or e == target]
-        if target in new and movement.plan_follow_up(state, u, t) is not None:
+        push(state, "offer_charge_attack", uid=uid, target=target, weapon=weapon)
+        if movement.plan_follow_up(state, u, t) is not None:
             state.pending.append(Pending("follow_up", u.owner, u.uid, target, what="pile_in"))
-            events.append(Event("ruling", f"{stats.name(state, u)} may pile in before it strikes", R_PILE))
+            events.append(Event("ruling", f"{stats.name(state, u)} is engaged: its other models may pile in up to "
+                                "2\" before it strikes", R_PILE))
+        offer_pile_in(state, u, before | {target}, events)
     else:
         events.append(Event("ruling", f"The charge falls short: {stats.name(state, u)} is not in base contact "
                             f"with {stats.name(state, t)}", R_CHARGE))

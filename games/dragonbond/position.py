@@ -153,6 +153,15 @@ def script_check(state: DBState, key: str, want) -> list[str]:
             for f, v in fields.items():
                 if getattr(p, f) != v:
                     out.append(f"player {i}.{f}: expected {v!r}, got {getattr(p, f)!r}")
+    elif key == "engaged_models":          # {unit: {enemy unit: how many of its models are engaged with it}}
+        for name, against in want.items():
+            for other, n in against.items():
+                if name not in names or other not in names:
+                    out.append(f"no unit named {name if name not in names else other!r}")
+                    continue
+                got = len(space.engaged_models(state, state.units[names[name]], state.units[names[other]]))
+                if got != n:
+                    out.append(f"engaged_models: {name} has {got} models engaged with {other}, expected {n}")
     elif key in ("current", "round", "phase"):
         if getattr(state, key) != want:
             out.append(f"expected {key} {want!r}, got {getattr(state, key)!r}")

@@ -169,19 +169,19 @@ class DragonbondRules(ConventionalHooks):
     def _do_run(self, state, a, dice, ev):
         u = state.units[a["uid"]]
         state.turn.mode = "run"
-        stats.add_fatigue(state, u, 1, ev, "Run", R_FATIGUE)
+        stats.pay_action(state, u, "run", ev)
         moves.declare_move(state, u, [tuple(p) for p in a["to"]], "run", ev)
 
     def _do_disengage(self, state, a, dice, ev):
         u = state.units[a["uid"]]
         state.turn.mode = "disengage"
-        stats.add_fatigue(state, u, 1, ev, "Disengage", R_FATIGUE)
+        stats.pay_action(state, u, "disengage", ev)
         moves.declare_move(state, u, [tuple(p) for p in a["to"]], "disengage", ev)
 
     def _do_charge(self, state, a, dice, ev):
         u, t = state.units[a["uid"]], state.units[a["target"]]
         state.turn.mode = "charge"
-        stats.add_fatigue(state, u, 2, ev, "Charge", R_FATIGUE)
+        stats.pay_action(state, u, "charge", ev)
         moves.declare_charge(state, u, t, a["weapon"], ev)
 
     def _do_coordinated(self, state, a, dice, ev):
@@ -211,7 +211,7 @@ class DragonbondRules(ConventionalHooks):
     def _do_attack(self, state, a, dice, ev):
         u, t = state.units[a["uid"]], state.units[a["target"]]
         self._act(state)
-        stats.add_fatigue(state, u, 1, ev, "Attack", R_FATIGUE)
+        stats.pay_action(state, u, "attack", ev)
         combat.declare(state, u, t, a["weapon"], "attack", ev)
 
     def _do_power(self, state, a, dice, ev):
@@ -259,9 +259,14 @@ class DragonbondRules(ConventionalHooks):
         pd = state.pending.pop()
         u, t = state.units[pd.uid], state.units[pd.target]
         to = a.get("to")
-        pts = movement.plan_follow_up(state, u, t) if to is None else [tuple(p) for p in to]
+        pts = movement.plan_follow_up(state, u, t, what=pd.what) if to is None else [tuple(p) for p in to]
         rule = moves.R_PILE if pd.what == "pile_in" else combat.R_CONSOLIDATE
         movement.move_models(state, u, pts, ev, "piles in" if pd.what == "pile_in" else "consolidates", rule)
+
+    def _do_charge_attack(self, state, a, dice, ev):
+        pd = state.pending.pop()
+        u, t = state.units[pd.uid], state.units[pd.target]
+        combat.declare(state, u, t, pd.what, "charge", ev)
 
     def _do_skip_follow_up(self, state, a, dice, ev):
         state.pending.pop()

@@ -127,7 +127,9 @@ class Pending:
     `target` is the enemy that caused it);
     casualties: the owner of `uid` takes `n` models off;
     follow_up: unit `uid` may pile in (`what` "pile_in") or consolidate
-    towards `target`."""
+    towards `target`;
+    charge_attack: unit `uid` reached `target` and may strike it with
+    weapon `what`."""
     kind: str
     player: int
     uid: int = -1

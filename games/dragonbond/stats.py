@@ -232,6 +232,16 @@ def exhausted(u: Unit) -> bool:
     return u.exhaustion > 0
 
 
+R_FATIGUE = "dragonbond.txt § Activations and Fatigue"
+ACTION_FATIGUE = {"run": 1, "disengage": 1, "charge": 2, "attack": 1}     # § Activations and Fatigue
+
+
+def pay_action(state: DBState, u: Unit, kind: str, events: list) -> None:
+    """The fatigue an action or special action costs (the rules and the
+    previews pay it with this same function)."""
+    add_fatigue(state, u, ACTION_FATIGUE[kind], events, kind.capitalize(), R_FATIGUE)
+
+
 def add_fatigue(state: DBState, u: Unit, n, events: list, why: str, rule: str) -> None:
     """Cost n (a number, or "E": one token straight onto the battlefield)."""
     if n == "E":

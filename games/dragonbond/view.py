@@ -143,7 +143,8 @@ class DragonbondView(TableView):
         pd = state.pending[-1] if state.pending and state.phase != "over" else None
         if pd is not None:
             what = {"oa": "opportunity attack?", "reaction": "react?", "casualties": "remove casualties",
-                    "follow_up": "pile in?" if pd.what == "pile_in" else "consolidate?"}.get(pd.kind, pd.kind)
+                    "follow_up": "pile in?" if pd.what == "pile_in" else "consolidate?",
+                    "charge_attack": "charge attack?"}.get(pd.kind, pd.kind)
         title = f"{who.name} — {what}"
         lines = []
         if state.phase in ("battle", "over"):

@@ -1,0 +1,157 @@
+"""Property tests (hypothesis) for the table's combat geometry
+(engine/table/geometry.py, engine/table/paths.py) and the placements the
+engine makes with it (Dragonbond's charge, pile-in and consolidation):
+
+- contact is symmetric and within the shared tolerance after every
+  placement, rounding to 1/1000" included;
+- a base the engine places never overlaps another base or impassable
+  terrain;
+- a unit not completely surrounded always has a legal move or disengage
+  (paths start from the model's own position whatever touches it)."""
+import math
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from engine.core.actions import Action
+from engine.core.dice import ScriptedDice
+from engine.core.match import Match
+from engine.core.rules import Setup
+from engine.table.geometry import (CONTACT, OVERLAP, PLACE_GAP, BaseShape, Foot, coherent, contact_ring,
+                                   edge_distance, first_contact)
+from engine.table.paths import Obstacles
+from games.dragonbond import movement, space
+
+SIZES = st.sampled_from([25, 32, 40, 50, 60, 100])
+COORD = st.floats(min_value=-20, max_value=20, allow_nan=False, allow_infinity=False)
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(SIZES, SIZES, COORD, COORD, st.floats(0, 2 * math.pi))
+def test_contact_ring_touches_within_tolerance_both_ways(a_mm, b_mm, x, y, angle):
+    mover, target = BaseShape.round_mm(a_mm), Foot(BaseShape.round_mm(b_mm), x, y)
+    towards = (x + math.cos(angle) * 10, y + math.sin(angle) * 10)
+    for px, py in contact_ring(mover, target, 12, toward=towards):
+        f = Foot(mover, round(px, 3), round(py, 3))
+        d1, d2 = edge_distance(f, target), edge_distance(target, f)
+        assert abs(d1 - d2) < 1e-12
+        assert -OVERLAP < d1 <= CONTACT
+
+
+@SETTINGS
+@given(SIZES, st.lists(st.tuples(SIZES, COORD, COORD), min_size=1, max_size=8), COORD, COORD)
+def test_first_contact_stops_touching_never_overlapping(a_mm, others, ex, ey):
+    mover = BaseShape.round_mm(a_mm)
+    feet = [Foot(BaseShape.round_mm(d), x, y) for d, x, y in others]
+    sx, sy = -25.0, -25.0                              # clear of every base
+    x, y = first_contact(mover, sx, sy, ex, ey, feet)
+    f = Foot(mover, x, y)
+    gaps = [edge_distance(f, g) for g in feet]
+    assert min(gaps) > -OVERLAP                      # never on another base
+    if math.hypot(ex - x, ey - y) > 1e-6:            # stopped short: it touches what stopped it
+        assert min(gaps) <= CONTACT
+
+
+def _match(units, current=0):
+    m = Match(Setup("dragonbond", 2, seed=3, scenario="valerna_crossing",
+                    options={"position": {"current": current, "units": units}}),
+              dice=ScriptedDice([], seed=3))
+    return m, m.state.options["names"]
+
+
+def _no_overlaps(state):
+    """No two bases on the table overlap; no base stands on impassable terrain."""
+    feet = [f for u in space.on_table(state) for f in space.feet(state, u)]
+    for i, f in enumerate(feet):
+        assert state.table.on_table(f)
+        assert not (state.table.impassable and state.table.blocked_by_impassable(f))
+        for g in feet[i + 1:]:
+            assert edge_distance(f, g) >= -OVERLAP, (f, g)
+
+
+def _contacts_symmetric(state):
+    feet = [f for u in space.on_table(state) for f in space.feet(state, u)]
+    for i, f in enumerate(feet):
+        for g in feet[i + 1:]:
+            assert (edge_distance(f, g) <= CONTACT) == (edge_distance(g, f) <= CONTACT)
+
+
+UNITS = st.sampled_from([("oathguard_duelists", "ser_tavin", 4), ("skorpikon_gore_lancers", "goremaster_khet", 3),
+                         ("blooded_claws", "packleader_vrask", 5), ("kirin_wardens", "shen_the_serene", 3)])
+
+
+@SETTINGS
+@given(UNITS, UNITS, st.floats(6, 16), st.floats(-6, 6), st.floats(0, 1), st.integers(1, 3))
+def test_charge_and_pile_in_place_models_touching_and_never_overlapping(us, them, dist, dx, spread, n_target):
+    """Whatever the charge distance, the engine's placements overlap
+    nothing, and every model that ends in contact is within tolerance."""
+    card, cap, n = us
+    tcard, tcap, tn = them
+    w, tw = space.shape_of(card).width, space.shape_of(tcard).width
+    col = [[20 + (i % 2) * spread * (w + 0.4), 6 + i * (w + 0.3)] for i in range(n)]
+    tgt = [[20 + dx + i * (tw + 0.2), col[-1][1] + (w + tw) / 2 + dist] for i in range(min(tn, n_target))]
+    assume(coherent([Foot(space.shape_of(card), x, y) for x, y in col]))
+    m, names = _match([{"name": "a", "player": 0, "unit": card, "captain": cap, "models": n, "at": col},
+                       {"name": "b", "player": 1, "unit": tcard, "captain": tcap, "models": len(tgt), "at": tgt}])
+    st_ = m.state
+    u, t = st_.units[names["a"]], st_.units[names["b"]]
+    _no_overlaps(st_)
+    for allowance in (dist - 2, dist, dist + 4):
+        pts = movement.plan_charge(st_, u, t, max(0.0, allowance))
+        assert movement.placement_problem(st_, u, pts) is None, pts
+    pts = movement.plan_charge(st_, u, t, dist + 4)
+    movement.move_models(st_, u, pts, [], "charges", moving=False)
+    _no_overlaps(st_)
+    _contacts_symmetric(st_)
+    if space.engaged_models(st_, u, t):
+        plan = movement.plan_follow_up(st_, u, t)
+        if plan is not None:
+            assert movement.check_follow_up(st_, u, t, plan, "pile_in") is None
+            movement.move_models(st_, u, plan, [], "piles in", moving=False)
+            _no_overlaps(st_)
+            assert len(space.engaged_models(st_, u, t)) > 0
+
+
+@SETTINGS
+@given(st.lists(st.floats(0, 2 * math.pi), min_size=1, max_size=5), st.sampled_from(["blooded_claws", "kirin_wardens"]))
+def test_a_unit_not_surrounded_can_always_disengage(angles, enemy):
+    """A lone model with enemy bases in contact all round it, wherever a
+    gap leaves room to step out, can always disengage through it."""
+    me = Foot(space.shape_of("dragon_queen"), 20, 20)
+    eshape = space.shape_of(enemy)
+    ring = []
+    for a in sorted(angles):
+        x, y = contact_ring(me.shape, Foot(eshape, 0, 0), 1, PLACE_GAP, (math.cos(a), math.sin(a)))[0]
+        f = Foot(eshape, 20 - x, 20 - y)          # the enemy base touching the queen at angle a
+        if all(edge_distance(f, g) >= 0.01 for g in ring):
+            ring.append(f)
+    m, names = _match([{"name": "q", "player": 0, "unit": "dragon_queen", "archetype": "sovereign", "at": [[20, 20]]},
+                       {"name": "e", "player": 1, "unit": enemy, "models": len(ring),
+                        "at": [[round(f.x, 3), round(f.y, 3)] for f in ring]}])
+    st_ = m.state
+    q = st_.units[names["q"]]
+    gap = None
+    for k in range(72):                         # a direction the queen's base can slide out along
+        a = 2 * math.pi * k / 72
+        pts = [(20 + math.cos(a) * d / 50, 20 + math.sin(a) * d / 50) for d in range(1, 151)]
+        if all(edge_distance(Foot(me.shape, x, y), g) > 0.002 for x, y in pts
+               for g in space.feet(st_, st_.units[names["e"]])):
+            gap = [round(v, 3) for v in pts[-1]]
+            break
+    m.submit(Action.make("activate", 0, uid=q.uid), autosave=False)
+    if gap is None:
+        return                                   # completely surrounded: nothing to promise
+    a = Action.make("disengage", 0, uid=q.uid, to=[gap])
+    assert m.rules.check(m.state, a) is None, m.rules.check(m.state, a)
+
+
+def test_obstacles_never_trap_the_start():
+    """Standing in the gap between two bases of one unit (a capsule), any
+    run that does not go deeper is clear, and paths are found from there."""
+    ob = Obstacles(0.8, 48, 48, circles=[(18.9, 20.9, 0.63), (21.1, 20.9, 0.63)],
+                   capsules=[(18.9, 20.9, 21.1, 20.9, 0.63)])
+    assert not ob.free(20, 20)
+    assert ob.clear(20, 20, 20, 15)                      # straight away from them
+    assert not ob.clear(20, 20, 20, 22)                  # deeper in
+    assert ob.shortest(20, 20, 25, 21, 10) is not None   # round them
