@@ -105,7 +105,7 @@ class TraySpec:
 class HoverInfo:
     lines: list[str] = field(default_factory=list)       # tooltip body
     title: str = ""
-    preview: list[str] = field(default_factory=list)     # odds before committing
+    preview: list[str] = field(default_factory=list)     # odds before committing ("Warning: ..." lines in red)
     illegal: str = ""                                    # the refusal reason (hatched hex)
     rule: str = ""                                       # its citation
     pool: Any = None                                     # a PoolSpec: the dice a commit would roll (tray)

@@ -37,12 +37,15 @@ def attack_range(state: DWState, u: Unit, target: Unit | None, notes: list | Non
             notes.append(("blinded: only adjacent targets", "dice_wars.txt § Conditions"))
         return 1
     r = stats.static_stat(state, u, "range", notes)
-    if target is not None and stats.card(u).weapon == "arc":
-        td = stats.cat().terrain
-        if td[stats.terrain(state, u.pos)].arc_high_ground and not td[stats.terrain(state, target.pos)].arc_high_ground:
-            r += 1
-            if notes is not None:
-                notes.append(("Plateau: arc attack to lower ground +1 range", R_TERRAIN))
+    if target is not None:
+        if stats.card(u).weapon == "arc":
+            td = stats.cat().terrain
+            if td[stats.terrain(state, u.pos)].arc_high_ground and \
+                    not td[stats.terrain(state, target.pos)].arc_high_ground:
+                r += 1
+                if notes is not None:
+                    notes.append(("Plateau: arc attack to lower ground +1 range", R_TERRAIN))
+        # every unit's range modifiers (the Archer's High Ground on a plateau), not only arc units'
         r += stats.roll_modifier(state, u, target, "range", True, stats.attack_kind(u), notes if notes is not None else [])
     return max(0, r)
 

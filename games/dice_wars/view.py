@@ -245,6 +245,12 @@ class DiceWarsView(View):
             if tt.magic_bonus:
                 lines.append(f"+{tt.magic_bonus} to magic rolls here")
         ci = self.board.city_at.get(h)
+        if ci is not None and tt is not None and tt.passable and tt.cost > 1:
+            c = state.cities[ci]
+            if c.owner is not None:          # dice_wars.txt § City: hindered only for the holder's enemies
+                holder = state.players[c.owner].name
+                lines = [f"1 movement to enter for {holder} and its allies; hindered for its enemies: {tt.cost} to "
+                         "enter" if ln.startswith("Hindered") else ln for ln in lines]
         if ci is not None:
             c = state.cities[ci]
             if c.card:

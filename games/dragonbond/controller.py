@@ -123,14 +123,13 @@ class DragonbondController(TableController):
             return None
         t = st.turn
         fresh = t is None or (t.mode == "" and not t.moved and not t.acted and uid == t.uid)
-        sp = stats.speed(st, u)
-        slow = sp / 2.0 if u.slow else 0.0
-        if fresh and self.mode == "run":
-            return None if (stats.exhausted(u) or u.immobilized) else max(0.0, 2.0 * sp - slow) or None
-        if fresh and self.mode == "disengage":
-            return None if u.immobilized else max(0.0, sp - slow) or None
         if self.mode in ("charge", "coordinated") and fresh:
             return None
+        if fresh:
+            if u.immobilized or (self.mode == "run" and stats.exhausted(u)):
+                return None
+            lim = self._fresh_allowance(uid, self.mode if self.mode in ("run", "disengage") else "move")
+            return lim if lim is not None and lim > 1e-9 else None
         if t is not None:
             if movement.movement_open(st, u) is not None or u.immobilized:
                 return None
@@ -140,6 +139,26 @@ class DragonbondController(TableController):
             return None
         lim = movement.left(st, u)
         return lim if lim > 1e-9 else None
+
+    def _fresh_allowance(self, uid, kind: str):
+        """How far a unit not yet moving may go with a move, run or
+        disengage, as the rules will count it: activated first (Slow, start
+        of turn), the special action's fatigue paid (exhaustion slows), the
+        mode set (a run doubles speed)."""
+        key = ("allowance", uid, kind)
+        if key not in self._after:
+            st = self.state
+            base = self._activated(uid) if st.turn is None else st
+            lim = None
+            if base is not None:
+                u = base.units[uid]
+                a = Action.make(kind, self.actor(), uid=uid, to=[[m.x, m.y] for m in u.models])
+                s = describe.after_costs(base, a)
+                if kind != "move" and s.turn is not None:
+                    s.turn.mode = kind
+                lim = movement.left(s, s.units[uid])
+            self._after[key] = lim
+        return self._after[key]
 
     def make_move_action(self, uid, positions):
         st = self.state

@@ -33,6 +33,7 @@ R_MOUNT = "dragonbond.txt § Mounting"
 R_DISMOUNT = "dragonbond.txt § Dismounting"
 R_HUGE = "dragonbond.txt § Keywords"
 FOLLOW = 2.0            # pile-in and consolidate: 2 inches
+PATH_SEARCHES = 1       # placements: paths searched round obstacles per model (straight runs are free)
 
 
 # ---- allowances ------------------------------------------------------------------------------
@@ -330,16 +331,26 @@ def _best_contact(state: DBState, u: Unit, m: Model, anchors: list[Foot], budget
                 crowd = sum(1 for rx, ry, rb in rivals if math.hypot(x - rx, y - ry) <= rb)
                 cands.append((crowd, d, x, y))
     cands.sort()
-    best = None
+    ranked = []
     for crowd, d, x, y in cands:
         f = Foot(sh, x, y)
-        loose = 1 if unit and not coherent(list(unit) + [f]) else 0
+        if _free(state, u, f, placed):
+            ranked.append((1 if unit and not coherent(list(unit) + [f]) else 0, crowd, d, x, y))
+    ranked.sort()
+    best = None
+    searches = 0
+    for loose, crowd, d, x, y in ranked:
         if best is not None and (loose, crowd, d) >= best[:3]:
+            break                                   # a path is never shorter than the straight line
+        if ob.clear(m.x, m.y, x, y):
+            L = d
+        elif searches < PATH_SEARCHES:
+            searches += 1
+            res = ob.shortest(m.x, m.y, x, y, budget + 1e-6)
+            L = res[0] if res is not None else None
+        else:
             continue
-        if not _free(state, u, f, placed):
-            continue
-        L = _path_len(ob, m, x, y, budget)
-        if L is not None and (best is None or (loose, crowd, L) < best[:3]):
+        if L is not None and L <= budget + 1e-6 and (best is None or (loose, crowd, L) < best[:3]):
             best = (loose, crowd, L, x, y)
     return (best[3], best[4]) if best else None
 
@@ -510,34 +521,29 @@ def plan_charge(state: DBState, u: Unit, target: Unit, allowance: float) -> list
 
 def _full_distance(state: DBState, u: Unit, m: Model, target: Unit, allowance: float, placed: list[Foot],
                    ob) -> tuple[float, float]:
-    """The full distance towards the nearest target model (along the
-    shortest path round impassable things), stopping where the base
-    touches the first base in its way."""
+    """The full distance straight towards the nearest target model,
+    stopping where the base touches the first base in its way (solved, not
+    stepped), or short of impassable terrain or a unit's gaps."""
     sh = space.shape_of(u.card)
     g = min(space.feet(state, target), key=lambda g: (g.x - m.x) ** 2 + (g.y - m.y) ** 2)
     cx, cy = contact_point(sh, m.x, m.y, g, gap=PLACE_GAP)
-    if ob.clear(m.x, m.y, cx, cy):
-        path = [(m.x, m.y), (cx, cy)]
-    else:
-        res = ob.shortest(m.x, m.y, cx, cy)
-        path = res[1] if res is not None else [(m.x, m.y), (cx, cy)]
+    L = math.hypot(cx - m.x, cy - m.y)
+    if L <= 1e-9:
+        return (m.x, m.y)
+    k = min(1.0, allowance / L)
+    ex, ey = m.x + (cx - m.x) * k, m.y + (cy - m.y) * k
     others = placed + [f for v in space.on_table(state) if v.uid != u.uid for f in space.feet(state, v)]
-    x, y = m.x, m.y
-    left_ = allowance
-    for (ax, ay), (bx, by) in zip(path, path[1:]):
-        L = math.hypot(bx - ax, by - ay)
-        if L <= 1e-12:
-            continue
-        k = min(1.0, left_ / L)
-        ex, ey = ax + (bx - ax) * k, ay + (by - ay) * k
-        nx, ny = first_contact(sh, ax, ay, ex, ey, others)
-        if not ob.clear(m.x, m.y, nx, ny) and (nx, ny) != (ax, ay) and not ob.clear(ax, ay, nx, ny):
-            break
-        x, y = nx, ny
-        left_ -= math.hypot(nx - ax, ny - ay)
-        if (nx, ny) != (ex, ey) or left_ <= 1e-9:
-            break
-    if not _free(state, u, Foot(sh, x, y), placed) or not state.table.on_table(Foot(sh, x, y)):
+    x, y = first_contact(sh, m.x, m.y, ex, ey, others)
+    if not ob.clear(m.x, m.y, x, y):
+        lo, hi = 0.0, 1.0                     # the farthest clear point of the run (terrain, gaps)
+        for _ in range(24):
+            mid = (lo + hi) / 2
+            if ob.clear(m.x, m.y, m.x + (x - m.x) * mid, m.y + (y - m.y) * mid):
+                lo = mid
+            else:
+                hi = mid
+        x, y = m.x + (x - m.x) * lo, m.y + (y - m.y) * lo
+    if not state.table.on_table(Foot(sh, x, y)) or not _free(state, u, Foot(sh, x, y), placed):
         return (m.x, m.y)
     return (x, y)
 

@@ -28,23 +28,41 @@ class LogView:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.color_of = lambda p: T.TEXT
         self._sig = None
+        self.notes: list[tuple[int, str, str]] = []     # (after how many entries, text, rule): refusals shown
+        self._notes_shown = 0
 
     # --- building rows -----------------------------------------------------
+    def note(self, text: str, rule: str = "") -> None:
+        """A refusal for the log (not part of the match): the whole reason
+        and its rule, which the status bar may cut short."""
+        if self.notes and self.notes[-1][1:] == (text, rule):
+            return
+        self.notes.append((len(self.entries), text, rule))
+
     def sync(self, log: list, width: int, th: T.Theme) -> bool:
         """Bring rows up to date with the log; True when they changed."""
         same = self.n_entries <= len(log) and all(
             a is b for a, b in zip(self.entries[-3:], log[max(0, self.n_entries - 3):self.n_entries]))
         if width != self.width or th.scale != self.scale or not same:
-            self.rows, self.n_entries, self.entries = [], 0, []
+            self.rows, self.n_entries, self.entries, self._notes_shown = [], 0, [], 0
             self.width, self.scale = width, th.scale
-        if len(log) == self.n_entries:
+            self.notes = [n for n in self.notes if n[0] <= len(log)]
+        if len(log) == self.n_entries and self._notes_shown == len(self.notes):
             return False
         for i in range(self.n_entries, len(log)):
+            self._add_notes(i, th)
             self._add_entry(i, log[i], th)
         self.entries = list(log)
         self.n_entries = len(log)
+        self._add_notes(len(log), th)
         self.scroll = 0
         return True
+
+    def _add_notes(self, upto: int, th: T.Theme) -> None:
+        while self._notes_shown < len(self.notes) and self.notes[self._notes_shown][0] <= upto:
+            _, text, rule = self.notes[self._notes_shown]
+            self._wrap_rows(max(0, upto - 1), "Refused: " + text, th.px(16), "xs", T.BAD, False, rule, th)
+            self._notes_shown += 1
 
     def _wrap_rows(self, idx: int, text: str, indent: int, size: str, color, bold: bool, rule: str, th) -> None:
         f = th.font(size, bold)
@@ -106,7 +124,7 @@ class LogView:
         return old != self.scroll
 
     def signature(self) -> tuple:
-        return (len(self.rows), self.scroll, self.width, self.rect.size)
+        return (len(self.rows), self.scroll, self.width, self.rect.size, len(self.notes))
 
     def draw(self, surf, rect: pygame.Rect, th: T.Theme, hover_rule: str = "") -> None:
         rect = pygame.Rect(rect)

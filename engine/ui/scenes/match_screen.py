@@ -374,6 +374,7 @@ class MatchScreen(Scene):
         except Illegal as e:
             self.ctl.message = e.reason
             self.ctl.message_rule = e.rule
+            self.log.note(e.reason, e.rule)
             self.say(f"Refused: {e.reason}" + (f" ({e.rule})" if e.rule else ""), T.BAD)
             return False
         reason, self.ai_reason = getattr(self, "ai_reason", ""), ""
@@ -693,6 +694,8 @@ class MatchScreen(Scene):
     def after_input(self, result) -> None:
         if isinstance(result, (Action, Choice, list, tuple)):
             self.submit(result)
+        if self.ctl.message and self.ctl.message_rule:      # a refusal: whole, with its rule, in the log too
+            self.log.note(self.ctl.message, self.ctl.message_rule)
         self._panel_cache.pop("buttons", None)
         if self._decision_sig is not None and self._decision_sig != (self.version, self.ctl_sig(), self.human_turn()):
             self.sync_decision()
@@ -1115,7 +1118,7 @@ class MatchScreen(Scene):
                     self.hover_card),
             "buttons": (self.version, self.ctl_sig(), bh.command if bh else None, human),
             "dice": self.dice.signature(),
-            "log": (len(self.match.log), self.log.scroll, self.hover_link),
+            "log": (len(self.match.log), self.log.scroll, self.hover_link, len(self.log.notes)),
             "tool": (tb.command if tb else None, self.match.can_undo()),
         }
         changed = full
@@ -1237,8 +1240,8 @@ class MatchScreen(Scene):
         if self.board_rect.collidepoint(pos) and self.hover_info is not None and self.hover_hex is not None:
             info = self.hover_info
             extra = []
-            for ln in info.preview:
-                extra.append((ln, T.ACCENT))
+            for ln in info.preview:          # a preview's "Warning:" lines (e.g. hits on your own unit) in red
+                extra.append((ln, T.BAD if ln.startswith("Warning:") else T.ACCENT))
             if info.illegal:
                 extra.append((info.illegal + (f"  ({info.rule})" if info.rule else ""), T.BAD))
             return self._tooltip(surf, pos, info.title, info.lines, extra, self.board_rect, T.BAD if info.illegal else None)

@@ -115,9 +115,21 @@ def headings(filename: str) -> tuple[tuple[int, str], ...]:
         if s.startswith(("-", "*", "•", "|")) or s[0].isdigit():
             continue
         nxt = _next_text(lines, i, 3)
-        if nxt and any(len(x) > 60 for x in nxt[:2]):
+        if nxt and (any(len(x) > 60 for x in nxt[:2]) or _wrapped_paragraph(lines, i, s)):
             out.append((i, s.lstrip("#").strip().replace("**", "")))
     return tuple(out)
+
+
+def _wrapped_paragraph(lines, i: int, s: str) -> bool:
+    """A title line (capitalised, no trailing space) followed by a paragraph
+    wrapped at a short width, as text extracted from a PDF is (its wrapped
+    lines keep their trailing space): Dragonbond's rulebook."""
+    if lines[i] != lines[i].rstrip() or not s[0].isupper():
+        return False
+    j = i + 1
+    while j < len(lines) and not lines[j].strip():
+        j += 1
+    return j < len(lines) and lines[j].endswith(" ") and len(lines[j].strip()) > len(s)
 
 
 class RulesReference(Scene):
@@ -135,6 +147,10 @@ class RulesReference(Scene):
         self.scroll = 0
         self.width = 0
         self.heads = headings(self.filename)
+        if self.target >= 0 and all(i != self.target for i, _ in self.heads):
+            # the cited section is in the contents even when it does not look like a heading
+            name = self.lines[self.target].strip().lstrip("#").strip().replace("**", "")
+            self.heads = tuple(sorted(self.heads + ((self.target, name[:48]),)))
         self.head_rects: list[tuple[pygame.Rect, int]] = []
         self.close_btn = W.ButtonRow()
         self.hover_head = -1
@@ -187,6 +203,16 @@ class RulesReference(Scene):
             if i >= line:
                 self.scroll = max(0, k - 1)
                 return
+
+    def current_heading(self) -> int:
+        """The line of the contents entry for what the top of the page shows
+        (jump() keeps one row of context above a target: the section is the
+        one below it)."""
+        if not self.rows:
+            return -1
+        top = min(len(self.rows) - 1, self.scroll + (1 if self.scroll > 0 else 0))
+        cur_line = self.rows[top][2]
+        return max((i for i, _ in self.heads if i <= cur_line), default=-1)
 
     def visible_rows(self, th) -> int:
         return max(1, self.body.h // th.line_h("m"))
@@ -252,8 +278,7 @@ class RulesReference(Scene):
         self.head_rects = []
         y = self.side.y + th.px(6)
         lh = th.line_h("s")
-        cur_line = self.rows[self.scroll][2] if self.rows else 0
-        current = max((i for i, _ in self.heads if i <= cur_line), default=-1)
+        current = self.current_heading()
         # keep the current heading in view
         idx = next((k for k, (i, _) in enumerate(self.heads) if i == current), 0)
         fit = max(1, (self.side.h - th.px(12)) // lh)

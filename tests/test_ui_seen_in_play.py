@@ -1,0 +1,101 @@
+"""Things seen in play (issue 9, "Also seen in play"): the rules
+reference's contents, refusals kept whole in the log, the map viewer on a
+table, Dice Wars' held-city tooltip, the Dragonbond reach area and the
+weapon named in "Which weapon?"."""
+import pygame
+
+from engine.core.actions import Action
+from engine.core.match import Match
+from engine.core.rules import Setup
+from engine.ui.app import App
+from engine.ui.panels.log_view import LogView
+from engine.ui.scenes.rules_ref import RulesReference, headings
+from test_ui_support import screen_for
+
+
+def test_rules_reference_contents_for_every_rulebook_and_the_cited_entry_lit():
+    for f in ("dice_wars.txt", "dragonbond.txt", "uberdrakes.txt"):
+        assert len(headings(f)) > 20, f
+    names = [n for _, n in headings("dragonbond.txt")]
+    assert "Pile-In" in names and "Unit Coherency" in names
+    app = App((1280, 720), headless=True)
+    for rule in ("dice_wars.txt § Guarding", "dragonbond.txt § Pile-In", "dragonbond.txt § Disengage [1]"):
+        ref = app.push(RulesReference(app, rule))
+        app.draw()
+        assert ref.target >= 0
+        assert ref.current_heading() == ref.target, (rule, ref.current_heading(), ref.target)
+        app.pop(ref)
+
+
+def test_refusals_are_kept_whole_in_the_log():
+    from engine.ui import theme as T
+    pygame.font.init()
+    th = T.Theme((1280, 720))
+    log = LogView()
+    long = "No path of 6.00\" or less leads around the other units (a unit may not move through another unit)."
+    log.note(long, "dragonbond.txt § Movement")
+    log.note(long, "dragonbond.txt § Movement")                 # the same refusal twice: once
+    assert log.sync([], 300, th)
+    assert len(log.notes) == 1
+    texts = [p for r in log.rows for p in r.parts]
+    assert any(rule == "dragonbond.txt § Movement" for _, _, rule in texts)
+
+
+def test_map_viewer_draws_a_table():
+    m = Match(Setup("dragonbond", 2, 1, "valerna_crossing", ("human", "human"), {}))
+    app = App((1280, 720), headless=True)
+    v = app.open("map_viewer", m)
+    app.draw()
+    assert v.is_table and any("woods" in name.lower() for _, _, name, _ in v.legend)
+    assert any(name.startswith("Deployment zone") for _, _, name, _ in v.legend)
+    x, y = v.board.world_to_screen(24, 24)
+    v.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0)))
+    assert v.hover is not None and abs(v.hover[0] - 24) < 0.5
+    app.draw()
+
+
+def test_held_city_tooltip_tells_the_holder_it_is_open_ground():
+    from test_ui_support import deployed_match
+    m = deployed_match()
+    st = m.state
+    view = screen_for(m)[1].view
+    ci = 0
+    city = st.cities[ci]
+    city.owner = 0
+    tt = view.cat.terrain
+    h = next(h for h, c in st.board.city_at.items()
+             if c == ci and tt[st.board.terrain[h]].passable and tt[st.board.terrain[h]].cost > 1)
+    city.owner = None
+    assert any(ln.startswith("Hindered") for ln in view.hex_info(st, h).lines)     # uncaptured: hindered
+    city.owner = 0
+    lines = view.hex_info(st, h).lines
+    assert not any(ln.startswith("Hindered") for ln in lines), lines
+    assert any(f"1 movement to enter for {st.players[0].name}" in ln for ln in lines), lines
+
+
+def test_reach_area_counts_slow_and_run_before_activation():
+    from games.dragonbond import stats
+    m = Match(Setup("dragonbond", 2, seed=3, scenario="valerna_crossing", seats=("human", "human"),
+                    options={"position": {"current": 0, "units": [
+                        {"name": "claws", "player": 0, "unit": "blooded_claws", "centre": [20, 30], "slow": 1},
+                        {"name": "far", "player": 1, "unit": "blood_hexers", "centre": [40, 4]}]}}))
+    app, screen = screen_for(m)
+    ctl = screen.ctl
+    uid = m.state.options["names"]["claws"]
+    sp = stats.speed(m.state, m.state.units[uid])
+    assert ctl.allowance_of(uid) == sp / 2                      # a Slow token costs half its speed
+    ctl.mode = "run"
+    ctl._after.clear()
+    assert ctl.allowance_of(uid) == 2 * sp - sp / 2
+
+
+def test_which_weapon_names_the_weapon():
+    from games.dragonbond import describe
+    m = Match(Setup("dragonbond", 2, seed=3, scenario="valerna_crossing",
+                    options={"position": {"current": 0, "units": [
+                        {"name": "a", "player": 0, "unit": "blooded_claws", "centre": [20, 30]},
+                        {"name": "b", "player": 1, "unit": "blood_hexers", "centre": [20, 20]}]}}))
+    n = m.state.options["names"]
+    one = describe.describe(m.state, Action.make("charge", 0, uid=n["a"], target=n["b"], weapon="Claws"))
+    two = describe.describe(m.state, Action.make("charge", 0, uid=n["a"], target=n["b"], weapon="Fangs"))
+    assert one != two and "Claws" in one
