@@ -96,6 +96,12 @@ BOND_TEXT = ("The Dragonbond (dragonbond.txt § Activating the Bond): before the
              "the Game). Leave the bond empty to fight without it.")
 
 
+MOUNT_TEXT = ("Starting mounted (dragonbond.txt § Starting the Game, § Dragonriding): the general begins the "
+              "game riding its bonded dragon; the pair is one unit with the Dragonriding keyword, both archetypes "
+              "on their mounted side, and only the dragon may be targeted. The general may dismount later for "
+              "half its speed (§ Dismounting).")
+
+
 def list_to_army(data: dict, army_id: str = "") -> Army:
     """An army-list mapping (game, name, fields, entries) as the catalog's Army."""
     units = [{k: v for k, v in e.items() if k in ("unit", "captain", "archetype")} for e in data["entries"]]

@@ -543,6 +543,11 @@ class DragonbondController(TableController):
                     d = a.get("dragon")
                     label = "No Dragonbond" if d is None else (f"Bond: {stats.card(self.unit(d)).name}"
                                                                + (", mounted" if a.get("mounted") else ""))
+                    from games.dragonbond.army import BOND_TEXT, MOUNT_TEXT
+                    tip = (BOND_TEXT if d is None else
+                           (MOUNT_TEXT if a.get("mounted") else BOND_TEXT.split(" Whether")[0]))
+                    out.append(ButtonSpec(label, f"do:{i}", tip=tip))
+                    continue
                 elif a.kind == "choose_edge":
                     label = f"{a['edge'].capitalize()}, deploy {'first' if a['first'] else 'second'}"
                 else:
