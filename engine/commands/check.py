@@ -87,9 +87,15 @@ def _check_yaml(path: Path) -> list[str]:
     from engine.commands.script import run_script
     from engine.core.catalog import load_yaml
     data = load_yaml(path)
-    from engine.core.army_lists import check_list_file, is_list_data
+    from engine.core.army_lists import check_list_file, is_list_data, supports_lists
     if is_list_data(data) or path.parent.name == "lists":
-        return check_list_file(path)
+        game = data.get("game") if isinstance(data, dict) else None
+        owner = next((g for g in registry.all_games() if g.game_id in (game, path.parent.parent.name)), None)
+        if owner is None or supports_lists(owner):
+            return check_list_file(path)          # the shared army-list checks (engine/core/army_lists.py)
+        if hasattr(owner, "check_data") and path.parent.parent.name == owner.game_id:
+            return owner.check_data(path.parent.parent)    # a game that checks its own lists
+        return [f"{path}:1: game: {owner.title} checks its lists with its data folder (data/{owner.game_id}/lists/)"]
     if isinstance(data, dict) and "game" in data and ("actions" in data or "expect" in data):
         return run_script(path)["failures"]
     for g in registry.all_games():
