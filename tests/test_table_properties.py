@@ -5,7 +5,8 @@ engine makes with it (Dragonbond's charge, pile-in and consolidation):
 - contact is symmetric and within the shared tolerance after every
   placement, rounding to 1/1000" included;
 - a base the engine places never overlaps another base or impassable
-  terrain;
+  terrain (Dragonbond's tables have none: paths round impassable squares
+  are checked on the engine directly);
 - a unit not completely surrounded always has a legal move or disengage
   (paths start from the model's own position whatever touches it)."""
 import math
@@ -155,3 +156,36 @@ def test_obstacles_never_trap_the_start():
     assert ob.clear(20, 20, 20, 15)                      # straight away from them
     assert not ob.clear(20, 20, 20, 22)                  # deeper in
     assert ob.shortest(20, 20, 25, 21, 10) is not None   # round them
+
+
+def _square(cx, cy, h):
+    from engine.table.geometry import Piece
+    return Piece("p", "rock", ring=((cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)),
+                 properties={"impassable": True})
+
+
+@SETTINGS
+@given(st.lists(st.tuples(st.floats(4, 44), st.floats(4, 44), st.floats(0.5, 3)), min_size=1, max_size=5),
+       st.lists(st.tuples(st.floats(2, 46), st.floats(2, 46)), min_size=0, max_size=8),
+       st.tuples(st.floats(1, 47), st.floats(1, 47)), st.tuples(st.floats(1, 47), st.floats(1, 47)))
+def test_paths_never_cross_impassable_terrain_or_bases(squares, bases, start, goal):
+    """Every leg of a path the engine finds is clear of impassable terrain
+    and other bases, and ends where a base is free to stand."""
+    ob = Obstacles(0.63, 48, 48, circles=[(x, y, 0.63) for x, y in bases],
+                   polygons=[_square(*s) for s in squares])
+    assume(ob.free(*start))
+    res = ob.shortest(start[0], start[1], goal[0], goal[1], 80)
+    if res is None:
+        return
+    from engine.table.geometry import ring_point_dist
+    length, pts = res
+    assert ob.free(*pts[-1])
+    for a, b in zip(pts, pts[1:]):
+        assert ob.clear(a[0], a[1], b[0], b[1])
+        for k in range(41):                     # an independent look along the leg
+            x, y = a[0] + (b[0] - a[0]) * k / 40, a[1] + (b[1] - a[1]) * k / 40
+            for s in squares:
+                assert ring_point_dist(_square(*s).ring, x, y) >= 0.63 - 1e-4
+            for bx, by in bases:
+                assert math.hypot(x - bx, y - by) >= 1.26 - 1e-4
+    assert length >= math.hypot(goal[0] - start[0], goal[1] - start[1]) - 1e-6
