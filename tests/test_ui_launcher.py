@@ -119,3 +119,14 @@ def test_map_viewer_opens_from_launcher():
     assert viewer.hover is not None
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     assert app.top() is launcher
+
+
+def test_about_opens_from_the_launcher_and_names_the_credits():
+    from engine.ui.scenes.about import About
+    app = App((1280, 720), headless=True)
+    launcher = app.push(Launcher(app))
+    app.draw()
+    click(app, _hot(launcher, "about").center)
+    about = app.top()
+    assert isinstance(about, About)
+    assert any("CC BY 3.0" in text for text, _ in about.paragraphs)

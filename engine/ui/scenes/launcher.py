@@ -194,6 +194,8 @@ class Launcher(Scene):
             self.app.push(LoadScene(self.app, self))
         elif cmd == "map":
             self.view_map()
+        elif cmd == "about":
+            self.app.open("about")
         elif cmd == "quit":
             self.app.quit()
 
@@ -231,6 +233,8 @@ class Launcher(Scene):
                 self.command("load")
             elif ev.key == pygame.K_m:
                 self.command("map")
+            elif ev.key == pygame.K_a:
+                self.command("about")
             elif ev.key == pygame.K_b and self.has_lists:
                 self.command("builder")
             return True
@@ -254,6 +258,8 @@ class Launcher(Scene):
         W.blit_text(surf, "Tabletop wargames: hotseat with friends, solo against the computer, or study the maps.",
                     (pad, pad + th.line_h("xxl") - th.px(6)), "m", T.MUTED, theme=th)
         top = pad + th.line_h("xxl") + th.line_h("m") + th.px(18)
+        self._button(surf, (w - pad - th.px(150), pad, th.px(150), th.px(40)), "About", "about", th, key="A",
+                     tip="What Warbench is, and the credits for its icons and type")
         # games
         left_w = th.px(330)
         W.blit_text(surf, "Game", (pad, top), "l", T.TEXT, True, th)
