@@ -112,6 +112,9 @@ def _parser() -> argparse.ArgumentParser:
     jdg.add_argument("--seed", type=_seed, default=1)
     jdg.add_argument("--json", action="store_true")
     jdg.add_argument("--armies", default=None, help=ARMIES_HELP)
+    rul = sub.add_parser("rulings", help="a game's house rulings: the readings a group may choose")
+    rul.add_argument("game")
+    rul.add_argument("--json", action="store_true")
     bench = sub.add_parser("bench", help="frame time and rules speed")
     bench.add_argument("game")
     bench.add_argument("--json", action="store_true")
@@ -213,6 +216,16 @@ def main(argv: list[str]) -> int:
         if args.cmd == "judge":
             from engine.commands.judge import judge_cmd
             return judge_cmd(args)
+        if args.cmd == "rulings":
+            from engine.core.rulings import describe, rulings_of
+            from engine.core import registry
+            found = rulings_of(registry.get(args.game))
+            if args.json:
+                import json
+                print(json.dumps([r.to_dict() for r in found], indent=2))
+            else:
+                print(describe(found))
+            return 0
         if args.cmd == "bench":
             from engine.commands.tools import bench_cmd
             return bench_cmd(args)

@@ -14,6 +14,7 @@ from engine.core.limits import cut, cut_text
 from engine.core.saves import MAX_ROLL
 from engine.core.match import Match
 from engine.core.rules import Illegal, Setup
+from engine.core.rulings import ruling_problems, rulings_of
 
 TOP_KEYS = {"game", "title", "source", "setup", "dice", "actions", "expect"}
 
@@ -158,10 +159,15 @@ def _setup(rules, data: dict, name: str, at) -> tuple[Setup, ScriptedDice]:
         raise ScriptError(f"{at('setup', 'options')}: setup.options: expected a mapping")
     specs = {o.key: o for o in rules.options()} if hasattr(rules, "options") else {}
     for k, v in raw_options.items():
+        if k == "rulings":                 # house rulings: {ruling_id: reading}, checked here for the line
+            for rid, problem in ruling_problems(rulings_of(rules), v):
+                where = at("setup", "options", "rulings", rid) if rid else at("setup", "options", "rulings")
+                raise ScriptError(f"{where}: setup.options.rulings: {problem}")
+            continue
         spec = specs.get(k)
         if spec is None:
             raise ScriptError(f"{at('setup', 'options', k)}: setup.options.{cut(k)}: unknown option "
-                              f"(known: {', '.join(specs) or 'none'})")
+                              f"(known: {', '.join([*specs, 'rulings']) or 'none'})")
         if type(v) is not type(spec.default) or (spec.choices and v not in spec.choices):
             choices = ", ".join(map(str, spec.choices)) if spec.choices else "true or false"
             raise ScriptError(f"{at('setup', 'options', k)}: setup.options.{k}: {cut(v)} is not one of {choices}")

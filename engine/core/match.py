@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core import registry
+from engine.core import registry, rulings
 from engine.core.actions import Action
 from engine.core.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
 from engine.core.limits import cut, cut_text
@@ -33,7 +33,11 @@ class Match:
         self.setup = setup
         self.dice = dice if dice is not None else SeededDice(setup.seed)
         self.autosave_path = Path(autosave_path) if autosave_path else None
+        rulings.apply_to_setup(self.rules, setup)       # ValueError naming a ruling the game lacks
         self.state, events = self.rules.initial_state(setup, self.dice)
+        header = rulings.header_event(self.rules, setup)
+        if header is not None:
+            events = [header, *events]
         self.actions: list[Action] = []
         self.log: list[LogEntry] = [LogEntry(None, -1, "Setup", events)]
         self._undo: list[tuple] = []

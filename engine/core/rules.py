@@ -124,6 +124,13 @@ class ConventionalHooks:
     def clone(self, state):
         return state.copy()
 
+    def rulings(self) -> list:
+        """The game's house rulings (`games/<id>/rulings.py` RULINGS), or none."""
+        import importlib.util
+        if importlib.util.find_spec(f"games.{self.game_id}.rulings") is None:
+            return []
+        return list(self._module("rulings").RULINGS)
+
     def describe(self, state, action) -> str:
         return self._module("describe").describe(state, action)
 

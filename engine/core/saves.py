@@ -26,6 +26,7 @@ from pathlib import Path
 
 from engine.core.limits import (MAX_INT_DIGITS, MAX_SAVE_BYTES, BoundError, cut, cut_text, read_text_bounded,
                                 too_deep)
+from engine.core.rulings import ruling_problems, rulings_of
 
 SAVE_FORMAT = 1
 MAX_ROLL = 1_000_000          # the largest die (or deck) a game rolls is far smaller
@@ -211,6 +212,10 @@ def validate_save(data: dict, name: str, rules) -> None:
         raise SaveError(f"{where('options')}: expected a mapping of the game's options")
     specs = {o.key: o for o in (rules.options() if hasattr(rules, "options") else [])}
     for key, value in options.items():
+        if key == "rulings":             # house rulings: {ruling_id: reading}
+            for _, problem in ruling_problems(rulings_of(rules), value)[:1]:
+                raise SaveError(f"{where('options')}: rulings: {problem}")
+            continue
         spec = specs.get(key)
         if spec is None:
             raise SaveError(f"{where('options')}: unknown option {cut(key)} (known: {', '.join(specs) or 'none'})")

@@ -6,7 +6,9 @@ from __future__ import annotations
 from engine.hex import grid as hexgrid
 from engine.core import odds
 from engine.core.rules import Event
+from engine.core.rulings import reading
 from games.dice_wars import stats, victory
+from games.dice_wars.rulings import LEY_LINES_DEFENDERS
 from games.dice_wars.state import Cond, DWState, Unit
 
 R_ATTACK = "dice_wars.txt § Weapon Attacks"
@@ -33,7 +35,7 @@ def contest_terms(state: DWState, att: Unit, dfn: Unit, counterstrike: bool = Fa
         if magic:
             d = stats.roll_modifier(state, dfn, None, "magic", False, kind, dn)
             bonus = td[stats.terrain(state, dfn.pos)].magic_bonus
-            if bonus:
+            if bonus and reading(state, LEY_LINES_DEFENDERS.id) == "both":
                 d += bonus
                 dn.append((f"Ley Lines +{bonus} magic", R_TERRAIN))
             return 1, 20, a, an, d, dn, kind
@@ -45,6 +47,8 @@ def contest_terms(state: DWState, att: Unit, dfn: Unit, counterstrike: bool = Fa
         d = stats.roll_modifier(state, dfn, att, "magic", False, kind, dn, counterstrike)
         for who, notes, sign in ((att, an, 1), (dfn, dn, 1)):
             bonus = td[stats.terrain(state, who.pos)].magic_bonus
+            if who is dfn and reading(state, LEY_LINES_DEFENDERS.id) != "both":
+                bonus = 0                  # house ruling: Ley Lines help only the attacker
             if bonus:
                 notes.append((f"Ley Lines +{bonus} magic", R_TERRAIN))
                 if who is att:

@@ -9,8 +9,10 @@ dragonbond.txt § Face-Off Rolls, § Tiebreakers, § Game Flow, § Initiative,
 from __future__ import annotations
 
 from engine.core.rules import Event
+from engine.core.rulings import reading
 from games.dragonbond import dicepool, flow, movement, space, stats, wounds
 from games.dragonbond.late import late
+from games.dragonbond.rulings import TURN_COUNTER
 from games.dragonbond.state import DBState, Turn, Unit
 
 R_FACEOFF = "dragonbond.txt § Face-Off Rolls"
@@ -70,8 +72,13 @@ def turns_for(state: DBState, p: int) -> tuple[int, list[str]]:
     units = units_of(state, p)
     if not units:
         return 0, []
-    n = 1 + len(units)
-    notes = [f"1 + {len(units)} unit{'s' if len(units) != 1 else ''}"]
+    plural = f"{len(units)} unit{'s' if len(units) != 1 else ''}"
+    if reading(state, TURN_COUNTER.id) == "units_only":        # house ruling: the Dragonriding example
+        n = len(units)
+        notes = [f"{plural} (house ruling: no extra 1)"]
+    else:
+        n = 1 + len(units)
+        notes = [f"1 + {plural}"]
     for u in units:
         e = stats.epic(state, u)
         if e:

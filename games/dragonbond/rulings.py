@@ -1,0 +1,19 @@
+"""Dragonbond's house rulings: where the text contradicts itself, the group
+chooses (engine/core/rulings.py; docs/games/dragonbond.md names ours)."""
+from __future__ import annotations
+
+from engine.core.rulings import Reading, Ruling, define
+
+TURN_COUNTER = define(Ruling(
+    "dragonbond.turn_counter", "dragonbond", "dragonbond.txt § Turn Counter",
+    "How many turns does a player have each round?",
+    (Reading("one_plus_units", "1 + units on the battlefield + Epic (3 units and a mounted pair "
+             "with Epic 1: 6 turns)",
+             "Players start each round with a number of turns equal to 1 + their number of remaining "
+             "units on the battlefield.", default=True),
+     Reading("units_only", "units on the battlefield + Epic, no extra 1 (3 units and a mounted pair "
+             "with Epic 1: 5 turns), as the Dragonriding example counts",
+             "For example, an army has 3 units as well as the combined dragonrider unit; the total "
+             "number of turns would be 4 plus the epic number on the dragon card."))))
+
+RULINGS = [TURN_COUNTER]
