@@ -10,11 +10,13 @@ player (the defender answers during the attacker's turn).
 from __future__ import annotations
 
 from engine.core.rules import Event
+from engine.core.rulings import reading
 from games.uberdrakes.common import (R_BLOOD, R_BLOOD_REWARDS, R_BONUS, R_COMBAT, R_COUNTER, R_RAGE, R_RANGED,
                                      R_ROLLOFF, R_SHIELD, R_STARTING, R_VOLUNTARY, R_ZOC, can_cast, cat, econ,
                                      element_of, has_item, heal, in_portal, max_fatigue, pay_spell, rule_of_item,
                                      rule_of_spell, spend_item)
 from games.uberdrakes.late import late
+from games.uberdrakes.rulings import CAMOUFLAGE
 from games.uberdrakes.state import Combat, UDState
 
 PRE_ITEMS = ("rage_potion",)
@@ -133,7 +135,7 @@ def start(state: UDState, a: int, d: int, reason: str, ranged: bool, ev: list, d
                             + ", ".join(f"{t} {v:+d}" for t, v in c.notes[i]), R_BONUS))
     if A.camouflaged:
         A.camouflaged = False
-        ev.append(Event("ruling", f"{A.name} attacks from camouflage: +{econ().camouflage_bonus}, and the "
+        ev.append(Event("ruling", f"{A.name} attacks from camouflage: +{camouflage_bonus(state)}, and the "
                         "camouflage ends", rule_of_spell("camouflage")))
     c.queue = [a, d]
     c.stage = "pre"
@@ -165,7 +167,7 @@ def bonuses(state: UDState, c: Combat, i: int) -> tuple[int, list]:
     if m:
         notes.append((f"mountain +{m}", m))
     if i == 0 and X.camouflaged:
-        notes.append(("Camouflage", econ().camouflage_bonus))
+        notes.append(("Camouflage", camouflage_bonus(state)))
     if state.sandstorm and state.sandstorm[2] == x:
         notes.append(("Sandstorm", econ().sandstorm_bonus))
     if X.equipped:
@@ -558,3 +560,8 @@ def pending_text(state: UDState) -> str:
 
 
 __all__ = ["start", "advance", "zoc_triggers", "attack_problem", "ranged_problem", "win_chance"]
+
+
+def camouflage_bonus(state: UDState) -> int:
+    """The bonus for attacking from Camouflage: the spell's +3 (economy data), or +2 by house ruling."""
+    return econ().camouflage_bonus if reading(state, CAMOUFLAGE.id) == "three" else 2

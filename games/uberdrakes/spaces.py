@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 from engine.core.rules import Event
+from engine.core.rulings import reading
 from games.uberdrakes.common import (R_CAVE, R_CHEST, R_DELIVER, R_DESERT, R_ELEMENT, R_MAGIC_SPACE, R_MOUNTAIN,
                                      R_PICKING, R_PICKUP, R_PORTAL, R_RIDER_CARDS, R_VILLAGE, cat, draw_movement,
                                      draw_treasure, econ, element_of, gain_hoard_item, heal, max_fatigue)
 from games.uberdrakes.late import late
+from games.uberdrakes.rulings import CAVE_COINS
 from games.uberdrakes.state import Pending, UDState
 
 
@@ -38,10 +40,15 @@ def land(state: UDState, p: int, ev: list, dice) -> None:
     elif k == "cave":
         if not d.cave_visited:
             d.cave_visited = True
-            n = dice.roll(econ().cave_die, 1)[0]
-            d.coins += n
-            ev.append(Event("roll", f"{d.name} finds {n} coin{'s' if n != 1 else ''} in the caves", R_CAVE,
-                            data={"dice": [[econ().cave_die, n]], "player": p}))
+            if reading(state, CAVE_COINS.id) == "three":        # house ruling: the space table's 3
+                d.coins += 3
+                ev.append(Event("ruling", f"{d.name} finds 3 coins in the caves (house ruling: the space "
+                                "table's \"Gain 3 coins\")", R_CAVE))
+            else:
+                n = dice.roll(econ().cave_die, 1)[0]
+                d.coins += n
+                ev.append(Event("roll", f"{d.name} finds {n} coin{'s' if n != 1 else ''} in the caves", R_CAVE,
+                                data={"dice": [[econ().cave_die, n]], "player": p}))
         else:
             ev.append(Event("ruling", "The caves give coins only the first time each round", R_CAVE))
     elif k == "portal":

@@ -8,12 +8,14 @@ by the screen only for the player allowed to see it.
 """
 from __future__ import annotations
 
+from engine.core.rulings import reading
 from engine.hex import grid as hexgrid
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, View
 from engine.ui.contract import HexDecor, PieceToken, SideSpec
 from games.uberdrakes import combat as ud_combat
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import cat, econ, element_of, max_fatigue, spells_of
+from games.uberdrakes.rulings import CAVE_COINS
 from games.uberdrakes.spaces import offers, price
 
 # Okabe-Ito (UI.md), in an order that reads on sand: yellow last
@@ -467,7 +469,8 @@ def space_effects(state, sp) -> list[str]:
         for r in riders:
             out.append("  " + rider_words(r))
     elif k == "cave":
-        out.append(f"The four cave spaces are one space: land for 1d{e.cave_die} coins (first time each round), "
+        found = "3" if reading(state, CAVE_COINS.id) == "three" else f"1d{e.cave_die}"
+        out.append(f"The four cave spaces are one space: land for {found} coins (first time each round), "
                    "leave from any cave facing any way")
         out.append(f"Roost: +{e.cave_roost_coins} coins next round")
     if sp.protected:

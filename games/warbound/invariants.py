@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.hex import grid
 from games.warbound.catalog import load_catalog
+from games.warbound.panic import death_limit
 from games.warbound.profile import stats
 
 
@@ -30,7 +31,7 @@ def problems(state) -> list[str]:
                 out.append(f"{c.uid} stands on an obstacle or off the board at {h}")
         if len(c.minis) == 2 and grid.distance(*c.minis) != 1:
             out.append(f"Formation {c.uid} is not adjacent")
-        if state.activation is None and c.wounds >= st.hp:
+        if state.activation is None and c.wounds >= death_limit(state, st):
             out.append(f"{c.uid} should have been removed ({c.wounds}/{st.hp})")
         if state.activation is None and st.morale is not None and c.stress >= st.morale:
             out.append(f"{c.uid} should be in Panic ({c.stress}/{st.morale})")

@@ -12,11 +12,21 @@ finishes its own activation first, since nothing is checked before the end.
 from __future__ import annotations
 
 from engine.core.rules import Event
+from engine.core.rulings import reading
 from games.warbound.profile import stats
 from games.warbound.queries import label
+from games.warbound.rulings import DEATH_THRESHOLD
 
 R_DEATH = "warbound.txt § Death of a Character"
 R_PANIC = "warbound.txt § Panic"
+
+
+def death_limit(state, st) -> int:
+    """The Wound tokens that remove a Character: its Health Points, or by house ruling
+    (warbound.death_threshold) its morale value when it has one."""
+    if st.morale is not None and reading(state, DEATH_THRESHOLD.id) == "morale_points":
+        return st.morale
+    return st.hp
 
 
 def end_of_activation(state, events: list) -> None:
@@ -25,9 +35,12 @@ def end_of_activation(state, events: list) -> None:
         if not ch.alive or not ch.deployed:
             continue
         st = stats(state, ch)
-        if ch.wounds >= st.hp:
-            events.append(Event("death", f"{label(state, ch)} has {ch.wounds} tokens in a {st.hp}-point Health "
-                                         "Point pool: removed from the game.", R_DEATH, depth=0))
+        limit = death_limit(state, st)
+        of = "-point Health Point pool" if limit == st.hp else \
+            f"-point Health Point pool (house ruling: its morale value {limit})"
+        if ch.wounds >= limit:
+            events.append(Event("death", f"{label(state, ch)} has {ch.wounds} tokens in a {st.hp}{of}: "
+                                         "removed from the game.", R_DEATH, depth=0))
             for h in ch.minis:
                 state.occupied.pop(h, None)
             ch.alive = False
