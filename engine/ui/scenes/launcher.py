@@ -12,6 +12,7 @@ import pygame
 from engine.core import registry
 from engine.ui import theme as T
 from engine.ui import widgets as W
+from engine.core.rulings import rulings_of
 from engine.core.sessions import autosave_path, new_match
 from engine.ui.scene import Scene
 
@@ -52,6 +53,8 @@ class Launcher(Scene):
         self.seats = ["human"] + [self.agents[0]] * (rules.max_players - 1)
         self.option_specs = list(rules.options()) if hasattr(rules, "options") else []
         self.options = {o.key: o.default for o in self.option_specs}
+        self.rulings = rulings_of(rules)                   # house rulings: our reading preselected
+        self.readings = {r.id: r.default for r in self.rulings}
         self.error = ""
         self.resume_info = self._autosave_info()
         self.load_lists()
@@ -91,6 +94,10 @@ class Launcher(Scene):
             return {}
         return {"armies": [c.to_dict() if c is not None else None for c in chosen]}
 
+    def rulings_options(self) -> dict:
+        """Setup options for the chosen readings of the game's house rulings (none: no rulings)."""
+        return {"rulings": dict(self.readings)} if self.rulings else {}
+
     def open_builder(self) -> None:
         self.app.open("army_builder", self.game.game_id, on_saved=lambda path: self.load_lists(str(path)))
 
@@ -112,7 +119,8 @@ class Launcher(Scene):
         try:
             seed = int(self.seed_field.text) if self.seed_field.text else random.randrange(1, 1_000_000)
             match = new_match(self.game.game_id, seats=self.seats[: self.players], seed=seed,
-                              scenario=self.scenario, options=dict(self.options, **self.army_options()))
+                              scenario=self.scenario, options=dict(self.options, **self.army_options(),
+                                                                  **self.rulings_options()))
         except Exception as e:  # noqa: BLE001 - the rules refused this setup
             self.error = f"Could not start: {e}"
             return
@@ -125,7 +133,7 @@ class Launcher(Scene):
         try:
             seed = int(self.seed_field.text) if self.seed_field.text else 1
             setup = Setup(self.game.game_id, self.players, seed, self.scenario,
-                          tuple("human" for _ in range(self.players)), dict(self.options))
+                          tuple("human" for _ in range(self.players)), dict(self.options, **self.rulings_options()))
             match = Match(setup)
         except Exception as e:  # noqa: BLE001 - the rules refused this setup
             self.error = f"Could not build the map: {e}"
@@ -182,6 +190,10 @@ class Launcher(Scene):
                 self.options[spec.key] = ch[(ch.index(cur) + 1) % len(ch)] if cur in ch else ch[0]
             else:
                 self.options[spec.key] = not self.options.get(spec.key, spec.default)
+        elif cmd.startswith("ruling:"):
+            ruling = next(r for r in self.rulings if r.id == cmd[7:])
+            keys = [rd.key for rd in ruling.readings]
+            self.readings[ruling.id] = keys[(keys.index(self.readings[ruling.id]) + 1) % len(keys)]
         elif cmd == "seed":
             self.seed_field.focus = True
         elif cmd == "seed-random":
@@ -241,6 +253,26 @@ class Launcher(Scene):
         return False
 
     # --- drawing ------------------------------------------------------------------------
+    def _draw_rulings(self, surf, th, x, y, w, bh, h) -> int:
+        """The game's house rulings under its options: one button per ruling cycling its
+        readings (ours preselected), the chosen reading and its citation beneath."""
+        if not self.rulings:
+            return y
+        W.blit_text(surf, "House rulings", (x, y), "l", T.TEXT, True, th)
+        y += th.line_h("l") + th.px(6)
+        for r in self.rulings:
+            rd = r.get(self.readings[r.id])
+            label = f"{_pretty(rd.key)}" + (" (ours)" if rd.default else "") + f": {r.question}"
+            tip = f"{r.section}: {rd.summary}. Rests on: \"{rd.rests_on}\" Click: the next reading."
+            self._button(surf, (x, y, w, bh), T.ellipsize(label, th.font("m"), w - th.px(20)), f"ruling:{r.id}", th,
+                         active=not rd.default, tip=tip)
+            y += bh + th.px(2)
+            if y + th.line_h("xs") < h - th.px(150):
+                line = T.ellipsize(f"{r.section} · {rd.summary}", th.font("xs"), w - th.px(10))
+                surf.blit(th.text(line, "xs", T.MUTED), (x + th.px(10), y))
+                y += th.line_h("xs") + th.px(6)
+        return y
+
     def _button(self, surf, rect, label, cmd, th, active=False, enabled=True, key="", tip="", style="normal"):
         b = W.Button(pygame.Rect(rect), label, cmd, key, enabled, active, tip, style=style)
         b.draw(surf, th, hover=self.hover == cmd and enabled)
@@ -347,6 +379,7 @@ class Launcher(Scene):
                 hl = T.ellipsize(o.help, th.font("xs"), col_w - th.px(10))
                 surf.blit(th.text(hl, "xs", T.MUTED), (x2 + th.px(10), y))
                 y += th.line_h("xs") + th.px(6)
+        y = self._draw_rulings(surf, th, x2, y + th.px(10), col_w, bh, h)
         # actions at the bottom
         by = h - pad - th.px(50)
         bw = min(th.px(220), (w - x1 - pad - th.px(160) - 4 * th.px(12)) // 4)
