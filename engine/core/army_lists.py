@@ -58,8 +58,9 @@ class ArmyProblem:
 
 @dataclass(frozen=True)
 class Option:
-    """One value a slot may take."""
-    id: str
+    """One value a slot may take: an id, or a whole number (a game size in
+    points) that lists write as a number."""
+    id: str | int
     name: str
     text: str = ""
     points: int = 0
@@ -199,7 +200,7 @@ def shape_problems(army_list: ArmyList, ac: ArmyCatalog) -> list[ArmyProblem]:
             out.append(ArmyProblem(f"unknown field (known: {known})", "", (key,)))
         elif slot.options and value is not None and slot.option(value) is None:
             out.append(ArmyProblem(f"unknown {slot.label.lower()} {value!r} (known: "
-                                   f"{', '.join(o.id for o in slot.options)})", "", (key,)))
+                                   f"{', '.join(str(o.id) for o in slot.options)})", "", (key,)))
     for slot in ac.fields:
         if slot.required and army_list.fields.get(slot.key) is None:
             out.append(ArmyProblem(f"required field is missing ({slot.label})", "", (slot.key,)))

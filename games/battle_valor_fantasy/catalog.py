@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.core.catalog import DataError, check_refs, field_name, line_at, load_files
-from games.battle_valor_fantasy import roster
+from games.battle_valor_fantasy import list_hooks, roster
 from games.battle_valor_fantasy.defs import (EXPERIENCES, Armour, ArmyList, Base, CharacterType, Effect,
                                              Experience, Formation, Limit, Mount, Order, Race, Scenario,
                                              SpecialRule, Spell, TerrainType, Troop, UnitType, Weapon)
@@ -151,7 +151,7 @@ def load_catalog(folder: str | Path = DATA_DIR, list_dir: str | Path | None = No
     ldir = Path(list_dir) if list_dir is not None else folder / "lists"
     for path in sorted(ldir.glob("*.yaml")) if ldir.is_dir() else []:
         try:
-            files[path.stem] = (str(path), roster.load_roster_yaml(path))
+            files[path.stem] = list_hooks.load_list(path)
         except DataError as e:
             problems.extend(e.problems)
     if problems:
@@ -280,36 +280,14 @@ def scenario_table(cat: Catalog, scenario_id: str):
 
 
 def _check_lists(cat: Catalog, files: dict, problems: list[str]) -> None:
-    """Every shipped list is legal (with the limitations it declares); the
-    legal ones become `cat.lists` (the game's typed ArmyList, by file stem)."""
-    for stem, (f, data) in files.items():
-        bad = _list_shape(cat, f, data)
-        if not bad:
-            bad = [f"{f}:{line_at(data, p.where)}: {field_name(p.where)}: {p}" for p in roster.judge(cat, data)]
+    """Every shipped list passes the shared checks and the army rules (with
+    the limitations it declares); the legal ones become `cat.lists` (the
+    game's typed ArmyList, by file stem)."""
+    for stem, al in files.items():
+        bad = [list_hooks.describe_problem(al, p) for p in list_hooks.problems_of(cat, al)]
         problems.extend(bad)
         if not bad:
-            cat.lists[stem] = roster.read(cat, data).army
-
-
-def _list_shape(cat: Catalog, f: str, data) -> list[str]:
-    """The roster's shape, as far as the army rules need it."""
-    if not isinstance(data, dict):
-        return [f"{f}:1: (top): an army list is a mapping with game, name and entries"]
-    out = []
-    for key in ("game", "name", "points", "race", "entries"):
-        if key not in data:
-            out.append(f"{f}:{data.line}: {key}: required field is missing")
-    if data.get("game", roster.GAME) != roster.GAME:
-        out.append(f"{f}:{line_at(data, ('game',))}: game: this list is for {data['game']!r}, not {roster.GAME!r}")
-    entries = data.get("entries")
-    if "entries" in data and not isinstance(entries, list):
-        return out + [f"{f}:{line_at(data, ('entries',))}: entries: expected a list of picks"]
-    for i, e in enumerate(entries or []):
-        if not isinstance(e, dict) or (e.get(roster.ENTRY_KEY) not in cat.troops and
-                                       e.get(roster.ENTRY_KEY) not in cat.characters):
-            out.append(f"{f}:{line_at(data, ('entries', i))}: entries[{i}]: each entry names a troop or a character "
-                       f"({roster.ENTRY_KEY}: ...)")
-    return out
+            cat.lists[stem] = roster.read(cat, al.to_dict()).army
 
 
 @lru_cache(maxsize=1)
