@@ -86,7 +86,7 @@ def test_rulings_command_lists_them(capsys):
     assert "* one_plus_units" in out and "rests on" in out
     assert main(["rulings", "dice_wars", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
-    assert [r["id"] for r in listed] == ["dice_wars.ley_lines_defenders"]
+    assert [r["id"] for r in listed] == ["dice_wars.ley_lines_defenders", "dice_wars.arrow_rain_forest"]
     assert listed[0]["default"] == "both"
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from engine.hex import grid as hexgrid
 from engine.core.rules import Event
+from engine.core.rulings import reading
 from games.dice_wars import stats
+from games.dice_wars.rulings import ARROW_RAIN_FOREST
 from games.dice_wars.state import DWState, Unit
 
 R_CAPTURE = "dice_wars.txt § Capturing Cities"
@@ -125,6 +127,10 @@ def city_skill_problem(state: DWState, u: Unit, card_id: str, target) -> str | N
         return None
     if card_id == "doratheria" and state.board.city_at.get(h) is not None:
         return "Arrow Rain falls on invaders outside the city walls."
+    if card_id == "doratheria" and stats.terrain(state, h) == "forest" \
+            and reading(state, ARROW_RAIN_FOREST.id) == "forest_shelters":
+        return ("The forest shelters that unit: Arrow Rain is an arc attack here (house ruling).",
+                "dice_wars.txt § Terrain")
     if card_id == "astramore" and not in_held_city(state, h, u.owner):
         return "Sacred Benediction blesses a unit inside a city your side holds."
     if sk.range is not None and distance_to_held(state, h, u.owner) > sk.range:

@@ -15,4 +15,16 @@ LEY_LINES_DEFENDERS = define(Ruling(
              "Magic rolls can still be affected by bonuses, like those from Ley Lines or from the "
              "Acolyte's Studious trait."))))
 
-RULINGS = [LEY_LINES_DEFENDERS]
+ARROW_RAIN_FOREST = define(Ruling(
+    "dice_wars.arrow_rain_forest", "dice_wars", "dice_wars.txt § Terrain",
+    "May Doratheria's Arrow Rain fall on a unit in a forest?",
+    (Reading("falls_anywhere", "yes: Arrow Rain is a city's skill aimed at hexes, not a shot or arc weapon "
+             "attack, so the forest does not shelter the target (docs/games/dice_wars_cards.md)",
+             "Players who capture Doratheria flood their enemies in a downpour of Arrow Rain. Doratheria "
+             "and all held cities can deluge invaders outside city walls with volley upon volley of "
+             "projectiles.", default=True),
+     Reading("forest_shelters", "no: arrows falling from the sky are an arc attack, and a forest "
+             "cannot be targeted by one",
+             "Forest: Cannot be targeted by shot or arc attacks, and blocks unit targeting."))))
+
+RULINGS = [LEY_LINES_DEFENDERS, ARROW_RAIN_FOREST]
