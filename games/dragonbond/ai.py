@@ -158,7 +158,7 @@ class GreedyAgent:
         future = max(0, u.fatigue + 2 - stats.stamina(state, u))
         up, down, _ = modifiers.roll_mods(state, u, "charge", {"charging": True})
         down += 2 * future
-        pool = dicepool.modify([3, 3, 3], up, down)
+        pool = dicepool.modify([3, 3, 3], up, down, state=state)
         sp = max(0, sp - future)                        # the charge's own fatigue slows it first
         need = d - sp + (sp / 2 if u.slow else 0)       # a Slow token costs half its speed (moves.charge_roll)
         return dicepool.at_least(dicepool.success_dist(tuple(pool)), max(0, math.ceil(need - 1e-3)))
@@ -168,7 +168,7 @@ class GreedyAgent:
         n = len(u.models) if u.rider is None and stats.card(u).models > 1 else 1
         pool = dicepool.pool_of(w.dice, n)
         up, down, _ = modifiers.roll_mods(state, u, "melee_attack", {"other": e, "charging": True, "weapon": w.name})
-        pool = dicepool.modify(pool, up, down)
+        pool = dicepool.modify(pool, up, down, state=state)
         per = tuple(dicepool.pool_of(stats.defense_spec(e, False)))
         dup, ddown, _ = modifiers.roll_mods(state, e, "melee_defense", {"other": u})
         return dicepool.expected(combat._wounds_dist(tuple(pool), per, dup - ddown, stats.has(state, u, "sharp")))

@@ -70,7 +70,7 @@ def attack_pool(state: DBState, u: Unit, t: Unit, w, charging: bool = False, not
     up += extra_up
     if notes is not None:
         notes.extend(why)
-    return dicepool.modify(base, up, down)
+    return dicepool.modify(base, up, down, state=state)
 
 
 def defense_pool(state: DBState, t: Unit, attacker: Unit | None, ranged: bool, hits: int,
@@ -82,7 +82,7 @@ def defense_pool(state: DBState, t: Unit, attacker: Unit | None, ranged: bool, h
     up, down, why = modifiers.roll_mods(state, t, "ranged_defense" if ranged else "melee_defense", {"other": attacker})
     if notes is not None:
         notes.extend(why)
-    return dicepool.modify(base, up, down)
+    return dicepool.modify(base, up, down, state=state)
 
 
 def split_targets(state: DBState, u: Unit, t: Unit, w) -> list[Unit]:

@@ -480,7 +480,7 @@ class DragonbondController(TableController):
             st = describe.after_costs(describe.preview_base(st, action), action)
             u, t = st.units[u.uid], st.units[t.uid]
         up, down, _ = modifiers.roll_mods(st, u, "charge", {"other": t, "charging": True})
-        pool = dicepool.modify([3, 3, 3], up, down)
+        pool = dicepool.modify([3, 3, 3], up, down, state=st)
         return PoolSpec("Charge roll: each success adds 1\" of speed",
                         [(10, dicepool.ACTION_NAMES[x - 1]) for x in sorted(pool, reverse=True)], up, down, odds)
 

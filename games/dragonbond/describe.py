@@ -128,7 +128,7 @@ def charge_outlook(state: DBState, a: Action) -> dict:
     u, t = s.units[a["uid"]], s.units[a["target"]]
     w, _ = stats.weapon(s, u, a["weapon"])
     up, down, notes = modifiers.roll_mods(s, u, "charge", {"other": t, "charging": True})
-    pool = dicepool.modify([3, 3, 3], up, down)
+    pool = dicepool.modify([3, 3, 3], up, down, state=state)
     sp = stats.speed(s, u)
     slow = sp / 2.0 if u.slow else 0.0
     reach = expected = 0.0

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.core.rules import Event
+from engine.core.rulings import reading
 from games.dragonbond.catalog import cat
+from games.dragonbond.rulings import CHANGES_BEYOND_DICE
 
 R_UP = "dragonbond.txt § Upgrade X:"
 R_DOWN = "dragonbond.txt § Downgrade X:"
@@ -39,13 +41,17 @@ def describe_pool(pool: list[int], kind: str = "action") -> str:
     return " + ".join(parts) if parts else "no dice"
 
 
-def modify(pool: list[int], up: int, down: int) -> list[int]:
+def modify(pool: list[int], up: int, down: int, state=None) -> list[int]:
     """Upgrades and downgrades cancel out first; then upgrade the weakest
     dice (a black die upgraded adds a white one) or downgrade the strongest
     (a white die downgraded is removed; never below one die: roll a single
-    white die instead)."""
+    white die instead).  More changes than dice start over on the same
+    dice, unless the match's house ruling (dragonbond.changes_beyond_dice,
+    read from `state`) has each die change once."""
     net = up - down
     dice = sorted(pool)
+    if state is not None and reading(state, CHANGES_BEYOND_DICE.id) == "each_die_once":
+        net = max(-len(dice), min(net, len(dice)))
     if net > 0:
         done: set[int] = set()
         extra = 0

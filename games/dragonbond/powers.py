@@ -177,7 +177,7 @@ def apply_effect(state: DBState, src: Unit, t: Unit, fx, dice, events: list, nam
         up, down, notes = modifiers.roll_mods(state, src, "power", {"other": t, "exhaustion": ex})
         for text, rule in notes:
             events.append(Event("modifier", "  " + text, rule))
-        pool = dicepool.modify(pool, up, down)
+        pool = dicepool.modify(pool, up, down, state=state)
         r = dicepool.roll_action(dice, pool, False, events, f"{name} (a power roll, not an attack)", R_ROLLING)
         blocks = 0
         if r.hits and t.models:
@@ -196,7 +196,8 @@ def apply_effect(state: DBState, src: Unit, t: Unit, fx, dice, events: list, nam
     elif k == "status":
         n = fx.count
         if fx.dice is not None:
-            pool = dicepool.modify(dicepool.pool_of(fx.dice), *modifiers.roll_mods(state, src, "power", {"other": t})[:2])
+            pool = dicepool.modify(dicepool.pool_of(fx.dice), *modifiers.roll_mods(state, src, "power", {"other": t})[:2],
+                                   state=state)
             n = dicepool.roll_action(dice, pool, False, events, f"{name} (power roll)", R_ROLLING).total
         movement.add_status(state, t, fx.status, n, by_player if by_player != t.owner else -1, events, name,
                             "dragonbond.txt § Applying Status Effects")
@@ -240,7 +241,7 @@ def preview(state: DBState, u: Unit, key: str, target: int | None) -> list[str]:
         if fx.kind == "hits" and t is not None and t.models:
             pool = dicepool.pool_of(fx.dice)
             up, down, _ = modifiers.roll_mods(state, u, "power", {"other": t})
-            pool = dicepool.modify(pool, up, down)
+            pool = dicepool.modify(pool, up, down, state=state)
             per = tuple(dicepool.pool_of(stats.defense_spec(t, not space.engaged_pair(state, u, t))))
             dist = dicepool.wounds_dist(tuple(pool), per)
             out.append(f"Roll {dicepool.describe_pool(pool)}: expected {dicepool.expected(dist):.2f} wounds")

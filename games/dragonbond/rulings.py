@@ -16,4 +16,15 @@ TURN_COUNTER = define(Ruling(
              "For example, an army has 3 units as well as the combined dragonrider unit; the total "
              "number of turns would be 4 plus the epic number on the dragon card."))))
 
-RULINGS = [TURN_COUNTER]
+CHANGES_BEYOND_DICE = define(Ruling(
+    "dragonbond.changes_beyond_dice", "dragonbond", "dragonbond.txt § Upgrade X:",
+    "A roll with more upgrades (or downgrades) than dice: what happens to the extra ones?",
+    (Reading("start_over", "they start over on the same dice, weakest (strongest) first again: two "
+             "upgrades on one white die make it black",
+             "If an effect requires you to upgrade multiple dice for a single roll, always upgrade the "
+             "weakest dice first.", default=True),
+     Reading("each_die_once", "each die changes at most once; the rest are lost: two upgrades on one "
+             "white die make it grey",
+             "Change X of the dice for a given roll to dice of the next highest strength."))))
+
+RULINGS = [TURN_COUNTER, CHANGES_BEYOND_DICE]
