@@ -30,8 +30,9 @@ def test_a_ruling_needs_one_default():
 
 def test_defaults_are_filled_in_and_unknown_choices_refused():
     rulings = rulings_of(registry.get("dragonbond"))
-    assert resolve(rulings, None) == {TURNS: "one_plus_units"}
-    assert resolve(rulings, {TURNS: "units_only"}) == {TURNS: "units_only"}
+    assert resolve(rulings, None) == {r.id: r.default for r in rulings}
+    assert resolve(rulings, None)[TURNS] == "one_plus_units"
+    assert resolve(rulings, {TURNS: "units_only"})[TURNS] == "units_only"
     with pytest.raises(ValueError, match="unknown ruling 'dragonbond.nope'"):
         resolve(rulings, {"dragonbond.nope": "x"})
     with pytest.raises(ValueError, match=r"ruling dragonbond.turn_counter \(dragonbond.txt § Turn Counter\) "
@@ -47,7 +48,7 @@ def _match(rulings=None):
 
 def test_the_setup_holds_every_reading_and_the_header_names_the_house_ones():
     m = _match()
-    assert m.setup.options["rulings"] == {TURNS: "one_plus_units"}
+    assert m.setup.options["rulings"] == {r.id: r.default for r in rulings_of(m.rules)}
     assert reading(m.state, TURNS) == "one_plus_units"
     assert not any(e.kind == "rulings" for e in m.log[0].events)
     m = _match({TURNS: "units_only"})
@@ -71,7 +72,7 @@ def test_readings_survive_save_load_and_replay(tmp_path):
     path = tmp_path / "s.json"
     m.save(path)
     back = Match.load(path)
-    assert back.setup.options["rulings"] == {TURNS: "units_only"}
+    assert back.setup.options["rulings"][TURNS] == "units_only"
     assert back.rules.fingerprint(back.state) == m.rules.fingerprint(m.state)
     data = json.loads(path.read_text())
     data["setup"]["options"]["rulings"] = {TURNS: "sometimes"}

@@ -33,7 +33,7 @@ def test_a_chosen_reading_is_part_of_the_match_setup():
     launcher.command(f"game:{[g.game_id for g in launcher.games].index('dragonbond')}")
     app.draw()
     click(app, _hot(launcher, "ruling:dragonbond.turn_counter")[0].center)
-    assert launcher.readings == {"dragonbond.turn_counter": "units_only"}
+    assert launcher.readings["dragonbond.turn_counter"] == "units_only"
     app.draw()
     assert "units_only" in _hot(launcher, "ruling:dragonbond.turn_counter")[1] or \
         "no extra 1" in _hot(launcher, "ruling:dragonbond.turn_counter")[1]
@@ -41,5 +41,5 @@ def test_a_chosen_reading_is_part_of_the_match_setup():
     click(app, _hot(launcher, "start")[0].center)
     screen = app.top()
     assert isinstance(screen, MatchScreen)
-    assert screen.match.setup.options["rulings"] == {"dragonbond.turn_counter": "units_only"}
+    assert screen.match.setup.options["rulings"]["dragonbond.turn_counter"] == "units_only"
     assert screen.match.log[0].events[0].kind == "rulings"
