@@ -98,6 +98,8 @@ def _saves(game: str, folder: Path) -> list[Path]:
     put("seats_a_string", edit(setup__seats="human"))
     put("options_unknown", edit(setup__options={"turbo": True}))
     put("options_position", edit(setup__options={"position": {"units": []}}))
+    put("options_armies_garbage", edit(setup__options={"armies": [{"entries": 5, "game": [1]}, "x" * 99]}))
+    put("options_armies_a_path", edit(setup__options={"armies": ["/dev/zero", "/dev/zero"]}))
     put("game_unknown", edit(setup__game="chess"))
     put("game_a_list", edit(setup__game=["dice_wars"]))
     put("format_future", edit(format=99))
@@ -344,6 +346,15 @@ def test_data_bounds_are_named(results):
     assert "unknown unit card 'nobody_at_all'" in dangling
     move_yes = next(t for p, t in said.items() if "move_yes" in p)
     assert "move:" in move_yes and "'yes'" in move_yes
+
+
+def test_a_save_with_the_players_own_armies_loads(tmp_path):
+    from engine.core.match import Match
+    from engine.core.rules import Setup
+    m = Match(Setup("dragonbond", 2, seed=2, scenario="valerna_crossing",
+                    options={"armies": ["dawn_vanguard", "blood_vanguard"]}))
+    m.save(tmp_path / "armies.json")
+    assert Match.load(tmp_path / "armies.json").setup.options["armies"] == ["dawn_vanguard", "blood_vanguard"]
 
 
 def test_temp_files_left_by_a_kill_are_removed_on_start(tmp_path):

@@ -11,7 +11,7 @@ from engine.core.actions import Action
 from engine.core.catalog import DataError, line_at, load_yaml, plain
 from engine.core.dice import DiceExhausted, ScriptedDice
 from engine.core.limits import cut, cut_text
-from engine.core.saves import MAX_ROLL
+from engine.core.saves import MAX_ROLL, option_problem
 from engine.core.match import Match
 from engine.core.rules import Illegal, Setup
 from engine.core.rulings import ruling_problems, rulings_of
@@ -157,20 +157,15 @@ def _setup(rules, data: dict, name: str, at) -> tuple[Setup, ScriptedDice]:
     raw_options = st.get("options") or {}
     if not isinstance(raw_options, dict):
         raise ScriptError(f"{at('setup', 'options')}: setup.options: expected a mapping")
-    specs = {o.key: o for o in rules.options()} if hasattr(rules, "options") else {}
     for k, v in raw_options.items():
         if k == "rulings":                 # house rulings: {ruling_id: reading}, checked here for the line
             for rid, problem in ruling_problems(rulings_of(rules), v):
                 where = at("setup", "options", "rulings", rid) if rid else at("setup", "options", "rulings")
                 raise ScriptError(f"{where}: setup.options.rulings: {problem}")
             continue
-        spec = specs.get(k)
-        if spec is None:
-            raise ScriptError(f"{at('setup', 'options', k)}: setup.options.{cut(k)}: unknown option "
-                              f"(known: {', '.join([*specs, 'rulings']) or 'none'})")
-        if type(v) is not type(spec.default) or (spec.choices and v not in spec.choices):
-            choices = ", ".join(map(str, spec.choices)) if spec.choices else "true or false"
-            raise ScriptError(f"{at('setup', 'options', k)}: setup.options.{k}: {cut(v)} is not one of {choices}")
+        problem = option_problem(rules, k, v, players)
+        if problem:
+            raise ScriptError(f"{at('setup', 'options', k)}: setup.options: {problem}")
     options = dict(raw_options)
     if "position" in st:
         if not isinstance(st["position"], dict):

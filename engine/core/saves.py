@@ -79,6 +79,32 @@ def scenario_problem(rules, scenario) -> str | None:
             "it never opens a file (a map of your own: give it with --scenario on the command line)")
 
 
+def option_problem(rules, key, value, players: int) -> str | None:
+    """Why a setup option from a file (save or script) is refused, or None.
+    Options are the game's own (`rules.options()`, with a value of the
+    default's type and among the choices), `rulings` (house rulings, checked
+    by the caller with engine/core/rulings.py) or, for a game that plays the
+    shared army lists (engine/core/army_lists.py), `armies`: one list per
+    player (an id, a list's plain data, or null), which the game validates
+    when it sets up.  Anything else (a `position`, a path)
+    is refused: a save cannot smuggle in a state or a file."""
+    specs = {o.key: o for o in (rules.options() if hasattr(rules, "options") else [])}
+    lists = hasattr(rules, "army_catalog")       # plays the shared army lists (army_lists.supports_lists)
+    if key == "armies" and key not in specs and lists:
+        if not isinstance(value, list) or len(value) > players or not all(
+                v is None or isinstance(v, dict) or (isinstance(v, str) and 0 < len(v) < 100) for v in value):
+            return f"armies: expected one army per player (a name, an army list, or null), got {cut(value)}"
+        return None
+    spec = specs.get(key)
+    if spec is None:
+        known = list(specs) + (["armies"] if lists else []) + ["rulings"]
+        return f"unknown option {cut(key)} (known: {', '.join(known) or 'none'})"
+    if type(value) is not type(spec.default) or (spec.choices and value not in spec.choices):
+        choices = ", ".join(map(str, spec.choices)) if spec.choices else "true or false"
+        return f"{key}: {cut(value)} is not one of {cut_text(choices, 300)}"
+    return None
+
+
 def cleanup_temp_files(folder: str | Path, older_than: float = 60.0) -> int:
     """Remove the temp files (`*.tmp`) an interrupted `atomic_write` left in a
     folder (kill -9 between writing and renaming); returns how many.  Files
@@ -210,18 +236,14 @@ def validate_save(data: dict, name: str, rules) -> None:
     options = setup.get("options", {})
     if not isinstance(options, dict):
         raise SaveError(f"{where('options')}: expected a mapping of the game's options")
-    specs = {o.key: o for o in (rules.options() if hasattr(rules, "options") else [])}
     for key, value in options.items():
         if key == "rulings":             # house rulings: {ruling_id: reading}
             for _, problem in ruling_problems(rulings_of(rules), value)[:1]:
                 raise SaveError(f"{where('options')}: rulings: {problem}")
             continue
-        spec = specs.get(key)
-        if spec is None:
-            raise SaveError(f"{where('options')}: unknown option {cut(key)} (known: {', '.join(specs) or 'none'})")
-        ok = type(value) is type(spec.default) and (not spec.choices or value in spec.choices)
-        if not ok:
-            raise SaveError(f"{where('options')}: {key}: {cut(value)} is not a value of this option")
+        problem = option_problem(rules, key, value, players)
+        if problem:
+            raise SaveError(f"{where('options')}: {problem}")
     for i, r in enumerate(data["rolls"]):
         if type(r) is not int or not 1 <= r <= MAX_ROLL:
             raise SaveError(f"{name}:{_line_of_key(text, 'rolls')}: rolls[{i}]: a die result is a whole "
