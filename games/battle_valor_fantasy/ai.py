@@ -1,0 +1,151 @@
+"""The computer general: places sensible orders from what it can see (its
+own units and the enemy's positions, never the enemy's face-down counters)
+and, in each phase, picks the listed action that scores best.
+
+Orders: fleeing units keep Flee; units in combat Attack; Wizards cast;
+missile troops with a target in range Fire (Mounted Missile Troops Advance
+and Fire); units with a leader and an enemy inside their charge reach and
+arc Charge; the rest Advance.  The Fate counter goes on the General.
+"""
+from __future__ import annotations
+
+from engine.core.actions import Action
+from games.battle_valor_fantasy import choices, combat, fire, space, spells, stats, success, turns
+from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.state import BVFState, Unit
+
+AGENTS = ("general",)
+
+
+def plan_orders(state: BVFState, p: int) -> tuple[list, int]:
+    units = sorted(turns.units_of(state, p), key=lambda x: x.uid)
+    g = space.general_of(state, p)
+    fate = g.uid if g is not None else (units[0].uid if units else -1)
+    out = []
+    for u in units:
+        if u.uid == fate:
+            continue
+        o = _order_for(state, u)
+        if isinstance(o, tuple):
+            out += [(u.uid, x) for x in o]
+        elif o:
+            out.append((u.uid, o))
+    return out, fate
+
+
+def _order_for(state: BVFState, u: Unit):
+    if u.fleeing:
+        return "flee"
+    if u.split:
+        return "reform"
+    if u.kind == "general":
+        return "advance"
+    if u.kind == "wizard":
+        return "spell"
+    if u.engaged:
+        return "attack"
+    if u.profile is not None and u.profile.mounted_missile:
+        return ("advance", "fire")
+    has_missile = stats.missile(u) is not None
+    if has_missile and fire.targets(state, u):
+        return "fire"
+    if not stats.machine(u) and (stats.has_leader(u) or u.profile.troop == "berserkers"):
+        reach = combat.charge_reach(state, u)
+        for t in space.enemies(state, u):
+            if t.kind == "unit" and space.in_arc(state, u, t) and space.distance(state, u, t) <= reach * 0.8:
+                return "charge"
+    if stats.machine(u):
+        return "fire"
+    return "advance"
+
+
+class GeneralAgent:
+    name = "general"
+    samples = False
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    def choose(self, state: BVFState, legal, rng):
+        if legal is None:
+            legal = self.rules.legal_actions(state)
+        p = turns.to_act(state)
+        mine = [a for a in legal if a.player == p]
+        if state.phase == "orders" and not state.pending:
+            orders, fate = plan_orders(state, p)
+            a = Action.make("orders", p, orders=[list(x) for x in orders], fate=fate)
+            if self.rules.check(state, a) is None:
+                return a
+            return mine[0]
+        best, score = None, -1e9
+        for a in mine:
+            s = self.score(state, a)
+            if s > score:
+                best, score = a, s
+        return best
+
+    def score(self, state: BVFState, a: Action) -> float:
+        k = a.kind
+        if k == "deploy":
+            x, y = a["x"], a["y"]
+            return -abs(x - state.table.width / 2) * 0.1 - abs(y - state.table.height / 2) * 0.5 \
+                - (50 if state.units[a["uid"]].kind in ("general", "wizard") and False else 0)
+        if k == "fate":
+            return {"advance": 3, "charge": 2}.get(a["order"], 0)
+        if k == "fate_move":
+            return -5
+        if k == "decline":
+            return 0
+        if k == "allow":
+            return 0
+        if k == "dispel":
+            return 5
+        if k == "hold":
+            return 0.5 if state.phase == "reform" else -1
+        if k == "cast":
+            sp = cat().spells[a["spell"]]
+            n = state.units[a["uid"]].dice
+            pr = success.chance_at_least(n, sp.threshold)
+            val = {"casualty_dice": 2.0, "casualty_dice_per_success": 3.0, "chain_lightning": 4.0,
+                   "forced_flee": 5.0, "reroll_attack": 1.5, "reroll_defence": 1.5, "all_rolls": 2.0,
+                   "double_attacks": 3.0}.get(sp.effect, 0.5)
+            return pr * val
+        if k == "fire":
+            t = state.units[a["target"]]
+            return 5 - space.distance(state, state.units[a["uid"]], t) * 0.1
+        if k == "attack":
+            return 10
+        if k == "charge":
+            u, t = state.units[a["uid"]], state.units[a["target"]]
+            pl = combat.plan(state, u, t)
+            if not pl.reaches or pl.blocked:
+                return -2
+            bonus = {"rear": 3, "left": 2, "right": 2}.get(pl.side, 0)
+            return 8 + bonus - pl.length * 0.1
+        if k == "advance":
+            u = state.units[a["uid"]]
+            e = space.nearest_enemy(state, u)
+            if e is None:
+                return 0
+            from engine.table.formations import BlockMove, block_move
+            frame, _ = block_move(space.block(state, u), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
+                                                                    a.get("then", 0.0)))
+            ex, ey = space.centre(state, e)
+            d = ((frame.x - ex) ** 2 + (frame.y - ey) ** 2) ** 0.5
+            if stats.missile(u) is not None and not u.profile.mounted:
+                return 1 - abs(d - 14) * 0.1
+            if u.kind == "general":
+                return 1 - abs(d - 14) * 0.1
+            return 2 - d * 0.1
+        if k == "reform":
+            return 0.3 if a.get("formation") in (None, state.units[a["uid"]].formation) else 0.0
+        return 0
+
+
+def make_agent(name: str, rules):
+    if name == "general":
+        return GeneralAgent(rules)
+    raise KeyError(f"no agent {name!r}")
+
+
+_ = (choices, spells)

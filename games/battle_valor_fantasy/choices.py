@@ -1,0 +1,322 @@
+"""The representative legal actions of a continuous table.
+
+`legal_actions` cannot list every place a unit could stand; the UI proposes
+any action to `check`.  What is listed, in groups (each group is what
+`sample_legal` picks from, so random playouts see the same set):
+
+- deployment: each unit still to place (the General last) at spots across
+  the front and the middle of its zone;
+- orders: a few complete sets of counters (a sensible plan and variants
+  rotating each unit through the orders it may take), the Fate counter on
+  the General or the first unit;
+- Fate: each order the Fate unit may take; in the first turn, each enemy
+  unit moved 5" or 10" four ways within its zone; the 6" punishment moves;
+- each phase, per unit with a counter to activate: hold it; spells (each
+  spell on the nearest two fitting targets), reform (each formation and
+  width that fits, facing as now or toward the nearest enemy), fire at each
+  target, charge each enemy in its arc within reach + 6", attack each enemy
+  it fights, advance (full, half and 1" straight, full with a wheel of
+  +-30 degrees and toward the nearest enemy); the General's counter passed
+  to each unit within 12" for the same;
+- a dispel: let it through, each Wizard alone or all together.
+"""
+from __future__ import annotations
+
+import math
+
+from engine.core.actions import Action
+from engine.table.formations import BlockMove
+from games.battle_valor_fantasy import checks, combat, fire, moves, setup, space, spells, stats, turns
+from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.state import BVFState, Unit
+
+ORDER_VARIANTS = 6
+
+
+def _ok(state: BVFState, acts: list[Action]) -> list[Action]:
+    return [a for a in acts if checks.problem(state, a) is None]
+
+
+def groups(state: BVFState) -> list:
+    if state.phase == "over":
+        return []
+    p = turns.to_act(state)
+    if state.pending:
+        return [lambda: pending_actions(state)]
+    if state.phase == "deploy":
+        left = [u for u in state.units.values() if u.owner == p and not u.deployed]
+        units = [u for u in left if u.kind != "general"] or left
+        return [lambda u=u: deploy_actions(state, u) for u in sorted(units, key=lambda x: x.uid)]
+    if state.phase == "orders":
+        return [lambda: order_actions(state, p)]
+    if state.phase == "fate":
+        return [lambda: fate_actions(state, p)]
+    out = []
+    for u in sorted(turns.units_of(state, p), key=lambda x: x.uid):
+        if turns.can_activate(state, u, state.phase):
+            out.append(lambda u=u: unit_actions(state, u))
+    return out
+
+
+def legal(state: BVFState) -> list[Action]:
+    out = []
+    for g in groups(state):
+        out.extend(_ok(state, g()))
+    return out
+
+
+def sample(state: BVFState, rng) -> Action:
+    """A random group, then the first of its candidates (shuffled) that
+    passes the checks: always one of `legal`'s actions."""
+    gs = groups(state)
+    order = list(range(len(gs)))
+    rng.shuffle(order)
+    for i in order:
+        acts = list(gs[i]())
+        rng.shuffle(acts)
+        for a in acts:
+            if checks.problem(state, a) is None:
+                return a
+    raise AssertionError(f"no legal action in phase {state.phase}")
+
+
+# ---- decisions --------------------------------------------------------------------------------
+
+def pending_actions(state: BVFState) -> list[Action]:
+    pd = state.pending[-1]
+    p = pd.player
+    if pd.kind == "dispel":
+        ws = spells.dispellers(state, p)
+        out = [Action.make("allow", p)]
+        out += [Action.make("dispel", p, wizards=[w.uid]) for w in ws]
+        if len(ws) > 1:
+            out.append(Action.make("dispel", p, wizards=[w.uid for w in ws]))
+        return out
+    out = [Action.make("decline", p)]
+    for u in state.units.values():
+        if u.owner != p and u.on_table and u.kind != "general":
+            for dx, dy in ((6, 0), (-6, 0), (0, 6), (0, -6)):
+                out.append(Action.make("fate_move", p, target=u.uid, dx=float(dx), dy=float(dy)))
+    return out
+
+
+def deploy_actions(state: BVFState, u: Unit) -> list[Action]:
+    spots = setup.deploy_spots(state, u)
+    if not any(moves.files_ok(fo, len(u.stands), fi) is None and setup.deploy_problem(state, u, f, fo, fi) is None
+               for f, fo, fi in spots):
+        spots = setup.dense_spots(state, u)
+        if not spots:
+            return [Action.make("withhold", u.owner, uid=u.uid)]
+    return [Action.make("deploy", u.owner, uid=u.uid, x=frame.x, y=frame.y, facing=frame.facing,
+                        formation=formation, files=files) for frame, formation, files in spots]
+
+
+# ---- orders ----------------------------------------------------------------------------------
+
+def options_for(state: BVFState, u: Unit) -> list[str]:
+    """The orders a unit may sensibly take (those the rules allow)."""
+    if u.fleeing:
+        return ["flee"]
+    if u.kind == "general":
+        return ["charge", "advance", "fire", "reform"]
+    if u.kind == "wizard":
+        return ["spell", "advance"]
+    out = []
+    if u.split:
+        return ["reform"]
+    if u.engaged:
+        out += ["attack", "brace"]
+        if not stats.never_flees(u):
+            out.append("flee")
+        return out
+    if stats.missile(u) is not None:
+        out.append("fire")
+    out += ["advance", "charge", "reform", "brace"]
+    if not stats.never_flees(u) and stats.missile(u) is not None:
+        out.append("fire_and_flee")
+    return [o for o in out if turns.order_fits(u, o) is None]
+
+
+def mmt_pairs(u: Unit) -> list[tuple[str, str]]:
+    return [("advance", "fire"), ("charge", "fire"), ("advance", "fire_and_flee")]
+
+
+def plan_orders(state: BVFState, p: int, variant: int) -> tuple[list, int]:
+    """Each variant rotates each unit through its options."""
+    units = sorted(turns.units_of(state, p), key=lambda x: x.uid)
+    g = space.general_of(state, p)
+    fate = g.uid if g is not None else (units[0].uid if units else -1)
+    orders = []
+    for i, u in enumerate(units):
+        if u.uid == fate:
+            continue
+        if u.profile is not None and u.profile.mounted_missile and not u.fleeing and not u.engaged and not u.split:
+            pair = mmt_pairs(u)[(variant + i) % 3]
+            orders += [(u.uid, pair[0]), (u.uid, pair[1])]
+            continue
+        opts = options_for(state, u)
+        if opts:
+            orders.append((u.uid, opts[(variant * 7 + i * 3 + state.turn) % len(opts)]))
+    return orders, fate
+
+
+def order_actions(state: BVFState, p: int) -> list[Action]:
+    out = []
+    seen = set()
+    for v in range(ORDER_VARIANTS):
+        orders, fate = plan_orders(state, p, v)
+        key = (tuple(orders), fate)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(Action.make("orders", p, orders=[list(x) for x in orders], fate=fate))
+    return out
+
+
+def fate_actions(state: BVFState, p: int) -> list[Action]:
+    pl = state.players[p]
+    u = state.units[pl.fate_uid]
+    out = [Action.make("fate", p, order=o) for o in options_for(state, u)]
+    if state.turn == 1:
+        for v in state.units.values():
+            if v.owner != p and v.on_table and v.kind != "general":
+                for d in (5.0, 10.0):
+                    for dx, dy in ((d, 0.0), (-d, 0.0), (0.0, d), (0.0, -d)):
+                        out.append(Action.make("fate_move", p, target=v.uid, dx=dx, dy=dy))
+    return out
+
+
+# ---- activations ----------------------------------------------------------------------------------
+
+def unit_actions(state: BVFState, u: Unit) -> list[Action]:
+    p = u.owner
+    out = [Action.make("hold", p, uid=u.uid)]
+    ph = state.phase
+    if u.kind == "general":
+        for v in space.friends(state, u):
+            if v.kind == "general" or v.fleeing or space.distance(state, u, v) > space.GENERAL_RANGE:
+                continue
+            for order in turns.PHASE_ORDERS[ph]:
+                if order in u.orders:
+                    out += _for_order(state, v, order, general=True)
+        if ph == "advance" and "advance" in u.orders:
+            out += _advances(state, u, False)
+        if ph == "reform" and "reform" in u.orders:
+            e = space.nearest_enemy(state, u)
+            if e is not None:
+                cx, cy = space.centre(state, e)
+                out.append(Action.make("reform", p, uid=u.uid, facing=round(moves.face_toward(state, u, cx, cy), 2)))
+        return out
+    for order in turns.PHASE_ORDERS[ph]:
+        if order in u.orders:
+            out += _for_order(state, u, order, False)
+    return out
+
+
+def _for_order(state: BVFState, u: Unit, order: str, general: bool) -> list[Action]:
+    p = u.owner
+    extra = {"general": 1} if general else {}
+    if order == "spell":
+        return _spells(state, u)
+    if order == "reform":
+        return _reforms(state, u, extra)
+    if order == "fire":
+        if stats.missile(u) is None:
+            return []
+        rng = fire.weapon_range(u)
+        return [Action.make("fire", p, uid=u.uid, target=t.uid, **extra) for t in space.enemies(state, u)
+                if t.kind != "general" and space.box_distance(state, u, t) <= rng]
+    if order == "charge":
+        if u.engaged or u.kind != "unit":
+            return []
+        reach = combat.charge_reach(state, u) + 6.0
+        return [Action.make("charge", p, uid=u.uid, target=t.uid, **extra) for t in space.enemies(state, u)
+                if t.kind != "general" and space.box_distance(state, u, t) <= reach]
+    if order == "attack":
+        return [Action.make("attack", p, uid=u.uid, target=x, **extra) for x in u.engaged]
+    if order == "advance":
+        return _advances(state, u, general)
+    return []
+
+
+def _advances(state: BVFState, u: Unit, general: bool) -> list[Action]:
+    if u.engaged:
+        return []
+    p = u.owner
+    extra = {"general": 1} if general else {}
+    full = moves.advance_allowance(state, u)
+    out = []
+    cands = [BlockMove(full, 0.0, 0.0), BlockMove(full / 2, 0.0, 0.0), BlockMove(1.0, 0.0, 0.0)]
+    for ang in (30.0, -30.0):
+        b = space.block(state, u)
+        from engine.table.formations import wheel_length
+        w = wheel_length(b, ang)
+        if w <= full:
+            cands.append(BlockMove(0.0, ang, max(0.0, full - w)))
+            if full - w >= 1.0:
+                cands.append(BlockMove(0.0, ang, (full - w) / 2))
+    e = space.nearest_enemy(state, u)
+    if e is not None:
+        cx, cy = space.centre(state, e)
+        f = space.frame_of(u)
+        turn = (space.bearing(f.x, f.y, cx, cy) - u.facing + 180.0) % 360.0 - 180.0
+        if abs(turn) > 5 and abs(turn) <= 90:
+            b = space.block(state, u)
+            from engine.table.formations import wheel_length
+            w = wheel_length(b, turn)
+            if w <= full:
+                cands.append(BlockMove(0.0, round(turn, 1), round(max(0.0, full - w), 3)))
+    for m in cands:
+        out.append(Action.make("advance", p, uid=u.uid, first=round(m.first, 3), angle=m.angle,
+                               then=round(m.then, 3), **extra))
+    return out
+
+
+def _reforms(state: BVFState, u: Unit, extra: dict) -> list[Action]:
+    p = u.owner
+    if u.kind != "unit":
+        return []
+    n = len(u.stands)
+    facings = [round(u.facing, 2)]
+    e = space.nearest_enemy(state, u)
+    if e is not None:
+        cx, cy = space.centre(state, e)
+        facings.append(round(moves.face_toward(state, u, cx, cy), 2))
+    out = []
+    for fid, f in cat().formations.items():
+        if n < f.min_stands:
+            continue
+        widths = [1] if f.width == "one" or f.shape in ("wedge", "square") else \
+            sorted({max(1, math.ceil(n / 2)), max(1, math.ceil(n / 3)), max(1, n // 2 + 1), max(1, math.ceil(n / 4)),
+                    n, 2})
+        for w in widths:
+            if w > n or moves.files_ok(fid, n, w):
+                continue
+            for fc in facings:
+                out.append(Action.make("reform", p, uid=u.uid, formation=fid, files=w, facing=fc, **extra))
+    return out
+
+
+def _spells(state: BVFState, u: Unit) -> list[Action]:
+    p = u.owner
+    out = []
+    foes = sorted([t for t in space.enemies(state, u) if t.kind == "unit"],
+                  key=lambda t: (space.distance(state, u, t), t.uid))[:2]
+    mine = sorted([t for t in space.friends(state, u) if t.kind == "unit"],
+                  key=lambda t: (space.distance(state, u, t), t.uid))[:2]
+    for sid, sp in cat().spells.items():
+        targets = foes if sp.target != "friendly" else mine
+        for t in targets:
+            kw = {}
+            if sp.effect == "change_orders":
+                others = [x for x in foes if x.uid != t.uid]
+                if not others:
+                    continue
+                kw = {"target2": others[0].uid, "order": "brace"}
+            elif sp.effect == "change_own_order":
+                kw = {"order": "brace" if t.engaged else "advance"}
+            elif sp.effect == "carry":
+                back = 8.0 if state.players[p].zone == "south" else -8.0
+                kw = {"to": [0.0, back if sp.target == "friendly" else -back, t.facing]}
+            out.append(Action.make("cast", p, uid=u.uid, spell=sid, target=t.uid, **kw))
+    return out

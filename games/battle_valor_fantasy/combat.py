@@ -1,0 +1,425 @@
+"""Charge & Attack: the charge roll and move into exact contact (the rest
+left half way), impact hits, the attacker's hits, the defender's saves, the
+sliding casualty scale, the defender striking back, casualties from the
+point of contact and both units activated.
+
+battle_valor_fantasy.txt § Phase 9 Activate Charge & Attack Orders,
+Resolve Combats;, § Charging, § Step 7) Resolve Any Impact Hits, § Attack
+Modifiers, § Defense Modifiers, § Step 11) The 'We are better than you
+rule'-, § Step 12) Defender Attacks Back, § Weapon Attributes, § Attack
+Column;, § Wedge;, § Square;, § Linear Obstacles, § Bestiary.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from engine.core.rules import Event
+from engine.table.formations import contact_side, plan_charge, short_of
+from games.battle_valor_fantasy import casualties, space, stats, success
+from games.battle_valor_fantasy.state import BVFState, Unit
+
+R_PHASE = "battle_valor_fantasy.txt § Phase 9 Activate Charge & Attack Orders, Resolve Combats;"
+R_CHARGE = "battle_valor_fantasy.txt § Charging"
+R_IMPACT = "battle_valor_fantasy.txt § Step 7) Resolve Any Impact Hits"
+R_ATTACK = "battle_valor_fantasy.txt § Attack Modifiers"
+R_DEFENCE = "battle_valor_fantasy.txt § Defense Modifiers"
+R_SCALE = "battle_valor_fantasy.txt § Step 11) The 'We are better than you rule'-"
+R_BACK = "battle_valor_fantasy.txt § Step 12) Defender Attacks Back"
+R_LEADER = "battle_valor_fantasy.txt § Leaders;"
+R_COLUMN = "battle_valor_fantasy.txt § Attack Column;"
+R_WEDGE = "battle_valor_fantasy.txt § Wedge;"
+R_SQUARE = "battle_valor_fantasy.txt § Square;"
+R_PIKES = "battle_valor_fantasy.txt § Weapon Attributes"
+R_OBSTACLE = "battle_valor_fantasy.txt § Linear Obstacles"
+R_FEAR = "battle_valor_fantasy.txt § Bestiary"
+R_SPELLS = "battle_valor_fantasy.txt § Defensive Spells;"
+R_OFFENSIVE = "battle_valor_fantasy.txt § Offensive Spells;"
+
+
+# ---- the charge -----------------------------------------------------------------------------
+
+def charge_reach(state: BVFState, u: Unit) -> float:
+    """Double the MR (formation bonus included; half in difficult terrain;
+    Fog: only the normal MR)."""
+    mr = stats.base_mr(u)
+    f = stats.formation(u)
+    if f is not None:
+        mr += f.move_bonus
+    if space.in_difficult(state, u) and not stats.any_effect(u, "ignore_difficult"):
+        mr = math.ceil(mr / 2)
+    if u.effects.get("fog"):
+        return mr
+    return 2 * mr
+
+
+def charge_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
+    if t.owner == u.owner or not t.on_table or t.kind == "general":
+        return "Charge an enemy unit on the table (the General can never be attacked)", R_CHARGE
+    if u.engaged:
+        return f"{u.name} is already in combat: it attacks instead", R_PHASE
+    if not stats.has_leader(u) and u.profile is not None and u.profile.troop != "berserkers":
+        return f"{u.name} has no command stand: units without a Leader cannot charge", R_LEADER
+    f = stats.formation(u)
+    if f is not None and not f.can_charge:
+        return f"A unit in {f.name} cannot charge", "battle_valor_fantasy.txt § Shield Wall;"
+    if u.kind != "unit" or stats.machine(u):
+        return f"{u.name} cannot charge", R_CHARGE
+    if u.effects.get("no_forward_move"):
+        return f"A crevasse opens in front of {u.name}: it may not move forwards", R_OFFENSIVE
+    if not space.in_arc(state, u, t):
+        return f"{t.name} is not within {u.name}'s arc of vision", R_CHARGE
+    return None
+
+
+@dataclass
+class Plan:
+    side: str
+    frame: object
+    length: float
+    reaches: bool
+    contact: tuple
+    blocked: str | None
+
+
+def plan(state: BVFState, u: Unit, t: Unit) -> Plan:
+    shape = space.shape_of(u)
+    p = plan_charge(space.block(state, u), shape, space.block(state, t), space.main_feet(state, t),
+                    None, charge_reach(state, u))
+    if t.formation == "square":
+        side = "front"           # § Square;: no flanks or rear
+    else:
+        side = p.side
+    blocked = None
+    if p.reaches:
+        fs = space.layout(u, p.frame)
+        blocked = space.fits(state, u, fs, ignore=(t.uid,))
+    return Plan(side, p, p.length, p.reaches, p.contact, blocked)
+
+
+def charge_mods(state: BVFState, u: Unit) -> list[tuple[str, int]]:
+    mods = []
+    if space.near_general(state, u):
+        mods.append(("within 12\" of the General", 2))
+    if stats.has_leader(u):
+        mods.append(("Leader", 1))
+    mods += stats.experience_mods(u)
+    cb = stats.any_effect(u, "charge_bonus")
+    if cb:
+        mods.append(("race", cb))
+    return mods
+
+
+def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
+    pl = plan(state, u, t)
+    ev.append(Event("charge", f"{u.name} charges {t.name} ({pl.side}, {pl.length:.1f}\" of "
+                    f"{charge_reach(state, u):g}\")", R_CHARGE, 0, data={"uid": u.uid, "target": t.uid}))
+    if u.formation == "skirmish":
+        u.formation = "line"
+        u.files = max(1, math.ceil(len(u.stands) / 2))
+        ev.append(Event("ruling", f"{u.name} forms up in a line to charge", "battle_valor_fantasy.txt § Skirmish;"))
+        pl = plan(state, u, t)
+    n = len(u.stands)
+    roll = success.roll(dice, f"{u.name} charge", n, charge_mods(state, u))
+    ev.append(Event("roll", roll.text(), R_CHARGE, data=roll.data()))
+    u.activated = True
+    if not pl.reaches or pl.blocked:
+        why = "out of reach" if not pl.reaches else f"its way in is blocked ({pl.blocked})"
+        _fall_short(state, u, t, ev, why)
+        return
+    arrived = roll.total
+    shape = space.shape_of(u)
+    sts = space.ordered(u)
+    slots = space.slots_for(u.formation, len(sts), u.files, shape)
+    fs = pl.frame.feet(slots, shape, arrived, [s.sid for s in sts])
+    space.put(state, u, fs, sts)
+    u.facing = pl.frame.frame.facing
+    u.stragglers = tuple(s.sid for s in sts[arrived:])
+    u.straggle_from = "charge" if u.stragglers else ""
+    u.charge_target = t.uid if u.stragglers else -1
+    u.charge_facing = u.facing
+    if arrived <= 0:
+        ev.append(Event("ruling", f"No stand of {u.name} makes it into contact: the unit stops half way",
+                        "battle_valor_fantasy.txt § Step 6) Any stands that did not complete the charge are moved "
+                        "half way between their current position and the back of your stands that made it into "
+                        "combat. These stands will \"Catch up\" in the Compulsory Moves phase of the next game turn."))
+        return
+    ev.append(Event("ruling", f"{min(arrived, n)} of {n} stands reach {t.name}'s {pl.side}"
+                    + (f"; {n - arrived} straggle half way behind" if arrived < n else ""), R_CHARGE))
+    side = pl.side if t.formation != "square" else "front"
+    engage(u, t)
+    fight(state, u, t, dice, ev, charging=True, side=side, contact=pl.contact)
+
+
+def _fall_short(state: BVFState, u: Unit, t: Unit, ev: list[Event], why: str) -> None:
+    reach = charge_reach(state, u)
+
+    def clear(frame):
+        return space.fits(state, u, space.layout(u, frame), enemy_gap=space.ADVANCE_GAP) is None
+    target = space.centre(state, t)
+    frame = short_of(space.block(state, u), target, reach, clear)
+    moved = math.hypot(frame.x - space.frame_of(u).x, frame.y - space.frame_of(u).y)
+    space.put(state, u, space.layout(u, frame))
+    ev.append(Event("ruling", f"The charge is {why}: {u.name} moves {moved:.1f}\" toward {t.name} and stops",
+                    "battle_valor_fantasy.txt § Step 3) Measure the distance."))
+
+
+def engage(a: Unit, b: Unit) -> None:
+    if b.uid not in a.engaged:
+        a.engaged = a.engaged + (b.uid,)
+    if a.uid not in b.engaged:
+        b.engaged = b.engaged + (a.uid,)
+    a.rounds.setdefault(b.uid, 0)
+    b.rounds.setdefault(a.uid, 0)
+
+
+# ---- impact hits ---------------------------------------------------------------------------
+
+def impact_hits(state: BVFState, u: Unit, t: Unit, side: str) -> tuple[int, list[str], str | None]:
+    """How many impact hits a charge causes, where they come from, and
+    why none (pikes, an obstacle)."""
+    n, why = 0, []
+    if u.formation == "attack_column":
+        k = stats.ranks_deep(u)
+        n += k
+        why.append(f"Attack Column {k} ranks deep")
+    if u.formation == "wedge":
+        k = len(u.stands)
+        n += k
+        why.append(f"Wedge of {k} stands")
+    for rid, lvl, e in (u.profile.rules if u.profile else ()):
+        if e.impact_hits:
+            per = int(stats.base_mr(u)) if e.impact_per == "current_mr" else len(u.stands)
+            n += e.impact_hits * per
+            why.append(f"Shock {lvl}: {e.impact_hits} per {'MR' if e.impact_per == 'current_mr' else 'stand'}")
+    if not n:
+        return 0, why, None
+    if stats.is_pike(t) and (side == "front" or t.formation == "square"):
+        return 0, why, f"{t.name}'s pikes stop impact hits from the front"
+    if space.behind_obstacle(state, t):
+        return 0, why, f"{t.name} stands behind a linear obstacle: no impact hits"
+    return n, why, None
+
+
+def resolve_impact(state: BVFState, u: Unit, t: Unit, side: str, dice, ev: list[Event], contact) -> int:
+    n, why, stop = impact_hits(state, u, t, side)
+    if stop:
+        ev.append(Event("ruling", stop, R_PIKES if "pikes" in stop else R_OBSTACLE))
+        return 0
+    if not n:
+        return 0
+    ev.append(Event("ruling", f"{u.name} causes {n} impact hits ({'; '.join(why)})",
+                    R_COLUMN if u.formation == "attack_column" else (R_WEDGE if u.formation == "wedge" else R_FEAR)))
+    rr = 0 if _no_armour(u, t) else stats.armour_rerolls(t)
+    save = success.roll(dice, f"{t.name} against impact hits", n, (), rerolls=rr, modifiable=False)
+    ev.append(Event("roll", save.text() + " (cannot be modified; armour rerolls allowed)", R_IMPACT,
+                    data=save.data()))
+    return casualties.take(state, t, save.failures, ev, contact)
+
+
+# ---- one side strikes -------------------------------------------------------------------------
+
+def _no_armour(att: Unit, dfd: Unit) -> bool:
+    """Double handed weapons and Rending Claws and the like deny armour rerolls."""
+    return stats.weapon_kind(att) == "double_handed" or bool(stats.any_effect(att, "no_enemy_armour_rerolls"))
+
+
+def _fears(att: Unit, dfd: Unit) -> str | None:
+    c = stats.causes(dfd)
+    if c is None:
+        return None
+    mine = stats.causes(att)
+    if c == "terror" and stats.any_effect(att, "terror_as_fear"):
+        c = "fear"
+    if c == "fear" and stats.any_effect(att, "fear_immune"):
+        return None
+    if mine == "terror" or (mine == "fear" and c == "fear"):
+        return None
+    limit = {"fear": ("levy", "regular"), "terror": ("levy", "regular", "veteran")}[c]
+    return c if att.level in limit else None
+
+
+def attack_mods(state: BVFState, att: Unit, dfd: Unit, side: str, first_round: bool, striking_first: bool):
+    mods = list(stats.experience_mods(att))
+    if len([s for s in att.stands if s.sid not in att.stragglers]) == 1 and not stats.monstrous(att) \
+            and not stats.machine(att) and att.start_stands > 1:
+        mods.append(("Last Stand", 2))
+    if first_round and side == "rear":
+        mods.append(("attacking the rear", 2))
+    if first_round and side in ("left", "right"):
+        mods.append(("attacking the flank", 1))
+    if first_round and att.formation == "attack_column":
+        if stats.in_line(dfd):
+            mods.append(("Attack Column against Line", 2))
+        else:
+            mods.append(("Attack Column", 1))
+    if stats.has_standard(att):
+        mods.append(("Battle Standard", 1))
+    if _edge(state, att, dfd):
+        mods.append((_edge(state, att, dfd), 1))
+    if stats.weapon_kind(att) == "pole" and stats.weapon_kind(dfd) in ("hand", "double_handed"):
+        mods.append(("Pole against hand weapons", 1))
+    if striking_first:
+        mods.append(("Charging (striking first)", 1))
+    if att.effects.get("corrosion"):
+        mods.append(("Corrosion", -2))
+    if att.effects.get("fog") or dfd.effects.get("fog"):
+        mods.append(("Fog", -2))
+    return mods
+
+
+def _edge(state: BVFState, a: Unit, b: Unit) -> str | None:
+    if space.on_high_ground(state, a) and not space.on_high_ground(state, b):
+        return "High Ground"
+    if stats.mounted(a) and not stats.mounted(b) and b.kind == "unit" and not stats.large(b):
+        return "Mounted against foot"
+    if stats.large(a) and not stats.large(b):
+        return "Large against small"
+    return None
+
+
+def defence_mods(state: BVFState, dfd: Unit, att: Unit, side: str, first_round: bool, charged: bool):
+    mods = list(stats.experience_mods(dfd))
+    if dfd.formation == "shield_wall" and side == "front":
+        mods.append(("Shield Wall", 2))
+    if _edge(state, dfd, att):
+        mods.append((_edge(state, dfd, att), 1))
+    if stats.weapon_kind(dfd) == "pole" and stats.weapon_kind(att) in ("hand", "double_handed"):
+        mods.append(("Pole against hand weapons", 1))
+    if "brace" in dfd.orders and side == "front":
+        mods.append(("Braced", 1))
+    if first_round and side in ("left", "right"):
+        mods.append(("Flanked", -1))
+    if first_round and side == "rear":
+        mods.append(("Charged in the rear", -2))
+    return mods
+
+
+def strike(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], side: str, first_round: bool,
+           striking_first: bool, charged: bool, contact) -> int:
+    """One side's attacks: hits, the enemy's saves, casualties and the
+    sliding scale.  Returns the casualties caused."""
+    if not att.on_table or not dfd.on_table:
+        return 0
+    if stats.machine(att):
+        ev.append(Event("ruling", f"{att.name} is a war machine: it does not fight back",
+                        "battle_valor_fantasy.txt § Attacking War Machines;"))
+        return 0
+    if dfd.effects.get("enemies_do_not_attack"):
+        ev.append(Event("ruling", f"{att.name} is charmed by {dfd.name}'s Glamor and does not attack", R_SPELLS))
+        return 0
+    n = stats.attack_dice(att)
+    notes = []
+    if att.effects.get("double_attacks"):
+        n *= 2
+        notes.append("Hatred doubles the dice")
+    if "brace" in att.orders and not charged and att.rounds.get(dfd.uid, 0) > 0:
+        n = max(0, n - 2)
+        notes.append("Braced in combat: 2 fewer dice")
+    if dfd.formation == "square" and stats.cavalry(att):
+        n //= 2
+        notes.append("cavalry against a square halve their attacks")
+    need = 5
+    fear = _fears(att, dfd) if first_round else None
+    if fear:
+        need = 6
+        notes.append(f"{dfd.name} causes {fear.capitalize()}: 6s to hit")
+    if space.behind_obstacle(state, dfd):
+        need = 6
+        notes.append(f"{dfd.name} is behind a linear obstacle: 6s to hit")
+    mods = attack_mods(state, att, dfd, side, first_round, striking_first)
+    keen = att.effects.get("reroll_attack", 0)
+    hits = success.roll(dice, f"{att.name} attacks", n, mods, need=need, rerolls=keen)
+    if dfd.effects.get("enemy_rerolls_successes") and hits.raw:
+        again = dice.roll(6, hits.raw)
+        kept = sum(1 for r in again if r >= need)
+        ev.append(Event("ruling", f"Wall of Spikes: {att.name} rerolls its {hits.raw} Successes and keeps {kept}",
+                        R_SPELLS))
+        hits.raw = kept
+        hits.total = success.clamp(kept + sum(v for _, v in hits.mods), hits.dice)
+    ev.append(Event("roll", hits.text() + (f" ({'; '.join(notes)})" if notes else ""), R_ATTACK, data=hits.data()))
+    dmods = defence_mods(state, dfd, att, side, first_round, charged)
+    rr = 0 if _no_armour(att, dfd) else stats.armour_rerolls(dfd)
+    rr += dfd.effects.get("reroll_defence", 0)
+    saves = success.roll(dice, f"{dfd.name} saves", hits.total, dmods, rerolls=rr)
+    ev.append(Event("roll", saves.text(), R_DEFENCE, data=saves.data()))
+    lost = hits.total - saves.total
+    extra = max(0, stats.rank(att) - stats.rank(dfd))
+    if extra and att.kind == "unit" and dfd.kind == "unit":
+        ev.append(Event("ruling", f"{att.level.capitalize()} against {dfd.level.capitalize()}: {extra} more "
+                        f"casualt{'ies' if extra != 1 else 'y'}", R_SCALE))
+    else:
+        extra = 0
+    ev.append(Event("ruling", f"{hits.total} hits - {saves.total} saves = {lost} casualt{'ies' if lost != 1 else 'y'}"
+                    + (f", + {extra} = {lost + extra}" if extra else ""), R_DEFENCE,
+                    data={"hits": hits.total, "saves": saves.total, "casualties": lost + extra}))
+    return casualties.take(state, dfd, lost + extra, ev, contact)
+
+
+def fight(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], charging: bool, side: str,
+          contact=None) -> None:
+    """A round of combat: impact hits (a charge), the activating unit
+    strikes first, the other strikes back unless it has already been
+    activated this turn; both are activated."""
+    first_round = att.rounds.get(dfd.uid, 0) == 0
+    if contact is None:
+        contact = space.centre(state, att)
+    dfd_already = dfd.activated
+    dead = 0
+    if charging:
+        dead += resolve_impact(state, att, dfd, side, dice, ev, contact)
+    dead += strike(state, att, dfd, dice, ev, side, first_round, True, False, contact)
+    back = 0
+    if dfd.on_table and att.on_table:
+        if dfd_already and not charging:
+            ev.append(Event("ruling", f"{dfd.name} has already been activated this turn: it cannot strike back",
+                            "battle_valor_fantasy.txt § Activating Units;"))
+        elif dfd_already and charging:
+            ev.append(Event("ruling", f"{dfd.name} has already been activated this turn: it cannot fight back",
+                            "battle_valor_fantasy.txt § Activating Units;"))
+        else:
+            ev.append(Event("ruling", f"{dfd.name} strikes back", R_BACK))
+            back_side = _side_of(state, dfd, att)
+            back = strike(state, dfd, att, dice, ev, back_side, first_round, False, charging, contact)
+    for a, b in ((att, dfd), (dfd, att)):
+        if b.uid in a.rounds:
+            a.rounds[b.uid] += 1
+        a.activated = True
+        a.orders = [o for o in a.orders if o == "flee"]
+    casualties.fill_gaps(state, att)
+    casualties.fill_gaps(state, dfd)
+    _follow_through(state, att, dfd, dead, back, dice, ev)
+
+
+def _side_of(state: BVFState, u: Unit, enemy: Unit) -> str:
+    s = contact_side(space.block(state, enemy), space.feet(state, u), space.feet(state, enemy))
+    return s or "front"
+
+
+def _follow_through(state, att: Unit, dfd: Unit, dead: int, back: int, dice, ev) -> None:
+    """Trample: more casualties than the enemy gives D6 more hits with no
+    armour reroll (§ Bestiary)."""
+    if not (att.on_table and dfd.on_table) or dead <= back:
+        return
+    d = 0
+    for _, _, e in (att.profile.rules if att.profile else ()):
+        d = max(d, e.trample_dice)
+    if d:
+        n = dice.roll(d, 1)[0]
+        save = success.roll(dice, f"{dfd.name} against Trample", n, ())
+        ev.append(Event("roll", f"Trample: {n} hits; " + save.text(), R_FEAR, data=save.data()))
+        casualties.take(state, dfd, save.failures, ev)
+
+
+def attack_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
+    if t.uid not in u.engaged or not t.on_table:
+        return f"{u.name} is not in combat with {t.name}", R_PHASE
+    if stats.machine(u):
+        return "War machines do not fight", "battle_valor_fantasy.txt § Attacking War Machines;"
+    return None
+
+
+def attack(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
+    ev.append(Event("attack", f"{u.name} attacks {t.name}", R_PHASE, 0, data={"uid": u.uid, "target": t.uid}))
+    side = contact_side(space.block(state, t), space.feet(state, u), space.feet(state, t)) or "front"
+    fight(state, u, t, dice, ev, charging=False, side=side)

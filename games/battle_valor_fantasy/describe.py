@@ -1,0 +1,95 @@
+"""Actions in words (log lines, buttons) and previews of what an action
+would do, with exact odds computed by the same arithmetic the rules roll:
+charge distance against reach and the chance of each number of stands
+arriving, expected hits of fire and spells, the refusal when illegal."""
+from __future__ import annotations
+
+from engine.core.actions import Action
+from games.battle_valor_fantasy import checks, combat, fire, moves, space, stats, success
+from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.state import BVFState
+
+
+def _u(state: BVFState, uid) -> str:
+    u = state.units.get(uid)
+    return u.name if u is not None else f"unit {uid}"
+
+
+def describe(state: BVFState, a: Action) -> str:
+    k = a.kind
+    who = state.players[a.player].name if 0 <= a.player < len(state.players) else f"P{a.player}"
+    via = " (the General's order)" if a.get("general") else ""
+    if k == "deploy":
+        return f"{who} deploys {_u(state, a['uid'])} in {a.get('formation', 'line')}"
+    if k == "orders":
+        return f"{who} places order counters"
+    if k == "fate":
+        return f"{who} turns the Fate counter into a {a['order']} order"
+    if k == "fate_move":
+        return f"{who} moves {_u(state, a['target'])} by Fate"
+    if k == "decline":
+        return f"{who} declines"
+    if k == "hold":
+        return f"{_u(state, a['uid'])} holds its counter"
+    if k == "reform":
+        f = a.get("formation")
+        return f"{_u(state, a['uid'])} reforms" + (f" into {cat().formations[f].name}" if f else "") + via
+    if k == "fire":
+        return f"{_u(state, a['uid'])} fires at {_u(state, a['target'])}{via}"
+    if k == "charge":
+        return f"{_u(state, a['uid'])} charges {_u(state, a['target'])}{via}"
+    if k == "attack":
+        return f"{_u(state, a['uid'])} attacks {_u(state, a['target'])}{via}"
+    if k == "advance":
+        return f"{_u(state, a['uid'])} advances{via}"
+    if k == "cast":
+        return f"{_u(state, a['uid'])} casts {cat().spells[a['spell']].name} on {_u(state, a['target'])}"
+    if k == "dispel":
+        return f"{who} tries to dispel"
+    if k == "allow":
+        return f"{who} lets the spell through"
+    return f"{who} {k}"
+
+
+def preview(state: BVFState, a: Action) -> list[str]:
+    why = checks.problem(state, a)
+    if why is not None:
+        r = why if isinstance(why, tuple) else (why, "")
+        return [f"Not allowed: {r[0]}" + (f" ({r[1]})" if r[1] else "")]
+    k = a.kind
+    out: list[str] = []
+    if k == "charge":
+        u, t = state.units[a["uid"]], state.units[a["target"]]
+        pl = combat.plan(state, u, t)
+        reach = combat.charge_reach(state, u)
+        out.append(f"Charge into {t.name}'s {pl.side}: {pl.length:.1f}\" of {reach:g}\""
+                   + ("" if pl.reaches else " - out of reach: it will fall short"))
+        n = len(u.stands)
+        mod = sum(v for _, v in combat.charge_mods(state, u))
+        dist = success.distribution(n, 5, 0, mod)
+        out.append("Stands arriving: " + ", ".join(f"{k}: {p:.0%}" for k, p in enumerate(dist) if p >= 0.005))
+        hits, _, stop = combat.impact_hits(state, u, t, pl.side)
+        if hits:
+            out.append(f"Impact hits: {hits}" if not stop else stop)
+    elif k == "fire":
+        u, t = state.units[a["uid"]], state.units[a["target"]]
+        if stats.machine(u):
+            w = stats.missile(u)
+            out.append(f"{w.name}: {w.dice} dice, needs {w.needs_successes}: "
+                       f"{success.chance_at_least(w.dice, w.needs_successes, mod=sum(v for _, v in stats.experience_mods(u))):.0%}")
+        else:
+            n = u.figures()
+            mod = sum(v for _, v in fire.shooting_mods(state, u, t, False))
+            need, _ = fire.need_for(state, t)
+            out.append(f"{n} dice at {t.name}: {success.mean(n, need, 0, mod):.1f} hits expected")
+    elif k == "cast":
+        sp = cat().spells[a["spell"]]
+        n = state.units[a["uid"]].dice + sum(state.units[x].dice for x in a.get("casters", ()))
+        out.append(f"{sp.name}: {n} dice need {sp.threshold} Successes: {success.chance_at_least(n, sp.threshold):.0%}")
+    elif k == "advance":
+        u = state.units[a["uid"]]
+        from engine.table.formations import BlockMove, block_move
+        _, length = block_move(space.block(state, u), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
+                                                                 a.get("then", 0.0)))
+        out.append(f"Advance {length:.1f}\" of {moves.advance_allowance(state, u):g}\"")
+    return out

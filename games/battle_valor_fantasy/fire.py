@@ -1,0 +1,245 @@
+"""Missile fire: arc, sight, range, the shooting and shooting-defence
+modifiers, armour rerolls, saves, shooting into combat (both units take
+the hits), and the war machines' own procedures (bolt and stone
+throwers, crew at 2 firing every other turn).
+
+battle_valor_fantasy.txt § Phase 8 Fire Missile Units;, § Shooting into
+Combat, § Shooting Modifiers, § Shooting Defense Modifiers, § Attacking War
+Machines;, § Woods, Forests and Jungles, § Linear Obstacles.
+"""
+from __future__ import annotations
+
+import math
+
+from engine.core.rules import Event
+from engine.table.geometry import Foot, BaseShape
+from games.battle_valor_fantasy import casualties, space, stats, success
+from games.battle_valor_fantasy.state import BVFState, Unit
+
+R_FIRE = "battle_valor_fantasy.txt § Phase 8 Fire Missile Units;"
+R_INTO = "battle_valor_fantasy.txt § Shooting into Combat"
+R_MODS = "battle_valor_fantasy.txt § Shooting Modifiers"
+R_DEF = "battle_valor_fantasy.txt § Shooting Defense Modifiers"
+R_MACHINES = "battle_valor_fantasy.txt § Attacking War Machines;"
+R_WOODS = "battle_valor_fantasy.txt § Woods, Forests and Jungles"
+R_OBSTACLE = "battle_valor_fantasy.txt § Linear Obstacles"
+R_MAGIC_MISSILES = "battle_valor_fantasy.txt § Defensive Spells;"
+HANDHELD_RANGE = 24.0
+SHORT, LONG = 8.0, 16.0
+
+
+def weapon_range(u: Unit) -> float:
+    w = stats.missile(u)
+    if w is None:
+        return 0.0
+    return math.inf if w.range is None else float(w.range)
+
+
+def fire_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
+    w = stats.missile(u)
+    if w is None:
+        return f"{u.name} has no missile weapon", R_FIRE
+    if t.owner == u.owner or not t.on_table or t.kind == "general":
+        return "Fire at an enemy unit on the table (the General can never be targeted)", R_FIRE
+    if u.engaged:
+        return f"{u.name} is in combat and cannot fire", R_MACHINES if stats.machine(u) else R_FIRE
+    if stats.machine(u) and u.crew_wounds >= 2 and u.fired == state.turn - 1:
+        return f"{u.name}'s crew is down to 2: it fires every other turn", R_MACHINES
+    needs_sight = w.needs_sight
+    d = space.distance(state, u, t, exact=weapon_range(u) >= space.FAR)
+    if d > weapon_range(u) + 1e-9:
+        return f"{t.name} is {d:.1f}\" away, beyond {weapon_range(u):g}\"", R_FIRE
+    if needs_sight and not space.in_arc(state, u, t):
+        return f"{t.name} is not within {u.name}'s arc of vision", space.R_ARC
+    if needs_sight and not sight(state, u, t):
+        return f"{u.name} cannot see {t.name}", R_FIRE
+    return None
+
+
+def sight(state: BVFState, u: Unit, t: Unit) -> bool:
+    """Line of sight, and the 2-inch rule for woods: a unit in a wood sees
+    out, and is seen, only within 2" of its edge (units both inside see each
+    other)."""
+    if not space.line_of_sight(state, u, t):
+        return False
+    wt = [p for p in space.terrain_under(state, t) if p.flag("woods")]
+    wu = [p for p in space.terrain_under(state, u) if p.flag("woods")]
+    if wt and wu and any(p in wu for p in wt):
+        return True
+    for pieces, who in ((wt, t), (wu, u)):
+        for p in pieces:
+            if not any(_near_edge(p, f) for f in space.feet(state, who)):
+                return False
+    return True
+
+
+def _near_edge(piece, f: Foot) -> bool:
+    from engine.table.geometry import _dist_to_outline
+    return _dist_to_outline(piece.ring, f.x, f.y) <= 2.0 + f.shape.radius
+
+
+def shooting_mods(state: BVFState, u: Unit, t: Unit, flee: bool) -> list[tuple[str, int]]:
+    mods = list(stats.experience_mods(u))
+    if stats.in_line(u):
+        mods.append(("Line", 2))
+    if stats.large(t):
+        mods.append(("Large Target", 1))
+    d = space.distance(state, u, t)
+    if d <= SHORT:
+        mods.append(("Short Range", 1))
+    elif d > LONG and not stats.any_effect(u, "ignore_long_range"):
+        mods.append(("Long Range", -1))
+    if t.formation == "skirmish":
+        mods.append(("target Skirmishing", -1))
+    if "charge" in t.orders:
+        mods.append(("target has a Charge Order", -1))
+    if flee:
+        mods.append(("Fire & Flee", -2))
+    return mods
+
+
+def defence_mods(state: BVFState, t: Unit, shooter: Unit) -> list[tuple[str, int]]:
+    mods = list(stats.experience_mods(t))
+    front = _front(state, t, shooter)
+    if t.formation == "shield_wall" and front:
+        mods.append(("Shield Wall", 2))
+    if "brace" in t.orders and front:
+        mods.append(("Braced", 1))
+    f = stats.formation(t)
+    if f is not None and f.shooting_defence:
+        mods.append((f.name, f.shooting_defence))
+    return mods
+
+
+def _front(state: BVFState, t: Unit, shooter: Unit) -> bool:
+    from engine.table.formations import side_of_block
+    cx, cy = space.centre(state, shooter)
+    return side_of_block(space.block(state, t), cx, cy) == "front"
+
+
+def need_for(state: BVFState, t: Unit) -> tuple[int, str]:
+    if stats.any_effect(t, "missile_needs_six"):
+        return 6, "Tough Hide: 6s to hit with missiles"
+    if space.in_woods(state, t):
+        return 6, "target in a wood: 6s"
+    if space.behind_obstacle(state, t):
+        return 6, "target behind a linear obstacle: 6s"
+    return 5, ""
+
+
+def fire(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event], flee: bool = False) -> None:
+    ev.append(Event("fire", f"{u.name} {'fires and flees' if flee else 'fires'} at {t.name}", R_FIRE, 0,
+                    data={"uid": u.uid, "target": t.uid}))
+    u.fired = state.turn
+    if stats.machine(u):
+        _machine(state, u, t, dice, ev)
+        return
+    n = sum(s.figures for s in u.stands if s.sid not in u.stragglers)
+    if u.effects.pop("double_shots", 0):
+        n *= 2
+        ev.append(Event("ruling", "Magic Missiles: double the shots", R_MAGIC_MISSILES))
+    need, why = need_for(state, t)
+    if why:
+        ev.append(Event("ruling", why, R_WOODS if "wood" in why else (R_OBSTACLE if "obstacle" in why else R_FIRE)))
+    hits = success.roll(dice, f"{u.name} shoots", n, shooting_mods(state, u, t, flee), need=need)
+    ev.append(Event("roll", hits.text(), R_MODS, data=hits.data()))
+    _hits_on(state, u, t, hits.total, dice, ev)
+
+
+def _hits_on(state: BVFState, u: Unit, t: Unit, hits: int, dice, ev: list[Event]) -> None:
+    targets = [t]
+    if t.engaged:
+        targets += [state.units[x] for x in t.engaged if state.units[x].on_table]
+        ev.append(Event("ruling", f"Shooting into a combat: each unit in it takes {hits} hits", R_INTO))
+    for v in targets:
+        rr = stats.armour_rerolls(v) + v.effects.get("reroll_defence", 0)
+        saves = success.roll(dice, f"{v.name} saves", hits, defence_mods(state, v, u), rerolls=rr)
+        ev.append(Event("roll", saves.text(), R_DEF, data=saves.data()))
+        casualties.take(state, v, saves.failures, ev, space.centre(state, u))
+
+
+def _machine(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
+    w = stats.missile(u)
+    seen = space.line_of_sight(state, u, t)
+    n = w.dice if (seen or w.dice_without_sight == 0) else w.dice_without_sight
+    if u.effects.pop("double_shots", 0):
+        shots = 2
+        ev.append(Event("ruling", "Magic Missiles: two shots", R_MAGIC_MISSILES))
+    else:
+        shots = 1
+    for _ in range(shots):
+        if not t.on_table:
+            break
+        r = success.roll(dice, f"{u.name} ({w.name})", n, stats.experience_mods(u))
+        ev.append(Event("roll", r.text() + f" (needs {w.needs_successes})", R_FIRE, data=r.data()))
+        if r.total >= w.needs_successes:
+            _machine_hit(state, u, t, r.total, dice, ev, w.passes_through)
+        elif w.passes_through:
+            others = [v for v in space.on_table(state) if v.uid != u.uid and v.kind == "unit"]
+            if others:
+                v = min(others, key=lambda x: (space.distance(state, u, x), x.uid))
+                ev.append(Event("ruling", f"The bolt veers off course and strikes {v.name}", R_FIRE))
+                _machine_hit(state, u, v, r.total, dice, ev, False)
+        else:
+            ux, uy = space.centre(state, u)
+            tx, ty = space.centre(state, t)
+            mx, my = (ux + tx) / 2, (uy + ty) / 2
+            under = [v for v in space.on_table(state) if v.kind == "unit"
+                     and any(_covers(f, mx, my) for f in space.feet(state, v))]
+            if under:
+                v = under[0]
+                again = success.roll(dice, f"{u.name} (the stray shot)", 10, ())
+                ev.append(Event("roll", f"The shot lands half way, on {v.name}: " + again.text(), R_FIRE,
+                                data=again.data()))
+                _machine_hit(state, u, v, again.total, dice, ev, False)
+            else:
+                ev.append(Event("ruling", "The shot lands half way, on open ground", R_FIRE))
+
+
+def _covers(f: Foot, x: float, y: float) -> bool:
+    from engine.table.geometry import point_distance
+    return point_distance(f, x, y) <= 0.0
+
+
+def _machine_hit(state: BVFState, u: Unit, t: Unit, n: int, dice, ev: list[Event], passes: bool) -> None:
+    """The target rolls as many dice as the Successes: no modifiers, no
+    armour rerolls; each failure a casualty.  A bolt killing as many as the
+    target has ranks passes through to the next unit in line (36" at most)."""
+    saves = success.roll(dice, f"{t.name} against the {stats.missile(u).name}", n, (), modifiable=False)
+    ev.append(Event("roll", saves.text() + " (no modifiers, no armour rerolls)", R_FIRE, data=saves.data()))
+    ranks = stats.ranks_deep(t)
+    tc = space.centre(state, t)
+    killed = casualties.take(state, t, saves.failures, ev, space.centre(state, u))
+    if passes and killed >= ranks and killed > 0:
+        nxt = _next_in_line(state, u, t, tc)
+        if nxt is not None:
+            ev.append(Event("ruling", f"The bolt kills {killed} (>= {ranks} ranks) and passes on into {nxt.name}",
+                            R_FIRE))
+            _machine_hit(state, u, nxt, n, dice, ev, True)
+
+
+def _next_in_line(state: BVFState, u: Unit, t: Unit, tc) -> Unit | None:
+    ux, uy = space.centre(state, u)
+    tx, ty = tc
+    dx, dy = tx - ux, ty - uy
+    L = math.hypot(dx, dy) or 1.0
+    dx, dy = dx / L, dy / L
+    best, bd = None, math.inf
+    for v in space.on_table(state):
+        if v.uid in (u.uid, t.uid) or v.kind != "unit":
+            continue
+        vx, vy = space.centre(state, v)
+        along = (vx - ux) * dx + (vy - uy) * dy
+        if along <= L + 1e-6 or along > 36.0:
+            continue
+        off = abs((vx - ux) * -dy + (vy - uy) * dx)
+        if off <= 1.0 + space.shape_of(v).radius and along < bd:
+            best, bd = v, along
+    return best
+
+
+def targets(state: BVFState, u: Unit) -> list[Unit]:
+    return [t for t in space.enemies(state, u) if t.kind != "general" and fire_problem(state, u, t) is None]
+
+
+_ = BaseShape

@@ -1,0 +1,173 @@
+"""Custom positions for scripts, tutorials and tests: the setup option
+`position` puts named units straight onto the table in a chosen phase,
+skipping deployment; and the script hooks that name units in words.
+Format: docs/games/battle_valor_fantasy.md § Positions.
+"""
+from __future__ import annotations
+
+from engine.core.rules import Event
+from engine.table.formations import Frame
+from games.battle_valor_fantasy import setup, space, turns
+from games.battle_valor_fantasy.army import unit_points, unit_profile
+from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.defs import ArmyList
+from games.battle_valor_fantasy.state import BVFState, Stand, Unit
+
+UNIT_KEYS = {"name", "player", "kind", "unit", "at", "facing", "formation", "files", "orders", "fleeing",
+             "figures", "engaged", "activated", "dice", "level", "stands_at", "effects"}
+TOP_KEYS = {"units", "phase", "turn", "initiative", "current", "turns"}
+
+
+def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
+    if not isinstance(spec, dict):
+        raise ValueError("position: a mapping")
+    bad = set(spec) - TOP_KEYS
+    if bad:
+        raise ValueError(f"position: unknown field {sorted(bad)[0]!r} (known: {', '.join(sorted(TOP_KEYS))})")
+    state.units.clear()
+    names: dict[str, int] = {}
+    sid = 0
+    c = cat()
+    for i, raw in enumerate(spec.get("units", [])):
+        where = f"position.units[{i}]"
+        unknown = set(raw) - UNIT_KEYS
+        if unknown:
+            raise ValueError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+        owner = int(raw.get("player", 0))
+        kind = raw.get("kind", "unit")
+        name = raw.get("name", f"u{i}")
+        if kind == "unit":
+            lu = dict(raw.get("unit") or {})
+            lu.setdefault("name", name)
+            army = ArmyList.model_validate({"name": "position", "points": 1000,
+                                            "race": state.players[owner].army.race, "units": [lu]})
+            prof = unit_profile(c, army, 0)
+            u = Unit(i, owner, name, "unit", prof, prof.experience)
+            figs = int(raw.get("figures", prof.figures))
+            for k in range(prof.stands):
+                u.stands.append(Stand(sid, 0.0, 0.0, 0.0, figs if figs else prof.figures,
+                                      command=(k == 0 and prof.command)))
+                sid += 1
+            u.standard = prof.command
+            u.start_stands = prof.stands
+            u.files = int(raw.get("files", prof.stands))
+            u.formation = raw.get("formation", "line")
+            state.options.setdefault("points", {})[name] = unit_points(c, army.units[0])
+        elif kind in ("general", "wizard"):
+            u = Unit(i, owner, name, kind, None, raw.get("level", "regular"))
+            u.stands.append(Stand(sid, 0.0, 0.0, 0.0, 1, command=True))
+            u.start_stands = 1
+            sid += 1
+            u.rerolls = 3 if kind == "general" else 0
+            u.dice = int(raw.get("dice", 10))
+        else:
+            raise ValueError(f"{where}.kind: unit, general or wizard")
+        if "at" not in raw:
+            raise ValueError(f"{where}: give `at` (the command stand's centre)")
+        u.facing = float(raw.get("facing", 0.0))
+        u.deployed = True
+        frame = Frame(float(raw["at"][0]), float(raw["at"][1]), u.facing)
+        space.put(state, u, space.layout(u, frame))
+        u.orders = list(raw.get("orders", []))
+        u.fleeing = bool(raw.get("fleeing", False))
+        u.activated = bool(raw.get("activated", False))
+        u.effects = dict(raw.get("effects", {}))
+        state.units[u.uid] = u
+        names[name] = u.uid
+    for i, raw in enumerate(spec.get("units", [])):
+        for other in raw.get("engaged", []):
+            a, b = state.units[names[raw.get("name", f"u{i}")]], state.units[names[other]]
+            if b.uid not in a.engaged:
+                a.engaged += (b.uid,)
+                a.rounds[b.uid] = 1
+            if a.uid not in b.engaged:
+                b.engaged += (a.uid,)
+                b.rounds[a.uid] = 1
+    state.touch()
+    for u in state.units.values():
+        for f in space.feet(state, u):
+            if not state.table.on_table(f):
+                raise ValueError(f"position: a stand of {u.name} is off the table at ({f.x:.2f}, {f.y:.2f})")
+    state.options["names"] = names
+    state.turn = int(spec.get("turn", 1))
+    if "turns" in spec:
+        state.turns = int(spec["turns"])
+    state.initiative = int(spec.get("initiative", 0))
+    state.current = int(spec.get("current", state.initiative))
+    state.deploy_queue = ()
+    phase = spec.get("phase", "orders")
+    if phase not in ("orders", "fate") + turns.PHASES:
+        raise ValueError(f"position.phase: one of orders, {', '.join(turns.PHASES)}")
+    state.phase = phase
+    if phase not in ("orders", "fate"):
+        for pl in state.players:
+            pl.orders_placed = True
+            pl.fate_done = True
+    ev.append(Event("ruling", "Custom position: " + ", ".join(names), "docs/scripts.md"))
+
+
+def script_param(state: BVFState, key: str, value):
+    names = state.options.get("names", {})
+    if key in ("uid", "target", "target2") and isinstance(value, str):
+        if value in names:
+            return names[value]
+        raise ValueError(f"{key}: no unit is named {value!r} (named: {', '.join(names)})")
+    if key in ("casters", "wizards") and isinstance(value, list):
+        return [names.get(v, v) if isinstance(v, str) else v for v in value]
+    if key == "orders" and isinstance(value, list):
+        return [[names.get(u, u) if isinstance(u, str) else u, o] for u, o in value]
+    if key == "fate" and isinstance(value, str):
+        return names[value]
+    return value
+
+
+def _unit_fields(state: BVFState, u: Unit) -> dict:
+    names = {v: k for k, v in state.options.get("names", {}).items()}
+    return {"stands": len(u.stands), "figures": u.figures(), "alive": u.alive, "fleeing": u.fleeing,
+            "formation": u.formation, "files": u.files, "orders": list(u.orders), "activated": u.activated,
+            "engaged": sorted(names.get(x, x) for x in u.engaged), "stragglers": len(u.stragglers),
+            "command": u.command_stand() is not None, "wounds": u.wounds, "crew_wounds": u.crew_wounds,
+            "facing": round(u.facing, 1), "points": state.options.get("points", {}).get(u.name),
+            "effects": sorted(u.effects), "off_table": u.off_table}
+
+
+def script_check(state: BVFState, key: str, want) -> list[str]:
+    out = []
+    names = state.options.get("names", {})
+    if key == "units":
+        for name, fields in want.items():
+            uid = names.get(name)
+            if uid is None:
+                out.append(f"no unit named {name!r}")
+                continue
+            got_all = _unit_fields(state, state.units[uid])
+            for f, v in fields.items():
+                if f not in got_all:
+                    out.append(f"{name}.{f}: unknown field")
+                    continue
+                got = got_all[f]
+                if got != v:
+                    out.append(f"{name}.{f}: expected {v!r}, got {got!r}")
+    elif key in ("current", "turn", "phase", "initiative"):
+        if getattr(state, key) != want:
+            out.append(f"expected {key} {want!r}, got {getattr(state, key)!r}")
+    elif key == "pending":
+        got = state.pending[-1].kind if state.pending else None
+        if got != want:
+            out.append(f"expected pending {want!r}, got {got!r}")
+    elif key == "winners":
+        if list(state.winners) != list(want):
+            out.append(f"expected winners {want!r}, got {list(state.winners)!r}")
+    else:
+        out.append("unknown expectation")
+    return out
+
+
+def script_state(state: BVFState) -> dict:
+    names = {v: k for k, v in state.options.get("names", {}).items()}
+    return {"phase": state.phase, "turn": state.turn, "current": state.current,
+            "units": [dict(name=names.get(u.uid, u.name), player=u.owner, **_unit_fields(state, u))
+                      for u in state.units.values()]}
+
+
+_ = setup

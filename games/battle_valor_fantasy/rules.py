@@ -1,0 +1,242 @@
+"""The Battle Valor Fantasy ruleset: checks with reasons, apply, legal actions.
+
+Each action kind has one checker (games/battle_valor_fantasy/checks.py) and
+one applier here.  Topic modules hold the rules: setup (table, armies,
+deployment), turns (initiative, orders, Fate, compulsory moves, the phases),
+moves (advance, reform, flee, rally), spells, fire, combat, casualties,
+victory; space (the table) and stats (what a unit is now); choices (the
+representative legal actions).  Decisions: docs/games/battle_valor_fantasy.md.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from engine.core import registry
+from engine.core.actions import Action
+from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
+from engine.table.formations import BlockMove, Frame
+from games.battle_valor_fantasy import checks, choices, combat, fire, moves, setup, spells, turns
+from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.state import BVFState
+
+
+class BattleValorFantasyRules(ConventionalHooks):
+    game_id = "battle_valor_fantasy"
+    title = "Battle Valor Fantasy"
+    min_players = 2
+    max_players = 2
+    data_version = "1"
+    rulebook = "battle_valor_fantasy.txt"
+
+    # ---- setup -------------------------------------------------------------------------
+    def options(self) -> list[OptionSpec]:
+        names = tuple(sorted(cat().lists))
+        return [OptionSpec("army0", "First army", "", ("",) + names, help="Army list of the first player "
+                           "(empty: the scenario's default)"),
+                OptionSpec("army1", "Second army", "", ("",) + names, help="Army list of the second player")]
+
+    def scenarios(self) -> list[str]:
+        return sorted(cat().scenarios)
+
+    def initial_state(self, s, dice):
+        return setup.initial_state(s, dice)
+
+    def in_setup(self, state: BVFState) -> bool:
+        return state.phase == "deploy"
+
+    def to_act(self, state: BVFState) -> int:
+        return turns.to_act(state)
+
+    def player_name(self, state: BVFState, p: int) -> str:
+        return state.players[p].name
+
+    def hidden_from_others(self, state: BVFState, p: int) -> bool:
+        """Orders are placed face down: the other player must not see."""
+        return state.phase == "orders"
+
+    def outcome(self, state: BVFState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(state.winners, state.win_reason, state.win_rule)
+
+    def fingerprint(self, state: BVFState) -> str:
+        parts = [state.phase, str(state.turn), str(state.current), str(state.initiative), repr(state.winners),
+                 repr(state.deploy_queue), repr([(p.kind, p.player, p.data) for p in state.pending])]
+        for uid in sorted(state.units):
+            u = state.units[uid]
+            parts.append(f"{uid}:{u.alive}:{u.off_table}:{u.deployed}:{u.formation}:{u.files}:{u.facing:.3f}:"
+                         f"{u.orders}:{u.fleeing}:{u.activated}:{u.engaged}:{u.stragglers}:{u.split}:"
+                         f"{u.wounds}:{u.crew_wounds}:{sorted(u.effects.items())}:"
+                         + ";".join(f"{s.sid},{s.x:.4f},{s.y:.4f},{s.facing:.2f},{s.figures},{s.command}"
+                                    for s in u.stands))
+        for p in state.players:
+            parts.append(f"p{p.index}:{p.orders_placed}:{p.fate_uid}:{p.fate_done}:{p.score}")
+        return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
+
+    # ---- legal actions ------------------------------------------------------------------
+    def legal_actions(self, state: BVFState) -> list[Action]:
+        return choices.legal(state)
+
+    def sample_legal(self, state: BVFState, rng) -> Action:
+        return choices.sample(state, rng)
+
+    # ---- checks -------------------------------------------------------------------------
+    def check(self, state: BVFState, a: Action) -> Illegal | None:
+        try:
+            reason = checks.problem(state, a)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            return Illegal(f"Malformed {a.kind} action: {e}")
+        if reason is None:
+            return None
+        if isinstance(reason, tuple):
+            return Illegal(*reason)
+        return Illegal(reason)
+
+    # ---- apply --------------------------------------------------------------------------
+    def apply(self, state: BVFState, a: Action, dice) -> list[Event]:
+        ev: list[Event] = []
+        getattr(self, "_do_" + a.kind)(state, a, dice, ev)
+        if state.phase not in ("over",) and state.phase in turns.PHASE_ORDERS and not state.pending:
+            from games.battle_valor_fantasy import victory
+            if victory.wiped_out(state):
+                victory.finished(state, ev)
+            else:
+                turns.next_actor(state, dice, ev)
+        return ev
+
+    def _do_deploy(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        setup.deploy(state, u, Frame(float(a["x"]), float(a["y"]), float(a["facing"])),
+                     a.get("formation", u.formation), int(a.get("files", u.files)), ev)
+        self._next_deployer(state, a, dice, ev)
+
+    def _do_withhold(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        u.alive = False
+        ev.append(Event("deploy", f"{u.name} finds no room in the deployment zone and takes no part in the battle",
+                        setup.R_START, 0))
+        self._next_deployer(state, a, dice, ev)
+
+    def _next_deployer(self, state, a, dice, ev):
+        q = list(state.deploy_queue)
+        if a.player in q:
+            q.remove(a.player)
+        state.deploy_queue = tuple(q)
+        if q:
+            state.current = q[0]
+        else:
+            turns.end_deployment(state, dice, ev)
+
+    def _do_orders(self, state, a, dice, ev):
+        orders = [(int(u), str(o)) for u, o in a["orders"]]
+        turns.place_orders(state, a.player, orders, int(a.get("fate", -1)), ev)
+        if state.phase == "fate":
+            turns.after_fate(state, dice, ev)
+
+    def _do_fate(self, state, a, dice, ev):
+        pl = state.players[a.player]
+        u = state.units[pl.fate_uid]
+        o = a["order"]
+        if o not in u.orders:
+            u.orders.append(o)
+        pl.fate_done = True
+        ev.append(Event("fate", f"{pl.name} turns the Fate counter next to {u.name} into a {o} order",
+                        turns.R_FATE_COUNTER, 0))
+        turns.after_fate(state, dice, ev)
+
+    def _do_fate_move(self, state, a, dice, ev):
+        t = state.units[a["target"]]
+        dx, dy = float(a["dx"]), float(a["dy"])
+        if state.pending and state.pending[-1].kind == "fate_punish":
+            state.pending.pop()
+            moves.place_move(state, t, dx, dy, ev, turns.R_FATE_COUNTER, "No Fate counter")
+            if state.phase == "fate":
+                turns.after_fate(state, dice, ev)
+            return
+        pl = state.players[a.player]
+        pl.fate_done = True
+        moves.place_move(state, t, dx, dy, ev, turns.R_FATE_COUNTER, "Fate")
+        turns.after_fate(state, dice, ev)
+
+    def _do_decline(self, state, a, dice, ev):
+        state.pending.pop()
+        ev.append(Event("ruling", f"{state.players[a.player].name} declines the Fate move", turns.R_FATE_COUNTER))
+        if state.phase == "fate":
+            turns.after_fate(state, dice, ev)
+
+    def _spend(self, state, a, order):
+        u = state.units[a["uid"]]
+        if a.get("general"):
+            from games.battle_valor_fantasy import space
+            g = space.general_of(state, a.player)
+            ev_unit = u
+            turns.spend(g, order)
+            u.activated = True
+            return ev_unit, g
+        turns.spend(u, order)
+        return u, None
+
+    def _general_note(self, g, u, order, ev):
+        if g is not None:
+            ev.append(Event("ruling", f"The General passes his {order} order to {u.name}", checks.R_GENERAL))
+
+    def _do_hold(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        if state.phase == "fire":
+            u.effects["held_fire"] = 1
+            ev.append(Event("ruling", f"{u.name} holds its fire for the second Fire phase", turns.PHASE_RULE["fire"], 0))
+            return
+        for o in turns.PHASE_ORDERS[state.phase]:
+            if o in u.orders:
+                turns.spend(u, o)
+                ev.append(Event("ruling", f"{u.name} does not use its {o} order", turns.PHASE_RULE[state.phase], 0))
+                return
+
+    def _do_reform(self, state, a, dice, ev):
+        u, g = self._spend(state, a, "reform")
+        self._general_note(g, u, "reform", ev)
+        if u.kind != "unit":
+            u.facing = float(a["facing"]) % 360.0
+            for s in u.stands:
+                s.facing = u.facing
+            state.touch()
+            ev.append(Event("reform", f"{u.name} turns to face {u.facing:.0f}", moves.R_REFORM, 0))
+            return
+        moves.reform(state, u, a["formation"], int(a["files"]), float(a["facing"]), ev)
+
+    def _do_fire(self, state, a, dice, ev):
+        u, g = self._spend(state, a, "fire")
+        self._general_note(g, u, "fire", ev)
+        fire.fire(state, u, state.units[a["target"]], dice, ev)
+
+    def _do_charge(self, state, a, dice, ev):
+        u, g = self._spend(state, a, "charge")
+        self._general_note(g, u, "charge", ev)
+        combat.charge(state, u, state.units[a["target"]], dice, ev)
+
+    def _do_attack(self, state, a, dice, ev):
+        u, g = self._spend(state, a, "attack")
+        self._general_note(g, u, "attack", ev)
+        combat.attack(state, u, state.units[a["target"]], dice, ev)
+
+    def _do_advance(self, state, a, dice, ev):
+        u, g = self._spend(state, a, "advance")
+        self._general_note(g, u, "advance", ev)
+        m = BlockMove(float(a.get("first", 0.0)), float(a.get("angle", 0.0)), float(a.get("then", 0.0)))
+        moves.advance(state, u, m, ev)
+
+    def _do_cast(self, state, a, dice, ev):
+        casters = [state.units[a["uid"]]] + [state.units[x] for x in a.get("casters", ())]
+        t2 = state.units[a["target2"]] if a.get("target2") is not None else None
+        spells.cast(state, a.player, casters, a["spell"], state.units[a["target"]], dice, ev, t2, a.get("order"),
+                    a.get("to"))
+
+    def _do_dispel(self, state, a, dice, ev):
+        spells.dispel(state, [state.units[x] for x in a["wizards"]], dice, ev)
+
+    def _do_allow(self, state, a, dice, ev):
+        spells.allow(state, dice, ev)
+
+
+RULES = BattleValorFantasyRules()
+registry.register(RULES)

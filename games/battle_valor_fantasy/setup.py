@@ -1,0 +1,270 @@
+"""Starting a battle: the scenario's table, the two armies from their
+lists, the initiative roll and deployment alternating from the player who
+lost it (leftover units after, Generals last).
+
+battle_valor_fantasy.txt § Starting the Game, § Generals;, § Wizards 10
+Points (Veteran 20 Points, Elite 30 Points).
+"""
+from __future__ import annotations
+
+import math
+
+from engine.core.rules import Event
+from engine.maps.tablemap import load_table_map
+from engine.table.formations import Frame
+from games.battle_valor_fantasy import space, success
+from games.battle_valor_fantasy.army import unit_profile
+from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.state import BVFState, Player, Stand, Unit
+
+R_START = "battle_valor_fantasy.txt § Starting the Game"
+R_INITIATIVE = "battle_valor_fantasy.txt § Phase 1 Roll for Initiative;"
+R_GENERAL = "battle_valor_fantasy.txt § Generals;"
+R_WIZARD = "battle_valor_fantasy.txt § Wizards 10 Points (Veteran 20 Points, Elite 30 Points)"
+
+_TABLES: dict = {}
+
+DEFAULT_LISTS = {500: ("human_500", "orc_500"), 1000: ("dwarian_1000", "elf_1000"),
+                 2000: ("human_2000", "orc_2000")}
+
+
+def table_for(scenario: str):
+    t = _TABLES.get(scenario)
+    if t is None:
+        c = cat()
+        t = load_table_map(c.map_path(scenario), known_terrain=set(c.terrain),
+                           terrain_defaults=c.terrain_defaults()).table()
+        _TABLES[scenario] = t
+    return t
+
+
+def default_lists(scenario: str) -> tuple[str, str]:
+    c = cat()
+    size = min(c.scenarios[scenario].sizes)
+    for s in sorted(DEFAULT_LISTS, reverse=True):
+        if s <= size and all(x in c.lists for x in DEFAULT_LISTS[s]):
+            return DEFAULT_LISTS[s]
+    names = sorted(c.lists)
+    return names[0], names[-1]
+
+
+def roll_initiative(state: BVFState, dice, ev: list[Event], why: str) -> int:
+    """Both roll 4 Success dice; the most Successes wins, ties reroll."""
+    while True:
+        a = success.roll(dice, f"{state.players[0].name} initiative", 4)
+        b = success.roll(dice, f"{state.players[1].name} initiative", 4)
+        ev.append(Event("roll", f"{why}: {a.text()}; {b.text()}", R_INITIATIVE, data={"a": a.data(), "b": b.data()}))
+        if a.total != b.total:
+            w = 0 if a.total > b.total else 1
+            ev.append(Event("ruling", f"{state.players[w].name} wins the initiative", R_INITIATIVE))
+            return w
+        ev.append(Event("ruling", "A tie: both reroll", R_INITIATIVE))
+
+
+def _make_units(state: BVFState, p: int, army, next_uid: int) -> int:
+    c = cat()
+    sid = 0
+    for i, lu in enumerate(army.units):
+        prof = unit_profile(c, army, i)
+        u = Unit(next_uid, p, lu.name, "unit", prof, prof.experience)
+        u.files = _default_files(prof.stands)
+        u.formation = "line" if prof.stands > 1 else "line"
+        for k in range(prof.stands):
+            u.stands.append(Stand(sid, 0.0, 0.0, 0.0, prof.figures, command=(k == 0 and prof.command)))
+            sid += 1
+        u.standard = prof.command
+        u.start_stands = prof.stands
+        if prof.wounds and prof.machine:
+            u.wounds, u.crew_wounds = 0, 0
+        state.units[next_uid] = u
+        next_uid += 1
+    for ch in army.characters:
+        if ch.type != "wizard":
+            continue
+        ct = c.characters["wizard"]
+        u = Unit(next_uid, p, ch.name or "Wizard", "wizard", None, ch.experience)
+        u.dice = ct.dice.of(ch.experience) or 10
+        u.stands.append(Stand(sid, 0.0, 0.0, 0.0, 1, command=True))
+        u.start_stands = 1
+        sid += 1
+        state.units[next_uid] = u
+        next_uid += 1
+    g = Unit(next_uid, p, army.general.name, "general", None, "regular")
+    g.stands.append(Stand(sid, 0.0, 0.0, 0.0, 1, command=True))
+    g.rerolls = 3
+    g.start_stands = 1
+    state.units[next_uid] = g
+    return next_uid + 1
+
+
+def _default_files(n: int) -> int:
+    """A line: more stands wide than deep, about two ranks."""
+    if n <= 2:
+        return n
+    f = 1
+    while f <= math.ceil(n / f):
+        f += 1
+    return min(n, max(f, math.ceil(n / 2)))
+
+
+def initial_state(s, dice) -> tuple[BVFState, list[Event]]:
+    c = cat()
+    scenario = s.scenario or sorted(c.scenarios)[0]
+    if scenario not in c.scenarios:
+        raise ValueError(f"unknown scenario {scenario!r}")
+    sc = c.scenarios[scenario]
+    lists = default_lists(scenario)
+    names = (s.options.get("army0") or lists[0], s.options.get("army1") or lists[1])
+    players = []
+    for p in (0, 1):
+        army = c.lists[names[p]]
+        players.append(Player(p, army.name, army, sc.deployment[p]))
+    state = BVFState(table_for(scenario), scenario, int(s.options.get("turns") or sc.turns), players, {},
+                     options=dict(s.options))
+    uid = 0
+    for p in (0, 1):
+        uid = _make_units(state, p, players[p].army, uid)
+    ev: list[Event] = [Event("setup", f"{players[0].name} against {players[1].name} on {sc.name}", R_START, 0)]
+    if s.options.get("position") is not None:
+        from games.battle_valor_fantasy import position
+        position.build(state, s.options["position"], ev)
+        return state, ev
+    winner = roll_initiative(state, dice, ev, "Deployment")
+    loser = 1 - winner
+    state.initiative = winner
+    state.deploy_queue = deploy_queue(state, loser)
+    state.phase = "deploy"
+    state.current = state.deploy_queue[0]
+    ev.append(Event("ruling", f"{players[loser].name} lost the initiative and places a unit first; the Generals "
+                    "are placed last", R_START))
+    return state, ev
+
+
+def deploy_queue(state: BVFState, first: int) -> tuple:
+    """Alternate from `first`; the side with more units places its leftovers
+    after the other's last unit; then the Generals, `first`'s first."""
+    counts = [sum(1 for u in state.units.values() if u.owner == p and u.kind != "general") for p in (0, 1)]
+    q = []
+    a, b = first, 1 - first
+    left = {a: counts[a], b: counts[b]}
+    while left[a] or left[b]:
+        for p in (a, b):
+            if left[p]:
+                q.append(p)
+                left[p] -= 1
+    q.extend([a, b])
+    return tuple(q)
+
+
+def zone_of(state: BVFState, p: int):
+    return state.table.zone(state.players[p].zone)
+
+
+def zone_facing(state: BVFState, p: int) -> float:
+    """Facing from a zone toward the table's middle."""
+    z = zone_of(state, p)
+    x0, y0, x1, y1 = z.bbox
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return _axis_facing(cx, cy, state.table.width / 2, state.table.height / 2)
+
+
+def _axis_facing(x0, y0, x1, y1) -> float:
+    dx, dy = x1 - x0, y1 - y0
+    if abs(dx) > abs(dy):
+        return 0.0 if dx > 0 else 180.0
+    return 90.0 if dy > 0 else 270.0
+
+
+def deploy_problem(state: BVFState, u: Unit, frame: Frame, formation: str, files: int) -> str | None:
+    fs = space.layout(u, frame, formation, files)
+    z = zone_of(state, u.owner)
+    if z is not None and not all(state.table.in_zone(f, z) for f in fs):
+        return f"{u.name} must be placed wholly within {state.players[u.owner].name}'s deployment zone"
+    why = space.fits(state, u, fs)
+    if why:
+        return f"{u.name} would stand {why}"
+    return None
+
+
+def deploy(state: BVFState, u: Unit, frame: Frame, formation: str, files: int, ev: list[Event]) -> None:
+    u.formation, u.files, u.facing = formation, files, frame.facing % 360.0
+    space.put(state, u, space.layout(u, frame, formation, files))
+    u.deployed = True
+    ev.append(Event("deploy", f"{state.players[u.owner].name} deploys {u.name} in {formation}"
+                    + (f" {files} wide" if formation in ('line', 'attack_column', 'shield_wall') else ""),
+                    R_START, 0))
+
+
+SPOTS = 9
+
+
+def attack_files(n: int) -> int:
+    """The widest attack column: more stands deep than wide."""
+    f = 1
+    while f + 1 <= n and math.ceil(n / (f + 1)) > f + 1:
+        f += 1
+    return f
+
+
+def deploy_spots(state: BVFState, u: Unit) -> list[tuple[Frame, str, int]]:
+    """Listed set-ups: the zone's front line (nearest the middle) and its
+    middle, across the width, in a line (or one stand for Generals,
+    Wizards and single stands)."""
+    z = zone_of(state, u.owner)
+    if z is None:
+        return []
+    facing = zone_facing(state, u.owner)
+    x0, y0, x1, y1 = z.bbox
+    shape = space.shape_of(u)
+    n = len(u.stands)
+    files = u.files if n > 1 else 1
+    width = files * shape.width
+    out = []
+    horizontal = facing in (90.0, 270.0)
+    forms = [(u.formation, files)]
+    if n >= 3:
+        forms.append(("attack_column", attack_files(n)))
+        forms.append(("column", 1))
+    for formation, fl in forms:
+        width = fl * shape.width
+        for depth_frac in (0.12, 0.4, 0.7):
+            for i in range(SPOTS):
+                t = (i + 0.5) / SPOTS
+                if horizontal:
+                    x = x0 + width / 2 + 0.2 + t * max(0.0, (x1 - x0) - width - 0.4)
+                    lo, hi = (y0, y1) if facing == 270.0 else (y1, y0)
+                    y = lo + (hi - lo) * depth_frac + (shape.depth / 2 + 0.1) * (1 if facing == 270.0 else -1)
+                else:
+                    y = y0 + width / 2 + 0.2 + t * max(0.0, (y1 - y0) - width - 0.4)
+                    lo, hi = (x0, x1) if facing == 180.0 else (x1, x0)
+                    x = lo + (hi - lo) * depth_frac + (shape.depth / 2 + 0.1) * (1 if facing == 180.0 else -1)
+                out.append((Frame(round(x, 3), round(y, 3), facing), formation, fl))
+    return out
+
+
+def dense_spots(state: BVFState, u: Unit, limit: int = 12) -> list[tuple[Frame, str, int]]:
+    """When no listed spot is free: every inch across the zone and every
+    half inch deep, in the unit's formation, a column, and a column along
+    the zone; the first `limit` that fit."""
+    z = zone_of(state, u.owner)
+    if z is None:
+        return []
+    facing = zone_facing(state, u.owner)
+    x0, y0, x1, y1 = z.bbox
+    out = []
+    forms = [(u.formation, u.files if len(u.stands) > 1 else 1, facing)]
+    if len(u.stands) > 1:
+        forms += [("column", 1, facing), ("column", 1, (facing + 90.0) % 360.0)]
+    for formation, files, fc in forms:
+        y = y0 + 0.3
+        while y < y1:
+            x = x0 + 0.3
+            while x < x1:
+                fr = Frame(round(x, 3), round(y, 3), fc)
+                if deploy_problem(state, u, fr, formation, files) is None:
+                    out.append((fr, formation, files))
+                    if len(out) >= limit:
+                        return out
+                x += 1.0
+            y += 0.5
+    return out

@@ -1,0 +1,377 @@
+"""Battle Valor Fantasy on the table: stands as bases, formations as slots
+around the command stand (engine/table/formations.py), distances, arcs of
+vision, line of sight, terrain under a unit, room to stand.  Derived values
+are kept per state version (`BVFState.touch()` drops them).
+
+battle_valor_fantasy.txt § Miniature Bases;, § Unit Facing and Arc of
+Vision;, § Remember These 5 very Important Rules, § Woods, Forests and
+Jungles.
+"""
+from __future__ import annotations
+
+import math
+
+from engine.table.formations import (Block, Frame, block_of, in_arc as block_in_arc, overlapping, place, ranks,
+                                     square, wedge)
+from engine.table.geometry import BaseShape, Foot, edge_distance, point_distance
+from games.battle_valor_fantasy.state import BVFState, Stand, Unit
+
+GENERAL_RANGE = 12.0          # § Generals;
+FAR = 26.0                    # beyond this (box to box) no rule measures: the box gap stands for the distance
+SKIRMISH_GAP = 0.5            # inches between skirmishing stands as placed (within the 1" rule)
+ADVANCE_GAP = 0.5             # § Phase 10: stop half an inch from any enemy
+R_ARC = "battle_valor_fantasy.txt § Unit Facing and Arc of Vision;"
+R_SIGHT = "battle_valor_fantasy.txt § Phase 8 Fire Missile Units;"
+R_WOODS = "battle_valor_fantasy.txt § Woods, Forests and Jungles"
+
+_SHAPES: dict = {}
+
+
+def shape_of(u: Unit) -> BaseShape:
+    key = (u.kind, None if u.profile is None else u.profile.base.id)
+    s = _SHAPES.get(key)
+    if s is None:
+        if u.kind == "general":
+            s = BaseShape.round_mm(40)
+        elif u.kind == "wizard":
+            s = BaseShape.round_mm(25)
+        else:
+            b = u.profile.base
+            s = BaseShape.round_mm(b.width_mm) if b.shape == "round" else BaseShape.rect_mm(b.width_mm, b.depth_mm)
+        _SHAPES[key] = s
+    return s
+
+
+def round_based(u: Unit) -> bool:
+    return shape_of(u).round
+
+
+def slots_for(formation: str, n: int, files: int, shape: BaseShape):
+    """The slots of a formation for n stands (formations.yaml `shape`)."""
+    if formation == "wedge":
+        return wedge(n, shape)
+    if formation == "square":
+        return square(n, shape)
+    if formation in ("column", "snake"):
+        return ranks(n, 1, shape)
+    if formation == "skirmish":
+        return ranks(n, files, shape, SKIRMISH_GAP)
+    return ranks(n, files, shape)
+
+
+def ordered(u: Unit) -> list[Stand]:
+    """The command stand first, the rest in their order."""
+    c = u.command_stand()
+    if c is None:
+        return list(u.stands)
+    return [c] + [s for s in u.stands if s is not c]
+
+
+def layout(u: Unit, frame: Frame, formation: str | None = None, files: int | None = None,
+           stands: list[Stand] | None = None) -> list[Foot]:
+    """The bases the unit's stands would stand on in a formation."""
+    formation = formation or u.formation
+    files = files or u.files
+    sts = stands if stands is not None else ordered(u)
+    shape = shape_of(u)
+    return place(frame, slots_for(formation, len(sts), files, shape), shape, [s.sid for s in sts])
+
+
+def put(state: BVFState, u: Unit, feet: list[Foot], stands: list[Stand] | None = None) -> None:
+    """Move the stands onto these bases (same order as `ordered`)."""
+    sts = stands if stands is not None else ordered(u)
+    for s, f in zip(sts, feet):
+        s.x, s.y, s.facing = f.x, f.y, f.facing
+    state.touch()
+
+
+def frame_of(u: Unit) -> Frame:
+    s = u.command_stand() or (u.stands[0] if u.stands else None)
+    if s is None:
+        return Frame(0.0, 0.0, u.facing)
+    return Frame(s.x, s.y, u.facing)
+
+
+_FEET: dict = {}
+
+
+def _foot(shape: BaseShape, s: Stand) -> Foot:
+    key = (shape, s.x, s.y, s.facing, s.sid)
+    f = _FEET.get(key)
+    if f is None:
+        if len(_FEET) > 300_000:
+            _FEET.clear()
+        f = _FEET[key] = Foot(shape, s.x, s.y, s.facing, s.sid)
+    return f
+
+
+def feet(state: BVFState, u: Unit) -> list[Foot]:
+    key = ("feet", u.uid)
+    f = state.cache.get(key)
+    if f is None:
+        shape = shape_of(u)
+        f = [_foot(shape, s) for s in u.stands]
+        state.cache[key] = f
+    return f
+
+
+def main_feet(state: BVFState, u: Unit) -> list[Foot]:
+    """The bases of the unit's main body (without stragglers)."""
+    if not u.stragglers:
+        return feet(state, u)
+    return [f for f in feet(state, u) if f.tag not in u.stragglers]
+
+
+def block(state: BVFState, u: Unit) -> Block:
+    key = ("block", u.uid)
+    b = state.cache.get(key)
+    if b is None:
+        b = block_of(frame_of(u), main_feet(state, u) or feet(state, u))
+        state.cache[key] = b
+    return b
+
+
+def centre(state: BVFState, u: Unit) -> tuple[float, float]:
+    fs = feet(state, u)
+    return sum(f.x for f in fs) / len(fs), sum(f.y for f in fs) / len(fs)
+
+
+def on_table(state: BVFState) -> list[Unit]:
+    return [u for u in state.units.values() if u.on_table and u.deployed]
+
+
+def enemies(state: BVFState, u: Unit) -> list[Unit]:
+    return [v for v in on_table(state) if v.owner != u.owner and v.kind != "general"]
+
+
+def friends(state: BVFState, u: Unit) -> list[Unit]:
+    return [v for v in on_table(state) if v.owner == u.owner and v.uid != u.uid]
+
+
+def _bbox_gap(a, b) -> float:
+    dx = max(0.0, a[0] - b[2], b[0] - a[2])
+    dy = max(0.0, a[1] - b[3], b[1] - a[3])
+    return math.hypot(dx, dy)
+
+
+def fast_distance(xs: list[Foot], ys: list[Foot], stop: float = -math.inf) -> float:
+    """The edge distance between the nearest bases of two groups (the same
+    as geometry.group_distance), checking pairs nearest first by their
+    boxes and skipping those that cannot beat the best so far; returns
+    early once the best is at most `stop`."""
+    pairs = sorted(((_bbox_gap(f.bbox, g.bbox), i, j) for i, f in enumerate(xs) for j, g in enumerate(ys)))
+    best = math.inf
+    for lb, i, j in pairs:
+        if lb >= best:
+            break
+        d = edge_distance(xs[i], ys[j])
+        if d < best:
+            best = d
+            if best <= stop:
+                break
+    return best
+
+
+def unit_bbox(state: BVFState, u: Unit) -> tuple:
+    key = ("bbox", u.uid)
+    b = state.cache.get(key)
+    if b is None:
+        fs = feet(state, u)
+        b = (min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs), max(f.bbox[2] for f in fs),
+             max(f.bbox[3] for f in fs)) if fs else (0.0, 0.0, 0.0, 0.0)
+        state.cache[key] = b
+    return b
+
+
+def box_distance(state: BVFState, a: Unit, b: Unit) -> float:
+    """A lower bound of `distance`: between the units' boxes."""
+    return _bbox_gap(unit_bbox(state, a), unit_bbox(state, b))
+
+
+def distance(state: BVFState, a: Unit, b: Unit, exact: bool = False) -> float:
+    """Edge to edge between the nearest stands; beyond FAR box to box
+    (nothing the rules measure lies that far) unless `exact`."""
+    key = ("dist", min(a.uid, b.uid), max(a.uid, b.uid))
+    d = state.cache.get(key)
+    if d is None or (exact and d >= FAR):
+        d = box_distance(state, a, b)
+        if d < FAR or exact:
+            d = fast_distance(feet(state, a), feet(state, b))
+        state.cache[key] = d
+    return d
+
+
+def nearest_enemy(state: BVFState, u: Unit) -> Unit | None:
+    es = enemies(state, u)
+    if not es:
+        return None
+    return min(es, key=lambda v: (distance(state, u, v), v.uid))
+
+
+def general_of(state: BVFState, player: int) -> Unit | None:
+    for u in state.units.values():
+        if u.owner == player and u.kind == "general" and u.on_table:
+            return u
+    return None
+
+
+def near_general(state: BVFState, u: Unit) -> bool:
+    g = general_of(state, u.owner)
+    return g is not None and g.uid != u.uid and distance(state, u, g) <= GENERAL_RANGE + 1e-9
+
+
+def arc_of(u: Unit) -> float:
+    if u.formation == "skirmish" or u.formation == "square" or round_based(u):
+        return 360.0                 # round bases and skirmishers (no facing) see all round; a square faces out
+    return 90.0
+
+
+def in_arc(state: BVFState, a: Unit, b: Unit) -> bool:
+    key = ("arc", a.uid, b.uid)
+    v = state.cache.get(key)
+    if v is None:
+        v = block_in_arc(block(state, a), feet(state, b), arc_of(a))
+        state.cache[key] = v
+    return v
+
+
+def _spread(fs: list[Foot]) -> list[Foot]:
+    """Up to three bases of a unit to sight from or to: its first (the
+    command stand), and the two farthest apart."""
+    if len(fs) <= 3:
+        return list(fs)
+    a = fs[0]
+    b = max(fs, key=lambda f: (f.x - a.x) ** 2 + (f.y - a.y) ** 2)
+    c = max(fs, key=lambda f: (f.x - b.x) ** 2 + (f.y - b.y) ** 2)
+    return [a, b, c]
+
+
+def sight_pieces(state: BVFState) -> list:
+    key = ("sight_pieces",)
+    v = state.cache.get(key)
+    if v is None:
+        v = [t for t in state.table.terrain if t.blocking or t.flag("woods")]
+        state.cache[key] = v
+    return v
+
+
+def line_of_sight(state: BVFState, a: Unit, b: Unit) -> bool:
+    """Some base of `a` sees some base of `b`: a straight line between the
+    centres of up to three bases of each (the command stand and the two
+    farthest apart) crossing no blocking terrain or wood (one the viewer or
+    target stands in does not block its own lines) and no base of another
+    unit (skirmishers do not block: § Skirmish;).  docs § Line of sight."""
+    key = ("los", min(a.uid, b.uid), max(a.uid, b.uid))
+    v = state.cache.get(key)
+    if v is None:
+        from engine.table.geometry import _seg_blocked
+        va, vb = _spread(feet(state, a)), _spread(feet(state, b))
+        own = {id(t) for t in terrain_under(state, a)} | {id(t) for t in terrain_under(state, b)}
+        pieces = [t for t in sight_pieces(state) if id(t) not in own]
+        box_a, box_b = unit_bbox(state, a), unit_bbox(state, b)
+        corridor = (min(box_a[0], box_b[0]), min(box_a[1], box_b[1]), max(box_a[2], box_b[2]),
+                    max(box_a[3], box_b[3]))
+        blockers = []
+        for w in on_table(state):
+            if w.uid in (a.uid, b.uid) or w.formation == "skirmish" or w.kind != "unit":
+                continue
+            if _bbox_gap(unit_bbox(state, w), corridor) > 0:
+                continue
+            blockers.extend(feet(state, w))
+        pieces = [t for t in pieces if _bbox_gap(t.bbox, corridor) <= 0]
+        v = any(not _seg_blocked(f.x, f.y, g.x, g.y, pieces, blockers) for f in va for g in vb)
+        state.cache[key] = v
+    return v
+
+
+_TERRAIN: dict = {}
+
+
+def _terrain_at(state: BVFState, f: Foot) -> tuple:
+    key = (id(state.table), f.shape, round(f.x, 4), round(f.y, 4), round(f.facing, 2))
+    v = _TERRAIN.get(key)
+    if v is None:
+        if len(_TERRAIN) > 200_000:
+            _TERRAIN.clear()
+        v = tuple(state.table.terrain_touching(f))
+        _TERRAIN[key] = v
+    return v
+
+
+def terrain_under(state: BVFState, u: Unit) -> list:
+    key = ("terrain", u.uid)
+    v = state.cache.get(key)
+    if v is None:
+        seen = {}
+        for f in feet(state, u):
+            for t in _terrain_at(state, f):
+                seen[id(t)] = t
+        v = list(seen.values())
+        state.cache[key] = v
+    return v
+
+
+def in_difficult(state: BVFState, u: Unit) -> bool:
+    return any(t.difficult for t in terrain_under(state, u))
+
+
+def in_woods(state: BVFState, u: Unit) -> bool:
+    return any(t.flag("woods") for t in terrain_under(state, u))
+
+
+def behind_obstacle(state: BVFState, u: Unit) -> bool:
+    return any(t.flag("linear") for t in terrain_under(state, u))
+
+
+def on_high_ground(state: BVFState, u: Unit) -> bool:
+    return any(t.flag("high_ground") for t in terrain_under(state, u))
+
+
+def fits(state: BVFState, u: Unit, fs: list[Foot], ignore: tuple = (), gap: float = 0.0,
+         enemy_gap: float | None = None) -> str | None:
+    """Why these bases cannot stand here (off the table, on impassable
+    terrain, on another unit), or None."""
+    for f in fs:
+        if not state.table.on_table(f):
+            return "off the table"
+        if state.table.blocked_by_impassable(f) is not None and not flying(u):
+            return "on impassable terrain"
+    eg = gap if enemy_gap is None else enemy_gap
+    box = (min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs), max(f.bbox[2] for f in fs),
+           max(f.bbox[3] for f in fs))
+    for v in on_table(state):
+        if v.uid == u.uid or v.uid in ignore:
+            continue
+        g = eg if v.owner != u.owner else gap
+        if _bbox_gap(box, unit_bbox(state, v)) > g + 1e-3:
+            continue
+        other = feet(state, v)
+        if g > 0:
+            if fast_distance(fs, other, g - 1e-6) < g - 1e-6:
+                return f"within {g:g}\" of {v.name}" if v.owner != u.owner else f"on top of {v.name}"
+        elif overlapping(fs, other):
+            return f"on top of {v.name}"
+    return None
+
+
+def flying(u: Unit) -> bool:
+    return u.profile is not None and any(e.flying for e in u.profile.effects())
+
+
+def touching_enemies(state: BVFState, u: Unit) -> list[Unit]:
+    fs = feet(state, u)
+    out = []
+    for v in enemies(state, u):
+        if v.kind != "unit":
+            continue
+        if any(edge_distance(a, b) <= 0.05 for a in fs for b in feet(state, v)):
+            out.append(v)
+    return out
+
+
+def angle_between(a: float, b: float) -> float:
+    return abs((a - b + 180.0) % 360.0 - 180.0)
+
+
+def bearing(x0: float, y0: float, x1: float, y1: float) -> float:
+    return math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360.0

@@ -1,0 +1,146 @@
+"""Battle Valor Fantasy game state: plain mutable slots classes, cheap to copy.
+
+The table (size, terrain, zones) and each unit's profile (what the army
+list made it: games/battle_valor_fantasy/army.py `UnitProfile`) are
+immutable and shared between copies; everything the battle changes lives
+here.  Stands are kept one by one (their centre and facing in inches and
+degrees), with their living figures: casualties are figures, a stand goes
+when its last figure does (docs/games/battle_valor_fantasy.md § Casualties).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Stand:
+    sid: int
+    x: float
+    y: float
+    facing: float
+    figures: int
+    command: bool = False
+
+    def copy(self) -> "Stand":
+        return Stand(self.sid, self.x, self.y, self.facing, self.figures, self.command)
+
+
+@dataclass(slots=True)
+class Unit:
+    uid: int
+    owner: int
+    name: str
+    kind: str                     # "unit" | "general" | "wizard"
+    profile: object               # army.UnitProfile (shared, immutable); None for the General and Wizards
+    level: str = "regular"        # experience: levy/regular/veteran/elite
+    stands: list[Stand] = field(default_factory=list)
+    formation: str = "line"
+    files: int = 1
+    facing: float = 0.0
+    deployed: bool = False
+    alive: bool = True
+    off_table: bool = False
+    orders: list[str] = field(default_factory=list)     # counters still on the unit (face up once revealed)
+    fleeing: bool = False          # a Flee counter stays until rallied
+    fled_this_turn: bool = False
+    activated: bool = False
+    engaged: tuple = ()            # uids of enemy units in base contact (combat)
+    rounds: dict = field(default_factory=dict)   # enemy uid -> rounds of combat fought (first-round bonuses)
+    stragglers: tuple = ()         # sids left behind by a charge or a flight
+    straggle_from: str = ""        # "charge" | "flee"
+    charge_target: int = -1        # unfinished charge: the enemy uid
+    charge_facing: float = 0.0
+    split: bool = False            # only a Reform order next turn
+    split_next: bool = False
+    wounds: int = 0                # war machines: machine wounds; monstrous creatures: damage
+    crew_wounds: int = 0
+    fired_last_turn: bool = False  # war machines with 2 crew fire every other turn
+    fired: int = -1                # the turn it last fired
+    effects: dict = field(default_factory=dict)   # spell effects this turn: effect id -> amount
+    dice: int = 10                 # Wizards: dice to cast or dispel
+    standard: bool = False         # the command stand carries a standard
+    start_stands: int = 0
+    rerolls: int = 0               # the General's rerolls left
+    deploy_order: int = 0
+
+    @property
+    def on_table(self) -> bool:
+        return self.alive and not self.off_table and bool(self.stands)
+
+    def command_stand(self) -> Stand | None:
+        for s in self.stands:
+            if s.command:
+                return s
+        return None
+
+    def figures(self) -> int:
+        return sum(s.figures for s in self.stands)
+
+    def copy(self) -> "Unit":
+        return Unit(self.uid, self.owner, self.name, self.kind, self.profile, self.level,
+                    [s.copy() for s in self.stands], self.formation, self.files, self.facing, self.deployed,
+                    self.alive, self.off_table, list(self.orders), self.fleeing, self.fled_this_turn,
+                    self.activated, self.engaged, dict(self.rounds), self.stragglers, self.straggle_from,
+                    self.charge_target, self.charge_facing, self.split, self.split_next, self.wounds,
+                    self.crew_wounds, self.fired_last_turn, self.fired, dict(self.effects), self.dice,
+                    self.standard, self.start_stands, self.rerolls, self.deploy_order)
+
+
+@dataclass(slots=True)
+class Player:
+    index: int
+    name: str
+    army: object                   # defs.ArmyList (shared)
+    zone: str = ""
+    orders_placed: bool = False
+    fate_uid: int = -1             # the unit the Fate counter lies next to (-1: none placed)
+    fate_done: bool = False
+    score: float = 0.0
+
+    def copy(self) -> "Player":
+        return Player(self.index, self.name, self.army, self.zone, self.orders_placed, self.fate_uid,
+                      self.fate_done, self.score)
+
+
+@dataclass(slots=True)
+class Pending:
+    """A decision waiting for a player who is not the one activating: a
+    dispel, or the opponent's 6-inch Fate move."""
+    kind: str                      # "dispel" | "fate_punish"
+    player: int
+    data: tuple = ()
+
+    def copy(self) -> "Pending":
+        return Pending(self.kind, self.player, self.data)
+
+
+@dataclass(slots=True)
+class BVFState:
+    table: object                  # engine.table.geometry.Table (shared)
+    scenario: str
+    turns: int
+    players: list[Player]
+    units: dict[int, Unit]
+    phase: str = "deploy"          # deploy | orders | fate | spells | reform | fire | combat | advance | fire2 | over
+    turn: int = 1
+    initiative: int = 0            # the player who won it this turn
+    current: int = 0               # the player to act
+    deploy_queue: tuple = ()       # players in deployment order, one entry per placement
+    pending: list[Pending] = field(default_factory=list)
+    passed: tuple = ()             # players with nothing left to activate in this phase
+    winners: tuple = ()
+    win_reason: str = ""
+    win_rule: str = ""
+    version: int = 0
+    options: dict = field(default_factory=dict)
+    cache: dict = field(default_factory=dict)
+
+    def touch(self) -> None:
+        self.version += 1
+        self.cache.clear()
+
+    def copy(self) -> "BVFState":
+        return BVFState(self.table, self.scenario, self.turns, [p.copy() for p in self.players],
+                        {k: u.copy() for k, u in self.units.items()}, self.phase, self.turn, self.initiative,
+                        self.current, self.deploy_queue, [p.copy() for p in self.pending], self.passed,
+                        self.winners, self.win_reason, self.win_rule, self.version, dict(self.options), {})
