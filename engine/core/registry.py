@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import importlib
 
-GAME_MODULES = ("games.dice_wars", "games.uberdrakes", "games.dragonbond", "games.warbound")
+GAME_MODULES = ("games.dice_wars", "games.uberdrakes", "games.dragonbond", "games.warbound",
+                "games.battle_valor_fantasy")
 _games: dict = {}
 
 

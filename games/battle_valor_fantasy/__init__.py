@@ -1,1 +1,2 @@
-"""Battle Valor Fantasy (rules text: battle_valor_fantasy.txt): data, army building and rules."""
+"""Battle Valor Fantasy (rules text: battle_valor_fantasy.txt)."""
+from games.battle_valor_fantasy import rules  # noqa: F401  (registers the ruleset)

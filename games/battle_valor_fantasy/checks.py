@@ -43,9 +43,9 @@ def _deploy(state, a):
     if state.phase != "deploy":
         return "Deployment is over", setup.R_START
     u = _unit(state, a["uid"])
-    if u.owner != a.player or u.deployed:
+    if u.owner != a.player or u.deployed or not u.alive:
         return f"{u.name} is not one of your units still to deploy", setup.R_START
-    left = [v for v in state.units.values() if v.owner == a.player and not v.deployed]
+    left = [v for v in state.units.values() if v.owner == a.player and not v.deployed and v.alive]
     if u.kind == "general" and any(v.kind != "general" for v in left):
         return "The General is always the last stand placed", setup.R_START
     formation, files = a.get("formation", u.formation), int(a.get("files", u.files))
@@ -229,7 +229,7 @@ def _withhold(state, a):
     if state.phase != "deploy":
         return "Deployment is over", setup.R_START
     u = _unit(state, a["uid"])
-    if u.owner != a.player or u.deployed or u.kind == "general":
+    if u.owner != a.player or u.deployed or not u.alive or u.kind == "general":
         return f"{u.name} is not one of your units still to deploy", setup.R_START
     if setup.dense_spots(state, u, 1):
         return f"{u.name} still has room in the deployment zone", setup.R_START

@@ -44,7 +44,7 @@ def groups(state: BVFState) -> list:
     if state.pending:
         return [lambda: pending_actions(state)]
     if state.phase == "deploy":
-        left = [u for u in state.units.values() if u.owner == p and not u.deployed]
+        left = [u for u in state.units.values() if u.owner == p and not u.deployed and u.alive]
         units = [u for u in left if u.kind != "general"] or left
         return [lambda u=u: deploy_actions(state, u) for u in sorted(units, key=lambda x: x.uid)]
     if state.phase == "orders":

@@ -132,6 +132,7 @@ def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
     sts = space.ordered(u)
     slots = space.slots_for(u.formation, len(sts), u.files, shape)
     fs = pl.frame.feet(slots, shape, arrived, [s.sid for s in sts])
+    fs = _clear_stragglers(state, u, t, sts, fs, arrived)
     space.put(state, u, fs, sts)
     u.facing = pl.frame.frame.facing
     u.stragglers = tuple(s.sid for s in sts[arrived:])
@@ -149,6 +150,24 @@ def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
     side = pl.side if t.formation != "square" else "front"
     engage(u, t)
     fight(state, u, t, dice, ev, charging=True, side=side, contact=pl.contact)
+
+
+def _clear_stragglers(state: BVFState, u: Unit, t: Unit, sts, fs, arrived: int):
+    """Stragglers left half way may not stand on another unit: each comes
+    back along its way toward where it started until it is clear (docs §
+    Charges)."""
+    from engine.table.formations import overlapping
+    others = [f for v in space.on_table(state) if v.uid != u.uid for f in space.feet(state, v)]
+    out = list(fs[:arrived])
+    for s, f in zip(sts[arrived:], fs[arrived:]):
+        g = f
+        for k in range(11):
+            frac = 1.0 - k / 10.0
+            g = f.moved(s.x + (f.x - s.x) * frac, s.y + (f.y - s.y) * frac, f.facing if frac > 0 else s.facing)
+            if not overlapping([g], others) and not overlapping([g], out):
+                break
+        out.append(g)
+    return out
 
 
 def _fall_short(state: BVFState, u: Unit, t: Unit, ev: list[Event], why: str) -> None:

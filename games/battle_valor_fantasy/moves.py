@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from engine.core.rules import Event
-from engine.table.formations import BlockMove, Frame, block_move, leading, norm_angle
+from engine.table.formations import BlockMove, Frame, block_move, leading, norm_angle, overlapping
 from games.battle_valor_fantasy import casualties, space, stats, success
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
@@ -208,18 +208,10 @@ def _run(state: BVFState, u: Unit, fast: int, ev: list[Event], rule: str) -> Non
     from engine.table.formations import away_vector
     vx, vy = away_vector(fs, ex, ey, 1.0)
     lead = set(leading(fs, vx, vy, fast))
-    lost = []
-    for i, s in enumerate(list(u.stands)):
-        d = 2 * mr if i in lead else mr
-        s.x += vx * d
-        s.y += vy * d
-    state.touch()
-    for s, f in zip(list(u.stands), space.feet(state, u)):
-        if not state.table.on_table(f):
-            lost.append(s.sid)
+    order = sorted(range(len(u.stands)), key=lambda i: -(fs[i].x * vx + fs[i].y * vy))
+    lost = slide(state, u, [(u.stands[i], vx, vy, 2 * mr if i in lead else mr) for i in order])
     slow = [s.sid for i, s in enumerate(u.stands) if i not in lead and s.sid not in lost]
     u.stands = [s for s in u.stands if s.sid not in lost]
-    u.facing = space.bearing(0, 0, vx, vy)
     state.touch()
     ev.append(Event("move", f"{u.name}: {len(lead)} stand{'s' if len(lead) != 1 else ''} run {2 * mr:g}\", "
                     f"{n_other(u, lead, lost)} fall behind at {mr:g}\""
@@ -233,6 +225,40 @@ def _run(state: BVFState, u: Unit, fast: int, ev: list[Event], rule: str) -> Non
         u.straggle_from = "flee"
     else:
         u.stragglers = ()
+
+
+STEP = 0.25
+
+
+def slide(state: BVFState, u: Unit, plan: list) -> set:
+    """Move stands one by one (in the order given) straight along (vx, vy)
+    up to their distance, through nothing: a stand stops short where
+    another unit's base (or one of its own already moved) would be in the
+    way; one whose path leaves the table is lost (docs § Flight).  Returns
+    the sids lost."""
+    shape = space.shape_of(u)
+    others = [f for v in space.on_table(state) if v.uid != u.uid for f in space.feet(state, v)]
+    placed: list = []
+    lost = set()
+    mine = {s.sid for s, *_ in plan}
+    still = [f for f in space.feet(state, u) if f.tag not in mine]
+    for s, vx, vy, dist in plan:
+        steps = max(1, int(math.ceil(dist / STEP)))
+        best = (s.x, s.y)
+        for k in range(1, steps + 1):
+            d = min(dist, k * STEP)
+            f = space.Foot(shape, s.x + vx * d, s.y + vy * d, s.facing, s.sid)
+            if not state.table.on_table(f):
+                lost.add(s.sid)
+                break
+            if overlapping([f], others) or overlapping([f], placed) or overlapping([f], still):
+                break
+            best = (f.x, f.y)
+        if s.sid not in lost:
+            s.x, s.y = best
+            placed.append(space.Foot(shape, s.x, s.y, s.facing, s.sid))
+    state.touch()
+    return lost
 
 
 def n_other(u: Unit, lead, lost) -> int:

@@ -1,0 +1,59 @@
+"""Battle Valor Fantasy rules beyond the golden scripts: Success dice never
+beyond the dice rolled, exact odds from the same arithmetic, the computer
+general's orders, deployment order."""
+from engine.core.dice import ScriptedDice
+from engine.core.rules import Setup
+from engine.core import registry
+from games.battle_valor_fantasy import success, turns
+from games.battle_valor_fantasy.ai import plan_orders
+from games.battle_valor_fantasy.setup import deploy_queue
+
+
+def test_twenty_dice_never_make_more_than_twenty_successes():
+    # § Success Dice;: 20 dice, 14 Successes, modifiers to 22: the total is 20
+    dice = ScriptedDice([5] * 14 + [1] * 6, strict=True)
+    p = success.roll(dice, "example", 20, [("modifiers", 8)])
+    assert (p.raw, p.total) == (14, 20)
+    assert "capped at the 20 dice rolled" in p.text()
+
+
+def test_modifiers_never_take_successes_below_none():
+    dice = ScriptedDice([1, 1, 5], strict=True)
+    assert success.roll(dice, "levy", 3, [("Levy", -1), ("Bad Luck", -2)]).total == 0
+
+
+def test_odds_are_exact_and_sum_to_one():
+    for n, rr, mod in ((6, 0, 1), (10, 2, -1), (20, 3, 5)):
+        dist = success.distribution(n, 5, rr, mod)
+        assert abs(sum(dist) - 1) < 1e-12
+    # one die, 5+: 1/3; a reroll of a failure: 1/3 + 2/3 * 1/3
+    assert abs(success.chance_at_least(1, 1) - 1 / 3) < 1e-12
+    assert abs(success.chance_at_least(1, 1, rerolls=1) - 5 / 9) < 1e-12
+
+
+def test_deployment_alternates_from_the_loser_generals_last():
+    rules = registry.get("battle_valor_fantasy")
+    state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=3, scenario="border_march"),
+                                   ScriptedDice([], seed=3))
+    q = state.deploy_queue
+    loser = 1 - state.initiative
+    assert q[0] == loser and q[-2:] == (loser, 1 - loser)
+    counts = [sum(1 for u in state.units.values() if u.owner == p) for p in (0, 1)]
+    assert [q.count(0), q.count(1)] == counts
+    assert deploy_queue(state, loser) == q
+
+
+def test_the_computer_places_one_legal_counter_set_with_one_fate():
+    rules = registry.get("battle_valor_fantasy")
+    state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march"),
+                                   ScriptedDice([], seed=5))
+    from engine.core.agents import RandomAgent
+    import random
+    rng = random.Random(1)
+    agent = RandomAgent(rules)
+    while state.phase == "deploy":
+        rules.apply(state, agent.choose(state, None, rng), ScriptedDice([], seed=1))
+    assert state.phase == "orders"
+    orders, fate = plan_orders(state, 0)
+    assert turns.orders_problem(state, 0, orders, fate) is None
+    assert fate != -1 and fate not in [u for u, _ in orders]
