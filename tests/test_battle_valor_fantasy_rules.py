@@ -57,3 +57,16 @@ def test_the_computer_places_one_legal_counter_set_with_one_fate():
     orders, fate = plan_orders(state, 0)
     assert turns.orders_problem(state, 0, orders, fate) is None
     assert fate != -1 and fate not in [u for u, _ in orders]
+
+
+def test_every_citation_opens_a_section_of_the_rulebook():
+    import re
+    from pathlib import Path
+    from engine.ui.scenes.rules_ref import find_section, load_lines
+    root = Path(__file__).resolve().parents[1]
+    cites = set()
+    for py in (root / "games" / "battle_valor_fantasy").glob("*.py"):
+        cites |= set(re.findall(r'"battle_valor_fantasy\.txt § ([^"]+)"', py.read_text(encoding="utf-8")))
+    lines = load_lines("battle_valor_fantasy.txt")
+    missing = [c for c in cites if find_section(lines, c) < 0]
+    assert cites and not missing, missing
