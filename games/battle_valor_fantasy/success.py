@@ -47,7 +47,10 @@ class Pool:
         return "; ".join(parts)
 
     def data(self) -> dict:
-        return {"dice": self.dice, "need": self.need, "rolls": list(self.rolls), "rerolled": list(self.rerolled),
+        """For the log and the dice tray: every die as [sides, face] (the
+        rerolls after the first throw), who rolled, the Successes."""
+        return {"dice": [[6, v] for v in self.rolls + self.rerolled], "who": self.what, "count": self.dice,
+                "need": self.need, "rolls": list(self.rolls), "rerolled": list(self.rerolled),
                 "mods": [list(m) for m in self.mods], "raw": self.raw, "total": self.total}
 
 

@@ -1,0 +1,253 @@
+"""Input for Battle Valor Fantasy on the table screen.
+
+- Deployment: pick a unit from the tray (or the next one), the ghost of its
+  formation follows the pointer, a click places it (the rules judge).
+- Orders: a fast per-unit picker: select one of your units, press its order
+  (keys 1-9), the Fate button puts the Fate counter on it; "Sensible orders"
+  fills every unit the way the computer would; "Place orders" commits them
+  face down (the other player sees nothing: the screen hands over).
+- Each phase: select a unit with a counter, its listed actions are buttons
+  (advance, reform, cast ...); with it selected, a click on an enemy charges
+  it, fires at it or attacks it; hovering shows the odds (describe.preview).
+- Decisions (dispel, Fate's 6" move) are buttons for the deciding player.
+"""
+from __future__ import annotations
+
+from engine.core.actions import Action
+from engine.ui.contract import ButtonSpec, HoverInfo, TraySpec
+from engine.ui.table_contract import TableController
+from games.battle_valor_fantasy import choices, describe, setup, space, turns
+from games.battle_valor_fantasy.catalog import cat
+from engine.table.formations import Frame
+
+MAX_BUTTONS = 14
+
+
+class BVFController(TableController):
+    def __init__(self, match, view):
+        super().__init__(match, view)
+        self.draft: dict[int, list[str]] = {}
+        self.fate: int = -1
+        self.deploying: int | None = None
+        self._acts: list[Action] = []
+
+    # --- selection and targets -----------------------------------------------------------
+    def unit_name(self, uid) -> str:
+        u = self.state.units.get(uid)
+        return u.name if u else str(uid)
+
+    def reset(self) -> None:
+        super().reset()
+        self._acts = []
+        if self.state.phase != "orders":
+            self.draft, self.fate = {}, -1
+
+    def _mine(self, uid) -> bool:
+        u = self.state.units.get(uid)
+        return u is not None and u.owner == self.actor()
+
+    def click_unit(self, target, model):
+        if self.sel is None or not self._mine(self.sel) or self._mine(target):
+            return None
+        for a in self._unit_actions(self.sel):
+            if a.get("target") == target and a.kind in ("charge", "fire", "attack"):
+                return a
+        return None
+
+    def target_hover(self, target, info: HoverInfo) -> None:
+        if self.sel is None or not self._mine(self.sel):
+            return
+        ph = self.state.phase
+        kind = {"combat": "charge", "fire": "fire", "fire2": "fire"}.get(ph)
+        if kind is None:
+            return
+        u = self.state.units[self.sel]
+        if u.engaged and ph == "combat":
+            kind = "attack"
+        a = Action.make(kind, u.owner, uid=u.uid, target=target)
+        lines = describe.preview(self.state, a)
+        if lines and lines[0].startswith("Not allowed"):
+            info.illegal = lines[0][len("Not allowed: "):]
+        else:
+            info.preview = lines
+
+    # --- deployment ------------------------------------------------------------------------
+    def _to_deploy(self) -> list:
+        st = self.state
+        if st.phase != "deploy":
+            return []
+        p = self.actor()
+        left = [u for u in st.units.values() if u.owner == p and not u.deployed and u.alive]
+        return [u for u in left if u.kind != "general"] or left
+
+    def tray(self) -> list[TraySpec]:
+        return [TraySpec(u.uid, u.name[:2], u.name, self.view.player_color(self.state, u.owner), "square",
+                         u.uid == self._deploy_unit()) for u in self._to_deploy()]
+
+    def click_tray(self, key) -> None:
+        self.deploying = key
+
+    def _deploy_unit(self):
+        left = self._to_deploy()
+        ids = [u.uid for u in left]
+        if self.deploying in ids:
+            return self.deploying
+        return ids[0] if ids else None
+
+    def placement_feet(self, pt):
+        uid = self._deploy_unit()
+        if uid is None or pt is None:
+            return None
+        u = self.state.units[uid]
+        return space.layout(u, Frame(pt[0], pt[1], setup.zone_facing(self.state, u.owner)))
+
+    def placement_problem(self, pt, feet) -> str:
+        a = self._deploy_action(pt)
+        why = self.rules.check(self.state, a) if a is not None else None
+        return why.reason if why else ""
+
+    def _deploy_action(self, pt):
+        uid = self._deploy_unit()
+        if uid is None:
+            return None
+        u = self.state.units[uid]
+        return Action.make("deploy", u.owner, uid=uid, x=round(pt[0], 3), y=round(pt[1], 3),
+                           facing=setup.zone_facing(self.state, u.owner), formation=u.formation, files=u.files)
+
+    def click_point(self, pt):
+        if self.state.phase == "deploy":
+            return self._deploy_action(pt)
+        return None
+
+    # --- buttons ----------------------------------------------------------------------------
+    def _unit_actions(self, uid) -> list[Action]:
+        st = self.state
+        if st.phase not in turns.PHASE_ORDERS or st.pending:
+            return []
+        u = st.units.get(uid)
+        if u is None or u.owner != self.actor() or not turns.can_activate(st, u, st.phase):
+            return []
+        return [a for a in choices.unit_actions(st, u) if self.rules.check(st, a) is None]
+
+    def buttons(self) -> list[ButtonSpec]:
+        st = self.state
+        out: list[ButtonSpec] = []
+        self._acts = []
+        if st.phase == "over":
+            return out
+        if st.pending:
+            acts = choices.pending_actions(st)
+            acts = [a for a in acts if self.rules.check(st, a) is None][:MAX_BUTTONS]
+        elif st.phase == "orders":
+            return self._order_buttons()
+        elif st.phase == "fate":
+            acts = [a for a in choices.fate_actions(st, self.actor()) if self.rules.check(st, a) is None]
+            acts = acts[:MAX_BUTTONS]
+        elif st.phase in turns.PHASE_ORDERS:
+            acts = self._unit_actions(self.sel) if self.sel is not None else []
+            acts = [a for a in acts if a.kind not in ("charge", "fire", "attack")] + \
+                [a for a in acts if a.kind in ("charge", "fire", "attack")]
+            acts = acts[:MAX_BUTTONS]
+        else:
+            acts = []
+        self._acts = acts
+        for i, a in enumerate(acts):
+            out.append(ButtonSpec(self._label(a), f"act:{i}", str(i + 1) if i < 9 else "",
+                                  tip="; ".join(describe.preview(st, a))))
+        return out
+
+    def _label(self, a: Action) -> str:
+        k = a.kind
+        if k == "advance":
+            return f"Advance {a['first'] + a['then']:.1f}\"" + (f" wheel {a['angle']:+.0f}" if a["angle"] else "")
+        if k == "reform":
+            f = a.get("formation")
+            return (f"{cat().formations[f].name} {a['files']}w" if f else "Face") + f" @{a['facing']:.0f}"
+        if k == "cast":
+            return f"{cat().spells[a['spell']].name} > {self.unit_name(a['target'])}"
+        if k == "hold":
+            return "Hold fire" if self.state.phase == "fire" else "Do nothing"
+        return describe.describe(self.state, a)
+
+    def _order_buttons(self) -> list[ButtonSpec]:
+        st = self.state
+        p = self.actor()
+        out = [ButtonSpec("Sensible orders", "orders:auto", "A", tip="Fill every unit as the computer would"),
+               ButtonSpec("Place orders", "orders:commit", "Enter",
+                          tip="Commit the counters face down (the Fate counter must be placed)")]
+        u = st.units.get(self.sel) if self.sel is not None else None
+        if u is not None and u.owner == p:
+            opts = choices.options_for(st, u)
+            if u.profile is not None and u.profile.mounted_missile and not u.fleeing:
+                opts = [f"{a}+{b}" for a, b in choices.mmt_pairs(u)]
+            for i, o in enumerate(opts[:8]):
+                cur = "+".join(self.draft.get(u.uid, []))
+                out.append(ButtonSpec(o.replace("_", " ").replace("+", " + ").title(), f"order:{o}", str(i + 1),
+                                      active=cur == o))
+            out.append(ButtonSpec("Fate here", "order:fate", "F", active=self.fate == u.uid))
+        return out
+
+    def press(self, command: str):
+        st = self.state
+        if command.startswith("act:"):
+            i = int(command[4:])
+            return self._acts[i] if i < len(self._acts) else None
+        if command == "orders:auto":
+            from games.battle_valor_fantasy import ai
+            orders, fate = ai.plan_orders(st, self.actor())
+            self.draft = {}
+            for uid, o in orders:
+                self.draft.setdefault(uid, []).append(o)
+            self.fate = fate
+            return True
+        if command == "orders:commit":
+            orders = [[uid, o] for uid, os in sorted(self.draft.items()) for o in os if uid != self.fate]
+            a = Action.make("orders", self.actor(), orders=orders, fate=self.fate)
+            why = self.rules.check(st, a)
+            if why:
+                self.message, self.message_rule = why.reason, why.rule
+                return True
+            return a
+        if command.startswith("order:") and self.sel is not None:
+            o = command[6:]
+            if o == "fate":
+                self.fate = self.sel
+                self.draft.pop(self.sel, None)
+            else:
+                self.draft[self.sel] = o.split("+")
+                if self.fate == self.sel:
+                    self.fate = -1
+            return True
+        return None
+
+    def key(self, name: str, mods: frozenset = frozenset()):
+        if name.isdigit() and name != "0":
+            bs = self.buttons()
+            cmds = [b.command for b in bs if b.key == name]
+            if cmds:
+                return self.press(cmds[0])
+        if name == "return":
+            if self.state.phase == "orders":
+                return self.press("orders:commit")
+        if name == "a" and self.state.phase == "orders":
+            return self.press("orders:auto")
+        if name == "f" and self.state.phase == "orders":
+            return self.press("order:fate")
+        return None
+
+    def hint(self) -> str:
+        if self.message:
+            return self.message
+        ph = self.state.phase
+        if ph == "deploy":
+            return "Click in your zone to place the unit (pick another from the tray)"
+        if ph == "orders":
+            n = len(self.draft)
+            return f"Select each unit and press its order ({n} set); F puts the Fate counter; Enter places them"
+        if ph in turns.PHASE_ORDERS:
+            return "Select a unit with a counter: its actions are buttons; click an enemy to charge, fire or attack"
+        return ""
+
+
+def make_controller(match, view) -> BVFController:
+    return BVFController(match, view)

@@ -1,0 +1,181 @@
+"""What Battle Valor Fantasy draws: the table, stands on their bases (the
+unit's letters, facing, the command stand starred), deployment zones and
+objectives, the phase tracker with the counters still to activate, and unit
+cards (experience, equipment, stands and figures, formation, orders).
+
+Orders are face down while they are placed: a player's counters show only
+to their owner, and only once the board has been handed to them (the screen
+asks `hidden_from_others`).  Presentation only: reads the state, never
+changes it.
+"""
+from __future__ import annotations
+
+from engine.ui.contract import CardSpec, Header, HoverInfo
+from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
+from games.battle_valor_fantasy import space, stats, turns, victory
+from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.state import BVFState, Unit
+
+COLORS = ("#56B4E9", "#D55E00")
+
+
+def initials(name: str) -> str:
+    words = [w for w in name.replace("-", " ").split() if w[:1].isalpha()]
+    if not words:
+        return "?"
+    if len(words) == 1:
+        return words[0][:2].capitalize()
+    return (words[0][0] + words[1][0]).upper()
+
+
+class BVFView(TableView):
+    def __init__(self, match):
+        self.match = match
+        self.rules = match.rules
+
+    def table(self):
+        return self.match.state.table
+
+    def piece_style(self, piece) -> PieceStyle:
+        tt = cat().terrain.get(piece.type)
+        pats = []
+        if piece.impassable:
+            pats.append("cross")
+        elif piece.blocking or piece.flag("woods"):
+            pats.append("hatch")
+        if piece.difficult:
+            pats.append("dots")
+        return PieceStyle(piece.name or (tt.name if tt else piece.type), tt.colour if tt else "#808080",
+                          tuple(pats) or ("none",))
+
+    def player_color(self, state, p: int) -> str:
+        return COLORS[p % 2] if p >= 0 else "#FFFFFF"
+
+    def zones(self, state=None) -> list[ZoneSpec]:
+        state = state or self.match.state
+        out = []
+        for p in state.players:
+            z = state.table.zone(p.zone)
+            if z is not None:
+                out.append(ZoneSpec(z.id, "deploy", ring=z.ring, color=self.player_color(state, p.index),
+                                    label=f"{p.name} deployment"))
+        return out
+
+    def markers(self, state) -> list[ZoneSpec]:
+        v = cat().scenarios[state.scenario].victory
+        out = []
+        for i, obj in enumerate(victory.objectives(state)):
+            holder = victory.holder_of(state, obj, v.objective_range)
+            col = self.player_color(state, holder) if holder is not None else "#D8D8D8"
+            out.append(ZoneSpec(obj.id, "objective", point=obj.centre, radius=v.objective_range, color=col,
+                                label=str(i + 1)))
+        return out
+
+    def models(self, state) -> list[ModelSpec]:
+        out = []
+        for u in space.on_table(state):
+            col = self.player_color(state, u.owner)
+            label = initials(u.name)
+            arc = space.arc_of(u)
+            for s, f in zip(u.stands, space.feet(state, u)):
+                out.append(ModelSpec(key=(u.uid, s.sid), unit=u.uid, owner=u.owner, foot=f, color=col, label=label,
+                                     leader=s.command or u.kind != "unit",
+                                     statuses=(1 if u.fleeing else 0) + (1 if s.sid in u.stragglers else 0),
+                                     spent=u.activated, arc=arc if s.command else 0.0,
+                                     hp=s.figures if u.kind == "unit" else 0,
+                                     max_hp=u.profile.figures if u.kind == "unit" else 0))
+        return out
+
+    # --- the panel -----------------------------------------------------------------------------
+    def header(self, state: BVFState) -> Header:
+        p = self.rules.to_act(state) if state.phase != "over" else state.current
+        who = state.players[p]
+        what = turns.PHASE_NAMES.get(state.phase, state.phase)
+        if state.pending:
+            what = {"dispel": "dispel?", "fate_punish": "Fate's 6\" move"}.get(state.pending[-1].kind, what)
+        lines = []
+        if state.phase == "deploy":
+            left = {q.name: sum(1 for u in state.units.values() if u.owner == q.index and not u.deployed and u.alive)
+                    for q in state.players}
+            lines.append("Units to deploy: " + ", ".join(f"{k} {v}" for k, v in left.items()))
+        elif state.phase != "over":
+            order = ["orders", "fate"] + list(turns.PHASES)
+            track = " > ".join(("[" + turns.PHASE_NAMES[x] + "]") if x == state.phase else turns.PHASE_NAMES[x]
+                               for x in order[order.index(state.phase):][:4])
+            lines.append(f"Turn {state.turn} of {state.turns} · initiative {state.players[state.initiative].name}"
+                         f" · {track}")
+            if state.phase in turns.PHASE_ORDERS:
+                left = [f"{q.name} {sum(1 for u in turns.units_of(state, q.index) if turns.can_activate(state, u, state.phase))}"
+                        for q in state.players]
+                lines.append("Counters left this phase: " + ", ".join(left))
+        else:
+            lines.append(state.win_reason)
+        return Header(f"{who.name} — {what}", self.player_color(state, who.index), lines[:3])
+
+    def orders_visible(self, state: BVFState, u: Unit) -> bool:
+        """Face-down counters: during the Orders phase only the owner (who is
+        the player to act, behind the handoff) sees them."""
+        if state.phase != "orders":
+            return True
+        return u.owner == self.rules.to_act(state)
+
+    def card(self, state: BVFState, key) -> CardSpec | None:
+        u = state.units.get(key)
+        if u is None:
+            return None
+        owner = state.players[u.owner]
+        stats_rows = []
+        if u.kind == "unit":
+            prof = u.profile
+            sub = f"{owner.name}'s {prof.experience.capitalize()} {cat().unit_types[prof.unit_type].name}"
+            stats_rows += [("Stands", f"{len(u.stands)}/{u.start_stands} ({u.figures()} figures)"),
+                           ("Formation", f"{cat().formations[u.formation].name}"
+                            + (f", {u.files} wide" if u.formation not in ("column", "snake", "wedge", "square") else "")),
+                           ("MR", f"{stats.base_mr(u):g}\""),
+                           ("Weapon", cat().weapons[prof.weapon].name + (f" + {cat().weapons[prof.missile].name}"
+                                                                        if prof.missile else "")),
+                           ("Armour", f"{prof.armour.name} ({stats.armour_rerolls(u)} rerolls)"),
+                           ("Command", "yes" if u.command_stand() else ("counts as (Independent)"
+                                                                         if stats.independent(u) else "none")),
+                           ("Points", str(prof.points))]
+            if prof.machine:
+                stats_rows.append(("Wounds", f"machine {3 - u.wounds}/3, crew {4 - u.crew_wounds}/4"))
+        else:
+            sub = f"{owner.name}'s {'General' if u.kind == 'general' else 'Wizard'}"
+            if u.kind == "wizard":
+                stats_rows.append(("Dice", f"{u.dice} to cast or dispel"))
+            else:
+                stats_rows.append(("Rerolls", str(u.rerolls)))
+        if self.orders_visible(state, u):
+            stats_rows.append(("Orders", ", ".join(cat().orders[o].name for o in u.orders) or "none"))
+        else:
+            stats_rows.append(("Orders", "face down"))
+        flags = [w for w, on in (("fleeing", u.fleeing), ("activated", u.activated), ("split", u.split),
+                                 ("in combat", bool(u.engaged))) if on]
+        if flags:
+            stats_rows.append(("State", ", ".join(flags)))
+        sections = []
+        for rid, lvl, _ in (u.profile.rules if u.profile else ()):
+            r = cat().special_rules[rid]
+            sections.append(("trait", r.name + (f" {lvl}" if lvl else ""), r.text))
+        if u.effects:
+            sections.append(("cond", "Spells this turn", ", ".join(sorted(u.effects))))
+        return CardSpec(u.name, sub, self.player_color(state, u.owner), "square", initials(u.name),
+                        stats=stats_rows, sections=sections)
+
+    def point_info(self, state, pt) -> HoverInfo:
+        x, y = pt
+        names = [self.piece_style(t).name for t in state.table.terrain if t.contains_point(x, y)]
+        return HoverInfo(lines=names) if names else HoverInfo()
+
+    def model_info(self, state, m: ModelSpec) -> HoverInfo:
+        u = state.units[m.unit]
+        lines = [f"{state.players[u.owner].name} · {len(u.stands)} stands · {cat().formations[u.formation].name}"
+                 if u.kind == "unit" else state.players[u.owner].name]
+        if self.orders_visible(state, u) and u.orders:
+            lines.append("Orders: " + ", ".join(cat().orders[o].name for o in u.orders))
+        return HoverInfo(title=u.name, lines=lines)
+
+
+def make_view(match) -> BVFView:
+    return BVFView(match)
