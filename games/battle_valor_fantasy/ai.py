@@ -111,8 +111,13 @@ class GeneralAgent:
                    "double_attacks": 3.0}.get(sp.effect, 0.5)
             return pr * val
         if k == "fire":
-            t = state.units[a["target"]]
-            return 5 - space.distance(state, state.units[a["uid"]], t) * 0.1
+            u, t = state.units[a["uid"]], state.units[a["target"]]
+            if stats.machine(u):
+                return 5 - space.distance(state, u, t) * 0.05
+            mod = sum(v for _, v in fire.shooting_mods(state, u, t, False))
+            need, _ = fire.need_for(state, t)
+            hits = success.mean(u.figures(), need, 0, mod)
+            return 4 + hits * 0.5 - (2 if t.engaged else 0)
         if k == "attack":
             return 10
         if k == "charge":

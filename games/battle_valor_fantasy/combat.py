@@ -110,7 +110,25 @@ def charge_mods(state: BVFState, u: Unit) -> list[tuple[str, int]]:
     return mods
 
 
+def form_up(state: BVFState, t: Unit, toward: Unit, ev: list[Event]) -> None:
+    """A skirmishing unit charged forms up: a line (two ranks) around its
+    command stand facing the charger, if there is room (§ Skirmish;)."""
+    from games.battle_valor_fantasy import moves
+    n = len(t.stands)
+    files = max(1, math.ceil(n / 2)) if n > 2 else n
+    cx, cy = space.centre(state, toward)
+    facing = moves.face_toward(state, t, cx, cy)
+    if moves.files_ok("line", n, files) is None:
+        f = space.frame_of(t)
+        from engine.table.formations import Frame
+        fs = space.layout(t, Frame(f.x, f.y, facing), "line", files)
+        if space.fits(state, t, fs, ignore=(toward.uid,)) is None:
+            moves.reform(state, t, "line", files, facing, ev, "battle_valor_fantasy.txt § Skirmish;", "forms up")
+
+
 def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
+    if t.formation == "skirmish":
+        form_up(state, t, u, ev)
     pl = plan(state, u, t)
     ev.append(Event("charge", f"{u.name} charges {t.name} ({pl.side}, {pl.length:.1f}\" of "
                     f"{charge_reach(state, u):g}\")", R_CHARGE, 0, data={"uid": u.uid, "target": t.uid}))
