@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from engine.table.formations import Frame
-from games.battle_valor_fantasy import setup, space, turns
+from games.battle_valor_fantasy import space, turns
 from games.battle_valor_fantasy.army import unit_points, unit_profile
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.defs import ArmyList
@@ -169,5 +169,3 @@ def script_state(state: BVFState) -> dict:
             "units": [dict(name=names.get(u.uid, u.name), player=u.owner, **_unit_fields(state, u))
                       for u in state.units.values()]}
 
-
-_ = setup

@@ -15,7 +15,7 @@ from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from engine.table.formations import BlockMove, Frame
-from games.battle_valor_fantasy import checks, choices, combat, fire, moves, setup, spells, turns
+from games.battle_valor_fantasy import checks, choices, combat, fire, moves, position, setup, spells, turns
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
 
@@ -36,10 +36,15 @@ class BattleValorFantasyRules(ConventionalHooks):
                 OptionSpec("army1", "Second army", "", ("",) + names, help="Army list of the second player")]
 
     def scenarios(self) -> list[str]:
-        return sorted(cat().scenarios)
+        """The full pitched battle first (the default, and the benchmark's)."""
+        names = sorted(cat().scenarios)
+        return [setup.FULL_BATTLE] + [n for n in names if n != setup.FULL_BATTLE]
 
     def initial_state(self, s, dice):
-        return setup.initial_state(s, dice)
+        state, ev = setup.initial_state(s, dice)
+        if s.options.get("position") is not None:
+            position.build(state, s.options["position"], ev)
+        return state, ev
 
     def in_setup(self, state: BVFState) -> bool:
         return state.phase == "deploy"

@@ -38,9 +38,15 @@ def table_for(scenario: str):
     return t
 
 
+FULL_BATTLE = "field_of_abaci"      # the 6 x 4 ft pitched battle: two 2000-point armies by default
+
+
 def default_lists(scenario: str) -> tuple[str, str]:
+    """The armies a scenario starts with unless chosen: the smallest size
+    it is made for (the full battle: the largest)."""
     c = cat()
-    size = min(c.scenarios[scenario].sizes)
+    sizes = c.scenarios[scenario].sizes
+    size = max(sizes) if scenario == FULL_BATTLE else min(sizes)
     for s in sorted(DEFAULT_LISTS, reverse=True):
         if s <= size and all(x in c.lists for x in DEFAULT_LISTS[s]):
             return DEFAULT_LISTS[s]
@@ -126,9 +132,7 @@ def initial_state(s, dice) -> tuple[BVFState, list[Event]]:
         uid = _make_units(state, p, players[p].army, uid)
     ev: list[Event] = [Event("setup", f"{players[0].name} against {players[1].name} on {sc.name}", R_START, 0)]
     if s.options.get("position") is not None:
-        from games.battle_valor_fantasy import position
-        position.build(state, s.options["position"], ev)
-        return state, ev
+        return state, ev                 # rules.initial_state puts the custom position on (position.py)
     winner = roll_initiative(state, dice, ev, "Deployment")
     loser = 1 - winner
     state.initiative = winner
@@ -245,26 +249,35 @@ def deploy_spots(state: BVFState, u: Unit) -> list[tuple[Frame, str, int]]:
 def dense_spots(state: BVFState, u: Unit, limit: int = 12) -> list[tuple[Frame, str, int]]:
     """When no listed spot is free: every inch across the zone and every
     half inch deep, in the unit's formation, a column, and a column along
-    the zone; the first `limit` that fit."""
+    the zone, screened by boxes (the unit's box inside the zone's, clear of
+    every placed unit's and impassable piece's box), then checked exactly;
+    the first `limit` that fit."""
     z = zone_of(state, u.owner)
     if z is None:
         return []
     facing = zone_facing(state, u.owner)
     x0, y0, x1, y1 = z.bbox
+    taken = [space.unit_bbox(state, v) for v in space.on_table(state) if v.uid != u.uid]
+    taken += [t.bbox for t in state.table.impassable]
     out = []
     forms = [(u.formation, u.files if len(u.stands) > 1 else 1, facing)]
     if len(u.stands) > 1:
         forms += [("column", 1, facing), ("column", 1, (facing + 90.0) % 360.0)]
     for formation, files, fc in forms:
-        y = y0 + 0.3
-        while y < y1:
-            x = x0 + 0.3
-            while x < x1:
-                fr = Frame(round(x, 3), round(y, 3), fc)
-                if deploy_problem(state, u, fr, formation, files) is None:
-                    out.append((fr, formation, files))
-                    if len(out) >= limit:
-                        return out
+        fs = space.layout(u, Frame(0.0, 0.0, fc), formation, files)
+        bx0, by0 = min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs)
+        bx1, by1 = max(f.bbox[2] for f in fs), max(f.bbox[3] for f in fs)
+        y = y0 + 0.05 - by0
+        while y + by1 <= y1:
+            x = x0 + 0.05 - bx0
+            while x + bx1 <= x1:
+                box = (x + bx0, y + by0, x + bx1, y + by1)
+                if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken):
+                    fr = Frame(round(x, 3), round(y, 3), fc)
+                    if deploy_problem(state, u, fr, formation, files) is None:
+                        out.append((fr, formation, files))
+                        if len(out) >= limit:
+                            return out
                 x += 1.0
             y += 0.5
     return out
