@@ -11,6 +11,7 @@ changes it.
 from __future__ import annotations
 
 from engine.ui.contract import CardSpec, Header, HoverInfo
+from engine.ui.panels.icons import icon_for
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
 from games.battle_valor_fantasy import space, stats, turns, victory
 from games.battle_valor_fantasy.catalog import cat
@@ -77,14 +78,23 @@ class BVFView(TableView):
             col = self.player_color(state, u.owner)
             label = initials(u.name)
             arc = space.arc_of(u)
+            icon = self._icon(u)
             for s, f in zip(u.stands, space.feet(state, u)):
                 out.append(ModelSpec(key=(u.uid, s.sid), unit=u.uid, owner=u.owner, foot=f, color=col, label=label,
                                      leader=s.command or u.kind != "unit",
                                      statuses=(1 if u.fleeing else 0) + (1 if s.sid in u.stragglers else 0),
                                      spent=u.activated, arc=arc if s.command else 0.0,
                                      hp=s.figures if u.kind == "unit" else 0,
-                                     max_hp=u.profile.figures if u.kind == "unit" else 0))
+                                     max_hp=u.profile.figures if u.kind == "unit" else 0, icon=icon))
         return out
+
+    def _icon(self, u: Unit) -> str:
+        if u.kind != "unit":
+            return icon_for(u.kind)
+        p = u.profile
+        c = cat()
+        return icon_for(c.troops[p.troop].name, c.unit_types[p.unit_type].name, p.mount or "",
+                        c.weapons[p.missile].name if p.missile else "", c.weapons[p.weapon].name)
 
     # --- the panel -----------------------------------------------------------------------------
     def header(self, state: BVFState) -> Header:
