@@ -70,3 +70,31 @@ def test_every_citation_opens_a_section_of_the_rulebook():
     lines = load_lines("battle_valor_fantasy.txt")
     missing = [c for c in cites if find_section(lines, c) < 0]
     assert cites and not missing, missing
+
+
+def test_the_general_rallies_a_fleeing_unit_within_12_inches_instead_of_his_order():
+    # § Generals;: "A General may also Rally a Fleeing Unit within 12 inches
+    # of him, instead of activating an order during a Game Turn."
+    from engine.core.actions import Action
+    rules = registry.get("battle_valor_fantasy")
+    pos = {"phase": "advance", "turn": 2, "units": [
+        {"name": "runners", "player": 0, "at": [24, 40], "facing": 270, "files": 3, "fleeing": True,
+         "orders": ["flee"], "unit": {"troop": "infantry", "stands": 6}},
+        {"name": "general", "player": 0, "kind": "general", "at": [24, 46], "orders": ["advance"]},
+        {"name": "far", "player": 0, "at": [44, 10], "facing": 270, "files": 3, "fleeing": True, "orders": ["flee"],
+         "unit": {"troop": "infantry", "stands": 6}},
+        {"name": "foes", "player": 1, "at": [24, 6], "facing": 90, "files": 3, "orders": ["advance"],
+         "unit": {"troop": "infantry", "stands": 6}},
+        {"name": "their general", "player": 1, "kind": "general", "at": [4, 4]}]}
+    state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=1, scenario="border_march",
+                                         options={"position": pos}), ScriptedDice([], seed=1))
+    n = state.options["names"]
+    far = Action.make("general_rally", 0, uid=n["far"])
+    assert "more than 12" in rules.check(state, far).reason
+    a = Action.make("general_rally", 0, uid=n["runners"])
+    assert a in rules.legal_actions(state)
+    rules.apply(state, a, ScriptedDice([], seed=1))
+    u = state.units[n["runners"]]
+    assert not u.fleeing and "flee" not in u.orders
+    assert state.units[n["general"]].activated
+    assert rules.check(state, far) is not None

@@ -100,6 +100,8 @@ class GeneralAgent:
             return 0
         if k == "dispel":
             return 5
+        if k == "general_rally":
+            return 6
         if k == "hold":
             return 0.5 if state.phase == "reform" else -1
         if k == "cast":

@@ -234,3 +234,22 @@ def _withhold(state, a):
     if setup.dense_spots(state, u, 1):
         return f"{u.name} still has room in the deployment zone", setup.R_START
     return None
+
+
+R_RALLY_GENERAL = "battle_valor_fantasy.txt § Generals;"
+
+
+def _general_rally(state, a):
+    """The General rallies a fleeing unit within 12" instead of activating
+    his order (any counter of his not yet used, in any activation phase)."""
+    if state.phase not in turns.PHASE_ORDERS:
+        return "The General rallies in one of the activation phases", R_RALLY_GENERAL
+    g = space.general_of(state, a.player)
+    if g is None or not g.orders or g.activated:
+        return "Your General has no order left to give up for a rally", R_RALLY_GENERAL
+    u = _unit(state, a["uid"])
+    if u.owner != a.player or not u.on_table or not u.fleeing:
+        return f"{u.name} is not one of your fleeing units", R_RALLY_GENERAL
+    if space.distance(state, u, g) > space.GENERAL_RANGE + 1e-9:
+        return f"{u.name} is more than 12\" from the General", R_RALLY_GENERAL
+    return None

@@ -193,6 +193,7 @@ def unit_actions(state: BVFState, u: Unit) -> list[Action]:
     out = [Action.make("hold", p, uid=u.uid)]
     ph = state.phase
     if u.kind == "general":
+        out += [Action.make("general_rally", p, uid=v.uid) for v in turns.general_may_rally(state, p)]
         for v in space.friends(state, u):
             if v.kind == "general" or v.fleeing or space.distance(state, u, v) > space.GENERAL_RANGE:
                 continue

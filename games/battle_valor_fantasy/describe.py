@@ -29,6 +29,8 @@ def describe(state: BVFState, a: Action) -> str:
         return f"{who} moves {_u(state, a['target'])} by Fate"
     if k == "decline":
         return f"{who} declines"
+    if k == "general_rally":
+        return f"The General rallies {_u(state, a['uid'])}"
     if k == "hold":
         return f"{_u(state, a['uid'])} holds its counter"
     if k == "reform":

@@ -319,6 +319,12 @@ def rally(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
         _run(state, u, len(u.stands), ev, R_RALLY)
 
 
+def rallied_by_general(state: BVFState, u: Unit, ev: list[Event]) -> None:
+    if u.stragglers:
+        rejoin(state, u, ev, R_RALLY)
+    _rallied(state, u, space.nearest_enemy(state, u), ev)
+
+
 def _rallied(state: BVFState, u: Unit, e: Unit | None, ev: list[Event]) -> None:
     u.fleeing = False
     u.orders = [o for o in u.orders if o != "flee"]

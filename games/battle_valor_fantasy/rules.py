@@ -197,6 +197,16 @@ class BattleValorFantasyRules(ConventionalHooks):
                 ev.append(Event("ruling", f"{u.name} does not use its {o} order", turns.PHASE_RULE[state.phase], 0))
                 return
 
+    def _do_general_rally(self, state, a, dice, ev):
+        from games.battle_valor_fantasy import space
+        g = space.general_of(state, a.player)
+        u = state.units[a["uid"]]
+        g.orders = []
+        g.activated = True
+        ev.append(Event("rally", f"The General rallies {u.name} instead of using his order", checks.R_RALLY_GENERAL,
+                        0))
+        moves.rallied_by_general(state, u, ev)
+
     def _do_reform(self, state, a, dice, ev):
         u, g = self._spend(state, a, "reform")
         self._general_note(g, u, "reform", ev)

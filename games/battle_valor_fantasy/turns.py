@@ -214,6 +214,15 @@ def has_work(state: BVFState, p: int, phase: str) -> bool:
     return any(can_activate(state, u, phase) for u in units_of(state, p))
 
 
+def general_may_rally(state: BVFState, p: int) -> list[Unit]:
+    """Fleeing units the General could rally now instead of his order."""
+    g = space.general_of(state, p)
+    if g is None or not g.orders or g.activated:
+        return []
+    return [u for u in units_of(state, p) if u.fleeing and u.kind == "unit"
+            and space.distance(state, u, g) <= space.GENERAL_RANGE + 1e-9]
+
+
 def start_phase(state: BVFState, phase: str, dice, ev: list[Event]) -> None:
     while True:
         state.phase = phase
