@@ -67,22 +67,23 @@ class GeneralAgent:
         self.rules = rules
 
     def choose(self, state: BVFState, legal, rng):
-        if legal is None:
-            legal = self.rules.legal_actions(state)
+        """The best-scoring candidate that the rules allow: candidates come
+        from the listed groups unchecked, scored, then checked best first
+        (so a decision checks a handful, not every listed action)."""
         p = turns.to_act(state)
-        mine = [a for a in legal if a.player == p]
         if state.phase == "orders" and not state.pending:
             orders, fate = plan_orders(state, p)
             a = Action.make("orders", p, orders=[list(x) for x in orders], fate=fate)
             if self.rules.check(state, a) is None:
                 return a
-            return mine[0]
-        best, score = None, -1e9
-        for a in mine:
-            s = self.score(state, a)
-            if s > score:
-                best, score = a, s
-        return best
+        cands = [a for g in choices.groups(state) for a in g() if a.player == p]
+        scored = sorted(((self.score(state, a), i) for i, a in enumerate(cands)), reverse=True)
+        for _, i in scored:
+            if self.rules.check(state, cands[i]) is None:
+                return cands[i]
+        if legal is None:
+            legal = self.rules.legal_actions(state)
+        return [a for a in legal if a.player == p][0]
 
     def score(self, state: BVFState, a: Action) -> float:
         k = a.kind

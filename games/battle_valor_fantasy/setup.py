@@ -179,10 +179,30 @@ def _axis_facing(x0, y0, x1, y1) -> float:
     return 90.0 if dy > 0 else 270.0
 
 
+def _box_zone(z) -> bool:
+    """The zone is an axis-aligned rectangle (its box is the zone)."""
+    ring = list(z.ring)
+    if ring and ring[0] == ring[-1]:
+        ring = ring[:-1]
+    if len(ring) != 4:
+        return False
+    x0, y0, x1, y1 = z.bbox
+    return all((abs(x - x0) < 1e-9 or abs(x - x1) < 1e-9) and (abs(y - y0) < 1e-9 or abs(y - y1) < 1e-9)
+               for x, y in ring)
+
+
+def in_zone(state: BVFState, fs, z) -> bool:
+    if _box_zone(z):
+        x0, y0, x1, y1 = z.bbox
+        return all(f.bbox[0] >= x0 - 1e-9 and f.bbox[1] >= y0 - 1e-9 and f.bbox[2] <= x1 + 1e-9
+                   and f.bbox[3] <= y1 + 1e-9 for f in fs)
+    return all(state.table.in_zone(f, z) for f in fs)
+
+
 def deploy_problem(state: BVFState, u: Unit, frame: Frame, formation: str, files: int) -> str | None:
     fs = space.layout(u, frame, formation, files)
     z = zone_of(state, u.owner)
-    if z is not None and not all(state.table.in_zone(f, z) for f in fs):
+    if z is not None and not in_zone(state, fs, z):
         return f"{u.name} must be placed wholly within {state.players[u.owner].name}'s deployment zone"
     why = space.fits(state, u, fs)
     if why:
