@@ -4,8 +4,9 @@
 any action to `check`.  What is listed, in groups (each group is what
 `sample_legal` picks from, so random playouts see the same set):
 
-- deployment: each unit still to place (the General last) at spots across
-  the front and the middle of its zone;
+- deployment: the next four units still to place (the General last) at
+  spots across the front, the middle and the back of its zone, in its
+  formation, an attack column and a column;
 - orders: a few complete sets of counters (a sensible plan and variants
   rotating each unit through the orders it may take), the Fate counter on
   the General or the first unit;
@@ -31,6 +32,7 @@ from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 ORDER_VARIANTS = 6
+DEPLOY_UNITS = 4          # units offered at a time in deployment (the next four; any may be placed)
 
 
 def _ok(state: BVFState, acts: list[Action]) -> list[Action]:
@@ -46,7 +48,7 @@ def groups(state: BVFState) -> list:
     if state.phase == "deploy":
         left = [u for u in state.units.values() if u.owner == p and not u.deployed and u.alive]
         units = [u for u in left if u.kind != "general"] or left
-        return [lambda u=u: deploy_actions(state, u) for u in sorted(units, key=lambda x: x.uid)]
+        return [lambda u=u: deploy_actions(state, u) for u in sorted(units, key=lambda x: x.uid)[:DEPLOY_UNITS]]
     if state.phase == "orders":
         return [lambda: order_actions(state, p)]
     if state.phase == "fate":
@@ -288,8 +290,7 @@ def _reforms(state: BVFState, u: Unit, extra: dict) -> list[Action]:
         if n < f.min_stands:
             continue
         widths = [1] if f.width == "one" or f.shape in ("wedge", "square") else \
-            sorted({max(1, math.ceil(n / 2)), max(1, math.ceil(n / 3)), max(1, n // 2 + 1), max(1, math.ceil(n / 4)),
-                    n, 2})
+            sorted({max(1, math.ceil(n / 2)), max(1, n // 2 + 1), max(1, math.ceil(n / 3)), 2})
         for w in widths:
             if w > n or moves.files_ok(fid, n, w):
                 continue
