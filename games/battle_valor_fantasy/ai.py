@@ -4,8 +4,9 @@ and, in each phase, picks the listed action that scores best.
 
 Orders: fleeing units keep Flee; units in combat Attack; Wizards cast;
 missile troops with a target in range Fire (Mounted Missile Troops Advance
-and Fire); units with a leader and an enemy inside their charge reach and
-arc Charge; the rest Advance.  The Fate counter goes on the General.
+and Fire); units with a leader and an enemy in their arc within two and a
+half charge reaches Charge (a charge that falls short still moves its full
+double distance toward the enemy: § Step 3); the rest Advance.  The Fate counter goes on the General.
 """
 from __future__ import annotations
 
@@ -52,7 +53,8 @@ def _order_for(state: BVFState, u: Unit):
     if not stats.machine(u) and (stats.has_leader(u) or u.profile.troop == "berserkers"):
         reach = combat.charge_reach(state, u)
         for t in space.enemies(state, u):
-            if t.kind == "unit" and space.in_arc(state, u, t) and space.distance(state, u, t) <= reach * 0.8:
+            # a charge out of reach still moves its full (double) distance toward the enemy
+            if t.kind == "unit" and space.in_arc(state, u, t) and space.distance(state, u, t) <= reach * 2.5:
                 return "charge"
     if stats.machine(u):
         return "fire"
@@ -126,8 +128,10 @@ class GeneralAgent:
         if k == "charge":
             u, t = state.units[a["uid"]], state.units[a["target"]]
             pl = combat.plan(state, u, t)
-            if not pl.reaches or pl.blocked:
+            if pl.blocked:
                 return -2
+            if not pl.reaches:
+                return 1 - pl.length * 0.05          # closing at the charge's double pace
             bonus = {"rear": 3, "left": 2, "right": 2}.get(pl.side, 0)
             return 8 + bonus - pl.length * 0.1
         if k == "advance":
