@@ -128,10 +128,8 @@ class GeneralAgent:
         if k == "charge":
             u, t = state.units[a["uid"]], state.units[a["target"]]
             pl = combat.plan(state, u, t)
-            if pl.blocked:
-                return -2
-            if not pl.reaches:
-                return 1 - pl.length * 0.05          # closing at the charge's double pace
+            if not pl.reaches or pl.blocked:
+                return 1.5 - pl.length * 0.02         # closing at the charge's double pace
             bonus = {"rear": 3, "left": 2, "right": 2}.get(pl.side, 0)
             return 8 + bonus - pl.length * 0.1
         if k == "advance":

@@ -15,7 +15,8 @@ any action to `check`.  What is listed, in groups (each group is what
 - each phase, per unit with a counter to activate: hold it; spells (each
   spell on the nearest two fitting targets), reform (each formation and
   width that fits, facing as now or toward the nearest enemy), fire at each
-  target, charge each enemy in its arc within reach + 6", attack each enemy
+  target, charge each enemy within two and a half reaches (in its arc:
+  checked), attack each enemy
   it fights, advance (full, half and 1" straight, full with a wheel of
   +-30 degrees and toward the nearest enemy); the General's counter passed
   to each unit within 12" for the same;
@@ -232,7 +233,7 @@ def _for_order(state: BVFState, u: Unit, order: str, general: bool) -> list[Acti
     if order == "charge":
         if u.engaged or u.kind != "unit":
             return []
-        reach = combat.charge_reach(state, u) + 6.0
+        reach = combat.charge_reach(state, u) * 2.5
         return [Action.make("charge", p, uid=u.uid, target=t.uid, **extra) for t in space.enemies(state, u)
                 if t.kind != "general" and space.box_distance(state, u, t) <= reach]
     if order == "attack":
