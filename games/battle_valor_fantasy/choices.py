@@ -12,7 +12,8 @@ any action to `check`.  What is listed, in groups (each group is what
   the General or the first unit;
 - Fate: each order the Fate unit may take; in the first turn, each enemy
   unit moved 5" or 10" four ways within its zone; the 6" punishment moves;
-- each phase, per unit with a counter to activate: hold it; spells (each
+- each phase, for the next three units with a counter to activate (any
+  unit may act: the rules check what is proposed): hold it; spells (each
   spell on the nearest two fitting targets), reform (each formation and
   width that fits, facing as now or toward the nearest enemy), fire at each
   target, charge each enemy within two and a half reaches (in its arc:
@@ -33,6 +34,7 @@ from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 ORDER_VARIANTS = 6
+PHASE_UNITS = 3           # units whose actions are listed at a time in a phase (the next three with counters)
 DEPLOY_UNITS = 4          # units offered at a time in deployment (the next four; any may be placed)
 
 
@@ -54,11 +56,9 @@ def groups(state: BVFState) -> list:
         return [lambda: order_actions(state, p)]
     if state.phase == "fate":
         return [lambda: fate_actions(state, p)]
-    out = []
-    for u in sorted(turns.units_of(state, p), key=lambda x: x.uid):
-        if turns.can_activate(state, u, state.phase):
-            out.append(lambda u=u: unit_actions(state, u))
-    return out
+    ready = [u for u in sorted(turns.units_of(state, p), key=lambda x: x.uid)
+             if turns.can_activate(state, u, state.phase)]
+    return [lambda u=u: unit_actions(state, u) for u in ready[:PHASE_UNITS]]
 
 
 def legal(state: BVFState) -> list[Action]:
