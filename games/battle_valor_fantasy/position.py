@@ -164,8 +164,12 @@ def script_check(state: BVFState, key: str, want) -> list[str]:
 
 
 def script_state(state: BVFState) -> dict:
+    """The final state of a script, compact (a 2000-point battle has fifty
+    units): each unit's name, player, stands, figures, formation, orders and
+    whether it is on the table or fleeing."""
     names = {v: k for k, v in state.options.get("names", {}).items()}
     return {"phase": state.phase, "turn": state.turn, "current": state.current,
-            "units": [dict(name=names.get(u.uid, u.name), player=u.owner, **_unit_fields(state, u))
-                      for u in state.units.values()]}
+            "units": [{"name": names.get(u.uid, u.name), "player": u.owner, "stands": len(u.stands),
+                       "figures": u.figures(), "formation": u.formation, "orders": list(u.orders),
+                       "on_table": u.on_table, "fleeing": u.fleeing} for u in state.units.values()]}
 
