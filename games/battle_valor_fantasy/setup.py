@@ -54,6 +54,23 @@ def default_lists(scenario: str) -> tuple[str, str]:
     return names[0], names[-1]
 
 
+def army_from(spec, seat: int):
+    """A seat's army: a shipped list by id, or a list's plain data in the
+    shared roster format (`Setup.options["armies"]`, engine/core/army_lists.py)."""
+    c = cat()
+    if isinstance(spec, str):
+        if spec not in c.lists:
+            raise ValueError(f"unknown army list {spec!r}; known: {', '.join(sorted(c.lists))}")
+        return c.lists[spec]
+    if isinstance(spec, dict) and "entries" in spec:
+        from games.battle_valor_fantasy import roster
+        try:
+            return roster.read(c, spec).army
+        except ValueError as e:
+            raise ValueError(f"army list of player {seat + 1}: {e}") from None
+    raise ValueError(f"army list of player {seat + 1}: a list id or a roster")
+
+
 def roll_initiative(state: BVFState, dice, ev: list[Event], why: str) -> int:
     """Both roll 4 Success dice; the most Successes wins, ties reroll."""
     while True:
@@ -120,10 +137,15 @@ def initial_state(s, dice) -> tuple[BVFState, list[Event]]:
         raise ValueError(f"unknown scenario {scenario!r}")
     sc = c.scenarios[scenario]
     lists = default_lists(scenario)
-    names = (s.options.get("army0") or lists[0], s.options.get("army1") or lists[1])
+    specs = list(s.options.get("armies") or [None, None])
+    if len(specs) != 2:
+        raise ValueError("give one army list per player (2)")
+    for p in (0, 1):
+        if specs[p] is None:
+            specs[p] = s.options.get(f"army{p}") or lists[p]
     players = []
     for p in (0, 1):
-        army = c.lists[names[p]]
+        army = army_from(specs[p], p)
         players.append(Player(p, army.name, army, sc.deployment[p]))
     state = BVFState(table_for(scenario), scenario, int(s.options.get("turns") or sc.turns), players, {},
                      options=dict(s.options))
