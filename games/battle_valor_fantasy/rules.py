@@ -35,6 +35,19 @@ class BattleValorFantasyRules(ConventionalHooks):
                            "(empty: the scenario's default)"),
                 OptionSpec("army1", "Second army", "", ("",) + names, help="Army list of the second player")]
 
+    # the shared army lists (engine/core/army_lists.py; games/battle_valor_fantasy/list_hooks.py)
+    def army_catalog(self):
+        from games.battle_valor_fantasy import list_hooks
+        return list_hooks.army_catalog(cat())
+
+    def army_problems(self, army_list) -> list:
+        from games.battle_valor_fantasy import list_hooks
+        return list_hooks.army_problems(cat(), army_list)
+
+    def army_summary(self, army_list) -> str:
+        from games.battle_valor_fantasy import list_hooks
+        return list_hooks.army_summary(cat(), army_list)
+
     def scenarios(self) -> list[str]:
         """The full pitched battle first (the default, and the benchmark's)."""
         names = sorted(cat().scenarios)
