@@ -21,7 +21,9 @@ def test_launcher_builds_at_both_sizes():
         app = App(size, headless=True)
         launcher = app.push(Launcher(app))
         app.draw()
-        assert launcher.games and launcher.game.game_id == "dice_wars"
+        assert launcher.games and launcher.game is launcher.games[0]     # the first game by id
+        launcher.select_game(next(g for g in launcher.games if g.game_id == "dice_wars"))   # 2-4 players
+        app.draw()
         cmds = {c for _, c, _ in launcher.hot}
         assert {"start", "load", "players+", "seat:0", "scen:0"} <= cmds
         for r, _, _ in launcher.hot:
@@ -31,6 +33,7 @@ def test_launcher_builds_at_both_sizes():
 def test_launcher_settings_and_start():
     app = App((1280, 720), headless=True)
     launcher = app.push(Launcher(app))
+    launcher.select_game(next(g for g in launcher.games if g.game_id == "dice_wars"))   # 2-4 players, options
     app.draw()
     click(app, _hot(launcher, "players+").center)
     assert launcher.players == 3
@@ -72,6 +75,7 @@ def test_resume_autosave():
     m.submit(next(a for a in m.legal_actions() if a.kind == "auto_deploy"))
     app = App((1280, 720), headless=True)
     launcher = app.push(Launcher(app))
+    launcher.select_game(next(g for g in launcher.games if g.game_id == "dice_wars"))
     app.draw()
     assert launcher.resume_info
     click(app, _hot(launcher, "resume").center)
