@@ -7,7 +7,7 @@ from engine.core.rules import Outcome
 from engine.core.saves import default_dir
 from engine.ui.scenes.dialogs import Handoff, Modal
 from engine.ui.scenes.rules_ref import RulesReference
-from test_ui_support import (click, deployed_match, hex_pos, key, move, new_match, own_unit_with_moves,
+from test_ui_support import (click, deployed_match, dismiss_handoff, hex_pos, key, move, new_match, own_unit_with_moves,
                              screen_for)
 
 
@@ -113,6 +113,8 @@ def test_handoff_when_a_decision_passes_mid_turn(monkeypatch):
     assert isinstance(top, Handoff) and top.name == m.rules.player_name(m.state, other)
     app.draw()       # the board is hidden: only the handoff draws
     click(app, (10, 10))
+    assert app.top() is top          # a click beside its button does nothing
+    dismiss_handoff(app)
     assert app.top() is screen
 
 
@@ -306,14 +308,14 @@ def test_hotseat_handoff_for_an_alliance_answer_and_back():
         key(app, pygame.K_p)
         key(app, pygame.K_RETURN)
         while isinstance(app.top(), Handoff):
-            click(app, (5, 5))
+            dismiss_handoff(app)
     proposer = m.to_act()
     b = next(b for b in screen.panel_buttons.buttons if b.label.startswith("Propose"))
     click(app, b.rect.center)       # the click that proposes must not also dismiss the handoff
     assert m.state.pending is not None and m.state.pending.kind == "alliance"
     assert isinstance(app.top(), Handoff)
     assert app.top().name == m.rules.player_name(m.state, m.state.pending.player)
-    click(app, (5, 5))
+    dismiss_handoff(app)
     assert app.top() is screen
     key(app, pygame.K_y)
     assert m.actions[-1].kind == "answer_alliance"

@@ -50,6 +50,16 @@ def key(app, k, mod: int = 0, text: str = ""):
     app.draw()
 
 
+def dismiss_handoff(app):
+    """The next player clicks the handoff's button (the only way besides its own key)."""
+    from engine.ui.scenes.dialogs import Handoff
+    top = app.top()
+    assert isinstance(top, Handoff)
+    app.draw()
+    click(app, top.button.rect.center)
+    assert app.top() is not top
+
+
 def hex_pos(screen, h):
     x, y = screen.board.hex_center(h)
     return (int(round(x)), int(round(y)))

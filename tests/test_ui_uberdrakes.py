@@ -11,7 +11,7 @@ from engine.ui.scenes.combat_dialog import DecisionDialog
 from engine.ui.scenes.dialogs import Handoff
 from engine.ui.contract import Choice
 from games.uberdrakes.board import parse_hex
-from test_ui_support import click, hex_pos, key, move, screen_for
+from test_ui_support import click, dismiss_handoff, hex_pos, key, move, screen_for
 
 
 def six_dragons(active: int = 0, seats=None, **extra):
@@ -63,13 +63,13 @@ def _hotseat(m, size=(1920, 1080)):
     app = App(size, headless=True)
     screen = app.push(MatchScreen(app, m, headless=False))
     app.draw()
+    if isinstance(app.top(), Handoff):       # opened on private cards: the first player is asked to sit down
+        dismiss_handoff(app)
     return app, screen
 
 
 def _dismiss_handoff(app):
-    top = app.top()
-    assert isinstance(top, Handoff)
-    key(app, pygame.K_RETURN)
+    dismiss_handoff(app)
 
 
 def test_hand_is_never_drawn_while_another_player_is_to_act():

@@ -88,6 +88,10 @@ def run_script(path: str | Path) -> dict:
             raise ScriptError(f"{where}: expected a mapping with kind and player")
         raw = dict(raw)
         want_refusal = raw.pop("refused", None)
+        if "undo" in raw:
+            _undo_step(match, raw, want_refusal, where, report, setup.players)
+            _expect(rules, match, expects, i, at, report)
+            continue
         if not isinstance(raw.get("kind"), str):
             raise ScriptError(f"{where}: kind: expected an action name, got {cut(raw.get('kind'))}")
         _int(raw.get("player"), "player", where, 0, setup.players - 1)
@@ -176,6 +180,29 @@ def _setup(rules, data: dict, name: str, at) -> tuple[Setup, ScriptedDice]:
         _int(d, f"dice[{i}]", at("dice", i), 1, MAX_ROLL)
     dice = ScriptedDice(list(dice_list), seed=seed, strict=False)
     return Setup(data["game"], players, seed, scenario, (), options), dice
+
+
+def _undo_step(match, raw: dict, want_refusal, where: str, report: dict, players: int) -> None:
+    """`- {undo: true, player: N}`: player N presses undo; with `refused:
+    "text"` the undo must be refused with a reason containing the text."""
+    extra = set(raw) - {"undo", "player"}
+    if raw.get("undo") is not True or extra:
+        raise ScriptError(f"{where}: an undo step is {{undo: true, player: N}} (optionally refused: \"text\")"
+                          + (f"; unknown field {cut(sorted(map(str, extra))[0])}" if extra else ""))
+    player = _int(raw.get("player"), "player", where, 0, players - 1)
+    why = match.undo_refusal(player)
+    if why is not None:
+        if want_refusal is None:
+            report["failures"].append(f"{where}: undo refused: {why}")
+        elif str(want_refusal).lower() not in why.lower():
+            report["failures"].append(f"{where}: undo refused as expected, but with {why!r}, not {cut(want_refusal)}")
+        report["steps"].append({"undo": player, "refused": why})
+        return
+    if want_refusal is not None:
+        report["failures"].append(f"{where}: expected the undo to be refused ({cut(want_refusal)}) but it was allowed")
+    n = len(match.actions)
+    match.undo(player)
+    report["steps"].append({"undo": player, "undone": n - len(match.actions)})
 
 
 def _convert(rules, state, key, value):

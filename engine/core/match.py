@@ -4,6 +4,12 @@ The Match is the only caller of a ruleset's `apply`.  Replaying a save runs
 exactly the code live play ran.  Undo keeps snapshots back to the last
 chance event (a die roll or a hidden-information reveal), never past it, so
 no player can fish for a better roll.
+
+Undo belongs to the player who acted: `undo(player)` steps back only
+through that player's own decisions (and the computer seats' moves after
+them) and never restores a position where another person was to decide,
+so at a shared screen nobody takes back, or looks into, someone else's
+turn.  `undo_refusal(player)` says why not.
 """
 from __future__ import annotations
 
@@ -17,6 +23,16 @@ from engine.core.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
 from engine.core.limits import cut, cut_text
 from engine.core.rules import Event, Illegal, Outcome, Setup
 from engine.core.saves import SAVE_FORMAT, SaveError, action_line, atomic_write, read_save, validate_save
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The position before one action, for undo."""
+    state: object
+    dice: object
+    actions: int              # len(actions) before
+    log: int                  # len(log) before
+    decider: int              # who was to decide in this position
 
 
 @dataclass
@@ -40,7 +56,7 @@ class Match:
             events = [header, *events]
         self.actions: list[Action] = []
         self.log: list[LogEntry] = [LogEntry(None, -1, "Setup", events)]
-        self._undo: list[tuple] = []
+        self._undo: list[Snapshot] = []
         self.listeners: list = []            # callables(entry) for the UI
         self.autosave_error: str | None = None   # why the last autosave failed (None: it worked)
 
@@ -69,7 +85,8 @@ class Match:
         # replaying a save takes no undo snapshots (a clone per action made loading slow);
         # undo after loading starts from the loaded position
         snapshot = None if getattr(self, "_replaying", False) else \
-            (self.rules.clone(self.state), self.dice.getstate(), len(self.actions), len(self.log))
+            Snapshot(self.rules.clone(self.state), self.dice.getstate(), len(self.actions), len(self.log),
+                     self.to_act())
         rolled_before = self.dice.rolled
         events = self.rules.apply(self.state, action, self.dice)
         self.actions.append(action)
@@ -86,17 +103,66 @@ class Match:
             fn(entry)
         return events
 
-    def can_undo(self) -> bool:
-        return bool(self._undo)
+    def is_computer(self, player: int) -> bool:
+        seats = self.setup.seats
+        return 0 <= player < len(seats) and (seats[player] or "human") != "human"
 
-    def undo(self) -> bool:
+    def _undo_plan(self, player: int | None) -> tuple[int, str]:
+        """How many snapshots `player`'s undo pops (0: refused) and why not.
+        The player must be the person to decide now (computer seats to act
+        are passed over).  Walking back from the newest, computer seats'
+        positions are passed through; the first position where `player`
+        was to decide is the target; one where another person was to
+        decide stops it (a handoff: that is their decision)."""
+        try:
+            now = self.to_act()
+        except Exception:  # noqa: BLE001 - a finished game may have no one to act
+            now = -1
+        if player is None:
+            player = now
+        if now >= 0 and now != player and not self.is_computer(now) and self.outcome() is None:
+            who = self._name(now)
+            return 0, f"It is {who}'s decision now: only {who} may undo, and only their own decisions."
         if not self._undo:
+            if not self.actions:
+                return 0, "Nothing to undo yet."
+            return 0, "Nothing to undo: undo stops at the last die roll or revealed card."
+        for depth, snap in enumerate(reversed(self._undo), 1):
+            if snap.decider == player:
+                return depth, ""
+            if self.is_computer(snap.decider):
+                continue
+            who = self._name(snap.decider)
+            return 0, (f"Undo cannot take back {who}'s decision: each player undoes only their own "
+                       "decisions since the last handoff, die roll or reveal.")
+        return 0, "Nothing to undo: undo stops at the last die roll or revealed card."
+
+    def _name(self, player: int) -> str:
+        try:
+            return self.rules.player_name(self.state, player)
+        except Exception:  # noqa: BLE001 - a name is only for the message
+            return f"Player {player + 1}"
+
+    def undo_refusal(self, player: int | None = None) -> str | None:
+        """None when `player` (default: the one to act) may undo, else why not."""
+        depth, why = self._undo_plan(player)
+        return None if depth else why
+
+    def can_undo(self, player: int | None = None) -> bool:
+        return self._undo_plan(player)[0] > 0
+
+    def undo(self, player: int | None = None) -> bool:
+        """Take back `player`'s last decision (and any computer moves after
+        it); False, changing nothing, when undo_refusal says why not."""
+        depth, _ = self._undo_plan(player)
+        if not depth:
             return False
-        state, dice_state, n_actions, n_log = self._undo.pop()
-        self.state = state
-        self.dice.setstate(dice_state)
-        del self.actions[n_actions:]
-        del self.log[n_log:]
+        snap = self._undo[-depth]
+        del self._undo[-depth:]
+        self.state = snap.state
+        self.dice.setstate(snap.dice)
+        del self.actions[snap.actions:]
+        del self.log[snap.log:]
         if self.autosave_path is not None:
             self.autosave()
         return True

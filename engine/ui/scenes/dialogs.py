@@ -180,8 +180,16 @@ class ChoiceDialog(Modal):
         return super().handle(ev)
 
 
+HANDOFF_KEY = pygame.K_F2          # no game uses it (tests/test_hotseat_ui.py checks every game)
+HANDOFF_KEY_LABEL = "F2"
+
+
 class Handoff(Scene):
-    """Hides the board between hotseat players: 'Pass to Blue. Blue, click when ready.'"""
+    """Hides the board between hotseat players: 'Pass to Blue.'  It goes
+    away only on a deliberate act by the next player: a click on its button
+    (pressed and released on it) or HANDOFF_KEY pressed after it opened.
+    Enter, Space, E and every key the last player may still be holding do
+    nothing, so nobody's hand flashes up before they sit down."""
     opaque = True
 
     def __init__(self, app, name: str, color, note: str = "", on_ready: Callable | None = None):
@@ -190,20 +198,43 @@ class Handoff(Scene):
         self.color = T.rgb(color)
         self.note = note
         self.on_ready = on_ready
+        self.armed = False               # the button was pressed here (not a release left over)
+        self.held = set(getattr(app, "_down_keys", ()))   # keys already down when it opened
+        self.button = W.Button(pygame.Rect(0, 0, 10, 10), f"I am {name}: show my view", "ready",
+                               HANDOFF_KEY_LABEL, style="primary")
+        self.hover = False
 
-    armed = False       # dismissed by a click that starts here (not the release of the click that opened it)
+    def resize(self, size) -> None:
+        th = self.app.theme
+        w, h = size
+        self.button.rect = pygame.Rect(0, 0, min(th.px(520), w - 40), th.px(56))
+        self.button.rect.center = (w // 2, h // 2 + th.px(200))
+
+    def ready(self) -> None:
+        if self in self.app.stack:
+            self.app.pop(self)
+        if self.on_ready:
+            self.on_ready()
 
     def handle(self, ev) -> bool:
+        if ev.type == pygame.MOUSEMOTION:
+            old, self.hover = self.hover, self.button.rect.collidepoint(ev.pos)
+            return old != self.hover or True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            self.armed = True
+            self.armed = self.button.rect.collidepoint(ev.pos)
             return True
-        if (ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.armed) or \
-                (ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)):
-            self.app.pop(self)
-            if self.on_ready:
-                self.on_ready()
+        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+            if self.armed and self.button.rect.collidepoint(ev.pos):
+                self.ready()
+            self.armed = False
             return True
-        return True
+        if ev.type == pygame.KEYUP:
+            self.held.discard(ev.key)
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key == HANDOFF_KEY and ev.key not in self.held:
+            self.ready()
+            return True
+        return True          # nothing reaches the board below
 
     def draw(self, surf) -> None:
         th = self.app.theme
@@ -215,7 +246,8 @@ class Handoff(Scene):
         pygame.draw.line(surf, self.color, band.bottomleft, band.bottomright, 3)
         W.blit_text(surf, f"Pass to {self.name}.", (w // 2, h // 2 - th.px(50)), "xxl", self.color, True, th,
                     anchor="center")
-        W.blit_text(surf, f"{self.name}, click when ready.", (w // 2, h // 2 + th.px(20)), "l", T.TEXT, False, th,
-                    anchor="center")
+        W.blit_text(surf, f"{self.name}, when you are sitting at the screen, click the button below.",
+                    (w // 2, h // 2 + th.px(20)), "l", T.TEXT, False, th, anchor="center")
         if self.note:
             W.blit_text(surf, self.note, (w // 2, h // 2 + th.px(70)), "m", T.MUTED, False, th, anchor="center")
+        self.button.draw(surf, th, hover=self.hover, down=self.armed)

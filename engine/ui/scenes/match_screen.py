@@ -97,6 +97,7 @@ class MatchScreen(Scene):
         self.toast = ("", T.TEXT, 0.0)
         self.last_human = None
         self.last_interrupt = False
+        self.pending_handoff = None
         self.over_shown = False
         self._tokens = None
         self._tokens_v = -1
@@ -208,9 +209,12 @@ class MatchScreen(Scene):
         self._layout_key = None
         self._card_imgs = {}
         self.sync_decision()
+        handoff, self.pending_handoff = self.pending_handoff, None
+        if handoff is not None and self in self.app.stack:
+            self.app.push(handoff)       # opened on private information: hand over first
 
     # --- state changes --------------------------------------------------------------
-    def state_changed(self, initial: bool = False, entry=None, before=None) -> None:
+    def state_changed(self, initial: bool = False, entry=None, before=None, undone: bool = False) -> None:
         self.version += 1
         if self.space == "table" and not initial:
             try:
@@ -246,7 +250,7 @@ class MatchScreen(Scene):
                     dur = min(0.45, GLIDE + 0.04 * (len(pts) - 2))
                     self.glides[key] = (pts, 0.0, dur)
         self.sync_decision()
-        self.check_handoff(initial)
+        self.check_handoff(initial, undone)
         out = self.match.outcome()
         if out is not None and not self.over_shown:
             self.over_shown = True
@@ -266,7 +270,24 @@ class MatchScreen(Scene):
                 return
         self.dice.set_rolls([], False)
 
-    def check_handoff(self, initial: bool = False) -> None:
+    def humans(self) -> list[int]:
+        return [q for q in range(self.match.setup.players) if self.is_human(q)]
+
+    def holds_private(self) -> bool:
+        """Does any person's seat hold private information now (a hand)?"""
+        for q in self.humans():
+            try:
+                if self.rules.hidden_from_others(self.state, q):
+                    return True
+            except Exception:  # noqa: BLE001 - treat a failing rule as private: hand over
+                return True
+        return False
+
+    def check_handoff(self, initial: bool = False, undone: bool = False) -> None:
+        """Hand the screen over when another person is to decide and the
+        position holds something private, or a decision interrupts a turn;
+        on opening a match (start, resume, load) with private information;
+        and after an undo that changes who is to act."""
         if self.match.outcome() is not None:
             return
         p = self.to_act()
@@ -277,19 +298,30 @@ class MatchScreen(Scene):
         except Exception:  # noqa: BLE001
             interrupt = False
         last = self.last_human
-        humans = sum(1 for q in range(self.match.setup.players) if self.is_human(q))
-        if last is not None and last != p and humans > 1:
+        several = len(self.humans()) > 1
+        note = ""
+        show = False
+        if initial and several and self.holds_private():
+            show, note = True, "The game holds private cards: only this player should look."
+        elif undone and last is not None and last != p and several:
+            show, note = True, "An undo gave the decision back to this player."
+        elif last is not None and last != p and several:
             hidden = False
             try:
                 hidden = self.rules.hidden_from_others(self.state, last) or self.rules.hidden_from_others(self.state, p)
             except Exception:  # noqa: BLE001
-                hidden = False
+                hidden = True
             if hidden or interrupt or self.last_interrupt:
+                show = True
                 note = "A decision during another player's turn." if interrupt else ""
                 if self.last_interrupt and not interrupt:
                     note = "Back to your turn."
-                if not self.headless:
-                    self.app.push(Handoff(self.app, self.player_name(p), self.view.player_color(self.state, p), note))
+        if show and not self.headless:
+            handoff = Handoff(self.app, self.player_name(p), self.view.player_color(self.state, p), note)
+            if self in self.app.stack:
+                self.app.push(handoff)
+            else:
+                self.pending_handoff = handoff     # pushed above this screen when it is opened (resize)
         self.last_human = p
         self.last_interrupt = interrupt
 
@@ -384,19 +416,32 @@ class MatchScreen(Scene):
         self.check_autosave()
         return True
 
+    def undo_player(self) -> int:
+        """Who presses undo: the person to act; while a computer seat is to
+        act, the person who acted last (with one person, that person)."""
+        p = self.to_act()
+        if p >= 0 and self.is_human(p):
+            return p
+        if self.last_human is not None:
+            return self.last_human
+        humans = [q for q in range(self.match.setup.players) if self.is_human(q)]
+        return humans[0] if humans else p
+
     def undo(self) -> None:
-        if not self.match.can_undo():
-            self.say("Nothing to undo: undo stops at the last die roll or revealed card.", T.WARN)
+        who = self.undo_player()
+        why = self.match.undo_refusal(who)
+        if why is not None:
+            self.say(why, T.WARN)
             return
-        self.match.undo()
-        # with computer seats, go back to the last human decision
-        while self.match.can_undo() and not self.is_human(self.to_act()):
-            self.match.undo()
+        before = self.to_act()
+        self.ai.cancel()
+        self.match.undo(who)
         self.glides.clear()
         self._load_dice_from_log(animate=False)
-        self.last_human = None
+        # an undo that changes who is to act hands the screen over
+        self.last_human = before if before >= 0 and self.is_human(before) else None
         self.over_shown = self.match.outcome() is not None
-        self.state_changed()
+        self.state_changed(undone=True)
         self.say("Undone.", T.MUTED, 2.0)
         self.check_autosave()
 
@@ -505,7 +550,8 @@ class MatchScreen(Scene):
             "Left click: select a piece, then click a highlighted hex or piece to act.",
             "Right click or Esc: cancel the selection.  Hover anything for details and odds.",
             "Drag, arrow keys or WASD: pan.  Wheel: zoom at the cursor.  F: fit the board.",
-            "U or Ctrl+Z: undo (never past a die roll).  Ctrl+S: save.  F1: rules.  F12: screenshot.",
+            "U or Ctrl+Z: undo your own last decision (never past a die roll, a reveal or a handoff).",
+            "Ctrl+S: save.  F1: rules.  F12: screenshot.",
             "Space: skip an animation or the computer's pause.  I: computer moves instantly.",
         ]
         extra = getattr(self.ctl, "help_lines", lambda: [])()
@@ -1119,7 +1165,7 @@ class MatchScreen(Scene):
             "buttons": (self.version, self.ctl_sig(), bh.command if bh else None, human),
             "dice": self.dice.signature(),
             "log": (len(self.match.log), self.log.scroll, self.hover_link, len(self.log.notes)),
-            "tool": (tb.command if tb else None, self.match.can_undo()),
+            "tool": (tb.command if tb else None, len(self.match.actions), self.match.can_undo(self.undo_player())),
         }
         changed = full
         if full:
@@ -1223,8 +1269,10 @@ class MatchScreen(Scene):
         old = self.tool_buttons.hover
         self.tool_buttons.buttons = [
             W.Button(pygame.Rect(r_t.x + i * (tw + th.px(6)), r_t.y, tw, r_t.h), lab, cmd, key,
-                     enabled=(cmd != "undo" or self.match.can_undo()),
-                     tip={"undo": "Take back your last action (not past a die roll)", "save": "Save under a name",
+                     enabled=(cmd != "undo" or bool(self.match.actions)),
+                     tip={"undo": self.match.undo_refusal(self.undo_player()) or
+                          "Take back your own last decision (not past a die roll, a reveal or "
+                          "another player's decision)", "save": "Save under a name",
                           "rules": "The rulebook", "menu": "Menu: save, load, keys, quit"}[cmd])
             for i, (lab, cmd, key) in enumerate(tools)]
         if old is not None:

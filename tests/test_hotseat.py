@@ -1,0 +1,65 @@
+"""Hotseat you can trust (engine side): undo belongs to the player who
+acted, computer seats undo back to the person's last decision."""
+from __future__ import annotations
+
+from engine.core.actions import Action
+from engine.core.match import Match
+from engine.core.rules import Setup
+
+POSITION = {
+    "current": 0,
+    "factions": [["bloodblades"], ["mercurio"]],
+    "units": [
+        {"name": "assassin", "player": 0, "class": "assassin", "at": "C3"},
+        {"name": "footman", "player": 0, "class": "footman", "at": "A1"},
+        {"name": "knight", "player": 1, "class": "knight", "at": "J4", "facing": 0},
+        {"name": "spearman", "player": 1, "class": "spearman", "at": "R18"},
+        {"name": "hero", "player": 1, "class": "grimhild", "at": "Q18"},
+    ],
+}
+
+
+def _dice_wars(seats):
+    m = Match(Setup("dice_wars", 2, 1, "balanced", tuple(seats), {"position": POSITION}))
+    r = m.rules
+
+    def act(kind, player, **params):
+        conv = {k: r.script_param(m.state, k, v) for k, v in params.items()}
+        m.submit(Action.make(kind, player, **conv), autosave=False)
+    return m, act
+
+
+def _at(m, name):
+    uid = m.rules.script_param(m.state, "uid", name)
+    return m.state.units[uid].pos
+
+
+def test_undo_with_a_computer_seat_goes_back_to_the_persons_last_decision():
+    m, act = _dice_wars(["human", "greedy"])
+    act("move", 0, uid="assassin", to="F3")
+    act("move", 0, uid="footman", to="A2")
+    act("end_phase", 0)
+    act("move", 1, uid="spearman", to="R17")           # the computer's move
+    assert m.to_act() == 1 and m.can_undo(0)
+    assert m.undo(0)
+    # the computer's move and the person's last decision (ending the phase) are taken back
+    assert m.to_act() == 0 and m.state.current == 0
+    assert [a.kind for a in m.actions] == ["move", "move"]
+    assert list(_at(m, "footman")) == list(m.rules.script_param(m.state, "to", "A2"))
+
+
+def test_between_people_undo_never_crosses_a_handoff():
+    m, act = _dice_wars(["human", "human"])
+    act("move", 0, uid="assassin", to="F3")
+    act("move", 0, uid="footman", to="A2")
+    act("end_phase", 0)
+    before = m.rules.fingerprint(m.state)
+    for who in (0, 1, None):
+        assert not m.can_undo(who)
+        assert not m.undo(who)
+    assert m.rules.fingerprint(m.state) == before and len(m.actions) == 3
+    assert "cannot take back Red's decision" in m.undo_refusal(1)
+    assert "only Blue may undo" in m.undo_refusal(0)
+    act("move", 1, uid="spearman", to="R17")
+    assert m.undo(1) and len(m.actions) == 3           # Blue's own move: allowed, and only that
+    assert not m.undo(1)
