@@ -1,9 +1,16 @@
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("WARBENCH_HOME", str(ROOT / ".pytest_cache" / "warbench_home"))
+# a fresh user data folder per test run: every started game keeps its own
+# autosave, so a shared folder would fill up run after run
+if "WARBENCH_HOME" not in os.environ:
+    os.environ["WARBENCH_HOME"] = tempfile.mkdtemp(prefix="warbench-tests-")
+    atexit.register(shutil.rmtree, os.environ["WARBENCH_HOME"], True)

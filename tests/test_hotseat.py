@@ -63,3 +63,24 @@ def test_between_people_undo_never_crosses_a_handoff():
     act("move", 1, uid="spearman", to="R17")
     assert m.undo(1) and len(m.actions) == 3           # Blue's own move: allowed, and only that
     assert not m.undo(1)
+
+
+def test_a_mulligans_discards_are_private_in_the_save_and_it_still_replays(tmp_path):
+    import json
+    from engine.core.sessions import new_match
+    m = new_match("uberdrakes", seats=["human"] * 3, seed=11)
+    while not any(a.kind == "mulligan" for a in m.legal_actions()):
+        m.submit(m.legal_actions()[0], autosave=False)
+    mull = next(a for a in m.legal_actions() if a.kind == "mulligan")
+    m.submit(mull, autosave=False)
+    m.submit(next(a for a in m.legal_actions() if a.kind == "mulligan_take"), autosave=False)
+    path = tmp_path / "ud.json"
+    m.save(path)
+    saved = json.loads(path.read_text())
+    rows = [a for a in saved["actions"] if a["kind"] in ("mulligan", "mulligan_take")]
+    assert rows and all("private" in a and "cards" not in a and "card" not in a for a in rows)
+    assert rows[0]["private"]["cards"] == list(mull["cards"])
+    assert "cards" not in json.dumps(saved["summary"])
+    again = Match.load(path)
+    assert again.actions == m.actions
+    assert again.rules.fingerprint(again.state) == m.rules.fingerprint(m.state)

@@ -102,3 +102,41 @@ def test_a_refused_undo_says_why_and_changes_nothing():
     key(app, pygame.K_u)
     assert len(m.actions) == n
     assert "cannot take back" in screen.toast[0] or "Nothing to undo" in screen.toast[0]
+
+
+def _keydown(k, mod=0):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")
+
+
+def _type(field, s):
+    field.handle(pygame.event.Event(pygame.TEXTINPUT, text=s))
+
+
+def test_text_fields_behave_as_people_expect(monkeypatch):
+    from engine.ui import widgets as W
+    f = W.TextField("dice wars 2026", 40)
+    f.handle(_keydown(pygame.K_BACKSPACE, pygame.KMOD_LCTRL))        # Ctrl+Backspace: a word
+    assert f.text == "dice wars "
+    f.handle(_keydown(pygame.K_BACKSPACE, pygame.KMOD_LCTRL))
+    assert f.text == "dice "
+    f.handle(_keydown(pygame.K_HOME))
+    _type(f, "my ")
+    f.handle(_keydown(pygame.K_END))
+    _type(f, "game")
+    assert f.text == "my dice game"
+    f.handle(_keydown(pygame.K_LEFT))
+    f.handle(_keydown(pygame.K_BACKSPACE))
+    assert f.text == "my dice gae"
+    f.handle(_keydown(pygame.K_a, pygame.KMOD_LCTRL))                # Ctrl+A, then typing replaces all
+    _type(f, "x")
+    assert f.text == "x"
+    monkeypatch.setattr(W, "_clipboard_text", lambda: "pasted name\nsecond line")
+    f.handle(_keydown(pygame.K_v, pygame.KMOD_LCTRL))
+    assert f.text == "xpasted name"
+    f.handle(_keydown(pygame.K_a, pygame.KMOD_LCTRL))
+    f.handle(_keydown(pygame.K_BACKSPACE))
+    assert f.text == ""
+    digits = W.TextField("", 4, allowed=str.isdigit)
+    monkeypatch.setattr(W, "_clipboard_text", lambda: "12ab345")
+    digits.handle(_keydown(pygame.K_v, pygame.KMOD_LCTRL))
+    assert digits.text == "1234"                                      # filtered and cut to length

@@ -70,18 +70,18 @@ def test_load_errors_are_shown_in_words():
 
 
 def test_resume_autosave():
-    from engine.core.sessions import autosave_path, new_match
+    from engine.core.sessions import new_match
     m = new_match("dice_wars", seats=["human", "human"], seed=9)
     m.submit(next(a for a in m.legal_actions() if a.kind == "auto_deploy"))
     app = App((1280, 720), headless=True)
     launcher = app.push(Launcher(app))
     launcher.select_game(next(g for g in launcher.games if g.game_id == "dice_wars"))
     app.draw()
-    assert launcher.resume_info
+    assert launcher.resume_info and launcher.in_progress[0].path == m.autosave_path
     click(app, _hot(launcher, "resume").center)
     screen = app.top()
     assert isinstance(screen, MatchScreen) and len(screen.match.actions) == 1
-    assert autosave_path("dice_wars").exists()
+    assert screen.match.autosave_path == m.autosave_path and m.autosave_path.exists()
 
 
 def test_run_app_opens_a_game_and_quits():

@@ -190,8 +190,8 @@ def main(argv: list[str]) -> int:
         return 2
     try:
         if args.cmd in (None, "play"):
-            from engine.core.saves import cleanup_temp_files, default_dir
-            for folder in (default_dir(), default_dir() / "saves"):
+            from engine.core.saves import cleanup_temp_files, default_dir, history_dir, in_progress_dir
+            for folder in (default_dir(), default_dir() / "saves", in_progress_dir(), history_dir()):
                 cleanup_temp_files(folder)          # left by a kill -9 mid-write
             from engine.ui.app import run_app
             if args.cmd is None:

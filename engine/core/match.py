@@ -22,7 +22,8 @@ from engine.core.actions import Action
 from engine.core.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
 from engine.core.limits import cut, cut_text
 from engine.core.rules import Event, Illegal, Outcome, Setup
-from engine.core.saves import SAVE_FORMAT, SaveError, action_line, atomic_write, read_save, validate_save
+from engine.core.saves import (SAVE_FORMAT, SaveError, action_line, atomic_write, filed_path, mark_private,
+                               read_save, unmark_private, validate_save)
 
 
 @dataclass(frozen=True)
@@ -173,9 +174,34 @@ class Match:
             "format": SAVE_FORMAT,
             "data_version": getattr(self.rules, "data_version", "1"),
             "setup": self.setup.to_dict(),
-            "actions": [a.to_dict() for a in self.actions],
+            "actions": [self._saved_action(a) for a in self.actions],
             "rolls": list(self.dice.history),
             "fingerprint": self.rules.fingerprint(self.state),
+            "summary": self.summary(),
+        }
+
+    def _saved_action(self, action: Action) -> dict:
+        private = getattr(self.rules, "private_params", None)
+        names = private(action) if private is not None else ()
+        return mark_private(action.to_dict(), names)
+
+    def summary(self) -> dict:
+        """What a list of games shows without replaying: players, round,
+        who is to act, the result (never anything private)."""
+        names = [self._name(p) for p in range(self.setup.players)]
+        out = self.outcome()
+        try:
+            now = self.to_act()
+        except Exception:  # noqa: BLE001
+            now = -1
+        return {
+            "players": names,
+            "round": getattr(self.state, "round", None),
+            "actions": len(self.actions),
+            "to_act": names[now] if out is None and 0 <= now < len(names) else None,
+            "finished": out is not None,
+            "result": out.reason if out is not None else None,
+            "winners": [names[w] for w in out.winners if 0 <= w < len(names)] if out is not None else None,
         }
 
     def save_text(self) -> str:
@@ -188,17 +214,28 @@ class Match:
         atomic_write(path, self.save_text())
 
     def autosave(self) -> bool:
-        """Write the autosave; a failure (disk full, folder gone) never loses
-        the move just made: it is kept in `autosave_error` for the screen to
-        show, and the next action tries again.  Returns whether it worked."""
+        """Write the autosave; a finished match's moves to the history
+        folder (and back if the finish is undone).  A failure (disk full,
+        folder gone) never loses the move just made: it is kept in
+        `autosave_error` for the screen to show, and the next action tries
+        again.  Returns whether it worked."""
         if self.autosave_path is None:
             return True
+        finished = self.outcome() is not None
+        target = filed_path(self.autosave_path, finished)
         try:
-            self.save(self.autosave_path)
+            self.save(target)
         except OSError as e:
-            self.autosave_error = f"{e.strerror or e} ({self.autosave_path})"
+            self.autosave_error = f"{e.strerror or e} ({target})"
             return False
         self.autosave_error = None
+        self.autosave_path = target
+        other = filed_path(target, not finished)
+        if other != target:
+            try:
+                other.unlink()
+            except OSError:
+                pass          # a stale copy in the other folder: listed, never lost
         return True
 
     @classmethod
@@ -232,7 +269,7 @@ class Match:
         for i, raw in enumerate(data["actions"]):
             line = action_line(data, i)
             try:
-                action = Action.from_dict(raw)
+                action = Action.from_dict(unmark_private(raw))
                 if not isinstance(action.kind, str) or len(action.kind) > 100:
                     raise ValueError("kind: expected a short name")
             except (ValueError, TypeError, OverflowError) as e:

@@ -254,7 +254,60 @@ def validate_save(data: dict, name: str, rules) -> None:
 
 
 def default_dir() -> Path:
+    """The user data folder: WARBENCH_HOME when set (tests, portable
+    installs), else the platform's own place (platformdirs: ~/.local/share
+    on Linux, Application Support on macOS, AppData on Windows)."""
     base = os.environ.get("WARBENCH_HOME")
     if base:
         return Path(base)
-    return Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "warbench"
+    import platformdirs
+    return Path(platformdirs.user_data_dir("warbench", appauthor=False))
+
+
+def in_progress_dir() -> Path:
+    """One autosave per unfinished match (engine/core/sessions.py)."""
+    return default_dir() / "in_progress"
+
+
+def history_dir() -> Path:
+    """Finished matches: their saves, with log and result, for replay."""
+    return default_dir() / "history"
+
+
+def filed_path(path: Path, finished: bool) -> Path:
+    """Where a match's autosave belongs: a finished match's autosave moves
+    from the games in progress to the history (and back if undone)."""
+    path = Path(path)
+    try:
+        folder = path.parent.resolve()
+        if finished and folder == in_progress_dir().resolve():
+            return history_dir() / path.name
+        if not finished and folder == history_dir().resolve():
+            return in_progress_dir() / path.name
+    except OSError:
+        pass
+    return path
+
+
+PRIVATE = "private"
+
+
+def mark_private(action: dict, names) -> dict:
+    """An action's dict for a save with the parameters that would reveal a
+    hidden choice (a mulligan's discards) moved under "private": nothing
+    that lists or summarises saves shows them; replay merges them back."""
+    names = [n for n in names if n in action and n not in ("kind", "player")]
+    if not names:
+        return action
+    out = {k: v for k, v in action.items() if k not in names}
+    out[PRIVATE] = {n: action[n] for n in names}
+    return out
+
+
+def unmark_private(action: dict) -> dict:
+    """The action's full dict again (the inverse of mark_private)."""
+    if not isinstance(action, dict) or not isinstance(action.get(PRIVATE), dict):
+        return action
+    out = {k: v for k, v in action.items() if k != PRIVATE}
+    out.update(action[PRIVATE])
+    return out

@@ -299,18 +299,23 @@ def run_app(args=None) -> int:
     from engine.core.catalog import DataError
     from engine.core.saves import SaveError
 
+    from engine.core import sessions
+    from engine.core.sessions import new_match
+
     size = getattr(args, "size", None)
     app = App(tuple(size) if size else None)
-    from engine.core.sessions import autosave_path, new_match
+    crashed = sessions.last_run_crashed()        # the last run ended without a clean exit
+    sessions.mark_running()
 
     game = getattr(args, "game", None)
     load = getattr(args, "load", None)
     launcher = app.open("launcher")
+    if crashed and launcher.in_progress and not (game or load):
+        launcher.open_games()                      # after a crash: straight to the games in progress
     try:
         if load:
-            from engine.core.match import Match
-            m = Match.load(load)
-            m.autosave_path = autosave_path(m.setup.game)
+            m = sessions.load_as_new(load)
+            m.autosave()
             app.open("match", m)
         elif game:
             seats = getattr(args, "seats", None)
@@ -334,4 +339,5 @@ def run_app(args=None) -> int:
     except Exception as e:  # noqa: BLE001 - show it, do not die
         app.crashed(e)
     app.run()
+    sessions.mark_clean_exit()
     return 0

@@ -158,42 +158,120 @@ class ButtonRow:
             b.draw(surf, th, hover=b is self.hover, down=b is self.down)
 
 
+def _clipboard_text() -> str:
+    """The system clipboard's text ('' when there is none or no clipboard)."""
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, NotImplementedError):
+        return ""
+
+
 class TextField:
-    """A one-line text input (TEXTINPUT events)."""
+    """A one-line text input that behaves as people expect: typing
+    (TEXTINPUT events) at the cursor, Left/Right, Home/End, Backspace and
+    Delete, Ctrl+Backspace deletes the word before the cursor, Ctrl+A
+    selects all (typing then replaces it), Ctrl+V pastes."""
 
     def __init__(self, text: str = "", max_len: int = 64, allowed: Callable[[str], bool] | None = None):
         self.text = text
         self.max_len = max_len
         self.allowed = allowed
         self.focus = True
+        self.cursor = len(text)
+        self.all_selected = False
         self.rect = pygame.Rect(0, 0, 10, 10)
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = value
+        self.cursor = len(value)
+        self.all_selected = False
+
+    def insert(self, s: str) -> None:
+        add = "".join(ch for ch in s if ch.isprintable() and (self.allowed is None or self.allowed(ch)))
+        if self.all_selected:
+            self.text = ""
+        room = self.max_len - len(self._text)
+        add = add[:max(0, room)]
+        cur = min(self.cursor, len(self._text))
+        self._text = self._text[:cur] + add + self._text[cur:]
+        self.cursor = cur + len(add)
+
+    def _word_start(self) -> int:
+        i = min(self.cursor, len(self._text))
+        while i > 0 and self._text[i - 1].isspace():
+            i -= 1
+        while i > 0 and not self._text[i - 1].isspace():
+            i -= 1
+        return i
 
     def handle(self, ev) -> bool:
         if not self.focus:
             return False
         if ev.type == pygame.TEXTINPUT:
-            add = "".join(ch for ch in ev.text if self.allowed is None or self.allowed(ch))
-            self.text = (self.text + add)[: self.max_len]
+            self.insert(ev.text)
             return True
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_BACKSPACE:
-            if ev.mod & pygame.KMOD_CTRL:
+        if ev.type != pygame.KEYDOWN:
+            return False
+        ctrl = bool(ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        k = ev.key
+        cur = min(self.cursor, len(self._text))
+        if ctrl and k == pygame.K_a:
+            self.all_selected = True
+            self.cursor = len(self._text)
+        elif ctrl and k == pygame.K_v:
+            lines = _clipboard_text().splitlines()
+            self.insert(lines[0] if lines else "")
+        elif k == pygame.K_BACKSPACE:
+            if self.all_selected:
+                self.text = ""
+            elif ctrl:
+                start = self._word_start()
+                self._text = self._text[:start] + self._text[cur:]
+                self.cursor = start
+            elif cur > 0:
+                self._text = self._text[:cur - 1] + self._text[cur:]
+                self.cursor = cur - 1
+        elif k == pygame.K_DELETE:
+            if self.all_selected:
                 self.text = ""
             else:
-                self.text = self.text[:-1]
-            return True
-        return False
+                self._text = self._text[:cur] + self._text[cur + 1:]
+        elif k == pygame.K_HOME:
+            self.cursor, self.all_selected = 0, False
+        elif k == pygame.K_END:
+            self.cursor, self.all_selected = len(self._text), False
+        elif k == pygame.K_LEFT:
+            self.cursor, self.all_selected = (0 if self.all_selected else max(0, cur - 1)), False
+        elif k == pygame.K_RIGHT:
+            self.cursor, self.all_selected = min(len(self._text), cur + 1), False
+        else:
+            return False
+        return True
 
     def draw(self, surf, th, rect) -> None:
         self.rect = pygame.Rect(rect)
         box(surf, self.rect, T.mix(T.PANEL, (0, 0, 0), 0.3), T.ACCENT if self.focus else T.PANEL_EDGE, th.px(4))
         f = th.font("m")
-        shown = self.text
-        while shown and f.size(shown)[0] > self.rect.w - th.px(20):
-            shown = shown[1:]
+        room = self.rect.w - th.px(20)
+        start = 0
+        cur = min(self.cursor, len(self._text))
+        while start < cur and f.size(self._text[start:cur])[0] > room:
+            start += 1
+        shown = self._text[start:]
+        while shown and f.size(shown)[0] > room:
+            shown = shown[:-1]
         img = th.text(shown, "m")
-        surf.blit(img, img.get_rect(midleft=(self.rect.x + th.px(8), self.rect.centery)))
+        r = img.get_rect(midleft=(self.rect.x + th.px(8), self.rect.centery))
+        if self.all_selected and self.focus and shown:
+            pygame.draw.rect(surf, T.mix(T.PANEL, T.ACCENT, 0.45), r.inflate(th.px(4), th.px(2)))
+        surf.blit(img, r)
         if self.focus:
-            x = self.rect.x + th.px(9) + img.get_width()
+            x = self.rect.x + th.px(9) + f.size(self._text[start:cur])[0]
             pygame.draw.line(surf, T.TEXT, (x, self.rect.y + th.px(6)), (x, self.rect.bottom - th.px(6)), 2)
 
 

@@ -25,6 +25,9 @@ COMBAT_KINDS = ("precombat", "ready", "roll", "concede", "counter", "damage", "b
 PENDING_KINDS = {"portal": "portal", "pick_rider": "pick_rider", "deliver_village": "deliver_village",
                  "skies_land": "skies_land", "discard": "discard", "cyclone_move": "cyclone_move", "steal": "steal",
                  "handbook": "handbook", "mulligan_take": "mulligan_take"}
+# action parameters that would reveal a hidden choice: a save keeps them
+# under "private" (engine/core/saves.py mark_private) and still replays
+PRIVATE_PARAMS = {"mulligan": ("cards",), "mulligan_take": ("card",), "handbook": ("take", "other")}
 HOW_RULE = {"coin": R_GENERAL, "push": R_PUSH, "card": R_CARDS, "replay": R_PUSH,
             "booster": "uberdrakes.txt § Rocket Booster", "rocket": "uberdrakes.txt § Rocket Power",
             "skies": "uberdrakes.txt § Take to the Skies"}
@@ -74,6 +77,9 @@ class UberDrakesRules(ConventionalHooks):
         if d.hand or d.treasures:
             return True
         return state.pending is not None and state.pending.player == p and "cards" in state.pending.data
+
+    def private_params(self, action: Action) -> tuple:
+        return PRIVATE_PARAMS.get(action.kind, ())
 
     def outcome(self, state: UDState) -> Outcome | None:
         if state.phase != "over":

@@ -1,5 +1,6 @@
-"""The launcher: choose a game, map, players, seats, options and seed; resume
-the autosave; load a named save.  Errors are shown in words."""
+"""The launcher: choose a game, map, players, seats, options and seed (the
+last choices are remembered); resume any game in progress, look through
+the finished ones; load a named save.  Errors are shown in words."""
 from __future__ import annotations
 
 import datetime
@@ -10,11 +11,30 @@ from pathlib import Path
 import pygame
 
 from engine.core import registry
+from engine.core import sessions
+from engine.core.saves import atomic_write, default_dir
+from engine.core.sessions import new_match
 from engine.ui import theme as T
 from engine.ui import widgets as W
 from engine.core.rulings import rulings_of
-from engine.core.sessions import autosave_path, new_match
 from engine.ui.scene import Scene
+
+SETTINGS = "launcher.json"        # the last game, map, players, seats and options
+
+
+def read_settings() -> dict:
+    try:
+        data = json.loads((default_dir() / SETTINGS).read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def write_settings(data: dict) -> None:
+    try:
+        atomic_write(default_dir() / SETTINGS, json.dumps(data, indent=2, sort_keys=True) + "\n")
+    except OSError:
+        pass          # remembering is a convenience: never an error for the player
 
 
 def _pretty(s: str) -> str:
@@ -38,8 +58,13 @@ class Launcher(Scene):
         self.hover: str | None = None
         self.seed_field = W.TextField(str(random.randrange(1, 1_000_000)), 9, allowed=str.isdigit)
         self.seed_field.focus = False
+        self.in_progress = []
         if self.games:
-            self.select_game(self.games[0])
+            remembered = read_settings()
+            first = next((g for g in self.games if g.game_id == remembered.get("game")), self.games[0])
+            self.select_game(first)
+            if first.game_id == remembered.get("game"):
+                self.apply_settings(remembered)
 
     # --- model ---------------------------------------------------------------------
     def select_game(self, rules) -> None:
@@ -56,7 +81,7 @@ class Launcher(Scene):
         self.rulings = rulings_of(rules)                   # house rulings: our reading preselected
         self.readings = {r.id: r.default for r in self.rulings}
         self.error = ""
-        self.resume_info = self._autosave_info()
+        self.refresh_games()
         self.load_lists()
 
     def load_lists(self, select: str | None = None) -> None:
@@ -101,19 +126,36 @@ class Launcher(Scene):
     def open_builder(self) -> None:
         self.app.open("army_builder", self.game.game_id, on_saved=lambda path: self.load_lists(str(path)))
 
-    def _autosave_info(self) -> str:
-        path = autosave_path(self.game.game_id)
-        if not path.exists():
-            return ""
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            n = len(data.get("actions", []))
-            seats = data.get("setup", {}).get("seats", [])
-            when = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%d %b %H:%M")
-            who = " vs ".join("you" if s == "human" else "computer" for s in seats)
-            return f"{n} actions, {who}; saved {when}"
-        except (OSError, ValueError):
-            return "the last game (its file looks damaged)"
+    def apply_settings(self, data: dict) -> None:
+        """The remembered choices, each only where it still fits the game."""
+        if data.get("scenario") in self.scenarios:
+            self.scenario = data["scenario"]
+        players = data.get("players")
+        if isinstance(players, int) and self.game.min_players <= players <= self.game.max_players:
+            self.players = players
+        seats = data.get("seats")
+        if isinstance(seats, list):
+            for i, seat in enumerate(seats[: len(self.seats)]):
+                if seat == "human" or seat in self.agents:
+                    self.seats[i] = seat
+        opts = data.get("options")
+        if isinstance(opts, dict):
+            for o in self.option_specs:
+                v = opts.get(o.key)
+                if v is None:
+                    continue
+                if (o.choices and v in o.choices) or (not o.choices and isinstance(v, bool)):
+                    self.options[o.key] = v
+
+    def remember(self) -> None:
+        if self.game is not None:
+            write_settings({"game": self.game.game_id, "scenario": self.scenario, "players": self.players,
+                            "seats": list(self.seats), "options": dict(self.options)})
+
+    def refresh_games(self) -> None:
+        """The games in progress (any game), the last played first."""
+        self.in_progress = [g for g in sessions.games_in_progress() if not g.problem]
+        self.resume_info = describe_entry(self.in_progress[0]) if self.in_progress else ""
 
     def start(self) -> None:
         try:
@@ -124,6 +166,7 @@ class Launcher(Scene):
         except Exception as e:  # noqa: BLE001 - the rules refused this setup
             self.error = f"Could not start: {e}"
             return
+        self.remember()
         self.app.open("match", match, replace=True)
 
     def view_map(self) -> None:
@@ -140,28 +183,75 @@ class Launcher(Scene):
             return
         self.app.open("map_viewer", match)
 
-    def resume(self) -> None:
-        self.load(autosave_path(self.game.game_id))
+    def resume(self, path=None) -> bool:
+        """Open a game in progress (default: the last played) where it stands."""
+        if path is None:
+            if not self.in_progress:
+                return False
+            path = self.in_progress[0].path
+        return self._open(sessions.resume, path)
 
     def load(self, path) -> bool:
-        from engine.core.match import Match
+        """A named save becomes a new game in progress; nothing is overwritten."""
+        return self._open(sessions.load_as_new, path, save=True)
+
+    def replay(self, path) -> bool:
         from engine.core.saves import SaveError
         try:
-            match = Match.load(path)
+            match, actions = sessions.replay_start(path)
+        except SaveError as e:
+            self.error = f"Could not replay: {e}"
+            return False
+        self.app.open("match", match, replace=True, replay=actions)
+        return True
+
+    def _open(self, how, path, save: bool = False) -> bool:
+        from engine.core.saves import SaveError
+        try:
+            match = how(path)
         except SaveError as e:
             self.error = f"Could not load: {e}"
             return False
         except Exception as e:  # noqa: BLE001 - anything else wrong with the file
             self.error = f"Could not load {Path(path).name}: {type(e).__name__}: {e}"
             return False
-        match.autosave_path = autosave_path(match.setup.game)
-        match.autosave()
+        if save and not match.autosave():
+            self.error = f"Could not keep the game in progress: {match.autosave_error}"
+            return False
         self.app.open("match", match, replace=True)
         return True
+
+    def open_games(self, tab: str = "progress") -> None:
+        self.app.push(GamesScene(self.app, self, tab))
 
     # --- events --------------------------------------------------------------------------
     def command(self, cmd: str) -> None:
         self.error = "" if cmd not in ("noop",) else self.error
+        if cmd.startswith(("game:", "scen:", "players", "seat:", "opt:", "army:", "army-:", "ruling:")):
+            self._setting(cmd)
+            self.remember()
+        elif cmd == "builder":
+            self.open_builder()
+        elif cmd == "about":
+            self.app.open("about")
+        elif cmd == "seed":
+            self.seed_field.focus = True
+        elif cmd == "seed-random":
+            self.seed_field.text = str(random.randrange(1, 1_000_000))
+        elif cmd == "start":
+            self.start()
+        elif cmd == "resume":
+            self.resume()
+        elif cmd == "games":
+            self.open_games()
+        elif cmd == "load":
+            self.app.push(LoadScene(self.app, self))
+        elif cmd == "map":
+            self.view_map()
+        elif cmd == "quit":
+            self.app.quit()
+
+    def _setting(self, cmd: str) -> None:
         if cmd.startswith("game:"):
             self.select_game(self.games[int(cmd[5:])])
         elif cmd.startswith("scen:"):
@@ -180,8 +270,6 @@ class Launcher(Scene):
             paths = [None] + [c.path for c in self.list_choices]
             cur = paths.index(self.armies[i]) if self.armies[i] in paths else 0
             self.armies[i] = paths[(cur + (-1 if cmd.startswith("army-") else 1)) % len(paths)]
-        elif cmd == "builder":
-            self.open_builder()
         elif cmd.startswith("opt:"):
             spec = next(o for o in self.option_specs if o.key == cmd[4:])
             if spec.choices:
@@ -194,26 +282,13 @@ class Launcher(Scene):
             ruling = next(r for r in self.rulings if r.id == cmd[7:])
             keys = [rd.key for rd in ruling.readings]
             self.readings[ruling.id] = keys[(keys.index(self.readings[ruling.id]) + 1) % len(keys)]
-        elif cmd == "seed":
-            self.seed_field.focus = True
-        elif cmd == "seed-random":
-            self.seed_field.text = str(random.randrange(1, 1_000_000))
-        elif cmd == "start":
-            self.start()
-        elif cmd == "resume":
-            self.resume()
-        elif cmd == "load":
-            self.app.push(LoadScene(self.app, self))
-        elif cmd == "map":
-            self.view_map()
-        elif cmd == "about":
-            self.app.open("about")
-        elif cmd == "quit":
-            self.app.quit()
 
     def handle(self, ev) -> bool:
         if self.seed_field.focus and self.seed_field.handle(ev):
             return True
+        if self.seed_field.focus and ev.type == pygame.KEYDOWN and getattr(ev, "unicode", "").isprintable() \
+                and ev.unicode and not ev.mod & pygame.KMOD_CTRL:
+            return True          # typing into the field is not a shortcut
         if ev.type == pygame.MOUSEMOTION:
             old = self.hover
             self.hover = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
@@ -243,6 +318,8 @@ class Launcher(Scene):
                 self.command("resume")
             elif ev.key == pygame.K_l:
                 self.command("load")
+            elif ev.key == pygame.K_g:
+                self.command("games")
             elif ev.key == pygame.K_m:
                 self.command("map")
             elif ev.key == pygame.K_a:
@@ -382,28 +459,200 @@ class Launcher(Scene):
         y = self._draw_rulings(surf, th, x2, y + th.px(10), col_w, bh, h)
         # actions at the bottom
         by = h - pad - th.px(50)
-        bw = min(th.px(220), (w - x1 - pad - th.px(160) - 4 * th.px(12)) // 4)
-        self._button(surf, (x1, by, bw, th.px(50)), "Start", "start", th, key="Enter", style="primary")
-        x = x1 + bw + th.px(12)
-        self._button(surf, (x, by, bw, th.px(50)), "Resume", "resume", th, key="R", enabled=bool(self.resume_info),
-                     tip=self.resume_info or "No game in progress")
-        x += bw + th.px(12)
-        self._button(surf, (x, by, bw, th.px(50)), "Load…", "load", th, key="L")
-        x += bw + th.px(12)
-        self._button(surf, (x, by, bw, th.px(50)), "View map", "map", th, key="M",
-                     tip="Look at the selected map and its terrain (for designers); nothing is played")
-        x += bw + th.px(12)
-        self._button(surf, (x, by, th.px(160), th.px(50)), "Quit", "quit", th, key="Esc")
+        gap = th.px(12)
+        bw = min(th.px(200), (w - x1 - pad - th.px(130) - 5 * gap) // 5)
+        x = x1
+        for label, cmd, key, enabled, tip, style in (
+                ("Start", "start", "Enter", True, "A new game; games in progress stay as they are", "primary"),
+                ("Resume", "resume", "R", bool(self.resume_info),
+                 f"The last played: {self.resume_info}" if self.resume_info else "No game in progress", "normal"),
+                (f"Games ({len(self.in_progress)})", "games", "G", True,
+                 "Every game in progress, and the finished ones to replay", "normal"),
+                ("Load…", "load", "L", True, "A named save, as a new game in progress", "normal"),
+                ("View map", "map", "M", True,
+                 "Look at the selected map and its terrain (for designers); nothing is played", "normal")):
+            self._button(surf, (x, by, bw, th.px(50)), label, cmd, th, key=key, enabled=enabled, tip=tip, style=style)
+            x += bw + gap
+        self._button(surf, (x, by, th.px(130), th.px(50)), "Quit", "quit", th, key="Esc")
         info_y = by - th.line_h("s") - th.px(8)
         if self.error:
             W.draw_wrapped(surf, self.error, (x1, info_y - th.line_h("s"), w - x1 - pad, th.line_h("s") * 2), "s", T.BAD,
                            theme=th, max_lines=2)
         elif self.resume_info:
-            surf.blit(th.text(f"Game in progress: {self.resume_info}", "s", T.MUTED), (x1, info_y))
+            more = f" (and {len(self.in_progress) - 1} more: G)" if len(self.in_progress) > 1 else ""
+            line = T.ellipsize(f"Last played: {self.resume_info}{more}", th.font("s"), w - x1 - pad)
+            surf.blit(th.text(line, "s", T.MUTED), (x1, info_y))
         # tooltip
         tip = next((t for r, c, t in self.hot if c == self.hover and t), "")
         if tip:
             W.tooltip(surf, pygame.mouse.get_pos(), "", [tip], th)
+
+
+def seat_word(seat: str) -> str:
+    return "person" if seat in ("human", "") else f"computer ({seat})"
+
+
+def describe_entry(g) -> str:
+    """'Dice Wars · Red (person), Blue (computer) · round 3 · Red to act · 46 actions · 23 Nov 15:40'"""
+    try:
+        title = registry.get(g.game).title.split(":")[0]
+    except KeyError:
+        title = f"unknown game {g.game!r}"
+    who = ", ".join(f"{n} ({seat_word(s)})" for n, s in zip(g.players, g.seats)) or "?"
+    parts = [title, who]
+    if g.round is not None:
+        parts.append(f"round {g.round}")
+    if g.finished:
+        parts.append(g.result or "finished")
+    elif g.to_act:
+        parts.append(f"{g.to_act} to act")
+    parts += [f"{g.actions} actions", g.when]
+    return " · ".join(parts)
+
+
+class ListScene(Scene):
+    """A full-window list with clickable places (`hot`: (rect, command))."""
+    opaque = True
+
+    def hot_at(self, pos):
+        return next((c for r, c in self.hot if r.collidepoint(pos)), None)
+
+    def motion(self, pos) -> bool:
+        old, self.hover = self.hover, self.hot_at(pos)
+        return old != self.hover
+
+
+class GamesScene(ListScene):
+    """Games in progress (Resume, Delete) and finished games (Replay, the
+    final position with its log, Delete).  Deleting asks first."""
+    opaque = True
+
+    def __init__(self, app, launcher: Launcher, tab: str = "progress"):
+        super().__init__(app)
+        self.launcher = launcher
+        self.tab = tab
+        self.hot: list = []
+        self.hover = None
+        self.scroll = 0
+        self.error = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        progress, done = sessions.games_in_progress(), sessions.history()
+        self.counts = {"progress": len(progress), "history": len(done)}
+        self.rows = progress if self.tab == "progress" else done
+        self.scroll = min(self.scroll, max(0, len(self.rows) - 1))
+        self.launcher.refresh_games()
+
+    def command(self, cmd) -> None:
+        if cmd == "back":
+            self.app.pop(self)
+        elif cmd in ("progress", "history"):
+            self.tab = cmd
+            self.scroll = 0
+            self.refresh()
+        elif isinstance(cmd, tuple):
+            what, i = cmd
+            row = self.rows[i]
+            ok = True
+            if what == "resume":
+                ok = self.launcher.resume(row.path)
+            elif what == "replay":
+                ok = self.launcher.replay(row.path)
+            elif what == "delete":
+                self.confirm_delete(row)
+            if not ok:
+                self.error, self.launcher.error = self.launcher.error, ""
+
+    def confirm_delete(self, row) -> None:
+        from engine.ui.scenes.dialogs import Modal
+
+        def on(cmd, dlg):
+            if cmd == "delete":
+                sessions.delete(row.path)
+                self.refresh()
+            return True
+        what = "game in progress" if self.tab == "progress" else "finished game"
+        self.app.push(Modal(self.app, f"Delete this {what}?", [describe_entry(row), "This cannot be undone."],
+                            [("Keep it", "cancel", "Esc"), ("Delete", "delete", "")], on=on, enter_cmd="cancel",
+                            accent=T.BAD))
+
+    def handle(self, ev) -> bool:
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.command("back")
+            elif ev.key == pygame.K_TAB:
+                self.command("history" if self.tab == "progress" else "progress")
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.rows and self.tab == "progress":
+                self.command(("resume", self.scroll))
+            return True
+        if ev.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(max(0, len(self.rows) - 1), self.scroll - ev.y))
+            return True
+        if ev.type == pygame.MOUSEMOTION:
+            return self.motion(ev.pos)
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            cmd = self.hot_at(ev.pos)
+            if cmd is not None:
+                self.error = ""
+                self.command(cmd)
+            return True
+        return ev.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP)
+
+    def _button(self, surf, th, rect, label, cmd, key="", style="normal") -> None:
+        b = W.Button(pygame.Rect(rect), label, cmd, key, style=style, active=cmd == self.tab)
+        b.draw(surf, th, hover=self.hover == cmd)
+        self.hot.append((b.rect, cmd))
+
+    def draw(self, surf) -> None:
+        th = self.app.theme
+        w, h = surf.get_size()
+        surf.fill(T.BG)
+        self.hot = []
+        pad = th.px(28)
+        W.blit_text(surf, "Your games", (pad, pad), "xl", T.ACCENT, True, th)
+        y = pad + th.line_h("xl") + th.px(12)
+        tw = th.px(260)
+        self._button(surf, th, (pad, y, tw, th.px(44)), f"In progress ({self.counts['progress']})", "progress", "Tab")
+        self._button(surf, th, (pad + tw + th.px(10), y, tw, th.px(44)), f"Finished ({self.counts['history']})",
+                     "history", "Tab")
+        y += th.px(60)
+        rh = th.line_h("m") + th.line_h("xs") + th.px(20)
+        bottom = h - pad - th.px(70) - (th.line_h("s") * 2 if self.error else 0)
+        if not self.rows:
+            msg = ("No game in progress. Start one from the menu: each keeps its own autosave."
+                   if self.tab == "progress" else "No finished games yet.")
+            W.blit_text(surf, msg, (pad, y), "m", T.MUTED, theme=th)
+        width = min(w - 2 * pad, th.px(1400))
+        bw = th.px(150)
+        for i, g in enumerate(self.rows[self.scroll:], start=self.scroll):
+            if y + rh > bottom:
+                break
+            r = pygame.Rect(pad, y, width, rh)
+            W.box(surf, r, T.BUTTON, T.PANEL_EDGE, th.px(6))
+            if g.problem:
+                title, detail = g.path.name, g.problem
+            else:
+                title = describe_entry(g).split(" · ")[0] + (f" — {g.result}" if g.finished and g.result else "")
+                detail = " · ".join(describe_entry(g).split(" · ")[1:])
+            buttons = ([("Resume", "resume", "primary")] if self.tab == "progress" else
+                       [("Replay", "replay", "primary"), ("Final position", "resume", "normal")])
+            buttons = [] if g.problem else buttons
+            buttons.append(("Delete", "delete", "normal"))
+            text_w = r.w - th.px(24) - len(buttons) * (bw + th.px(8))
+            surf.blit(th.text(T.ellipsize(title, th.font("m", True), text_w), "m", T.TEXT, True),
+                      (r.x + th.px(12), r.y + th.px(6)))
+            surf.blit(th.text(T.ellipsize(detail, th.font("xs"), text_w), "xs", T.MUTED),
+                      (r.x + th.px(12), r.y + th.px(10) + th.line_h("m")))
+            bx = r.right - th.px(8) - len(buttons) * (bw + th.px(8)) + th.px(8)
+            for label, what, style in buttons:
+                self._button(surf, th, (bx, r.y + th.px(8), bw, rh - th.px(16)), label, (what, i), style=style)
+                bx += bw + th.px(8)
+            y += rh + th.px(6)
+        if self.error:
+            W.draw_wrapped(surf, self.error, (pad, h - pad - th.px(70) - th.line_h("s") * 2, w - 2 * pad,
+                                              th.line_h("s") * 2), "s", T.BAD, theme=th, max_lines=2)
+        self._button(surf, th, (pad, h - pad - th.px(50), th.px(200), th.px(50)), "Back", "back", "Esc")
 
 
 def _save_summary(path: Path) -> str:
@@ -423,7 +672,7 @@ def _save_summary(path: Path) -> str:
         return "not a readable save"
 
 
-class LoadScene(Scene):
+class LoadScene(ListScene):
     """A simple list of named saves (default_dir()/saves/*.json)."""
     opaque = True
 
@@ -451,11 +700,9 @@ class LoadScene(Scene):
             self.scroll = max(0, min(max(0, len(self.files) - 3), self.scroll - ev.y))
             return True
         if ev.type == pygame.MOUSEMOTION:
-            old = self.hover
-            self.hover = next((c for r, c in self.hot if r.collidepoint(ev.pos)), None)
-            return old != self.hover
+            return self.motion(ev.pos)
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            cmd = next((c for r, c in self.hot if r.collidepoint(ev.pos)), None)
+            cmd = self.hot_at(ev.pos)
             if cmd == "back":
                 self.app.pop(self)
             elif isinstance(cmd, int):

@@ -49,9 +49,12 @@ def along(pts: list, f: float) -> tuple[float, float]:
 
 
 class MatchScreen(Scene):
-    def __init__(self, app, match, headless: bool = False):
+    def __init__(self, app, match, headless: bool = False, replay: list | None = None):
         super().__init__(app)
         self.match = match
+        # a finished game played back: the recorded actions, stepped through one by one
+        self.replay = list(replay) if replay is not None else None
+        self.replay_pos = 0
         self.rules = match.rules
         self.view, self.ctl = load_game_ui(match)
         self.space = getattr(self.view, "space", "hex")      # hex | table (the view says which)
@@ -137,7 +140,7 @@ class MatchScreen(Scene):
         return "human"
 
     def is_human(self, p: int) -> bool:
-        return self.seat(p) == "human"
+        return self.replay is not None or self.seat(p) == "human"
 
     def to_act(self) -> int:
         try:
@@ -149,7 +152,22 @@ class MatchScreen(Scene):
         return all(not self.is_human(p) for p in range(self.match.setup.players))
 
     def human_turn(self) -> bool:
-        return self.match.outcome() is None and self.is_human(self.to_act())
+        return self.replay is None and self.match.outcome() is None and self.is_human(self.to_act())
+
+    def replay_step(self) -> None:
+        """Play the next recorded action of a replay (its recorded dice follow)."""
+        if self.replay_pos >= len(self.replay):
+            self.say("That was the last action of the game.", T.MUTED)
+            return
+        action = self.replay[self.replay_pos]
+        before = self.spots()
+        try:
+            self.match.submit(action, autosave=False)
+        except Exception as e:  # noqa: BLE001 - Illegal, or a hand-edited history file
+            self.say(f"The recorded game does not replay here: {e}", T.BAD)
+            return
+        self.replay_pos += 1
+        self.state_changed(entry=self.match.log[-1], before=before)
 
     def player_name(self, p: int) -> str:
         try:
@@ -288,7 +306,7 @@ class MatchScreen(Scene):
         position holds something private, or a decision interrupts a turn;
         on opening a match (start, resume, load) with private information;
         and after an undo that changes who is to act."""
-        if self.match.outcome() is not None:
+        if self.match.outcome() is not None or self.replay is not None:
             return
         p = self.to_act()
         if p < 0 or not self.is_human(p):
@@ -428,6 +446,9 @@ class MatchScreen(Scene):
         return humans[0] if humans else p
 
     def undo(self) -> None:
+        if self.replay is not None:
+            self.say("A replay: → or Space plays the next recorded action.", T.MUTED)
+            return
         who = self.undo_player()
         why = self.match.undo_refusal(who)
         if why is not None:
@@ -781,7 +802,9 @@ class MatchScreen(Scene):
         return self.panel_rect.collidepoint(pos)
 
     def run_tool(self, cmd: str) -> None:
-        if cmd == "undo":
+        if cmd == "next":
+            self.replay_step()
+        elif cmd == "undo":
             self.undo()
         elif cmd == "save":
             self.open_save()
@@ -794,6 +817,12 @@ class MatchScreen(Scene):
         k = ev.key
         mods = mods_of(ev)
         name = key_name(ev)
+        if self.replay is not None and k in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_n):
+            if self.dice.skip() or self.glides:      # first finish the animation
+                self.glides.clear()
+            else:
+                self.replay_step()
+            return True
         if "ctrl" in mods:
             if k == pygame.K_z:
                 self.undo()
@@ -1018,6 +1047,10 @@ class MatchScreen(Scene):
         text, col, until = self.toast
         if text and time.perf_counter() < until:
             return text, col
+        if self.replay is not None:
+            left = "the end" if self.replay_pos >= len(self.replay) else "→ or Space: the next"
+            return (f"Replay: {self.replay_pos} of {len(self.replay)} recorded actions · {left} · Esc: menu",
+                    T.ACCENT)
         if self.match.outcome() is not None:
             out = self.match.outcome()
             return f"Game over: {out.reason}", T.ACCENT
@@ -1165,7 +1198,8 @@ class MatchScreen(Scene):
             "buttons": (self.version, self.ctl_sig(), bh.command if bh else None, human),
             "dice": self.dice.signature(),
             "log": (len(self.match.log), self.log.scroll, self.hover_link, len(self.log.notes)),
-            "tool": (tb.command if tb else None, len(self.match.actions), self.match.can_undo(self.undo_player())),
+            "tool": (tb.command if tb else None, len(self.match.actions), self.match.can_undo(self.undo_player()),
+                     self.replay is None),
         }
         changed = full
         if full:
@@ -1264,13 +1298,14 @@ class MatchScreen(Scene):
         r_t = L["tool"]
         if clear:
             self._clear(c, r_t, th)
-        tools = [("Undo", "undo", "U"), ("Save", "save", "^S"), ("Rules", "rules", "F1"), ("Menu", "menu", "Esc")]
+        first = ("Next", "next", "→") if self.replay is not None else ("Undo", "undo", "U")
+        tools = [first, ("Save", "save", "^S"), ("Rules", "rules", "F1"), ("Menu", "menu", "Esc")]
         tw = (r_t.w - 3 * th.px(6)) // 4
         old = self.tool_buttons.hover
         self.tool_buttons.buttons = [
             W.Button(pygame.Rect(r_t.x + i * (tw + th.px(6)), r_t.y, tw, r_t.h), lab, cmd, key,
                      enabled=(cmd != "undo" or bool(self.match.actions)),
-                     tip={"undo": self.match.undo_refusal(self.undo_player()) or
+                     tip={"next": "Play the next recorded action", "undo": self.match.undo_refusal(self.undo_player()) or
                           "Take back your own last decision (not past a die roll, a reveal or "
                           "another player's decision)", "save": "Save under a name",
                           "rules": "The rulebook", "menu": "Menu: save, load, keys, quit"}[cmd])
