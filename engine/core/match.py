@@ -123,7 +123,7 @@ class Match:
             player = now
         if now >= 0 and now != player and not self.is_computer(now) and self.outcome() is None:
             who = self._name(now)
-            return 0, f"It is {who}'s decision now: only {who} may undo, and only their own decisions."
+            return 0, f"It is {who}'s decision now: only {who} may undo."
         if not self._undo:
             if not self.actions:
                 return 0, "Nothing to undo yet."
@@ -134,8 +134,7 @@ class Match:
             if self.is_computer(snap.decider):
                 continue
             who = self._name(snap.decider)
-            return 0, (f"Undo cannot take back {who}'s decision: each player undoes only their own "
-                       "decisions since the last handoff, die roll or reveal.")
+            return 0, f"Undo cannot take back {who}'s decision: only your own, since the last handoff."
         return 0, "Nothing to undo: undo stops at the last die roll or revealed card."
 
     def _name(self, player: int) -> str:

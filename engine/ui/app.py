@@ -311,7 +311,8 @@ def run_app(args=None) -> int:
     load = getattr(args, "load", None)
     launcher = app.open("launcher")
     if crashed and launcher.in_progress and not (game or load):
-        launcher.open_games()                      # after a crash: straight to the games in progress
+        # after a crash: straight to the games in progress
+        launcher.open_games(note="Warbench did not close normally last time. Your games are safe: resume one here.")
     try:
         if load:
             m = sessions.load_as_new(load)

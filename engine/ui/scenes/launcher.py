@@ -221,8 +221,8 @@ class Launcher(Scene):
         self.app.open("match", match, replace=True)
         return True
 
-    def open_games(self, tab: str = "progress") -> None:
-        self.app.push(GamesScene(self.app, self, tab))
+    def open_games(self, tab: str = "progress", note: str = "") -> None:
+        self.app.push(GamesScene(self.app, self, tab, note))
 
     # --- events --------------------------------------------------------------------------
     def command(self, cmd: str) -> None:
@@ -527,10 +527,11 @@ class GamesScene(ListScene):
     final position with its log, Delete).  Deleting asks first."""
     opaque = True
 
-    def __init__(self, app, launcher: Launcher, tab: str = "progress"):
+    def __init__(self, app, launcher: Launcher, tab: str = "progress", note: str = ""):
         super().__init__(app)
         self.launcher = launcher
         self.tab = tab
+        self.note = note
         self.hot: list = []
         self.hover = None
         self.scroll = 0
@@ -612,6 +613,9 @@ class GamesScene(ListScene):
         pad = th.px(28)
         W.blit_text(surf, "Your games", (pad, pad), "xl", T.ACCENT, True, th)
         y = pad + th.line_h("xl") + th.px(12)
+        if self.note:
+            W.blit_text(surf, self.note, (pad, y), "m", T.WARN, theme=th)
+            y += th.line_h("m") + th.px(10)
         tw = th.px(260)
         self._button(surf, th, (pad, y, tw, th.px(44)), f"In progress ({self.counts['progress']})", "progress", "Tab")
         self._button(surf, th, (pad + tw + th.px(10), y, tw, th.px(44)), f"Finished ({self.counts['history']})",
