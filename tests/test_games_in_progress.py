@@ -173,7 +173,8 @@ def test_deleting_a_game_in_progress_asks_first():
     assert all(r.path != m.autosave_path for r in games.rows)
 
 
-def test_the_launcher_remembers_game_map_players_seats_and_options():
+def test_the_launcher_remembers_game_map_players_seats_and_options(tmp_path, monkeypatch):
+    monkeypatch.setenv("WARBENCH_HOME", str(tmp_path))        # other tests expect the first game by default
     app = App((1280, 720), headless=True)
     launcher = app.push(Launcher(app))
     ud = [g.game_id for g in launcher.games].index("uberdrakes")
