@@ -59,6 +59,7 @@ class Launcher(Scene):
         self.seed_field = W.TextField(str(random.randrange(1, 1_000_000)), 9, allowed=str.isdigit)
         self.seed_field.focus = False
         self.in_progress = []
+        self.resume_info = ""
         if self.games:
             remembered = read_settings()
             first = next((g for g in self.games if g.game_id == remembered.get("game")), self.games[0])
