@@ -153,6 +153,8 @@ def test_replay_from_the_history_steps_through_the_recorded_actions(finished):
     assert len(screen.match.actions) == 2 and screen.match.actions == m.actions[:2]
     assert "Replay: 2 of" in screen.hint_text()[0]
     assert screen.match.autosave_path is None          # a replay writes nothing
+    assert not screen.submit(m.actions[5])             # and takes no new actions
+    assert len(screen.match.actions) == 2
 
 
 def test_deleting_a_game_in_progress_asks_first():

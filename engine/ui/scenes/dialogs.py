@@ -218,8 +218,8 @@ class Handoff(Scene):
 
     def handle(self, ev) -> bool:
         if ev.type == pygame.MOUSEMOTION:
-            old, self.hover = self.hover, self.button.rect.collidepoint(ev.pos)
-            return old != self.hover or True
+            self.hover = self.button.rect.collidepoint(ev.pos)
+            return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self.armed = self.button.rect.collidepoint(ev.pos)
             return True

@@ -402,6 +402,9 @@ class MatchScreen(Scene):
 
     def submit(self, action) -> bool:
         """Submit an Action (or ask which, for a Choice).  True when applied."""
+        if self.replay is not None:
+            self.say("A replay: → or Space plays the next recorded action.", T.MUTED)
+            return False
         if isinstance(action, Choice):
             def pick(i, ch=action):
                 self.submit(ch.actions[i])
