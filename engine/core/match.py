@@ -26,6 +26,10 @@ from engine.core.saves import (SAVE_FORMAT, SaveError, action_line, atomic_write
                                read_save, unmark_private, validate_save)
 
 
+def _possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """The position before one action, for undo."""
@@ -123,7 +127,7 @@ class Match:
             player = now
         if now >= 0 and now != player and not self.is_computer(now) and self.outcome() is None:
             who = self._name(now)
-            return 0, f"It is {who}'s decision now: only {who} may undo."
+            return 0, f"It is {_possessive(who)} decision now: only {who} may undo."
         if not self._undo:
             if not self.actions:
                 return 0, "Nothing to undo yet."
@@ -134,7 +138,7 @@ class Match:
             if self.is_computer(snap.decider):
                 continue
             who = self._name(snap.decider)
-            return 0, f"Undo cannot take back {who}'s decision: only your own, since the last handoff."
+            return 0, f"Undo cannot take back {_possessive(who)} decision: only your own, since the last handoff."
         return 0, "Nothing to undo: undo stops at the last die roll or revealed card."
 
     def _name(self, player: int) -> str:
