@@ -309,5 +309,5 @@ def unmark_private(action: dict) -> dict:
     if not isinstance(action, dict) or not isinstance(action.get(PRIVATE), dict):
         return action
     out = {k: v for k, v in action.items() if k != PRIVATE}
-    out.update(action[PRIVATE])
+    out.update({k: v for k, v in action[PRIVATE].items() if k not in ("kind", "player")})
     return out
