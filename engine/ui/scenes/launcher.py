@@ -147,11 +147,17 @@ class Launcher(Scene):
                     continue
                 if (o.choices and v in o.choices) or (not o.choices and isinstance(v, bool)):
                     self.options[o.key] = v
+        readings = data.get("rulings")
+        if isinstance(readings, dict):
+            for r in self.rulings:
+                if readings.get(r.id) in [rd.key for rd in r.readings]:
+                    self.readings[r.id] = readings[r.id]
 
     def remember(self) -> None:
         if self.game is not None:
             write_settings({"game": self.game.game_id, "scenario": self.scenario, "players": self.players,
-                            "seats": list(self.seats), "options": dict(self.options)})
+                            "seats": list(self.seats), "options": dict(self.options),
+                            "rulings": dict(self.readings)})
 
     def refresh_games(self) -> None:
         """The games in progress (any game), the last played first."""
