@@ -11,7 +11,7 @@ from engine.core.agents import RandomAgent, agent_names
 from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.commands.simulate import play_out
-from games.warbound.ai import make_agent
+from games.warbound.ai import evaluate, make_agent
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = registry.get("warbound")
@@ -32,7 +32,9 @@ def test_tactician_beats_random():
         agents[seat] = ai
         r = play_out(RULES, Setup("warbound", 2, seed=300 + g, scenario=RULES.scenarios()[g % 3]), agents)
         wins += r["winners"] == [seat]
+        assert evaluate(r["state"], seat) == (1000.0 if r["winners"] == [seat] else -1000.0)
     assert wins >= 3
+    assert ai.last_reason
 
 
 def test_tactician_plays_every_deck_against_itself():

@@ -149,6 +149,7 @@ class ScoringAgent:
     def __init__(self, rules):
         self.rules = rules
         self.memo: dict = {}
+        self.last_reason = ""
 
     def choose(self, state, legal, rng):
         if legal is None:
@@ -161,6 +162,7 @@ class ScoringAgent:
             v = self.score(state, a)
             if v > best_v + 1e-9:
                 best, best_v = a, v
+        self.last_reason = f"{self.rules.describe(state, best)}: the best score ({best_v:.1f}) of {len(legal)} choices"
         return best
 
     # -- scoring ---------------------------------------------------------------------------------
@@ -331,10 +333,29 @@ class ScoringAgent:
         return 0.0
 
 
-AGENTS = {"tactician": ScoringAgent}
+AGENTS = ("tactician",)
 
 
 def make_agent(name: str, rules):
-    if name not in AGENTS:
+    """The scoring agent ("normal" is its difficulty-level name)."""
+    if name not in AGENTS and name != "normal":
         raise KeyError(f"unknown Warbound agent {name!r}; known: {', '.join(AGENTS)}")
-    return AGENTS[name](rules)
+    return ScoringAgent(rules)
+
+
+def evaluate(state, player: int) -> float:
+    """How good the position is for `player` (a search hook): the result
+    first, then Victory Points, the Characters left and their tokens, and
+    the Scan markers held."""
+    if state.phase == "over":
+        return 1000.0 if player in state.winners else -1000.0
+    score = 3.0 * (state.players[player].vp - state.players[1 - player].vp)
+    for ch in living(state):
+        st = stats(state, ch)
+        v = 4.0 + 1.2 * (st.hp - ch.wounds) - (1.5 if ch.panic else 0.0)
+        if st.morale is not None:
+            v -= 0.3 * ch.stress
+        score += v if ch.owner == player else -v
+        if ch.owner == player:
+            score += 0.3 * place_value(state, ch)
+    return score
