@@ -16,12 +16,14 @@ def start(state, events: list) -> None:
     state.activation = None
     events.append(Event("phase", "The Cleanup Phase.", R_CLEANUP, depth=0))
     scenario.score_cleanup(state, events)
-    initiative.cleanup(state, events)
+    last = state.turn >= scenario.scenario(state).turns
+    if not last:                    # after the last turn nothing is left to take initiative for
+        initiative.cleanup(state, events)
     state.closed = {}
     state.hourglass_space = None
     state.marked = {}
     events.append(Event("ruling", "The Action Board is cleared.", R_CLEANUP))
-    for p in state.players:
+    for p in ([] if last else state.players):
         total = sum(p.tokens.values())
         cols = [c for c, n in p.tokens.items() if n > 0]
         if total <= 1:
