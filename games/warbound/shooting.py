@@ -101,4 +101,4 @@ def shoot(state, shooter, target, dice, events: list, aim: bool) -> None:
     if st.formation:
         events.append(Event("ruling", "Formation: +1 to hit and one more shoot die.", R_FORM))
     wounds.attack(state, shooter, target, n, need, st.hit_shoot, f"{st.name} shoots", dice, events, R_SHOOT,
-                  aim=aim)
+                  aim=aim, die="ranged")

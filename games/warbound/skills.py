@@ -148,7 +148,7 @@ def use(state, ch, a, dice, events: list) -> None:
                                       "until Cleanup.", HOUSE))
     elif k == "roll_attack":
         wounds.attack(state, ch, t, eff.dice, eff.hit, 0, f"{sk.name} (Roll {eff.dice}, not a Shoot Action)",
-                      dice, events, R_ROLL)
+                      dice, events, R_ROLL, die="ranged")
     elif k == "patch_up":
         t.wounds = max(0, t.wounds - eff.amount)
         events.append(Event("wound", f"{label(state, t)} removes a Wound token ({t.wounds} left).", HOUSE))

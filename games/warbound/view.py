@@ -96,8 +96,8 @@ class WarboundView(View):
         st = stats(state, c)
         ch = self.cat.characters[c.card]
         acc = "-" if st.accuracy is None else f"{st.accuracy[0]} / {st.accuracy[1] if st.accuracy[1] else '-'}"
-        cost = ", ".join([f"{st.colorless} colorless"] * bool(st.colorless)
-                         + [f"{n} {self.cat.factions[col].token}" for col, n in st.colored])
+        cost = " + ".join([f"{st.colorless} any"] * bool(st.colorless)
+                          + [f"{n} {self.cat.factions[col].token}" for col, n in st.colored])
         rows = [("Attack", f"{st.attack}+ x{st.fight_dice}" if st.attack else "-"),
                 ("Speed", f"{st.speed} (run +{st.run})"), ("Accuracy", f"{acc} x{st.shoot_dice}"),
                 ("Cost", cost or "free"),
@@ -116,7 +116,8 @@ class WarboundView(View):
             sections.append(("note", "Formation", self.cat.formations[c.formation].text))
         if c.panic:
             sections.append(("cond", "Panic side", ch.panic.text or "The card is flipped."))
-        sub = f"{self.cat.factions[ch.faction].name} · {possessive(state.players[c.owner].name)}" + ("" if c.alive else " · removed")
+        sub = (f"{self.cat.factions[ch.faction].name} card · {state.players[c.owner].name} Warband"
+               + ("" if c.alive else " · removed") + (" · PANIC side" if c.panic else ""))
         return CardSpec(title=st.name, subtitle=sub, color=self.player_color(state, c.owner),
                         shape="square" if st.formation else "circle", label=initials(st.name),
                         hp=max(0, st.hp - c.wounds), max_hp=st.hp, stats=rows, sections=sections)
@@ -141,6 +142,16 @@ class WarboundView(View):
                          + ("no morale pool" if st.morale is None else f"{c.stress}/{st.morale} stress")
                          + (", PANIC" if c.panic else ""))
         return HoverInfo(lines=lines, title=f"{tt.name} · {self.board.label(h)}")
+
+
+    def dice_faces(self, data: dict):
+        """Warbound dice as the text colours them (§ Appendix: Nomenclature):
+        green ranged attack dice, red melee ones, white armor rolls; each
+        shows what its face reads (the d12's 11 and 12 read 5 and 10)."""
+        colour = {"ranged": "green", "melee": "red", "armor": "white"}.get(data.get("die"))
+        if colour is None or not data.get("dice"):
+            return None
+        return [[12, value, None, colour] for _, value in data["dice"]]
 
 
 def make_view(match) -> WarboundView:

@@ -18,12 +18,14 @@ R_STRESS = "warbound.txt § Shoot"
 R_ARMOR = "warbound.txt § Shoot"
 
 
-def roll_event(who: str, what: str, rolls, need: int, bonus: int) -> Event:
+def roll_event(who: str, what: str, rolls, need: int, bonus: int, die: str = "attack") -> Event:
+    """A roll for the log and the dice tray: `die` is ranged (the text's
+    green die), melee (red) or armor."""
     vals = ", ".join(str(r.value) + (f"(d{r.face})" if r.face > 10 else "") for r in rolls)
     b = f" with +{bonus}" if bonus else ""
     return Event("roll", f"{what}: {vals} (need {need}+{b})", wdice.R_NATURAL,
                  data={"who": who, "dice": [[12, r.value] for r in rolls], "faces": [r.face for r in rolls],
-                       "need": need, "bonus": bonus})
+                       "need": need, "bonus": bonus, "die": die})
 
 
 def add_stress(state, target, n: int, events: list, rule: str, why: str = "") -> int:
@@ -58,7 +60,8 @@ def damage(state, target, hits: int, dice, events: list, rule: str) -> None:
     saved = 0
     if free > 0:
         rolls = wdice.roll(dice, hits)
-        events.append(roll_event(state.players[target.owner].name, f"{st.name} armor rolls", rolls, st.armor_value, 0))
+        events.append(roll_event(state.players[target.owner].name, f"{st.name} armor rolls", rolls, st.armor_value, 0,
+                                  "armor"))
         ok = sum(1 for r in rolls if wdice.succeeds(r, st.armor_value))
         saved = min(ok, free)
         if ok > free:
@@ -83,11 +86,11 @@ def add_wounds(state, target, n: int, events: list, rule: str) -> None:
 
 
 def attack(state, attacker, target, n: int, need: int, bonus: int, what: str, dice, events: list,
-           rule: str, aim: bool = False) -> int:
+           rule: str, aim: bool = False, die: str = "melee") -> int:
     """Roll n attack dice (one more and drop the lowest when aiming), add
     Stress, then damage.  Returns the hits."""
     rolls = wdice.roll(dice, n + (1 if aim else 0))
-    events.append(roll_event(state.players[attacker.owner].name, what, rolls, need, bonus))
+    events.append(roll_event(state.players[attacker.owner].name, what, rolls, need, bonus, die))
     if aim:
         low = min(range(len(rolls)), key=lambda i: (rolls[i].value, i))
         events.append(Event("ruling", f"Aim: the lowest die ({rolls[low].value}) is discarded.",
