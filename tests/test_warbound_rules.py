@@ -100,3 +100,20 @@ def test_every_rule_citation_opens_a_section():
     for py in (ROOT / "games" / "warbound").glob("*.py"):
         for sec in re.findall(r'"docs/games/warbound\.md § ([^"]+)"', py.read_text(encoding="utf-8")):
             assert sec in heads, sec
+
+
+def test_picked_character_shows_targets_before_paying():
+    from games.warbound.controller import make_controller
+    from games.warbound.position import parse_hex
+    from games.warbound.view import make_view
+    m = _position_match({"hand": 0, "tokens": [{"raiders": 6}, {"kaigen": 6}],
+                         "chars": [{"name": "copp", "player": 0, "card": "copp", "at": "E3"},
+                                   {"name": "rohna", "player": 1, "card": "rohna", "at": "G3"},
+                                   {"name": "drummer", "player": 1, "card": "orkedo_drummer", "at": "E6"}]})
+    ctl = make_controller(m, make_view(m))
+    ctl.click(parse_hex("E3"))
+    marks = ctl.highlights()
+    assert marks[parse_hex("E6")] == "target" and parse_hex("G3") not in marks
+    assert ctl.hover(parse_hex("E6")).preview == ["Not the closest: shoot on 8+"]
+    assert "concealed" in ctl.hover(parse_hex("G3")).illegal
+    assert any(b.label == "Shoot" for b in ctl.buttons())

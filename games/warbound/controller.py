@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, TraySpec
-from games.warbound import actionboard
+from games.warbound import actionboard, shooting
 from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats
+from games.warbound.queries import enemies_adjacent
 from games.warbound.view import initials
 
 HEX_KINDS = ("move", "shoot", "fight", "skill", "deploy")
@@ -50,12 +51,30 @@ class WarboundController(Controller):
         return [a for a in self.legal if a.kind in HEX_KINDS
                 and (a.kind != "deploy" or self.sel is None or a["uid"] == self.sel)]
 
+    def _picked(self):
+        """The selected Character of the player to act, before activating it."""
+        c = self.state.chars.get(self.sel) if self.sel is not None else None
+        if c is None or not c.alive or not c.deployed or self.state.activation is not None \
+                or self.state.phase != "action" or c.owner != self.match.to_act():
+            return None
+        return c
+
     def highlights(self):
         out = {}
         for a in self._on_board():
             kind = {"fight": "attack", "shoot": "attack"}.get(a.kind, a.kind)
             for h in self._hexes_of(a):
                 out.setdefault(h, kind)
+        c = self._picked()
+        if c is not None:           # before paying: who it could shoot (closest marked) or fight
+            for h in c.minis:
+                out[h] = "select"
+            for t in shooting.valid_targets(self.state, c):
+                for h in t.minis:
+                    out[h] = "target"
+            for t in enemies_adjacent(self.state, c):
+                for h in t.minis:
+                    out[h] = "attack"
         return out
 
     def selected(self):
@@ -65,6 +84,17 @@ class WarboundController(Controller):
         if h is None:
             return HoverInfo()
         info = self.view.hex_info(self.state, h)
+        c = self._picked()
+        uid = self.state.occupied.get(h)
+        if c is not None and uid is not None and self.state.chars[uid].owner != c.owner:
+            t = self.state.chars[uid]
+            if t in shooting.valid_targets(self.state, c):
+                need, first = shooting.accuracy_for(self.state, c, t)
+                info.preview = [f"{'Closest target' if first else 'Not the closest'}: shoot on {need}+"]
+            elif stats(self.state, c).accuracy is not None:
+                p = shooting.shooter_problem(self.state, c) or shooting.target_problem(self.state, c, t)
+                if p:
+                    info.illegal, info.rule = p
         for a in self._on_board():
             if h in self._hexes_of(a):
                 info.preview = [self.match.rules.describe(self.state, a)] + self.match.rules.preview(self.state, a)
