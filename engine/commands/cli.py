@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 
+from engine.commands.pool import RunError
 from engine.core.catalog import DataError
 from engine.core.limits import cut, cut_text
 from engine.core.saves import SaveError, trust_map
@@ -92,6 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--max-actions", type=_count(1, 10_000_000), default=4000)
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--armies", default=None, help=ARMIES_HELP)
+    _run_arguments(sim)
     ren = sub.add_parser("render", help="draw a position to a PNG without a window")
     ren.add_argument("game")
     ren.add_argument("--seed", type=_seed, default=1)
@@ -112,6 +114,12 @@ def _parser() -> argparse.ArgumentParser:
     jdg.add_argument("--seed", type=_seed, default=1)
     jdg.add_argument("--json", action="store_true")
     jdg.add_argument("--armies", default=None, help=ARMIES_HELP)
+    jdg.add_argument("--plot", default=None, metavar="OUT.png",
+                     help="draw the map with heatmaps and the win rates with their intervals")
+    _run_arguments(jdg)
+    view = sub.add_parser("view", help="a Tiled map in the map viewer, redrawn whenever the file is saved")
+    view.add_argument("map", help="a .tmx or .tmj map file")
+    view.add_argument("--game", default=None, help="the game the map is for (default: from its folder)")
     rul = sub.add_parser("rulings", help="a game's house rulings: the readings a group may choose")
     rul.add_argument("game")
     rul.add_argument("--json", action="store_true")
@@ -182,6 +190,17 @@ def _load_or_say(path: str):
         return None
 
 
+def _run_arguments(p: argparse.ArgumentParser) -> None:
+    """How a long run plays its games (engine/commands/pool.py)."""
+    p.add_argument("--workers", type=_count(1, 1024), default=None,
+                   help="processes playing games at once (default: every core)")
+    p.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="play the games as Ray tasks on this cluster ('local' starts one); pip install '.[cluster]'")
+    p.add_argument("--results", default=None, metavar="FILE",
+                   help="keep each finished game in FILE (JSON lines by seed); the same command again resumes")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
 def main(argv: list[str]) -> int:
     p = _parser()
     args = p.parse_args(argv)
@@ -216,6 +235,9 @@ def main(argv: list[str]) -> int:
         if args.cmd == "judge":
             from engine.commands.judge import judge_cmd
             return judge_cmd(args)
+        if args.cmd == "view":
+            from engine.commands.view import view_cmd
+            return view_cmd(args)
         if args.cmd == "rulings":
             from engine.core.rulings import describe, rulings_of
             from engine.core import registry
@@ -240,5 +262,8 @@ def main(argv: list[str]) -> int:
         return 2
     except OSError as e:
         print(f"error: {cut_text(str(e.filename or ''), 300)}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    except RunError as e:
+        print(f"error: {cut_text(str(e), 2000)}", file=sys.stderr)
         return 2
     return 0

@@ -1,49 +1,22 @@
-"""Headless computer-vs-computer play: `main.py simulate` and the fuzz tests."""
+"""Headless computer-vs-computer play: `main.py simulate`.
+
+Games are spread over `--workers` processes (default: every core) or a Ray
+cluster (`--cluster`) by engine/commands/pool.py; the JSON is the same
+whichever way they ran, apart from "timing".  `play_out` (one game, the
+fastest path) lives in engine/commands/playout.py and is re-exported here
+for the fuzz tests and bench.
+"""
 from __future__ import annotations
 
 import json
-import random
 import sys
 import time
 
+from engine.commands.playout import GameJob, play_out  # noqa: F401 - re-exported
+from engine.commands.pool import default_workers, run_games
+from engine.commands.results_file import ResultsFile
 from engine.core import registry
 from engine.core.agents import agent_names, make_agent
-from engine.core.dice import SeededDice
-from engine.core.rules import Setup
-
-
-def play_out(rules, setup: Setup, agents: list, max_actions: int = 4000, on_step=None,
-             list_legal: bool = False) -> dict:
-    """Play one game to its end (or the action cap) without a Match: the
-    fastest path, used by simulate, bench and the fuzz tests.  Agents that
-    can sample (RandomAgent) skip listing every legal action unless
-    `list_legal`; `on_step(state, action, legal_or_None)` sees each step."""
-    dice = SeededDice(setup.seed)
-    rng = random.Random(setup.seed ^ 0x5EED)
-    state, _ = rules.initial_state(setup, dice)
-    n = 0
-    actions = []
-    while n < max_actions:
-        if rules.outcome(state) is not None:
-            break
-        p = rules.to_act(state)
-        if not list_legal and getattr(agents[p], "samples", False):
-            legal = None
-            a = agents[p].choose(state, None, rng)
-        else:
-            legal = rules.legal_actions(state)
-            mine = [a for a in legal if a.player == p]
-            if not mine:
-                raise AssertionError(f"no legal action for player {p} in an unfinished game")
-            a = agents[p].choose(state, mine, rng)
-        rules.apply(state, a, dice)
-        actions.append(a)
-        n += 1
-        if on_step is not None:
-            on_step(state, a, legal)
-    out = rules.outcome(state)
-    return {"winners": list(out.winners) if out else [], "reason": out.reason if out else "action cap reached",
-            "actions": n, "rounds": getattr(state, "round", 0), "state": state, "log": actions, "rolls": dice.history}
 
 
 def simulate_cmd(args) -> int:
@@ -56,40 +29,44 @@ def simulate_cmd(args) -> int:
     else:
         seat_names = [args.ai or agent_names(args.game)[0]] * players
     players = len(seat_names)
-    agents = [make_agent(args.game, n, rules) for n in seat_names]
+    for n in seat_names:
+        make_agent(args.game, n, rules)          # an unknown agent fails here, before any game
     scenario = args.scenario or rules.scenarios()[0]
-    results = []
+    jobs = [GameJob(args.game, players, args.seed + g, scenario, tuple(seat_names), dict(options), args.max_actions)
+            for g in range(args.games)]
+    results = ResultsFile(args.results, jobs[0].run_key()) if args.results and jobs else None
+    workers = args.workers or default_workers()
+    t0 = time.perf_counter()
+    run = run_games(jobs, workers, args.cluster, results, progress=not args.quiet, label=f"{args.game} games")
+    dt = time.perf_counter() - t0
+    played = run.ordered()
     wins = [0] * players
     total_actions = 0
-    t0 = time.perf_counter()
-    for g in range(args.games):
-        setup = Setup(args.game, players, seed=args.seed + g, scenario=scenario, seats=tuple(seat_names),
-                      options=dict(options))
-        r = play_out(rules, setup, agents, args.max_actions)
+    games = []
+    for r in played:
         total_actions += r["actions"]
         for w in r["winners"]:
             wins[w] += 1
-        results.append({"game": g, "seed": setup.seed, "winners": r["winners"], "reason": r["reason"],
-                        "actions": r["actions"], "rounds": r["rounds"]})
-        _progress(g + 1, args.games)
-    dt = time.perf_counter() - t0
-    sys.stderr.write("\n")
-    report = {"game": args.game, "seats": seat_names, "scenario": scenario, "games": results,
-              "wins": wins, "draws": sum(1 for r in results if not r["winners"]),
-              "timing": {"seconds": round(dt, 3), "actions_per_second": round(total_actions / dt, 1) if dt else 0}}
-    report["actions_per_second"] = report["timing"]["actions_per_second"]
+        games.append({"game": r["seed"] - args.seed, "seed": r["seed"], "winners": r["winners"], "reason": r["reason"],
+                      "actions": r["actions"], "rounds": r["rounds"], "first": r.get("first")})
+    fresh = len(played) - min(len(played), run.resumed)
+    report = {"game": args.game, "seats": seat_names, "scenario": scenario, "games": games,
+              "wins": wins, "draws": sum(1 for r in played if not r["winners"]),
+              "complete": len(played) == len(jobs),
+              "timing": {"seconds": round(dt, 3), "workers": workers, "cluster": args.cluster,
+                         "games_played_now": fresh,
+                         "games_per_second": round(fresh / dt, 3) if dt else 0,
+                         "actions_per_second": round(total_actions / dt, 1) if dt and not run.resumed else None}}
+    if run.interrupted:
+        sys.stderr.write(f"stopped: {len(played)} of {len(jobs)} games kept"
+                         + (f"; run the same command again to resume from {args.results}\n" if args.results
+                            else "; add --results FILE to be able to resume\n"))
     if args.json:
         print(json.dumps(report, indent=2))
     else:
         for i, name in enumerate(seat_names):
             print(f"seat {i + 1} ({name}): {wins[i]} wins")
-        print(f"draws (action cap): {report['draws']}; {total_actions} actions, "
-              f"{report['actions_per_second']} actions/s")
-    return 0
-
-
-def _progress(done: int, total: int) -> None:
-    width = 30
-    fill = int(width * done / total)
-    sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} games")
-    sys.stderr.flush()
+        t = report["timing"]
+        print(f"draws (action cap): {report['draws']}; {total_actions} actions in {len(played)} games; "
+              f"{t['games_per_second']} games/s on {args.cluster or f'{workers} workers'}")
+    return 130 if run.interrupted else 0

@@ -88,13 +88,34 @@ class ConventionalHooks:
     """Hooks found by convention, so each game need not repeat the
     delegation: `games/<id>/position.py` (script_param, script_check,
     script_state), `describe.py` (describe, preview), `catalog.py`
-    (check_data, terrain_ids), `invariants.py` (invariants), and the
-    state's own `copy()` (clone).  Rulesets inherit this and set `game_id`."""
+    (check_data, terrain_ids), `invariants.py` (invariants), `judge.py`
+    (judge_map, judge_canvas, judge_frame: optional, see
+    engine/core/judging.py) and the state's own `copy()` (clone).
+    Rulesets inherit this and set `game_id`."""
     game_id: str
 
     def _module(self, name: str):
         import importlib
         return importlib.import_module(f"games.{self.game_id}.{name}")
+
+    def _optional(self, name: str, hook: str):
+        """The hook `hook` of games/<id>/<name>.py, or None when the game has none."""
+        import importlib.util
+        if importlib.util.find_spec(f"games.{self.game_id}.{name}") is None:
+            return None
+        return getattr(self._module(name), hook, None)
+
+    def judge_map(self, state) -> dict | None:
+        hook = self._optional("judge", "judge_map")
+        return hook(state) if hook else None
+
+    def judge_canvas(self, state):
+        hook = self._optional("judge", "judge_canvas")
+        return hook(state) if hook else None
+
+    def judge_frame(self, state):
+        hook = self._optional("judge", "judge_frame")
+        return hook(state) if hook else None
 
     def script_param(self, state, key, value):
         return self._module("position").script_param(state, key, value)

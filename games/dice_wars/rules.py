@@ -68,10 +68,6 @@ class DiceWarsRules(ConventionalHooks):
         state.cache = {}
         return state, events
 
-    def judge_map(self, state: DWState) -> list[dict]:
-        from games.dice_wars.judge import judge_map
-        return judge_map(state)
-
     def in_setup(self, state: DWState) -> bool:
         return state.phase in ("draft", "deploy")
 

@@ -1,0 +1,100 @@
+"""The judge's hooks for Dragonbond (engine/core/judging.py).
+
+Players pick their deployment edges during setup (dragonbond.txt § Rules
+for Deployment), so the table's facts are per deployment zone (a side):
+its area, how far its nearest objective lies, the cover in and near it
+(terrain whose occupation upgrades defence dice, § Terrain Effects), the
+open ground in it, and how much of it enemy zones can see (the share of
+clear lines of sight between points 4" apart in it and in the other
+zones, § Line of Sight, for 25 mm bases).  Units are
+drawn per model; objectives are held as § Controlling Objectives says.
+"""
+from __future__ import annotations
+
+from engine.core.judging import Area, Canvas, Frame, Objective, Spot
+from engine.table.geometry import BaseShape, Foot
+from games.dragonbond import space
+from games.dragonbond.catalog import cat
+from games.dragonbond.state import DBState
+
+NEAR = 12.0          # inches around a zone counted as its approach
+GRID = 4.0           # sample spacing for sight coverage, inches
+
+
+def _gives_cover(piece) -> bool:
+    t = cat().terrain.get(piece.type)
+    return t is not None and any(fx.kind == "modifier" and "defense" in fx.roll and fx.up > 0 for fx in t.occupation)
+
+
+def _samples(zone) -> list[tuple[float, float]]:
+    x0, y0, x1, y1 = zone.bbox
+    out = []
+    y = y0 + GRID / 2
+    while y < y1:
+        x = x0 + GRID / 2
+        while x < x1:
+            if zone.contains_point(x, y):
+                out.append((x, y))
+            x += GRID
+        y += GRID
+    return out
+
+
+def _zone_facts(table, zone, others) -> dict:
+    from shapely.ops import unary_union
+    poly = zone.polygon()
+    pieces = [p for p in table.terrain if p.ring]
+    cover = [p.polygon() for p in pieces if _gives_cover(p)]
+    objectives = [o for o in table.zones_of("objective")]
+    area = poly.area
+    terrain_area = unary_union([p.polygon() for p in pieces]).intersection(poly).area if pieces else 0.0
+    near = poly.buffer(NEAR)
+    facts = {"area (sq in)": round(area, 1),
+             "inches to the nearest objective": round(min((poly.distance(o.polygon()) for o in objectives),
+                                                          default=0.0), 1),
+             "cover in zone (sq in)": round(unary_union(cover).intersection(poly).area, 1) if cover else 0.0,
+             f"cover pieces within {NEAR:g} in": sum(1 for c in cover if c.intersects(near)),
+             "open ground in zone (%)": round(100 * (area - terrain_area) / area, 1) if area else 0.0}
+    shape = BaseShape.round_mm(25)
+    mine = [Foot(shape, x, y) for x, y in _samples(zone)]
+    theirs = [Foot(shape, x, y) for z in others for x, y in _samples(z)]
+    if mine and theirs:
+        seen = sum(1 for f in mine for g in theirs if table.line_of_sight([g], [f]))
+        facts["sight lines from enemy zones (%)"] = round(100 * seen / (len(mine) * len(theirs)), 1)
+    return facts
+
+
+def judge_map(state: DBState) -> dict:
+    table = state.table
+    zones = table.zones_of("deployment")
+    sides = {}
+    for z in zones:
+        others = [o for o in zones if o is not z]
+        sides[z.properties.get("edge") or z.name] = _zone_facts(table, z, others)
+    pieces = [p for p in table.terrain if p.ring]
+    facts = {"table (in)": f"{table.width:g} x {table.height:g}", "terrain pieces": len(pieces),
+             "blocking pieces": len(table.blocking), "objectives": len(table.zones_of("objective"))}
+    return {"sides": sides, "map": facts}
+
+
+def judge_canvas(state: DBState) -> Canvas:
+    table = state.table
+    terrain = cat().terrain
+    areas = [Area(terrain[p.type].colour if p.type in terrain else "#808080", ring=tuple(p.ring), label=p.name)
+             for p in table.terrain if p.ring]
+    areas += [Area("#4060A0", ring=tuple(z.ring), label=z.properties.get("edge") or z.name, outline=True)
+              for z in table.zones_of("deployment") if z.ring]
+    used = sorted({p.type for p in table.terrain if p.type in terrain})
+    return Canvas("table", tuple(areas), table.width, table.height,
+                  legend=tuple((terrain[t].name, terrain[t].colour) for t in used))
+
+
+def judge_frame(state: DBState) -> Frame:
+    units = tuple(Spot(f"{u.uid}.{m.mid}", u.owner, m.x, m.y) for u in space.on_table(state) for m in u.models)
+    battle = state.phase in ("battle", "over")
+    objectives = []
+    for i, obj in enumerate(space.objectives(state)):
+        x, y = obj.point if obj.point is not None else obj.centre
+        objectives.append(Objective(obj.name or f"objective {i + 1}", x, y,
+                                    space.controller(state, obj) if battle else None))
+    return Frame(units, tuple(objectives), tuple(p.edge for p in state.players))
