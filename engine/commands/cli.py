@@ -72,8 +72,8 @@ def _out_png(text: str) -> str:
 ARMIES_HELP = "comma list of army-list files (or shipped list names), one per player"
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="main.py", description="Warbench: tabletop wargames, hotseat and solo.")
+def _parser(prog: str = "main.py") -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog=prog, description="Warbench: tabletop wargames, hotseat and solo.")
     sub = p.add_subparsers(dest="cmd")
     play = sub.add_parser("play", help="open a game in the window")
     play.add_argument("game", nargs="?")
@@ -201,8 +201,8 @@ def _run_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def main(argv: list[str]) -> int:
-    p = _parser()
+def main(argv: list[str], prog: str = "main.py") -> int:
+    p = _parser(prog)
     args = p.parse_args(argv)
     _validate(p, args)
     if getattr(args, "load", None) and args.cmd == "play" and _load_or_say(args.load) is None:
@@ -267,3 +267,8 @@ def main(argv: list[str]) -> int:
         print(f"error: {cut_text(str(e), 2000)}", file=sys.stderr)
         return 2
     return 0
+
+
+def console() -> int:
+    """The `warbench` command of an installed Warbench (pyproject.toml)."""
+    return main(sys.argv[1:], "warbench")
