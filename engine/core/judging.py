@@ -69,3 +69,5 @@ class Canvas:
     width: float = 0.0               # tables: inches
     height: float = 0.0
     legend: tuple[tuple[str, str], ...] = ()   # (name, colour) of the terrain drawn
+    source: str = ""                 # the Tiled file it comes from ("" when composed of several):
+                                     # the map viewer watches it and redraws on every save

@@ -105,6 +105,19 @@ class ConventionalHooks:
             return None
         return getattr(self._module(name), hook, None)
 
+    def forget_files(self) -> None:
+        """Drop what the game's modules cached from its files (every
+        functools cache in games/<id>/*), so the next match reads its map
+        again: the live map viewer calls this when the Tiled file changes."""
+        import sys
+        prefix = f"games.{self.game_id}."
+        for name, mod in list(sys.modules.items()):
+            if not name.startswith(prefix):
+                continue
+            for obj in list(vars(mod).values()):
+                if getattr(obj, "__module__", None) == name and callable(getattr(obj, "cache_clear", None)):
+                    obj.cache_clear()
+
     def judge_map(self, state) -> dict | None:
         hook = self._optional("judge", "judge_map")
         return hook(state) if hook else None

@@ -88,7 +88,14 @@ def judge_canvas(state: DWState) -> Canvas:
     board = state.board
     areas = tuple(Area(tdefs[t].color if t in tdefs else "#B9C98A", hex=h) for h, t in board.terrain.items())
     used = sorted(set(board.terrain.values()))
-    return Canvas("hex", areas, legend=tuple((tdefs[t].name, tdefs[t].color) for t in used if t in tdefs))
+    return Canvas("hex", areas, legend=tuple((tdefs[t].name, tdefs[t].color) for t in used if t in tdefs),
+                  source=_single_file(board.path))
+
+
+def _single_file(path) -> str:
+    """The map's file, or "" for a layout composed of several tiles."""
+    p = str(path or "")
+    return p if p.endswith(".tmx") else ""
 
 
 def judge_frame(state: DWState) -> Frame:

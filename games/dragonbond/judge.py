@@ -15,6 +15,7 @@ from engine.core.judging import Area, Canvas, Frame, Objective, Spot
 from engine.table.geometry import BaseShape, Foot
 from games.dragonbond import space
 from games.dragonbond.catalog import cat
+from games.dragonbond.setup import map_file
 from games.dragonbond.state import DBState
 
 NEAR = 12.0          # inches around a zone counted as its approach
@@ -86,7 +87,8 @@ def judge_canvas(state: DBState) -> Canvas:
               for z in table.zones_of("deployment") if z.ring]
     used = sorted({p.type for p in table.terrain if p.type in terrain})
     return Canvas("table", tuple(areas), table.width, table.height,
-                  legend=tuple((terrain[t].name, terrain[t].colour) for t in used))
+                  legend=tuple((terrain[t].name, terrain[t].colour) for t in used),
+                  source=str(map_file(state.scenario)))
 
 
 def judge_frame(state: DBState) -> Frame:

@@ -30,13 +30,30 @@ SIZE_ARMY = {"skirmish": "patrol", "battle": "vanguard", "epic": "host"}
 FACTION_OF_SEAT = ("dawn", "blood", "dawn", "blood")
 
 
+def scenario_of(scenario: str):
+    """(the scenario definition, its map file): a scenario id, or a
+    designer's own Tiled table (a .tmj/.tmx path: a battle-size game on it,
+    for the map viewer and `main.py judge`)."""
+    sc = cat().scenarios.get(scenario)
+    if sc is not None:
+        return sc, MAP_DIR / sc.map
+    if scenario.endswith((".tmj", ".tmx")):
+        from pathlib import Path
+        from games.dragonbond.defs import Scenario
+        path = Path(scenario)
+        return Scenario(id=scenario, name=path.stem, map=path.name, sizes=["battle"]), path
+    raise ValueError(f"unknown scenario {scenario!r}; known: {', '.join(cat().scenarios)} or a .tmj/.tmx table map")
+
+
+def map_file(scenario: str):
+    return scenario_of(scenario)[1]
+
+
 @lru_cache(maxsize=None)
 def table_for(scenario: str):
-    sc = cat().scenarios.get(scenario)
-    if sc is None:
-        raise ValueError(f"unknown scenario {scenario!r}; known: {', '.join(cat().scenarios)}")
+    _, path = scenario_of(scenario)
     defaults = {tid: {"blocking": t.blocking, "impassable": t.impassable} for tid, t in cat().terrain.items()}
-    return load_table_map(MAP_DIR / sc.map, known_terrain=set(cat().terrain), terrain_defaults=defaults).table()
+    return load_table_map(path, known_terrain=set(cat().terrain), terrain_defaults=defaults).table()
 
 
 def default_army(seat: int, size: str) -> str:
@@ -78,7 +95,8 @@ def initial_state(setup: Setup, dice, build_position=None) -> tuple[DBState, lis
     scenario = setup.scenario or "valerna_crossing"
     table = table_for(scenario)
     events: list[Event] = []
-    size = SIZE_ARMY[cat().scenarios[scenario].sizes[0]]
+    sc = scenario_of(scenario)[0]
+    size = SIZE_ARMY[sc.sizes[0]]
     specs = opts.get("armies") or [None] * n
     if len(specs) != n:
         raise ValueError(f"give one army per player ({n})")
@@ -94,7 +112,7 @@ def initial_state(setup: Setup, dice, build_position=None) -> tuple[DBState, lis
         for au in army.units:
             add_unit(state, i, au.unit, au.captain, au.archetype)
         state.options.setdefault("bonds", {})[i] = army.bond
-    events.append(Event("phase", f"{cat().scenarios[scenario].name}: {table.width:g} x {table.height:g} inches, "
+    events.append(Event("phase", f"{sc.name}: {table.width:g} x {table.height:g} inches, "
                         f"{'Control' if opts['mode'] == 'control' else 'Annihilation'}",
                         "dragonbond.txt § Game Modes", depth=0))
     if "position" in opts and build_position is not None:

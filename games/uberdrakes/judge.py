@@ -53,7 +53,7 @@ def judge_canvas(state: UDState) -> Canvas:
     b = state.board
     areas = tuple(Area(tdefs[t].color, hex=h) for h, t in b.terrain.items())
     used = sorted(set(b.terrain.values()))
-    return Canvas("hex", areas, legend=tuple((tdefs[t].name, tdefs[t].color) for t in used))
+    return Canvas("hex", areas, legend=tuple((tdefs[t].name, tdefs[t].color) for t in used), source=str(b.path))
 
 
 def _holder(state: UDState, sid: int) -> int | None:
