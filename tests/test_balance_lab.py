@@ -158,3 +158,33 @@ def test_judge_on_a_local_ray_cluster_matches_the_process_pool():
     ray = judge("dragonbond", "border_skirmish", 2, 2, seed=21, workers=2, cluster="local", progress=False)
     assert ray["timing"]["cluster"] == "local"
     assert without_timing(ray) == without_timing(pool)
+
+
+def test_ctrl_c_on_the_command_line_keeps_games_and_the_same_command_resumes(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+    from tests.test_cli import ROOT
+    results = tmp_path / "run.jsonl"
+    cmd = [sys.executable, str(ROOT / "main.py"), "simulate", "dice_wars", "--seats", "random,random", "--games", "40",
+           "--max-actions", "150", "--workers", "2", "--results", str(results), "--json"]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    deadline = time.time() + 300
+    while time.time() < deadline and (not results.exists() or len(results.read_text().splitlines()) < 4):
+        time.sleep(0.1)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=300)
+    stopped = json.loads(out)
+    if stopped["complete"]:
+        pytest.skip("the run finished before Ctrl+C reached it")
+    assert p.returncode == 130 and "stopped:" in err and "Traceback" not in err
+    kept = len(stopped["games"])
+    assert 3 <= kept < 40 and len(results.read_text().splitlines()) == 1 + kept
+    again = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, timeout=600)
+    resumed = json.loads(again.stdout)
+    assert again.returncode == 0 and resumed["complete"]
+    assert resumed["timing"]["games_played_now"] == 40 - kept
+    fresh = json.loads(subprocess.run(cmd[:-3] + ["--json"], capture_output=True, text=True, cwd=ROOT,
+                                      timeout=600).stdout)
+    assert without_timing(resumed) == without_timing(fresh)

@@ -55,6 +55,7 @@ class Run:
         self.results = results                       # a ResultsFile, or None
         self.done: dict[int, dict] = dict(results.games) if results is not None else {}
         self.done = {j.seed: self.done[j.seed] for j in jobs if j.seed in self.done}
+        self.resumed = len(self.done)                # games kept from an earlier run
         self.interrupted = False
         self.on_game = on_game                       # called with (done, total) after each game
         self.bar = None
@@ -62,10 +63,6 @@ class Run:
             from tqdm import tqdm
             self.bar = tqdm(total=len(jobs), initial=len(self.done), desc=label, unit="game",
                             file=sys.stderr, dynamic_ncols=True, smoothing=0.1)
-
-    @property
-    def resumed(self) -> int:
-        return len(self.results.games) if self.results is not None else 0
 
     def todo(self) -> list[GameJob]:
         return [j for j in self.jobs if j.seed not in self.done]

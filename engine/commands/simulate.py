@@ -49,7 +49,7 @@ def simulate_cmd(args) -> int:
             wins[w] += 1
         games.append({"game": r["seed"] - args.seed, "seed": r["seed"], "winners": r["winners"], "reason": r["reason"],
                       "actions": r["actions"], "rounds": r["rounds"], "first": r.get("first")})
-    fresh = len(played) - min(len(played), run.resumed)
+    fresh = len(played) - run.resumed
     report = {"game": args.game, "seats": seat_names, "scenario": scenario, "games": games,
               "wins": wins, "draws": sum(1 for r in played if not r["winners"]),
               "complete": len(played) == len(jobs),
