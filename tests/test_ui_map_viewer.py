@@ -106,3 +106,17 @@ def test_view_command_refuses_in_words(tmp_path):
     r = subprocess.run([sys.executable, str(ROOT / "main.py"), "view", str(odd)], capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 2 and "--game" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_view_command_opens_the_viewer_watching_the_file(monkeypatch):
+    from engine.commands.cli import main
+    from engine.ui import app as appmod
+    seen = {}
+
+    def fake_run(self):
+        seen["top"] = self.top()
+    monkeypatch.setattr(appmod.App, "run", fake_run)
+    path = MAPS / "uberdrakes" / "board.tmx"
+    assert main(["view", str(path)]) == 0
+    viewer = seen["top"]
+    assert isinstance(viewer, mv.MapViewer) and viewer.watch == path and viewer.match.setup.game == "uberdrakes"

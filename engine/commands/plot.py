@@ -50,6 +50,10 @@ def figure(report: dict, canvas: Canvas | None, size: tuple[int, int] = (1600, 1
     heat = report.get("heat") or {}
     objectives = heat.get("objectives") or []
     _map_panel(axes[0][0], canvas, heat.get("deaths") or [], objectives, "Where units died", "Reds")
+    if canvas is not None and canvas.legend:
+        from matplotlib.patches import Patch
+        axes[0][0].legend(handles=[Patch(facecolor=c, alpha=0.6, label=n) for n, c in canvas.legend],
+                          loc="upper right", bbox_to_anchor=(-0.01, 1.0), fontsize=7, framealpha=0.85, ncol=1)
     _map_panel(axes[0][1], canvas, heat.get("final") or [], objectives,
                "Where units stood when the game was decided", "Blues")
     _control_panel(axes[1][0], objectives, heat.get("control") or [], report["players"])
@@ -73,6 +77,8 @@ def _map_panel(ax, canvas: Canvas | None, points: list, objectives: list, title:
         ax.text(0.5, 0.5, "this game gives the judge no map\n(games/<id>/judge.py)", ha="center", va="center",
                 transform=ax.transAxes)
         return
+    if not points:
+        ax.text(0.5, -0.04, "none in these games", ha="center", va="top", transform=ax.transAxes, fontsize=9)
     if canvas.kind == "hex":
         _hex_map(ax, canvas, points, cmap)
         for name, x, y in objectives:
@@ -135,6 +141,8 @@ def _colourbar(ax, cm, top: int) -> None:
     sm = ScalarMappable(norm=Normalize(0, max(1, top)), cmap=cm)
     cb = ax.figure.colorbar(sm, ax=ax, fraction=0.035, pad=0.01)
     cb.ax.tick_params(labelsize=8)
+    cb.ax.yaxis.get_major_locator().set_params(integer=True)
+    cb.set_label("units", fontsize=8)
 
 
 # ---- objectives over time ------------------------------------------------------------------
