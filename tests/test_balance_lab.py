@@ -188,3 +188,20 @@ def test_ctrl_c_on_the_command_line_keeps_games_and_the_same_command_resumes(tmp
     fresh = json.loads(subprocess.run(cmd[:-3] + ["--json"], capture_output=True, text=True, cwd=ROOT,
                                       timeout=600).stdout)
     assert without_timing(resumed) == without_timing(fresh)
+
+
+def test_every_registered_game_is_judged_in_json_and_pictures(tmp_path):
+    """New games are judged from the day they are registered: without their
+    own hooks (games/<id>/judge.py) the tournament still runs and the
+    picture says the map is missing."""
+    from engine.commands.judge import map_facts
+    from engine.commands.plot import plot_report
+    for rules in registry.all_games():
+        scenario = rules.scenarios()[0]
+        rep = judge(rules.game_id, scenario, rules.min_players, 1, seed=2, workers=1, progress=False)
+        json.dumps(rep)
+        assert rep["tournament"]["games"] == 1
+        _, canvas = map_facts(rules.game_id, scenario, rules.min_players, 2)
+        out = tmp_path / f"{rules.game_id}.png"
+        plot_report(rep, canvas, out)
+        assert out.read_bytes()[:4] == b"\x89PNG"
