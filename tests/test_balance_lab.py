@@ -134,6 +134,11 @@ def test_judge_every_game_reports_and_draws(game, tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 20_000
 
 
+def _shipped(*names):
+    from engine.core.army_lists import load_list, shipped_dir
+    return [load_list(shipped_dir("dragonbond") / f"{n}.yaml").to_dict() for n in names]
+
+
 def test_judge_table_game_with_armies_from_the_command_line(tmp_path):
     import subprocess
     import sys
@@ -144,7 +149,7 @@ def test_judge_table_game_with_armies_from_the_command_line(tmp_path):
                         "--plot", str(out), "--quiet"], capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert r.returncode == 0, r.stderr
     rep = json.loads(r.stdout)
-    assert rep["options"]["armies"] == ["dawn_patrol", "blood_patrol"]
+    assert [a["name"] for a in rep["options"]["armies"]] == [a["name"] for a in _shipped("dawn_patrol", "blood_patrol")]
     assert set(rep["map"]["sides"]) == {"north", "south", "east", "west"}
     assert out.exists()
     bad = subprocess.run([sys.executable, str(ROOT / "main.py"), "judge", "dice_wars", "--armies", "a,b"],
