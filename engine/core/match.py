@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core import registry, rulings
+from engine.core import ending, registry, rulings
 from engine.core.actions import Action
 from engine.core.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
 from engine.core.limits import cut, cut_text
@@ -64,6 +64,7 @@ class Match:
         self._undo: list[Snapshot] = []
         self.listeners: list = []            # callables(entry) for the UI
         self.autosave_error: str | None = None   # why the last autosave failed (None: it worked)
+        self.ended: Outcome | None = None    # a concession or an agreed draw (engine/core/ending.py)
 
     # --- play -------------------------------------------------------------
     def to_act(self) -> int:
@@ -77,16 +78,37 @@ class Match:
     def check(self, action: Action) -> Illegal | None:
         if self.outcome() is not None:
             return Illegal("The game is over.")
+        if ending.is_ending(action):
+            return ending.check(action, self.setup.players)
         return self.rules.check(self.state, action)
 
     def outcome(self) -> Outcome | None:
+        if self.ended is not None:
+            return self.ended
         return self.rules.outcome(self.state)
+
+    def end_by_agreement(self, action: Action, autosave: bool = True) -> list[Event]:
+        """A concession or an agreed draw: judged by the engine, not the game;
+        no undo past it."""
+        self.ended, event = ending.outcome(action, self.setup.players,
+                                           lambda q: self.rules.player_name(self.state, q))
+        self.actions.append(action)
+        entry = LogEntry(action, action.player, event.text, [event])
+        self.log.append(entry)
+        self._undo.clear()
+        if autosave and self.autosave_path is not None:
+            self.autosave()
+        for fn in self.listeners:
+            fn(entry)
+        return [event]
 
     def submit(self, action: Action, autosave: bool = True) -> list[Event]:
         """Apply a legal action; raises Illegal (state untouched) otherwise."""
         refusal = self.check(action)
         if refusal is not None:
             raise refusal
+        if ending.is_ending(action):
+            return self.end_by_agreement(action, autosave)
         # replaying a save takes no undo snapshots (a clone per action made loading slow);
         # undo after loading starts from the loaded position
         snapshot = None if getattr(self, "_replaying", False) else \

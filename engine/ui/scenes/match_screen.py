@@ -557,6 +557,8 @@ class MatchScreen(Scene):
                 self.run_tool(cmd)
             elif cmd == "help":
                 self.open_help()
+            elif cmd in ("concede", "draw"):
+                self.confirm_ending(cmd)
             elif cmd == "menu":
                 self.to_menu()
             elif cmd == "quit":
@@ -564,10 +566,43 @@ class MatchScreen(Scene):
             return True
         saved = ("The game is saved after every action." if self.match.autosave_error is None else
                  (f"The autosave is failing ({cut_text(self.match.autosave_error, 200)}): use Save.", T.BAD))
+        ending_rows = ([("Concede", "concede", "C"), ("Agree a draw", "draw", "D")]
+                       if self.match.outcome() is None else [])
         self.app.push(Modal(self.app, "Menu", [saved],
                             [("Resume", "close", "Esc"), ("Save", "save", "S"), ("Undo", "undo", "U"),
-                             ("Rules", "rules", "R"), ("Keys", "help", "K"), ("Main menu", "menu", "M"),
-                             ("Quit", "quit", "Q")], on=on, escape_cmd="close", width=460, vertical=True))
+                             ("Rules", "rules", "R"), ("Keys", "help", "K")] + ending_rows
+                            + [("Main menu", "menu", "M"), ("Quit", "quit", "Q")],
+                            on=on, escape_cmd="close", width=460, vertical=True))
+
+    def ending_player(self) -> int:
+        """Who concedes or proposes the draw: the person at the screen (the
+        player to act if human, else the first human seat)."""
+        p = self.to_act()
+        if p >= 0 and self.is_human(p):
+            return p
+        humans = [q for q in range(self.match.setup.players) if self.is_human(q)]
+        return humans[0] if humans else max(p, 0)
+
+    def confirm_ending(self, cmd: str) -> None:
+        """Concede or agree a draw (engine/core/ending.py): every game, after
+        a confirmation, so a group can always end a game."""
+        from engine.core import ending
+        p = self.ending_player()
+        name = self.player_name(p)
+        if cmd == "concede":
+            title, text = f"{name} concedes?", f"{name} gives up; the other side wins. This cannot be undone."
+            action = ending.concede(p)
+        else:
+            title, text = "Agree a draw?", "Every player at the table agrees to end the game with no winner."
+            action = ending.draw(p)
+
+        def on(c, dlg):
+            if c == "yes":
+                self.ai.cancel()
+                self.submit(action)
+            return True
+        self.app.push(Modal(self.app, title, [text], [("Yes, end the game", "yes", "Enter"), ("Cancel", "cancel", "Esc")],
+                            on=on))
 
     def open_help(self) -> None:
         lines = [
