@@ -1,10 +1,14 @@
 """Computer players.  An agent picks one of the legal actions of the player
 it seats: `choose(state, legal, rng) -> Action`.  Games add their own
-scoring agents; `make_agent(game, name)` finds them."""
+scoring agents in `games/<id>/ai.py`; the difficulty levels easy, normal
+and hard are made from them by `engine/core/search.py`; `make_agent(game,
+name)` finds either by name."""
 from __future__ import annotations
 
 import importlib
 import random
+
+from engine.core import search
 
 
 class RandomAgent:
@@ -24,15 +28,21 @@ class RandomAgent:
 
 
 def make_agent(game_id: str, name: str, rules):
+    """An agent by seat name: "random", a level ("easy", "normal", "hard")
+    or one of the game's own agents (`AGENTS` in its ai module)."""
     if name == "random":
         return RandomAgent(rules)
     mod = importlib.import_module(f"games.{game_id}.ai")
+    if name in search.LEVELS:
+        return search.make_level(mod, name, rules)
     return mod.make_agent(name, rules)
 
 
 def agent_names(game_id: str) -> list[str]:
+    """The seat names a launcher offers, the default first: the levels the
+    game supports, then the random player."""
     try:
         mod = importlib.import_module(f"games.{game_id}.ai")
-        return list(mod.AGENTS) + ["random"]
     except ImportError:
         return ["random"]
+    return search.levels_of(mod) + ["random"]

@@ -17,12 +17,121 @@ from games.dice_wars import combat, movement, phases, skills, stats, targeting
 
 AGENTS = ("greedy",)
 VALUE = {"basic": 1.0, "advanced": 1.8, "hero": 6.0}
+R_DIPLOMACY = "Diplomacy"
 
 
 def make_agent(name: str, rules):
-    if name in ("greedy", "ai", "default"):
+    if name in ("greedy", "ai", "default", "normal"):
         return GreedyAgent(rules)
     raise KeyError(f"unknown Dice Wars agent {name!r}; known: {', '.join(AGENTS)}, random")
+
+
+def city_name(state, c) -> str:
+    if c.card is not None:
+        return stats.cat().cities[c.card].name
+    from games.dice_wars.describe import hex_label
+    return f"the city at {hex_label(state.board.cities[c.index].capital)}"
+
+
+class Plan:
+    """What wins and what loses from here, for player p: the cities to take
+    or contest (Diplomacy: three cities held through three of the holder's
+    command phases), the heroes to hunt (Regicide) and the last soldiers to
+    finish (Domination).  Goals are (hex, weight, why); a unit's pull
+    towards them decides where it walks, and `why` names the goal."""
+
+    def __init__(self, state, p: int):
+        self.p = p
+        self._pulled: dict = {}
+        self.goals: list = []
+        self.capitals: dict = {}             # capital hex -> (weight, why) for non-friendly cities
+        names = {q.index: q.name for q in state.players}
+        mine = len(stats.held_cities(state, p))
+        held = {q.index: len(stats.held_cities(state, q.index)) for q in state.players
+                if q.alive and not stats.friendly(state, q.index, p)}
+        self.urgency = 0.0
+        for c in state.cities:
+            if c.owner is not None and stats.friendly(state, c.owner, p):
+                continue
+            cap = state.board.cities[c.index].capital
+            name = city_name(state, c)
+            q = c.owner
+            if q is not None and held.get(q, 0) >= 3:
+                crowns = state.players[q].crowns
+                w = 5.0 + 2.5 * crowns
+                nth = ("first", "second", "third")[min(2, crowns)]
+                why = f"contest {name} to stop {names[q]}'s {nth} crown ({R_DIPLOMACY})"
+                self.urgency = max(self.urgency, 1.0 + crowns)
+            elif q is not None and held.get(q, 0) == 2:
+                w, why = 3.0, f"take {name} before {names[q]} holds three cities ({R_DIPLOMACY})"
+            elif mine >= 2:
+                w, why = 3.5, f"capture {name}: our third city ({R_DIPLOMACY})"
+            else:
+                w, why = 2.0, f"capture {name} ({R_DIPLOMACY})"
+            self.goals.append((cap, w, why))
+            self.capitals[cap] = (w, why)
+        enemies = [v for v in stats.living(state) if not stats.friendly(state, v.owner, p)]
+        soldiers: dict = {}
+        for v in enemies:
+            if v.tier != "hero":
+                soldiers[v.owner] = soldiers.get(v.owner, 0) + 1
+        for v in enemies:
+            name = stats.card(v).name
+            if v.tier == "hero":
+                w = 2.0 + (v.max_hp - v.hp)
+                self.goals.append((v.pos, w, f"hunt {names[v.owner]}'s hero {name} (Regicide)"))
+            elif soldiers.get(v.owner, 9) <= 2:
+                self.goals.append((v.pos, 2.0, f"finish {names[v.owner]}'s last soldiers (Domination)"))
+            else:
+                self.goals.append((v.pos, 1.0, f"engage the {name}"))
+
+    def pull(self, h) -> tuple[float, str]:
+        """How much standing at h serves the goals: weight less a tenth of it per hex away."""
+        got = self._pulled.get(h)
+        if got is None:
+            got = self._pulled[h] = self._pull(h)
+        return got
+
+    def _pull(self, h) -> tuple[float, str]:
+        best, why = -1e9, "advance"
+        for g, w, reason in self.goals:
+            v = w * (1.0 - 0.1 * hexgrid.distance(h, g))
+            if v > best:
+                best, why = v, reason
+        return (best if self.goals else 0.0), why
+
+
+def determinise(state, p: int, rng: random.Random):
+    """The search hook: a copy in which the relic pile's order (face down)
+    is shuffled; everything else in Dice Wars is on the table."""
+    s = state.copy()
+    rng.shuffle(s.relic_deck)
+    return s
+
+
+def evaluate(state, p: int) -> float:
+    """The search hook (engine/core/search.py): how good the position is for
+    p, in units of a basic soldier.  Win or loss dominate; then Diplomacy
+    crowns and cities, the armies (heroes count for a lot: losing one loses
+    the game) and a little for closing on the goals."""
+    if state.phase == "over":
+        return 1000.0 if p in state.winners else -1000.0
+    score = 0.0
+    for u in stats.living(state):
+        v = VALUE[u.tier] * (0.5 + 0.5 * u.hp / u.max_hp)
+        if u.tier == "hero":
+            v += 3.0 * (u.hp - u.max_hp) / u.max_hp
+        score += v if stats.friendly(state, u.owner, p) else -v
+    for q in state.players:
+        if not q.alive:
+            continue
+        held = len(stats.held_cities(state, q.index))
+        v = 0.8 * held + (2.0 if held >= 3 else 0) + 3.0 * q.crowns * q.crowns
+        score += v if stats.friendly(state, q.index, p) else -v / max(1, len(state.players) - 1)
+    plan = Plan(state, p)
+    for u in stats.living(state, p):
+        score += 0.05 * plan.pull(u.pos)[0]
+    return score
 
 
 class GreedyAgent:
@@ -33,15 +142,21 @@ class GreedyAgent:
         self.last_reason = ""
 
     def choose(self, state, legal, rng: random.Random) -> Action:
-        best, best_score, why = None, -1e9, ""
-        cache: dict = {}
-        for a in legal:
-            s, reason = self.score(state, a, cache)
-            s += rng.random() * 1e-3
-            if s > best_score:
-                best, best_score, why = a, s, reason
+        ranked = self.ranked(state, legal, rng)
+        best_score, best, why = ranked[0]
         self.last_reason = why
         return best
+
+    def ranked(self, state, legal, rng: random.Random) -> list:
+        """(score, action, why) for every legal action, best first: the
+        easy level's mistakes and the hard level's candidates."""
+        cache: dict = {"plan": Plan(state, legal[0].player)}
+        out = []
+        for a in legal:
+            s, reason = self.score(state, a, cache)
+            out.append((s + rng.random() * 1e-3, a, reason))
+        out.sort(key=lambda t: -t[0])
+        return out
 
     # ---- scoring ---------------------------------------------------------------
     def score(self, state, a: Action, cache: dict) -> tuple[float, str]:
@@ -68,16 +183,24 @@ class GreedyAgent:
             p = combat.hit_chance(state, u, t)
             v = self.unit_value(t)
             kill = 1.0 / t.hp
-            return 1.0 + p * v * (0.6 + kill), f"{p:.0%} to hit the {stats.card(t).name}"
+            why = f"{p:.0%} to hit the {stats.card(t).name}"
+            if t.tier == "hero":
+                why += f"; {t.hp} hit{'s' if t.hp > 1 else ''} from Regicide"
+            bonus = 0.0
+            w = cache["plan"].capitals.get(t.pos)
+            if w is not None:          # a defender standing on a contested capital
+                bonus, why = 0.3 * w[0] * p / t.hp, why + f", to {w[1]}"
+            return 1.0 + p * v * (0.6 + kill) + bonus, why
         if k in ("skill", "city_skill", "relic_skill"):
-            return self.score_skill(state, a)
+            return self.score_skill(state, a, cache)
         if k == "capture":
+            w, why = cache["plan"].capitals.get(state.units[a["uid"]].pos, (2.0, "capture a city (Diplomacy)"))
             held = len(stats.held_cities(state, a.player))
-            return 2.5 + held, "capture a city (Diplomacy)"
+            return 2.5 + held + w, why
         if k == "search_ruins":
             return 2.0, "a relic"
         if k == "guard":
-            return self.score_guard(state, a, cache), "guard"
+            return self.score_guard(state, a, cache), "guard the approach"
         if k == "move":
             return self.score_move(state, a, cache)
         if k == "face":
@@ -89,7 +212,7 @@ class GreedyAgent:
     def unit_value(self, u) -> float:
         return VALUE[u.tier]
 
-    def score_skill(self, state, a: Action) -> tuple[float, str]:
+    def score_skill(self, state, a: Action, cache) -> tuple[float, str]:
         u = state.units[a["uid"]]
         if a.kind == "skill":
             sk = stats.card(u).skill
@@ -101,13 +224,23 @@ class GreedyAgent:
         target = tuple(target) if isinstance(target, (list, tuple)) else target
         f, s, g = skills.check_odds(sk, skills.check_modifier(state, u))
         gain = self.effect_gain(state, sk, u, u.owner, target)
-        if sk.carry:
-            gain += 0.6
-        if any(fx.kind in ("teleport", "swap", "extra_move") for fx in sk.effects):
-            gain += 0.2
-        if gain <= 0:
+        why = f"{sk.name}: {1 - f:.0%} to succeed"
+        if any(fx.kind in ("teleport", "swap", "extra_move", "hurl") for fx in sk.effects) or sk.carry:
+            # a unit moved by a skill: worth what it gains towards the goals
+            plan = cache["plan"]
+            if isinstance(target, tuple) and len(target) == 2 and all(isinstance(x, int) for x in target):
+                now, _ = plan.pull(u.pos)
+                there, goal = plan.pull(target)
+                step = 0.15 * (there - now) / max(0.1, plan.goals[0][1] if plan.goals else 1.0)
+                if target in plan.capitals:
+                    step += 0.5 * plan.capitals[target][0]
+                gain += max(-1.0, step)
+                why = f"{sk.name} ({1 - f:.0%}): {goal}"
+            else:
+                gain += 0.1
+        if gain <= 0.05:
             return -0.2, ""
-        return 0.8 + (1 - f) * gain, f"{sk.name}: {1 - f:.0%} to succeed"
+        return 0.8 + (1 - f) * gain, why
 
     def effect_gain(self, state, sk, caster, owner: int, target) -> float:
         """Expected value of a skill's effects on the units it reaches."""
@@ -144,7 +277,8 @@ class GreedyAgent:
         if near is None:
             return 0.1
         d = hexgrid.direction_to(u.pos, near.pos)
-        return 0.4 if d == a["facing"] and hexgrid.distance(u.pos, near.pos) <= 6 else 0.05 + 0 * len(ahead)
+        reach = stats.card(near).move + 1
+        return 0.4 if d == a["facing"] and hexgrid.distance(u.pos, near.pos) <= reach else 0.02 + 0 * len(ahead)
 
     def nearest_enemy(self, state, u, heroes_first: bool = False):
         best, bd = None, 999
@@ -162,7 +296,7 @@ class GreedyAgent:
         act = phases.activation(state, u.uid)
         if act is not None and act.acted:
             # after acting: step back only if it is clearly safer there
-            gain = 0.15 * (self.danger(state, u, u.pos) - self.danger(state, u, to)) - 0.08
+            gain = 0.15 * (self.danger(state, u, u.pos, cache) - self.danger(state, u, to, cache)) - 0.08
             return gain, "step back out of reach of enemies"
         key = ("enemies", u.owner)
         if key not in cache:
@@ -182,19 +316,25 @@ class GreedyAgent:
                         if targeting.weapon_target_problem(state, u, t) is None:
                             p = combat.hit_chance(state, u, t)
                             best_hit = max(best_hit, p * self.unit_value(t) * (0.6 + 1.0 / t.hp))
-            danger = self.danger(state, u, to)
         finally:
             u.pos = old
             del state.occupied[to]
             state.occupied[old] = u.uid
             state.cache = saved_cache
-        goal = self.goal_distance(state, u, to, enemies)
-        # caution fades as the battle drags on, so two careful armies still meet
-        caution = max(0.25, 1.0 - state.round / 25)
-        score = 0.3 + best_hit * 0.9 - 0.12 * caution * danger * self.unit_value(u) - 0.05 * goal
+        danger = self.danger(state, u, to, cache)
+        plan = cache["plan"]
+        now, _ = plan.pull(old)
+        there, goal = plan.pull(to)
+        # caution fades as the battle drags on (and when a win is near to
+        # stop), so two careful armies still meet and nobody guards forever
+        caution = max(0.0, 1.0 - state.round / 15) / (1.0 + plan.urgency)
+        score = 0.3 + best_hit * 0.9 - 0.12 * caution * danger * self.unit_value(u) + 0.12 * (there - now)
+        if to in plan.capitals:         # stand on the capital: capture it with this unit's action
+            score += 0.5 * plan.capitals[to][0]
+            goal = plan.capitals[to][1]
         if u.tier == "hero":
             score -= 0.1 * danger
-        return score, ("close in to attack" if best_hit else "advance")
+        return score, (f"close in to attack, to {goal}" if best_hit else goal)
 
     def goal_distance(self, state, u, h, enemies) -> float:
         best = 99.0
@@ -207,13 +347,18 @@ class GreedyAgent:
                 best = min(best, hexgrid.distance(h, cap) + 1)
         return best
 
-    def danger(self, state, u, h) -> float:
+    def danger(self, state, u, h, cache=None) -> float:
+        """Enemies that could reach h and strike next phase (half each)."""
+        key = ("threats", u.owner)
+        threats = cache.get(key) if cache is not None else None
+        if threats is None:
+            threats = [(v.pos, stats.card(v).move + stats.card(v).range) for v in stats.living(state)
+                       if not stats.friendly(state, v.owner, u.owner)]
+            if cache is not None:
+                cache[key] = threats
         n = 0.0
-        for v in stats.living(state):
-            if stats.friendly(state, v.owner, u.owner):
-                continue
-            reach = stats.card(v).move + stats.card(v).range
-            if hexgrid.distance(v.pos, h) <= reach:
+        for pos, reach in threats:
+            if hexgrid.distance(pos, h) <= reach:
                 n += 0.5
         return n
 

@@ -32,7 +32,7 @@ UNREACHABLE = 99
 
 
 def make_agent(name: str, rules):
-    if name in ("drake", "ai", "default", "greedy"):
+    if name in ("drake", "ai", "default", "greedy", "normal"):
         return DrakeAgent(rules)
     raise KeyError(f"unknown UberDrakes agent {name!r}; known: {', '.join(AGENTS)}, random")
 
@@ -660,4 +660,31 @@ def explain(agent: DrakeAgent) -> str:
     return agent.last_reason
 
 
-__all__ = ["DrakeAgent", "make_agent", "public_view", "AGENTS"]
+def determinise(state: UDState, p: int, rng: random.Random) -> UDState:
+    """The search hook: what p may know, the rest redealt (`public_view`)."""
+    return public_view(state, p, rng)
+
+
+def evaluate(state: UDState, p: int) -> float:
+    """The search hook (engine/core/search.py): how good the position is for
+    p, in general movement actions.  The result dominates; then victory
+    points (a delivery is worth about forty actions), the distance to the
+    next delivery, fatigue (worse with a rider aboard: at full fatigue the
+    rider falls) and blood towards a point; against the best opponent."""
+    if state.phase == "over":
+        return 1000.0 if p in state.winners else -1000.0
+
+    def worth(q: int) -> float:
+        d = state.players[q]
+        er = Errand(state, q)
+        dist = er.distance(d.hex, d.facing, d.rider, d.portaled)
+        v = DELIVERY * d.vp - STEP_VALUE * min(dist, 45) + (PICKUP if d.rider is not None else 0.0)
+        v -= (0.7 + (1.0 if d.rider else 0.0)) * d.fatigue
+        v += 0.3 * d.blood / max(1, combat.vp_cost(state, q))
+        return v
+    mine = worth(p)
+    others = [worth(q.index) for q in state.players if q.index != p]
+    return mine - (max(others) if others else 0.0)
+
+
+__all__ = ["DrakeAgent", "make_agent", "public_view", "AGENTS", "evaluate", "determinise"]

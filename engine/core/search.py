@@ -1,0 +1,214 @@
+"""Difficulty levels for every game: easy, normal, hard.
+
+A game supplies its *normal* player (`make_agent("normal", rules)` in
+`games/<id>/ai.py`, the scoring agent that knows the game's goals) and, for
+the hard level, one evaluation hook; this module makes the other levels:
+
+- **easy** (`EasyAgent`): the normal player with human-like slips: now and
+  then it takes its second or third idea instead of its best (never a
+  blunder from the bottom of the list), and it does not look at what the
+  opponents might do.
+- **hard** (`HardAgent`): a determinised Monte Carlo search over the Ruleset
+  API.  It takes the normal player's best few actions as candidates and,
+  for each, plays the position forward on copies: its own action, the rest
+  of its turn and the opponents' replies (each side played by the normal
+  player), with dice sampled from a fresh seeded dice source and hidden
+  information redealt by the game's `determinise` hook, so it never reads
+  a card it could not see or a die not yet rolled.  Each playout ends when
+  the turn comes back to it (or after `horizon` actions) and is scored by
+  the game's `evaluate(state, player)`; the candidate with the best mean
+  wins.  Successive halving spends the time on the promising candidates
+  and a time budget bounds every decision.
+
+The hooks a game's `ai.py` provides (docs/ARCHITECTURE.md, "Computer players"):
+
+    make_agent("normal", rules)      its scoring agent; `choose(state, legal, rng)`,
+                                     `last_reason`, and optionally
+                                     `ranked(state, legal, rng) -> [(score, action, why)]`
+    evaluate(state, player) -> float how good the position is for player
+                                     (required for hard; wins/losses dominate)
+    determinise(state, player, rng)  a copy with everything player cannot see
+                                     redealt (optional: default `rules.clone`)
+    SEARCH = {...}                   optional tuning: width, horizon, budget
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from engine.core.dice import SeededDice
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def ranked_of(agent, state, legal, rng) -> list:
+    """(score, action, why) best first: the agent's own ranking if it has
+    one, else its choice first and the rest unranked."""
+    if hasattr(agent, "ranked"):
+        return agent.ranked(state, legal, rng)
+    best = agent.choose(state, legal, rng)
+    why = getattr(agent, "last_reason", "") or ""
+    return [(1.0, best, why)] + [(0.0, a, "") for a in legal if a != best]
+
+
+class EasyAgent:
+    """The normal player with human-like slips (for first games)."""
+    name = "easy"
+
+    def __init__(self, normal, slip: float = 0.35):
+        self.normal = normal
+        self.slip = slip
+        self.last_reason = ""
+
+    def choose(self, state, legal, rng: random.Random):
+        ranked = ranked_of(self.normal, state, legal, rng)
+        pick = 0
+        if len(ranked) > 1 and rng.random() < self.slip:
+            # a plausible second idea: one of the next few, never a negative one
+            top = ranked[0][0]
+            near = [i for i in range(1, min(4, len(ranked))) if ranked[i][0] > min(0.0, top - 2.0)]
+            if near:
+                pick = rng.choice(near)
+        _, action, why = ranked[pick]
+        self.last_reason = why or getattr(self.normal, "last_reason", "")
+        return action
+
+
+class HardAgent:
+    """Determinised Monte Carlo over the normal player's best candidates."""
+    name = "hard"
+
+    def __init__(self, rules, normal, evaluate, determinise=None, width: int = 5, horizon: int = 40,
+                 budget: float = 0.55, min_samples: int = 2, glance: int = 16):
+        self.rules = rules
+        self.normal = normal
+        self.evaluate = evaluate
+        self.determinise = determinise
+        self.width = width
+        self.horizon = horizon
+        self.budget = budget
+        self.min_samples = min_samples
+        self.glance = glance             # actions the playout policy weighs per decision
+        self.max_rounds = 64             # rounds of playouts at most (tests fix it instead of the clock)
+        self.last_reason = ""
+        self.last_odds: list = []        # [(action, mean value, samples, why)] best first, for the hint
+
+    def choose(self, state, legal, rng: random.Random):
+        me = legal[0].player
+        ranked = ranked_of(self.normal, state, legal, rng)
+        cands = ranked[:self.width]
+        if len(cands) == 1:
+            self.last_reason = cands[0][2]
+            self.last_odds = [(cands[0][1], 0.0, 0, cands[0][2])]
+            return cands[0][1]
+        deadline = time.perf_counter() + self.budget
+        seed = rng.randrange(1 << 30)
+        total = [0.0] * len(cands)
+        count = [0] * len(cands)
+        wins = [0] * len(cands)
+        alive = list(range(len(cands)))
+        sample = 0
+        cutoff = deadline + 0.3 * self.budget       # a playout running past this stops and is scored
+        late = False
+        while not late:
+            for i in alive:
+                if sample and time.perf_counter() > deadline:
+                    late = True
+                    break
+                v, won = self.playout(state, cands[i][1], me, random.Random(seed + 7919 * sample + i), cutoff)
+                total[i] += v
+                count[i] += 1
+                wins[i] += won
+            sample += 1
+            if time.perf_counter() > deadline:
+                break
+            if sample >= self.min_samples and len(alive) > 2 and sample % self.min_samples == 0:
+                # successive halving: keep the better half
+                alive.sort(key=lambda i: -total[i] / count[i])
+                alive = alive[:max(2, (len(alive) + 1) // 2)]
+            if sample >= self.max_rounds:
+                break
+        # the normal player's order breaks near-ties (its scores know the rules' odds)
+        def value(i):
+            return total[i] / count[i] if count[i] else -1e18
+        order = sorted(range(len(cands)), key=lambda i: (-(value(i) - 0.01 * i)))
+        best = order[0]
+        self.last_odds = [(cands[i][1], value(i), count[i], cands[i][2]) for i in order]
+        why = cands[best][2] or getattr(self.normal, "last_reason", "")
+        n = count[best]
+        edge = value(best) - value(order[1]) if len(order) > 1 and count[order[1]] else 0.0
+        look = f"looked ahead {n} time{'s' if n != 1 else ''} through the replies"
+        if wins[best]:
+            look += f", won in {wins[best]}"
+        self.last_reason = f"{why} ({look}; {edge:+.1f} over the next idea)" if why else look
+        return cands[best][1]
+
+    def playout(self, state, action, me: int, rng: random.Random, cutoff: float = 1e18) -> tuple[float, int]:
+        rules = self.rules
+        s = self.determinise(state, me, rng) if self.determinise else rules.clone(state)
+        dice = SeededDice(rng.randrange(1 << 30))
+        rules.apply(s, action, dice)
+        others_moved = False
+        for _ in range(self.horizon):
+            if rules.outcome(s) is not None:
+                break
+            p = rules.to_act(s)
+            if p == me and others_moved or time.perf_counter() > cutoff:
+                break
+            if p != me:
+                others_moved = True
+            legal = self.glimpse(s, p, rng)
+            if not legal:
+                break
+            rules.apply(s, self.normal.choose(s, legal, rng), dice)
+        out = rules.outcome(s)
+        return self.evaluate(s, me), int(out is not None and me in out.winners)
+
+    def glimpse(self, s, p: int, rng: random.Random) -> list:
+        """The playout policy's options: the normal player weighs a random
+        handful of the legal actions (a quick, slightly careless player:
+        playouts must be many and fast), drawn by the ruleset's sampler
+        when it has one, so nothing lists every action."""
+        rules = self.rules
+        if hasattr(rules, "sample_legal"):
+            seen: dict = {}
+            for _ in range(self.glance):
+                a = rules.sample_legal(s, rng)
+                if a.player == p:
+                    seen[a] = None
+            if seen:
+                return list(seen)
+        legal = [a for a in rules.legal_actions(s) if a.player == p]
+        if len(legal) > self.glance:
+            legal = rng.sample(legal, self.glance)
+        return legal
+
+
+def normal_of(game_module, rules):
+    """The game's normal player: its agent named "normal", else its first."""
+    try:
+        return game_module.make_agent("normal", rules)
+    except KeyError:
+        return game_module.make_agent(game_module.AGENTS[0], rules)
+
+
+def levels_of(game_module) -> list[str]:
+    """The levels a game offers: hard needs its evaluate hook."""
+    return [lv for lv in ("normal", "hard", "easy") if lv != "hard" or hasattr(game_module, "evaluate")]
+
+
+def make_level(game_module, level: str, rules):
+    """The agent of a difficulty level for a game's ai module."""
+    normal = normal_of(game_module, rules)
+    if level == "normal":
+        return normal
+    if level == "easy":
+        return EasyAgent(normal)
+    if level == "hard":
+        evaluate = getattr(game_module, "evaluate", None)
+        if evaluate is None:
+            raise KeyError(f"{game_module.__name__} has no evaluate hook: no hard level")
+        tune = dict(getattr(game_module, "SEARCH", {}))
+        return HardAgent(rules, normal, evaluate,
+                         getattr(game_module, "determinise", None), **tune)
+    raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")

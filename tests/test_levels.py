@@ -1,0 +1,110 @@
+"""Difficulty levels (engine/core/search.py) for every game, and golden
+positions with one decisive threat that every level must answer."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import registry
+from engine.core.agents import agent_names, make_agent
+from engine.core.dice import ScriptedDice
+from engine.core.match import Match
+from engine.core.rules import Setup
+from engine.core.search import EasyAgent, HardAgent
+from engine.hex import grid as hexgrid
+
+GAMES = [r.game_id for r in registry.all_games()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_offers_three_levels(game):
+    names = agent_names(game)
+    assert names[:1] == ["normal"] and {"easy", "hard"} <= set(names) and names[-1] == "random"
+    rules = registry.get(game)
+    assert isinstance(make_agent(game, "easy", rules), EasyAgent)
+    assert isinstance(make_agent(game, "hard", rules), HardAgent)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_levels_choose_legal_actions_and_explain(game):
+    rules = registry.get(game)
+    m = Match(Setup(game, rules.min_players, seed=11, scenario=rules.scenarios()[0]))
+    rng = random.Random(2)
+    for level in ("easy", "hard"):
+        agent = make_agent(game, level, rules)
+        if level == "hard":
+            agent.budget = 0.05
+        for _ in range(3):
+            legal = [a for a in m.legal_actions() if a.player == m.to_act()]
+            a = agent.choose(m.state, legal, rng)
+            assert a in legal
+            m.submit(a, autosave=False)
+
+
+def test_hard_never_reads_hidden_cards():
+    """Two UberDrakes positions that differ only in the opponents' hidden
+    hands: the hard player decides the same (playouts redeal what it cannot see)."""
+    rules = registry.get("uberdrakes")
+
+    def pos(hand1, hand2):
+        p = {"active": 0, "dragons": [
+            dict(dragon="fire", at="E4", facing=0, hand=["dash", "bank_left"], rider="water_knight"),
+            dict(dragon="water", at="G4", hand=hand1, treasures=["topaz"]),
+            dict(dragon="earth", at="Q13", hand=hand2)]}
+        return Match(Setup("uberdrakes", 3, seed=1, options={"position": p}), dice=ScriptedDice([], seed=1))
+    a, b = pos(["barrel_roll"], ["free_flight"]), pos(["thrust_left"], ["forward_thrust"])
+    for seed in range(2):
+        ha, hb = make_agent("uberdrakes", "hard", rules), make_agent("uberdrakes", "hard", rules)
+        for h in (ha, hb):            # a fixed number of playouts, not a clock, so the runs compare
+            h.budget, h.min_samples = 1e9, 2
+            h.max_rounds = 2
+        pa = ha.choose(a.state, a.legal_actions(), random.Random(seed))
+        pb = hb.choose(b.state, b.legal_actions(), random.Random(seed))
+        assert pa == pb
+
+
+# ---- golden: Dice Wars, a third crown next phase ------------------------------------------------
+
+def third_crown_position():
+    """Red holds three cities with two crowns: at the start of Red's next
+    phase the third crown wins (dice_wars.txt § Diplomacy).  Blue, to act,
+    has a Cavalier a few hexes from one of Red's capitals."""
+    rules = registry.get("dice_wars")
+    probe = Match(Setup("dice_wars", 2, seed=1, scenario="balanced"))
+    board = probe.state.board
+    site = board.cities[2]
+    spots = sorted((h for h in board.terrain if board.terrain[h] == "plains"
+                    and 2 <= hexgrid.distance(h, site.capital) <= 4), key=lambda h: (hexgrid.distance(h, site.capital), h))
+    far = sorted(h for h in board.terrain if board.terrain[h] == "plains")
+    for spot in spots:
+        units = [
+            {"name": "red_hero", "player": 0, "class": "thistlecrown", "at": list(far[0])},
+            {"name": "red_a", "player": 0, "class": "footman", "at": list(far[1])},
+            {"name": "cavalier", "player": 1, "class": "cavalier", "at": list(spot)},
+            {"name": "blue_hero", "player": 1, "class": "grimhild", "at": list(far[-1])},
+            {"name": "blue_b", "player": 1, "class": "footman", "at": list(far[-2])},
+        ]
+        pos = {"current": 1, "factions": [["bloodblades"], ["mercurio"]],
+               "cities": [{"city": 0, "card": "pyrus", "owner": 0}, {"city": 1, "card": "zenpaelo", "owner": 0},
+                          {"city": 2, "card": "kordolith", "owner": 0}], "units": units}
+        m = Match(Setup("dice_wars", 2, seed=4, scenario="balanced", options={"position": pos}))
+        m.state.players[0].crowns = 2
+        cav = m.state.options["names"]["cavalier"]
+        if any(a.kind == "move" and a["uid"] == cav and tuple(a["to"]) == site.capital for a in m.legal_actions()):
+            return rules, m
+    raise AssertionError("no spot from which the Cavalier reaches the capital")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_dice_wars_every_level_contests_the_third_crown(level):
+    rules, m = third_crown_position()
+    agent = make_agent("dice_wars", level, rules)
+    rng = random.Random(3)
+    reasons = []
+    while m.outcome() is None and m.to_act() == 1:
+        legal = [a for a in m.legal_actions() if a.player == 1]
+        m.submit(agent.choose(m.state, legal, rng), autosave=False)
+        reasons.append(agent.last_reason)
+    assert len([c for c in m.state.cities if c.owner == 0]) < 3, "Red keeps three cities and wins next phase"
+    assert any("Diplomacy" in r and "crown" in r for r in reasons), reasons
