@@ -56,6 +56,7 @@ class AIRunner:
         self.version = -1
         self.result = None
         self.reason = ""                    # the agent's explanation of its choice
+        self.odds: list = []                # the hard agent's candidates: (action, value, samples, why)
         self.error: BaseException | None = None
         self.started = 0.0
         self.done_at = 0.0
@@ -67,12 +68,13 @@ class AIRunner:
     def start(self, match, version: int, seat: str) -> None:
         rules = match.rules
         state = rules.clone(match.state)
-        legal = match.legal_actions()
+        legal = [a for a in match.legal_actions() if a.player == match.to_act()] or match.legal_actions()
         agent = agent_for(match.setup.game, seat, rules)
         rng = random.Random(hash((match.setup.seed, len(match.actions), seat)) & 0xFFFFFFFF)
         self.version = version
         self.result = None
         self.reason = ""
+        self.odds = []
         self.error = None
         self.started = time.perf_counter()
 
@@ -83,6 +85,7 @@ class AIRunner:
                 else:
                     self.result = agent.choose(state, legal, rng)
                     self.reason = getattr(agent, "last_reason", "") or ""
+                    self.odds = list(getattr(agent, "last_odds", []) or [])
             except BaseException as e:  # noqa: BLE001 - reported on the main thread
                 self.error = e
             self.done_at = time.perf_counter()

@@ -81,16 +81,22 @@ class GreedyAgent:
     def __init__(self, rules):
         self.rules = rules
         self.last_reason = ""
+        self._here: dict = {}        # uid -> (version, value of standing where it is)
 
     def choose(self, state: DBState, legal, rng: random.Random) -> Action:
-        best, best_s, why = None, -1e18, ""
+        ranked = self.ranked(state, legal, rng)
+        self.last_reason = ranked[0][2]
+        return ranked[0][1]
+
+    def ranked(self, state: DBState, legal, rng: random.Random) -> list:
+        """(score, action, why) for every legal action, best first."""
+        self._here = {}
+        out = []
         for a in legal:
             s, reason = self.score(state, a)
-            s += rng.random() * 1e-6
-            if s > best_s:
-                best, best_s, why = a, s, reason
-        self.last_reason = why
-        return best
+            out.append((s + rng.random() * 1e-6, a, reason))
+        out.sort(key=lambda t: -t[0])
+        return out
 
     # ---- scoring ------------------------------------------------------------------------------
     def score(self, state: DBState, a: Action) -> tuple[float, str]:
@@ -207,10 +213,11 @@ class GreedyAgent:
     def score_activation(self, state: DBState, u: Unit) -> tuple[float, str]:
         v, why = self.attack_value(state, u)
         if v <= 0.05:
-            v, why = 0.3 + self.advance_gain(state, u), "advance"
+            v, why = 0.3 + self.advance_gain(state, u), self.objective_score(state, u)[1] or "advance on the enemy"
             if u.exhaustion:
                 v, why = 0.4 + 0.6 * u.exhaustion, "rest"
-        return 1.0 + v - 0.3 * u.exhaustion, why
+        # tired units rest their turn: the army's other units get theirs (every unit fights)
+        return 1.0 + v - 0.3 * u.exhaustion - 0.15 * u.fatigue, why
 
     def advance_gain(self, state: DBState, u: Unit) -> float:
         """Room to improve: far from enemies and objectives scores higher."""
@@ -261,8 +268,22 @@ class GreedyAgent:
 
     # ---- moves: tried on the state and put back ----------------------------------------------------
     def score_move(self, state: DBState, a: Action, weight: float) -> tuple[float, str]:
+        """A move is worth what it improves on staying where the unit is;
+        a shuffle of an inch or less is never worth a move."""
         u = state.units[a["uid"]]
         pts = [tuple(p) for p in a["to"]]
+        shift = max((math.hypot(m.x - x, m.y - y) for m, (x, y) in zip(u.models, pts)), default=0.0)
+        if shift < 1.0:
+            return -0.5, "no dithering"
+        there, why = self.stand_value(state, u, pts, weight)
+        key = (u.uid, weight)
+        if key not in self._here:
+            self._here[key] = self.stand_value(state, u, [(m.x, m.y) for m in u.models], weight)[0]
+        return 0.3 + (there - self._here[key]), why
+
+    def stand_value(self, state: DBState, u: Unit, pts: list, weight: float) -> tuple[float, str]:
+        """How good it is for u to stand at pts: attacks it has from there,
+        objectives, closing on the enemy, less the danger."""
         old = [(m.x, m.y) for m in u.models]
         saved_cache, saved_version = state.cache, state.version
         for m, (x, y) in zip(u.models, pts):
@@ -273,7 +294,7 @@ class GreedyAgent:
             t = state.turn
             acted = t is not None and t.acted
             att, why = (0.0, "") if acted else self.attack_value(state, u, charging_ok=False)
-            obj = self.objective_score(state, u)
+            obj, obj_why = self.objective_score(state, u)
             danger = self.danger(state, u)
             closer = -0.02 * min((space.distance(state, u, e) for e in space.enemies(state, u)), default=0)
         finally:
@@ -281,22 +302,37 @@ class GreedyAgent:
                 m.x, m.y = x, y
             state.version = saved_version
             state.cache = saved_cache
-        s = 0.8 + weight * (att * 0.95 + obj + closer) - danger
-        return s, why or "advance"
+        s = weight * (att * 0.95 + obj + closer) - danger
+        return s, why or obj_why or "advance on the enemy"
 
-    def objective_score(self, state: DBState, u: Unit) -> float:
+    def objective_score(self, state: DBState, u: Unit) -> tuple[float, str]:
+        """Control: objectives score a point for their controller at every
+        round's end (dragonbond.txt § Control).  Being on one we hold keeps
+        it; on one the enemy holds contests it; the nearest other one pulls."""
         if state.options.get("mode", "control") != "control":
-            return 0.0
-        s = 0.0
-        for obj in space.objectives(state):
+            return 0.0, ""
+        s, why, best = 0.0, "", 0.0
+        for i, obj in enumerate(space.objectives(state)):
             px, py = obj.point if obj.point is not None else obj.centre
             d = min(math.hypot(f.x - px, f.y - py) - f.r for f in space.feet(state, u))
+            name = obj.name or f"objective {i + 1}"
+            c = space.controller(state, obj)
             if d <= space.OBJECTIVE_RANGE:
-                c = space.controller(state, obj)
-                s += 0.8 if c == u.owner else 0.4
+                if c == u.owner:
+                    v, reason = 0.8, f"hold {name} (Control: a point each round)"
+                elif c is None:
+                    v, reason = 0.9, f"take {name} (Control: a point each round)"
+                else:
+                    v, reason = 1.2, (f"contest {name} to stop {state.players[c].name} scoring it "
+                                      f"(Control)")
             else:
-                s += max(0.0, 0.3 - d / 60.0)
-        return s
+                v = max(0.0, (0.6 if c is not None and c != u.owner else 0.4) - d / 40.0)
+                reason = (f"march on {name}, which {state.players[c].name} holds (Control)"
+                          if c is not None and c != u.owner else f"march on {name} (Control)")
+            s += v
+            if v > best:
+                best, why = v, reason
+        return s, why
 
     def danger(self, state: DBState, u: Unit) -> float:
         """Enemy attacks that could reach the unit next, a little."""

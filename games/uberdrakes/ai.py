@@ -516,7 +516,7 @@ class Ctx:
         d = self.me
         board = st.board
         rider, portaled = d.rider, d.portaled or (portal and d.rider is not None)
-        self.reason = "progress"
+        self.reason = self.race()
         gain = 0.0
         sp = board.spaces[board.space_of[h]]
         fat_after = min(max_fatigue(), d.fatigue + fatigue)
@@ -556,7 +556,9 @@ class Ctx:
         # fatigue hurts, more with a rider aboard
         gain -= (0.7 + (0.5 if rider else 0)) * fatigue
         if fat_after >= max_fatigue() and rider is not None:
-            gain -= 1.5
+            # at full fatigue the next point throws the rider off: only a delivery is worth it
+            gain -= 4.0
+            self.reason = "push on at full fatigue with the rider (risky)"
         # combat at the landing
         if moved and not board.shared[h]:
             old = d.hex
@@ -567,6 +569,19 @@ class Ctx:
             finally:
                 d.hex = old
         return gain
+
+    def race(self) -> str:
+        """The goal in words: the delivery race for victory points
+        (uberdrakes.txt: most victory points at the end wins)."""
+        st = self.state
+        d = self.me
+        rival = max((e for e in st.players if e.index != self.p), key=lambda e: e.vp, default=None)
+        score = f"you {d.vp}, {rival.name} {rival.vp}" if rival is not None else f"you {d.vp}"
+        if d.rider is None:
+            return f"race to a rider pickup for the next delivery ({score} victory points)"
+        rc = cat().riders[d.rider]
+        where = f"the {rc.element} spaces" if d.portaled else f"a portal, then the {rc.element} spaces"
+        return f"carry the {rc.name} through {where}: a victory point ({score})"
 
     def fight_value(self, o: int, ranged: bool = False) -> float:
         st = self.state

@@ -33,6 +33,28 @@ AI_PACE = 0.6          # seconds between computer moves, so a person can follow
 GLIDE = 0.15           # seconds a moving piece takes
 
 
+def hint_lines(rules, state, action, reason: str, odds: list) -> list:
+    """The hint panel's words: why (the goal), the odds of the action, and
+    the other ideas the hard computer weighed with how they came out."""
+    lines = []
+    if reason:
+        lines.append((f"Why: {reason}", T.TEXT))
+    try:
+        for ln in rules.preview(state, action) or []:
+            lines.append((ln, T.ACCENT))
+    except Exception:  # noqa: BLE001 - a preview is a courtesy
+        pass
+    others = [(a, v, n) for a, v, n, _ in odds if a != action and n]
+    if others:
+        best = next((v for a, v, n, _ in odds if a == action), None)
+        parts = []
+        for a, v, n in others[:3]:
+            gap = f" ({v - best:+.1f})" if best is not None else ""
+            parts.append(f"{rules.describe(state, a)}{gap}")
+        lines.append(("Also weighed: " + "; ".join(parts), T.MUTED))
+    return lines
+
+
 def along(pts: list, f: float) -> tuple[float, float]:
     """The point a fraction f of the way along a polyline."""
     if len(pts) == 1:
@@ -73,6 +95,10 @@ class MatchScreen(Scene):
         self.log.color_of = lambda p: T.rgb(self.view.player_color(self.match.state, p)) if p is not None and p >= 0 else T.ACCENT
         self.ai = AIRunner()
         self.instant = False                 # I: computer moves without pauses
+        self.stepping = False                # P: step-through, one computer action per Space
+        self.step_go = False
+        self.hinter = AIRunner()             # H: what the hard computer would do for the human
+        self.hint_for = -1                   # the version a hint is being thought for
         self.last_change = 0.0
         self.glides: dict = {}               # key -> (world points of the path, t, duration)
         self.hover_hex = None
@@ -612,6 +638,8 @@ class MatchScreen(Scene):
             "U or Ctrl+Z: undo your own last decision (never past a die roll, a reveal or a handoff).",
             "Ctrl+S: save.  F1: rules.  F12: screenshot.",
             "Space: skip an animation or the computer's pause.  I: computer moves instantly.",
+            "P: computer pace: readable, step-through (Space plays each computer action), instant.",
+            "H: hint: what the hard computer would do in your place, why, and the odds.  K or ?: these keys.",
         ]
         extra = getattr(self.ctl, "help_lines", lambda: [])()
         self.app.push(Modal(self.app, "Keys and mouse", lines + list(extra), [("Close", "close", "Esc")],
@@ -850,6 +878,59 @@ class MatchScreen(Scene):
             self.open_rules()
         elif cmd == "menu":
             self.open_menu()
+        elif cmd == "hint":
+            self.request_hint()
+
+    # --- hint and pace ------------------------------------------------------------
+    def request_hint(self) -> None:
+        """Ask the hard computer what it would do for the human to act (in a
+        worker, on a copy: it sees only what that player may see)."""
+        if self.match.outcome() is not None or not self.human_turn():
+            self.say("Hints are for your own decisions.", T.MUTED, 2.0)
+            return
+        if self.hint_for == self.version and self.hinter.thinking:
+            return
+        self.hint_for = self.version
+        self.hinter.start(self.match, self.version, "hard")
+        self.say("Thinking about your position (the hard computer)…", T.MUTED, 6.0)
+
+    def poll_hint(self) -> bool:
+        if self.hint_for < 0:
+            return False
+        if self.hint_for != self.version:           # the position moved on: drop it
+            self.hinter.cancel()
+            self.hint_for = -1
+            return False
+        if not self.hinter.ready(self.version):
+            return False
+        self.hint_for = -1
+        try:
+            action = self.hinter.take()
+        except Exception as e:  # noqa: BLE001 - a hint must never break the game
+            self.say(f"No hint: {type(e).__name__}: {e}", T.BAD)
+            return True
+        if action is None:
+            return True
+        self.toast = ("", T.TEXT, 0.0)
+        self.app.push(Modal(self.app, "Hint: " + self.rules.describe(self.state, action),
+                            hint_lines(self.rules, self.state, action, self.hinter.reason, self.hinter.odds),
+                            [("Play it", "play", "Enter"), ("Close", "close", "Esc")],
+                            on=lambda cmd, dlg: (self.submit(action) if cmd == "play" else None) or True,
+                            escape_cmd="close", width=900))
+        return True
+
+    def cycle_pace(self) -> None:
+        """P: readable pace -> step-through (Space plays the next computer
+        action) -> instant -> readable pace."""
+        if not self.instant and not self.stepping:
+            self.stepping, self.instant = True, False
+            self.say("Step-through: Space plays the next computer action.", T.MUTED)
+        elif self.stepping:
+            self.stepping, self.instant = False, True
+            self.say("Computer moves instantly.", T.MUTED)
+        else:
+            self.stepping, self.instant = False, False
+            self.say("Computer moves at a readable pace.", T.MUTED)
 
     def keydown(self, ev) -> bool:
         k = ev.key
@@ -883,10 +964,15 @@ class MatchScreen(Scene):
                 skipped = True
             if not self.human_turn():
                 self.last_change = 0.0        # the computer need not wait
+                self.step_go = True           # step-through: the next computer action
                 skipped = True
             if skipped:
                 return True
+        if k == pygame.K_p and not self.human_turn():
+            self.cycle_pace()
+            return True
         if k == pygame.K_i and not self.human_turn():
+            self.stepping = False
             self.instant = not self.instant
             self.say("Computer moves instantly." if self.instant else "Computer moves at a readable pace.", T.MUTED)
             return True
@@ -905,7 +991,13 @@ class MatchScreen(Scene):
         if k == pygame.K_u:
             self.undo()
             return True
-        if k in (pygame.K_h, pygame.K_QUESTION) or name == "/":
+        if k == pygame.K_h:
+            self.request_hint()
+            return True
+        if k == pygame.K_p:
+            self.cycle_pace()
+            return True
+        if k in (pygame.K_k, pygame.K_QUESTION) or name == "/":
             self.open_help()
             return True
         if k in PAN_KEYS:
@@ -916,6 +1008,7 @@ class MatchScreen(Scene):
             self.user_camera = True
             return True
         if k == pygame.K_i:
+            self.stepping = False
             self.instant = not self.instant
             self.say("Computer moves instantly." if self.instant else "Computer moves at a readable pace.", T.MUTED)
             return True
@@ -927,6 +1020,8 @@ class MatchScreen(Scene):
             return True
         if (self.match.outcome() is None and not self.is_human(self.to_act()) and self.top_is_me()
                 and self.ai_failed != self.version):
+            return True
+        if self.hint_for >= 0:
             return True
         return False
 
@@ -959,6 +1054,7 @@ class MatchScreen(Scene):
             changed = True
         if self.top_is_me():
             changed |= self.drive_ai()
+            changed |= self.poll_hint()
         if self._decision_sig is not None and self._decision_sig != (self.version, self.ctl_sig(), self.human_turn()):
             self.sync_decision()
             changed = True
@@ -979,6 +1075,10 @@ class MatchScreen(Scene):
                 return False
             if time.perf_counter() - self.last_change < pace:
                 return False
+            if self.stepping and not self.headless:
+                if not self.step_go:
+                    return False
+                self.step_go = False
             try:
                 action = self.ai.take()
             except Exception as e:  # noqa: BLE001 - a broken agent must not kill the game
@@ -1096,7 +1196,10 @@ class MatchScreen(Scene):
         if p >= 0 and not self.is_human(p):
             if self.ai_error:
                 return self.ai_error, T.BAD
-            return (f"{self.player_name(p)} (computer) is thinking…  Space: skip the pause · I: instant", T.MUTED)
+            if self.stepping:
+                return (f"{self.player_name(p)} (computer): Space plays its next action · P: pace", T.MUTED)
+            return (f"{self.player_name(p)} (computer) is thinking…  Space: skip the pause · P: step-through · "
+                    f"I: instant", T.MUTED)
         if self.ctl.message:
             return self.ctl.message + (f"  ({self.ctl.message_rule})" if self.ctl.message_rule else ""), T.WARN
         return self.ctl.hint(), T.TEXT
@@ -1337,8 +1440,8 @@ class MatchScreen(Scene):
         if clear:
             self._clear(c, r_t, th)
         first = ("Next", "next", "→") if self.replay is not None else ("Undo", "undo", "U")
-        tools = [first, ("Save", "save", "^S"), ("Rules", "rules", "F1"), ("Menu", "menu", "Esc")]
-        tw = (r_t.w - 3 * th.px(6)) // 4
+        tools = [first, ("Hint", "hint", "H"), ("Save", "save", "^S"), ("Rules", "rules", "F1"), ("Menu", "menu", "Esc")]
+        tw = (r_t.w - (len(tools) - 1) * th.px(6)) // len(tools)
         old = self.tool_buttons.hover
         self.tool_buttons.buttons = [
             W.Button(pygame.Rect(r_t.x + i * (tw + th.px(6)), r_t.y, tw, r_t.h), lab, cmd, key,
@@ -1346,6 +1449,7 @@ class MatchScreen(Scene):
                      tip={"next": "Play the next recorded action", "undo": self.match.undo_refusal(self.undo_player()) or
                           "Take back your own last decision (not past a die roll, a reveal or "
                           "another player's decision)", "save": "Save under a name",
+                          "hint": "What the hard computer would do in your place, why, and the odds",
                           "rules": "The rulebook", "menu": "Menu: save, load, keys, quit"}[cmd])
             for i, (lab, cmd, key) in enumerate(tools)]
         if old is not None:

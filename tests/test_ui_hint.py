@@ -1,0 +1,46 @@
+"""The match screen's Hint (H: the hard computer's move for the human, why,
+and the odds) and the computer's pace (step-through, one action per Space)."""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from engine.core.sessions import new_match
+from engine.ui.scenes.dialogs import Modal
+from test_ui_support import deployed_match, key, screen_for
+
+
+def test_hint_shows_the_hard_move_and_why():
+    m = deployed_match()
+    app, screen = screen_for(m)
+    before = len(m.actions)
+    key(app, pygame.K_h)
+    t0 = time.perf_counter()
+    while not isinstance(app.top(), Modal) and time.perf_counter() - t0 < 60:
+        app.step(0.05)
+        time.sleep(0.01)
+    dlg = app.top()
+    assert isinstance(dlg, Modal) and dlg.title.startswith("Hint: ")
+    assert any(text.startswith("Why: ") for text, _ in dlg.paragraphs)
+    assert len(m.actions) == before                 # a hint plays nothing by itself
+    key(app, pygame.K_RETURN)                        # "Play it"
+    assert len(m.actions) == before + 1
+
+
+def test_step_through_plays_one_computer_action_per_space():
+    m = new_match("dice_wars", seats=["normal", "normal"], seed=3)
+    app, screen = screen_for(m)
+    screen.headless = False                          # pace rules apply as on a real screen
+    screen.stepping = True
+    t0 = time.perf_counter()
+    while not screen.ai.ready(screen.version) and time.perf_counter() - t0 < 60:
+        app.step(0.05)
+        time.sleep(0.01)
+    for _ in range(5):
+        app.step(0.05)
+    assert len(m.actions) == 0                       # waits for the key
+    key(app, pygame.K_SPACE)
+    screen.last_change = 0.0
+    app.step(0.05)
+    assert len(m.actions) == 1
