@@ -35,6 +35,31 @@ def busy_match(game: str, seed: int, players: int | None = None, scenario: str |
     return m
 
 
+def hard_move_times(game: str, rules, seed: int = 7, limit: int = 400) -> tuple[float, float]:
+    """Seconds per decision of the hard player over (up to `limit`
+    actions of) a game against the normal player: (p95, max)."""
+    from engine.commands.simulate import play_out
+    times: list = []
+    hard = make_agent(game, "hard", rules)
+
+    class Timed:
+        samples = False
+
+        def choose(self, state, legal, rng):
+            t = time.perf_counter()
+            a = hard.choose(state, legal, rng)
+            times.append(time.perf_counter() - t)
+            return a
+    n = getattr(rules, "typical_players", rules.min_players)
+    agents = [make_agent(game, "normal", rules) for _ in range(n)]
+    agents[0] = Timed()
+    play_out(rules, Setup(game, n, seed=seed, scenario=rules.scenarios()[0]), agents, max_actions=limit)
+    if not times:
+        return 0.0, 0.0
+    times.sort()
+    return times[max(0, int(len(times) * 0.95) - 1)], times[-1]
+
+
 def render_cmd(args) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from engine.ui.render import render_png
@@ -84,6 +109,10 @@ def bench_cmd(args) -> int:
         worst = max(worst, time.perf_counter() - t)
         m.submit(a, autosave=False)
     report["ai_move_ms_max"] = round(worst * 1000, 2)
+    # the hard level (engine/core/search.py): every decision of one game against the normal player
+    p95, top = hard_move_times(args.game, rules)
+    report["ai_hard_move_ms_p95"] = round(p95 * 1000, 1)
+    report["ai_hard_move_ms_max"] = round(top * 1000, 1)
     # drawing: a busy full map at 1920x1080, software rendering
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     try:
