@@ -21,6 +21,8 @@ ROUTES = {
     "decision": ("engine.ui.scenes.combat_dialog", "DecisionDialog"),
     "about": ("engine.ui.scenes.about", "About"),
     "army_builder": ("engine.ui.scenes.army_builder", "ArmyBuilder"),
+    "tutorial": ("engine.ui.scenes.tutorial", "TutorialScreen"),
+    "tutorials": ("engine.ui.scenes.tutorial", "TutorialList"),
 }
 
 

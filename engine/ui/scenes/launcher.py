@@ -255,6 +255,8 @@ class Launcher(Scene):
             self.app.push(LoadScene(self.app, self))
         elif cmd == "map":
             self.view_map()
+        elif cmd == "learn":
+            self.app.open("tutorials", self.game.game_id)
         elif cmd == "quit":
             self.app.quit()
 
@@ -333,6 +335,8 @@ class Launcher(Scene):
                 self.command("about")
             elif ev.key == pygame.K_b and self.has_lists:
                 self.command("builder")
+            elif ev.key == pygame.K_t:
+                self.command("learn")
             return True
         return False
 
@@ -467,7 +471,7 @@ class Launcher(Scene):
         # actions at the bottom
         by = h - pad - th.px(50)
         gap = th.px(12)
-        bw = min(th.px(200), (w - x1 - pad - th.px(130) - 5 * gap) // 5)
+        bw = min(th.px(200), (w - x1 - pad - th.px(130) - 6 * gap) // 6)
         x = x1
         for label, cmd, key, enabled, tip, style in (
                 ("Start", "start", "Enter", True, "A new game; games in progress stay as they are", "primary"),
@@ -477,7 +481,8 @@ class Launcher(Scene):
                  "Every game in progress, and the finished ones to replay", "normal"),
                 ("Load…", "load", "L", True, "A named save, as a new game in progress", "normal"),
                 ("View map", "map", "M", True,
-                 "Look at the selected map and its terrain (for designers); nothing is played", "normal")):
+                 "Look at the selected map and its terrain (for designers); nothing is played", "normal"),
+                ("Learn", "learn", "T", True, "Tutorials: play the rulebook's worked examples move by move", "normal")):
             self._button(surf, (x, by, bw, th.px(50)), label, cmd, th, key=key, enabled=enabled, tip=tip, style=style)
             x += bw + gap
         self._button(surf, (x, by, th.px(130), th.px(50)), "Quit", "quit", th, key="Esc")

@@ -1,0 +1,73 @@
+"""Tutorials (engine/core/lessons.py, engine/ui/scenes/tutorial.py): every
+game has one; each plays the rulebook example through; other moves are
+refused with a pointer and the section; reachable from the launcher."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from engine.core import registry
+from engine.core.catalog import DataError
+from engine.core.lessons import Lesson, lesson_files
+from engine.ui.app import App
+from engine.ui.scenes.dialogs import Modal
+from engine.ui.scenes.tutorial import TutorialList, TutorialScreen
+from test_ui_support import key
+
+LESSONS = [(g.game_id, p) for g in registry.all_games() for p in lesson_files(g.game_id)]
+
+
+def test_every_game_has_a_tutorial():
+    assert {g for g, _ in LESSONS} == {g.game_id for g in registry.all_games()}
+
+
+@pytest.mark.parametrize("game,path", LESSONS, ids=[p.stem for _, p in LESSONS])
+def test_lesson_plays_through_and_refuses_other_moves(game, path):
+    lesson = Lesson(path)
+    m = lesson.start()
+    while not lesson.done:
+        step = lesson.current()
+        want = lesson.action_of(m, step)
+        assert want.player == lesson.learner
+        legal = [a for a in m.legal_actions() if a.player == want.player]
+        other = next((a for a in legal if lesson.judge(m, a) is not None), None)
+        if other is not None:
+            msg, rule = lesson.judge(m, other)
+            assert step.say in msg and "§" in rule
+        assert lesson.judge(m, want) is None
+        m.submit(want, autosave=False)
+        lesson.advance(m)
+
+
+def test_a_broken_tutorial_names_file_line_field(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: dice_wars\ntitle: x\nsource: dice_wars.txt § Guarding\nsteps:\n  - say: hi\n")
+    with pytest.raises(DataError, match=r"bad.yaml:5: steps\[0\]"):
+        Lesson(bad)
+
+
+def test_tutorial_screen_from_the_launcher():
+    app = App((1600, 900), headless=True)
+    launcher = app.open("launcher")
+    launcher.select_game(registry.get("dice_wars"))
+    launcher.command("learn")
+    lst = app.top()
+    assert isinstance(lst, TutorialList) and lst.lessons
+    app.draw()
+    idx = next(i for i, L in enumerate(lst.lessons) if "Guarding" in L.title)
+    lst.command(f"lesson:{idx}")
+    screen = app.top()
+    assert isinstance(screen, TutorialScreen)
+    app.step(0.05)
+    assert isinstance(app.top(), Modal)           # the introduction
+    key(app, pygame.K_RETURN)
+    assert app.top() is screen
+    lesson, m = screen.lesson, screen.match
+    assert "Step 1" in screen.hint_text()[0]
+    wrong = next(a for a in m.legal_actions() if a.player == lesson.learner and lesson.judge(m, a) is not None)
+    assert not screen.submit(wrong)
+    assert "dice_wars.txt §" in screen.hint_text()[0] and len(m.actions) == 0
+    while not lesson.done:
+        assert screen.submit(lesson.action_of(m, lesson.current()))
+    done = app.top()
+    assert isinstance(done, Modal) and done.title == "Well done!"
