@@ -17,6 +17,15 @@ from engine.hex import grid as hexgrid
 GAMES = [r.game_id for r in registry.all_games()]
 
 
+def level_agent(game: str, level: str, rules):
+    """A level's agent; the hard one counts playouts, not the clock, so a
+    test decides the same on any machine."""
+    agent = make_agent(game, level, rules)
+    if isinstance(agent, HardAgent):
+        agent.budget, agent.max_rounds = 1e9, 4
+    return agent
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_offers_three_levels(game):
     names = agent_names(game)
@@ -99,7 +108,7 @@ def third_crown_position():
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_dice_wars_every_level_contests_the_third_crown(level):
     rules, m = third_crown_position()
-    agent = make_agent("dice_wars", level, rules)
+    agent = level_agent("dice_wars", level, rules)
     rng = random.Random(3)
     reasons = []
     while m.outcome() is None and m.to_act() == 1:
@@ -108,3 +117,47 @@ def test_dice_wars_every_level_contests_the_third_crown(level):
         reasons.append(agent.last_reason)
     assert len([c for c in m.state.cities if c.owner == 0]) < 3, "Red keeps three cities and wins next phase"
     assert any("Diplomacy" in r and "crown" in r for r in reasons), reasons
+
+
+# ---- golden: Dragonbond, an objective the enemy holds uncontested in the last round ------------
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_dragonbond_every_level_breaks_the_hold_on_an_objective(level):
+    """Round 4 of 4, scores 1-1: Crimson's lone Blood Hexer holds objective
+    3 and scores it at the round's end unless Gold takes it away
+    (dragonbond.txt § Control); Gold's Duelists are in charge range."""
+    from games.dragonbond import space
+    rules = registry.get("dragonbond")
+    pos = {"round": 4, "current": 0, "turns": [2, 2], "scores": [1, 1], "units": [
+        {"name": "duelists", "player": 0, "unit": "oathguard_duelists", "models": 2, "at": [[33, 27], [34.5, 27]]},
+        {"name": "queen", "player": 0, "unit": "dragon_queen", "at": [[4, 44]]},
+        {"name": "hexers", "player": 1, "unit": "blood_hexers", "models": 1, "at": [[32, 16]]},
+        {"name": "reavers", "player": 1, "unit": "skorpikon_reavers", "models": 1, "at": [[8, 6]]}]}
+    m = Match(Setup("dragonbond", 2, seed=3, scenario="valerna_crossing", options={"position": pos}))
+    third = space.objectives(m.state)[2]
+    assert space.controller(m.state, third) == 1
+    agent = level_agent("dragonbond", level, rules)
+    rng = random.Random(1)
+    reasons = []
+    while m.outcome() is None and m.to_act() == 0:
+        legal = [a for a in m.legal_actions() if a.player == 0]
+        m.submit(agent.choose(m.state, legal, rng), autosave=False)
+        reasons.append(agent.last_reason)
+    assert space.controller(m.state, third) != 1
+    assert any("objective 3 (Control)" in r for r in reasons), reasons
+
+
+# ---- golden: UberDrakes, a delivery to race for ---------------------------------------------------
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_uberdrakes_every_level_delivers_when_it_can(level):
+    rules = registry.get("uberdrakes")
+    pos = {"active": 0, "dragons": [
+        dict(dragon="fire", at="M5", facing=3, rider="water_knight", portaled=True, hand=["dash"]),
+        dict(dragon="water", at="Q1", vp=1), dict(dragon="earth", at="Q13")]}
+    m = Match(Setup("uberdrakes", 3, seed=1, options={"position": pos}), dice=ScriptedDice([], seed=1))
+    agent = level_agent("uberdrakes", level, rules)
+    a = agent.choose(m.state, m.legal_actions(), random.Random(1))
+    m.submit(a)
+    assert m.state.players[0].vp == 1, f"chose {a}"
+    assert "victory point" in agent.last_reason or "deliver" in agent.last_reason, agent.last_reason

@@ -64,9 +64,11 @@ class EasyAgent:
         ranked = ranked_of(self.normal, state, legal, rng)
         pick = 0
         if len(ranked) > 1 and rng.random() < self.slip:
-            # a plausible second idea: one of the next few, never a negative one
+            # a plausible second idea: one of the next few that looked nearly
+            # as good, never a poor one (a clearly best move is never missed)
             top = ranked[0][0]
-            near = [i for i in range(1, min(4, len(ranked))) if ranked[i][0] > min(0.0, top - 2.0)]
+            near = [i for i in range(1, min(4, len(ranked)))
+                    if ranked[i][0] > 0 and top - ranked[i][0] <= max(0.4, 0.3 * abs(top))]
             if near:
                 pick = rng.choice(near)
         _, action, why = ranked[pick]
@@ -79,7 +81,8 @@ class HardAgent:
     name = "hard"
 
     def __init__(self, rules, normal, evaluate, determinise=None, width: int = 5, horizon: int = 40,
-                 budget: float = 0.55, min_samples: int = 2, glance: int = 16):
+                 budget: float = 0.55, min_samples: int = 2, glance: int = 16, playout_options=None,
+                 margin: float = 0.25):
         self.rules = rules
         self.normal = normal
         self.evaluate = evaluate
@@ -89,6 +92,8 @@ class HardAgent:
         self.budget = budget
         self.min_samples = min_samples
         self.glance = glance             # actions the playout policy weighs per decision
+        self.playout_options = playout_options   # the game's hook: sensible actions for playouts
+        self.margin = margin             # how much better (in evaluate's units) a change of the normal plan must look
         self.max_rounds = 64             # rounds of playouts at most (tests fix it instead of the clock)
         self.last_reason = ""
         self.last_odds: list = []        # [(action, mean value, samples, why)] best first, for the hint
@@ -115,7 +120,7 @@ class HardAgent:
                 if sample and time.perf_counter() > deadline:
                     late = True
                     break
-                v, won = self.playout(state, cands[i][1], me, random.Random(seed + 7919 * sample + i), cutoff)
+                v, won = self.playout(state, cands[i][1], me, random.Random(seed + 7919 * sample), cutoff)
                 total[i] += v
                 count[i] += 1
                 wins[i] += won
@@ -128,10 +133,11 @@ class HardAgent:
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
             if sample >= self.max_rounds:
                 break
-        # the normal player's order breaks near-ties (its scores know the rules' odds)
+        # the normal player's first idea stands unless another looked clearly
+        # better: a few noisy playouts must not overturn a sound plan
         def value(i):
             return total[i] / count[i] if count[i] else -1e18
-        order = sorted(range(len(cands)), key=lambda i: (-(value(i) - 0.01 * i)))
+        order = sorted(range(len(cands)), key=lambda i: -(value(i) - (self.margin if i else 0.0) - 0.001 * i))
         best = order[0]
         self.last_odds = [(cands[i][1], value(i), count[i], cands[i][2]) for i in order]
         why = cands[best][2] or getattr(self.normal, "last_reason", "")
@@ -170,6 +176,8 @@ class HardAgent:
         playouts must be many and fast), drawn by the ruleset's sampler
         when it has one, so nothing lists every action."""
         rules = self.rules
+        if self.playout_options is not None:
+            return self.playout_options(rules, s, p, rng, self.glance)
         if hasattr(rules, "sample_legal"):
             seen: dict = {}
             for _ in range(self.glance):
@@ -209,6 +217,6 @@ def make_level(game_module, level: str, rules):
         if evaluate is None:
             raise KeyError(f"{game_module.__name__} has no evaluate hook: no hard level")
         tune = dict(getattr(game_module, "SEARCH", {}))
-        return HardAgent(rules, normal, evaluate,
-                         getattr(game_module, "determinise", None), **tune)
+        return HardAgent(rules, normal, evaluate, getattr(game_module, "determinise", None),
+                         playout_options=getattr(game_module, "playout_options", None), **tune)
     raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")

@@ -101,6 +101,26 @@ class Plan:
         return (best if self.goals else 0.0), why
 
 
+def playout_options(rules, state, p: int, rng: random.Random, glance: int) -> list:
+    """The search hook for quick playouts: every action a unit can take
+    from where it stands (attacks, skills, captures: where games are won
+    and lost) and a handful of sampled moves, never the full listing."""
+    if state.phase != "command" or state.pending is not None:
+        return [a for a in rules.legal_actions(state) if a.player == p]
+    seen: dict = {}
+    for u in stats.living(state, p):
+        act = phases.activation(state, u.uid)
+        if act is None and len(state.activations) >= 2 or act is not None and act.acted:
+            continue
+        for a in rules._action_options(state, u):
+            seen[a] = None
+    for _ in range(glance):
+        a = rules.sample_legal(state, rng)
+        if a.player == p:
+            seen[a] = None
+    return list(seen)
+
+
 def determinise(state, p: int, rng: random.Random):
     """The search hook: a copy in which the relic pile's order (face down)
     is shuffled; everything else in Dice Wars is on the table."""

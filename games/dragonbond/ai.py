@@ -132,7 +132,7 @@ class GreedyAgent:
             w, _ = stats.weapon(state, u, a["weapon"])
             ev = combat.expected_wounds(state, u, t, w)
             return 2.0 + ev * worth(t) / 10.0 - self.fatigue_cost(state, u, 1), \
-                f"{ev:.1f} wounds expected on {stats.name(state, t)}"
+                f"{ev:.1f} wounds expected on {stats.name(state, t)}" + self.objective_note(state, t)
         if k == "charge":
             return self.score_charge(state, a)
         if k == "move":
@@ -187,7 +187,8 @@ class GreedyAgent:
                     if w is not None and p > 0:
                         v = p * self.charge_wounds(state, u, e, w) * worth(e) / 10.0 * 0.9
                         if v > best:
-                            best, why = v, f"charge {stats.name(state, e)} ({p:.0%} to arrive)"
+                            best, why = v, f"charge {stats.name(state, e)} ({p:.0%} to arrive)" + \
+                                self.objective_note(state, e)
         return best, why
 
     def reach_chance(self, state: DBState, u: Unit, d: float) -> float:
@@ -233,7 +234,21 @@ class GreedyAgent:
         d = space.distance(state, u, e)
         p = self.reach_chance(state, u, d)
         v = p * self.charge_wounds(state, u, e, w) * worth(e) / 10.0
-        return 1.8 + v - (1 - p) * 0.8 - self.fatigue_cost(state, u, 2), f"charge {stats.name(state, e)} ({p:.0%})"
+        return 1.8 + v - (1 - p) * 0.8 - self.fatigue_cost(state, u, 2), \
+            f"charge {stats.name(state, e)} ({p:.0%})" + self.objective_note(state, e)
+
+    def objective_note(self, state: DBState, e: Unit) -> str:
+        """', to break Crimson's hold on objective 3 (Control)' when the
+        target holds an objective for its side."""
+        if state.options.get("mode", "control") != "control" or not e.models:
+            return ""
+        for i, obj in enumerate(space.objectives(state)):
+            if space.controller(state, obj) != e.owner:
+                continue
+            px, py = obj.point if obj.point is not None else obj.centre
+            if min(math.hypot(f.x - px, f.y - py) - f.r for f in space.feet(state, e)) <= space.OBJECTIVE_RANGE:
+                return f", to break {state.players[e.owner].name}'s hold on {obj.name or f'objective {i + 1}'} (Control)"
+        return ""
 
     def score_power(self, state: DBState, a: Action) -> tuple[float, str]:
         u = state.units[a["uid"]]

@@ -675,6 +675,10 @@ def explain(agent: DrakeAgent) -> str:
     return agent.last_reason
 
 
+# the hard level's tuning (engine/core/search.py): evaluate counts movement actions
+SEARCH = {"margin": 3.0}
+
+
 def determinise(state: UDState, p: int, rng: random.Random) -> UDState:
     """The search hook: what p may know, the rest redealt (`public_view`)."""
     return public_view(state, p, rng)
