@@ -197,7 +197,7 @@ def normal_of(game_module, rules):
     try:
         return game_module.make_agent("normal", rules)
     except KeyError:
-        return game_module.make_agent(game_module.AGENTS[0], rules)
+        return game_module.make_agent(next(iter(game_module.AGENTS)), rules)
 
 
 def levels_of(game_module) -> list[str]:

@@ -26,7 +26,7 @@ def agent_for(game: str, seat: str, rules=None):
     agent = None
     try:
         from engine.core.agents import make_agent
-        for name in (seat, "ai", "default"):
+        for name in (seat, "normal", "ai", "default"):
             try:
                 agent = make_agent(game, name, rules)
                 break

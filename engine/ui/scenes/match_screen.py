@@ -890,9 +890,11 @@ class MatchScreen(Scene):
             return
         if self.hint_for == self.version and self.hinter.thinking:
             return
+        from engine.ui.ai_runner import agent_names
+        level = "hard" if "hard" in agent_names(self.match.setup.game) else "normal"
         self.hint_for = self.version
-        self.hinter.start(self.match, self.version, "hard")
-        self.say("Thinking about your position (the hard computer)…", T.MUTED, 6.0)
+        self.hinter.start(self.match, self.version, level)
+        self.say(f"Thinking about your position (the {level} computer)…", T.MUTED, 6.0)
 
     def poll_hint(self) -> bool:
         if self.hint_for < 0:
