@@ -18,7 +18,10 @@ RULES = registry.get("warbound")
 
 
 def test_agent_names():
-    assert agent_names("warbound")[0] == "tactician"
+    # seats offer levels (engine/core/search.py); the normal level is the tactician
+    assert agent_names("warbound")[0] == "normal"
+    from engine.core import agents
+    assert type(agents.make_agent("warbound", "normal", RULES)) is type(make_agent("tactician", RULES))
     with pytest.raises(KeyError):
         make_agent("clever", RULES)
 

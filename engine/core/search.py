@@ -51,6 +51,22 @@ def ranked_of(agent, state, legal, rng) -> list:
     return [(1.0, best, why)] + [(0.0, a, "") for a in legal if a != best]
 
 
+def diverse(ranked: list, width: int, kinds: int = 3) -> list:
+    """The best `width` ideas, and the best of up to `kinds` other kinds of
+    action the list below them offers (holding back, guarding, ending the
+    turn), so the search can weigh restraint against the normal player's
+    eagerness."""
+    out = ranked[:width]
+    seen = {a.kind for _, a, _ in out}
+    for item in ranked[width:]:
+        if len(out) >= width + kinds:
+            break
+        if item[1].kind not in seen:
+            seen.add(item[1].kind)
+            out.append(item)
+    return out
+
+
 class EasyAgent:
     """The normal player with human-like slips (for first games)."""
     name = "easy"
@@ -101,7 +117,7 @@ class HardAgent:
     def choose(self, state, legal, rng: random.Random):
         me = legal[0].player
         ranked = ranked_of(self.normal, state, legal, rng)
-        cands = ranked[:self.width]
+        cands = diverse(ranked, self.width)
         if len(cands) == 1:
             self.last_reason = cands[0][2]
             self.last_odds = [(cands[0][1], 0.0, 0, cands[0][2])]
