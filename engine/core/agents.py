@@ -39,10 +39,23 @@ def make_agent(game_id: str, name: str, rules):
 
 
 def agent_names(game_id: str) -> list[str]:
-    """The seat names a launcher offers, the default first: the levels the
-    game supports, then the random player."""
+    """Every computer seat name the game accepts, the default first: the
+    levels it supports, its own agents by name, then the random player."""
+    return level_names(game_id)[:-1] + _own_names(game_id) + ["random"]
+
+
+def level_names(game_id: str) -> list[str]:
+    """The seat names a launcher offers: the levels, then random."""
     try:
         mod = importlib.import_module(f"games.{game_id}.ai")
     except ImportError:
         return ["random"]
     return search.levels_of(mod) + ["random"]
+
+
+def _own_names(game_id: str) -> list[str]:
+    try:
+        mod = importlib.import_module(f"games.{game_id}.ai")
+    except ImportError:
+        return []
+    return [n for n in getattr(mod, "AGENTS", ()) if n not in search.LEVELS and n != "random"]

@@ -41,9 +41,10 @@ def agent_for(game: str, seat: str, rules=None):
 
 
 def agent_names(game: str) -> list[str]:
-    """Names a launcher can offer for computer seats (the game's best first)."""
+    """Names a launcher offers for computer seats: the difficulty levels
+    (normal first), then random."""
     try:
-        from engine.core.agents import agent_names as names
+        from engine.core.agents import level_names as names
         out = list(names(game))
     except ImportError:
         out = []
