@@ -11,7 +11,7 @@ double distance toward the enemy: § Step 3); the rest Advance.  The Fate counte
 from __future__ import annotations
 
 from engine.core.actions import Action
-from games.battle_valor_fantasy import choices, combat, fire, space, spells, stats, success, turns
+from games.battle_valor_fantasy import choices, combat, fire, space, spells, stats, success, turns, victory
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -153,9 +153,54 @@ class GeneralAgent:
 
 
 def make_agent(name: str, rules):
-    if name == "general":
+    if name in ("general", "normal"):
         return GeneralAgent(rules)
-    raise KeyError(f"no agent {name!r}")
+    raise KeyError(f"unknown Battle Valor Fantasy agent {name!r}; known: {', '.join(AGENTS)}, random")
+
+
+def evaluate(state: BVFState, p: int) -> float:
+    """The search hook (engine/core/search.py): how good the position is for
+    p, in percent of the army's points.  The result dominates; then the
+    victory score as it would stand now (enemy units destroyed and broken,
+    standards held and lost, objectives held: games/battle_valor_fantasy/
+    victory.py), then what is left of each army (points weighed by the
+    stands still standing) and a little for units fleeing."""
+    if state.phase == "over":
+        if p not in state.winners:
+            return -1000.0
+        return 1000.0 if len(state.winners) == 1 else 0.0
+    size = max(1, max(pl.army.points for pl in state.players))
+    s = victory.scores(state)
+    value = (s[p] - s[1 - p]) / size * 100.0
+    for u in state.units.values():
+        if u.kind != "unit" or not u.deployed or not u.on_table or not u.start_stands:
+            continue
+        left = u.profile.points * len(u.stands) / u.start_stands * (0.5 if u.fleeing else 1.0)
+        value += (left if u.owner == p else -left) / size * 50.0
+    return value
+
+
+def determinise(state: BVFState, p: int, rng) -> BVFState:
+    """A copy with what p cannot see guessed: the opponent's order counters,
+    placed face down and not yet revealed, replaced by the orders the normal
+    player would give (the search never reads a face-down counter)."""
+    s = state.copy()
+    if s.phase != "orders":
+        return s
+    for pl in s.players:
+        if pl.index == p or not pl.orders_placed:
+            continue
+        orders, fate = plan_orders(s, pl.index)
+        for u in turns.units_of(s, pl.index):
+            u.orders = ["flee"] if u.fleeing else []
+        for uid, o in orders:
+            u = s.units[uid]
+            if not (u.fleeing and o == "flee"):
+                u.orders.append(o)
+        pl.fate_uid = fate
+        pl.fate_done = fate == -1
+    s.touch()
+    return s
 
 
 _ = (choices, spells)
