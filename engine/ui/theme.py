@@ -162,6 +162,8 @@ def wrap(s: str, f: pygame.font.Font, width: int) -> list[str]:
 
 
 def ellipsize(s: str, f: pygame.font.Font, width: int) -> str:
+    if not s:
+        return s
     narrow = max(1, min(f.size(ch)[0] for ch in " .il|'") - 1)
     most = max(1, width) // narrow + 2
     if len(s) <= most and f.size(s)[0] <= width:

@@ -119,7 +119,14 @@ class Button:
         f = th.font("m")
         pad = th.px(10)
         key_w = 0
-        if self.key:
+        label = self.label + (f"  ({self.cost})" if self.cost else "")
+        show_key = bool(self.key)
+        if show_key:
+            # a narrow button keeps its whole label and drops the key badge
+            # (the key is still listed in the Keys help and works)
+            badge = th.font("xs", True).size(self.key)[0] + th.px(8) + pad // 2
+            show_key = f.size(label)[0] <= self.rect.w - 2 * pad - badge
+        if show_key:
             kimg = th.text(self.key, "xs", T.MUTED if self.enabled else T.FAINT, bold=True)
             kr = kimg.get_rect()
             kr.inflate_ip(th.px(8), th.px(4))
@@ -127,7 +134,6 @@ class Button:
             pygame.draw.rect(surf, T.mix(fill, (0, 0, 0), 0.3), kr, border_radius=th.px(4))
             surf.blit(kimg, kimg.get_rect(center=kr.center))
             key_w = kr.w + pad // 2
-        label = self.label + (f"  ({self.cost})" if self.cost else "")
         label = T.ellipsize(label, f, self.rect.w - 2 * pad - key_w)
         img = th.text(label, "m", color)
         surf.blit(img, img.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))

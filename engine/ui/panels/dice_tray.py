@@ -107,12 +107,35 @@ class DiceTray:
         return (id(self.rolls), len(self.rolls), frame)
 
     @staticmethod
-    def caption(surf, roll: dict, th: T.Theme, at, width: int) -> None:
-        """The roll's words under its dice (without the 'who:' label)."""
+    def caption(surf, roll: dict, th: T.Theme, at, width: int, bottom: int | None = None) -> None:
+        """The roll's words under its dice (without the 'who:' label),
+        wrapped over the lines the row has down to `bottom` (the whole text
+        is in the log)."""
         text = roll.get("text", "")
         if ":" in text:
             text = text.split(":", 1)[1].strip()
-        surf.blit(th.text(T.ellipsize(text, th.font("xs"), width), "xs", T.TEXT), at)
+        lh = th.line_h("xs")
+        room = 1 if bottom is None else max(1, (bottom - at[1]) // lh)
+        lines = T.wrap(text, th.font("xs"), width)
+        if len(lines) > room:
+            lines = lines[:room - 1] + [T.ellipsize(" ".join(lines[room - 1:]), th.font("xs"), width)]
+        for i, line in enumerate(lines):
+            surf.blit(th.text(line, "xs", T.TEXT), (at[0], at[1] + i * lh))
+
+    @staticmethod
+    def label(who: str, th: T.Theme, width: int) -> pygame.Surface:
+        """Who rolled, on up to two lines beside the dice."""
+        f = th.font("xs", True)
+        lines = T.wrap(who, f, width)
+        if len(lines) > 2:
+            lines = [lines[0], T.ellipsize(" ".join(lines[1:]), f, width)]
+        imgs = [th.text(line, "xs", T.MUTED, True) for line in lines] or [th.text("", "xs", T.MUTED, True)]
+        out = pygame.Surface((max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
+        y = 0
+        for img in imgs:
+            out.blit(img, (0, y))
+            y += img.get_height()
+        return out
 
     def draw(self, surf, rect: pygame.Rect, th: T.Theme) -> None:
         rect = pygame.Rect(rect)
@@ -137,7 +160,7 @@ class DiceTray:
         lab_w = min(th.px(150), rect.w // 3)
         for roll in rows:
             who = roll.get("who") or ""
-            label = th.text(T.ellipsize(who, th.font("xs", True), lab_w - th.px(6)), "xs", T.MUTED, True)
+            label = self.label(who, th, lab_w - th.px(6))
             dice_y = y + px // 2 + 1
             surf.blit(label, label.get_rect(midleft=(x0, dice_y)))
             x = x0 + lab_w
@@ -158,7 +181,7 @@ class DiceTray:
                 surf.blit(img, r)
                 x += px + th.px(5)
             if show_text and not tum:
-                self.caption(surf, roll, th, (x0 + lab_w, y + px + 2), rect.right - pad - x0 - lab_w)
+                self.caption(surf, roll, th, (x0 + lab_w, y + px + 2), rect.right - pad - x0 - lab_w, y + row_h)
             y += row_h
 
 

@@ -142,9 +142,17 @@ def chip_height(th) -> int:
 
 
 def _cols(sec: HandSection, w: int, th) -> int:
+    """As many columns as fit with every card's title whole (a narrow
+    panel gets more rows instead of clipped names)."""
     if sec.compact:
-        return max(4, min(len(sec.cards), w // th.px(74), 7))
-    return max(2, min(4, w // th.px(132)))
+        f = th.font("xs")
+        widest = max((f.size(c.title)[0] for c in sec.cards), default=0) + th.px(10)
+        return max(1, min(len(sec.cards), w // max(th.px(74), widest), 7))
+    fb, fx = th.font("s", True), th.font("xs")
+    widest = max((max(fx.size(c.sub)[0] if c.sub else 0, *(fb.size(word)[0] for word in c.title.split() or [""]))
+                  for c in sec.cards), default=0)
+    need = card_height(th) - th.px(12) + th.px(16) + widest + th.px(30)
+    return max(1, min(4, w // max(th.px(132), need)))
 
 
 def draw_hand(surf, x: int, y: int, w: int, sections: list, th, hover=None) -> tuple[int, list]:

@@ -86,11 +86,12 @@ class LogView:
                     link = ""
             self.rows.append(row)
         if link:
-            row = Row(entry=idx)
-            limg = th.text(T.ellipsize(link, lf, avail - th.px(12)), "xs", T.LINK)
-            row.parts.append((limg, indent + th.px(12), rule))
-            row.h = lf.get_linesize()
-            self.rows.append(row)
+            # a long citation takes as many rows as it needs, each one a link
+            for part in T.wrap(link, lf, avail - th.px(12)):
+                row = Row(entry=idx)
+                row.parts.append((th.text(part, "xs", T.LINK), indent + th.px(12), rule))
+                row.h = lf.get_linesize()
+                self.rows.append(row)
 
     def _add_entry(self, idx: int, entry, th: T.Theme) -> None:
         ind = th.px(16)

@@ -29,12 +29,15 @@ def draw_header(surf, rect: pygame.Rect, header: Header, th: T.Theme) -> int:
     col = T.rgb(header.color)
     if surf is not None:
         pygame.draw.rect(surf, col, (x, y + th.px(4), th.px(6), th.line_h("l") - th.px(6)), border_radius=2)
-        img = th.text(T.ellipsize(header.title, th.font("l", True), rect.w - th.px(14)), "l", T.TEXT, True)
-        surf.blit(img, (x + th.px(14), y))
-    y += th.line_h("l")
-    for ln in header.lines[:3]:
+    for line in T.wrap(header.title, th.font("l", True), rect.w - th.px(14))[:2]:
         if surf is not None:
-            surf.blit(th.text(T.ellipsize(ln, th.font("s"), rect.w), "s", T.MUTED), (x, y))
+            surf.blit(th.text(line, "l", T.TEXT, True), (x + th.px(14), y))
+        y += th.line_h("l")
+    # a status line too long for the panel wraps rather than losing its end
+    wrapped = [part for ln in header.lines[:3] for part in T.wrap(ln, th.font("s"), rect.w)]
+    for ln in wrapped[:5]:
+        if surf is not None:
+            surf.blit(th.text(ln, "s", T.MUTED), (x, y))
         y += th.line_h("s")
     return y - rect.y + th.px(4)
 
@@ -71,7 +74,10 @@ def draw_card(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme) -> int:
     y = max(y + icon, yy) + th.px(6)
     # stats grid: 3 columns
     if card.stats:
-        cols = 3
+        # three columns unless a value would not fit: then two, then one
+        f_value = th.font("m", True)
+        widest = max(f_value.size(value)[0] for _, value in card.stats) + th.px(6)
+        cols = next((n for n in (3, 2) if w // n >= widest), 1)
         cw = w // cols
         lh = th.line_h("xs") + th.line_h("m")
         for i, (label, value) in enumerate(card.stats):

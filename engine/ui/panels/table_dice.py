@@ -281,7 +281,7 @@ class GlyphDiceTray(DiceTray):
         lab_w = min(th.px(150), rect.w // 3) if any(r.get("who") for r in rows) else 0
         for roll in rows:
             who = roll.get("who") or ""
-            label = th.text(T.ellipsize(who, th.font("xs", True), lab_w - th.px(6)), "xs", T.MUTED, True)
+            label = self.label(who, th, lab_w - th.px(6))
             dice_y = y + px // 2 + 1
             surf.blit(label, label.get_rect(midleft=(x0, dice_y)))
             x = x0 + lab_w
@@ -307,7 +307,7 @@ class GlyphDiceTray(DiceTray):
                 surf.blit(img, img.get_rect(center=(x + px // 2, dice_y + dy)))
                 x += px + th.px(5)
             if show_text and not tum:
-                self.caption(surf, roll, th, (x0 + lab_w, y + px + 2), rect.right - pad - x0 - lab_w)
+                self.caption(surf, roll, th, (x0 + lab_w, y + px + 2), rect.right - pad - x0 - lab_w, y + row_h)
             y += row_h
 
     def draw_pool(self, surf, rect, th) -> None:

@@ -350,16 +350,29 @@ class Launcher(Scene):
         y += th.line_h("l") + th.px(6)
         for r in self.rulings:
             rd = r.get(self.readings[r.id])
-            label = f"{_pretty(rd.key)}" + (" (ours)" if rd.default else "") + f": {r.question}"
-            tip = f"{r.section}: {rd.summary}. Rests on: \"{rd.rests_on}\" Click: the next reading."
-            self._button(surf, (x, y, w, bh), T.ellipsize(label, th.font("m"), w - th.px(20)), f"ruling:{r.id}", th,
-                         active=not rd.default, tip=tip)
+            tip = f"{r.question} {r.section}: {rd.summary}. Rests on: \"{rd.rests_on}\" Click: the next reading."
+            for line in T.wrap(r.question, th.font("s"), w)[:2]:
+                surf.blit(th.text(line, "s", T.TEXT), (x, y))
+                y += th.line_h("s")
+            y += th.px(2)
+            label = _pretty(rd.key) + (" (ours)" if rd.default else "")
+            self._button(surf, (x, y, w, bh), label, f"ruling:{r.id}", th, active=not rd.default, tip=tip)
             y += bh + th.px(2)
-            if y + th.line_h("xs") < h - th.px(150):
-                line = T.ellipsize(f"{r.section} · {rd.summary}", th.font("xs"), w - th.px(10))
-                surf.blit(th.text(line, "xs", T.MUTED), (x + th.px(10), y))
-                y += th.line_h("xs") + th.px(6)
+            y = self._blit_note(surf, th, f"{r.section} · {rd.summary}", x + th.px(10), y, w - th.px(10),
+                                h - th.px(150))
         return y
+
+    def _blit_note(self, surf, th, text: str, x: int, y: int, w: int, bottom: int, most: int = 3) -> int:
+        """A muted explanation under a button, wrapped to whole lines while
+        there is room (the button's tooltip always has it all)."""
+        if not text:
+            return y
+        lines = T.wrap(text, th.font("xs"), w)
+        room = max(0, (bottom - y) // th.line_h("xs"))
+        for line in lines[:min(most, room)]:
+            surf.blit(th.text(line, "xs", T.MUTED), (x, y))
+            y += th.line_h("xs")
+        return y + th.px(6)
 
     def _button(self, surf, rect, label, cmd, th, active=False, enabled=True, key="", tip="", style="normal"):
         b = W.Button(pygame.Rect(rect), label, cmd, key, enabled, active, tip, style=style)
@@ -386,12 +399,16 @@ class Launcher(Scene):
         y = top + th.line_h("l") + th.px(8)
         bh = th.line_h("m") + th.px(16)
         for i, g in enumerate(self.games):
-            r = pygame.Rect(pad, y, left_w, bh + th.line_h("xs"))
+            # a long title takes two lines rather than losing its end
+            title = T.wrap(g.title, th.font("m", True), left_w - th.px(20))[:2]
+            r = pygame.Rect(pad, y, left_w, bh + th.line_h("xs") + (len(title) - 1) * th.line_h("m"))
             active = g is self.game
             W.box(surf, r, T.mix(T.BUTTON, T.ACCENT, 0.3) if active else (T.BUTTON_HOVER if self.hover == f"game:{i}" else T.BUTTON),
                   T.ACCENT if active else T.PANEL_EDGE, th.px(6))
-            surf.blit(th.text(T.ellipsize(g.title, th.font("m", True), r.w - th.px(20)), "m", T.TEXT, True), (r.x + th.px(10), r.y + th.px(6)))
-            surf.blit(th.text(f"{g.min_players}-{g.max_players} players", "xs", T.MUTED), (r.x + th.px(10), r.y + th.px(8) + th.line_h("m")))
+            for j, line in enumerate(title):
+                surf.blit(th.text(line, "m", T.TEXT, True), (r.x + th.px(10), r.y + th.px(6) + j * th.line_h("m")))
+            surf.blit(th.text(f"{g.min_players}-{g.max_players} players", "xs", T.MUTED),
+                      (r.x + th.px(10), r.y + th.px(8) + len(title) * th.line_h("m")))
             self.hot.append((r, f"game:{i}", ""))
             y += r.h + th.px(8)
         if not self.games:
@@ -463,10 +480,7 @@ class Launcher(Scene):
                 active = bool(val)
             self._button(surf, (x2, y, col_w, bh), label, f"opt:{o.key}", th, active=active, tip=o.help)
             y += bh + th.px(2)
-            if o.help and y + th.line_h("xs") < h - th.px(150):
-                hl = T.ellipsize(o.help, th.font("xs"), col_w - th.px(10))
-                surf.blit(th.text(hl, "xs", T.MUTED), (x2 + th.px(10), y))
-                y += th.line_h("xs") + th.px(6)
+            y = self._blit_note(surf, th, o.help, x2 + th.px(10), y, col_w - th.px(10), h - th.px(150))
         y = self._draw_rulings(surf, th, x2, y + th.px(10), col_w, bh, h)
         # actions at the bottom
         by = h - pad - th.px(50)

@@ -55,6 +55,32 @@ def hint_lines(rules, state, action, reason: str, odds: list) -> list:
     return lines
 
 
+def button_cells(specs: list, width: int, gap: int, th) -> list[list[tuple[int, int, object]]]:
+    """The panel's action buttons in rows of two; a button whose label
+    (with its cost) would not fit half the width takes a whole row.
+    Rows of (x, width, spec)."""
+    half = (width - gap) // 2
+    f = th.font("m")
+    room = half - 2 * th.px(10)
+    rows: list = []
+    pending = None
+    for sp in specs:
+        label = sp.label + (f"  ({sp.cost})" if sp.cost else "")
+        if f.size(label)[0] > room:
+            if pending is not None:
+                rows.append([(0, half, pending)])
+                pending = None
+            rows.append([(0, width, sp)])
+        elif pending is None:
+            pending = sp
+        else:
+            rows.append([(0, half, pending), (half + gap, half, sp)])
+            pending = None
+    if pending is not None:
+        rows.append([(0, half, pending)])
+    return rows
+
+
 def along(pts: list, f: float) -> tuple[float, float]:
     """The point a fraction f of the way along a polyline."""
     if len(pts) == 1:
@@ -1220,10 +1246,26 @@ class MatchScreen(Scene):
             keys = ("F fit · wheel zoom · drag pan · right-drag measure · U undo · H keys" if self.space == "table"
                     else "F fit · wheel zoom · drag pan · U undo · H keys")
             kimg = th.text(keys, "xs", T.FAINT)
-            avail = self.hint_rect.w - kimg.get_width() - th.px(36)
-            timg = th.text(T.ellipsize(text, th.font("m"), avail), "m", col)
-            img.blit(timg, timg.get_rect(midleft=(th.px(12), self.hint_rect.h // 2)))
-            img.blit(kimg, kimg.get_rect(midright=(self.hint_rect.w - th.px(12), self.hint_rect.h // 2)))
+            full = self.hint_rect.w - th.px(24)
+            avail = full - kimg.get_width() - th.px(12)
+            if th.font("m").size(text)[0] > avail:
+                kimg = None            # the instruction matters more than the key list (H shows the keys)
+                avail = full
+            lines = [text]
+            size = "m"
+            if th.font("m").size(text)[0] > avail:
+                size = "s" if th.font("s").size(text)[0] <= avail else "xs"
+                lines = T.wrap(text, th.font(size), avail)
+                if len(lines) * th.line_h(size) > self.hint_rect.h:
+                    size = "xs"
+                    lines = T.wrap(text, th.font(size), avail)
+            lh = th.line_h(size)
+            top = (self.hint_rect.h - lh * len(lines)) // 2
+            for i, line in enumerate(lines):
+                timg = th.text(line, size, col)
+                img.blit(timg, (th.px(12), top + i * lh))
+            if kimg is not None:
+                img.blit(kimg, kimg.get_rect(midright=(self.hint_rect.w - th.px(12), self.hint_rect.h // 2)))
             self._hint_cache = (key, img.convert() if pygame.display.get_surface() else img)
         surf.blit(self._hint_cache[1], self.hint_rect.topleft)
         return True
@@ -1239,7 +1281,7 @@ class MatchScreen(Scene):
         specs = self.ctl.buttons() if self.human_turn() else []
         bh = th.line_h("m") + th.px(14)
         gap = th.px(6)
-        rows = (len(specs) + 1) // 2
+        rows = len(button_cells(specs, w, gap, th))
         buttons_h = rows * (bh + gap)
         tool_h = th.line_h("s") + th.px(12)
         dice_h = th.px(96)
@@ -1415,11 +1457,11 @@ class MatchScreen(Scene):
         r_b, specs, bh, gap = L["buttons"]
         if clear:
             self._clear(c, r_b, th)
-        bw = (r_b.w - gap) // 2
         buttons = []
-        for i, sp in enumerate(specs):
-            rect = pygame.Rect(r_b.x + (i % 2) * (bw + gap), r_b.y + (i // 2) * (bh + gap), bw, bh)
-            buttons.append(W.Button(rect, sp.label, sp.command, sp.key, sp.enabled, sp.active, sp.tip, sp.cost))
+        for row, cells in enumerate(button_cells(specs, r_b.w, gap, th)):
+            for x, width, sp in cells:
+                rect = pygame.Rect(r_b.x + x, r_b.y + row * (bh + gap), width, bh)
+                buttons.append(W.Button(rect, sp.label, sp.command, sp.key, sp.enabled, sp.active, sp.tip, sp.cost))
         hov = self.panel_buttons.hover
         self.panel_buttons.buttons = buttons
         if hov is not None:
