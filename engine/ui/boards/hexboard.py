@@ -595,6 +595,7 @@ def texture_tile(tid: str, base, s: int, variant: int) -> pygame.Surface:
     cx, cy = w / 2, h / 2
     pygame.draw.polygon(big, (*base, 255), _hex_points(cx, cy, S))
     draw_texture(big, tid, base, cx, cy, S, (variant, 7))
+    draw_relief(big, tid, base, cx, cy, S)
     mask = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.polygon(mask, (255, 255, 255, 255), _hex_points(cx, cy, S - 1))
     big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
@@ -602,6 +603,36 @@ def texture_tile(tid: str, base, s: int, variant: int) -> pygame.Surface:
     if pygame.display.get_surface() is not None:
         out = out.convert_alpha()
     return out
+
+
+def relief_height(tid: str) -> float:
+    """How much a terrain stands up from the ground, for its shading:
+    mountains most, hills and woods some, water sunk below."""
+    k = tid.lower()
+    for words, height in ((("mountain", "peak", "cliff"), 1.0), (("hill", "plateau", "rock"), 0.7),
+                          (("tower", "wall", "ruin", "city", "capital", "village", "building"), 0.55),
+                          (("forest", "wood", "jungle"), 0.45), (("water", "river", "lake", "sea", "swamp"), -0.5)):
+        if any(w in k for w in words):
+            return height
+    return 0.2
+
+
+def draw_relief(surf, tid: str, base, cx: float, cy: float, s: int) -> None:
+    """Light from the upper left: the hex's upper-left edges lit, its
+    lower-right edges in shade, by how much the terrain stands up (sunk
+    terrain the other way round), so height reads at a glance without
+    changing the terrain's colour."""
+    height = relief_height(tid)
+    pts = _hex_points(cx, cy, s - max(1, s * 0.04))
+    width = max(2, int(s * (0.06 + 0.07 * abs(height))))
+    for d in range(6):
+        # edge d's outward normal points at 60*d degrees (screen y down); the light comes from 225
+        facing = math.cos(math.radians(60 * d - 225)) * (1 if height >= 0 else -1)
+        if abs(facing) < 0.2:
+            continue
+        amount = min(0.6, abs(facing) * (0.18 + 0.32 * abs(height)))
+        col = T.mix(base, (255, 255, 240), amount) if facing > 0 else T.mix(base, (0, 0, 10), amount)
+        pygame.draw.line(surf, col, pts[d], pts[(d + 1) % 6], width)
 
 
 def draw_texture(surf, tid: str, base, cx: float, cy: float, s: int, h) -> None:
