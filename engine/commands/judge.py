@@ -24,7 +24,7 @@ from engine.commands.playout import GameJob
 from engine.commands.pool import default_workers, run_games
 from engine.commands.results_file import ResultsFile
 from engine.commands.tally import tally
-from engine.core import registry
+from engine.core import overrides, registry
 from engine.core.agents import agent_names
 from engine.core.dice import SeededDice
 from engine.core.rules import Setup
@@ -80,7 +80,8 @@ def judge(game: str, scenario: str, players: int, games: int, seed: int, options
     jobs = judge_jobs(game, scenario, players, games, seed, options, agent, trace)
     results = ResultsFile(results_path, jobs[0].run_key()) if results_path and jobs else None
     t0 = time.perf_counter()
-    run = run_games(jobs, workers, cluster, results, progress, label=f"judging {game}", on_game=on_game)
+    with overrides.forbidden("judge"):          # balance numbers follow the rules as written
+        run = run_games(jobs, workers, cluster, results, progress, label=f"judging {game}", on_game=on_game)
     dt = time.perf_counter() - t0
     played = run.ordered()
     report: dict = {"game": game, "title": rules.title, "scenario": scenario, "players": players,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from engine.core import registry
+from engine.core import overrides, registry
 from engine.core.agents import make_agent
 from engine.core.dice import SeededDice
 from engine.core.rules import Setup
@@ -131,7 +131,8 @@ def play_game(job: GameJob) -> dict:
     setup = Setup(job.game, job.players, seed=job.seed, scenario=job.scenario, seats=tuple(job.seats),
                   options=dict(job.options))
     trace = _Trace(rules, job.trace)
-    r = play_out(rules, setup, agents, job.max_actions, on_step=trace.step)
+    with overrides.forbidden("simulate and judge"):    # also in a worker process: never an override
+        r = play_out(rules, setup, agents, job.max_actions, on_step=trace.step)
     out = {"seed": job.seed, "winners": r["winners"], "reason": r["reason"], "actions": r["actions"],
            "rounds": r["rounds"]}
     out.update(trace.summary(r["state"]))

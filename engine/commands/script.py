@@ -13,6 +13,7 @@ from engine.core.dice import DiceExhausted, ScriptedDice
 from engine.core.limits import cut, cut_text
 from engine.core.saves import MAX_ROLL, option_problem
 from engine.core.match import Match
+from engine.core.overrides import OverrideRefused
 from engine.core.rules import Illegal, Setup
 from engine.core.rulings import ruling_problems, rulings_of
 
@@ -88,6 +89,9 @@ def run_script(path: str | Path) -> dict:
             raise ScriptError(f"{where}: expected a mapping with kind and player")
         raw = dict(raw)
         want_refusal = raw.pop("refused", None)
+        note = raw.pop("override", None)
+        if note is not None and (not isinstance(note, str) or not note.strip()):
+            raise ScriptError(f"{where}: override: expected the group's note (text), got {cut(note)}")
         if "undo" in raw:
             _undo_step(match, raw, want_refusal, where, report, setup.players)
             _expect(rules, match, expects, i, at, report)
@@ -100,6 +104,11 @@ def run_script(path: str | Path) -> dict:
             action = Action.from_dict(params)
         except Exception as e:  # noqa: BLE001 - a parameter the game cannot read
             raise ScriptError(f"{where}: {_why(e)}") from None
+        if note is not None:
+            if not _override_step(match, action, note, want_refusal, where, report):
+                break
+            _expect(rules, match, expects, i, at, report)
+            continue
         try:
             events = match.submit(action, autosave=False)
         except Illegal as e:
@@ -203,6 +212,32 @@ def _undo_step(match, raw: dict, want_refusal, where: str, report: dict, players
     n = len(match.actions)
     match.undo(player)
     report["steps"].append({"undo": player, "undone": n - len(match.actions)})
+
+
+def _override_step(match, action, note: str, want_refusal, where: str, report: dict) -> bool:
+    """`override: "note"` on an action: the group allows it against the
+    rules' refusal (every human seat agrees; engine/core/overrides.py).
+    With `refused: "text"` the override itself must be refused.  False
+    stops the script (an override that should have worked did not)."""
+    try:
+        events = match.override(action, note, match.humans(), autosave=False)
+    except OverrideRefused as e:
+        if want_refusal is None:
+            report["failures"].append(f"{where}: override refused: {e}")
+            return False
+        if str(want_refusal).lower() not in str(e).lower():
+            report["failures"].append(f"{where}: override refused as expected, but with {str(e)!r}, "
+                                      f"not {cut(want_refusal)}")
+        report["steps"].append({"action": action.to_dict(), "override": note, "refused": str(e)})
+        return True
+    except DiceExhausted as e:
+        raise ScriptError(f"{where}: {e}") from None
+    if want_refusal is not None:
+        report["failures"].append(f"{where}: expected the override to be refused ({cut(want_refusal)}) "
+                                  "but it was allowed")
+    report["steps"].append({"action": action.to_dict(), "override": note, "text": match.log[-1].text,
+                            "events": [e.to_dict() for e in events]})
+    return True
 
 
 def _convert(rules, state, key, value):

@@ -15,7 +15,7 @@ import time
 from engine.commands.playout import GameJob, play_out  # noqa: F401 - re-exported
 from engine.commands.pool import default_workers, run_games
 from engine.commands.results_file import ResultsFile
-from engine.core import registry
+from engine.core import overrides, registry
 from engine.core.agents import agent_names, make_agent
 
 
@@ -37,7 +37,8 @@ def simulate_cmd(args) -> int:
     results = ResultsFile(args.results, jobs[0].run_key()) if args.results and jobs else None
     workers = args.workers or default_workers()
     t0 = time.perf_counter()
-    run = run_games(jobs, workers, args.cluster, results, progress=not args.quiet, label=f"{args.game} games")
+    with overrides.forbidden("simulate"):       # computer play follows the rules as written
+        run = run_games(jobs, workers, args.cluster, results, progress=not args.quiet, label=f"{args.game} games")
     dt = time.perf_counter() - t0
     played = run.ordered()
     wins = [0] * players

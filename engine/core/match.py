@@ -17,10 +17,11 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core import ending, registry, rulings
+from engine.core import ending, overrides, registry, rulings
 from engine.core.actions import Action
 from engine.core.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
 from engine.core.limits import cut, cut_text
+from engine.core.overrides import Override, OverrideRefused
 from engine.core.rules import Event, Illegal, Outcome, Setup
 from engine.core.saves import (SAVE_FORMAT, SaveError, action_line, atomic_write, filed_path, mark_private,
                                read_save, unmark_private, validate_save)
@@ -46,6 +47,7 @@ class LogEntry:
     player: int
     text: str
     events: list[Event] = field(default_factory=list)
+    override: Override | None = None   # allowed by the group against a refusal (engine/core/overrides.py)
 
 
 class Match:
@@ -60,6 +62,7 @@ class Match:
         if header is not None:
             events = [header, *events]
         self.actions: list[Action] = []
+        self.overrides: dict[int, Override] = {}     # index in actions -> the group's override
         self.log: list[LogEntry] = [LogEntry(None, -1, "Setup", events)]
         self._undo: list[Snapshot] = []
         self.listeners: list = []            # callables(entry) for the UI
@@ -116,8 +119,23 @@ class Match:
                      self.to_act())
         rolled_before = self.dice.rolled
         events = self.rules.apply(self.state, action, self.dice)
+        return self._record(action, events, snapshot, rolled_before, autosave)
+
+    def _record(self, action: Action, events: list[Event], snapshot, rolled_before: int, autosave: bool,
+                override: Override | None = None) -> list[Event]:
+        """Log an applied action, keep its undo snapshot (none past a die
+        roll or a reveal), autosave and tell the listeners."""
+        if override is not None:
+            self.overrides[len(self.actions)] = override
+            events = [overrides.event(override, [self._name(p) for p in range(self.setup.players)]), *events]
         self.actions.append(action)
-        entry = LogEntry(action, action.player, self.rules.describe(self.state, action), events)
+        try:
+            text = self.rules.describe(self.state, action)
+        except Exception:  # noqa: BLE001 - a description of an overridden action may not fit the rules
+            if override is None:
+                raise
+            text = str(action)
+        entry = LogEntry(action, action.player, text, events, override)
         self.log.append(entry)
         barrier = self.dice.rolled != rolled_before or any(e.kind == "reveal" for e in events)
         if barrier:
@@ -129,6 +147,80 @@ class Match:
         for fn in self.listeners:
             fn(entry)
         return events
+
+    # --- overrides (engine/core/overrides.py) --------------------------------
+    def humans(self) -> list[int]:
+        return [p for p in range(self.setup.players) if not self.is_computer(p)]
+
+    def override_refusal(self, action: Action) -> Illegal:
+        """The rules' refusal of `action` when the group may override it;
+        OverrideRefused saying why not otherwise."""
+        where = overrides.forbidden_in()
+        if where:
+            raise OverrideRefused(f"{where} plays by the rules as written: it never uses overrides.")
+        if self.outcome() is not None:
+            raise OverrideRefused("The game is over.")
+        if ending.is_ending(action):
+            raise OverrideRefused("A concession or an agreed draw needs no override.")
+        if self.is_computer(action.player):
+            raise OverrideRefused("Computer seats never ask for overrides.")
+        if action.player != self.to_act():
+            raise OverrideRefused(f"Only the player to decide now ({self._name(self.to_act())}) may ask "
+                                  "to allow an action.")
+        refusal = self.check(action)
+        if refusal is None:
+            raise OverrideRefused("The rules allow this action: play it, no override is needed.")
+        if not refusal.rule:
+            raise OverrideRefused(f"This refusal cites no rule ({refusal.reason}): there is no reading of the "
+                                  "rules to overrule.")
+        any_time = getattr(self.rules, "override_any_time", lambda: ())()
+        if action.kind not in any_time and \
+                not any(a.kind == action.kind and a.player == action.player for a in self.legal_actions()):
+            raise OverrideRefused(f"An override changes how an action is done, never when: the rules offer "
+                                  f"no {action.kind.replace('_', ' ')} action to {self._name(action.player)} "
+                                  f"now ({refusal.reason})")
+        hook = getattr(self.rules, "override_problem", None)
+        problem = hook(self.state, action, refusal) if hook is not None else None
+        if problem:
+            raise OverrideRefused(problem)
+        return refusal
+
+    def override(self, action: Action, note: str, confirmed_by, autosave: bool = True) -> list[Event]:
+        """Allow one refused action with the group's note.  Every human seat
+        must be in `confirmed_by`.  OverrideRefused (nothing changed) when
+        it may not be overridden or the rules cannot carry it out."""
+        refusal = self.override_refusal(action)
+        note = overrides.clean_note(note)
+        agreed = tuple(sorted(set(confirmed_by)))
+        missing = [p for p in self.humans() if p not in agreed]
+        if missing:
+            raise OverrideRefused("Every player at the table must agree to an override; not yet: "
+                                  + ", ".join(self._name(p) for p in missing) + ".")
+        if any(self.is_computer(p) or not 0 <= p < self.setup.players for p in agreed):
+            raise OverrideRefused("Only the players at the table confirm an override; computer seats never do.")
+        return self._apply_override(action, Override(note, refusal.reason, refusal.rule, agreed), autosave)
+
+    def _apply_override(self, action: Action, override: Override, autosave: bool) -> list[Event]:
+        """Carry an override out (live, or replayed from a save without
+        checking legality again).  The state before is the undo snapshot as
+        it is: the action is applied to a copy."""
+        decider = self.to_act()
+        dice_before = self.dice.getstate()
+        rolled_before = self.dice.rolled
+        new_state, events = overrides.try_apply(self.rules, self.state, action, self.dice)
+        snapshot = None if getattr(self, "_replaying", False) else \
+            Snapshot(self.state, dice_before, len(self.actions), len(self.log), decider)
+        self.state = new_state
+        return self._record(action, events, snapshot, rolled_before, autosave, override)
+
+    def play_recorded(self, step, autosave: bool = False) -> list[Event]:
+        """One recorded step of a save (an Action, or a Recorded with its
+        override): played exactly as it was."""
+        if isinstance(step, Recorded):
+            if step.override is not None:
+                return self._apply_override(step.action, step.override, autosave)
+            step = step.action
+        return self.submit(step, autosave=autosave)
 
     def is_computer(self, player: int) -> bool:
         seats = self.setup.seats
@@ -188,6 +280,8 @@ class Match:
         self.state = snap.state
         self.dice.setstate(snap.dice)
         del self.actions[snap.actions:]
+        for i in [i for i in self.overrides if i >= snap.actions]:
+            del self.overrides[i]
         del self.log[snap.log:]
         if self.autosave_path is not None:
             self.autosave()
@@ -199,16 +293,19 @@ class Match:
             "format": SAVE_FORMAT,
             "data_version": getattr(self.rules, "data_version", "1"),
             "setup": self.setup.to_dict(),
-            "actions": [self._saved_action(a) for a in self.actions],
+            "actions": [self._saved_action(a, self.overrides.get(i)) for i, a in enumerate(self.actions)],
             "rolls": list(self.dice.history),
             "fingerprint": self.rules.fingerprint(self.state),
             "summary": self.summary(),
         }
 
-    def _saved_action(self, action: Action) -> dict:
+    def _saved_action(self, action: Action, override: Override | None = None) -> dict:
         private = getattr(self.rules, "private_params", None)
         names = private(action) if private is not None else ()
-        return mark_private(action.to_dict(), names)
+        out = mark_private(action.to_dict(), names)
+        if override is not None:
+            out[overrides.KEY] = override.to_dict()
+        return out
 
     def summary(self) -> dict:
         """What a list of games shows without replaying: players, round,
@@ -294,14 +391,12 @@ class Match:
         for i, raw in enumerate(data["actions"]):
             line = action_line(data, i)
             try:
-                action = Action.from_dict(unmark_private(raw))
-                if not isinstance(action.kind, str) or len(action.kind) > 100:
-                    raise ValueError("kind: expected a short name")
+                step = recorded_step(raw, setup.players)
             except (ValueError, TypeError, OverflowError) as e:
                 raise SaveError(f"{name}:{line}: actions[{i}]: {cut_text(str(e), 300)}") from None
             try:
-                match.submit(action, autosave=False)
-            except Illegal as e:
+                match.play_recorded(step)
+            except (Illegal, OverrideRefused) as e:
                 raise SaveError(f"{name}:{line}: actions[{i}]: does not replay: {cut_text(str(e), 300)}") from None
             except DiceExhausted as e:
                 raise SaveError(f"{name}:{line}: rolls: replaying actions[{i}]: {_dice_problem(e, rolls)}") from None
@@ -321,6 +416,27 @@ class Match:
         dice.strict = False          # new dice after the save come from the seed
         match.autosave_path = Path(autosave_path) if autosave_path else None
         return match
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A saved action with the group's override, if it was one."""
+    action: Action
+    override: Override | None = None
+
+
+def recorded_step(raw, players: int) -> Action | Recorded:
+    """A save's action dict as a step to replay: the Action, or a Recorded
+    carrying its override.  ValueError naming the field when malformed."""
+    raw = unmark_private(raw)
+    override = None
+    if isinstance(raw, dict) and overrides.KEY in raw:
+        raw = dict(raw)
+        override = Override.from_dict(raw.pop(overrides.KEY), players)
+    action = Action.from_dict(raw)
+    if not isinstance(action.kind, str) or len(action.kind) > 100:
+        raise ValueError("kind: expected a short name")
+    return Recorded(action, override) if override is not None else action
 
 
 def _dice_problem(e: DiceExhausted, rolls: list) -> str:

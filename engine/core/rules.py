@@ -165,6 +165,21 @@ class ConventionalHooks:
             return []
         return list(self._module("rulings").RULINGS)
 
+    def override_any_time(self) -> tuple[str, ...]:
+        """Action kinds a group may allow against a refusal even when the
+        rules offer no action of that kind now (`games/<id>/rulings.py`
+        OVERRIDE_ANY_TIME; engine/core/overrides.py): an attack out of
+        range when no target is in range.  Other kinds are overridden only
+        while the rules offer that kind, so an override changes how, never when."""
+        hook = self._optional("rulings", "OVERRIDE_ANY_TIME")
+        return tuple(hook or ())
+
+    def override_problem(self, state, action, refusal) -> str | None:
+        """Why the game never allows this refused action even as a house
+        rule (`games/<id>/rulings.py` override_problem), or None."""
+        hook = self._optional("rulings", "override_problem")
+        return hook(state, action, refusal) if hook else None
+
     def describe(self, state, action) -> str:
         return self._module("describe").describe(state, action)
 

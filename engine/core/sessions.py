@@ -154,15 +154,15 @@ def delete(path) -> None:
 
 
 def replay_start(path):
-    """A finished match at its first position and the actions to step
-    through (each submitted replays exactly: the recorded dice are used in
-    order).  Raises SaveError."""
-    from engine.core.actions import Action
+    """A finished match at its first position and the steps to play
+    through with `match.play_recorded` (each replays exactly: the recorded
+    dice are used in order; an overridden action carries its override).
+    Raises SaveError."""
     from engine.core.dice import ScriptedDice
-    from engine.core.match import Match
+    from engine.core.match import Match, recorded_step
     from engine.core.rules import Setup
     from engine.core import registry
-    from engine.core.saves import SaveError, read_save, unmark_private, validate_save
+    from engine.core.saves import SaveError, read_save, validate_save
     data = read_save(path)
     try:
         rules = registry.get(data["setup"]["game"])
@@ -173,7 +173,7 @@ def replay_start(path):
         setup = Setup.from_dict(data["setup"])
         dice = ScriptedDice(list(data["rolls"]), seed=setup.seed, strict=False)
         match = Match(setup, dice=dice)
-        actions = [Action.from_dict(unmark_private(a)) for a in data["actions"]]
+        actions = [recorded_step(a, setup.players) for a in data["actions"]]
     except Exception as e:  # noqa: BLE001 - any problem with the file is reported in words
         raise SaveError(f"{path}:1: cannot replay: {type(e).__name__}: {e}") from None
     return match, actions

@@ -28,3 +28,19 @@ ARROW_RAIN_FOREST = define(Ruling(
              "Forest: Cannot be targeted by shot or arc attacks, and blocks unit targeting."))))
 
 RULINGS = [LEY_LINES_DEFENDERS, ARROW_RAIN_FOREST]
+
+# --- overrides (engine/core/overrides.py) ---------------------------------------------
+# A unit's deeds in the command phase may be allowed against a refusal even
+# when the rules offer none of that kind (an attack out of range when no
+# target is in range); everything else only while the rules offer its kind.
+OVERRIDE_ANY_TIME = ("move", "attack", "skill", "city_skill", "relic_skill", "capture", "guard", "face",
+                     "search_ruins")
+
+
+def override_problem(state, action, refusal) -> str | None:
+    """A unit's deed is overridden only in a command phase with no guard or
+    alliance waiting: nowhere else can the rules carry one out."""
+    if action.kind in OVERRIDE_ANY_TIME and (state.phase != "command" or state.pending is not None):
+        return ("A unit's action can be allowed only in a command phase with nothing waiting for an answer "
+                "(dice_wars.txt § The Command Phase).")
+    return None

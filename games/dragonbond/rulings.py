@@ -28,3 +28,18 @@ CHANGES_BEYOND_DICE = define(Ruling(
              "Change X of the dice for a given roll to dice of the next highest strength."))))
 
 RULINGS = [TURN_COUNTER, CHANGES_BEYOND_DICE]
+
+# --- overrides (engine/core/overrides.py) ---------------------------------------------
+# A unit's deeds in battle may be allowed against a refusal even when the
+# rules offer none of that kind now (a power beyond its reach); setup,
+# reactions and follow-ups only while offered.
+OVERRIDE_ANY_TIME = ("move", "run", "disengage", "charge", "coordinated", "rest", "attack", "power", "mount",
+                     "dismount")
+
+
+def override_problem(state, action, refusal) -> str | None:
+    """A unit's deed is overridden only in battle with nothing pending."""
+    if action.kind in OVERRIDE_ANY_TIME and (state.phase != "battle" or state.pending):
+        return ("A unit's action can be allowed only in battle with nothing waiting for an answer "
+                "(dragonbond.txt § Turn Order).")
+    return None

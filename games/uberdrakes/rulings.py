@@ -22,3 +22,20 @@ CAVE_COINS = define(Ruling(
              "Cave Gain 3 coins."))))
 
 RULINGS = [CAMOUFLAGE, CAVE_COINS]
+
+# --- overrides (engine/core/overrides.py) ---------------------------------------------
+# A dragon's turn actions may be allowed against a refusal even when the
+# rules offer none of that kind now (an attack on a dragon the rules say is
+# out of reach); setup, combat steps and decisions only while offered.
+OVERRIDE_ANY_TIME = ("move", "spell", "item", "equip", "attack", "shoot", "buy", "sell", "exchange", "portal",
+                     "deliver_village")
+
+
+def override_problem(state, action, refusal) -> str | None:
+    """Turn actions are overridden only during a turn with no battle or
+    decision under way: nowhere else can the rules carry one out."""
+    if action.kind in OVERRIDE_ANY_TIME and (state.phase not in ("play", "final") or state.combat is not None
+                                             or state.pending is not None):
+        return ("A turn action can be allowed only during a turn with no battle or decision under way "
+                "(uberdrakes.txt § Turn Actions).")
+    return None

@@ -17,3 +17,17 @@ DEATH_THRESHOLD = define(Ruling(
              "morale points value, remove that Character from the game."))))
 
 RULINGS = [DEATH_THRESHOLD]
+
+# --- overrides (engine/core/overrides.py) ---------------------------------------------
+# A Character's steps may be allowed against a refusal even when the rules
+# offer none of that kind now (a shot at a concealed target); deployment,
+# tokens and the Hourglass only while offered.
+OVERRIDE_ANY_TIME = ("move", "shoot", "fight", "skill")
+
+
+def override_problem(state, action, refusal) -> str | None:
+    """A step is overridden only during an activation with no decision waiting."""
+    if action.kind in OVERRIDE_ANY_TIME and (state.phase != "action" or state.queue or state.activation is None):
+        return ("A Character's step can be allowed only during its activation with no decision waiting "
+                "(warbound.txt § Activate a Character).")
+    return None

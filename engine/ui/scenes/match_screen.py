@@ -211,10 +211,10 @@ class MatchScreen(Scene):
         if self.replay_pos >= len(self.replay):
             self.say("That was the last action of the game.", T.MUTED)
             return
-        action = self.replay[self.replay_pos]
+        step = self.replay[self.replay_pos]
         before = self.spots()
         try:
-            self.match.submit(action, autosave=False)
+            self.match.play_recorded(step, autosave=False)
         except Exception as e:  # noqa: BLE001 - Illegal, or a hand-edited history file
             self.say(f"The recorded game does not replay here: {e}", T.BAD)
             return
