@@ -77,6 +77,7 @@ class CardSpec:
     stats: list[tuple[str, str]] = field(default_factory=list)      # ("Attack", "3 melee")
     sections: list[tuple[str, str, str]] = field(default_factory=list)  # (kind, heading, text) kind: trait|skill|cond|note
     table: list[tuple[str, str]] = field(default_factory=list)      # check table rows ("2", "fail")
+    icon: str = ""                  # its silhouette (assets/icons); "" picks one from the title's words
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,13 @@ TRAIT_COL = (126, 178, 255)      # traits: blue text on the printed cards
 SKILL_COL = (255, 128, 112)      # skills: red text
 
 
-def mini_token(label: str, color, shape: str, px: int) -> pygame.Surface:
+def mini_token(label: str, color, shape: str, px: int, icon: str = "") -> pygame.Surface:
     from engine.ui.boards.hexboard import make_token
-    key = ("mini", label, color, shape, px)
+    key = ("mini", label, color, shape, px, icon)
     s = _mini.get(key)
     if s is None:
-        s = make_token(max(6, int(px * 0.75)), TokenSpec(key=0, hex=(0, 0), color=color, label=label, shape=shape))
+        s = make_token(max(6, int(px * 0.75)), TokenSpec(key=0, hex=(0, 0), color=color, label=label, shape=shape,
+                                                         icon=icon))
         _mini[key] = s
     return s
 
@@ -42,13 +43,51 @@ def draw_header(surf, rect: pygame.Rect, header: Header, th: T.Theme) -> int:
     return y - rect.y + th.px(4)
 
 
+# the small glyph beside a stat, by the words of its label
+STAT_GLYPHS = (("defen", "shield"), ("armo", "shield"), ("save", "shield"), ("range", "bow"), ("shoot", "bow"),
+               ("missile", "bow"), ("attack", "lance"), ("fight", "lance"), ("melee", "lance"), ("power", "star"))
+
+
+def stat_glyph(label: str) -> str:
+    low = label.lower()
+    return next((g for words, g in STAT_GLYPHS if words in low), "")
+
+
 def draw_card(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme) -> int:
-    """Draw the card at (x, y) with width w; surf None measures.  Returns height."""
+    """Draw the unit's card at (x, y), w wide, as a card: a frame in its
+    side's colour, a header band with its silhouette medallion (its letters
+    kept beside it, for colour blindness), the stat line as tiles, then its
+    traits and skills.  surf None measures.  Returns the height."""
+    pad = th.px(8)
+    inner = w - 2 * pad
+    h = _card_body(None, x + pad, y + pad, inner, card, th) + 2 * pad
+    if surf is None:
+        return h
+    col = T.rgb(card.color)
+    outer = pygame.Rect(x, y, w, h - th.px(2))
+    pygame.draw.rect(surf, T.mix(T.PANEL_2, col, 0.07), outer, border_radius=th.px(8))
+    band = pygame.Rect(x, y, w, pad + th.px(54) + pad // 2)
+    pygame.draw.rect(surf, T.mix(T.PANEL_2, col, 0.25), band, border_top_left_radius=th.px(8),
+                     border_top_right_radius=th.px(8))
+    pygame.draw.rect(surf, T.mix(col, (0, 0, 0), 0.15), outer, max(2, th.px(2)), border_radius=th.px(8))
+    _card_body(surf, x + pad, y + pad, inner, card, th)
+    return h
+
+
+def _card_body(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme) -> int:
     y0 = y
     icon = th.px(54)
     if surf is not None:
-        img = mini_token(card.label, card.color, card.shape, icon)
+        from engine.ui.panels.icons import icon_for
+        art = getattr(card, "icon", "") or icon_for(card.title, card.subtitle)
+        img = mini_token(card.label, card.color, card.shape, icon, art)
         surf.blit(img, img.get_rect(center=(x + icon // 2, y + icon // 2)))
+        if art and card.label:
+            # the letters the board's token would show, for colour blindness
+            tag = th.text(card.label, "xs", T.TEXT, True)
+            tr = tag.get_rect(bottomright=(x + icon + th.px(2), y + icon + th.px(2))).inflate(th.px(6), th.px(2))
+            pygame.draw.rect(surf, T.mix(T.PANEL, (0, 0, 0), 0.3), tr, border_radius=th.px(4))
+            surf.blit(tag, tag.get_rect(center=tr.center))
     tx = x + icon + th.px(8)
     tw = w - icon - th.px(8)
     f_title = th.font("l", True)
@@ -76,7 +115,7 @@ def draw_card(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme) -> int:
     if card.stats:
         # three columns unless a value would not fit: then two, then one
         f_value = th.font("m", True)
-        widest = max(f_value.size(value)[0] for _, value in card.stats) + th.px(6)
+        widest = max(f_value.size(value)[0] for _, value in card.stats) + th.px(14)
         cols = next((n for n in (3, 2) if w // n >= widest), 1)
         cw = w // cols
         lh = th.line_h("xs") + th.line_h("m")
@@ -84,9 +123,15 @@ def draw_card(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme) -> int:
             cx = x + (i % cols) * cw
             cy = y + (i // cols) * (lh + th.px(4))
             if surf is not None:
-                surf.blit(th.text(label, "xs", T.MUTED), (cx, cy))
-                surf.blit(th.text(T.ellipsize(value, th.font("m", True), cw - th.px(6)), "m", T.TEXT, True),
-                          (cx, cy + th.line_h("xs")))
+                tile = pygame.Rect(cx, cy, cw - th.px(4), lh + th.px(2))
+                pygame.draw.rect(surf, T.mix(T.PANEL, (0, 0, 0), 0.25), tile, border_radius=th.px(4))
+                g = stat_glyph(label)
+                if g:
+                    from engine.ui.panels.glyphs import blit_glyph
+                    blit_glyph(surf, g, (tile.right - th.px(11), tile.y + th.px(10)), th.px(16), T.MUTED)
+                surf.blit(th.text(label, "xs", T.MUTED), (cx + th.px(4), cy + th.px(1)))
+                surf.blit(th.text(T.ellipsize(value, th.font("m", True), cw - th.px(10)), "m", T.TEXT, True),
+                          (cx + th.px(4), cy + th.px(1) + th.line_h("xs")))
         rows = (len(card.stats) + cols - 1) // cols
         y += rows * (lh + th.px(4)) + th.px(4)
     # traits, skills, conditions, notes
