@@ -86,8 +86,26 @@ def test_controller_deploys_from_the_tray_and_offers_actions():
 
 def test_judge_reports_both_seats_alike_on_the_recommended_board():
     m = Match(Setup("warbound", 2, seed=3, scenario="recommended", seats=("human", "human")))
-    seats = RULES.judge_map(m.state)
+    facts = RULES.judge_map(m.state)
+    seats = facts["seats"]
     assert seats[0]["scan_distances"] == seats[1]["scan_distances"]
+    assert facts["map"]["scan markers"] == 4
+
+
+def test_judge_traces_miniatures_and_scan_markers(tmp_path):
+    """`main.py judge warbound --plot`: the board drawn, miniatures and Scan
+    markers traced after every action, so the heat lists fill."""
+    from engine.commands.judge import judge
+    from engine.commands.plot import plot_report
+    from engine.commands.judge import map_facts
+    rep = judge("warbound", "recommended", 2, 2, 5, workers=1, progress=False)
+    heat = rep["heat"]
+    assert heat["final"] and len(heat["objectives"]) == 4 and heat["control"]
+    _, canvas = map_facts("warbound", "recommended", 2, 5)
+    assert canvas.kind == "hex" and sum(1 for a in canvas.areas if a.outline) == 2
+    out = tmp_path / "wb.png"
+    plot_report(rep, canvas, out)
+    assert out.stat().st_size > 1000
 
 
 def test_every_rule_citation_opens_a_section():

@@ -97,6 +97,11 @@ class WBState:
     win_rule: str = ""
     options: dict = field(default_factory=dict)
 
+    @property
+    def round(self) -> int:
+        """The turn on the timeline, as the tools count rounds (simulate, judge)."""
+        return self.turn
+
     def copy(self) -> "WBState":
         s = copy.copy(self)
         s.players = [p.copy() for p in self.players]
