@@ -12,6 +12,7 @@ from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.commands.simulate import play_out
 from games.warbound.ai import evaluate, make_agent
+from games.warbound.catalog import load_catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = registry.get("warbound")
@@ -42,9 +43,9 @@ def test_tactician_beats_random():
 
 def test_tactician_plays_every_deck_against_itself():
     ai = make_agent("tactician", RULES)
-    decks = sorted(RULES.options()[0].choices)
+    decks = sorted(load_catalog().decks)
     for i, d in enumerate(decks):
-        opts = {"deck_1": d, "deck_2": decks[(i + 1) % len(decks)]}
+        opts = {"armies": [d, decks[(i + 1) % len(decks)]]}
         r = play_out(RULES, Setup("warbound", 2, seed=50 + i, scenario="crossfire", options=opts), [ai, ai])
         assert r["winners"], r["reason"]
 

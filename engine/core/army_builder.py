@@ -4,7 +4,8 @@ headless so tests drive it (engine/ui/scenes/army_builder.py draws it).
 Every change is checked at once with the game's own rules
 (`army_lists.problems_of`): a pick or a choice that would break a rule the
 list does not already break is refused, with the reason and the rule, and
-the list is left as it was.  Changing a list field (faction, battle size)
+the list is left as it was (a list still too small is no reason to
+refuse: `ArmyProblem.incomplete`).  Changing a list field (faction, battle size)
 is never refused; what it breaks is shown.
 """
 from __future__ import annotations
@@ -46,11 +47,14 @@ class ListBuilder:
         return f"{pts} points, {len(self.list.entries)} entries"
 
     def _new_problem(self, candidate: ArmyList) -> ArmyProblem | None:
-        """The first problem `candidate` has that the list has not."""
+        """The first problem `candidate` has that the list has not (one
+        that only says the list is not complete yet never counts)."""
         def key(p):
             return (p.reason, p.rule)
         before = Counter(key(p) for p in self.problems())
         for p in problems_of(candidate, self.rules):
+            if p.incomplete:
+                continue
             if before[key(p)] > 0:
                 before[key(p)] -= 1
             else:

@@ -47,10 +47,13 @@ TOP_KEYS = ("game", "name", "entries")
 @dataclass(frozen=True)
 class ArmyProblem:
     """A way a list breaks the rules: words, the rule cited, and where in
-    the list's data it is (keys and indexes; () for the whole list)."""
+    the list's data it is (keys and indexes; () for the whole list).
+    `incomplete`: the list lacks something that adding picks can give (too
+    few cards, no leader yet); a builder does not refuse a pick for it."""
     reason: str
     rule: str = ""
     where: tuple = ()
+    incomplete: bool = False
 
     def __str__(self) -> str:
         return f"{self.reason} ({self.rule})" if self.rule else self.reason
@@ -268,7 +271,7 @@ def problems_of(army_list: ArmyList, rules=None) -> list[ArmyProblem]:
     for p in rules.army_problems(sound):
         w = p.where
         if len(w) >= 2 and w[0] == "entries" and isinstance(w[1], int) and w[1] < len(kept):
-            p = ArmyProblem(p.reason, p.rule, ("entries", kept[w[1]]) + tuple(w[2:]))
+            p = ArmyProblem(p.reason, p.rule, ("entries", kept[w[1]]) + tuple(w[2:]), p.incomplete)
         out.append(p)
     return out
 

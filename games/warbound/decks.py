@@ -76,6 +76,7 @@ class DeckProblem:
     message: str
     rule: str
     field: tuple = ()            # where in the list: ("entries", 2, "equipment"); () the whole deck
+    incomplete: bool = False     # the deck lacks cards that adding can give (a builder adds on)
 
     def __str__(self) -> str:
         return f"{self.message} ({self.rule})"
@@ -136,7 +137,8 @@ def validate_deck(cat, deck: Deck) -> list[DeckProblem]:
     add = out.append
     leaders = [(i, e) for i, e in enumerate(deck.entries) if e.card in cat.leaders]
     if len(leaders) != 1:
-        add(DeckProblem(f"The deck has {len(leaders)} Leader cards; it must have exactly one.", R_LEADER, ()))
+        add(DeckProblem(f"The deck has {len(leaders)} Leader card{'s' if len(leaders) != 1 else ''}; it must have exactly one.", R_LEADER, (),
+                        not leaders))
     colours: set = set()
     for _, e in leaders:
         for period in cat.leaders[e.card].orders:
@@ -184,13 +186,14 @@ def validate_deck(cat, deck: Deck) -> list[DeckProblem]:
             add(DeckProblem(f"{n} cards named {cat.card_name(cid)}: names are unique in a deck "
                             "(only the Formation card may repeat).", R_DECK, ()))
     if len(cards) != DECK_SIZE:
-        add(DeckProblem(f"The deck has {len(cards)} cards; an Exploration deck has {DECK_SIZE}.", R_DECK, ()))
+        add(DeckProblem(f"The deck has {len(cards)} card{'s' if len(cards) != 1 else ''}; an Exploration deck has {DECK_SIZE}.", R_DECK, (),
+                        len(cards) < DECK_SIZE))
     upgrades = sum(1 for cid in cards if cid in cat.equipment or cid in cat.formations or cid in cat.vocations)
     if upgrades < MIN_UPGRADES:
         add(DeckProblem(f"The deck has {upgrades} Upgrade card(s); an Exploration deck has at least {MIN_UPGRADES}.",
-                        R_UPGRADES, ()))
+                        R_UPGRADES, (), True))
     if not deck.characters(cat):
-        add(DeckProblem("The deck has no Character: the Warband would have no miniature.", R_DECK, ()))
+        add(DeckProblem("The deck has no Character: the Warband would have no miniature.", R_DECK, (), True))
     return out
 
 

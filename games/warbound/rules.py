@@ -32,10 +32,6 @@ R_ACT = "warbound.txt § Activate a Character"
 R_PHASES = "warbound.txt § Game Phases"
 
 
-def _deck_choices() -> tuple:
-    return tuple(sorted(load_catalog().decks))
-
-
 class WarboundRules(ConventionalHooks):
     game_id = "warbound"
     title = "Warbound (Exploration)"
@@ -45,14 +41,23 @@ class WarboundRules(ConventionalHooks):
     rulebook = "warbound.txt"
 
     def options(self) -> list[OptionSpec]:
-        decks = _deck_choices()
-        return [OptionSpec("deck_1", "Player 1's deck", setup.DEFAULT_DECKS[0], decks,
-                           help="A starter deck (data/warbound/lists) or an army list"),
-                OptionSpec("deck_2", "Player 2's deck", setup.DEFAULT_DECKS[1], decks,
-                           help="A starter deck (data/warbound/lists) or an army list")]
+        return []           # each seat's deck is an army list (the launcher's seats, --armies)
 
     def scenarios(self) -> list[str]:
         return list(BOARDS)
+
+    # ---- decks as army lists (engine/core/army_lists.py; games/warbound/list_hooks.py) ----
+    def army_catalog(self):
+        from games.warbound.list_hooks import army_catalog
+        return army_catalog(load_catalog())
+
+    def army_problems(self, army_list) -> list:
+        from games.warbound.list_hooks import army_problems
+        return army_problems(load_catalog(), army_list)
+
+    def army_summary(self, army_list) -> str:
+        from games.warbound.list_hooks import army_summary
+        return army_summary(load_catalog(), army_list)
 
     def initial_state(self, s, dice):
         return setup.initial_state(s, dice)

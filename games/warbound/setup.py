@@ -4,20 +4,20 @@ the Objective deck shuffled, and deployment (warbound.txt § Initiative:
 the Hand"; docs/games/warbound.md § Exploration scenario)."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from engine.core.rules import Event
 from games.warbound.board import load_board
 from games.warbound.catalog import load_catalog
-from games.warbound.decks import load_deck, validate_deck
+from games.warbound.decks import validate_deck
 from games.warbound.state import Char, Player, WBState
 
 DEFAULT_DECKS = ("raiders_starter", "kaigen_starter")
 
 
 def resolve_deck(value, default: str):
-    """A deck from a starter id, a list file, or a list's plain data (the
-    shared army lists put `to_dict()` data in Setup.options["armies"])."""
+    """A deck from a starter id or a list's plain data (the shared army
+    lists put `to_dict()` data in Setup.options["armies"], one per seat;
+    null: the seat's default starter deck).  Never a file path: a save
+    cannot smuggle in a file."""
     cat = load_catalog()
     value = value or default
     if isinstance(value, dict):
@@ -29,12 +29,6 @@ def resolve_deck(value, default: str):
         return deck, deck.name
     if isinstance(value, str) and value in cat.decks:
         return cat.decks[value], value
-    if isinstance(value, str) and Path(value).suffix in (".yaml", ".yml"):
-        deck = load_deck(value, cat)
-        probs = validate_deck(cat, deck)
-        if probs:
-            raise ValueError(f"{value}: {probs[0]}")
-        return deck, Path(value).stem
     raise ValueError(f"unknown deck {value!r}; starter decks: {', '.join(sorted(cat.decks))}")
 
 
@@ -45,8 +39,7 @@ def initial_state(setup, dice) -> tuple[WBState, list]:
     players = []
     armies = setup.options.get("armies") or [None, None]
     for i in (0, 1):
-        deck, did = resolve_deck(armies[i] if i < len(armies) and armies[i] else setup.options.get(f"deck_{i + 1}"),
-                                 DEFAULT_DECKS[i])
+        deck, did = resolve_deck(armies[i] if i < len(armies) else None, DEFAULT_DECKS[i])
         lead = deck.leader_entry(cat)
         faction = cat.leaders[lead.card].faction
         players.append(Player(i, cat.factions[faction].name, deck, did, lead.card, lead.vocation))

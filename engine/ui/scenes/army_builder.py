@@ -31,7 +31,9 @@ class ArmyBuilder(Scene):
         self.hover = None
         self.message = ""           # the last refusal or note, in words with its rule
         self.message_bad = False
-        self.scroll = 0
+        self.scroll = 0             # the list's first entry shown
+        self.pick_scroll = 0        # the first pick shown (the middle column scrolls on its own)
+        self.picks_rect = pygame.Rect(0, 0, 0, 0)
 
     # --- commands ------------------------------------------------------------------------
     def _say(self, text: str, bad: bool = False) -> None:
@@ -91,7 +93,10 @@ class ArmyBuilder(Scene):
             self.hover = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
             return old != self.hover or bool(self.hover)
         if ev.type == pygame.MOUSEWHEEL:
-            self.command(("scroll", -ev.y))
+            if self.picks_rect.collidepoint(pygame.mouse.get_pos()):
+                self.pick_scroll = max(0, self.pick_scroll - ev.y)
+            else:
+                self.command(("scroll", -ev.y))
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3):
             cmd = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
@@ -166,8 +171,16 @@ class ArmyBuilder(Scene):
             y += W.draw_wrapped(surf, m.catalog.text, (x2, y, col_w, th.px(80)), "xs", T.MUTED, theme=th,
                                 max_lines=3) + th.px(6)
         row_h = bh + th.line_h("xs")
-        for p in m.picks():
-            if y + row_h > bottom:
+        picks = m.picks()
+        self.picks_rect = pygame.Rect(x2, y, col_w, bottom - y)
+        self.pick_scroll = min(self.pick_scroll, max(0, len(picks) - 1))
+        if self.pick_scroll:
+            W.blit_text(surf, f"▲ {self.pick_scroll} more above (wheel)", (x2, y), "xs", T.MUTED, theme=th)
+            y += th.line_h("xs") + th.px(2)
+        for n, p in enumerate(picks[self.pick_scroll:]):
+            if y + row_h > bottom - (th.line_h("xs") if n + self.pick_scroll < len(picks) - 1 else 0):
+                W.blit_text(surf, f"▼ {len(picks) - self.pick_scroll - n} more below (wheel)", (x2, y), "xs",
+                            T.MUTED, theme=th)
                 break
             why = m.refusal_to_add(p.id)
             r = pygame.Rect(x2, y, col_w, row_h)
@@ -176,8 +189,9 @@ class ArmyBuilder(Scene):
             W.box(surf, r, T.BUTTON_OFF if why else (T.BUTTON_HOVER if hov else T.BUTTON), T.PANEL_EDGE, th.px(6))
             surf.blit(th.text(T.ellipsize(p.name, th.font("m", True), r.w - th.px(90)), "m",
                               T.FAINT if why else T.TEXT, True), (r.x + th.px(8), r.y + th.px(4)))
-            pts = th.text(f"{p.points} pts", "s", T.MUTED)
-            surf.blit(pts, pts.get_rect(topright=(r.right - th.px(8), r.y + th.px(6))))
+            if p.points:                    # games without points (Warbound's cards) show none
+                pts = th.text(f"{p.points} pts", "s", T.MUTED)
+                surf.blit(pts, pts.get_rect(topright=(r.right - th.px(8), r.y + th.px(6))))
             sub = f"{p.kind}" + (f" — cannot add: {why.reason}" if why else "")
             surf.blit(th.text(T.ellipsize(sub, th.font("xs"), r.w - th.px(16)), "xs", T.BAD if why else T.MUTED),
                       (r.x + th.px(8), r.y + th.px(6) + th.line_h("m")))
