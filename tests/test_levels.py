@@ -69,6 +69,31 @@ def test_levels_choose_legal_actions_and_explain(game):
             m.submit(a, autosave=False)
 
 
+def test_batch_hard_plays_the_same_game_from_the_same_seed():
+    """simulate and judge seat the hard level with a fixed number of
+    playouts, not the clock: the same seed gives the same moves whatever
+    the machine's load (so --workers N matches one worker)."""
+    import time
+
+    from engine.commands.playout import play_out
+    rules = registry.get("uberdrakes")
+    setup = Setup("uberdrakes", 2, seed=21, scenario=rules.scenarios()[0])
+    runs = []
+    for busy in (0.0, 0.02):
+        hard = make_agent("uberdrakes", "hard", rules, batch=True)
+        assert hard.playouts and hard.playouts > 0
+        plain = hard.playout
+
+        def slow(*args, _plain=plain, _busy=busy, **kw):
+            time.sleep(_busy)            # a loaded machine: slower playouts, the same number of them
+            return _plain(*args, **kw)
+        hard.playout = slow
+        runs.append(play_out(rules, setup, [hard, make_agent("uberdrakes", "normal", rules)], max_actions=14)["log"])
+    assert runs[0] == runs[1] and len(runs[0]) == 14
+    clock = make_agent("uberdrakes", "hard", rules)
+    assert clock.playouts is None            # the app's computer answers within its time budget
+
+
 def test_hard_never_reads_hidden_cards():
     """Two UberDrakes positions that differ only in the opponents' hidden
     hands: the hard player decides the same (playouts redeal what it cannot see)."""

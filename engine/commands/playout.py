@@ -127,7 +127,7 @@ class _Trace:
 def play_game(job: GameJob) -> dict:
     """Play the job's game; its result as plain data (JSON-ready)."""
     rules = registry.get(job.game)
-    agents = [make_agent(job.game, name, rules) for name in job.seats]
+    agents = [make_agent(job.game, name, rules, batch=True) for name in job.seats]
     setup = Setup(job.game, job.players, seed=job.seed, scenario=job.scenario, seats=tuple(job.seats),
                   options=dict(job.options))
     trace = _Trace(rules, job.trace)

@@ -27,14 +27,16 @@ class RandomAgent:
         return legal[rng.randrange(len(legal))]
 
 
-def make_agent(game_id: str, name: str, rules):
+def make_agent(game_id: str, name: str, rules, batch: bool = False):
     """An agent by seat name: "random", a level ("easy", "normal", "hard")
-    or one of the game's own agents (`AGENTS` in its ai module)."""
+    or one of the game's own agents (`AGENTS` in its ai module).  `batch`:
+    for simulate and judge, where a seed must give the same game anywhere
+    (search.make_level)."""
     if name == "random":
         return RandomAgent(rules)
     mod = importlib.import_module(f"games.{game_id}.ai")
     if name in search.LEVELS:
-        return search.make_level(mod, name, rules)
+        return search.make_level(mod, name, rules, batch)
     return mod.make_agent(name, rules)
 
 

@@ -98,7 +98,7 @@ class HardAgent:
 
     def __init__(self, rules, normal, evaluate, determinise=None, width: int = 5, horizon: int = 40,
                  budget: float = 0.55, min_samples: int = 2, glance: int = 16, playout_options=None,
-                 margin: float = 0.25):
+                 margin: float = 0.25, playouts: int | None = None):
         self.rules = rules
         self.normal = normal
         self.evaluate = evaluate
@@ -111,6 +111,10 @@ class HardAgent:
         self.playout_options = playout_options   # the game's hook: sensible actions for playouts
         self.margin = margin             # how much better (in evaluate's units) a change of the normal plan must look
         self.max_rounds = 64             # rounds of playouts at most (tests fix it instead of the clock)
+        # batch play (simulate, judge): a fixed number of playouts per decision
+        # instead of the clock, so a seed gives the same game on any machine,
+        # under any load and in any worker
+        self.playouts = playouts
         self.last_reason = ""
         self.last_odds: list = []        # [(action, mean value, samples, why)] best first, for the hint
 
@@ -122,7 +126,9 @@ class HardAgent:
             self.last_reason = cands[0][2]
             self.last_odds = [(cands[0][1], 0.0, 0, cands[0][2])]
             return cands[0][1]
-        deadline = time.perf_counter() + self.budget
+        fixed = self.playouts is not None
+        deadline = float("inf") if fixed else time.perf_counter() + self.budget
+        spent = 0
         seed = rng.randrange(1 << 30)
         total = [0.0] * len(cands)
         count = [0] * len(cands)
@@ -133,15 +139,16 @@ class HardAgent:
         late = False
         while not late:
             for i in alive:
-                if sample and time.perf_counter() > deadline:
+                if sample and (spent >= self.playouts if fixed else time.perf_counter() > deadline):
                     late = True
                     break
                 v, won = self.playout(state, cands[i][1], me, random.Random(seed + 7919 * sample), cutoff)
                 total[i] += v
                 count[i] += 1
                 wins[i] += won
+                spent += 1
             sample += 1
-            if time.perf_counter() > deadline:
+            if spent >= self.playouts if fixed else time.perf_counter() > deadline:
                 break
             if sample >= self.min_samples and len(alive) > 2 and sample % self.min_samples == 0:
                 # successive halving: keep the better half
@@ -221,8 +228,14 @@ def levels_of(game_module) -> list[str]:
     return [lv for lv in ("normal", "hard", "easy") if lv != "hard" or hasattr(game_module, "evaluate")]
 
 
-def make_level(game_module, level: str, rules):
-    """The agent of a difficulty level for a game's ai module."""
+BATCH_PLAYOUTS = 24     # playouts per hard decision in batch play: about the clock budget on this machine
+
+
+def make_level(game_module, level: str, rules, batch: bool = False):
+    """The agent of a difficulty level for a game's ai module.  `batch`
+    (simulate, judge): the hard level spends a fixed number of playouts
+    (the game's SEARCH["playouts"], else BATCH_PLAYOUTS) instead of a time
+    budget, so its games depend on the seed alone."""
     normal = normal_of(game_module, rules)
     if level == "normal":
         return normal
@@ -233,6 +246,8 @@ def make_level(game_module, level: str, rules):
         if evaluate is None:
             raise KeyError(f"{game_module.__name__} has no evaluate hook: no hard level")
         tune = dict(getattr(game_module, "SEARCH", {}))
+        playouts = tune.pop("playouts", BATCH_PLAYOUTS)
         return HardAgent(rules, normal, evaluate, getattr(game_module, "determinise", None),
-                         playout_options=getattr(game_module, "playout_options", None), **tune)
+                         playout_options=getattr(game_module, "playout_options", None),
+                         playouts=playouts if batch else None, **tune)
     raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
