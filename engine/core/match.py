@@ -185,6 +185,14 @@ class Match:
             raise OverrideRefused(problem)
         return refusal
 
+    def override_preview(self, action: Action) -> Illegal:
+        """override_refusal, and whether the rules can carry the action out
+        (tried on a copy, the dice put back): the screen asks before it
+        troubles everyone at the table."""
+        refusal = self.override_refusal(action)
+        overrides.dry_run(self.rules, self.state, action, self.dice)
+        return refusal
+
     def override(self, action: Action, note: str, confirmed_by, autosave: bool = True) -> list[Event]:
         """Allow one refused action with the group's note.  Every human seat
         must be in `confirmed_by`.  OverrideRefused (nothing changed) when

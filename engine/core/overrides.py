@@ -128,6 +128,16 @@ def try_apply(rules, state, action, dice) -> tuple[object, list[Event]]:
     return trial, list(events or [])
 
 
+def dry_run(rules, state, action, dice) -> None:
+    """try_apply for a question only: OverrideRefused if the rules cannot
+    carry the action out; the state and the dice are untouched either way."""
+    before = dice.getstate()
+    try:
+        try_apply(rules, state, action, dice)
+    finally:
+        dice.setstate(before)
+
+
 def _unplayable(rules, state) -> str | None:
     """Why a position after an override cannot go on, or None."""
     hook = getattr(rules, "invariants", None)

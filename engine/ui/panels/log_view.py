@@ -113,6 +113,8 @@ class LogView:
                 data = ev.data if isinstance(ev.data, dict) else {}
                 if "player" in data:
                     pcol = self.color_of(data["player"])
+                if ev.kind == "override":          # allowed against the rules: marked apart from play
+                    pcol = T.WARN
                 self._wrap_rows(idx, text, 0, "s", pcol, True, ev.rule, th)
             else:
                 col = T.TEXT if ev.kind in ("roll", "damage", "kill", "win") else T.MUTED

@@ -251,3 +251,127 @@ class Handoff(Scene):
         if self.note:
             W.blit_text(surf, self.note, (w // 2, h // 2 + th.px(70)), "m", T.MUTED, False, th, anchor="center")
         self.button.draw(surf, th, hover=self.hover, down=self.armed)
+
+
+# --- override with a note (engine/core/overrides.py) -----------------------------------
+class RefusalWatch:
+    """Stands in for a controller's ruleset and remembers the last refusal
+    its `check` gave (the position, the action, the Illegal), so the match
+    screen can offer to allow the very action whose refusal the status line
+    shows.  Everything else passes through to the ruleset unchanged."""
+
+    def __init__(self, rules):
+        self._rules = rules
+        self.last = None
+
+    def __getattr__(self, name):
+        return getattr(self._rules, name)
+
+    def check(self, state, action):
+        refusal = self._rules.check(state, action)
+        if refusal is not None:
+            self.last = (state, action, refusal)
+        return refusal
+
+    @classmethod
+    def attach(cls, ctl) -> "RefusalWatch | None":
+        """Watch a controller that keeps its ruleset as `rules` (None: it does not)."""
+        rules = getattr(ctl, "rules", None)
+        if rules is None or isinstance(rules, cls):
+            return rules
+        watch = cls(rules)
+        try:
+            ctl.rules = watch
+        except AttributeError:          # a read-only property: nothing to watch
+            return None
+        return watch
+
+
+def same_refusal(message: str, reason: str) -> bool:
+    """Does the status line's message show this refusal's reason?  (A
+    controller may cut a citation in brackets off the reason's end.)"""
+    a, b = message.strip().rstrip("."), reason.strip().rstrip(".")
+    return bool(a) and (b.startswith(a) or a.startswith(b))
+
+
+class OverrideAsk:
+    """"Allow anyway (house rule)?": the player whose action was refused
+    writes a short note, then every other person at the table in turn
+    agrees or not, each behind a handoff when the game holds private cards;
+    any "no" cancels.  Computer seats are never asked.
+    `on_agreed(note, seats)` runs when everyone agreed; `on_cancel(why)`
+    when anyone did not."""
+
+    def __init__(self, app, proposer: tuple, others: list, what: str, reason: str, rule: str, private: bool,
+                 on_agreed: Callable, on_cancel: Callable):
+        self.app = app
+        self.proposer = proposer            # (seat, name, colour)
+        self.others = list(others)          # the other human seats, in the order they are asked
+        self.what = what
+        self.reason = reason
+        self.rule = rule
+        self.private = private
+        self.on_agreed = on_agreed
+        self.on_cancel = on_cancel
+        self.note = ""
+        self.agreed: list[int] = []
+        self.field = W.TextField("", 120)
+
+    def start(self) -> Modal:
+        n = len(self.others)
+        ask = ("Everyone at the table must agree: " + ", ".join(o[1] for o in self.others) +
+               (" will be asked next." if n == 1 else " will be asked in turn.")) if n else \
+            "You are the only person at the table: your note is the group's."
+        dlg = Modal(self.app, "Allow anyway (house rule)?", [
+            self.what,
+            (f"The rules refuse it: {self.reason}", T.WARN),
+            "If your group reads the rule differently, you may allow this one action. Write a short note "
+            "below saying why: the log marks the action with it, and saves and replays keep it.",
+            (ask, T.MUTED)], [("Ask the others" if n else "Allow it", "ok", "Enter"), ("Cancel", "cancel", "Esc")],
+            on=self._noted, field=self.field, link=self.rule, accent=T.WARN, width=860)
+        self.app.push(dlg)
+        return dlg
+
+    def _noted(self, cmd, dlg) -> bool:
+        if cmd != "ok":
+            self.on_cancel("")
+            return True
+        from engine.core.overrides import OverrideRefused, clean_note
+        try:
+            self.note = clean_note(self.field.text)
+        except OverrideRefused as e:
+            dlg.error = str(e)
+            return False
+        self.agreed = [self.proposer[0]]
+        self.app.pop(dlg)
+        self._next()
+        return False
+
+    def _next(self) -> None:
+        asked = len(self.agreed) - 1
+        if asked >= len(self.others):
+            self.on_agreed(self.note, list(self.agreed))
+            return
+        seat, name, color = self.others[asked]
+        if self.private:
+            self.app.push(Handoff(self.app, name, color, f"{self.proposer[1]} asks the table about a house rule.",
+                                  on_ready=lambda: self._ask(seat, name)))
+        else:
+            self._ask(seat, name)
+
+    def _ask(self, seat: int, name: str) -> None:
+        def on(cmd, dlg):
+            if cmd == "yes":
+                self.agreed.append(seat)
+                self.app.pop(dlg)
+                self._next()
+                return False
+            self.on_cancel(f"{name} said no: the refusal stands.")
+            return True
+        self.app.push(Modal(self.app, f"{name}: allow this anyway?", [
+            f"{self.proposer[1]} asks to allow: {self.what}",
+            (f"The rules refuse it: {self.reason}", T.WARN),
+            f"Their note: \u201c{self.note}\u201d",
+            ("Any player saying no keeps the refusal.", T.MUTED)],
+            [("Agree", "yes", "Y"), ("No", "no", "N")], on=on, escape_cmd="no", enter_cmd="", link=self.rule,
+            accent=T.WARN, width=860))

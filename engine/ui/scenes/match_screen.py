@@ -20,7 +20,7 @@ from engine.ui import theme as T
 from engine.ui import widgets as W
 from engine.ui.ai_runner import AIRunner
 from engine.ui.scene import PAN_KEYS, Scene, key_name, mods_of, scene_class
-from engine.ui.scenes.dialogs import ChoiceDialog, Handoff, Modal
+from engine.ui.scenes.dialogs import ChoiceDialog, Handoff, Modal, OverrideAsk, RefusalWatch, same_refusal
 from engine.ui.panels.hand_panel import draw_hand
 from engine.ui.contract import Choice, HoverInfo, load_game_ui
 from engine.ui.boards.hexboard import UNIT, HexBoard
@@ -97,6 +97,8 @@ def along(pts: list, f: float) -> tuple[float, float]:
 
 
 class MatchScreen(Scene):
+    allows_overrides = True          # "Allow anyway (house rule)…" on a refusal (engine/core/overrides.py)
+
     def __init__(self, app, match, headless: bool = False, replay: list | None = None):
         super().__init__(app)
         self.match = match
@@ -105,6 +107,9 @@ class MatchScreen(Scene):
         self.replay_pos = 0
         self.rules = match.rules
         self.view, self.ctl = load_game_ui(match)
+        self.refusals = RefusalWatch.attach(self.ctl)      # the refusals the controller meets, for overrides
+        self.override_offer = None           # (version, message, action, Illegal): a refusal the group may allow
+        self.override_rect = None            # the hint bar's "Allow anyway" button, on screen
         self.space = getattr(self.view, "space", "hex")      # hex | table (the view says which)
         if self.space == "table":
             self.board = TableBoard(self.view.table(), self.view)
@@ -481,6 +486,7 @@ class MatchScreen(Scene):
             self.ctl.message_rule = e.rule
             self.log.note(e.reason, e.rule)
             self.say(f"Refused: {e.reason}" + (f" ({e.rule})" if e.rule else ""), T.BAD)
+            self.offer_override(action, e, self.toast[0])
             return False
         reason, self.ai_reason = getattr(self, "ai_reason", ""), ""
         if reason:       # the computer explains its choice to the learner
@@ -488,6 +494,87 @@ class MatchScreen(Scene):
         self.state_changed(entry=self.match.log[-1], before=before)
         self.check_autosave()
         return True
+
+    # --- override with a note (engine/core/overrides.py) ---------------------------
+    def watch_refusal(self) -> None:
+        """After the controller answered an input: if the status line shows
+        a refusal the rules gave for an action in this very position, offer
+        to allow that action anyway."""
+        last = self.refusals.last if self.refusals is not None else None
+        if last is None or not self.ctl.message:
+            return
+        state, action, refusal = last
+        if state is self.match.state and same_refusal(self.ctl.message, refusal.reason):
+            self.offer_override(action, refusal, self.ctl.message)
+
+    def offer_override(self, action, refusal, message: str) -> None:
+        from engine.core.overrides import OverrideRefused
+        self.override_offer = None
+        if not self.allows_overrides or self.replay is not None or not self.human_turn() or not refusal.rule:
+            return
+        try:
+            self.match.override_refusal(action)
+        except OverrideRefused:
+            return
+        except Exception:  # noqa: BLE001 - an offer is a courtesy; the refusal still shows
+            return
+        self.override_offer = (self.version, message, action, refusal)
+
+    def shown_override(self):
+        """The offer when the refusal it answers is on the status line now, else None."""
+        offer = self.override_offer
+        if offer is None or offer[0] != self.version or not self.human_turn():
+            return None
+        text, _, until = self.toast
+        shown = text if text and time.perf_counter() < until else self.ctl.message
+        return offer if shown == offer[1] else None
+
+    def ask_override(self) -> None:
+        """"Allow anyway (house rule)…": check the rules can carry it out,
+        then ask for the note and every other person's agreement."""
+        from engine.core.overrides import OverrideRefused
+        offer = self.shown_override()
+        if offer is None:
+            self.say("Allow anyway works on a refusal the status line shows: try the action first.", T.MUTED)
+            return
+        _, message, action, refusal = offer
+        try:
+            self.match.override_preview(action)
+        except OverrideRefused as e:
+            self.override_offer = None
+            self.say(str(e), T.BAD, 10.0)
+            return
+        p = action.player
+        try:
+            what = self.rules.describe(self.state, action)
+        except Exception:  # noqa: BLE001 - a refused action may not describe itself
+            what = str(action)
+        others = [(q, self.player_name(q), self.view.player_color(self.state, q)) for q in self.humans() if q != p]
+        private = bool(others) and self.holds_private()
+
+        def agreed(note, seats):
+            before = self.spots()
+            try:
+                self.match.override(action, note, seats)
+            except OverrideRefused as e:
+                self.say(str(e), T.BAD, 10.0)
+                return
+            self.override_offer = None
+            self.ctl.message, self.ctl.message_rule = "", ""
+            if private:          # the last to agree saw the screen: hand it back to whoever acts now
+                self.last_human = seats[-1]
+            self.state_changed(entry=self.match.log[-1], before=before)
+            self.say(f"Allowed as a house rule: \u201c{note}\u201d", T.WARN, 6.0)
+            self.check_autosave()
+
+        def cancelled(why):
+            if why:
+                self.say(why, T.WARN, 6.0)
+            if private and why:
+                self.app.push(Handoff(self.app, self.player_name(p), self.view.player_color(self.state, p),
+                                      "The house rule was not agreed: back to your turn."))
+        OverrideAsk(self.app, (p, self.player_name(p), self.view.player_color(self.state, p)), others, what,
+                    refusal.reason, refusal.rule, private, agreed, cancelled).start()
 
     def undo_player(self) -> int:
         """Who presses undo: the person to act; while a computer seat is to
@@ -710,6 +797,10 @@ class MatchScreen(Scene):
                 self.dragging = False
                 self.press_kind = self.table_press_kind(ev.button, ev.pos) if self.space == "table" else "pan"
                 return True
+            if ev.button == 1 and self.override_rect is not None and self.override_rect.collidepoint(ev.pos) \
+                    and self.shown_override() is not None:
+                self.ask_override()
+                return True
             if ev.button == 1:
                 return self.panel_click(ev.pos)
             return False
@@ -855,6 +946,7 @@ class MatchScreen(Scene):
             self.submit(result)
         if self.ctl.message and self.ctl.message_rule:      # a refusal: whole, with its rule, in the log too
             self.log.note(self.ctl.message, self.ctl.message_rule)
+        self.watch_refusal()
         self._panel_cache.pop("buttons", None)
         if self._decision_sig is not None and self._decision_sig != (self.version, self.ctl_sig(), self.human_turn()):
             self.sync_decision()
@@ -977,6 +1069,9 @@ class MatchScreen(Scene):
             if k == pygame.K_s:
                 self.open_save()
                 return True
+            if k == pygame.K_o:
+                self.ask_override()
+                return True
             return False
         if k == pygame.K_F1:
             self.open_rules()
@@ -1016,6 +1111,7 @@ class MatchScreen(Scene):
                 self.hover_key = None
                 self.update_hover(self.mouse)
                 return True
+            self.watch_refusal()
         if k == pygame.K_u:
             self.undo()
             return True
@@ -1234,7 +1330,8 @@ class MatchScreen(Scene):
 
     def draw_hint(self, surf, force: bool = True) -> bool:
         text, col = self.hint_text()
-        key = (text, col, self.hint_rect.size, self.app.theme.scale)
+        offer = self.shown_override() is not None
+        key = (text, col, self.hint_rect.size, self.app.theme.scale, offer)
         changed = self._hint_cache[0] != key
         if not changed and not force:
             return False
@@ -1247,8 +1344,19 @@ class MatchScreen(Scene):
                     else "F fit · wheel zoom · drag pan · U undo · H keys")
             kimg = th.text(keys, "xs", T.FAINT)
             full = self.hint_rect.w - th.px(24)
-            avail = full - kimg.get_width() - th.px(12)
-            if th.font("m").size(text)[0] > avail:
+            self.override_rect = None
+            if offer:            # a refusal the group may allow: the button takes the key list's place
+                bimg = th.text("Allow anyway (house rule)…  Ctrl+O", "s", T.WARN, True)
+                brect = pygame.Rect(0, 0, bimg.get_width() + th.px(20), self.hint_rect.h - th.px(8))
+                brect.midright = (self.hint_rect.w - th.px(8), self.hint_rect.h // 2)
+                pygame.draw.rect(img, T.mix((28, 31, 37), T.WARN, 0.18), brect, border_radius=th.px(5))
+                pygame.draw.rect(img, T.WARN, brect, 1, border_radius=th.px(5))
+                img.blit(bimg, bimg.get_rect(center=brect.center))
+                self.override_rect = brect.move(self.hint_rect.topleft)
+                kimg = None
+                full -= brect.w + th.px(8)
+            avail = full - (kimg.get_width() + th.px(12) if kimg is not None else 0)
+            if kimg is not None and th.font("m").size(text)[0] > avail:
                 kimg = None            # the instruction matters more than the key list (H shows the keys)
                 avail = full
             lines = [text]

@@ -21,6 +21,7 @@ from engine.ui.scenes.match_screen import MatchScreen
 
 
 class TutorialScreen(MatchScreen):
+    allows_overrides = False         # a lesson plays the rulebook's example as written
     def __init__(self, app, lesson: Lesson, headless: bool = False):
         self.lesson = lesson
         match = lesson.start()
