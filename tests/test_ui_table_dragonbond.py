@@ -64,7 +64,10 @@ def test_position_draws_with_cards_and_turn_counter(tmp_path):
     header = screen.view.header(m.state)
     assert "Round 1 of 4" in header.lines[0] and "turns left" in header.lines[0]
     card = screen.view.card(m.state, names(m)["hal"])
-    assert card is not None and any(k == "Stamina" for k, _ in card.stats)
+    hal = m.state.units[names(m)["hal"]]
+    tracks = {t.label: t for t in card.tracks}            # the card's slots, filled with cubes
+    assert card is not None and tracks["Stamina"].filled == hal.fatigue and tracks["Health"].filled == hal.wounds
+    assert tracks["Stamina"].slots >= 1 and tracks["Health"].slots >= 1
     assert any("Captain" in h for _, h, _ in card.sections)
     out = tmp_path / "db.png"
     render_png(m, out, size=(1280, 720), select=names(m)["hal"])

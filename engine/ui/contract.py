@@ -64,6 +64,17 @@ class LabelSpec:
     color: str = "#FFFFFF"
 
 
+@dataclass(frozen=True)
+class TokenTrack:
+    """A row of slots printed on a card that tokens fill (Dragonbond's
+    health and stamina slots, Warbound's pools): `filled` of `slots`."""
+    label: str
+    filled: int
+    slots: int
+    color: tuple = (236, 234, 226)  # the tokens' colour (white wound cubes, black fatigue cubes...)
+    note: str = ""                  # beside the row, e.g. "+2 beside it"
+
+
 @dataclass
 class CardSpec:
     """The selected unit's card for the panel."""
@@ -78,6 +89,7 @@ class CardSpec:
     sections: list[tuple[str, str, str]] = field(default_factory=list)  # (kind, heading, text) kind: trait|skill|cond|note
     table: list[tuple[str, str]] = field(default_factory=list)      # check table rows ("2", "fail")
     icon: str = ""                  # its silhouette (assets/icons); "" picks one from the title's words
+    tracks: list[TokenTrack] = field(default_factory=list)   # token slots as the card prints them
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ this returns.
 from __future__ import annotations
 
 from engine.ui.panels.icons import icon_for
-from engine.ui.contract import CardSpec, Header, HoverInfo
+from engine.ui.contract import CardSpec, Header, HoverInfo, TokenTrack
 
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
 from games.dragonbond import dicepool, space, stats
@@ -27,7 +27,6 @@ STATUS_TEXT = {"damage": "At the start of its turn roll a white die per token: e
                "slow": "It spends half its speed before moving (then the token goes).",
                "immobilized": "It must spend all of its speed to remove the token."}
 ROUNDS = 4
-FULL, EMPTY, DOT, RING = "■", "□", "●", "○"
 
 
 def initials(name: str) -> str:
@@ -40,9 +39,9 @@ def initials(name: str) -> str:
     return (words[0][0] + words[1][0]).upper()
 
 
-def slots(filled: int, total: int, full: str = FULL, empty: str = EMPTY) -> str:
-    filled = max(0, filled)
-    return full * min(filled, total) + empty * max(0, total - filled)
+WOUND_CUBE = (238, 236, 228)      # dragonbond.txt § Tokens: white wound tokens
+FATIGUE_CUBE = (30, 30, 34)       # black fatigue tokens
+INJURY_CUBE = (150, 150, 156)     # grey injury tokens
 
 
 def dice_words(spec, kind: str = "action") -> str:
@@ -206,11 +205,18 @@ class DragonbondView(TableView):
         rows = [("Speed", f'{stats.speed(state, u)}"' + (f" (card {stats.base_speed(state, u)})"
                                                           if u.exhaustion else ""))]
         cap = stats.stamina(state, u)
-        rows.append(("Stamina", slots(u.fatigue, cap) + (f" +{u.exhaustion}" if u.exhaustion else "")))
-        if h > 12:
+        # the card's slots with their cubes (dragonbond.txt § Tokens): white
+        # wounds on the health slots, black fatigue on the stamina slots,
+        # grey injuries on a huge creature's
+        tracks = []
+        if h <= 30:
+            tracks.append(TokenTrack("Health", u.wounds, h, WOUND_CUBE))
+        else:
             rows.append(("Wounds", f"{u.wounds}/{h}"))
+        tracks.append(TokenTrack("Stamina", u.fatigue, cap, FATIGUE_CUBE,
+                                 note=f"+{u.exhaustion} beside it" if u.exhaustion else ""))
         if c.kind == "huge":
-            rows.append(("Injuries", slots(u.injuries, c.injuries, "▲", "△")))
+            tracks.append(TokenTrack("Injuries", u.injuries, c.injuries, INJURY_CUBE))
         md, rd = stats.defense_spec(u, False), stats.defense_spec(u, True)
         if md == rd:
             rows.append(("Defense", dice_words(md, "defense")))
@@ -267,7 +273,7 @@ class DragonbondView(TableView):
             sections.append(("note", "", c.text))
         return CardSpec(title=stats.name(state, u), subtitle=" · ".join(sub), color=self.player_color(state, u.owner),
                         shape="star" if c.kind in ("general", "huge") else "circle", label=initials(c.name)[:2],
-                        hp=max(0, h - u.wounds), max_hp=h if h <= 12 else 0, stats=rows, sections=sections)
+                        stats=rows, sections=sections, tracks=tracks)
 
     def summary(self, state: DBState):
         out = []

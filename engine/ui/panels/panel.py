@@ -111,6 +111,7 @@ def _card_body(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme) -> int
             surf.blit(th.text(f"{card.hp}/{card.max_hp}", "s", T.TEXT), (px + card.max_hp * (2 * r + th.px(5)) + th.px(4), hp_y))
         yy = hp_y + th.line_h("s")
     y = max(y + icon, yy) + th.px(6)
+    y += draw_tracks(surf, x, y, w, card.tracks, th)
     # stats grid: 3 columns
     if card.stats:
         # three columns unless a value would not fit: then two, then one
@@ -154,6 +155,37 @@ def _card_body(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme) -> int
             y += draw_table(surf, x + th.px(10), y, w - th.px(10), card.table, th)
         y += th.px(5)
     return y - y0
+
+
+def draw_tracks(surf, x: int, y: int, w: int, tracks: list, th) -> int:
+    """Token slots as the card prints them: the label, then a square slot
+    per point, filled by a cube of the token's colour; returns the height."""
+    if not tracks:
+        return 0
+    y0 = y
+    lab_w = max(th.font("xs", True).size(t.label)[0] for t in tracks) + th.px(8)
+    cube = max(6, th.px(13))
+    gap = max(2, th.px(3))
+    per_row = max(1, (w - lab_w - th.px(60)) // (cube + gap))
+    for t in tracks:
+        rows = max(1, -(-t.slots // per_row))
+        if surf is not None:
+            surf.blit(th.text(t.label, "xs", T.MUTED, True), (x, y + (cube - th.line_h("xs")) // 2))
+            for i in range(t.slots):
+                r = pygame.Rect(x + lab_w + (i % per_row) * (cube + gap), y + (i // per_row) * (cube + gap), cube, cube)
+                pygame.draw.rect(surf, T.mix(T.PANEL, (0, 0, 0), 0.35), r, border_radius=max(1, th.px(2)))
+                pygame.draw.rect(surf, T.PANEL_EDGE, r, 1, border_radius=max(1, th.px(2)))
+                if i < t.filled:
+                    c = tuple(t.color[:3])
+                    inner = r.inflate(-2, -2)
+                    pygame.draw.rect(surf, c, inner, border_radius=max(1, th.px(2)))
+                    # a lit top edge: it reads as a cube, and a black cube still shows on the dark slot
+                    pygame.draw.line(surf, T.mix(c, (255, 255, 255), 0.45), inner.topleft, inner.topright, 1)
+            count = f"{t.filled}/{t.slots}" + (f"  {t.note}" if t.note else "")
+            cx = x + lab_w + min(t.slots, per_row) * (cube + gap) + th.px(4)
+            surf.blit(th.text(count, "xs", T.TEXT), (cx, y + (cube - th.line_h("xs")) // 2))
+        y += rows * (cube + gap) + th.px(2)
+    return y - y0 + th.px(4)
 
 
 def draw_table(surf, x, y, w, rows: list[tuple[str, str]], th) -> int:
