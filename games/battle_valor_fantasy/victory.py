@@ -11,8 +11,10 @@ Un-activated Missile Units;.
 from __future__ import annotations
 
 from engine.core.rules import Event
+from engine.core.rulings import reading
 from games.battle_valor_fantasy import space, stats
 from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.rulings import VICTORY
 from games.battle_valor_fantasy.state import BVFState
 
 R_VICTORY = "battle_valor_fantasy.txt § Standard Bearers;"
@@ -21,6 +23,7 @@ R_TURNS = "battle_valor_fantasy.txt § Phase 11 Fire Remaining Un-activated Miss
 
 def scores(state: BVFState) -> list[float]:
     v = cat().scenarios[state.scenario].victory
+    standards = reading(state, VICTORY.id) == "standards_count"     # house ruling (rulings.py)
     out = [0.0, 0.0]
     for u in state.units.values():
         if u.kind != "unit" or not u.deployed:
@@ -31,7 +34,7 @@ def scores(state: BVFState) -> list[float]:
             out[enemy] += v.destroyed * pts
         elif u.fleeing or len(u.stands) * 2 < u.start_stands:
             out[enemy] += v.broken * pts
-        if u.standard:
+        if u.standard and standards:
             if stats.has_standard(u) and not u.fleeing and u.on_table:
                 out[u.owner] += v.standard_held
             else:
