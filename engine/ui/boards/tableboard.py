@@ -8,9 +8,10 @@ keys pan, `fit` shows the whole table.
 
 Layers, bottom to top:
   static   table mat, 1"/6" grid with edge numbers, scenario zones (tinted
-           deployment areas, objective radii), terrain pieces with patterns
-           that carry their type without colour (hatch: blocks sight, dots:
-           difficult, cross-hatch: impassable) and names.  Rendered in
+           deployment areas, objective radii), terrain pieces modelled as
+           what they are (trees, walls, ripples...: boards/scenery.py) under
+           patterns that carry their rules without colour (hatch: blocks
+           sight, dots: difficult, cross-hatch: impassable) and names.  Rendered in
            256-pixel tiles per zoom level and kept (panning renders only
            the newly exposed tiles).
   composed tiles + reach area + objective markers + models + selection and
@@ -30,6 +31,7 @@ from typing import Any
 import pygame
 
 from engine.ui import theme as T
+from engine.ui.boards import scenery
 from engine.ui.panels.icons import blit_emblem
 from engine.ui.boards.table_tools import first_hit, fmt_in, polygons_of
 
@@ -75,6 +77,7 @@ class TableBoard:
         self.table = table
         self.game_view = game_view
         self.styles = {}
+        self.scenery: dict = {}          # piece id -> what is modelled on it (boards/scenery.py)
         for p in table.terrain:
             st = game_view.piece_style(p) if game_view is not None else None
             if st is None:
@@ -82,6 +85,7 @@ class TableBoard:
                 st = TableView.piece_style(None, p)
             pats = set(st.patterns) if st.patterns else _flags(p)
             self.styles[p.id] = (st.name, T.rgb(st.color), pats)
+            self.scenery[p.id] = scenery.kind_of(p.type, st.name)
         self.zones = []
         if game_view is not None:
             try:
@@ -251,8 +255,11 @@ class TableBoard:
             name, col, pats = self.styles[p.id]
             pts = loc(p.ring)
             pygame.draw.polygon(surf, col, pts)
+            if self.scenery.get(p.id):
+                scenery.draw(surf, p, self.scenery[p.id], col, s, ox, oy, pts)
             if pats:
-                _patterns(surf, pts, col, pats, ox, oy)
+                # over modelled scenery the patterns are lighter: both must read
+                _patterns(surf, pts, col, pats, ox, oy, 130 if self.scenery.get(p.id) else 210)
             edge = T.mix(col, (0, 0, 0), 0.55 if "cross" in pats else 0.4)
             w = 3 if "cross" in pats else 2
             pygame.draw.polygon(surf, edge, pts, w)
@@ -571,7 +578,7 @@ def _bbox(ring) -> tuple:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _patterns(surf, pts, col, pats, ox, oy) -> None:
+def _patterns(surf, pts, col, pats, ox, oy, alpha: int = 210) -> None:
     """Patterns in the tile's polygon, phased on the global pixel grid (tiles join)."""
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
@@ -580,7 +587,7 @@ def _patterns(surf, pts, col, pats, ox, oy) -> None:
     if box.w <= 0 or box.h <= 0:
         return
     lay = pygame.Surface(box.size, pygame.SRCALPHA)
-    dark = (*T.mix(col, (0, 0, 0), 0.45), 210)
+    dark = (*T.mix(col, (0, 0, 0), 0.45), alpha)
     light = (*T.mix(col, (255, 255, 255), 0.35), 220)
     bx, by = box.x + ox, box.y + oy           # the layer's origin in global pixels
     w, h = box.size
