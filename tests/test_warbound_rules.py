@@ -138,4 +138,5 @@ def test_picked_character_shows_targets_before_paying():
     assert marks[parse_hex("E6")] == "target" and parse_hex("G3") not in marks
     assert ctl.hover(parse_hex("E6")).preview == ["Not the closest: shoot on 8+"]
     assert "concealed" in ctl.hover(parse_hex("G3")).illegal
-    assert any(b.label == "Shoot" for b in ctl.buttons())
+    board = [c for sec in ctl.hand(0) if sec.hexes for c in sec.cards]
+    assert any(c.title == "Shoot" and c.state == "" and "Cost:" in c.tip for c in board)

@@ -254,6 +254,7 @@ class HandSection:
     note: str = ""                                   # a muted line under the title
     private: bool = False                            # hidden from the other players (marked so)
     compact: bool = False                            # small chips, many in a row
+    hexes: bool = False                              # cards as hexagons in a row (a board of action spaces)
 
 
 @dataclass

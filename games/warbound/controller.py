@@ -1,17 +1,24 @@
-"""Warbound input: pick a Character, then an Action of the board (buttons
-with the cost), then click tiles to move, shoot or fight; decisions
-(Leader skill, Hourglass, initiative, the token kept) are buttons.  Every
-offer comes from the rules' legal actions; a click that matches none shows
-the rules' refusal."""
+"""Warbound input: pick a Character, then an Action of the board (a hexagon
+of the Action Board in the panel, or a button); before paying the panel
+shows the cost, the board marks the tiles it may reach and its valid
+targets (the closest ones with the red crosshair: first accuracy) and
+hovering a target gives the exact odds; "Pay and activate" or a click on a
+marked tile pays (and moves, shoots or fights at once).  Decisions (Leader
+skill, Hourglass, initiative, the token kept) are buttons, the Hourglass
+also a click on a hexagon of the board; the Order token reserve offers the
+two-for-one exchange by colour.  Every offer comes from the rules' legal
+actions; a click that matches none shows the rules' refusal."""
 from __future__ import annotations
 
 from engine.core.actions import Action
-from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, TraySpec
-from games.warbound import actionboard, shooting
+from engine.ui.contract import ButtonSpec, Choice, Controller, HandCard, HandSection, HoverInfo, TraySpec
+from games.warbound import actionboard, movement, shooting
 from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats
-from games.warbound.queries import enemies_adjacent
+from games.warbound.queries import enemies_adjacent, possessive
 from games.warbound.view import initials
+
+SHORT = {"move": "Move", "run": "Run", "shoot": "Shoot", "fight": "Fight"}
 
 HEX_KINDS = ("move", "shoot", "fight", "skill", "deploy")
 
@@ -21,6 +28,8 @@ class WarboundController(Controller):
         self.match = match
         self.view = view
         self.sel = None
+        self.pending = None         # the Action picked for the selected Character, not paid yet
+        self._preview = (None, None)
         self.message = ""
         self.message_rule = ""
         self.reset()
@@ -34,6 +43,59 @@ class WarboundController(Controller):
         act = self.state.activation
         if act is not None:
             self.sel = act.uid
+        if self.pending is not None and self._activation(self.pending) is None:
+            self.pending = None
+        self._preview = (None, None)
+
+    def signature(self):
+        return (self.sel, self.pending, self.message)
+
+    # ---- the Action picked before paying ------------------------------------------------
+    def _activation(self, sid):
+        """The legal activation of the selected Character on this Action, if any."""
+        return next((a for a in self.legal if a.kind == "activate" and a["uid"] == self.sel and a["space"] == sid),
+                    None)
+
+    def _after_paying(self):
+        """The state once the pending activation is paid (a copy): what the
+        Character may then do, with the Aim and Formation numbers right."""
+        key = (self.sel, self.pending)          # reset() forgets it whenever the state changes
+        if self._preview[0] != key:
+            a = self._activation(self.pending)
+            s2 = None
+            if a is not None:
+                s2 = self.state.copy()
+                self.match.rules.apply(s2, a, None)
+            self._preview = (key, s2)
+        return self._preview[1]
+
+    def _pending_steps(self) -> list:
+        """[(hexes, [activate, step], kind)] for the tiles a click would pay and act on."""
+        a = self._activation(self.pending)
+        s2 = self._after_paying()
+        if a is None or s2 is None or s2.activation is None:
+            return []
+        out = []
+        for st in self.match.rules.legal_actions(s2):
+            if st.kind in ("move", "shoot", "fight"):
+                hexes = self._hexes_in(s2, st)
+                kind = "move" if st.kind == "move" else ("attack" if self._closest_in(s2, st) else "target")
+                out.append((hexes, [a, st], kind))
+        return out
+
+    def _closest_in(self, state, st) -> bool:
+        if st.kind == "fight":
+            return True
+        ch = state.chars[state.activation.uid]
+        t = state.chars[st["target"]]
+        return t in shooting.closest(state, ch)
+
+    def _hexes_in(self, state, a) -> list:
+        out = [tuple(a[k]) for k in ("to", "to2") if a.get(k) is not None]
+        t = a.get("target")
+        if t is not None and not out:
+            out = [h for h in state.chars[t].minis if h is not None]
+        return out
 
     def _hexes_of(self, a: Action) -> list:
         out = []
@@ -66,12 +128,20 @@ class WarboundController(Controller):
             for h in self._hexes_of(a):
                 out.setdefault(h, kind)
         c = self._picked()
-        if c is not None:           # before paying: who it could shoot (closest marked) or fight
+        if c is not None and self.pending is not None:     # the Action picked: what paying allows
+            for hexes, _, kind in self._pending_steps():
+                for h in hexes:
+                    if out.get(h) != "attack":
+                        out[h] = kind
+            for h in c.minis:
+                out.setdefault(h, "select")
+        elif c is not None:         # before paying: who it could shoot (closest: red) or fight
             for h in c.minis:
                 out[h] = "select"
+            near = shooting.closest(self.state, c)
             for t in shooting.valid_targets(self.state, c):
                 for h in t.minis:
-                    out[h] = "target"
+                    out[h] = "attack" if t in near else "target"
             for t in enemies_adjacent(self.state, c):
                 for h in t.minis:
                     out[h] = "attack"
@@ -85,6 +155,14 @@ class WarboundController(Controller):
             return HoverInfo()
         info = self.view.hex_info(self.state, h)
         c = self._picked()
+        if c is not None and self.pending is not None:
+            s2 = self._after_paying()
+            for hexes, acts, _ in self._pending_steps():
+                if h in hexes:
+                    rules = self.match.rules
+                    info.preview = ([rules.preview(self.state, acts[0])[0]] + [rules.describe(s2, acts[1])]
+                                    + rules.preview(s2, acts[1]) + ["Click to pay and do it."])
+                    return info
         uid = self.state.occupied.get(h)
         if c is not None and uid is not None and self.state.chars[uid].owner != c.owner:
             t = self.state.chars[uid]
@@ -102,6 +180,13 @@ class WarboundController(Controller):
         return info
 
     def click(self, h, button: int = 1):
+        if self._picked() is not None and self.pending is not None:
+            found = [(acts, self.match.rules.describe(self._after_paying(), acts[1]))
+                     for hexes, acts, _ in self._pending_steps() if h in hexes]
+            if len(found) == 1:
+                return found[0][0]
+            if found:
+                return Choice("Which?", [f[0] for f in found], [f[1] for f in found])
         acts = [a for a in self._on_board() if h in self._hexes_of(a)]
         if len(acts) == 1:
             return acts[0]
@@ -109,6 +194,8 @@ class WarboundController(Controller):
             return Choice("Which?", acts, [self.match.rules.describe(self.state, a) for a in acts])
         uid = self.state.occupied.get(h)
         if uid is not None and self.state.chars[uid].owner == self.match.to_act():
+            if uid != self.sel:
+                self.pending = None
             self.sel = uid
             self.message = ""
             return None
@@ -118,18 +205,23 @@ class WarboundController(Controller):
     def buttons(self):
         out = []
         describe = self.match.rules.describe
+        pend = self._activation(self.pending) if self.pending is not None else None
+        if pend is not None:
+            pv = self.match.rules.preview(self.state, pend)
+            out.append(ButtonSpec(f"Pay: {actionboard.parts_name(self.pending)}", "pay", "Enter", active=True,
+                                  tip="; ".join([describe(self.state, pend)] + pv),
+                                  cost=pv[0].removeprefix("Cost: ") if pv else ""))
+            out.append(ButtonSpec("Another Action", "unpick", "Esc", tip="Back to the choice of an Action"))
         for i, a in enumerate(self.legal):
             if a.kind in HEX_KINDS and self._hexes_of(a):
                 continue
-            if a.kind == "activate" and a["uid"] != self.sel:
+            if a.kind == "activate":        # the Action Board's hexagons in the panel offer them
                 continue
             if a.kind == "exchange":
                 continue
             pv = self.match.rules.preview(self.state, a)
-            out.append(ButtonSpec(self.short(a), f"a{i}", tip="; ".join([describe(self.state, a)] + pv),
-                                  cost=pv[0].removeprefix("Cost: ") if a.kind == "activate" and pv else ""))
-        if any(a.kind == "exchange" for a in self.legal):
-            out.append(ButtonSpec("Exchange tokens…", "exchange", tip="Two Order tokens for one of any colour"))
+            tip = "; ".join([describe(self.state, a)] + pv)
+            out.append(ButtonSpec(self.short(a), f"a{i}", tip=tip))
         return out
 
     def short(self, a) -> str:
@@ -149,17 +241,28 @@ class WarboundController(Controller):
         return self.match.rules.describe(self.state, a)
 
     def press(self, command: str):
-        if command == "exchange":
-            acts = [a for a in self.legal if a.kind == "exchange"]
-            return Choice("Exchange two Order tokens for one", acts,
-                          [self.match.rules.describe(self.state, a) for a in acts])
+        if command == "pay":
+            a = self._activation(self.pending)
+            self.pending = None
+            return a
+        if command == "unpick":
+            self.pending = None
+            return None
         if command.startswith("a") and command[1:].isdigit():
             i = int(command[1:])
             if 0 <= i < len(self.legal):
                 return self.legal[i]
         return None
 
+    def key(self, name: str, mods=frozenset()):
+        if name in ("return", "enter") and self.pending is not None:
+            return self.press("pay")
+        return None
+
     def cancel(self) -> bool:
+        if self.pending is not None:
+            self.pending = None
+            return True
         if self.sel is not None and self.state.activation is None:
             self.sel = None
             return True
@@ -175,7 +278,151 @@ class WarboundController(Controller):
             return "Decide with the buttons."
         if s.activation is not None:
             return "Click a highlighted tile to move, shoot or fight; or end the activation."
+        if self.pending is not None and self._picked() is not None:
+            return ("Nothing paid yet: click a marked tile to pay and act at once (red crosshair: the closest "
+                    "target), Pay (Enter), or Esc for another Action.")
+        if self._picked() is not None:
+            return "Choose an Action: a hexagon of the Action Board in the panel (red crosshair: closest target)."
         return "Click one of your Characters, then choose an Action of the board (or pass)."
+
+    # ---- the panel: the Action Board, the timeline, the Order token reserves -------------
+    def hand(self, p: int) -> list:
+        """The shared Action Board as hexagons (both Periods, open or closed
+        and by whom, the Hourglass, the Action picked), the timeline, and
+        each player's Order tokens by colour with the exchange.  All of it
+        is public (warbound.txt § The Action Board)."""
+        state = self.state
+        if state.phase == "deploy":
+            return []
+        cat = load_catalog()
+        view = self.view
+        picked = self._picked()
+        hourglass = any(a.kind == "hourglass" for a in self.legal)
+        busy = picked is not None or state.activation is not None     # the card needs the room
+        note = ("Click a hexagon: the Hourglass goes there." if hourglass else
+                "Pick a Character, then an Action: cost, reach, targets before you pay."
+                if state.phase == "action" and not busy else "")
+        sections = []
+        for period, turns in ((1, "turns 1-2"), (2, "turns 3-5")):
+            cards = [self._space_card(sid, sp, picked, hourglass) for sid, sp in cat.board.items()
+                     if sp.period == period]
+            title = f"Period {period} ({turns})" + (" · now" if state.period == period else "")
+            sections.append(HandSection(("Action Board · " if period == 1 else "") + title, cards,
+                                        note=note if period == 1 else "", hexes=True))
+        sc = cat.scenarios[state.scenario]
+        turns = [HandCard(("turn", t), f"Turn {t}", f"P{sc.periods[t - 1]}",
+                          tip=f"Turn {t} of {sc.turns}, Period {sc.periods[t - 1]}"
+                              + (": now" if t == state.turn else (": played" if t < state.turn else "")),
+                          state="selected" if t == state.turn else ("used" if t < state.turn else ""))
+                 for t in range(1, sc.turns + 1)]
+        hand, glass = state.players[state.hand], state.players[state.hourglass]
+        stats_row = [("Hand", hand.name, view.player_color(state, hand.index)),
+                     ("Hourglass", glass.name + (f" on {actionboard.parts_name(state.hourglass_space)}"
+                                                 if state.hourglass_space else ""),
+                      view.player_color(state, glass.index))]
+        if not busy:
+            sections.append(HandSection("Timeline · the Hand and the Hourglass", turns, stats_row, hexes=True,
+                                        compact=True))
+        toks = []
+        for q in state.players:
+            have = ", ".join(f"{n} {cat.factions[c].token}" for c, n in sorted(q.tokens.items()) if n) or "none"
+            toks.append((q.name, have, view.player_color(state, q.index)))
+        cards = []
+        exch = [a for a in self.legal if a.kind == "exchange"] if p == self.match.to_act() else []
+        if exch:
+            for fid, fac in cat.factions.items():
+                n = sum(1 for a in exch if a["get"] == fid)
+                if n:
+                    cards.append(HandCard(("exchange", fid), f"Get 1 {fac.token}", "for 2 tokens", color=fac.color,
+                                          tip=f"Discard two of your Order tokens for one {fac.token} token "
+                                              f"({fac.name}); you choose which two if several would do. "
+                                              "Two tokens for one of any colour, at any time "
+                                              "(warbound.txt § Game Phases)."))
+        sections.append(HandSection("Order tokens", cards, toks,
+                                    note="Exchange: two of yours for one of any colour." if cards else ""))
+        return sections
+
+    def _space_card(self, sid, sp, picked, hourglass) -> HandCard:
+        state = self.state
+        cat = load_catalog()
+        title = " + ".join(("Aim + " if part == "shoot" and sp.aim else "") + SHORT[part] for part in sp.parts)
+        closed = state.closed.get(sid)
+        glass = state.hourglass_space == sid
+        lines = [actionboard.parts_name(sid) + f" (Period {sp.period})"]
+        color = ""
+        if closed:
+            who, paid = closed
+            color = self.view.player_color(state, who)
+            spent = ", ".join(f"{n} {cat.factions[c].token}" for c, n in paid) or "no tokens"
+            sub = f"{state.players[who].name} {sum(n for _, n in paid)}"
+            lines.append(f"Closed until Cleanup: {possessive(state.players[who].name)} Order tokens are on it "
+                         f"({spent}).")
+            st = "off"
+        elif sp.period > state.period:
+            sub, st = "turn 3+", "off"
+            lines.append("Opens in Period 2 (turn 3).")
+        else:
+            sub, st = ("reduced" if sp.reduction else "open"), ""
+            lines.append("Open to both players." + (" Move cost reduction: no colorless cost." if sp.reduction
+                                                    else ""))
+        if glass:
+            sub = "Hourglass"
+            lines.append(f"The Hourglass ({state.players[state.hourglass].name}) marks it: the Hand holder keeps "
+                         "the Hand only by taking it.")
+            st = st or "marked"
+        if hourglass and not closed and sp.period <= state.period:
+            lines.append("Click: place the Hourglass here.")
+        if picked is not None and st in ("", "marked"):
+            a = self._activation(sid)
+            if a is not None:
+                lines += self.match.rules.preview(state, a)
+                lines.append("Click: see the reach and targets before paying." if self.pending != sid
+                             else "Click again (or Enter) to pay.")
+                if self.pending == sid:
+                    st = "selected"
+            else:
+                why = actionboard.space_problem(state, picked, sid)
+                if why is None:
+                    from games.warbound.activation import activate_problem
+                    why = activate_problem(state, Action.make("activate", picked.owner, uid=picked.uid, space=sid))
+                if why:
+                    lines.append(f"Not for {stats(state, picked).name}: {why[0]}")
+                    st = "off"
+        return HandCard(("space", sid), title, sub, tip="\n".join(lines), color=color, state=st)
+
+    def click_card(self, key):
+        kind = key[0] if isinstance(key, tuple) else key
+        if kind == "space":
+            sid = key[1]
+            glass = next((a for a in self.legal if a.kind == "hourglass" and a["space"] == sid), None)
+            if glass is not None:
+                return glass
+            picked = self._picked()
+            if picked is None:
+                self.message = ("Pick one of your Characters first." if self.state.phase == "action"
+                                else "Nothing to do on the Action Board now.")
+                self.message_rule = ""
+                return None
+            a = self._activation(sid)
+            if a is None:
+                from games.warbound.activation import activate_problem
+                why = activate_problem(self.state, Action.make("activate", picked.owner, uid=picked.uid, space=sid))
+                self.message, self.message_rule = why if why else ("Not now.", "")
+                return None
+            self.message = ""
+            if self.pending == sid:
+                self.pending = None
+                return a
+            self.pending = sid
+            return None
+        if kind == "exchange":
+            acts = [a for a in self.legal if a.kind == "exchange" and a["get"] == key[1]]
+            if len(acts) == 1:
+                return acts[0]
+            if acts:
+                return Choice(f"Exchange two Order tokens for one {load_catalog().factions[key[1]].token}",
+                              acts, [self.match.rules.describe(self.state, a) for a in acts])
+        return None
 
     def tray(self):
         out = []

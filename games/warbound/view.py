@@ -5,12 +5,13 @@ Order token reserves.  Presentation only: reads the state, never changes it.
 """
 from __future__ import annotations
 
-from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, View
+from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, TokenTrack, View
 from games.warbound import actionboard
 from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats, unbroken_armor
 from games.warbound.queries import possessive
 
+WOUND, STRESS, BREAK = (213, 94, 0), (240, 228, 66), (150, 156, 166)   # the tokens' colours on the card
 PHASE_NAME = {"deploy": "Deployment", "leader": "Leader Phase", "effect": "Effect Phase",
               "action": "Action Phase", "cleanup": "Cleanup Phase", "over": "Game over"}
 
@@ -89,6 +90,11 @@ class WarboundView(View):
         return out
 
     def card(self, state, key) -> CardSpec | None:
+        """The Character card as the text lays it out (warbound.txt § Character
+        cards): attributes (A) and the activation cost (B) at the top, the
+        Health (D), Morale (E) and Armor (F) point pools as token slots with
+        their Wound, Stress and Break tokens, then the skills (C); flipped to
+        its panic side when it panics."""
         uid = key[0] if isinstance(key, tuple) else key
         c = state.chars.get(uid)
         if c is None:
@@ -96,31 +102,65 @@ class WarboundView(View):
         st = stats(state, c)
         ch = self.cat.characters[c.card]
         acc = "-" if st.accuracy is None else f"{st.accuracy[0]} / {st.accuracy[1] if st.accuracy[1] else '-'}"
-        cost = " + ".join([f"{st.colorless} any"] * bool(st.colorless)
-                          + [f"{n} {self.cat.factions[col].token}" for col, n in st.colored])
-        rows = [("Attack", f"{st.attack}+ x{st.fight_dice}" if st.attack else "-"),
-                ("Speed", f"{st.speed} (run +{st.run})"), ("Accuracy", f"{acc} x{st.shoot_dice}"),
-                ("Cost", cost or "free"),
-                ("Health", f"{c.wounds}/{st.hp} Wound tokens"),
-                ("Morale", "no pool" if st.morale is None else f"{c.stress}/{st.morale} Stress tokens"),
-                ("Armor", f"{unbroken_armor(state, c)}/{st.armor_points} at {st.armor_value}+ ({c.breaks} Break)"
-                 if st.armor_points else "-")]
+        hit_f = f" (+{st.hit_fight})" if st.hit_fight else ""
+        hit_s = f" (+{st.hit_shoot})" if st.hit_shoot else ""
+        rows = [("Attack", f"{st.attack}+ x{st.fight_dice}{hit_f}" if st.attack else "-"),
+                ("Speed", f"{st.speed} (run +{st.run})"), ("Accuracy", f"{acc} x{st.shoot_dice}{hit_s}" if st.accuracy else "-"),
+                ("Cost", self.cost_text(st.colorless, st.colored))]
         sections = []
+        if ch.icons or c.equipment:
+            sections.append(("note", "Equipment icons: " + (", ".join(ch.icons) or "none"),
+                             f"{self.cat.equipment[c.equipment].name}: {self.cat.equipment[c.equipment].text}"
+                             if c.equipment else ""))
         for sid in st.skills:
             sk = self.cat.skills[sid]
             sections.append(("skill" if sk.timing == "active" else "trait", f"{sk.name} ({sk.timing})", sk.text))
-        if c.equipment:
-            e = self.cat.equipment[c.equipment]
-            sections.append(("note", f"Equipment · {e.name}", e.text))
         if c.formation:
             sections.append(("note", "Formation", self.cat.formations[c.formation].text))
         if c.panic:
-            sections.append(("cond", "Panic side", ch.panic.text or "The card is flipped."))
+            sections.append(("cond", "PANIC side (flipped)", (ch.panic.text or "The card is flipped.")
+                             + " No Morale Point pool: effects \"if you do\" add a Stress token are refused."))
+        else:
+            sections.append(("note", "Panic side", self.panic_text(ch)))
+        tracks = [TokenTrack("Health (D)", c.wounds, st.hp, WOUND, "Wound tokens: removed when full")]
+        if st.morale is None:
+            rows.append(("Morale (E)", "panicked: no pool" if c.panic else "no pool"))
+        else:
+            tracks.append(TokenTrack("Morale (E)", c.stress, st.morale, STRESS, "Stress tokens: panic when full"))
+        if st.armor_points:
+            tracks.append(TokenTrack("Armor (F)", c.breaks, st.armor_points, BREAK,
+                                     f"Break tokens; rolls {st.armor_value}+"))
+        else:
+            rows.append(("Armor (F)", "none"))
         sub = (f"{self.cat.factions[ch.faction].name} card · {state.players[c.owner].name} Warband"
-               + ("" if c.alive else " · removed") + (" · PANIC side" if c.panic else ""))
+               + ("" if c.alive else " · removed") + (" · PANIC side" if c.panic else "")
+               + (f" · activated {c.activations}x" if c.activations else ""))
         return CardSpec(title=st.name, subtitle=sub, color=self.player_color(state, c.owner),
                         shape="square" if st.formation else "circle", label=initials(st.name),
-                        hp=max(0, st.hp - c.wounds), max_hp=st.hp, stats=rows, sections=sections)
+                        stats=rows, sections=sections, tracks=tracks)
+
+    def cost_text(self, colorless: int, colored) -> str:
+        return " + ".join([f"{colorless} any"] * bool(colorless)
+                          + [f"{n} {self.cat.factions[col].token}" for col, n in colored]) or "free"
+
+    def panic_text(self, ch) -> str:
+        """What the panic side changes (shown before it flips)."""
+        p = ch.panic
+        bits = []
+        if p.accuracy is not None:
+            bits.append(f"accuracy {p.accuracy[0]} / {p.accuracy[1] if p.accuracy[1] else '-'}")
+        elif p.no_long_range:
+            bits.append("closest target only")
+        for name, v in (("attack", p.attack), ("fight dice", p.fight_dice), ("speed", p.speed), ("run", p.run),
+                        ("shoot dice", p.shoot_dice)):
+            if v is not None:
+                bits.append(f"{name} {v}")
+        if p.cost is not None:
+            bits.append("cost " + self.cost_text(p.cost.colorless, tuple(p.cost.colored.items())))
+        if p.skills is not None:
+            bits.append("skills: " + (", ".join(self.cat.skills[s].name for s in p.skills) or "none"))
+        text = (p.text + " " if p.text else "") + "; ".join(bits)
+        return (text + ("; " if bits else "") + "no Morale Point pool.").strip()
 
     def hex_info(self, state, h) -> HoverInfo:
         tid = self.board.terrain.get(h)

@@ -191,7 +191,9 @@ def draw_hand(surf, x: int, y: int, w: int, sections: list, th, hover=None) -> t
                     surf.blit(vimg, vimg.get_rect(midleft=(r.x + th.px(10) + limg.get_width(), r.centery)))
                 cx += cw + th.px(4)
             y += sh + th.px(4)
-        if sec.cards:
+        if sec.cards and sec.hexes:
+            y += _draw_hexes(surf, x, y, w, sec.cards, th, hover, rects, sec.compact)
+        elif sec.cards:
             cols = _cols(sec, w, th)
             cw = (w - (cols - 1) * gap) // cols
             ch = chip_height(th) if sec.compact else card_height(th)
@@ -204,6 +206,63 @@ def draw_hand(surf, x: int, y: int, w: int, sections: list, th, hover=None) -> t
             y += rows * (ch + gap)
         y += th.px(4)
     return y - y0, rects
+
+
+def _hexagon(c, rx: float, ry: float) -> list:
+    """A flat-topped hexagon around c: rx its half width, ry its half height."""
+    return [(c[0] + rx * math.cos(math.radians(60 * i)), c[1] + ry * math.sin(math.radians(60 * i)) / 0.866)
+            for i in range(6)]
+
+
+def _draw_hexes(surf, x: int, y: int, w: int, cards: list, th, hover, rects: list, small: bool = False) -> int:
+    """Cards as flat-topped hexagons in rows (an action board): the title
+    inside, the sub under it; a card's `color` rims it (whose tokens are on
+    it), `state` tints it (off: closed, marked, selected).  `small`: little
+    hexagons (a track such as a timeline)."""
+    gap = th.px(4)
+    # wide enough that no word of a title and no sub line is cut (78% of a hexagon's width holds text)
+    f, fs = th.font("xs", True), th.font("xs")
+    widest = max([f.size(word)[0] for c in cards for word in c.title.split()]
+                 + [fs.size(c.sub)[0] for c in cards if c.sub] + [1])
+    cw = max(th.px(56 if small else 76), int(widest / 0.78) + th.px(4))
+    cols = max(1, min(len(cards), (w + gap) // (cw + gap)))
+    cw = max(cw, min(th.px(62 if small else 96), (w - (cols - 1) * gap) // cols))
+    ch = int(cw * 0.866)
+    for i, card in enumerate(cards):
+        r = pygame.Rect(x + (i % cols) * (cw + gap), y + (i // cols) * (ch + gap), cw, ch)
+        rects.append((r, card))
+        if surf is None:
+            continue
+        st = card.state
+        off = st in ("off", "used")
+        hovered = hover is not None and hover == card.key
+        fill = T.BUTTON_OFF if off else (T.BUTTON_HOVER if hovered else T.BUTTON)
+        if st == "selected":
+            fill = T.mix(T.BUTTON, T.ACCENT, 0.45)
+        elif st == "marked":
+            fill = T.mix(fill, T.WARN, 0.30)
+        pts = _hexagon(r.center, cw / 2 - 1, ch / 2 - 1)
+        pygame.draw.polygon(surf, fill, pts)
+        rim = T.rgb(card.color) if card.color else (T.ACCENT if st == "selected" else T.PANEL_EDGE)
+        pygame.draw.polygon(surf, rim, pts, max(1, th.px(3)) if card.color or st == "selected" else 1)
+        inner = int(cw * 0.78)
+        f = th.font("xs", True)
+        lines = [T.ellipsize(ln, f, inner) for ln in T.wrap(card.title, f, inner)[:2]]
+        if card.sub:
+            lines.append(T.ellipsize(card.sub, th.font("xs"), inner))
+        lh = th.line_h("xs") - th.px(1)
+        ty = r.centery - lh * len(lines) // 2
+        for k, ln in enumerate(lines):
+            sub = card.sub and k == len(lines) - 1
+            img = th.text(ln, "xs", (T.FAINT if off else T.MUTED) if sub else (T.FAINT if off else T.TEXT),
+                          not sub)
+            surf.blit(img, img.get_rect(midtop=(r.centerx, ty)))
+            ty += lh
+        if card.hotkey:
+            k = th.text(card.hotkey, "xs", T.ACCENT, True)
+            surf.blit(k, k.get_rect(midtop=(r.centerx, r.y + th.px(1))))
+    rows = (len(cards) + cols - 1) // cols
+    return rows * (ch + gap)
 
 
 def _draw_card(surf, r: pygame.Rect, card: HandCard, th, compact: bool, hovered: bool) -> None:

@@ -1,0 +1,112 @@
+"""Warbound's panel: the Action Board as hexagons (open, closed and whose
+tokens, the Hourglass, both Periods), the timeline, the Order token
+reserves with the two-for-one exchange, an Action picked before paying
+(cost, reach, targets with the closest marked, exact odds), and the
+Character card's pools and panic side."""
+from engine.core.match import Match
+from engine.core.rules import Setup
+from games.warbound.controller import make_controller
+from games.warbound.position import parse_hex
+from games.warbound.view import make_view
+from test_ui_support import screen_for
+
+
+def _match(**extra):
+    spec = {"hand": 0, "tokens": [{"raiders": 6}, {"kaigen": 6}],
+            "chars": [{"name": "copp", "player": 0, "card": "copp", "at": "E3"},
+                      {"name": "rohna", "player": 1, "card": "rohna", "at": "E6"},
+                      {"name": "drummer", "player": 1, "card": "orkedo_drummer", "at": "G7"}]}
+    spec.update(extra)
+    m = Match(Setup("warbound", 2, seed=1, scenario="recommended", options={"position": spec},
+                    seats=("human", "human")))
+    return m, make_controller(m, make_view(m))
+
+
+def _board(ctl):
+    return {c.key[1]: c for sec in ctl.hand(ctl.match.to_act()) if sec.hexes for c in sec.cards
+            if c.key[0] == "space"}
+
+
+def test_action_board_shows_both_periods_closed_spaces_and_the_timeline():
+    m, ctl = _match(turn=2, closed=["p1_move_shoot"], hourglass_on="p1_fight")
+    board = _board(ctl)
+    assert len(board) == 10
+    assert board["p1_shoot"].state == "" and board["p1_shoot"].sub == "open"
+    closed = board["p1_move_shoot"]
+    assert closed.state == "off" and closed.color and "Kaigen" in closed.sub and "Closed until Cleanup" in closed.tip
+    assert board["p1_fight"].sub == "Hourglass" and "Hourglass" in board["p1_fight"].tip
+    assert all(board[s].state == "off" and "Period 2" in board[s].tip for s in board if s.startswith("p2_"))
+    sections = {s.title.split(" ·")[0]: s for s in ctl.hand(0)}
+    timeline = sections["Timeline"]
+    assert [c.state for c in timeline.cards] == ["used", "selected", "", "", ""]
+    assert dict((k, v) for k, v, _ in timeline.stats)["Hand"] == "Raiders"
+    tokens = sections["Order tokens"]
+    assert ("Raiders", "6 orange") in [(k, v) for k, v, _ in tokens.stats]
+
+
+def test_pick_an_action_see_reach_targets_and_odds_then_pay():
+    m, ctl = _match()
+    ctl.click(parse_hex("E3"))
+    assert ctl.click_card(("space", "p1_move_shoot")) is None      # picked, nothing paid
+    assert ctl.pending == "p1_move_shoot" and m.state.players[0].tokens == {"raiders": 6}
+    assert m.state.activation is None
+    marks = ctl.highlights()
+    assert marks[parse_hex("E6")] == "attack"                      # the closest target: first accuracy
+    assert list(marks.values()).count("move") >= 6                 # where the move part may go
+    info = ctl.hover(parse_hex("E6"))
+    assert info.preview[0].startswith("Cost:") and any("P(at least one hit)" in ln for ln in info.preview)
+    pay = next(b for b in ctl.buttons() if b.command == "pay")
+    assert "orange" in pay.cost
+    acts = ctl.click(parse_hex("E6"))                              # pay and shoot at once
+    assert [a.kind for a in acts] == ["activate", "shoot"]
+    for a in acts:
+        m.submit(a, autosave=False)
+    assert m.state.players[0].tokens["raiders"] < 6 and "p1_move_shoot" in m.state.closed
+
+
+def test_a_space_the_character_cannot_take_says_why():
+    m, ctl = _match()
+    ctl.click(parse_hex("E3"))
+    fight = _board(ctl)["p1_fight"]
+    assert fight.state == "off" and "Not for COPP" in fight.tip
+    assert ctl.click_card(("space", "p1_fight")) is None and ctl.message
+    ctl.selected()
+    assert ctl.click_card(("space", "p1_shoot")) is None and ctl.pending == "p1_shoot"
+    a = ctl.click_card(("space", "p1_shoot"))                      # a second click pays
+    assert a.kind == "activate" and a["space"] == "p1_shoot"
+    assert ctl.cancel() is True and ctl.pending is None
+
+
+def test_exchange_two_tokens_for_one_from_the_reserve():
+    m, ctl = _match(tokens=[{"raiders": 3}, {"kaigen": 6}])
+    cards = [c for s in ctl.hand(0) for c in s.cards if c.key[0] == "exchange"]
+    assert {c.key[1] for c in cards} == {"raiders", "directorate", "kaigen"}
+    a = ctl.click_card(("exchange", "kaigen"))
+    assert a.kind == "exchange" and list(a["give"]) == ["raiders", "raiders"]
+    m.submit(a, autosave=False)
+    assert m.state.players[0].tokens == {"raiders": 1, "kaigen": 1}
+
+
+def test_card_pools_and_the_panic_side():
+    m, ctl = _match(chars=[{"name": "copp", "player": 0, "card": "copp", "at": "E3", "wounds": 1, "stress": 2,
+                            "breaks": 1},
+                           {"name": "rohna", "player": 1, "card": "rohna", "at": "E6", "panic": True}])
+    view = ctl.view
+    copp = view.card(m.state, 0)
+    pools = {t.label.split()[0]: (t.filled, t.slots) for t in copp.tracks}
+    assert pools["Health"] == (1, 3) and pools["Morale"][0] == 2 and pools["Armor"] == (1, 1)
+    assert any(h == "Panic side" for _, h, _ in copp.sections)
+    rohna = view.card(m.state, 1)
+    assert "PANIC" in rohna.subtitle and not any(t.label.startswith("Morale") for t in rohna.tracks)
+    assert ("Morale (E)", "panicked: no pool") in rohna.stats
+    assert any(k == "cond" and "PANIC side" in h for k, h, _ in rohna.sections)
+
+
+def test_the_screen_draws_the_board_of_hexagons():
+    m, ctl = _match()
+    app, screen = screen_for(m)
+    app.draw()
+    hexes = [cd for _, cd in screen.hand_rects if cd.key[0] == "space"]
+    assert len(hexes) == 10
+    r = next(r for r, cd in screen.hand_rects if cd.key == ("space", "p1_shoot"))
+    assert screen.panel_rect.contains(r)
