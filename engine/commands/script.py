@@ -241,6 +241,7 @@ def _override_step(match, action, note: str, want_refusal, where: str, report: d
 
 
 def _convert(rules, state, key, value):
+    value = plain(value)         # a YAML list keeps line numbers; an action holds a plain list (then a tuple)
     if hasattr(rules, "script_param") and key not in ("kind", "player"):
         return rules.script_param(state, key, value)
     return value

@@ -16,7 +16,7 @@ from games.uberdrakes.common import (R_BLOOD, R_BLOOD_REWARDS, R_BONUS, R_COMBAT
                                      element_of, has_item, heal, in_portal, max_fatigue, pay_spell, rule_of_item,
                                      rule_of_spell, spend_item)
 from games.uberdrakes.late import late
-from games.uberdrakes.rulings import CAMOUFLAGE
+from games.uberdrakes.rulings import CAMOUFLAGE, ZOC_PASSING
 from games.uberdrakes.state import Combat, UDState
 
 PRE_ITEMS = ("rage_potion",)
@@ -28,19 +28,36 @@ REWARDS = ("coin", "heal", "card", "vp")
 
 # ---- who may fight ----------------------------------------------------------------------
 
+def stop_in_passing(state: UDState, p: int, path: tuple) -> int | None:
+    """House ruling uberdrakes.zoc_passing, "passing_starts": the index in a
+    movement's path of the first space passed (not the last) in an
+    opponent's zone of control, where the movement stops; None when the
+    ruling reads otherwise or nobody is passed.  Portal spaces are never in
+    a zone of control."""
+    if reading(state, ZOC_PASSING.id) != "passing_starts":
+        return None
+    portals = state.board.portal_hex
+    for i in range(1, len(path) - 1):
+        if path[i] not in portals and zoc_triggers(state, p, path[i]):
+            return i
+    return None
+
+
 def opponents_from(state: UDState, p: int) -> list[int]:
     n = len(state.players)
     return [(p + i) % n for i in range(1, n)]
 
 
-def zoc_triggers(state: UDState, p: int) -> list[int]:
-    """Opponents whose zone of control p's dragon now stands in and who must
-    fight it at once (§ Zones of Control): placed, not roosted, not in the
-    portal, not camouflaged, not fought this turn."""
+def zoc_triggers(state: UDState, p: int, at=None) -> list[int]:
+    """Opponents whose zone of control p's dragon now stands in (or would,
+    standing `at`) and who must fight it at once (§ Zones of Control):
+    placed, not roosted, not in the portal, not camouflaged, not fought
+    this turn."""
     d = state.players[p]
-    if d.hex is None or d.camouflaged or state.skies:
+    at = d.hex if at is None else at
+    if at is None or d.camouflaged or state.skies:
         return []
-    near = state.board.zoc[d.hex]
+    near = state.board.zoc[at]
     if not near:
         return []
     out = []

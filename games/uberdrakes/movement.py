@@ -81,6 +81,17 @@ def run_steps(board, steps, start, facing: int, fatigue_now: int, blocked: set, 
     return done
 
 
+def stopped_at(board, o: Outcome, i: int) -> Outcome:
+    """The movement `o` cut short at the i-th space of its path (house
+    ruling uberdrakes.zoc_passing): facing the way it was going, through a
+    portal only if it jumped before, never blocked."""
+    path = o.path[:i + 1]
+    prev, here = path[-2], path[-1]
+    facing = board.nb[prev].index(here) if here in board.nb[prev] else o.facing
+    portal = any(board.other_portal.get(a) == b for a, b in zip(path, path[1:]))
+    return Outcome(here, facing, 1 if portal else 0, portal, path, False, True)
+
+
 def dedupe(board, outs: list[Outcome]) -> list[Outcome]:
     """One outcome per distinct result: landing space (and facing, outside
     large spaces) and portal travel, with the least fatigue; a tie prefers

@@ -15,7 +15,7 @@ from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Out
 from games.uberdrakes import combat, damage, items, legal, movement, setup, spaces, spells, turns
 from games.uberdrakes.board import SCENARIOS, hex_label
 from games.uberdrakes.common import (R_BLOOD_REWARDS, R_CARDS, R_COMBAT, R_DIRECTION, R_EQUIP, R_FIRST, R_GENERAL,
-                                     R_PORTAL, R_PUSH, R_ROUNDS, R_SETUP, R_TURN, add_fatigue, can_cast, cat,
+                                     R_PORTAL, R_PUSH, R_ROUNDS, R_SETUP, R_TURN, R_ZOC, add_fatigue, can_cast, cat,
                                      has_item, in_portal, max_fatigue, pay_spell, rule_of_item, rule_of_spell,
                                      spend_item)
 from games.uberdrakes.state import UDState
@@ -437,7 +437,12 @@ class UberDrakesRules(ConventionalHooks):
             pay_spell(state, p, "take_to_the_skies", c.spell("take_to_the_skies").cost, ev)
             state.skies = True
             head = f"{d.name} takes to the skies: {mv}"
-        facing = a["facing"] if state.board.large_hex[o.hex] else o.facing
+        stop = combat.stop_in_passing(state, p, o.path) if o.moved else None
+        if stop is not None:           # house ruling: passing next to an opponent starts combat there
+            o = movement.stopped_at(state.board, o, stop)
+            ev.append(Event("ruling", f"{d.name} passes next to an opponent: the movement stops at "
+                                      f"{hex_label(o.hex)} and combat begins (house ruling)", R_ZOC))
+        facing = a["facing"] if state.board.large_hex[o.hex] and stop is None else o.facing
         if o.moved:
             movement.arrive(state, p, o.hex, facing, ev, f"{head} to {hex_label(o.hex)}"
                             f"{movement.portal_text(o)}{movement.blocked_note(o)}", HOW_RULE[how], o.path)

@@ -21,7 +21,30 @@ CAVE_COINS = define(Ruling(
      Reading("three", "3 coins, no roll, as the space table says",
              "Cave Gain 3 coins."))))
 
-RULINGS = [CAMOUFLAGE, CAVE_COINS]
+MULLIGAN = define(Ruling(
+    "uberdrakes.mulligan", "uberdrakes", "uberdrakes.txt § Starting the First Round",
+    "How many cards does a player hold after a mulligan?",
+    (Reading("three_cards", "three: the two cards go to the bottom of the deck, the player looks at the top "
+             "two, keeps one and puts the other back on top (the mulligan trades a card for a choice)",
+             "each player can choose to take a Mulligan by exchanging any two of their Movement cards to look "
+             "at the top two cards of the deck, take one, and put the other back on top.", default=True),
+     Reading("four_cards", "four: an exchange gives two cards for two, so after keeping one of the two "
+             "looked at and putting the other back on top, the player also draws the card beneath it",
+             "exchanging any two of their Movement cards"))))
+
+ZOC_PASSING = define(Ruling(
+    "uberdrakes.zoc_passing", "uberdrakes", "uberdrakes.txt § Zones of Control",
+    "Does moving past an opponent (through their zone of control, not stopping) start combat?",
+    (Reading("stopping_only", "no: combat begins only where a movement ends, in an opponent's zone of "
+             "control; a dragon may fly past",
+             "Whenever you stop on a space in an opponent's zone of control, or if an opponent stops in yours, "
+             "you must engage in combat with them", default=True),
+     Reading("passing_starts", "yes: a dragon moving onto a space next to an opponent stops there and the "
+             "combat begins (unless it flies with Take to the Skies)",
+             "Combat automatically begins when the active player moves onto a space next to an opponent, "
+             "unless that player is Roosted."))))
+
+RULINGS = [CAMOUFLAGE, CAVE_COINS, MULLIGAN, ZOC_PASSING]
 
 # --- overrides (engine/core/overrides.py) ---------------------------------------------
 # A dragon's turn actions may be allowed against a refusal even when the

@@ -4,9 +4,11 @@ Setup, § Turn Order, § Starting the First Round."""
 from __future__ import annotations
 
 from engine.core.rules import Event, Setup
+from engine.core.rulings import reading
 from games.uberdrakes import turns
 from games.uberdrakes.board import board_for
 from games.uberdrakes.common import R_FIRST, R_ORDER, R_SETUP, cat, draw_movement, econ
+from games.uberdrakes.rulings import MULLIGAN
 from games.uberdrakes.state import Drake, Pending, UDState
 
 
@@ -152,6 +154,12 @@ def mulligan_take(state: UDState, p: int, card: str, ev: list, dice) -> None:
     state.pending = None
     state.choosing.remove(p)
     ev.append(Event("ruling", f"{d.name} keeps one card and puts the other back on top", R_FIRST))
+    if reading(state, MULLIGAN.id) == "four_cards" and len(state.movement_deck) >= 2:
+        extra = state.movement_deck.pop(-2)         # house ruling: the card beneath the one put back
+        d.hand.append(extra)
+        d.hand.sort()
+        ev.append(Event("reveal", f"{d.name} also draws the card beneath it: four cards again (house ruling)",
+                        R_FIRST, data={"player": p, "private": {"cards": [extra]}}))
     after_mulligan(state, ev, dice)
 
 
