@@ -41,3 +41,22 @@ def test_every_kind_draws_on_its_piece():
         scenery.draw(surf, piece, kind, (90, 110, 80), 20.0, -10, -10, pts)
         assert pygame.image.tobytes(surf, "RGB") != before, kind
         assert surf.get_at((2, 2))[:3] == (90, 110, 80)           # nothing outside the outline
+
+
+def test_a_stand_shows_its_figures_in_ranks_and_files():
+    """Battle Valor's bases read as stands of figures: four on a 40 mm
+    infantry stand, drawn instead of one emblem when there is room."""
+    import pygame
+
+    from engine.table.geometry import BaseShape, Foot
+    from engine.ui.boards.tableboard import make_model
+    from engine.ui.table_contract import ModelSpec
+    shape = BaseShape.rect_mm(40, 40)
+    foot = Foot(shape, 5.0, 5.0, 0.0)
+
+    def drawn(figures):
+        m = ModelSpec(key=1, unit=1, owner=0, foot=foot, color="#56B4E9", label="I", icon="swordsman", figures=figures)
+        return pygame.image.tobytes(make_model(m, 60.0), "RGBA")
+    one, four = drawn(0), drawn(4)
+    assert one != four
+    assert drawn(4) == four                     # the same stand draws the same (sprites are cached by it)

@@ -74,6 +74,7 @@ class ModelSpec:
     spent: bool = False             # done for now (drawn dimmer)
     arc: float = 0.0                # arc of vision in degrees shown when selected (0: none)
     icon: str = ""                  # a silhouette from assets/icons (engine/ui/panels/icons.py icon_for)
+    figures: int = 0                # figures on the base, drawn in ranks and files (0 or 1: one emblem)
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,8 @@ class BVFView(TableView):
                                      statuses=(1 if u.fleeing else 0) + (1 if s.sid in u.stragglers else 0),
                                      spent=u.activated, arc=arc if s.command else 0.0,
                                      hp=s.figures if u.kind == "unit" and s.command else 0,
-                                     max_hp=u.profile.figures if u.kind == "unit" and s.command else 0, icon=icon))
+                                     max_hp=u.profile.figures if u.kind == "unit" and s.command else 0, icon=icon,
+                                     figures=s.figures if u.kind == "unit" else 0))
         return out
 
     def _icon(self, u: Unit) -> str:

@@ -342,7 +342,7 @@ class TableBoard:
         f = m.foot
         face = 0 if f.round else int(round(f.facing)) % 360
         key = (f.shape, face, m.color, m.label, m.hp, m.max_hp, m.fatigue, m.leader, m.badge, m.statuses,
-               m.spent, ghost, m.icon)
+               m.spent, ghost, m.icon, m.figures)
         return self._sprite(("m",) + key, lambda: make_model(m, self.scale, ghost))
 
     # --- drawing ---------------------------------------------------------------------------------
@@ -864,6 +864,7 @@ def make_model(m, s: float, ghost: str = "") -> pygame.Surface:
     S = size * k
     big = pygame.Surface((S, S), pygame.SRCALPHA)
     c = S / 2
+    figures_drawn = False
     if f.round:
         RR = R * k
         lw = max(2, RR * 0.12)
@@ -888,11 +889,13 @@ def make_model(m, s: float, ghost: str = "") -> pygame.Surface:
         notch = [(rect.right + lw * 1.2, c), (rect.right - lw * 0.8, c - lw * 1.6), (rect.right - lw * 0.8, c + lw * 1.6)]
         pygame.draw.polygon(big, (15, 15, 18), notch)
         body_r = min(W, D) / 2
+        ink = T.ink_on(col)
+        figures_drawn = m.figures > 1 and _draw_figures(big, rect.inflate(-2 * lw, -2 * lw), m, ink, lw, k)
         # turn the base to its facing; the letter and pips below stay upright
         big = pygame.transform.rotate(big, -f.facing)
         c = big.get_width() / 2
     ink = T.ink_on(col)
-    if body_r >= 6 * k:
+    if body_r >= 6 * k and not figures_drawn:
         blit_emblem(big, m.icon, m.label, (c, c + body_r * 0.05), body_r, ink)
     if m.leader and body_r >= 5 * k:
         sx, sy = c + body_r * 0.62, c - body_r * 0.62
@@ -945,6 +948,33 @@ def make_model(m, s: float, ghost: str = "") -> pygame.Surface:
             return grey
         out.blit(grey, (0, 0))
     return out
+
+
+def _draw_figures(big, body: pygame.Rect, m, ink, lw: float, k: int) -> bool:
+    """The stand's figures in ranks and files, facing the front (+x before
+    the base is turned): files across the frontage, ranks behind.  False
+    (draw the single emblem instead) when they would be too small to read
+    or there is no silhouette."""
+    from engine.ui.panels.icons import icon_surface
+    n = m.figures
+    frontage, depth = body.h - lw * 1.5, body.w - lw * 2.4      # the pale front bar takes some depth
+    files = max(1, min(n, round(math.sqrt(n * frontage / max(1.0, depth)))))
+    ranks = -(-n // files)
+    cell = min(frontage / files, depth / ranks)
+    if cell < 7 * k or not m.icon:
+        return False
+    img = icon_surface(m.icon, int(cell * 0.92), tuple(ink))
+    if img is None:
+        return False
+    img = pygame.transform.rotate(img, -90)                          # the figure's head toward the front
+    x_front = body.right - lw * 2.4
+    for i in range(n):
+        rank, file = divmod(i, files)
+        in_rank = min(files, n - rank * files)                        # a short last rank stands centred
+        y = body.centery + (file - (in_rank - 1) / 2) * (frontage / files)
+        x = x_front - (rank + 0.5) * (depth / ranks)
+        big.blit(img, img.get_rect(center=(round(x), round(y))))
+    return True
 
 
 def make_ghost(f, s: float, over: bool) -> pygame.Surface:
