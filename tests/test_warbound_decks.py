@@ -136,3 +136,24 @@ def test_builder_scene_shows_the_count_and_every_problem():
     assert "The deck has 2 cards; an Exploration deck has 8." in text
     assert "Upgrade cards" in text and "Exactly one Leader card" in text
     assert scene.model.summary().startswith("2 / 8 cards")
+
+
+def test_launcher_names_each_seats_default_deck_and_starts_with_chosen_ones():
+    from engine.ui.app import App
+    from engine.ui.scenes.launcher import Launcher
+    from engine.ui.scenes.match_screen import MatchScreen
+    app = App((1600, 900), headless=True)
+    launcher = app.push(Launcher(app))
+    launcher.select_game(RULES)
+    app.draw()
+    assert RULES.default_army_name(0) == "Raiders starter" and RULES.default_army_name(1) == "Kaigen starter"
+    assert launcher.has_lists and len(launcher.list_choices) >= 4
+    launcher.command("army:0")
+    launcher.command("army:1")
+    launcher.command("army:1")
+    first, second = launcher.army_of(0), launcher.army_of(1)
+    launcher.seats = ["human", "human"]
+    launcher.command("start")
+    screen = app.top()
+    assert isinstance(screen, MatchScreen), launcher.error
+    assert [p.deck.name for p in screen.match.state.players] == [first.name, second.name]

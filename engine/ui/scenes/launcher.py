@@ -442,11 +442,15 @@ class Launcher(Scene):
                          tip="Click to switch between a person and the computer")
             if self.has_lists:
                 al = self.army_of(i)
+                # a game may name the army a seat gets by default (Warbound: a starter deck)
+                default = getattr(self.game, "default_army_name", lambda seat: "")(i)
                 tip = ((f"{al.name}: {self.game.army_summary(al)}. " if hasattr(self.game, "army_summary") else
-                        f"{al.name}. ") if al else "The ready-made army for this map. ") + \
+                        f"{al.name}. ") if al else (f"By default: {default}. " if default else
+                                                   "The ready-made army for this map. ")) + \
                     "Click: next list (saved, then shipped); right-click: previous."
                 self._button(surf, (x1 + seat_w + th.px(6), y, seat_w, bh),
-                             f"Army: {al.name if al else 'default'}", f"army:{i}", th, active=al is not None, tip=tip)
+                             f"Army: {al.name if al else (default or 'default')}", f"army:{i}", th,
+                             active=al is not None, tip=tip)
             y += bh + th.px(6)
         if self.has_lists:
             note = f"{len(self.list_choices)} legal lists"
