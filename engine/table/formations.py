@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine.table.geometry import CONTACT, EPS, BaseShape, Foot, edge_distance
+from engine.table.geometry import CONTACT, EPS, BaseShape, Foot, edge_distance, unit_vector
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -42,8 +42,7 @@ class Frame:
 
     @property
     def forward(self) -> tuple[float, float]:
-        a = math.radians(self.facing)
-        return math.cos(a), math.sin(a)
+        return unit_vector(self.facing)
 
     def world(self, right: float, back: float) -> tuple[float, float]:
         fx, fy = self.forward
@@ -146,9 +145,13 @@ def square(n: int, shape: BaseShape) -> list[Slot]:
 def place(frame: Frame, slots: Sequence[Slot], shape: BaseShape, tags: Sequence | None = None) -> list[Foot]:
     """The stands' bases on the table."""
     out = []
+    fx, fy = unit_vector(frame.facing)
+    rx, ry = -fy, fx
+    x0, y0, facing = frame.x, frame.y, frame.facing
     for i, s in enumerate(slots):
-        x, y = frame.world(s.right, s.back)
-        out.append(Foot(shape, x, y, (frame.facing + s.turn) % 360.0, None if tags is None else tags[i]))
+        right, back = s.right, s.back
+        out.append(Foot(shape, x0 + rx * right - fx * back, y0 + ry * right - fy * back, (facing + s.turn) % 360.0,
+                        None if tags is None else tags[i]))
     return out
 
 

@@ -73,6 +73,21 @@ class BaseShape:
         return f"{self.width * MM_PER_INCH:.0f}x{self.depth * MM_PER_INCH:.0f}mm"
 
 
+_TRIG: dict = {}
+
+
+def unit_vector(degrees: float) -> tuple[float, float]:
+    """(cos, sin) of an angle in degrees, remembered per angle (the same
+    values math.cos/sin give: a playout turns to few distinct facings)."""
+    v = _TRIG.get(degrees)
+    if v is None:
+        if len(_TRIG) > 100_000:
+            _TRIG.clear()
+        a = math.radians(degrees)
+        v = _TRIG[degrees] = (math.cos(a), math.sin(a))
+    return v
+
+
 class Foot:
     """A base placed on the table: shape, centre and facing (degrees).
     Rectangles keep their four corners (front-left, front-right,
@@ -93,19 +108,18 @@ class Foot:
             self.bbox = (x - r, y - r, x + r, y + r)
         else:
             self.r = 0.0
-            a = math.radians(facing)
-            fx, fy = math.cos(a), math.sin(a)           # forward
+            fx, fy = unit_vector(facing)                # forward
             rx, ry = -fy, fx                            # to the right (screen, y down)
             hw, hd = shape.width / 2, shape.depth / 2
-            self.corners = (
-                (x + fx * hd - rx * hw, y + fy * hd - ry * hw),     # front-left
-                (x + fx * hd + rx * hw, y + fy * hd + ry * hw),     # front-right
-                (x - fx * hd + rx * hw, y - fy * hd + ry * hw),     # back-right
-                (x - fx * hd - rx * hw, y - fy * hd - ry * hw),     # back-left
-            )
-            xs = [c[0] for c in self.corners]
-            ys = [c[1] for c in self.corners]
-            self.bbox = (min(xs), min(ys), max(xs), max(ys))
+            ax, ay, bx, by = fx * hd, fy * hd, rx * hw, ry * hw
+            c0 = (x + ax - bx, y + ay - by)     # front-left
+            c1 = (x + ax + bx, y + ay + by)     # front-right
+            c2 = (x - ax + bx, y - ay + by)     # back-right
+            c3 = (x - ax - bx, y - ay - by)     # back-left
+            self.corners = (c0, c1, c2, c3)
+            x0, x1, x2, x3 = c0[0], c1[0], c2[0], c3[0]
+            y0, y1, y2, y3 = c0[1], c1[1], c2[1], c3[1]
+            self.bbox = (min(x0, x1, x2, x3), min(y0, y1, y2, y3), max(x0, x1, x2, x3), max(y0, y1, y2, y3))
 
     @property
     def round(self) -> bool:

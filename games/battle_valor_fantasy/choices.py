@@ -51,7 +51,7 @@ def groups(state: BVFState) -> list:
     if state.phase == "deploy":
         left = [u for u in state.units.values() if u.owner == p and not u.deployed and u.alive]
         units = [u for u in left if u.kind != "general"] or left
-        return [lambda u=u: deploy_actions(state, u) for u in sorted(units, key=lambda x: x.uid)[:DEPLOY_UNITS]]
+        return [_deploy_group(state, u) for u in sorted(units, key=lambda x: x.uid)[:DEPLOY_UNITS]]
     if state.phase == "orders":
         return [lambda: order_actions(state, p)]
     if state.phase == "fate":
@@ -75,6 +75,12 @@ def sample(state: BVFState, rng) -> Action:
     order = list(range(len(gs)))
     rng.shuffle(order)
     for i in order:
+        quick = getattr(gs[i], "sample", None)
+        if quick is not None:
+            a = quick(rng)
+            if a is not None:
+                return a
+            continue
         acts = list(gs[i]())
         rng.shuffle(acts)
         for a in acts:
@@ -103,15 +109,80 @@ def pending_actions(state: BVFState) -> list[Action]:
     return out
 
 
-def deploy_actions(state: BVFState, u: Unit) -> list[Action]:
-    spots = setup.deploy_spots(state, u)
-    if not any(moves.files_ok(fo, len(u.stands), fi) is None and setup.deploy_problem(state, u, f, fo, fi) is None
-               for f, fo, fi in spots):
-        spots = setup.dense_spots(state, u)
-        if not spots:
-            return [Action.make("withhold", u.owner, uid=u.uid)]
+def _spot_free(state: BVFState, u: Unit, spot) -> bool:
+    f, fo, fi = spot
+    return moves.files_ok(fo, len(u.stands), fi) is None and setup.deploy_problem(state, u, f, fo, fi) is None
+
+
+def _deploy_acts(u: Unit, spots) -> list[Action]:
     return [Action.make("deploy", u.owner, uid=u.uid, x=frame.x, y=frame.y, facing=frame.facing,
                         formation=formation, files=files) for frame, formation, files in spots]
+
+
+def _box_clear(state: BVFState, u: Unit, spot) -> bool:
+    """A quick guess whether a spot is free: the unit's box there (from its
+    layout at the table's origin, moved) clear of every placed unit's box.
+    Only orders the exact checks."""
+    frame, fo, fi = spot
+    key = ("deploy_box", u.uid, fo, fi, frame.facing)
+    rel = state.cache.get(key)
+    if rel is None:
+        from engine.table.formations import Frame
+        fs = space.layout(u, Frame(0.0, 0.0, frame.facing), fo, fi)
+        rel = state.cache[key] = (min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs),
+                                  max(f.bbox[2] for f in fs), max(f.bbox[3] for f in fs))
+    x0, y0, x1, y1 = frame.x + rel[0], frame.y + rel[1], frame.x + rel[2], frame.y + rel[3]
+    for v in space.on_table(state):
+        b = space.unit_bbox(state, v)
+        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+            return False
+    return True
+
+
+def _dense_actions(state: BVFState, u: Unit) -> list[Action]:
+    spots = setup.dense_spots(state, u)
+    if not spots:
+        return [Action.make("withhold", u.owner, uid=u.uid)]
+    return _deploy_acts(u, spots)
+
+
+def deploy_actions(state: BVFState, u: Unit) -> list[Action]:
+    spots = setup.deploy_spots(state, u)
+    if not any(_spot_free(state, u, x) for x in spots):
+        return _dense_actions(state, u)
+    return _deploy_acts(u, spots)
+
+
+def sample_deploy(state: BVFState, u: Unit, rng) -> Action | None:
+    """One of `deploy_actions(state, u)` that passes the checks, drawn
+    without listing them all (the listed spots shuffled and checked one by
+    one); None when none passes."""
+    spots = setup.deploy_spots(state, u)
+    idx = list(range(len(spots)))
+    rng.shuffle(idx)
+    idx.sort(key=lambda i: not _box_clear(state, u, spots[i]))      # likely free spots first (a stable sort)
+    acts = _deploy_acts(u, spots)
+    free = False
+    for i in idx:
+        if _spot_free(state, u, spots[i]):
+            free = True
+            if checks.problem(state, acts[i]) is None:
+                return acts[i]
+    if free:
+        return None
+    dense = _dense_actions(state, u)
+    rng.shuffle(dense)
+    for a in dense:
+        if checks.problem(state, a) is None:
+            return a
+    return None
+
+
+def _deploy_group(state: BVFState, u: Unit):
+    def group():
+        return deploy_actions(state, u)
+    group.sample = lambda rng: sample_deploy(state, u, rng)
+    return group
 
 
 # ---- orders ----------------------------------------------------------------------------------

@@ -195,8 +195,11 @@ def _fall_short(state: BVFState, u: Unit, t: Unit, ev: list[Event], why: str) ->
         return space.fits(state, u, space.layout(u, frame), enemy_gap=space.ADVANCE_GAP) is None
     target = space.centre(state, t)
     frame = short_of(space.block(state, u), target, reach, clear)
-    moved = math.hypot(frame.x - space.frame_of(u).x, frame.y - space.frame_of(u).y)
-    space.put(state, u, space.layout(u, frame))
+    moved = 0.0
+    if clear(frame):
+        moved = math.hypot(frame.x - space.frame_of(u).x, frame.y - space.frame_of(u).y)
+        space.put(state, u, space.layout(u, frame))
+    # else: no room even to close up where it stands (after losses): the stands stay as they are
     ev.append(Event("ruling", f"The charge is {why}: {u.name} moves {moved:.1f}\" toward {t.name} and stops",
                     "battle_valor_fantasy.txt § Step 3) Measure the distance."))
 

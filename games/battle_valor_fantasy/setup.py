@@ -312,9 +312,11 @@ def dense_spots(state: BVFState, u: Unit, limit: int = 12) -> list[tuple[Frame, 
         y = y0 + 0.05 - by0
         while y + by1 <= y1:
             x = x0 + 0.05 - bx0
+            top, bottom = y + by0, y + by1
+            row = [b for b in taken if top < b[3] and b[1] < bottom]      # the boxes this row can meet
             while x + bx1 <= x1:
-                box = (x + bx0, y + by0, x + bx1, y + by1)
-                if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken):
+                box = (x + bx0, top, x + bx1, bottom)
+                if not any(box[0] < b[2] and b[0] < box[2] for b in row):
                     fr = Frame(round(x, 3), round(y, 3), fc)
                     if deploy_problem(state, u, fr, formation, files) is None:
                         out.append((fr, formation, files))

@@ -13,7 +13,7 @@ import math
 
 from engine.table.formations import (Block, Frame, block_of, in_arc as block_in_arc, overlapping, place, ranks,
                                      square, wedge)
-from engine.table.geometry import BaseShape, Foot, edge_distance, point_distance
+from engine.table.geometry import EPS, BaseShape, Foot, edge_distance, point_distance
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 
 GENERAL_RANGE = 12.0          # § Generals;
@@ -46,8 +46,20 @@ def round_based(u: Unit) -> bool:
     return shape_of(u).round
 
 
+_SLOTS: dict = {}
+
+
 def slots_for(formation: str, n: int, files: int, shape: BaseShape):
-    """The slots of a formation for n stands (formations.yaml `shape`)."""
+    """The slots of a formation for n stands (formations.yaml `shape`);
+    remembered (a tuple: the same slots every time)."""
+    key = (formation, n, files, shape)
+    v = _SLOTS.get(key)
+    if v is None:
+        v = _SLOTS[key] = tuple(_slots(formation, n, files, shape))
+    return v
+
+
+def _slots(formation: str, n: int, files: int, shape: BaseShape):
     if formation == "wedge":
         return wedge(n, shape)
     if formation == "square":
@@ -331,19 +343,36 @@ def fits(state: BVFState, u: Unit, fs: list[Foot], ignore: tuple = (), gap: floa
          enemy_gap: float | None = None) -> str | None:
     """Why these bases cannot stand here (off the table, on impassable
     terrain, on another unit), or None."""
+    table = state.table
+    w, h = table.width + EPS, table.height + EPS
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
     for f in fs:
-        if not state.table.on_table(f):
+        b = f.bbox
+        if b[0] < -EPS or b[1] < -EPS or b[2] > w or b[3] > h:
             return "off the table"
-        if state.table.blocked_by_impassable(f) is not None and not flying(u):
+        if table.impassable and table.blocked_by_impassable(f) is not None and not flying(u):
             return "on impassable terrain"
+        if b[0] < x0:
+            x0 = b[0]
+        if b[1] < y0:
+            y0 = b[1]
+        if b[2] > x1:
+            x1 = b[2]
+        if b[3] > y1:
+            y1 = b[3]
     eg = gap if enemy_gap is None else enemy_gap
-    box = (min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs), max(f.bbox[2] for f in fs),
-           max(f.bbox[3] for f in fs))
-    for v in on_table(state):
-        if v.uid == u.uid or v.uid in ignore:
+    box = (x0, y0, x1, y1)
+    uid, owner = u.uid, u.owner
+    for v in state.units.values():
+        if v.uid == uid or not (v.alive and not v.off_table and v.stands and v.deployed) or v.uid in ignore:
             continue
-        g = eg if v.owner != u.owner else gap
-        if _bbox_gap(box, unit_bbox(state, v)) > g + 1e-3:
+        g = eg if v.owner != owner else gap
+        lim = g + 1e-3
+        vb = unit_bbox(state, v)
+        if x0 - vb[2] > lim or vb[0] - x1 > lim or y0 - vb[3] > lim or vb[1] - y1 > lim:
+            continue                      # a box gap beyond the limit on one axis alone
+        if _bbox_gap(box, vb) > lim:
             continue
         other = feet(state, v)
         if g > 0:
