@@ -100,7 +100,7 @@ def test_results_file_of_another_run_is_refused_with_its_line(tmp_path):
     assert str(e.value).startswith(f"{path}:2: seed:")
 
 
-@pytest.mark.parametrize("game", ["dice_wars", "uberdrakes", "dragonbond"])
+@pytest.mark.parametrize("game", ["dice_wars", "uberdrakes", "dragonbond", "battle_valor_fantasy"])
 def test_judge_hooks_give_plain_map_facts_canvas_and_frames(game):
     rules = registry.get(game)
     scenario = rules.scenarios()[0]

@@ -1,0 +1,117 @@
+"""The judge's hooks for Battle Valor Fantasy (engine/core/judging.py).
+
+The scenario gives each seat its deployment zone (scenarios.yaml
+`deployment`), so the table's facts are per seat: the zone's area, how far
+its nearest objective lies, the difficult ground in it (half MR, § Difficult
+Terrain), the woods and linear obstacles in and near it (missiles and
+attacks at a unit in or behind them need 6s: § Woods, Forests and Jungles,
+§ Linear Obstacles), the high ground near it, its open ground, and how much
+of it the enemy's zone can see (the share of clear lines of sight between
+points 4" apart in the two zones, past blocking terrain and woods, for a
+40 mm stand).  Units are drawn per stand; objectives are held as the
+scenario's victory rules say (games/battle_valor_fantasy/victory.py).
+"""
+from __future__ import annotations
+
+from engine.core.judging import Area, Canvas, Frame, Objective, Spot
+from engine.table.geometry import BaseShape, Foot
+from games.battle_valor_fantasy import space, victory
+from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.state import BVFState
+
+NEAR = 12.0          # inches around a zone counted as its approach
+GRID = 4.0           # sample spacing for sight coverage, inches
+
+
+def _samples(zone) -> list[tuple[float, float]]:
+    x0, y0, x1, y1 = zone.bbox
+    out = []
+    y = y0 + GRID / 2
+    while y < y1:
+        x = x0 + GRID / 2
+        while x < x1:
+            if zone.contains_point(x, y):
+                out.append((x, y))
+            x += GRID
+        y += GRID
+    return out
+
+
+def _area_in(pieces, poly) -> float:
+    from shapely.ops import unary_union
+    if not pieces:
+        return 0.0
+    return round(unary_union([p.polygon() for p in pieces]).intersection(poly).area, 1)
+
+
+def _zone_facts(state: BVFState, zone, others) -> dict:
+    table = state.table
+    poly = zone.polygon()
+    near = poly.buffer(NEAR)
+    pieces = [p for p in table.terrain if p.ring]
+    objectives = victory.objectives(state)
+    area = poly.area
+    facts = {"area (sq in)": round(area, 1)}
+    if objectives:
+        facts["inches to the nearest objective"] = round(min(poly.distance(o.polygon()) for o in objectives), 1)
+    terrain_area = _area_in(pieces, poly)
+    facts["difficult ground in zone (sq in)"] = _area_in([p for p in pieces if p.difficult], poly)
+    facts[f"woods and obstacles within {NEAR:g} in"] = sum(
+        1 for p in pieces if (p.flag("woods") or p.flag("linear")) and p.polygon().intersects(near))
+    facts[f"high ground within {NEAR:g} in"] = sum(1 for p in pieces if p.flag("high_ground")
+                                                   and p.polygon().intersects(near))
+    facts["open ground in zone (%)"] = round(100 * (area - terrain_area) / area, 1) if area else 0.0
+    shape = BaseShape.rect_mm(40, 40)
+    mine = [Foot(shape, x, y) for x, y in _samples(zone)]
+    theirs = [Foot(shape, x, y) for z in others for x, y in _samples(z)]
+    if mine and theirs:
+        sight = space.sight_pieces(state)
+        seen = sum(1 for f in mine for g in theirs if table.line_of_sight([g], [f], pieces=sight))
+        facts["sight lines from the enemy zone (%)"] = round(100 * seen / (len(mine) * len(theirs)), 1)
+    return facts
+
+
+def _zones(state: BVFState) -> list:
+    return [state.table.zone(p.zone) for p in state.players]
+
+
+def judge_map(state: BVFState) -> dict:
+    table = state.table
+    zones = _zones(state)
+    seats = []
+    for z in zones:
+        if z is None or not z.ring:
+            seats.append({})
+            continue
+        seats.append(_zone_facts(state, z, [o for o in zones if o is not None and o is not z and o.ring]))
+    pieces = [p for p in table.terrain if p.ring]
+    facts = {"table (in)": f"{table.width:g} x {table.height:g}", "terrain pieces": len(pieces),
+             "impassable pieces": len(table.impassable),
+             "sight-blocking pieces (and woods)": len(space.sight_pieces(state)),
+             "objectives": len(victory.objectives(state)), "turns": state.turns}
+    return {"seats": seats, "map": facts}
+
+
+def judge_canvas(state: BVFState) -> Canvas:
+    table = state.table
+    terrain = cat().terrain
+    areas = [Area(terrain[p.type].colour if p.type in terrain else "#808080", ring=tuple(p.ring), label=p.name)
+             for p in table.terrain if p.ring]
+    areas += [Area("#4060A0", ring=tuple(z.ring), label=z.name, outline=True)
+              for z in _zones(state) if z is not None and z.ring]
+    used = sorted({p.type for p in table.terrain if p.type in terrain})
+    return Canvas("table", tuple(areas), table.width, table.height,
+                  legend=tuple((terrain[t].name, terrain[t].colour) for t in used),
+                  source=str(cat().map_path(state.scenario)))
+
+
+def judge_frame(state: BVFState) -> Frame:
+    units = tuple(Spot(f"{u.uid}.{s.sid}", u.owner, s.x, s.y) for u in space.on_table(state) for s in u.stands)
+    battle = state.phase not in ("deploy",)
+    rng = cat().scenarios[state.scenario].victory.objective_range
+    objectives = []
+    for i, obj in enumerate(victory.objectives(state)):
+        x, y = obj.point if obj.point is not None else obj.centre
+        objectives.append(Objective(obj.name or f"objective {i + 1}", x, y,
+                                    victory.holder_of(state, obj, rng) if battle else None))
+    return Frame(units, tuple(objectives), tuple(p.zone for p in state.players))

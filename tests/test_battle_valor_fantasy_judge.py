@@ -1,0 +1,31 @@
+"""The judge's hooks for Battle Valor Fantasy (games/battle_valor_fantasy/judge.py)."""
+import random
+
+from engine.core import registry
+from engine.core.agents import RandomAgent
+from engine.core.dice import SeededDice
+from engine.core.rules import Setup
+from games.battle_valor_fantasy import judge
+from games.battle_valor_fantasy.catalog import cat
+
+
+def test_judge_frames_follow_stands_and_objectives():
+    """Facts per seat's deployment zone, and a frame with every stand on
+    the table and each objective of a scenario that has them."""
+    rules = registry.get("battle_valor_fantasy")
+    scen = next(s for s, sc in sorted(cat().scenarios.items()) if sc.victory.objective)
+    state, _ = rules.initial_state(Setup(rules.game_id, 2, seed=4, scenario=scen), SeededDice(4))
+    facts = judge.judge_map(state)
+    assert len(facts["seats"]) == 2 and all("area (sq in)" in f for f in facts["seats"])
+    assert facts["map"]["objectives"] >= 1
+    assert all("inches to the nearest objective" in f for f in facts["seats"])
+    dice, rng, agent = SeededDice(4), random.Random(4), RandomAgent(rules)
+    while state.phase == "deploy":
+        rules.apply(state, agent.choose(state, None, rng), dice)
+    frame = judge.judge_frame(state)
+    stands = sum(len(u.stands) for u in state.units.values() if u.on_table and u.deployed)
+    assert len(frame.units) == stands == len({s.key for s in frame.units})
+    assert len(frame.objectives) == facts["map"]["objectives"]
+    assert frame.sides == tuple(p.zone for p in state.players)
+    canvas = judge.judge_canvas(state)
+    assert canvas.kind == "table" and canvas.width == state.table.width and canvas.source.endswith(".tmx")
