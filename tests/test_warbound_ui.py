@@ -110,3 +110,19 @@ def test_the_screen_draws_the_board_of_hexagons():
     assert len(hexes) == 10
     r = next(r for r, cd in screen.hand_rects if cd.key == ("space", "p1_shoot"))
     assert screen.panel_rect.contains(r)
+
+
+def test_highlights_are_kept_while_nothing_changes():
+    """The screen composes the board layer once per highlights dict: the
+    controller hands back the same one until the selection or the state
+    changes (frame time, `main.py bench warbound`)."""
+    m, ctl = _match()
+    first = ctl.highlights()
+    assert ctl.highlights() is first
+    ctl.click(parse_hex("E3"))
+    picked = ctl.highlights()
+    assert picked is not first and picked[parse_hex("E3")] == "select"
+    ctl.click_card(("space", "p1_move"))
+    assert ctl.highlights() is not picked
+    ctl.reset()
+    assert ctl.highlights() == ctl.highlights()

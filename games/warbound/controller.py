@@ -30,6 +30,7 @@ class WarboundController(Controller):
         self.sel = None
         self.pending = None         # the Action picked for the selected Character, not paid yet
         self._preview = (None, None)
+        self._hl = None
         self.message = ""
         self.message_rule = ""
         self.reset()
@@ -46,6 +47,7 @@ class WarboundController(Controller):
         if self.pending is not None and self._activation(self.pending) is None:
             self.pending = None
         self._preview = (None, None)
+        self._hl = None
 
     def signature(self):
         return (self.sel, self.pending, self.message)
@@ -122,6 +124,16 @@ class WarboundController(Controller):
         return c
 
     def highlights(self):
+        """The marked tiles; the same dict while nothing changed, so the
+        screen's composed board layer (keyed by it) is reused."""
+        key = (self.sel, self.pending)
+        if self._hl is not None and self._hl[0] == key:
+            return self._hl[1]
+        out = self._highlights()
+        self._hl = (key, out)
+        return out
+
+    def _highlights(self):
         out = {}
         for a in self._on_board():
             kind = {"fight": "attack", "shoot": "attack"}.get(a.kind, a.kind)
