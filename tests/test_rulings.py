@@ -99,3 +99,33 @@ def test_a_script_naming_an_unknown_ruling_names_its_line(tmp_path):
     with pytest.raises(ScriptError) as e:
         run_script(bad)
     assert str(e.value).startswith(f"{bad}:6: setup.options.rulings: ruling dice_wars.ley_lines_defenders")
+
+
+def test_dragonbonds_odds_helpers_follow_the_matchs_reading_of_changes_beyond_dice():
+    """The previews' exact odds (combat._wounds_dist, _expected_after_blocks)
+    take the match's reading of dragonbond.changes_beyond_dice: one red
+    defense die with three upgrades is black + white when changes start
+    over, black when each die changes once."""
+    from games.dragonbond import combat, dicepool
+    assert dicepool.modify([1], 3, 0) == [3, 1] and dicepool.modify([1], 3, 0, once=True) == [2]
+    m = _match({"dragonbond.changes_beyond_dice": "each_die_once"})
+    assert dicepool.each_die_once(m.state) and not dicepool.each_die_once(_match().state)
+    assert dicepool.modify([1], 3, 0, state=m.state) == [2]
+    pool = (3, 3)
+    start_over = combat._wounds_dist(pool, (1,), 3, False, False)
+    once = combat._wounds_dist(pool, (1,), 3, False, True)
+    assert start_over != once
+    # black + white blocks more than one black die: fewer wounds when changes start over
+    assert dicepool.expected(start_over) < dicepool.expected(once)
+    assert combat._expected_after_blocks(2, (1,), 3, False) < combat._expected_after_blocks(2, (1,), 3, True)
+
+
+def test_dragonbonds_dice_faces_reading_reads_the_same_faces_from_the_top():
+    from games.dragonbond import dicepool
+    from games.dragonbond.catalog import cat
+    for t in (1, 2, 3):
+        faces = cat().action_dice[t - 1].faces
+        assert [dicepool.face("action", t, n, True) for n in range(1, 11)] == list(reversed(faces))
+        assert [dicepool.face("action", t, n) for n in range(1, 11)] == list(faces)
+    m = _match({"dragonbond.dice_faces": "high_first"})
+    assert dicepool.high_first(m.state) and not dicepool.high_first(_match().state)

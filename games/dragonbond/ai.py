@@ -209,7 +209,8 @@ class GreedyAgent:
         pool = dicepool.modify(pool, up, down, state=state)
         per = tuple(dicepool.pool_of(stats.defense_spec(e, False)))
         dup, ddown, _ = modifiers.roll_mods(state, e, "melee_defense", {"other": u})
-        return dicepool.expected(combat._wounds_dist(tuple(pool), per, dup - ddown, stats.has(state, u, "sharp")))
+        return dicepool.expected(combat._wounds_dist(tuple(pool), per, dup - ddown, stats.has(state, u, "sharp"),
+                                                     dicepool.each_die_once(state)))
 
     def score_activation(self, state: DBState, u: Unit) -> tuple[float, str]:
         v, why = self.attack_value(state, u)

@@ -143,7 +143,7 @@ def attack_roll(state: DBState, dice, events: list, uid: int, target: int, weapo
         flow.end_of_attack_temps(state, (u.uid, t.uid))
         return
     roll = dicepool.roll_action(dice, pool, stats.has(state, u, "sharp"), events,
-                                f"{stats.name(state, u)} attacks", R_PERFORM)
+                                f"{stats.name(state, u)} attacks", R_PERFORM, state=state)
     group = split_targets(state, u, t, w)
     dealt = {v.uid: [0, 0] for v in group}
     if len(group) > 1:
@@ -167,7 +167,8 @@ def attack_roll(state: DBState, dice, events: list, uid: int, target: int, weapo
             dpool = defense_pool(state, v, u, w.type == "ranged", h, dn)
             for text, rule in dn:
                 events.append(Event("modifier", "  " + text, rule))
-            blocks = dicepool.roll_defense(dice, dpool, events, f"{stats.name(state, v)} defends", R_PERFORM)
+            blocks = dicepool.roll_defense(dice, dpool, events, f"{stats.name(state, v)} defends", R_PERFORM,
+                                           state=state)
         n = max(0, h - blocks) + c
         events.append(Event("ruling", f"{h} hit{'s' if h != 1 else ''} - {blocks} block{'s' if blocks != 1 else ''}"
                             f" + {c} critical = {n} wound{'s' if n != 1 else ''} on {stats.name(state, v)}",
@@ -212,17 +213,19 @@ def expected_by_unit(state: DBState, u: Unit, t: Unit, w, pool: list[int]) -> li
         up, down, _ = modifiers.roll_mods(state, v, "ranged_defense" if ranged else "melee_defense", {"other": u})
         per.append((tuple(dicepool.pool_of(stats.defense_spec(v, ranged))), up - down))
     out = [0.0] * len(group)
+    once = dicepool.each_die_once(state)          # the match's reading of dragonbond.changes_beyond_dice
     for (h, c), p in dicepool.attack_dist(tuple(pool), sharp):
         for i, (hh, cc) in enumerate(shares(h, c, len(group))):
-            out[i] += p * (_expected_after_blocks(hh, per[i][0], per[i][1]) + cc)
+            out[i] += p * (_expected_after_blocks(hh, per[i][0], per[i][1], once) + cc)
     return list(zip(group, out))
 
 
 @lru_cache(maxsize=4096)
-def _expected_after_blocks(hits: int, per_hit: tuple, net: int) -> float:
+def _expected_after_blocks(hits: int, per_hit: tuple, net: int, once: bool = False) -> float:
+    """Expected unblocked hits; `once`: the house ruling has each die change once."""
     if hits == 0:
         return 0.0
-    dp = dicepool.modify(list(per_hit) * hits, max(net, 0), max(-net, 0))
+    dp = dicepool.modify(list(per_hit) * hits, max(net, 0), max(-net, 0), once=once)
     return sum(max(0, hits - b) * q for b, q in dicepool.blocks_dist(tuple(dp)))
 
 
@@ -261,7 +264,7 @@ def preview_lines(state: DBState, u: Unit, t: Unit, w, charging: bool = False, m
             out.append(("Warning: " if mine else "") + f"{stats.name(state, v)}{' (yours!)' if mine else ''} takes "
                        f"{e:.2f} expected wounds of the shared hits ({R_SPLIT})")
         return out
-    dist = _wounds_dist(tuple(pool), tuple(base_per_hit), up - down, sharp)
+    dist = _wounds_dist(tuple(pool), tuple(base_per_hit), up - down, sharp, dicepool.each_die_once(state))
     out.append(f"Expected wounds: {dicepool.expected(dist):.2f}")
     h = stats.health(t)
     out.append("Wounds: " + ", ".join(f"{k}+ {dicepool.at_least(dist, k):.0%}" for k in range(1, 6)
@@ -273,15 +276,16 @@ def preview_lines(state: DBState, u: Unit, t: Unit, w, charging: bool = False, m
 
 
 @lru_cache(maxsize=8192)
-def _wounds_dist(pool: tuple, per_hit: tuple, net: int, sharp: bool):
+def _wounds_dist(pool: tuple, per_hit: tuple, net: int, sharp: bool, once: bool = False):
     """Exact wounds distribution, the defense modifiers applied to each
-    possible number of hits."""
+    possible number of hits (`once`: the match reads
+    dragonbond.changes_beyond_dice as each die changing once)."""
     out: dict = {}
     for (hh, c), p in dicepool.attack_dist(pool, sharp):
         if hh == 0:
             out[c] = out.get(c, 0.0) + p
             continue
-        dp = dicepool.modify(list(per_hit) * hh, max(net, 0), max(-net, 0))
+        dp = dicepool.modify(list(per_hit) * hh, max(net, 0), max(-net, 0), once=once)
         for b, q in dicepool.blocks_dist(tuple(dp)):
             w = max(0, hh - b) + c
             out[w] = out.get(w, 0.0) + p * q
@@ -296,4 +300,4 @@ def expected_wounds(state: DBState, u: Unit, t: Unit, w, charging: bool = False)
     up, down, _ = modifiers.roll_mods(state, t, "ranged_defense" if w.type == "ranged" else "melee_defense",
                                   {"other": u})
     return dicepool.expected(_wounds_dist(tuple(pool), tuple(base_per_hit), up - down,
-                                          stats.has(state, u, "sharp")))
+                                          stats.has(state, u, "sharp"), dicepool.each_die_once(state)))

@@ -14,7 +14,7 @@ from functools import lru_cache
 from engine.core.rules import Event
 from engine.core.rulings import reading
 from games.dragonbond.catalog import cat
-from games.dragonbond.rulings import CHANGES_BEYOND_DICE
+from games.dragonbond.rulings import CHANGES_BEYOND_DICE, DICE_FACES
 
 R_UP = "dragonbond.txt § Upgrade X:"
 R_DOWN = "dragonbond.txt § Downgrade X:"
@@ -41,16 +41,32 @@ def describe_pool(pool: list[int], kind: str = "action") -> str:
     return " + ".join(parts) if parts else "no dice"
 
 
-def modify(pool: list[int], up: int, down: int, state=None) -> list[int]:
+def each_die_once(state) -> bool:
+    """The house ruling dragonbond.changes_beyond_dice reads "each die changes once"."""
+    return state is not None and reading(state, CHANGES_BEYOND_DICE.id) == "each_die_once"
+
+
+def high_first(state) -> bool:
+    """The house ruling dragonbond.dice_faces counts the faces from the top of a standard die."""
+    return state is not None and reading(state, DICE_FACES.id) == "high_first"
+
+
+def face(kind: str, tier: int, n: int, high: bool = False):
+    """The face a standard die showing n reads as (`high`: counted from the top)."""
+    dt = (cat().action_dice if kind == "action" else cat().defense_dice)[tier - 1]
+    return dt.faces[dt.sides - n if high else n - 1]
+
+
+def modify(pool: list[int], up: int, down: int, state=None, once: bool = False) -> list[int]:
     """Upgrades and downgrades cancel out first; then upgrade the weakest
     dice (a black die upgraded adds a white one) or downgrade the strongest
     (a white die downgraded is removed; never below one die: roll a single
     white die instead).  More changes than dice start over on the same
     dice, unless the match's house ruling (dragonbond.changes_beyond_dice,
-    read from `state`) has each die change once."""
+    read from `state`, or `once` for the odds helpers) has each die change once."""
     net = up - down
     dice = sorted(pool)
-    if state is not None and reading(state, CHANGES_BEYOND_DICE.id) == "each_die_once":
+    if once or each_die_once(state):
         net = max(-len(dice), min(net, len(dice)))
     if net > 0:
         done: set[int] = set()
@@ -90,10 +106,11 @@ def modify(pool: list[int], up: int, down: int, state=None) -> list[int]:
 
 @dataclass
 class ActionRoll:
-    faces: list          # (tier, face number)
+    faces: list          # (tier, number the die shows)
     successes: int       # success faces 1 each, doubles 2 (criticals not included)
     doubles: int
     crits: int
+    read: list = None    # the face each die reads as (house ruling dragonbond.dice_faces)
 
     @property
     def total(self) -> int:
@@ -105,22 +122,20 @@ class ActionRoll:
         return self.successes
 
 
-def _face(kind: str, tier: int, n: int):
-    dt = (cat().action_dice if kind == "action" else cat().defense_dice)[tier - 1]
-    return dt.faces[n - 1], dt.sides
-
-
 def roll_action(dice, pool: list[int], sharp: bool = False, events: list | None = None, what: str = "",
-                rule: str = "", noun: str = "hit") -> ActionRoll:
+                rule: str = "", noun: str = "hit", state=None) -> ActionRoll:
     faces = []
+    read = []
+    high = high_first(state)
     s = d = c = 0
     queue = list(pool)
     while queue:
         tier = queue.pop(0)
         sides = cat().action_dice[tier - 1].sides
         n = dice.roll(sides)[0]
-        f = cat().action_dice[tier - 1].faces[n - 1]
+        f = face("action", tier, n, high)
         faces.append((tier, n))
+        read.append(f)
         if f.critical:
             c += 1
             if sharp:
@@ -131,43 +146,50 @@ def roll_action(dice, pool: list[int], sharp: bool = False, events: list | None 
         else:
             s += f.success
             d += 1 if f.double else 0
-    r = ActionRoll(faces, s, d, c)
+    r = ActionRoll(faces, s, d, c, read)
     if events is not None:
         if noun == "hit":
             summary = f"{r.successes} hit{'s' if r.successes != 1 else ''}, {c} critical"
         else:
             summary = f"{r.total} success{'es' if r.total != 1 else ''} ({c} critical, {d} double)"
-        events.append(Event("roll", f"{what}: {describe_pool(pool)} -> {_words(faces)}: {summary}",
-                            rule or R_DICE, data={"dice": [[cat().action_dice[t - 1].sides, n] for t, n in faces],
-                                                   "tiers": [t for t, _ in faces], "kind": "action"}))
+        data = {"dice": [[cat().action_dice[t - 1].sides, n] for t, n in faces],
+                "tiers": [t for t, _ in faces], "kind": "action"}
+        if high:
+            data["high_first"] = True
+        events.append(Event("roll", f"{what}: {describe_pool(pool)} -> {_words(faces, high)}: {summary}",
+                            rule or R_DICE, data=data))
     return r
 
 
-def _words(faces) -> str:
+def _words(faces, high: bool = False) -> str:
     out = []
     for tier, n in faces:
-        f = cat().action_dice[tier - 1].faces[n - 1]
+        f = face("action", tier, n, high)
         sym = "C" if f.critical else "D" if f.double else "S" if f.success else "-"
         out.append(f"{ACTION_NAMES[tier - 1][0].upper()}{n % 10}{sym}")
     return " ".join(out)
 
 
-def roll_defense(dice, pool: list[int], events: list | None = None, what: str = "", rule: str = "") -> int:
+def roll_defense(dice, pool: list[int], events: list | None = None, what: str = "", rule: str = "",
+                 state=None) -> int:
     blocks = 0
     faces = []
+    high = high_first(state)
     for tier in pool:
         dt = cat().defense_dice[tier - 1]
         n = dice.roll(dt.sides)[0]
         faces.append((tier, n))
-        if dt.faces[n - 1].block:
+        if face("defense", tier, n, high).block:
             blocks += 1
     if events is not None:
-        words = " ".join(f"{DEFENSE_NAMES[t - 1][0].upper()}{n}{'B' if cat().defense_dice[t - 1].faces[n - 1].block else '-'}"
+        words = " ".join(f"{DEFENSE_NAMES[t - 1][0].upper()}{n}{'B' if face('defense', t, n, high).block else '-'}"
                          for t, n in faces)
+        data = {"dice": [[cat().defense_dice[t - 1].sides, n] for t, n in faces],
+                "tiers": [t for t, _ in faces], "kind": "defense"}
+        if high:
+            data["high_first"] = True
         events.append(Event("roll", f"{what}: {describe_pool(pool, 'defense')} -> {words}: "
-                            f"{blocks} block{'s' if blocks != 1 else ''}", rule or R_DICE,
-                            data={"dice": [[cat().defense_dice[t - 1].sides, n] for t, n in faces],
-                                  "tiers": [t for t, _ in faces], "kind": "defense"}))
+                            f"{blocks} block{'s' if blocks != 1 else ''}", rule or R_DICE, data=data))
     return blocks
 
 

@@ -178,12 +178,14 @@ def apply_effect(state: DBState, src: Unit, t: Unit, fx, dice, events: list, nam
         for text, rule in notes:
             events.append(Event("modifier", "  " + text, rule))
         pool = dicepool.modify(pool, up, down, state=state)
-        r = dicepool.roll_action(dice, pool, False, events, f"{name} (a power roll, not an attack)", R_ROLLING)
+        r = dicepool.roll_action(dice, pool, False, events, f"{name} (a power roll, not an attack)", R_ROLLING,
+                                 state=state)
         blocks = 0
         if r.hits and t.models:
             ranged = not space.engaged_pair(state, src, t)
             dpool = combat.defense_pool(state, t, src, ranged, r.hits)
-            blocks = dicepool.roll_defense(dice, dpool, events, f"{stats.name(state, t)} defends", R_ROLLING)
+            blocks = dicepool.roll_defense(dice, dpool, events, f"{stats.name(state, t)} defends", R_ROLLING,
+                                           state=state)
         n = max(0, r.hits - blocks) + r.crits
         events.append(Event("ruling", f"{name}: {r.hits} hit{'s' if r.hits != 1 else ''} - {blocks} block"
                             f"{'s' if blocks != 1 else ''} + {r.crits} critical = {n} wound{'s' if n != 1 else ''}",
@@ -198,7 +200,7 @@ def apply_effect(state: DBState, src: Unit, t: Unit, fx, dice, events: list, nam
         if fx.dice is not None:
             pool = dicepool.modify(dicepool.pool_of(fx.dice), *modifiers.roll_mods(state, src, "power", {"other": t})[:2],
                                    state=state)
-            n = dicepool.roll_action(dice, pool, False, events, f"{name} (power roll)", R_ROLLING).total
+            n = dicepool.roll_action(dice, pool, False, events, f"{name} (power roll)", R_ROLLING, state=state).total
         movement.add_status(state, t, fx.status, n, by_player if by_player != t.owner else -1, events, name,
                             "dragonbond.txt § Applying Status Effects")
     elif k == "fatigue":

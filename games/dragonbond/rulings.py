@@ -27,7 +27,19 @@ CHANGES_BEYOND_DICE = define(Ruling(
              "white die make it grey",
              "Change X of the dice for a given roll to dice of the next highest strength."))))
 
-RULINGS = [TURN_COUNTER, CHANGES_BEYOND_DICE]
+DICE_FACES = define(Ruling(
+    "dragonbond.dice_faces", "dragonbond", "dragonbond.txt § Using Standard Dice",
+    "Reading a standard die (the conversion table is lost): which numbers are the good faces?",
+    (Reading("low_first", "1 is the first face: low rolls are good (a d10 for white: 1-3 success, 4 double, "
+             "5 critical, 6-0 blank; data/dragonbond/dice.yaml)",
+             "If you want to use standard dice to play the game, the table below shows what each result on "
+             "a standard die corresponds to in the game's custom dice.", default=True),
+     Reading("high_first", "the same faces counted from the top: 0 (10) is the first face, so high rolls are "
+             "good (white: 0-8 success, 7 double, 6 critical, 5-1 blank); the odds do not change",
+             "Unlike the ones that you may be familiar with, which have numbers on the faces, the game's dice "
+             "have different symbols on their faces which correspond to different results."))))
+
+RULINGS = [TURN_COUNTER, CHANGES_BEYOND_DICE, DICE_FACES]
 
 # --- overrides (engine/core/overrides.py) ---------------------------------------------
 # A unit's deeds in battle may be allowed against a refusal even when the

@@ -356,15 +356,14 @@ class DragonbondView(TableView):
         if kind not in ("action", "defense") or not tiers:
             return None
         out = []
+        high = bool(data.get("high_first"))        # house ruling dragonbond.dice_faces
         for (sides, n), t in zip(data["dice"], tiers):
             if kind == "action":
-                dt = cat().action_dice[t - 1]
-                f = dt.faces[n - 1]
+                f = dicepool.face("action", t, n, high)
                 face = "crit" if f.critical else "swords" if f.double else "sword" if f.success else "blank"
                 col = dicepool.ACTION_NAMES[t - 1]
             else:
-                dt = cat().defense_dice[t - 1]
-                face = "shield" if dt.faces[n - 1].block else "blank"
+                face = "shield" if dicepool.face("defense", t, n, high).block else "blank"
                 col = dicepool.DEFENSE_NAMES[t - 1]
             out.append([sides, n, face, col])
         return out
