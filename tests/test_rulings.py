@@ -129,3 +129,20 @@ def test_dragonbonds_dice_faces_reading_reads_the_same_faces_from_the_top():
         assert [dicepool.face("action", t, n) for n in range(1, 11)] == list(faces)
     m = _match({"dragonbond.dice_faces": "high_first"})
     assert dicepool.high_first(m.state) and not dicepool.high_first(_match().state)
+
+
+def test_every_reading_other_than_ours_has_a_golden_script():
+    """The bar of issue 16: for every ruling, golden scripts play each
+    reading (ours by every other script of the game, the others by name)."""
+    from pathlib import Path
+    from engine.core.catalog import load_yaml, plain
+    played: dict = {}
+    for path in (Path(__file__).parent / "scripts").rglob("ruling_*.yaml"):
+        chosen = plain(load_yaml(path)).get("setup", {}).get("options", {}).get("rulings", {})
+        for rid, key in chosen.items():
+            played.setdefault(rid, set()).add(key)
+    for rules in registry.all_games():
+        for r in rulings_of(rules):
+            for rd in r.readings:
+                if not rd.default:
+                    assert rd.key in played.get(r.id, set()), f"{r.id}: no tests/scripts/*/ruling_*.yaml plays {rd.key}"
