@@ -90,6 +90,7 @@ def test_each_person_is_asked_behind_a_handoff_when_cards_are_private():
     key(app, pygame.K_RETURN)
     assert isinstance(app.top(), Handoff) and app.top().name == "Blue"
     dismiss_handoff(app)
+    assert app.top().opaque          # Blue answers without seeing Red's cards on the board below
     key(app, pygame.K_y)
     assert isinstance(app.top(), Handoff) and app.top().name == "Green"
     dismiss_handoff(app)

@@ -20,8 +20,9 @@ class Modal(Scene):
     def __init__(self, app, title: str, paragraphs: list = (), buttons: list = (("OK", "ok", "Enter"),),
                  on: Callable | None = None, field: W.TextField | None = None, escape_cmd: str | None = "cancel",
                  width: int = 720, accent=T.ACCENT, link: str = "", enter_cmd: str | None = None,
-                 vertical: bool = False):
+                 vertical: bool = False, cover: bool = False):
         super().__init__(app)
+        self.opaque = cover              # cover: the board below is hidden (a hotseat question with private cards)
         self.title = title
         self.paragraphs = [(p, T.TEXT) if isinstance(p, str) else p for p in paragraphs]
         self.spec = list(buttons)
@@ -119,7 +120,10 @@ class Modal(Scene):
 
     def draw(self, surf) -> None:
         th = self.app.theme
-        W.dim(surf, alpha=140)
+        if self.opaque:
+            surf.fill(T.BG)
+        else:
+            W.dim(surf, alpha=140)
         W.box(surf, self.rect, T.PANEL, self.accent, th.px(8), 2)
         x, y = self.rect.x + th.px(20), self.rect.y + th.px(16)
         inner = self.rect.w - th.px(40)
@@ -374,4 +378,4 @@ class OverrideAsk:
             f"Their note: \u201c{self.note}\u201d",
             ("Any player saying no keeps the refusal.", T.MUTED)],
             [("Agree", "yes", "Y"), ("No", "no", "N")], on=on, escape_cmd="no", enter_cmd="", link=self.rule,
-            accent=T.WARN, width=860))
+            accent=T.WARN, width=860, cover=self.private))     # private cards: the board stays hidden
