@@ -146,3 +146,23 @@ def test_every_reading_other_than_ours_has_a_golden_script():
             for rd in r.readings:
                 if not rd.default:
                     assert rd.key in played.get(r.id, set()), f"{r.id}: no tests/scripts/*/ruling_*.yaml plays {rd.key}"
+
+
+def test_uberdrakes_preview_shows_where_a_move_stops_when_passing_starts_combat():
+    """The move of ruling_zoc_*.yaml: Dash from G3 passes next to Water on F4."""
+    from engine.core.actions import Action
+    from games.uberdrakes.board import hex_label
+    position = {"active": 0, "dragons": [{"dragon": "fire", "at": "G3", "facing": 1, "coins": 6, "hand": ["dash"]},
+                                         {"dragon": "water", "at": "F4"}, {"dragon": "earth", "at": "Q13"}]}
+    previews = {}
+    for key in ("stopping_only", "passing_starts"):
+        m = Match(Setup("uberdrakes", 3, 1, options={"position": position,
+                                                     "rulings": {"uberdrakes.zoc_passing": key}}))
+        to = m.rules.script_param(m.state, "to", "H6")
+        a = Action.make("move", 0, how="card", m="dash", to=to, facing=1, portal=False)
+        assert m.check(a) is None
+        previews[key] = (m.rules.move_preview(m.state, a), m.rules.preview(m.state, a))
+    (ours, _), (house, words) = previews["stopping_only"], previews["passing_starts"]
+    assert hex_label(tuple(ours["to"])) != "G4" and not ours["zoc"] and not ours["stopped"]   # Merkezi
+    assert hex_label(tuple(house["to"])) == "G4" and house["stopped"] and [z["name"] for z in house["zoc"]]
+    assert any("Stops on the first space next to an opponent" in w for w in words)

@@ -156,10 +156,16 @@ def move_preview(state: UDState, a: Action) -> dict | None:
                     "blocked": False, "portal": False, "zoc": _zoc_at(state, a.player, to)}
         return None
     push = 1 if a.kind == "move" and a["how"] in ("push", "replay") else 0
-    facing = a.get("facing", o.facing) if state.board.large_hex[o.hex] else o.facing
+    stop = None
+    if a.kind == "move" and o.moved and a["how"] != "skies" and not state.skies:
+        stop = combat.stop_in_passing(state, a.player, o.path)      # house ruling uberdrakes.zoc_passing
+        if stop is not None:
+            o = movement.stopped_at(state.board, o, stop)
+    facing = a.get("facing", o.facing) if state.board.large_hex[o.hex] and stop is None else o.facing
     return {"path": [list(h) for h in o.path], "to": list(o.hex), "space": state.board.space(o.hex).name,
             "facing": facing, "fatigue": o.fatigue + push, "blocked": o.blocked, "portal": o.portal,
-            "moved": o.moved, "zoc": _zoc_at(state, a.player, o.hex) if o.moved else []}
+            "moved": o.moved, "zoc": _zoc_at(state, a.player, o.hex) if o.moved else [],
+            "stopped": stop is not None}
 
 
 def _zoc_at(state: UDState, p: int, h) -> list[dict]:
@@ -187,6 +193,9 @@ def preview(state: UDState, a: Action) -> list[str]:
     if mp is not None:
         out.append("Path: " + " > ".join(hex_label(h) for h in mp["path"])
                    + f", ends at {hex_label(mp['to'])} facing {DIRS[mp['facing']]}")
+        if mp.get("stopped"):
+            out.append("Stops on the first space next to an opponent: passing starts combat "
+                       "(house ruling, uberdrakes.txt § Zones of Control)")
         if mp["portal"]:
             out.append("Travels through the portal (1 fatigue)")
         if mp["blocked"]:

@@ -269,6 +269,8 @@ class RefusalWatch:
         self.last = None
 
     def __getattr__(self, name):
+        if name == "_rules":             # not set yet (a copy being made): no delegation
+            raise AttributeError(name)
         return getattr(self._rules, name)
 
     def check(self, state, action):
