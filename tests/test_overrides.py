@@ -186,3 +186,45 @@ def test_simulate_and_judge_never_use_overrides(monkeypatch):
     playout.play_game(playout.GameJob("dice_wars", 2, 1, registry.get("dice_wars").scenarios()[0],
                                       ("random", "random")))
     assert seen == ["simulate", "judge", "simulate and judge"]
+
+
+@pytest.mark.parametrize("game", ["dice_wars", "uberdrakes", "warbound", "dragonbond", "battle_valor_fantasy"])
+def test_an_override_never_corrupts_a_game(game):
+    """The contract in every game: an action legal a moment ago and refused
+    now is either carried out by the rules (the position keeps the game's
+    invariants, undo or a barrier behaves as for any action) or refused
+    with nothing changed: state, dice, log."""
+    import random
+    rules = registry.get(game)
+    m = Match(Setup(game, rules.min_players, 4, rules.scenarios()[0], (), {}))
+    rng = random.Random(4)
+    prev: list = []
+    tried = done = 0
+    for _ in range(150):
+        if m.outcome() is not None or done >= 2:
+            break
+        p = m.to_act()
+        for a in [a for a in prev if a.player == p][:6]:
+            try:
+                m.override_refusal(a)
+            except OverrideRefused:
+                continue
+            tried += 1
+            before = (rules.fingerprint(m.state), m.dice.rolled, len(m.log), len(m.actions))
+            try:
+                m.override(a, "probe", m.humans(), autosave=False)
+            except OverrideRefused:
+                assert (rules.fingerprint(m.state), m.dice.rolled, len(m.log), len(m.actions)) == before
+                continue
+            done += 1
+            assert not rules.invariants(m.state) and m.log[-1].override is not None
+            if m.can_undo(p):              # no die rolled: undo takes it back exactly
+                m.undo(p)
+                assert (rules.fingerprint(m.state), len(m.actions)) == (before[0], before[3]) and not m.overrides
+            break
+        prev = m.legal_actions()
+        mine = [a for a in prev if a.player == m.to_act()]
+        if not mine:
+            break
+        m.submit(rng.choice(mine), autosave=False)
+    assert tried, f"{game}: no refused action was tried"
