@@ -175,6 +175,10 @@ class MatchScreen(Scene):
         self._layout_key = None
         self._layout = None
         self._card_imgs: dict = {}
+        self._card_room = (None, 0)
+        self._layouts: dict = {}
+        self._header_img = (None, None)
+        self._panel_touched = None
         self._tip_cache: dict = {}
         self._hint_cache = (None, None)
         self.headless = headless
@@ -283,6 +287,7 @@ class MatchScreen(Scene):
         self._hint_cache = (None, None)
         self._layout_key = None
         self._card_imgs = {}
+        self._layouts = {}
         self.sync_decision()
         handoff, self.pending_handoff = self.pending_handoff, None
         if handoff is not None and self in self.app.stack:
@@ -1411,7 +1416,13 @@ class MatchScreen(Scene):
         y += hand_h
         fixed = (y - P.y) + tray_h + buttons_h + dice_h + log_min + tool_h + 5 * th.px(8) + pad
         card_need = self.card_height(w)
-        card_h = max(0, min(card_need, P.h - fixed))
+        # while the position and the selection stay, the card area only grows: hovering from piece to
+        # piece swaps the card without moving the buttons, dice and log under the pointer (and the
+        # panel redraws just its top)
+        epoch = (self.version, self.ctl_sig(), self.human_turn(), th.scale, P.topleft, P.size)    # lk without the card
+        room = max(card_need, self._card_room[1]) if self._card_room[0] == epoch else card_need
+        self._card_room = (epoch, room)
+        card_h = max(0, min(room, P.h - fixed))
         r_tray = pygame.Rect(x, y, w, tray_h)
         y += tray_h
         r_card = pygame.Rect(x, y, w, card_h)
@@ -1458,6 +1469,23 @@ class MatchScreen(Scene):
             return draw_card(None, 0, 0, w, c, th)
         return draw_summary(None, 0, 0, w, c, th) + th.px(4)
 
+    def _cached_layout(self, lk):
+        """`panel_layout()` remembered per content key: a piece hovered again
+        reuses its layout when the card area has the same room as then."""
+        epoch = lk[:2] + lk[3:]
+        hit = self._layouts.get(lk)
+        if hit is not None:
+            room_then, need, layout = hit
+            room = max(need, self._card_room[1]) if self._card_room[0] == epoch else need
+            if room == room_then:
+                self._card_room = (epoch, room)
+                return layout
+        layout = self.panel_layout()
+        if len(self._layouts) > 64:
+            self._layouts.clear()
+        self._layouts[lk] = (self._card_room[1], layout["card"][1], layout)
+        return layout
+
     def draw_panel(self, surf, force: bool = True) -> bool:
         """The panel is kept on its own canvas; each region (top: header,
         tray and card; buttons; dice; log; tools) is redrawn only when its
@@ -1469,7 +1497,9 @@ class MatchScreen(Scene):
         lk = (self.version, self.ctl_sig(), self._card_cache[0], human, th.scale, P.topleft, P.size)
         full = False
         if self._layout_key != lk:
-            self._layout = self.panel_layout()
+            if self._layout_key is None:
+                self._layouts.clear()          # reset: lay everything out again
+            self._layout = self._cached_layout(lk)
             self._layout_key = lk
         L = self._layout
         if self._canvas is None or self._canvas.get_size() != surf.get_size():
@@ -1499,13 +1529,20 @@ class MatchScreen(Scene):
             c.fill(T.PANEL, P)
             # thin separator between the board and the panel
             pygame.draw.line(c, T.PANEL_EDGE, P.topleft, P.bottomleft, 1)
+        redrawn = []
         for name, sig in sigs.items():
             if full or self._region_sig.get(name) != sig:
                 self._region_sig[name] = sig
+                self._panel_touched = None
                 getattr(self, "_draw_" + name)(c, L, th, clear=not full)
+                redrawn.append(self._panel_touched)
                 changed = True
-        if changed or force:
-            surf.blit(c, P.topleft, P)
+        if force or full or None in redrawn:
+            if changed or force:
+                surf.blit(c, P.topleft, P)
+        else:
+            for r in redrawn:              # only the top changed (a card swapped on hover): copy just that
+                surf.blit(c, r.topleft, r)
         return changed or force
 
     def _clear(self, c, rect, th) -> None:
@@ -1519,7 +1556,14 @@ class MatchScreen(Scene):
         top = r_header.union(r_card).union(r_tray) if r_tray.h else r_header.union(r_card)
         if clear:
             self._clear(c, top, th)
-        draw_header(c, r_header, header, th)
+            self._panel_touched = pygame.Rect(top).inflate(th.px(8), th.px(4)).clip(self.panel_rect)
+        hk = (header.title, tuple(header.lines), header.color, r_header.size, th.scale)
+        if self._header_img[0] != hk:
+            img = pygame.Surface((max(1, r_header.w), max(1, r_header.h)))
+            img.fill(T.PANEL)
+            draw_header(img, pygame.Rect(0, 0, r_header.w, r_header.h), header, th)
+            self._header_img = (hk, img)
+        c.blit(self._header_img[1], r_header.topleft)
         self.hand_rects = []
         if hand and r_hand.h > 0:
             hk = (self._hand_cache[0], self.hover_card, r_hand.size, th.scale)
@@ -1547,7 +1591,7 @@ class MatchScreen(Scene):
                     draw_card(img, 0, 0, r_card.w, content, th)
                 else:
                     draw_summary(img, 0, 0, r_card.w, content, th)
-                if len(self._card_imgs) > 24:
+                if len(self._card_imgs) > 64:
                     self._card_imgs.clear()
                 self._card_imgs[ck] = img
             self.card_scroll = max(0, min(self.card_scroll, need - r_card.h))
