@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from engine.table.formations import casualty_order
-from games.battle_valor_fantasy import space, stats
+from games.battle_valor_fantasy import characters, space, stats
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_REMOVE = "battle_valor_fantasy.txt § Phase 9 Activate Charge & Attack Orders, Resolve Combats;"
@@ -25,6 +25,8 @@ def take(state: BVFState, u: Unit, n: int, ev: list[Event], point: tuple[float, 
     returns how many were removed."""
     if n <= 0 or not u.on_table:
         return 0
+    if u.kind in characters.KINDS:
+        return characters.wound(state, u, n, ev)
     if ignorable:
         ig = stats.ignore_wounds(u)
         if ig:

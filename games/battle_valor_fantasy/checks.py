@@ -8,6 +8,7 @@ from engine.core.actions import Action
 from engine.table.formations import BlockMove, Frame
 from games.battle_valor_fantasy import combat, fire, moves, setup, space, spells, turns
 from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.character_actions import CHECKS as CHARACTER_CHECKS
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_TURN = turns.R_TURN
@@ -26,7 +27,7 @@ def problem(state: BVFState, a: Action):
             return "First decide whether to dispel the spell", spells.R_DISPEL
         if pd.kind == "fate_punish" and a.kind not in ("fate_move", "decline"):
             return "First use (or decline) the 6-inch move Fate gives you", turns.R_FATE_COUNTER
-    fn = globals().get("_" + a.kind)
+    fn = globals().get("_" + a.kind) or CHARACTER_CHECKS.get(a.kind)
     if fn is None:
         return f"Unknown action {a.kind!r}", R_TURN
     return fn(state, a)

@@ -29,7 +29,7 @@ import math
 
 from engine.core.actions import Action
 from engine.table.formations import BlockMove
-from games.battle_valor_fantasy import checks, combat, fire, moves, setup, space, spells, stats, turns
+from games.battle_valor_fantasy import character_actions, characters, checks, combat, fire, moves, setup, space, spells, stats, turns
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -52,13 +52,17 @@ def groups(state: BVFState) -> list:
         left = [u for u in state.units.values() if u.owner == p and not u.deployed and u.alive]
         units = [u for u in left if u.kind != "general"] or left
         return [_deploy_group(state, u) for u in sorted(units, key=lambda x: x.uid)[:DEPLOY_UNITS]]
+    extra = character_actions.actions(state, p)
     if state.phase == "orders":
-        return [lambda: order_actions(state, p)]
+        return [lambda: order_actions(state, p)] + ([lambda: extra] if extra else [])
     if state.phase == "fate":
         return [lambda: fate_actions(state, p)]
     ready = [u for u in sorted(turns.units_of(state, p), key=lambda x: x.uid)
              if turns.can_activate(state, u, state.phase)]
-    return [lambda u=u: unit_actions(state, u) for u in ready[:PHASE_UNITS]]
+    out = [lambda u=u: unit_actions(state, u) for u in ready[:PHASE_UNITS]]
+    if extra:
+        out.append(lambda: extra)
+    return out
 
 
 def legal(state: BVFState) -> list[Action]:
@@ -231,7 +235,7 @@ def plan_orders(state: BVFState, p: int, variant: int) -> tuple[list, int]:
         opts = options_for(state, u)
         if opts:
             orders.append((u.uid, opts[(variant * 7 + i * 3 + state.turn) % len(opts)]))
-    return orders, fate
+    return orders + characters.plan_orders(state, p, variant), fate
 
 
 def order_actions(state: BVFState, p: int) -> list[Action]:

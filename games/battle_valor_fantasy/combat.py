@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from engine.core.rules import Event
 from engine.table.formations import contact_side, plan_charge, short_of
-from games.battle_valor_fantasy import casualties, space, stats, success
+from games.battle_valor_fantasy import casualties, characters, space, stats, success
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_PHASE = "battle_valor_fantasy.txt § Phase 9 Activate Charge & Attack Orders, Resolve Combats;"
@@ -58,6 +58,8 @@ def charge_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
         return "Charge an enemy unit on the table (the General can never be attacked)", R_CHARGE
     if u.engaged:
         return f"{u.name} is already in combat: it attacks instead", R_PHASE
+    if t.kind in characters.KINDS and characters.target_problem(state, t):
+        return characters.target_problem(state, t)
     if not stats.has_leader(u) and u.profile is not None and u.profile.troop != "berserkers":
         return f"{u.name} has no command stand: units without a Leader cannot charge", R_LEADER
     f = stats.formation(u)
@@ -127,6 +129,10 @@ def form_up(state: BVFState, t: Unit, toward: Unit, ev: list[Event]) -> None:
 
 
 def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
+    if t.kind in characters.KINDS:
+        ev.append(Event("charge", f"{u.name} charges {t.name}", R_CHARGE, 0, data={"uid": u.uid, "target": t.uid}))
+        characters.charged(state, u, t, charge_reach(state, u), dice, ev)
+        return
     if t.formation == "skirmish":
         form_up(state, t, u, ev)
     pl = plan(state, u, t)
@@ -305,7 +311,7 @@ def attack_mods(state: BVFState, att: Unit, dfd: Unit, side: str, first_round: b
         mods.append(("Corrosion", -2))
     if att.effects.get("fog") or dfd.effects.get("fog"):
         mods.append(("Fog", -2))
-    return mods
+    return mods + characters.captain_mods(state, att)
 
 
 def _edge(state: BVFState, a: Unit, b: Unit) -> str | None:
@@ -332,7 +338,7 @@ def defence_mods(state: BVFState, dfd: Unit, att: Unit, side: str, first_round: 
         mods.append(("Flanked", -1))
     if first_round and side == "rear":
         mods.append(("Charged in the rear", -2))
-    return mods
+    return mods + characters.captain_mods(state, dfd)
 
 
 def strike(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], side: str, first_round: bool,
@@ -393,7 +399,7 @@ def strike(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], side: s
     ev.append(Event("ruling", f"{hits.total} hits - {saves.total} saves = {lost} casualt{'ies' if lost != 1 else 'y'}"
                     + (f", + {extra} = {lost + extra}" if extra else ""), R_DEFENCE,
                     data={"hits": hits.total, "saves": saves.total, "casualties": lost + extra}))
-    return casualties.take(state, dfd, lost + extra, ev, contact)
+    return casualties.take(state, dfd, characters.apothecary(state, dfd, lost + extra, dice, ev), ev, contact)
 
 
 def fight(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], charging: bool, side: str,

@@ -18,12 +18,13 @@ from engine.ui.contract import ButtonSpec, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
 from games.battle_valor_fantasy import choices, describe, setup, space, turns
 from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.controller_notes import HiddenNotes
 from engine.table.formations import Frame
 
 MAX_BUTTONS = 14
 
 
-class BVFController(TableController):
+class BVFController(HiddenNotes, TableController):
     def __init__(self, match, view):
         super().__init__(match, view)
         self.draft: dict[int, list[str]] = {}

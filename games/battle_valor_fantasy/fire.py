@@ -13,7 +13,7 @@ import math
 
 from engine.core.rules import Event
 from engine.table.geometry import Foot, BaseShape
-from games.battle_valor_fantasy import casualties, space, stats, success
+from games.battle_valor_fantasy import casualties, characters, space, stats, success
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_FIRE = "battle_valor_fantasy.txt § Phase 8 Fire Missile Units;"
@@ -41,6 +41,8 @@ def fire_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
         return f"{u.name} has no missile weapon", R_FIRE
     if t.owner == u.owner or not t.on_table or t.kind == "general":
         return "Fire at an enemy unit on the table (the General can never be targeted)", R_FIRE
+    if t.kind in characters.KINDS and characters.target_problem(state, t):
+        return characters.target_problem(state, t)
     if u.engaged:
         return f"{u.name} is in combat and cannot fire", R_MACHINES if stats.machine(u) else R_FIRE
     if stats.machine(u) and u.crew_wounds >= 2 and u.fired == state.turn - 1:
@@ -108,7 +110,7 @@ def defence_mods(state: BVFState, t: Unit, shooter: Unit) -> list[tuple[str, int
     f = stats.formation(t)
     if f is not None and f.shooting_defence:
         mods.append((f.name, f.shooting_defence))
-    return mods
+    return mods + characters.captain_mods(state, t)
 
 
 def _front(state: BVFState, t: Unit, shooter: Unit) -> bool:
@@ -118,6 +120,8 @@ def _front(state: BVFState, t: Unit, shooter: Unit) -> bool:
 
 
 def need_for(state: BVFState, t: Unit) -> tuple[int, str]:
+    if t.kind in characters.KINDS:
+        return 6, "a character: 6s to hit"
     if stats.any_effect(t, "missile_needs_six"):
         return 6, "Tough Hide: 6s to hit with missiles"
     if space.in_woods(state, t):
@@ -155,7 +159,8 @@ def _hits_on(state: BVFState, u: Unit, t: Unit, hits: int, dice, ev: list[Event]
         rr = stats.armour_rerolls(v) + v.effects.get("reroll_defence", 0)
         saves = success.roll(dice, f"{v.name} saves", hits, defence_mods(state, v, u), rerolls=rr)
         ev.append(Event("roll", saves.text(), R_DEF, data=saves.data()))
-        casualties.take(state, v, saves.failures, ev, space.centre(state, u))
+        casualties.take(state, v, characters.apothecary(state, v, saves.failures, dice, ev), ev,
+                        space.centre(state, u))
 
 
 def _machine(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
@@ -209,7 +214,8 @@ def _machine_hit(state: BVFState, u: Unit, t: Unit, n: int, dice, ev: list[Event
     ev.append(Event("roll", saves.text() + " (no modifiers, no armour rerolls)", R_FIRE, data=saves.data()))
     ranks = stats.ranks_deep(t)
     tc = space.centre(state, t)
-    killed = casualties.take(state, t, saves.failures, ev, space.centre(state, u))
+    killed = casualties.take(state, t, characters.apothecary(state, t, saves.failures, dice, ev), ev,
+                             space.centre(state, u))
     if passes and killed >= ranks and killed > 0:
         nxt = _next_in_line(state, u, t, tc)
         if nxt is not None:

@@ -29,8 +29,12 @@ def problems(state: BVFState) -> list[str]:
             if edge_distance(f, g) < -OVERLAP - 1e-6:
                 out.append(f"stands of units {a} and {b} overlap by {-edge_distance(f, g):.3f}\"")
     for u in state.units.values():
-        if u.alive and u.deployed and not u.stands:
+        if u.alive and u.deployed and not u.stands and u.attached < 0:
             out.append(f"unit {u.uid} alive with no stands")
+        if u.attached >= 0 and u.alive:       # a character with a unit (characters.py)
+            h = state.units.get(u.attached)
+            if u.stands or h is None or h.owner != u.owner or h.kind != "unit" or not h.on_table:
+                out.append(f"character {u.uid} is attached to no living unit of its side")
         if sum(1 for s in u.stands if s.command) > 1:
             out.append(f"unit {u.uid} has two command stands")
         for s in u.stands:

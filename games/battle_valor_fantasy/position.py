@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from engine.table.formations import Frame
-from games.battle_valor_fantasy import space, turns
+from games.battle_valor_fantasy import characters, space, turns
 from games.battle_valor_fantasy.army import unit_points, unit_profile
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.defs import ArmyList
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 
 UNIT_KEYS = {"name", "player", "kind", "unit", "at", "facing", "formation", "files", "orders", "fleeing",
-             "figures", "engaged", "activated", "dice", "level", "stands_at", "effects"}
+             "figures", "engaged", "activated", "dice", "level", "stands_at", "effects", "with", "hidden"}
 TOP_KEYS = {"units", "phase", "turn", "initiative", "current", "turns"}
 
 
@@ -60,8 +60,23 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
             sid += 1
             u.rerolls = 3 if kind == "general" else 0
             u.dice = int(raw.get("dice", 10))
+        elif kind in characters.KINDS:
+            u = Unit(i, owner, name, kind, None, raw.get("level", "regular"))
+            u.start_stands = 1
+            if "with" in raw:             # attached: no stand of its own (characters.py)
+                if raw["with"] not in names:
+                    raise ValueError(f"{where}.with: no unit named {raw['with']!r} listed before it")
+                u.attached = names[raw["with"]]
+                u.hidden = bool(raw.get("hidden", False))
+                u.deployed = True
+                u.orders = list(raw.get("orders", []))
+                state.units[u.uid] = u
+                names[name] = u.uid
+                continue
+            u.stands.append(Stand(sid, 0.0, 0.0, 0.0, 1, command=True))
+            sid += 1
         else:
-            raise ValueError(f"{where}.kind: unit, general or wizard")
+            raise ValueError(f"{where}.kind: unit, general, wizard or {', '.join(characters.KINDS)}")
         if "at" not in raw:
             raise ValueError(f"{where}: give `at` (the command stand's centre)")
         u.facing = float(raw.get("facing", 0.0))
@@ -128,7 +143,8 @@ def _unit_fields(state: BVFState, u: Unit) -> dict:
             "engaged": sorted(names.get(x, x) for x in u.engaged), "stragglers": len(u.stragglers),
             "command": u.command_stand() is not None, "wounds": u.wounds, "crew_wounds": u.crew_wounds,
             "facing": round(u.facing, 1), "points": state.options.get("points", {}).get(u.name),
-            "effects": sorted(u.effects), "off_table": u.off_table}
+            "effects": sorted(u.effects), "off_table": u.off_table, "attached": names.get(u.attached, u.attached),
+            "hidden": u.hidden, "marks": list(u.marks)}
 
 
 def script_check(state: BVFState, key: str, want) -> list[str]:

@@ -15,12 +15,13 @@ from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from engine.table.formations import BlockMove, Frame
-from games.battle_valor_fantasy import checks, choices, combat, fire, moves, position, setup, spells, turns
+from games.battle_valor_fantasy import characters, checks, choices, combat, fire, moves, position, setup, spells, turns
+from games.battle_valor_fantasy.character_actions import CharacterActions
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
 
 
-class BattleValorFantasyRules(ConventionalHooks):
+class BattleValorFantasyRules(CharacterActions, ConventionalHooks):
     game_id = "battle_valor_fantasy"
     title = "Battle Valor Fantasy"
     min_players = 2
@@ -69,8 +70,9 @@ class BattleValorFantasyRules(ConventionalHooks):
         return state.players[p].name
 
     def hidden_from_others(self, state: BVFState, p: int) -> bool:
-        """Orders are placed face down: the other player must not see."""
-        return state.phase == "orders"
+        """Orders are placed face down, and hidden Assassins and Thieves are a
+        note only their owner may read: the other player must not see."""
+        return state.phase == "orders" or characters.holds_hidden(state, p)
 
     def outcome(self, state: BVFState) -> Outcome | None:
         if state.phase != "over":
@@ -84,7 +86,7 @@ class BattleValorFantasyRules(ConventionalHooks):
             u = state.units[uid]
             parts.append(f"{uid}:{u.alive}:{u.off_table}:{u.deployed}:{u.formation}:{u.files}:{u.facing:.3f}:"
                          f"{u.orders}:{u.fleeing}:{u.activated}:{u.engaged}:{u.stragglers}:{u.split}:"
-                         f"{u.wounds}:{u.crew_wounds}:{sorted(u.effects.items())}:"
+                         f"{u.wounds}:{u.crew_wounds}:{sorted(u.effects.items())}:{u.attached}:{u.hidden}:{u.marks}:"
                          + ";".join(f"{s.sid},{s.x:.4f},{s.y:.4f},{s.facing:.2f},{s.figures},{s.command}"
                                     for s in u.stands))
         for p in state.players:
@@ -114,6 +116,9 @@ class BattleValorFantasyRules(ConventionalHooks):
     def apply(self, state: BVFState, a: Action, dice) -> list[Event]:
         ev: list[Event] = []
         getattr(self, "_do_" + a.kind)(state, a, dice, ev)
+        characters.lost_host(state, ev)
+        if a.kind in characters.FREE_ACTIONS:
+            return ev                    # the player acts on (characters.py)
         if state.phase not in ("over",) and state.phase in turns.PHASE_ORDERS and not state.pending:
             from games.battle_valor_fantasy import victory
             if victory.wiped_out(state):

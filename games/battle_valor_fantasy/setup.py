@@ -12,7 +12,7 @@ import math
 from engine.core.rules import Event
 from engine.maps.tablemap import load_table_map
 from engine.table.formations import Frame
-from games.battle_valor_fantasy import space, success
+from games.battle_valor_fantasy import characters, space, success
 from games.battle_valor_fantasy.army import unit_profile
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Player, Stand, Unit
@@ -103,6 +103,10 @@ def _make_units(state: BVFState, p: int, army, next_uid: int) -> int:
         next_uid += 1
     for ch in army.characters:
         if ch.type != "wizard":
+            if ch.type in characters.KINDS:
+                by_name = {x.name: x.uid for x in state.units.values() if x.owner == p and x.kind == "unit"}
+                state.units[next_uid] = characters.make(state, p, army, ch, next_uid, by_name)
+                next_uid += 1
             continue
         ct = c.characters["wizard"]
         u = Unit(next_uid, p, ch.name or "Wizard", "wizard", None, ch.experience)
@@ -169,7 +173,8 @@ def initial_state(s, dice) -> tuple[BVFState, list[Event]]:
 def deploy_queue(state: BVFState, first: int) -> tuple:
     """Alternate from `first`; the side with more units places its leftovers
     after the other's last unit; then the Generals, `first`'s first."""
-    counts = [sum(1 for u in state.units.values() if u.owner == p and u.kind != "general") for p in (0, 1)]
+    counts = [sum(1 for u in state.units.values() if u.owner == p and u.kind != "general" and not u.deployed)
+              for p in (0, 1)]
     q = []
     a, b = first, 1 - first
     left = {a: counts[a], b: counts[b]}

@@ -33,7 +33,7 @@ def shape_of(u: Unit) -> BaseShape:
     if s is None:
         if u.kind == "general":
             s = BaseShape.round_mm(40)
-        elif u.kind == "wizard":
+        elif u.kind == "wizard" or u.profile is None:      # Wizards and the other characters
             s = BaseShape.round_mm(25)
         else:
             b = u.profile.base

@@ -30,7 +30,7 @@ class Unit:
     uid: int
     owner: int
     name: str
-    kind: str                     # "unit" | "general" | "wizard"
+    kind: str                     # "unit" | "general" | "wizard" | a character type (characters.py)
     profile: object               # army.UnitProfile (shared, immutable); None for the General and Wizards
     level: str = "regular"        # experience: levy/regular/veteran/elite
     stands: list[Stand] = field(default_factory=list)
@@ -62,6 +62,10 @@ class Unit:
     start_stands: int = 0
     rerolls: int = 0               # the General's rerolls left
     deploy_order: int = 0
+    attached: int = -1             # characters (characters.py): the unit it is with (-1: on its own)
+    hidden: bool = False           # Assassins and Thieves: written down face down, not yet revealed
+    marks: tuple = ()              # characters: what it has used ("struck 3": turn 3, "seer"); units: "leader",
+                                   # "standard", "musician" lost to an Assassin or a Thief
 
     @property
     def on_table(self) -> bool:
@@ -83,7 +87,8 @@ class Unit:
                     self.activated, self.engaged, dict(self.rounds), self.stragglers, self.straggle_from,
                     self.charge_target, self.charge_facing, self.split, self.split_next, self.wounds,
                     self.crew_wounds, self.fired_last_turn, self.fired, dict(self.effects), self.dice,
-                    self.standard, self.start_stands, self.rerolls, self.deploy_order)
+                    self.standard, self.start_stands, self.rerolls, self.deploy_order, self.attached,
+                    self.hidden, self.marks)
 
 
 @dataclass(slots=True)

@@ -140,15 +140,15 @@ def independent(u: Unit) -> bool:
 
 def has_leader(u: Unit) -> bool:
     """A command stand still alive, or Independent (always counts as having one)."""
-    return independent(u) or u.command_stand() is not None
+    return independent(u) or (u.command_stand() is not None and "leader" not in u.marks)
 
 
 def has_musician(u: Unit) -> bool:
-    return u.command_stand() is not None and not u.effects.get("musician_lost")
+    return u.command_stand() is not None and not u.effects.get("musician_lost") and "musician" not in u.marks
 
 
 def has_standard(u: Unit) -> bool:
-    return u.standard and u.command_stand() is not None
+    return u.standard and u.command_stand() is not None and "standard" not in u.marks
 
 
 def never_flees(u: Unit) -> bool:

@@ -10,7 +10,7 @@ battle_valor_fantasy.txt § The Game Turn, § Phase 1 Roll for Initiative;,
 from __future__ import annotations
 
 from engine.core.rules import Event
-from games.battle_valor_fantasy import combat, fire, moves, setup, space, stats, victory
+from games.battle_valor_fantasy import characters, combat, fire, moves, setup, space, stats, victory
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Pending, Unit
 
@@ -49,7 +49,7 @@ def orders_problem(state: BVFState, p: int, orders: list[tuple[int, str]], fate:
     """One counter per unit (two for Mounted Missile Troops: Advance or
     Charge, and Fire or Fire & Flee), the Fate counter next to one unit
     instead of another counter."""
-    mine = {u.uid: u for u in units_of(state, p)}
+    mine = {u.uid: u for u in units_of(state, p) + characters.order_takers(state, p)}
     per: dict[int, list[str]] = {}
     for uid, o in orders:
         if uid not in mine:
@@ -69,7 +69,7 @@ def orders_problem(state: BVFState, p: int, orders: list[tuple[int, str]], fate:
             if not (any(o in ("advance", "charge") for o in os) and any(o in ("fire", "fire_and_flee") for o in os)):
                 return (f"{u.name} (Mounted Missile Troops) takes Advance or Charge and Fire or Fire & Flee",
                         R_MMT)
-        elif len(os) > 1:
+        elif len(os) > 1 and not characters.seer_pair(state, u, os):
             return f"{u.name} takes one order counter", R_ORDERS
         for o in os:
             why = order_fits(u, o)
@@ -79,6 +79,8 @@ def orders_problem(state: BVFState, p: int, orders: list[tuple[int, str]], fate:
 
 
 def order_fits(u: Unit, o: str) -> tuple[str, str] | None:
+    if u.kind in characters.KINDS:
+        return characters.order_problem(u, o)
     if o == "spell" and u.kind != "wizard":
         return f"{u.name} cannot cast spells", R_FATE_COUNTER
     if o in ("fire", "fire_and_flee") and stats.missile(u) is None:
@@ -194,6 +196,8 @@ def compulsory(state: BVFState, dice, ev: list[Event]) -> None:
 def can_activate(state: BVFState, u: Unit, phase: str) -> bool:
     """A counter of the phase's kinds still on an unactivated unit (the
     General's may be passed to a unit within 12")."""
+    if u.attached >= 0:
+        return characters.can_activate(state, u, phase)
     if not u.on_table or u.fleeing:
         return False
     wanted = PHASE_ORDERS[phase]
@@ -211,7 +215,7 @@ def can_activate(state: BVFState, u: Unit, phase: str) -> bool:
 
 
 def has_work(state: BVFState, p: int, phase: str) -> bool:
-    return any(can_activate(state, u, phase) for u in units_of(state, p))
+    return any(can_activate(state, u, phase) for u in units_of(state, p)) or characters.has_work(state, p, phase)
 
 
 def general_may_rally(state: BVFState, p: int) -> list[Unit]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.ui.contract import CardSpec, Header, HoverInfo
 from engine.ui.panels.icons import icon_for
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
-from games.battle_valor_fantasy import space, stats, turns, victory
+from games.battle_valor_fantasy import characters, space, stats, turns, victory
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -152,11 +152,12 @@ class BVFView(TableView):
             if prof.machine:
                 stats_rows.append(("Wounds", f"machine {3 - u.wounds}/3, crew {4 - u.crew_wounds}/4"))
         else:
-            sub = f"{owner.name}'s {'General' if u.kind == 'general' else 'Wizard'}"
+            sub = f"{owner.name}'s {characters.KIND_NAMES.get(u.kind) or characters.title(u)}"
             if u.kind == "wizard":
                 stats_rows.append(("Dice", f"{u.dice} to cast or dispel"))
             else:
                 stats_rows.append(("Rerolls", str(u.rerolls)))
+        stats_rows += characters.card_rows(state, u)
         if self.orders_visible(state, u):
             stats_rows.append(("Orders", ", ".join(cat().orders[o].name for o in u.orders) or "none"))
         else:

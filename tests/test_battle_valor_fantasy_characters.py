@@ -1,0 +1,136 @@
+"""Battle Valor Fantasy characters (games/battle_valor_fantasy/characters.py)
+beyond the golden scripts: attached from the list, hidden notes private,
+lone characters shot at with 6s and healed each phase, the Captain's
+Successes, the Seer's two orders, leaving for another unit, dying with the
+unit."""
+from engine.core.actions import Action
+from engine.core.dice import ScriptedDice
+from engine.core.rules import Setup
+from engine.core import registry
+from games.battle_valor_fantasy import characters, combat, fire, turns
+
+RULES = registry.get("battle_valor_fantasy")
+
+
+def _position(units, phase="combat", **extra):
+    s = Setup("battle_valor_fantasy", 2, seed=1, scenario="border_march",
+              options={"position": {"phase": phase, "turn": 2, "units": units, **extra}})
+    state, _ = RULES.initial_state(s, ScriptedDice([], seed=1))
+    return state, state.options["names"]
+
+
+GENERALS = [{"name": "g0", "player": 0, "kind": "general", "at": [4, 44]},
+            {"name": "g1", "player": 1, "kind": "general", "at": [44, 4]}]
+
+
+def test_list_characters_start_attached_and_the_hidden_are_private():
+    s = Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march",
+              options={"army0": "human_retinue_1000", "army1": "orc_500"})
+    state, ev = RULES.initial_state(s, ScriptedDice([], seed=5))
+    chars = [u for u in state.units.values() if characters.is_character(u)]
+    assert sorted(c.kind for c in chars) == ["apothecary", "assassin", "captain", "seer", "thief"]
+    for c in chars:
+        host = state.units[c.attached]
+        assert host.kind == "unit" and host.owner == 0 and not c.stands and c.deployed
+        assert c.hidden == (c.kind in ("assassin", "thief"))
+    # the deployment queue holds units only; the note is the owner's alone
+    assert state.deploy_queue.count(0) == sum(1 for u in state.units.values() if u.owner == 0 and not u.deployed)
+    assert RULES.hidden_from_others(state, 0) and not RULES.hidden_from_others(state, 1)
+    hidden_hosts = {state.units[c.attached].name for c in chars if c.hidden}
+    assert not any(h in e.text for e in ev for h in hidden_hosts)
+
+
+def test_a_lone_character_needs_6s_and_heals_when_the_phase_ends():
+    state, n = _position([
+        {"name": "bows", "player": 0, "at": [20, 10], "facing": 90, "files": 4, "orders": ["fire"],
+         "unit": {"troop": "missile_troops", "stands": 4, "missile": "bow"}},
+        {"name": "hero", "player": 1, "kind": "captain", "level": "veteran", "at": [20, 20]},
+        {"name": "foot", "player": 1, "at": [40, 40], "facing": 270, "files": 2, "unit": {"troop": "infantry", "stands": 2}},
+    ] + GENERALS, phase="fire")
+    hero = state.units[n["hero"]]
+    assert characters.exposed(state, hero)
+    assert fire.need_for(state, hero)[0] == 6
+    ev = []
+    assert characters.wound(state, hero, 2, ev) == 1        # a Veteran ignores the first wound of the phase
+    assert hero.alive and hero.wounds == 1
+    state.phase = "fire2"
+    assert characters.wound(state, hero, 2, ev) == 1        # a new phase: healed, one ignored again
+    assert hero.alive and hero.wounds == 1
+    characters.wound(state, hero, 3, ev)
+    assert not hero.alive
+
+
+def test_a_character_near_a_friendly_unit_cannot_be_singled_out():
+    state, n = _position([
+        {"name": "raiders", "player": 0, "at": [20, 10], "facing": 90, "files": 2, "orders": ["charge"],
+         "unit": {"troop": "infantry", "stands": 2, "command": True}},
+        {"name": "hero", "player": 1, "kind": "captain", "at": [20, 16]},
+        {"name": "foot", "player": 1, "at": [20, 18.5], "facing": 270, "files": 2,
+         "unit": {"troop": "infantry", "stands": 2}},
+    ] + GENERALS)
+    why = combat.charge_problem(state, state.units[n["raiders"]], state.units[n["hero"]])
+    assert why and "within 2\"" in why[0] and why[1] == characters.R_MOVING
+
+
+def test_the_captain_adds_successes_attacking_and_defending():
+    state, n = _position([
+        {"name": "a", "player": 0, "at": [32, 12], "facing": 90, "files": 2, "orders": ["attack"], "engaged": ["b"],
+         "unit": {"troop": "infantry", "stands": 2}},
+        {"name": "cap", "player": 0, "kind": "captain", "level": "elite", "with": "a"},
+        {"name": "b", "player": 1, "at": [32, 13.5748], "facing": 270, "files": 3,
+         "unit": {"troop": "infantry", "stands": 3}},
+    ] + GENERALS)
+    a, b = state.units[n["a"]], state.units[n["b"]]
+    assert ("Elite Captain", 3) in combat.attack_mods(state, a, b, "front", False, False)
+    assert ("Elite Captain", 3) in combat.defence_mods(state, a, b, "front", False, False)
+    assert not any(k == "Elite Captain" for k, _ in combat.attack_mods(state, b, a, "front", False, False))
+
+
+def test_a_seer_lets_a_unit_take_two_orders():
+    units = [{"name": "knights", "player": 0, "at": [20, 10], "facing": 90, "files": 2,
+              "unit": {"troop": "infantry", "stands": 2, "command": True}},
+             {"name": "foot", "player": 1, "at": [40, 40], "facing": 270, "files": 2,
+              "unit": {"troop": "infantry", "stands": 2}}] + GENERALS
+    state, n = _position(units, phase="orders")
+    k = n["knights"]
+    assert turns.orders_problem(state, 0, [(k, "charge"), (k, "advance")], n["g0"])[0].endswith("one order counter")
+    state, n = _position(units[:1] + [{"name": "seer", "player": 0, "kind": "seer", "with": "knights"}] + units[1:],
+                         phase="orders")
+    k = n["knights"]
+    assert turns.orders_problem(state, 0, [(k, "charge"), (k, "advance")], n["g0"]) is None
+    assert turns.orders_problem(state, 0, [(k, "flee"), (k, "advance")], n["g0"]) is not None
+
+
+def test_leaving_for_a_unit_within_6_inches_attaches_and_farther_stands_alone():
+    state, n = _position([
+        {"name": "a", "player": 0, "at": [20, 10], "facing": 90, "files": 2, "unit": {"troop": "infantry", "stands": 2}},
+        {"name": "near", "player": 0, "at": [28, 10], "facing": 90, "files": 2, "unit": {"troop": "infantry", "stands": 2}},
+        {"name": "far", "player": 0, "at": [20, 36], "facing": 90, "files": 2, "unit": {"troop": "infantry", "stands": 2}},
+        {"name": "cap", "player": 0, "kind": "captain", "with": "a", "orders": ["advance"]},
+        {"name": "cap2", "player": 0, "kind": "captain", "with": "a", "orders": ["advance"]},
+        {"name": "foot", "player": 1, "at": [40, 44], "facing": 270, "files": 2, "unit": {"troop": "infantry", "stands": 2}},
+    ] + GENERALS, phase="advance")
+    join = Action.make("join", 0, uid=n["cap"], to=n["near"])
+    assert RULES.check(state, join) is None
+    RULES.apply(state, join, ScriptedDice([], seed=1))
+    assert state.units[n["cap"]].attached == n["near"]
+    state.current = 0
+    far = Action.make("join", 0, uid=n["cap2"], to=n["far"])
+    assert RULES.check(state, far) is None
+    RULES.apply(state, far, ScriptedDice([], seed=1))
+    c2 = state.units[n["cap2"]]
+    assert c2.attached == -1 and c2.on_table and len(c2.stands) == 1
+    assert not RULES.invariants(state)
+
+
+def test_characters_die_with_their_unit():
+    state, n = _position([
+        {"name": "a", "player": 0, "at": [32, 12], "facing": 90, "files": 2, "unit": {"troop": "infantry", "stands": 2}},
+        {"name": "doc", "player": 0, "kind": "apothecary", "with": "a"},
+        {"name": "b", "player": 1, "at": [32, 30], "facing": 270, "files": 3, "unit": {"troop": "infantry", "stands": 3}},
+    ] + GENERALS)
+    a = state.units[n["a"]]
+    a.alive, a.stands = False, []
+    ev = []
+    characters.lost_host(state, ev)
+    assert not state.units[n["doc"]].alive and "lost with a" in ev[0].text
