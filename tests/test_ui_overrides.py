@@ -101,7 +101,7 @@ def test_each_person_is_asked_behind_a_handoff_when_cards_are_private():
 def test_no_offer_in_a_lesson_or_a_replay():
     assert TutorialScreen.allows_overrides is False
     m, app, screen = _refused_attack()
-    _, message, action, refusal = screen.shown_override()
+    _, message, action, refusal, _ = screen.shown_override()
     screen.replay = []
     assert screen.shown_override() is None
     screen.offer_override(action, refusal, message)
@@ -121,3 +121,23 @@ def test_an_action_the_rules_cannot_carry_out_is_refused_before_anyone_is_asked(
     screen.ask_override()
     assert app.top() is screen and "cannot be allowed even as a house rule" in screen.toast[0]
     assert (m.rules.fingerprint(m.state), len(m.actions), m.dice.rolled) == before
+
+
+def test_on_the_table_a_first_move_too_long_is_allowed_with_its_activation():
+    """Dragonbond checks a drag on the position after activating the unit:
+    the offer plays the activation (legal) and then allows the move."""
+    from test_ui_table_dragonbond import drag, names, position_match, spos
+    m = position_match()
+    app, screen = screen_for(m)
+    uid = names(m)["blades"]
+    f = m.state.units[uid].models[0]
+    drag(app, spos(screen, f.x, f.y), spos(screen, f.x + 14, f.y - 2))
+    assert "left" in screen.ctl.message and not m.actions
+    offer = screen.shown_override()
+    assert offer is not None and [a.kind for a in offer[4]] == ["activate"]
+    key(app, pygame.K_o, pygame.KMOD_CTRL)
+    _type(app, "we measured from the other edge")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_y)
+    assert [a.kind for a in m.actions] == ["activate", "move"] and m.overrides[1].note.startswith("we measured")
+    assert "left" in m.overrides[1].refused and m.rules.invariants(m.state) == []

@@ -185,13 +185,29 @@ class Match:
             raise OverrideRefused(problem)
         return refusal
 
-    def override_preview(self, action: Action) -> Illegal:
+    def override_preview(self, action: Action, prefix: tuple = ()) -> Illegal:
         """override_refusal, and whether the rules can carry the action out
         (tried on a copy, the dice put back): the screen asks before it
-        troubles everyone at the table."""
-        refusal = self.override_refusal(action)
-        overrides.dry_run(self.rules, self.state, action, self.dice)
-        return refusal
+        troubles everyone at the table.  `prefix`: legal actions played
+        first (a unit activated before its refused move), on the copy too."""
+        if not prefix:
+            refusal = self.override_refusal(action)
+            overrides.dry_run(self.rules, self.state, action, self.dice)
+            return refusal
+        live, dice_before = self.state, self.dice.getstate()
+        try:
+            self.state = self.rules.clone(live)
+            for a in prefix:
+                refused = self.check(a)
+                if refused is not None:
+                    raise OverrideRefused(f"The action before it is refused: {refused}")
+                self.rules.apply(self.state, a, self.dice)
+            refusal = self.override_refusal(action)
+            overrides.dry_run(self.rules, self.state, action, self.dice)
+            return refusal
+        finally:
+            self.state = live
+            self.dice.setstate(dice_before)
 
     def override(self, action: Action, note: str, confirmed_by, autosave: bool = True) -> list[Event]:
         """Allow one refused action with the group's note.  Every human seat

@@ -509,21 +509,52 @@ class MatchScreen(Scene):
         if last is None or not self.ctl.message:
             return
         state, action, refusal = last
-        if state is self.match.state and same_refusal(self.ctl.message, refusal.reason):
+        if not same_refusal(self.ctl.message, refusal.reason):
+            return
+        if state is self.match.state:
             self.offer_override(action, refusal, self.ctl.message)
+            return
+        prefix = self.prefix_of(state, action, refusal)
+        if prefix:
+            self.offer_override(action, refusal, self.ctl.message, prefix)
 
-    def offer_override(self, action, refusal, message: str) -> None:
+    def prefix_of(self, state, action, refusal) -> tuple:
+        """A controller may check an action on the position after a legal
+        step it would play first (a table game activates the unit, then
+        moves it): that step, found among the legal actions for the same
+        unit, or () when there is none."""
+        uid = action.get("uid")
+        if uid is None or self.replay is not None or not self.human_turn():
+            return ()
+        try:
+            steps = [a for a in self.match.legal_actions()
+                     if a.player == action.player and a.kind != action.kind and a.get("uid") == uid][:4]
+            for a in steps:
+                live, dice_before = self.rules.clone(self.state), self.match.dice.getstate()
+                try:
+                    self.rules.apply(live, a, self.match.dice)
+                    again = self.rules.check(live, action)
+                finally:
+                    self.match.dice.setstate(dice_before)
+                if again is not None and again.reason == refusal.reason:
+                    return (a,)
+        except Exception:  # noqa: BLE001 - an offer is a courtesy; the refusal still shows
+            return ()
+        return ()
+
+    def offer_override(self, action, refusal, message: str, prefix: tuple = ()) -> None:
         from engine.core.overrides import OverrideRefused
         self.override_offer = None
         if not self.allows_overrides or self.replay is not None or not self.human_turn() or not refusal.rule:
             return
         try:
-            self.match.override_refusal(action)
+            if not prefix:
+                self.match.override_refusal(action)
         except OverrideRefused:
             return
         except Exception:  # noqa: BLE001 - an offer is a courtesy; the refusal still shows
             return
-        self.override_offer = (self.version, message, action, refusal)
+        self.override_offer = (self.version, message, action, refusal, tuple(prefix))
 
     def shown_override(self):
         """The offer when the refusal it answers is on the status line now, else None."""
@@ -542,9 +573,9 @@ class MatchScreen(Scene):
         if offer is None:
             self.say("Allow anyway works on a refusal the status line shows: try the action first.", T.MUTED)
             return
-        _, message, action, refusal = offer
+        _, message, action, refusal, prefix = offer
         try:
-            self.match.override_preview(action)
+            self.match.override_preview(action, prefix)
         except OverrideRefused as e:
             self.override_offer = None
             self.say(str(e), T.BAD, 10.0)
@@ -554,15 +585,22 @@ class MatchScreen(Scene):
             what = self.rules.describe(self.state, action)
         except Exception:  # noqa: BLE001 - a refused action may not describe itself
             what = str(action)
-        others = [(q, self.player_name(q), self.view.player_color(self.state, q)) for q in self.humans() if q != p]
+        n = self.match.setup.players
+        others = [(q, self.player_name(q), self.view.player_color(self.state, q))      # the next seats first
+                  for q in sorted(self.humans(), key=lambda q: (q - p) % n) if q != p]
         private = bool(others) and self.holds_private()
 
         def agreed(note, seats):
             before = self.spots()
+            played = len(self.match.actions)
             try:
+                for step in prefix:          # the legal step the controller would have played first
+                    self.match.submit(step)
                 self.match.override(action, note, seats)
-            except OverrideRefused as e:
+            except (OverrideRefused, Illegal) as e:
                 self.say(str(e), T.BAD, 10.0)
+                if len(self.match.actions) != played:
+                    self.state_changed(entry=self.match.log[-1], before=before)
                 return
             self.override_offer = None
             self.ctl.message, self.ctl.message_rule = "", ""
