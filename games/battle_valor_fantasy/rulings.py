@@ -18,3 +18,20 @@ VICTORY = define(Ruling(
              "you are taking part in a Tournament."))))
 
 RULINGS = [VICTORY]
+
+# --- overrides (engine/core/overrides.py) ---------------------------------------------
+# A unit's deed in its own phase may be allowed against a refusal even when
+# the rules offer none of that kind now (a charge at a unit out of reach);
+# deployment, orders, Fate and answers to a spell only while offered.
+PHASE_OF = {"charge": ("combat",), "attack": ("combat",), "fire": ("fire", "fire2"), "advance": ("advance",),
+            "reform": ("reform",), "cast": ("spells",)}
+OVERRIDE_ANY_TIME = tuple(PHASE_OF)
+
+
+def override_problem(state, action, refusal) -> str | None:
+    """A unit's deed is overridden only in its own phase with nothing waiting for an answer."""
+    phases = PHASE_OF.get(action.kind)
+    if phases is not None and (state.phase not in phases or state.pending):
+        return (f"A {action.kind} can be allowed only in its own phase with nothing waiting for an answer "
+                "(battle_valor_fantasy.txt § Turn Sequence;).")
+    return None
