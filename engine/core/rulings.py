@@ -132,7 +132,8 @@ def header_event(rules, setup) -> Event | None:
 def describe(rulings: list[Ruling]) -> str:
     """The rulings in words, for `main.py rulings GAME`."""
     if not rulings:
-        return "No house rulings: this game's text leaves nothing open that we offer a choice on."
+        return ("No house rulings: this game's text leaves nothing open that we offer a choice on. In play, a "
+                "single refusal can still be allowed with a note the table agrees on (Allow anyway, Ctrl+O).")
     out = []
     for r in rulings:
         out.append(f"{r.id}  ({r.section})\n  {r.question}")
@@ -140,4 +141,6 @@ def describe(rulings: list[Ruling]) -> str:
             mark = "*" if rd.default else " "
             out.append(f"  {mark} {rd.key}: {rd.summary}\n      rests on: \"{rd.rests_on}\"")
     out.append("(* marks our reading, the default; set others with setup.options.rulings in a script)")
+    out.append("In play, a single refusal can also be allowed with a note the table agrees on "
+               "(Allow anyway, Ctrl+O; engine/core/overrides.py).")
     return "\n".join(out)
