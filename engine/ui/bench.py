@@ -12,15 +12,20 @@ import random
 import time
 
 
-def frame_times(match, frames: int = 300, size=(1920, 1080), warmup: int = 10, full: bool = False) -> list[float]:
-    """Milliseconds per frame.  full=True repaints the whole window every
-    frame (as after a dialog closes); by default a frame repaints what the
-    hover and pan changed, as the app does."""
+def frame_times(match, frames: int = 300, size=(1920, 1080), warmup: int = 10, full: bool = False,
+                cpu: list | None = None) -> list[float]:
+    """Milliseconds per frame (wall clock).  full=True repaints the whole
+    window every frame (as after a dialog closes); by default a frame
+    repaints what the hover and pan changed, as the app does.  `cpu`, if
+    given, receives each frame's CPU milliseconds of this process: on a
+    machine busy with other work the wall time includes waiting for a core,
+    the CPU time is what the frame costs (what a quiet machine shows).
+    Drawing is single-threaded, so the two agree on a quiet machine."""
     from engine.ui.render import headless_screen
     app, screen = headless_screen(match, size)
     ctl = screen.ctl
     if getattr(screen, "space", "hex") == "table":
-        return _table_frames(app, screen, frames, warmup, full)
+        return _table_frames(app, screen, frames, warmup, full, cpu)
     # select the piece of the player to act with the most options, for highlights
     best, most = None, -1
     for key, acts in getattr(ctl, "by_uid", {}).items():
@@ -34,10 +39,10 @@ def frame_times(match, frames: int = 300, size=(1920, 1080), warmup: int = 10, f
 
     def pointer(i, rng):
         return board.hex_center(hexes[rng.randrange(len(hexes))])
-    return _timed_frames(app, screen, frames, warmup, full, pointer)
+    return _timed_frames(app, screen, frames, warmup, full, pointer, cpu)
 
 
-def _timed_frames(app, screen, frames, warmup, full, pointer) -> list[float]:
+def _timed_frames(app, screen, frames, warmup, full, pointer, cpu=None) -> list[float]:
     """Time `frames` full frames: the pointer moves where `pointer(i, rng)`
     says (screen pixels), hovering redraws, and every 7th frame pans."""
     board = screen.board
@@ -45,6 +50,7 @@ def _timed_frames(app, screen, frames, warmup, full, pointer) -> list[float]:
     out: list[float] = []
     for i in range(frames + warmup):
         t0 = time.perf_counter()
+        c0 = time.process_time()
         x, y = pointer(i, rng)
         pos = (int(x), int(y))
         if not board.view.collidepoint(pos):
@@ -59,10 +65,12 @@ def _timed_frames(app, screen, frames, warmup, full, pointer) -> list[float]:
         dt = (time.perf_counter() - t0) * 1000
         if i >= warmup:
             out.append(dt)
+            if cpu is not None:
+                cpu.append((time.process_time() - c0) * 1000)
     return out
 
 
-def _table_frames(app, screen, frames, warmup, full) -> list[float]:
+def _table_frames(app, screen, frames, warmup, full, cpu=None) -> list[float]:
     """The table: a unit of the player to act is selected (reach area and
     target rings show); the pointer moves to another model (a sight line
     with its blockers, the unit's card) or a point of the table (terrain
@@ -83,4 +91,4 @@ def _table_frames(app, screen, frames, warmup, full) -> list[float]:
             m = models[rng.randrange(len(models))]
             wx, wy = m.foot.x, m.foot.y
         return board.world_to_screen(wx, wy)
-    return _timed_frames(app, screen, frames, warmup, full, pointer)
+    return _timed_frames(app, screen, frames, warmup, full, pointer, cpu)
