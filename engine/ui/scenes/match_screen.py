@@ -793,6 +793,7 @@ class MatchScreen(Scene):
             "Drag, arrow keys or WASD: pan.  Wheel: zoom at the cursor.  F: fit the board.",
             "U or Ctrl+Z: undo your own last decision (never past a die roll, a reveal or a handoff).",
             "Ctrl+S: save.  F1: rules.  F12: screenshot.",
+            "Ctrl+O: allow a refused action anyway (house rule): a note, and everyone at the table agrees.",
             "Space: skip an animation or the computer's pause.  I: computer moves instantly.",
             "P: computer pace: readable, step-through (Space plays each computer action), instant.",
             "H: hint: what the hard computer would do in your place, why, and the odds.  K or ?: these keys.",
