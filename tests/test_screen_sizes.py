@@ -45,12 +45,15 @@ def cuts(monkeypatch):
 
 @pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
 def test_launcher_cuts_no_label(cuts, size):
+    m = new_match("battle_valor_fantasy", seats=["human", "human"], seed=4)   # a game in progress: "Last played"
+    m.submit(m.legal_actions()[0])
     app = App(size, headless=True)
     launcher = app.push(Launcher(app))
     for game in launcher.games:
         launcher.select_game(game)
         app.draw()
-    assert len(launcher.games) >= 5
+    assert len(launcher.games) >= 5 and launcher.resume_info
+    assert not any(o.key in ("army0", "army1") for o in launcher.option_specs)   # the seats' army lists choose
     assert cuts == []
 
 

@@ -82,6 +82,8 @@ class OptionSpec:
     default: Any
     choices: tuple = ()          # empty: boolean
     help: str = ""
+    launcher: bool = True        # offered in the launcher (False: for scripts and the command line only,
+                                 # e.g. what the launcher's army-list seats already choose)
 
 
 class ConventionalHooks:

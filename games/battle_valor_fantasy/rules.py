@@ -32,9 +32,12 @@ class BattleValorFantasyRules(CharacterActions, ConventionalHooks):
     # ---- setup -------------------------------------------------------------------------
     def options(self) -> list[OptionSpec]:
         names = tuple(sorted(cat().lists))
+        # shipped lists by name for scripts and old saves; the launcher's seats choose armies
+        # through the shared army lists (engine/core/army_lists.py), so it does not offer these
         return [OptionSpec("army0", "First army", "", ("",) + names, help="Army list of the first player "
-                           "(empty: the scenario's default)"),
-                OptionSpec("army1", "Second army", "", ("",) + names, help="Army list of the second player")]
+                           "(empty: the scenario's default)", launcher=False),
+                OptionSpec("army1", "Second army", "", ("",) + names, help="Army list of the second player",
+                           launcher=False)]
 
     # the shared army lists (engine/core/army_lists.py; games/battle_valor_fantasy/list_hooks.py)
     def army_catalog(self):

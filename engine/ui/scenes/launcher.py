@@ -77,8 +77,9 @@ class Launcher(Scene):
         from engine.ui.ai_runner import agent_names
         self.agents = agent_names(rules.game_id)
         self.seats = ["human"] + [self.agents[0]] * (rules.max_players - 1)
-        self.option_specs = list(rules.options()) if hasattr(rules, "options") else []
-        self.options = {o.key: o.default for o in self.option_specs}
+        every = list(rules.options()) if hasattr(rules, "options") else []
+        self.option_specs = [o for o in every if getattr(o, "launcher", True)]
+        self.options = {o.key: o.default for o in every}
         self.rulings = rulings_of(rules)                   # house rulings: our reading preselected
         self.readings = {r.id: r.default for r in self.rulings}
         self.error = ""
@@ -510,8 +511,9 @@ class Launcher(Scene):
                            theme=th, max_lines=2)
         elif self.resume_info:
             more = f" (and {len(self.in_progress) - 1} more: G)" if len(self.in_progress) > 1 else ""
-            line = T.ellipsize(f"Last played: {self.resume_info}{more}", th.font("s"), w - x1 - pad)
-            surf.blit(th.text(line, "s", T.MUTED), (x1, info_y))
+            lines = T.wrap(f"Last played: {self.resume_info}{more}", th.font("s"), w - x1 - pad)[:2]
+            for i, line in enumerate(lines):
+                surf.blit(th.text(line, "s", T.MUTED), (x1, info_y - (len(lines) - 1 - i) * th.line_h("s")))
         # tooltip
         tip = next((t for r, c, t in self.hot if c == self.hover and t), "")
         if tip:
