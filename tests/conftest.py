@@ -14,3 +14,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 if "WARBENCH_HOME" not in os.environ:
     os.environ["WARBENCH_HOME"] = tempfile.mkdtemp(prefix="warbench-tests-")
     atexit.register(shutil.rmtree, os.environ["WARBENCH_HOME"], True)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _launcher_forgets_between_tests():
+    """The launcher remembers the last game and settings (a convenience
+    for players); a test must not inherit what an earlier test chose."""
+    from engine.core.saves import default_dir       # (no pygame here: headless tests stay headless)
+    (default_dir() / "launcher.json").unlink(missing_ok=True)   # engine/ui/scenes/launcher.py SETTINGS
+    yield
