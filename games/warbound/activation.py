@@ -52,7 +52,7 @@ def activate(state, a, events: list) -> None:
     state.passes = 0
     paid = ", ".join(f"{n} {cat.factions[c].token}" for c, n in sorted(pay.items())) or "no token"
     events.append(Event("activate", f"{pl.name} activates {label(state, ch)} on {actionboard.parts_name(sid)}, "
-                                    f"paying {paid}.", R_ACT, depth=0))
+                                    f"paying {paid}.", R_ACT))
     if cat.board[sid].reduction and stats(state, ch).colorless:
         events.append(Event("ruling", "Move action cost reduction: only the colored costs are paid.",
                             actionboard.R_BOARD))

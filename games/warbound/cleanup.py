@@ -52,7 +52,7 @@ def keep(state, a, events: list) -> None:
     p.tokens = {col: 1} if col else {}
     name = load_catalog().factions[col].token if col else "no"
     events.append(Event("orders", f"{p.name} keeps {name} Order token and discards {total - (1 if col else 0)}.",
-                        R_CLEANUP, depth=0))
+                        R_CLEANUP))
 
 
 def finish(state, events: list) -> bool:

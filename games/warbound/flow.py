@@ -85,7 +85,7 @@ def start_action(state, events: list) -> None:
 def do_pass(state, a, events: list) -> None:
     state.passes += 1
     state.players[a.player].passed = True
-    events.append(Event("pass", f"{state.players[a.player].name} passes.", R_PASS, depth=0))
+    events.append(Event("pass", f"{state.players[a.player].name} passes.", R_PASS))
     if state.passes >= 2:
         cleanup.start(state, events)
     else:

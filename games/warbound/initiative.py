@@ -37,7 +37,7 @@ def place(state, a, events: list) -> None:
     state.queue.pop(0)
     state.hourglass_space = a["space"]
     events.append(Event("hourglass", f"{state.players[a.player].name} places the Hourglass on "
-                                     f"{parts_name(a['space'])}.", R_INIT, depth=0))
+                                     f"{parts_name(a['space'])}.", R_INIT))
 
 
 def taken(state, player: int, space: str, events: list) -> None:
@@ -62,6 +62,6 @@ def decide(state, a, events: list) -> None:
     if a.get("take"):
         state.hand, state.hourglass = p, 1 - p
         events.append(Event("hourglass", f"{state.players[p].name} exchanges the Hourglass for the Hand.",
-                            R_INIT, depth=0))
+                            R_INIT))
     else:
-        events.append(Event("hourglass", f"{state.players[p].name} keeps the Hourglass.", R_INIT, depth=0))
+        events.append(Event("hourglass", f"{state.players[p].name} keeps the Hourglass.", R_INIT))

@@ -78,10 +78,10 @@ def apply_skill(state, a, events: list) -> None:
     t = state.chars[a["target"]]
     if sk.effect.kind == "leader_calm":
         t.stress = max(0, t.stress - sk.effect.amount)
-        events.append(Event("stress", f"{sk.name}: {label(state, t)} removes a Stress token.", R_LEADER, depth=0))
+        events.append(Event("stress", f"{sk.name}: {label(state, t)} removes a Stress token.", R_LEADER))
     else:
         t.breaks = max(0, t.breaks - sk.effect.amount)
-        events.append(Event("armor", f"{sk.name}: {label(state, t)} removes a Break token.", R_LEADER, depth=0))
+        events.append(Event("armor", f"{sk.name}: {label(state, t)} removes a Break token.", R_LEADER))
 
 
 def exchanges(state, p: int) -> list[tuple]:
@@ -119,4 +119,4 @@ def apply_exchange(state, a, events: list) -> None:
         p.tokens[c] -= 1
     p.tokens[a["get"]] = p.tokens.get(a["get"], 0) + 1
     events.append(Event("orders", f"{p.name} discards two Order tokens for one "
-                                  f"{cat.factions[a['get']].token} token.", R_EXCHANGE, depth=0))
+                                  f"{cat.factions[a['get']].token} token.", R_EXCHANGE))

@@ -129,7 +129,7 @@ def use(state, ch, a, dice, events: list) -> None:
     eff = sk.effect
     k = eff.kind
     state.activation.skill_used = True
-    events.append(Event("skill", f"{label(state, ch)} uses {sk.name}.", R_SKILL, depth=0))
+    events.append(Event("skill", f"{label(state, ch)} uses {sk.name}.", R_SKILL))
     t = state.chars.get(a.get("target")) if a.get("target") is not None else None
     if k == "kihai":
         if wounds.add_stress(state, t, 1, events, R_IFYOUDO, " (Ki'hai)"):
