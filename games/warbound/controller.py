@@ -316,6 +316,8 @@ class WarboundController(Controller):
                 if state.phase == "action" and not busy else "")
         sections = []
         for period, turns in ((1, "turns 1-2"), (2, "turns 3-5")):
+            if busy and period > state.period:
+                continue                # not open yet: the picked Character's card needs the room
             cards = [self._space_card(sid, sp, picked, hourglass) for sid, sp in cat.board.items()
                      if sp.period == period]
             title = f"Period {period} ({turns})" + (" · now" if state.period == period else "")
@@ -345,12 +347,12 @@ class WarboundController(Controller):
             for fid, fac in cat.factions.items():
                 n = sum(1 for a in exch if a["get"] == fid)
                 if n:
-                    cards.append(HandCard(("exchange", fid), f"Get 1 {fac.token}", "for 2 tokens", color=fac.color,
+                    cards.append(HandCard(("exchange", fid), f"+1 {fac.token}", "for 2", color=fac.color,
                                           tip=f"Discard two of your Order tokens for one {fac.token} token "
                                               f"({fac.name}); you choose which two if several would do. "
                                               "Two tokens for one of any colour, at any time "
                                               "(warbound.txt § Game Phases)."))
-        sections.append(HandSection("Order tokens", cards, toks,
+        sections.append(HandSection("Order tokens", cards, toks, hexes=True, compact=True,
                                     note="Exchange: two of yours for one of any colour." if cards else ""))
         return sections
 
