@@ -134,3 +134,21 @@ def test_characters_die_with_their_unit():
     ev = []
     characters.lost_host(state, ev)
     assert not state.units[n["doc"]].alive and "lost with a" in ev[0].text
+
+
+def test_random_playouts_with_every_option_on_play_to_the_end():
+    """Characters on both sides, every optional rule of the launcher on."""
+    from engine.commands.simulate import play_out
+    from engine.core.agents import RandomAgent
+    opts = {o.key: True for o in RULES.options() if not o.choices}
+    assert opts                                   # the optional rules are launcher checkboxes
+    agents = [RandomAgent(RULES) for _ in range(2)]
+    for i, scen in enumerate(("border_march", "thornby_village")):
+        s = Setup("battle_valor_fantasy", 2, seed=40 + i, scenario=scen,
+                  options={**opts, "army0": "human_retinue_1000", "army1": "human_retinue_1000"})
+
+        def step(state, action, legal):
+            bad = RULES.invariants(state)
+            assert not bad, f"{scen} after {action}: {bad}"
+        r = play_out(RULES, s, agents, max_actions=6000, on_step=step)
+        assert r["winners"], f"{scen}: the battle did not end"

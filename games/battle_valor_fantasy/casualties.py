@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from engine.table.formations import casualty_order
-from games.battle_valor_fantasy import characters, space, stats
+from games.battle_valor_fantasy import characters, front_rank, space, stats
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_REMOVE = "battle_valor_fantasy.txt § Phase 9 Activate Charge & Attack Orders, Resolve Combats;"
@@ -49,7 +49,7 @@ def take(state: BVFState, u: Unit, n: int, ev: list[Event], point: tuple[float, 
         point = space.centre(state, u)
     fs = space.feet(state, u)
     cmd = next((i for i, s in enumerate(u.stands) if s.command), None)
-    order = casualty_order(fs, point[0], point[1], cmd)
+    order = front_rank.front_first(u, casualty_order(fs, point[0], point[1], cmd))
     removed = 0
     gone = set()
     for i in order:

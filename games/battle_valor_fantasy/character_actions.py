@@ -155,3 +155,30 @@ class CharacterActions:
 
     def _do_reveal(self, state, a, dice, ev):
         characters.reveal(state, state.units[a["uid"]], ev, "its owner shows it")
+
+
+VICTIM_WORDS = {"character": "a character", "leader": "the leader", "standard": "the standard",
+                "musician": "the musician"}
+
+
+def words(state: BVFState, a) -> str:
+    """How the screens name these actions (describe.py)."""
+    def n(uid):
+        u = state.units.get(uid)
+        return u.name if u else str(uid)
+    k = a.kind
+    if k == "join":
+        return f"{n(a['uid'])} goes to join {n(a['to'])}"
+    if k == "assassinate":
+        return f"{n(a['uid'])} strikes at {VICTIM_WORDS.get(a['victim'], a['victim'])} of {n(a['target'])}"
+    if k == "steal":
+        return f"{n(a['uid'])} steals {VICTIM_WORDS.get(a['victim'], a['victim'])} of {n(a['target'])}"
+    if k == "seer_advance":
+        return f"{n(a['uid'])}'s Seer: free advance {float(a.get('first', 0)) + float(a.get('then', 0)):.1f}\""
+    if k == "reveal":
+        return f"Show the note: {n(a['uid'])}"
+    if k == "counter":
+        return "Counter charge"
+    if k == "receive":
+        return "Receive the charge"
+    return ""

@@ -27,6 +27,12 @@ def problem(state: BVFState, a: Action):
             return "First decide whether to dispel the spell", spells.R_DISPEL
         if pd.kind == "fate_punish" and a.kind not in ("fate_move", "decline"):
             return "First use (or decline) the 6-inch move Fate gives you", turns.R_FATE_COUNTER
+        if pd.kind == "counter" and a.kind not in ("counter", "receive"):
+            return "First decide whether to counter charge", "battle_valor_fantasy.txt § Counter Charge;"
+    if a.kind in ("counter", "receive"):
+        if not state.pending or state.pending[-1].kind != "counter":
+            return "No charge to meet", "battle_valor_fantasy.txt § Counter Charge;"
+        return None
     fn = globals().get("_" + a.kind) or CHARACTER_CHECKS.get(a.kind)
     if fn is None:
         return f"Unknown action {a.kind!r}", R_TURN

@@ -98,6 +98,8 @@ def sample(state: BVFState, rng) -> Action:
 def pending_actions(state: BVFState) -> list[Action]:
     pd = state.pending[-1]
     p = pd.player
+    if pd.kind == "counter":
+        return [Action.make("counter", p), Action.make("receive", p)]
     if pd.kind == "dispel":
         ws = spells.dispellers(state, p)
         out = [Action.make("allow", p)]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from engine.core.rules import Event
 from engine.table.formations import contact_side, plan_charge, short_of
-from games.battle_valor_fantasy import casualties, characters, space, stats, success
+from games.battle_valor_fantasy import casualties, characters, front_rank, space, stats, success
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_PHASE = "battle_valor_fantasy.txt § Phase 9 Activate Charge & Attack Orders, Resolve Combats;"
@@ -412,11 +412,15 @@ def fight(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], charging
         contact = space.centre(state, att)
     dfd_already = dfd.activated
     dead = 0
+    front = front_rank.watch_front(state, dfd, charging, side)      # the Advanced Combat option
     if charging:
         dead += resolve_impact(state, att, dfd, side, dice, ev, contact)
     dead += strike(state, att, dfd, dice, ev, side, first_round, True, False, contact)
     back = 0
-    if dfd.on_table and att.on_table:
+    front_gone = front_rank.front_lost(state, att, dfd, front, ev)
+    if front_gone:
+        pass
+    elif dfd.on_table and att.on_table:
         if dfd_already and not charging:
             ev.append(Event("ruling", f"{dfd.name} has already been activated this turn: it cannot strike back",
                             "battle_valor_fantasy.txt § Activating Units;"))
@@ -433,7 +437,8 @@ def fight(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], charging
         a.activated = True
         a.orders = [o for o in a.orders if o == "flee"]
     casualties.fill_gaps(state, att)
-    casualties.fill_gaps(state, dfd)
+    if not front_gone:
+        casualties.fill_gaps(state, dfd)
     _follow_through(state, att, dfd, dead, back, dice, ev)
 
 

@@ -15,7 +15,7 @@ from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from engine.table.formations import BlockMove, Frame
-from games.battle_valor_fantasy import characters, checks, choices, combat, fire, moves, position, setup, spells, turns
+from games.battle_valor_fantasy import advanced_combat, characters, checks, choices, combat, fire, moves, position, setup, spells, turns
 from games.battle_valor_fantasy.character_actions import CharacterActions
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
@@ -37,7 +37,10 @@ class BattleValorFantasyRules(CharacterActions, ConventionalHooks):
         return [OptionSpec("army0", "First army", "", ("",) + names, help="Army list of the first player "
                            "(empty: the scenario's default)", launcher=False),
                 OptionSpec("army1", "Second army", "", ("",) + names, help="Army list of the second player",
-                           launcher=False)]
+                           launcher=False),
+                OptionSpec(advanced_combat.OPTION, "Advanced combat rules", False,
+                           help="Counter charges meet half way; a charge that wipes out the front rank kills the "
+                           "command stand and is not fought back (optional: § Advanced Combat Rules)")]
 
     # the shared army lists (engine/core/army_lists.py; games/battle_valor_fantasy/list_hooks.py)
     def army_catalog(self):
@@ -248,7 +251,14 @@ class BattleValorFantasyRules(CharacterActions, ConventionalHooks):
     def _do_charge(self, state, a, dice, ev):
         u, g = self._spend(state, a, "charge")
         self._general_note(g, u, "charge", ev)
-        combat.charge(state, u, state.units[a["target"]], dice, ev)
+        if not advanced_combat.ask(state, u, state.units[a["target"]], ev):
+            combat.charge(state, u, state.units[a["target"]], dice, ev)
+
+    def _do_counter(self, state, a, dice, ev):
+        advanced_combat.decide(state, True, dice, ev)
+
+    def _do_receive(self, state, a, dice, ev):
+        advanced_combat.decide(state, False, dice, ev)
 
     def _do_attack(self, state, a, dice, ev):
         u, g = self._spend(state, a, "attack")
