@@ -118,14 +118,8 @@ def counter_charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> 
     fs_u = combat._clear_stragglers(state, u, t, sts, fs_u, arrived)
     space.put(state, u, fs_u, sts)
     u.facing = pl.frame.frame.facing
-    u.stragglers = tuple(s.sid for s in sts[arrived:])
-    u.straggle_from = "charge" if u.stragglers else ""
-    u.charge_target = t.uid if u.stragglers else -1
-    u.charge_facing = u.facing
-    t.stragglers = tuple(s.sid for s in tst[met:])
-    t.straggle_from = "charge" if t.stragglers else ""
-    t.charge_target = u.uid if t.stragglers else -1
-    t.charge_facing = t.facing
+    combat.left_behind(u, sts, arrived, t)
+    combat.left_behind(t, tst, met, u)
     if arrived <= 0:
         ev.append(Event("ruling", f"No stand of {u.name} makes it: both units stop, nobody meets", R_COUNTER))
         return

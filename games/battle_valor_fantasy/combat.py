@@ -159,10 +159,7 @@ def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
     fs = _clear_stragglers(state, u, t, sts, fs, arrived)
     space.put(state, u, fs, sts)
     u.facing = pl.frame.frame.facing
-    u.stragglers = tuple(s.sid for s in sts[arrived:])
-    u.straggle_from = "charge" if u.stragglers else ""
-    u.charge_target = t.uid if u.stragglers else -1
-    u.charge_facing = u.facing
+    left_behind(u, sts, arrived, t)
     if arrived <= 0:
         ev.append(Event("ruling", f"No stand of {u.name} makes it into contact: the unit stops half way",
                         "battle_valor_fantasy.txt § Step 6) Any stands that did not complete the charge are moved "
@@ -174,6 +171,15 @@ def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
     side = pl.side if t.formation != "square" else "front"
     engage(u, t)
     fight(state, u, t, dice, ev, charging=True, side=side, contact=pl.contact)
+
+
+def left_behind(u: Unit, sts, arrived: int, t: Unit) -> None:
+    """The stands after the first `arrived` straggle behind a charge at `t`
+    (they catch up in the next Compulsory Moves)."""
+    u.stragglers = tuple(s.sid for s in sts[arrived:])
+    u.straggle_from = "charge" if u.stragglers else ""
+    u.charge_target = t.uid if u.stragglers else -1
+    u.charge_facing = u.facing
 
 
 def _clear_stragglers(state: BVFState, u: Unit, t: Unit, sts, fs, arrived: int):
