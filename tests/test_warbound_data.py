@@ -187,3 +187,17 @@ def test_validate_deck_is_total_and_agrees_with_the_count(leader, voc, entries):
         assert sum(1 for c in cards if c in _CAT.equipment or c in _CAT.formations or c in _CAT.vocations) >= 2
         names = [c for c in cards if c not in _CAT.formations]
         assert len(names) == len(set(names))
+
+
+def test_check_reads_the_whole_data_folder_with_lists_and_tutorials(tmp_path):
+    """`main.py check data/warbound`: the catalog, the starter decks (army
+    lists) and the tutorials (lessons, their own fields) all check clean;
+    a broken lesson names its file, line and field."""
+    from engine.commands.check import check_path
+    assert check_path(DATA_DIR) == []
+    bad = tmp_path / "tutorials"
+    bad.mkdir()
+    src = (DATA_DIR / "tutorials" / "1_shooting.yaml").read_text()
+    (bad / "broken.yaml").write_text(src.replace("title:", "titel:", 1))
+    probs = check_path(bad / "broken.yaml")
+    assert probs and "broken.yaml:" in probs[0] and "titel" in probs[0]

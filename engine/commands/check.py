@@ -87,6 +87,10 @@ def _check_yaml(path: Path) -> list[str]:
     from engine.commands.script import run_script
     from engine.core.catalog import load_yaml
     data = load_yaml(path)
+    if path.parent.name == "tutorials" and isinstance(data, dict) and "steps" in data:
+        from engine.core.lessons import Lesson       # a lesson (data/<game>/tutorials/): its own fields
+        Lesson(path)
+        return []
     from engine.core.army_lists import check_list_file, is_list_data, supports_lists
     if is_list_data(data) or path.parent.name == "lists":
         game = data.get("game") if isinstance(data, dict) else None
