@@ -28,6 +28,7 @@ it") and the screen submits it through Match.submit.
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -188,6 +189,35 @@ class Controller:
     def hint(self) -> str: return ""
     def tray(self) -> list[TraySpec]: return []
     def click_tray(self, key) -> None: ...
+
+
+_CITE = re.compile(r"\s*\(([\w.-]+\.txt\s*§[^()]*)\)\.?\s*$")
+
+
+def split_citation(reason: str, rule: str = "") -> tuple[str, str]:
+    """A reason may end with its citation in brackets ("... (dice_wars.txt
+    § Terrain: Water)."): move it to the rule so the UI can link it."""
+    m = _CITE.search(reason or "")
+    if m and not rule:
+        return reason[:m.start()].rstrip() + ".", m.group(1).strip()
+    if m and rule and m.group(1).strip() == rule.strip():
+        return reason[:m.start()].rstrip() + ".", rule
+    return reason, rule
+
+
+def refusal(rules, state, action) -> tuple[str, str]:
+    """Why the rules refuse `action` now, as (reason, citation); ("", "")
+    when they allow it.  A candidate the rules cannot even read is refused
+    in words, never with a traceback."""
+    if action is None:
+        return ("", "")
+    try:
+        ill = rules.check(state, action)
+    except Exception as e:  # noqa: BLE001 - a candidate the rules cannot even read
+        return (f"Not possible: {e}", "")
+    if ill is None:
+        return ("", "")
+    return split_citation(ill.reason, ill.rule)
 
 
 def load_game_ui(match):

@@ -9,11 +9,10 @@ state stays untouched.  No pygame here: keys arrive as names ("a", "1",
 """
 from __future__ import annotations
 
-import re
 
 from engine.hex import grid as hexgrid
 from engine.core.actions import Action
-from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, TraySpec
+from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, TraySpec, refusal
 from games.dice_wars import stats
 from games.dice_wars.view import SHAPE
 
@@ -24,18 +23,7 @@ FACE_KEYS = {"1": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5}
 DIR_HELP = "1 E · 2 SE · 3 SW · 4 W · 5 NW · 6 NE"
 
 
-_CITE = re.compile(r"\s*\(([\w.-]+\.txt\s*§[^()]*)\)\.?\s*$")
 
-
-def split_citation(reason: str, rule: str = "") -> tuple[str, str]:
-    """A reason may end with its citation in brackets ("... (dice_wars.txt
-    § Terrain: Water)."): move it to the rule so the UI can link it."""
-    m = _CITE.search(reason or "")
-    if m and not rule:
-        return reason[:m.start()].rstrip() + ".", m.group(1).strip()
-    if m and rule and m.group(1).strip() == rule.strip():
-        return reason[:m.start()].rstrip() + ".", rule
-    return reason, rule
 
 
 class DiceWarsController(Controller):
@@ -267,15 +255,7 @@ class DiceWarsController(Controller):
         return None
 
     def _why_not(self, action: Action | None) -> tuple[str, str]:
-        if action is None:
-            return ("", "")
-        try:
-            ill = self.rules.check(self.state, action)
-        except Exception as e:  # noqa: BLE001 - a candidate the rules cannot even read
-            return (f"Not possible: {e}", "")
-        if ill is None:
-            return ("", "")
-        return split_citation(ill.reason, ill.rule)
+        return refusal(self.rules, self.state, action)
 
     def _one(self, actions: list[Action], what: str):
         if not actions:

@@ -18,11 +18,10 @@ E end the turn, R roost.  No pygame here: the screen passes key names.
 from __future__ import annotations
 
 import dataclasses
-import re
 
 from engine.core.actions import Action
 from engine.hex.grid import direction_to, distance
-from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo
+from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, refusal
 from engine.ui.contract import DecisionSpec, HandCard, HandSection, MovePreview
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import can_cast, cat, econ, max_fatigue, spells_of
@@ -43,14 +42,7 @@ PAY_SPELLS = {"rocket_power": "rocket", "take_to_the_skies": "skies"}
 STAGE_RULE = {"pre": "uberdrakes.txt § Phase 1 - Bonuses", "respond": "uberdrakes.txt § Phase 2 - Rolloff",
               "counter": "uberdrakes.txt § Phase 3 - Counterattack", "damage": "uberdrakes.txt § Phase 4 - Damage",
               "exchange": "uberdrakes.txt § Blood Point Rewards"}
-_CITE = re.compile(r"\s*\(([\w.-]+\.txt\s*§[^()]*)\)\.?\s*$")
 
-
-def split_citation(reason: str, rule: str = "") -> tuple[str, str]:
-    m = _CITE.search(reason or "")
-    if m and not rule:
-        return reason[:m.start()].rstrip() + ".", m.group(1).strip()
-    return reason, rule
 
 
 class UberDrakesController(Controller):
@@ -135,15 +127,7 @@ class UberDrakesController(Controller):
         return None
 
     def _why_not(self, action: Action | None) -> tuple[str, str]:
-        if action is None:
-            return ("", "")
-        try:
-            ill = self.rules.check(self.state, action)
-        except Exception as e:  # noqa: BLE001 - an action the rules cannot even read
-            return (f"Not possible: {e}", "")
-        if ill is None:
-            return ("", "")
-        return split_citation(ill.reason, ill.rule)
+        return refusal(self.rules, self.state, action)
 
     def _refuse(self, action: Action | None, fallback: str = "Not possible now."):
         reason, rule = self._why_not(action)
