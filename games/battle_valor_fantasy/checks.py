@@ -6,7 +6,7 @@ import math
 
 from engine.core.actions import Action
 from engine.table.formations import BlockMove, Frame
-from games.battle_valor_fantasy import combat, fire, moves, setup, space, spells, turns
+from games.battle_valor_fantasy import combat, fire, moves, rerolls, setup, space, spells, turns
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.character_actions import CHECKS as CHARACTER_CHECKS
 from games.battle_valor_fantasy.state import BVFState, Unit
@@ -36,7 +36,10 @@ def problem(state: BVFState, a: Action):
     fn = globals().get("_" + a.kind) or CHARACTER_CHECKS.get(a.kind)
     if fn is None:
         return f"Unknown action {a.kind!r}", R_TURN
-    return fn(state, a)
+    why = fn(state, a)
+    if why is None and a.get("reroll") and a.kind in ("charge", "attack", "fire", "cast"):
+        return rerolls.reroll_problem(state, _unit(state, a["uid"]), a["reroll"])
+    return why
 
 
 def _unit(state: BVFState, uid) -> Unit:
@@ -91,6 +94,13 @@ def _fate(state, a):
         return None
     why = turns.order_fits(u, o)
     return why
+
+
+def _fate_wait(state, a):
+    if not turns.may_wait_fate(state, a.player):
+        return ("Only the initiative winner, before either Fate counter is activated, may choose to activate "
+                "his after his opponent's"), turns.R_FATE
+    return None
 
 
 def _fate_move(state, a):

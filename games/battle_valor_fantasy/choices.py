@@ -10,15 +10,16 @@ any action to `check`.  What is listed, in groups (each group is what
 - orders: a few complete sets of counters (a sensible plan and variants
   rotating each unit through the orders it may take), the Fate counter on
   the General or the first unit;
-- Fate: each order the Fate unit may take; in the first turn, each enemy
+- Fate: each order the Fate unit may take; the initiative winner's choice
+  to go second; in the first turn, each enemy
   unit moved 5" or 10" four ways within its zone; the 6" punishment moves;
 - each phase, for the next three units with a counter to activate (any
   unit may act: the rules check what is proposed): hold it; spells (each
   spell on the nearest two fitting targets), reform (each formation and
   width that fits, facing as now or toward the nearest enemy), fire at each
   target, charge each enemy within two and a half reaches (in its arc:
-  checked), attack each enemy
-  it fights, advance (full, half and 1" straight, full with a wheel of
+  checked; and the nearest with the General's reroll if not all stands
+  arrive), attack each enemy it fights, advance (full, half and 1" straight, full with a wheel of
   +-30 degrees and toward the nearest enemy); the General's counter passed
   to each unit within 12" for the same;
 - a dispel: let it through, each Wizard alone or all together.
@@ -29,7 +30,8 @@ import math
 
 from engine.core.actions import Action
 from engine.table.formations import BlockMove
-from games.battle_valor_fantasy import character_actions, characters, checks, combat, fire, moves, setup, space, spells, stats, turns
+from games.battle_valor_fantasy import (character_actions, characters, checks, combat, fire, moves, rerolls, setup,
+                                        space, spells, stats, turns)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -257,6 +259,8 @@ def fate_actions(state: BVFState, p: int) -> list[Action]:
     pl = state.players[p]
     u = state.units[pl.fate_uid]
     out = [Action.make("fate", p, order=o) for o in options_for(state, u)]
+    if turns.may_wait_fate(state, p):
+        out.append(Action.make("fate_wait", p))
     if state.turn == 1:
         for v in state.units.values():
             if v.owner != p and v.on_table and v.kind != "general":
@@ -311,8 +315,12 @@ def _for_order(state: BVFState, u: Unit, order: str, general: bool) -> list[Acti
         if u.engaged or u.kind != "unit":
             return []
         reach = combat.charge_reach(state, u) * 2.5
-        return [Action.make("charge", p, uid=u.uid, target=t.uid, **extra) for t in space.enemies(state, u)
-                if t.kind != "general" and space.box_distance(state, u, t) <= reach]
+        out = [Action.make("charge", p, uid=u.uid, target=t.uid, **extra) for t in space.enemies(state, u)
+               if t.kind != "general" and space.box_distance(state, u, t) <= reach]
+        if out and rerolls.reroll_problem(state, u, len(u.stands)) is None:
+            # the General's reroll if fewer than all the stands would arrive (the nearest target)
+            out.append(Action.make("charge", p, uid=u.uid, target=out[0]["target"], reroll=len(u.stands), **extra))
+        return out
     if order == "attack":
         return [Action.make("attack", p, uid=u.uid, target=x, **extra) for x in u.engaged]
     if order == "advance":

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from engine.core.rules import Event
 from engine.table.formations import contact_side, plan_charge, short_of
-from games.battle_valor_fantasy import casualties, characters, front_rank, space, stats, success
+from games.battle_valor_fantasy import breakthrough, casualties, characters, front_rank, rerolls, space, stats, success
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_PHASE = "battle_valor_fantasy.txt § Phase 9 Activate Charge & Attack Orders, Resolve Combats;"
@@ -71,7 +71,17 @@ def charge_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
         return f"A crevasse opens in front of {u.name}: it may not move forwards", R_OFFENSIVE
     if not space.in_arc(state, u, t):
         return f"{t.name} is not within {u.name}'s arc of vision", R_CHARGE
+    if u.formation == "skirmish":
+        fs = space.layout(u, space.frame_of(u), "line", _form_up_files(u))
+        blocked = space.fits(state, u, fs)
+        if blocked:
+            return (f"{u.name} has no room to form up in a line to charge ({blocked})",
+                    "battle_valor_fantasy.txt § Skirmish;")
     return None
+
+
+def _form_up_files(u: Unit) -> int:
+    return max(1, math.ceil(len(u.stands) / 2))
 
 
 @dataclass
@@ -140,12 +150,14 @@ def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
                     f"{charge_reach(state, u):g}\")", R_CHARGE, 0, data={"uid": u.uid, "target": t.uid}))
     if u.formation == "skirmish":
         u.formation = "line"
-        u.files = max(1, math.ceil(len(u.stands) / 2))
+        u.files = _form_up_files(u)
         ev.append(Event("ruling", f"{u.name} forms up in a line to charge", "battle_valor_fantasy.txt § Skirmish;"))
         pl = plan(state, u, t)
     n = len(u.stands)
     roll = success.roll(dice, f"{u.name} charge", n, charge_mods(state, u))
     ev.append(Event("roll", roll.text(), R_CHARGE, data=roll.data()))
+    roll = rerolls.again(state, u, roll, lambda: success.roll(dice, f"{u.name} charge (rerolled)", n,
+                                                              charge_mods(state, u)), ev)
     u.activated = True
     if not pl.reaches or pl.blocked:
         why = "out of reach" if not pl.reaches else f"its way in is blocked ({pl.blocked})"
@@ -382,6 +394,9 @@ def strike(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], side: s
     mods = attack_mods(state, att, dfd, side, first_round, striking_first)
     keen = att.effects.get("reroll_attack", 0)
     hits = success.roll(dice, f"{att.name} attacks", n, mods, need=need, rerolls=keen)
+    if striking_first:
+        hits = rerolls.again(state, att, hits, lambda: success.roll(dice, f"{att.name} attacks (rerolled)", n, mods,
+                                                                     need=need, rerolls=keen), ev)
     if dfd.effects.get("enemy_rerolls_successes") and hits.raw:
         again = dice.roll(6, hits.raw)
         kept = sum(1 for r in again if r >= need)
@@ -409,7 +424,7 @@ def strike(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], side: s
 
 
 def fight(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], charging: bool, side: str,
-          contact=None) -> None:
+          contact=None, depth: int = 0) -> None:
     """A round of combat: impact hits (a charge), the activating unit
     strikes first, the other strikes back unless it has already been
     activated this turn; both are activated."""
@@ -446,6 +461,24 @@ def fight(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], charging
     if not front_gone:
         casualties.fill_gaps(state, dfd)
     _follow_through(state, att, dfd, dead, back, dice, ev)
+    _break_through(state, att, dfd, dead, back, dice, ev, charging, depth)
+
+
+def _break_through(state, att: Unit, dfd: Unit, dead: int, back: int, dice, ev, charging: bool, depth: int) -> None:
+    """A Wedge that charged, or Unstoppable Charge, causing more casualties
+    than the enemy splits it and moves on through it (breakthrough.py)."""
+    if not (att.on_table and dfd.on_table) or dead <= back or att.kind != "unit":
+        return
+    if charging and att.formation == "wedge":
+        mode, rule, dist = "charge", R_WEDGE, charge_reach(state, att)
+    else:
+        how = stats.any_effect(att, "breaks_through")
+        if not how:
+            return
+        from games.battle_valor_fantasy.moves import advance_allowance
+        mode, rule = how, "battle_valor_fantasy.txt § Bestiary"
+        dist = charge_reach(state, att) if how == "charge" else advance_allowance(state, att)
+    breakthrough.through(state, att, dfd, mode, dist, rule, dice, ev, fight, depth)
 
 
 def _side_of(state: BVFState, u: Unit, enemy: Unit) -> str:

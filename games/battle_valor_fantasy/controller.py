@@ -10,13 +10,16 @@
   (advance, reform, cast ...); with it selected, a click on an enemy charges
   it, fires at it or attacks it; hovering shows the odds (describe.preview).
 - Decisions (dispel, Fate's 6" move) are buttons for the deciding player.
+- G asks the General for a reroll on the next charge (if not all stands
+  arrive), fire or attack (fewer than half the dice) or spell (below its
+  threshold): battle_valor_fantasy.txt § Generals;.
 """
 from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.ui.contract import ButtonSpec, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
-from games.battle_valor_fantasy import choices, describe, setup, space, turns
+from games.battle_valor_fantasy import choices, describe, setup, space, stats, turns
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.controller_notes import HiddenNotes
 from engine.table.formations import Frame
@@ -31,6 +34,7 @@ class BVFController(HiddenNotes, TableController):
         self.fate: int = -1
         self.deploying: int | None = None
         self._acts: list[Action] = []
+        self.want_reroll = False
 
     # --- selection and targets -----------------------------------------------------------
     def unit_name(self, uid) -> str:
@@ -51,9 +55,26 @@ class BVFController(HiddenNotes, TableController):
         if self.sel is None or not self._mine(self.sel) or self._mine(target):
             return None
         for a in self._unit_actions(self.sel):
-            if a.get("target") == target and a.kind in ("charge", "fire", "attack"):
-                return a
+            if a.get("target") == target and a.kind in ("charge", "fire", "attack") and not a.get("reroll"):
+                return self._with_reroll(a)
         return None
+
+    def _with_reroll(self, a: Action) -> Action:
+        """The action with the General's reroll asked for, when R is on."""
+        if not self.want_reroll or a.kind not in ("charge", "fire", "attack", "cast"):
+            return a
+        st = self.state
+        u = st.units[a["uid"]]
+        if a.kind == "charge":
+            want = len(u.stands)
+        elif a.kind == "cast":
+            want = cat().spells[a["spell"]].threshold
+        elif a.kind == "fire" and stats.machine(u):
+            want = stats.missile(u).needs_successes
+        else:
+            want = max(1, (stats.attack_dice(u) if a.kind == "attack" else u.figures()) // 2)
+        self.want_reroll = False
+        return Action.make(a.kind, a.player, **{**dict(a.params), "reroll": want})
 
     def target_hover(self, target, info: HoverInfo) -> None:
         if self.sel is None or not self._mine(self.sel):
@@ -192,7 +213,7 @@ class BVFController(HiddenNotes, TableController):
         st = self.state
         if command.startswith("act:"):
             i = int(command[4:])
-            return self._acts[i] if i < len(self._acts) else None
+            return self._with_reroll(self._acts[i]) if i < len(self._acts) else None
         if command == "orders:auto":
             from games.battle_valor_fantasy import ai
             orders, fate = ai.plan_orders(st, self.actor())
@@ -208,6 +229,7 @@ class BVFController(HiddenNotes, TableController):
             if why:
                 self.message, self.message_rule = why.reason, why.rule
                 return True
+            self.draft, self.fate = {}, -1     # the next player's picker starts empty (nothing of these shows)
             return a
         if command.startswith("order:") and self.sel is not None:
             o = command[6:]
@@ -234,7 +256,10 @@ class BVFController(HiddenNotes, TableController):
             return self.press("orders:auto")
         if name == "f" and self.state.phase == "orders":
             return self.press("order:fate")
-        return None
+        if name == "g" and self.state.phase in turns.PHASE_ORDERS:
+            self.want_reroll = not self.want_reroll
+            return True
+        return super().key(name, mods)
 
     def hint(self) -> str:
         if self.message:
@@ -246,7 +271,10 @@ class BVFController(HiddenNotes, TableController):
             n = len(self.draft)
             return f"Select each unit and press its order ({n} set); F puts the Fate counter; Enter places them"
         if ph in turns.PHASE_ORDERS:
-            return "Select a unit with a counter: its actions are buttons; click an enemy to charge, fire or attack"
+            g = space.general_of(self.state, self.actor())
+            rr = f"; G: the General's reroll ({g.rerolls} left){' ON' if self.want_reroll else ''}" \
+                if g is not None and g.rerolls else ""
+            return "Select a unit with a counter: its actions are buttons; click an enemy to charge, fire or attack" + rr
         return ""
 
 

@@ -25,6 +25,8 @@ def describe(state: BVFState, a: Action) -> str:
         return f"{who} places order counters"
     if k == "fate":
         return f"{who} turns the Fate counter into a {a['order']} order"
+    if k == "fate_wait":
+        return f"{who} activates Fate second (after {state.players[1 - a.player].name})"
     if k == "fate_move":
         return f"{who} moves {_u(state, a['target'])} by Fate"
     if k == "decline":
@@ -39,7 +41,8 @@ def describe(state: BVFState, a: Action) -> str:
     if k == "fire":
         return f"{_u(state, a['uid'])} fires at {_u(state, a['target'])}{via}"
     if k == "charge":
-        return f"{_u(state, a['uid'])} charges {_u(state, a['target'])}{via}"
+        rr = f" (the General's reroll below {a['reroll']})" if a.get("reroll") else ""
+        return f"{_u(state, a['uid'])} charges {_u(state, a['target'])}{via}{rr}"
     if k == "attack":
         return f"{_u(state, a['uid'])} attacks {_u(state, a['target'])}{via}"
     if k == "advance":

@@ -13,7 +13,7 @@ import math
 
 from engine.core.rules import Event
 from engine.table.geometry import Foot, BaseShape
-from games.battle_valor_fantasy import casualties, characters, space, stats, success
+from games.battle_valor_fantasy import casualties, characters, rerolls, space, stats, success
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_FIRE = "battle_valor_fantasy.txt § Phase 8 Fire Missile Units;"
@@ -146,6 +146,8 @@ def fire(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event], flee: bool = 
     if why:
         ev.append(Event("ruling", why, R_WOODS if "wood" in why else (R_OBSTACLE if "obstacle" in why else R_FIRE)))
     hits = success.roll(dice, f"{u.name} shoots", n, shooting_mods(state, u, t, flee), need=need)
+    hits = rerolls.again(state, u, hits, lambda: success.roll(dice, f"{u.name} shoots (rerolled)", n,
+                                                              shooting_mods(state, u, t, flee), need=need), ev)
     ev.append(Event("roll", hits.text(), R_MODS, data=hits.data()))
     _hits_on(state, u, t, hits.total, dice, ev)
 
@@ -176,6 +178,8 @@ def _machine(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
         if not t.on_table:
             break
         r = success.roll(dice, f"{u.name} ({w.name})", n, stats.experience_mods(u))
+        r = rerolls.again(state, u, r, lambda: success.roll(dice, f"{u.name} ({w.name}, rerolled)", n,
+                                                            stats.experience_mods(u)), ev)
         ev.append(Event("roll", r.text() + f" (needs {w.needs_successes})", R_FIRE, data=r.data()))
         if r.total >= w.needs_successes:
             _machine_hit(state, u, t, r.total, dice, ev, w.passes_through)

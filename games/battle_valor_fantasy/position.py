@@ -14,7 +14,8 @@ from games.battle_valor_fantasy.defs import ArmyList
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 
 UNIT_KEYS = {"name", "player", "kind", "unit", "at", "facing", "formation", "files", "orders", "fleeing",
-             "figures", "engaged", "activated", "dice", "level", "stands_at", "effects", "with", "hidden"}
+             "figures", "engaged", "activated", "dice", "level", "stands_at", "effects", "with", "hidden",
+             "rerolls"}
 TOP_KEYS = {"units", "phase", "turn", "initiative", "current", "turns"}
 
 
@@ -58,7 +59,7 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
             u.stands.append(Stand(sid, 0.0, 0.0, 0.0, 1, command=True))
             u.start_stands = 1
             sid += 1
-            u.rerolls = 3 if kind == "general" else 0
+            u.rerolls = int(raw.get("rerolls", 3)) if kind == "general" else 0
             u.dice = int(raw.get("dice", 10))
         elif kind in characters.KINDS:
             u = Unit(i, owner, name, kind, None, raw.get("level", "regular"))
@@ -144,7 +145,8 @@ def _unit_fields(state: BVFState, u: Unit) -> dict:
             "command": u.command_stand() is not None, "wounds": u.wounds, "crew_wounds": u.crew_wounds,
             "facing": round(u.facing, 1), "points": state.options.get("points", {}).get(u.name),
             "effects": sorted(u.effects), "off_table": u.off_table, "attached": names.get(u.attached, u.attached),
-            "hidden": u.hidden, "marks": list(u.marks)}
+            "hidden": u.hidden, "marks": list(u.marks), "rerolls": u.rerolls,
+            "split": u.split}
 
 
 def script_check(state: BVFState, key: str, want) -> list[str]:

@@ -15,10 +15,14 @@ from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from engine.table.formations import BlockMove, Frame
-from games.battle_valor_fantasy import advanced_combat, characters, checks, choices, combat, fire, moves, position, setup, spells, turns
+from games.battle_valor_fantasy import (advanced_combat, characters, checks, choices, combat, fire, moves, position,
+                                        rerolls, setup, spells, turns)
 from games.battle_valor_fantasy.character_actions import CharacterActions
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
+
+
+REROLL_KINDS = ("charge", "attack", "fire", "cast")   # activations whose roll the General may reroll
 
 
 class BattleValorFantasyRules(CharacterActions, ConventionalHooks):
@@ -96,7 +100,8 @@ class BattleValorFantasyRules(CharacterActions, ConventionalHooks):
                          + ";".join(f"{s.sid},{s.x:.4f},{s.y:.4f},{s.facing:.2f},{s.figures},{s.command}"
                                     for s in u.stands))
         for p in state.players:
-            parts.append(f"p{p.index}:{p.orders_placed}:{p.fate_uid}:{p.fate_done}:{p.score}")
+            parts.append(f"p{p.index}:{p.orders_placed}:{p.fate_uid}:{p.fate_done}:{p.fate_waits}:{p.score}")
+        parts.append(",".join(str(u.rerolls) for u in state.units.values() if u.kind == "general"))
         return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
 
     # ---- legal actions ------------------------------------------------------------------
@@ -121,7 +126,13 @@ class BattleValorFantasyRules(CharacterActions, ConventionalHooks):
     # ---- apply --------------------------------------------------------------------------
     def apply(self, state: BVFState, a: Action, dice) -> list[Event]:
         ev: list[Event] = []
+        wisher = None
+        if a.get("reroll") and a.kind in REROLL_KINDS:
+            wisher = state.units[a["uid"]]
+            rerolls.wish(wisher, a["reroll"])
         getattr(self, "_do_" + a.kind)(state, a, dice, ev)
+        if wisher is not None:
+            wisher.effects.pop(rerolls.WISH, None)
         characters.lost_host(state, ev)
         if a.kind in characters.FREE_ACTIONS:
             return ev                    # the player acts on (characters.py)
@@ -171,6 +182,13 @@ class BattleValorFantasyRules(CharacterActions, ConventionalHooks):
         pl.fate_done = True
         ev.append(Event("fate", f"{pl.name} turns the Fate counter next to {u.name} into a {o} order",
                         turns.R_FATE_COUNTER, 0))
+        turns.after_fate(state, dice, ev)
+
+    def _do_fate_wait(self, state, a, dice, ev):
+        pl = state.players[a.player]
+        pl.fate_waits = True
+        ev.append(Event("fate", f"{pl.name} won the initiative and activates the Fate counter after "
+                        f"{state.players[1 - a.player].name}", turns.R_FATE, 0))
         turns.after_fate(state, dice, ev)
 
     def _do_fate_move(self, state, a, dice, ev):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from engine.core.rules import Event
-from games.battle_valor_fantasy import casualties, moves, space, stats, success
+from games.battle_valor_fantasy import casualties, moves, rerolls, space, stats, success
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Pending, Unit
 
@@ -86,6 +86,8 @@ def cast(state: BVFState, player: int, casters: list[Unit], spell_id: str, t: Un
     names = " and ".join(w.name for w in casters)
     need = 6 if space.in_woods(state, t) and t.owner != player else 5
     r = success.roll(dice, f"{names} cast {sp.name}", n, (), need=need)
+    r = rerolls.again(state, casters[0], r, lambda: success.roll(dice, f"{names} cast {sp.name} (rerolled)", n, (),
+                                                                 need=need), ev)
     ev.append(Event("cast", f"{names} cast{'s' if len(casters) == 1 else ''} {sp.name} on {t.name} "
                     f"(needs {sp.threshold})", R_CAST, 0, data={"spell": spell_id, "target": t.uid}))
     ev.append(Event("roll", r.text(), R_CAST, data=r.data()))

@@ -101,10 +101,11 @@ class Player:
     fate_uid: int = -1             # the unit the Fate counter lies next to (-1: none placed)
     fate_done: bool = False
     score: float = 0.0
+    fate_waits: bool = False       # the initiative winner activates his Fate counter after the opponent's
 
     def copy(self) -> "Player":
         return Player(self.index, self.name, self.army, self.zone, self.orders_placed, self.fate_uid,
-                      self.fate_done, self.score)
+                      self.fate_done, self.score, self.fate_waits)
 
 
 @dataclass(slots=True)

@@ -133,7 +133,19 @@ def reveal(state: BVFState, ev: list[Event]) -> None:
 
 
 def fate_players(state: BVFState) -> list[int]:
-    return [p for p in (state.initiative, 1 - state.initiative) if not state.players[p].fate_done]
+    """Who still has a Fate counter to activate, in order: the initiative
+    winner first unless he chose to go after his opponent (§ Phase 4 Fate;)."""
+    first, second = state.initiative, 1 - state.initiative
+    if state.players[first].fate_waits:
+        first, second = second, first
+    return [p for p in (first, second) if not state.players[p].fate_done]
+
+
+def may_wait_fate(state: BVFState, p: int) -> bool:
+    """The initiative winner, before activating his Fate counter, may let
+    his opponent activate theirs first."""
+    return (state.phase == "fate" and not state.pending and p == state.initiative
+            and not state.players[p].fate_waits and fate_players(state) == [p, 1 - p])
 
 
 def to_act(state: BVFState) -> int:
@@ -289,6 +301,7 @@ def end_turn(state: BVFState, dice, ev: list[Event]) -> None:
         pl.orders_placed = False
         pl.fate_uid = -1
         pl.fate_done = False
+        pl.fate_waits = False
     if victory.finished(state, ev):
         return
     state.turn += 1

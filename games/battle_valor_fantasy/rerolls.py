@@ -1,0 +1,66 @@
+"""The General's three rerolls: "a General has 3 rerolls that can be used
+to reroll any complete set of Success Dice rolled for a unit within 12
+inches of him" (battle_valor_fantasy.txt § Generals;).
+
+A reroll is asked for with the activation that makes the roll (the
+action's `reroll`: "reroll if fewer than this many Successes"), since the
+rules resolve a whole activation at once; the rules put the wish on the
+unit for that activation (`Unit.effects["general_reroll"]`) and each roll
+site calls `again` on the unit's own roll.  Decisions: docs/games/
+battle_valor_fantasy.md § The General's rerolls.
+"""
+from __future__ import annotations
+
+from engine.core.rules import Event
+from games.battle_valor_fantasy import space
+from games.battle_valor_fantasy.state import BVFState, Unit
+
+R_REROLL = "battle_valor_fantasy.txt § Generals;"
+WISH = "general_reroll"
+
+
+def reroll_problem(state: BVFState, u: Unit, want) -> tuple[str, str] | None:
+    """Why the General cannot promise a reroll for `u`, or None."""
+    try:
+        want = int(want)
+    except (TypeError, ValueError):
+        return "A reroll is asked for with the least number of Successes wanted", R_REROLL
+    if want <= 0:
+        return None
+    g = space.general_of(state, u.owner)
+    if g is None:
+        return "Your General is not on the table", R_REROLL
+    if g.rerolls <= 0:
+        return "Your General has used his 3 rerolls", R_REROLL
+    if u.kind == "general":
+        return "The General rerolls dice rolled for a unit within 12\" of him", R_REROLL
+    if space.distance(state, u, g) > space.GENERAL_RANGE + 1e-9:
+        return f"{u.name} is more than 12\" from the General: he cannot reroll its dice", R_REROLL
+    return None
+
+
+def wish(u: Unit, want) -> None:
+    """Put the activation's reroll wish on the unit (0: none)."""
+    want = int(want or 0)
+    if want > 0:
+        u.effects[WISH] = want
+    else:
+        u.effects.pop(WISH, None)
+
+
+def again(state: BVFState, u: Unit, pool, roll_again, ev: list[Event]):
+    """If `u` asked for a reroll and `pool` scored fewer Successes than
+    wanted, the General (rerolls left, `u` within 12") rerolls the whole
+    set: `roll_again()` makes the new Pool, which stands.  The wish is
+    spent by the first roll it is offered to."""
+    want = u.effects.pop(WISH, 0)
+    if not want or pool.total >= want or reroll_problem(state, u, want) is not None:
+        return pool
+    g = space.general_of(state, u.owner)
+    g.rerolls -= 1
+    new = roll_again()
+    ev.append(Event("ruling", f"The General rerolls {pool.what} ({pool.total} Successes, fewer than the {want} "
+                    f"wanted): {new.total} Successes ({g.rerolls} reroll{'s' if g.rerolls != 1 else ''} left)",
+                    R_REROLL, data={"general_reroll": u.uid, "before": pool.total, "after": new.total}))
+    ev.append(Event("roll", new.text(), R_REROLL, data=new.data()))
+    return new
