@@ -81,6 +81,75 @@ def test_a_whole_battle_through_the_buttons():
             ctl.sel = mine[rng.randrange(len(mine))].uid
         bs = ctl.buttons()
         assert bs, f"no buttons in {st.phase}"
-        a = ctl.press(bs[rng.randrange(len(bs))].command)
+        cmd = bs[rng.randrange(len(bs))].command
+        a = ctl.press(cmd)
+        if a is True:               # a move's ghost first; the second press commits it
+            assert ctl.overlay_shapes()
+            a = ctl.press(cmd)
         m.submit(a, autosave=False)
     assert m.outcome() is not None
+
+
+def _at(phase, order, foes_facing=90.0, foes_at=(24, 25)):
+    pos = {"phase": phase, "turn": 2, "units": [dict(POSITION["units"][0], orders=[order]),
+                                                POSITION["units"][1],
+                                                dict(POSITION["units"][2], facing=foes_facing, at=list(foes_at)),
+                                                POSITION["units"][3]]}
+    m = Match(Setup("battle_valor_fantasy", 2, seed=3, scenario="border_march", seats=("human", "human"),
+                    options={"position": pos}))
+    view, ctl = load_game_ui(m)
+    return m, view, ctl, m.state.options["names"]
+
+
+def test_charge_lane_wheel_and_contact_edge_before_committing():
+    m, view, ctl, names = _at("combat", "charge")
+    ctl.sel = names["spears"]
+    ctl.hover((24.0, 25.0))                       # over the enemy: the charge is drawn, nothing is committed
+    shapes = ctl.overlay_shapes()
+    labels = [s.label for s in shapes]
+    assert "front" in labels and any(x.startswith('3.') and 'of 8"' in x for x in labels)
+    # an enemy side on: the contact edge is its flank
+    m, view, ctl, names = _at("combat", "charge", foes_facing=0.0, foes_at=(27, 22))
+    ctl.sel = names["spears"]
+    foes = m.state.units[names["foes"]]
+    ctl.hover((foes.stands[0].x, foes.stands[0].y))
+    assert "right flank" in [s.label for s in ctl.overlay_shapes()]
+    # farther round: the lane wheels a quarter turn into its rear, and is out of reach (drawn red)
+    m, view, ctl, names = _at("combat", "charge", foes_facing=0.0, foes_at=(30, 22))
+    ctl.sel = names["spears"]
+    foes = m.state.units[names["foes"]]
+    ctl.hover((foes.stands[0].x, foes.stands[0].y))
+    shapes = ctl.overlay_shapes()
+    labels = [s.label for s in shapes]
+    assert "rear" in labels and "wheel 90°" in labels
+    assert any("out of reach" in x for x in labels)
+    assert m.state.phase == "combat" and not m.state.units[names["spears"]].activated
+
+
+def test_reform_shows_its_ghost_then_commits():
+    m, view, ctl, names = _at("reform", "reform")
+    ctl.sel = names["spears"]
+    bs = [b for b in ctl.buttons() if b.label.startswith("Attack Column")]
+    assert bs
+    assert ctl.press(bs[0].command) is True
+    ghosts = [s for s in ctl.overlay_shapes() if s.closed and s.dashed]
+    assert len(ghosts) == 8                          # every stand where it will stand
+    a = ctl.press(bs[0].command)
+    assert a.kind == "reform" and a["formation"] == "attack_column"
+    m.submit(a, autosave=False)
+    assert m.state.units[names["spears"]].formation == "attack_column"
+
+
+def test_dragging_an_advance_keeps_the_formation():
+    m, view, ctl, names = _at("advance", "advance", foes_at=(24, 8))
+    u = m.state.units[names["spears"]]
+    before = {s.sid: (s.x, s.y) for s in u.stands}
+    c = u.command_stand()
+    assert ctl.drag_begin((c.x, c.y))
+    ctl.drag_to((c.x, c.y - 3.0))
+    a = ctl.drag_end()
+    assert a.kind == "advance" and abs(a["first"] - 3.0) < 1e-6 and a["angle"] == 0
+    m.submit(a, autosave=False)
+    u = m.state.units[names["spears"]]
+    for s in u.stands:
+        assert abs(s.x - before[s.sid][0]) < 1e-6 and abs(s.y - (before[s.sid][1] - 3.0)) < 1e-6

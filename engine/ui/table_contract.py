@@ -46,6 +46,11 @@ from engine.ui.contract import Controller, HoverInfo, View
 #       Deployment: the bases a click at pt would put down (drawn as ghosts
 #       following the pointer, hatched red with the reason when refused);
 #       click_point(pt) then builds the deploy Action.  [None: no ghosts]
+#   overlay_shapes() -> list[OverlayShape]
+#       The game's own aids drawn over the table this frame: lines and
+#       outlines in inches (a charge lane, a wheel's arc, the edge a charge
+#       contacts, the ghost of a formation change, scenery built in the
+#       game), each with an optional label.  [none]
 #
 # What the tools give every table game (the screen drives them):
 #   the ruler (right-drag, or R then left-drag: from the nearest base edge
@@ -97,6 +102,20 @@ class PieceStyle:
     name: str
     color: str
     patterns: tuple = ()            # empty: from the piece's flags
+
+
+@dataclass(frozen=True)
+class OverlayShape:
+    """A line (or, `closed`, an outline) the board draws over the table:
+    points in inches, a colour "#RRGGBB", a width in pixels, dashed or
+    not, `fill` (a closed shape tinted inside) and a label at its end."""
+    points: tuple
+    color: str = "#FFFFFF"
+    width: int = 2
+    closed: bool = False
+    dashed: bool = False
+    fill: bool = False
+    label: str = ""
 
 
 @dataclass
@@ -195,6 +214,9 @@ class TableController(Controller):
 
     def unit_name(self, unit) -> str:
         return str(unit)
+
+    def overlay_shapes(self) -> list:
+        return []
 
     def click_unit(self, unit, model):
         """A click on a model of another unit than the selected one's

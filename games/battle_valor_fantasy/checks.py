@@ -6,7 +6,7 @@ import math
 
 from engine.core.actions import Action
 from engine.table.formations import BlockMove, Frame
-from games.battle_valor_fantasy import combat, fire, moves, rerolls, setup, space, spells, turns
+from games.battle_valor_fantasy import combat, fire, moves, rerolls, setup, space, spells, turns, works
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.character_actions import CHECKS as CHARACTER_CHECKS
 from games.battle_valor_fantasy.state import BVFState, Unit
@@ -164,6 +164,17 @@ def _hold(state, a):
     if not turns.can_activate(state, u, state.phase) or (state.phase == "fire" and u.effects.get("held_fire")):
         return f"{u.name} has no counter to activate in this phase", R_ACTIVATE
     return None
+
+
+def _build(state, a):
+    """A foot unit builds 2" of linear obstacle instead of activating its
+    counter (§ Linear Obstacles)."""
+    u = _unit(state, a["uid"])
+    if state.phase not in turns.PHASE_ORDERS or u.owner != a.player or not u.on_table:
+        return "Build with one of your units when one of its counters could be activated", works.R_BUILD
+    if not turns.can_activate(state, u, state.phase) or (state.phase == "fire" and u.effects.get("held_fire")):
+        return f"{u.name} has no counter to activate in this phase (it builds instead of using one)", works.R_BUILD
+    return works.build_problem(state, u)
 
 
 def _reform(state, a):

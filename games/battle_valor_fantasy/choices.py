@@ -20,7 +20,9 @@ any action to `check`.  What is listed, in groups (each group is what
   target, charge each enemy within two and a half reaches (in its arc:
   checked; and the nearest with the General's reroll if not all stands
   arrive), attack each enemy it fights, advance (full, half and 1" straight, full with a wheel of
-  +-30 degrees and toward the nearest enemy); the General's counter passed
+  +-30 degrees and toward the nearest enemy), and in the Reform phase a
+  foot unit's 2" of linear obstacle built instead (the rules allow it in
+  any activation phase; the screen offers it in each); the General's counter passed
   to each unit within 12" for the same;
 - a dispel: let it through, each Wizard alone or all together.
 """
@@ -31,7 +33,7 @@ import math
 from engine.core.actions import Action
 from engine.table.formations import BlockMove
 from games.battle_valor_fantasy import (character_actions, characters, checks, combat, fire, moves, rerolls, setup,
-                                        space, spells, stats, turns)
+                                        space, spells, stats, turns, works)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -295,6 +297,8 @@ def unit_actions(state: BVFState, u: Unit) -> list[Action]:
     for order in turns.PHASE_ORDERS[ph]:
         if order in u.orders:
             out += _for_order(state, u, order, False)
+    if ph == "reform" and works.is_foot(u) and not u.engaged:
+        out.append(Action.make("build", p, uid=u.uid))
     return out
 
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from engine.core.rules import Event
 from engine.table.formations import contact_side, plan_charge, short_of
-from games.battle_valor_fantasy import breakthrough, casualties, characters, front_rank, rerolls, space, stats, success
+from games.battle_valor_fantasy import (breakthrough, casualties, characters, front_rank, rerolls, space, stats,
+                                        success, works)
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_PHASE = "battle_valor_fantasy.txt § Phase 9 Activate Charge & Attack Orders, Resolve Combats;"
@@ -260,7 +261,7 @@ def impact_hits(state: BVFState, u: Unit, t: Unit, side: str) -> tuple[int, list
         return 0, why, None
     if stats.is_pike(t) and (side == "front" or t.formation == "square"):
         return 0, why, f"{t.name}'s pikes stop impact hits from the front"
-    if space.behind_obstacle(state, t):
+    if space.behind_obstacle(state, t) or works.behind(state, t, u):
         return 0, why, f"{t.name} stands behind a linear obstacle: no impact hits"
     return n, why, None
 
@@ -388,7 +389,7 @@ def strike(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], side: s
     if fear:
         need = 6
         notes.append(f"{dfd.name} causes {fear.capitalize()}: 6s to hit")
-    if space.behind_obstacle(state, dfd):
+    if space.behind_obstacle(state, dfd) or works.behind(state, dfd, att):
         need = 6
         notes.append(f"{dfd.name} is behind a linear obstacle: 6s to hit")
     mods = attack_mods(state, att, dfd, side, first_round, striking_first)

@@ -10,6 +10,12 @@
   (advance, reform, cast ...); with it selected, a click on an enemy charges
   it, fires at it or attacks it; hovering shows the odds (describe.preview).
 - Decisions (dispel, Fate's 6" move) are buttons for the deciding player.
+- Aids before committing (overlay.py): hovering an enemy with a unit that
+  may charge it draws the charge lane, the wheel's arc, where the block ends
+  and the contact edge (front, flank, rear); an Advance, Reform or Build
+  button shows its ghost first and commits on the second press (or Enter).
+- Advance phase: drag a unit with an Advance order; it moves as a block
+  keeping its formation (forward, one wheel, forward), the rules judge.
 - G asks the General for a reroll on the next charge (if not all stands
   arrive), fire or attack (fewer than half the dice) or spell (below its
   threshold): battle_valor_fantasy.txt § Generals;.
@@ -19,12 +25,52 @@ from __future__ import annotations
 from engine.core.actions import Action
 from engine.ui.contract import ButtonSpec, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
-from games.battle_valor_fantasy import choices, describe, setup, space, stats, turns
+from engine.table.formations import BlockMove, Frame, wheeled
+from games.battle_valor_fantasy import choices, combat, describe, moves, overlay, setup, space, stats, turns
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.controller_notes import HiddenNotes
-from engine.table.formations import Frame
 
 MAX_BUTTONS = 14
+GHOSTED = ("reform", "advance", "build")     # buttons that show a ghost before they commit
+
+
+def _one_reform_each(state, acts: list) -> list:
+    """One Reform button per formation (its first width, facing the nearest
+    enemy when there is one): the listed widths and facings would crowd
+    the panel.  Other reforms stay possible through the rules."""
+    out, seen = [], {}
+    for a in acts:
+        if a.kind != "reform" or a.get("formation") is None:
+            out.append(a)
+            continue
+        key = (a["uid"], a["formation"], bool(a.get("general")))
+        u = state.units[a["uid"]]
+        turned = abs((a["facing"] - u.facing + 180.0) % 360.0 - 180.0) > 0.5
+        if key not in seen:
+            seen[key] = len(out)
+            out.append(a)
+        elif turned and not abs((out[seen[key]]["facing"] - u.facing + 180.0) % 360.0 - 180.0) > 0.5 \
+                and out[seen[key]]["files"] == a["files"]:
+            out[seen[key]] = a                     # the same width, facing the enemy
+    return out
+
+
+def block_move_to(block, target: Frame) -> BlockMove:
+    """Forward, one wheel to the target's facing, forward: the BlockMove
+    whose end puts the block's frame on `target` (negative legs, which the
+    rules refuse, are cut to nothing; a sideways step cannot be made)."""
+    angle = (target.facing - block.frame.facing + 180.0) % 360.0 - 180.0
+    f0 = block.frame.forward
+    if abs(angle) < 0.5:
+        d = (target.x - block.frame.x) * f0[0] + (target.y - block.frame.y) * f0[1]
+        return BlockMove(max(0.0, d), 0.0, 0.0)
+    w = wheeled(block, angle)
+    f1 = Frame(0.0, 0.0, (block.frame.facing + angle) % 360.0).forward
+    dx, dy = target.x - w.x, target.y - w.y
+    det = f0[0] * f1[1] - f0[1] * f1[0]
+    first = (dx * f1[1] - dy * f1[0]) / det
+    then = (f0[0] * dy - f0[1] * dx) / det
+    return BlockMove(max(0.0, first), angle, max(0.0, then))
 
 
 class BVFController(HiddenNotes, TableController):
@@ -35,6 +81,7 @@ class BVFController(HiddenNotes, TableController):
         self.deploying: int | None = None
         self._acts: list[Action] = []
         self.want_reroll = False
+        self.preview: Action | None = None     # a move chosen, its ghost shown, not yet committed
 
     # --- selection and targets -----------------------------------------------------------
     def unit_name(self, uid) -> str:
@@ -44,6 +91,7 @@ class BVFController(HiddenNotes, TableController):
     def reset(self) -> None:
         super().reset()
         self._acts = []
+        self.preview = None
         if self.state.phase != "orders":
             self.draft, self.fate = {}, -1
 
@@ -149,7 +197,10 @@ class BVFController(HiddenNotes, TableController):
         u = st.units.get(uid)
         if u is None or u.owner != self.actor() or not turns.can_activate(st, u, st.phase):
             return []
-        return [a for a in choices.unit_actions(st, u) if self.rules.check(st, a) is None]
+        acts = choices.unit_actions(st, u)
+        if not any(a.kind == "build" for a in acts):
+            acts.append(Action.make("build", u.owner, uid=u.uid))     # § Linear Obstacles: in any phase
+        return [a for a in acts if self.rules.check(st, a) is None]
 
     def buttons(self) -> list[ButtonSpec]:
         st = self.state
@@ -167,6 +218,7 @@ class BVFController(HiddenNotes, TableController):
             acts = acts[:MAX_BUTTONS]
         elif st.phase in turns.PHASE_ORDERS:
             acts = self._unit_actions(self.sel) if self.sel is not None else []
+            acts = _one_reform_each(st, acts)
             acts = [a for a in acts if a.kind not in ("charge", "fire", "attack")] + \
                 [a for a in acts if a.kind in ("charge", "fire", "attack")]
             acts = acts[:MAX_BUTTONS]
@@ -189,6 +241,8 @@ class BVFController(HiddenNotes, TableController):
             return f"{cat().spells[a['spell']].name} > {self.unit_name(a['target'])}"
         if k == "hold":
             return "Hold fire" if self.state.phase == "fire" else "Do nothing"
+        if k == "build":
+            return "Build 2\" obstacle"
         return describe.describe(self.state, a)
 
     def _order_buttons(self) -> list[ButtonSpec]:
@@ -213,7 +267,15 @@ class BVFController(HiddenNotes, TableController):
         st = self.state
         if command.startswith("act:"):
             i = int(command[4:])
-            return self._with_reroll(self._acts[i]) if i < len(self._acts) else None
+            if i >= len(self._acts):
+                return None
+            a = self._acts[i]
+            if a.kind in GHOSTED and self.preview != a:
+                self.preview = a
+                self.message = f"{self._label(a)}: the ghost shows it; press again (or Enter) to do it, Esc to drop it"
+                return True
+            self.preview = None
+            return self._with_reroll(a)
         if command == "orders:auto":
             from games.battle_valor_fantasy import ai
             orders, fate = ai.plan_orders(st, self.actor())
@@ -252,6 +314,9 @@ class BVFController(HiddenNotes, TableController):
         if name == "return":
             if self.state.phase == "orders":
                 return self.press("orders:commit")
+            if self.preview is not None:
+                a, self.preview = self.preview, None
+                return a
         if name == "a" and self.state.phase == "orders":
             return self.press("orders:auto")
         if name == "f" and self.state.phase == "orders":
@@ -260,6 +325,66 @@ class BVFController(HiddenNotes, TableController):
             self.want_reroll = not self.want_reroll
             return True
         return super().key(name, mods)
+
+    def cancel(self) -> bool:
+        if self.preview is not None:
+            self.preview = None
+            self.message = ""
+            return True
+        return super().cancel()
+
+    # --- the table aids (overlay.py) ------------------------------------------------------------
+    def overlay_shapes(self) -> list:
+        st = self.state
+        out = overlay.works_shapes(st)
+        if st.phase == "over" or st.pending:
+            return out
+        a = self.preview
+        if a is not None and a.kind in GHOSTED:
+            ok = self.rules.check(st, a) is None
+            u = st.units.get(a["uid"])
+            if u is None:
+                return out
+            if a.kind == "reform":
+                out += overlay.reform_shapes(st, u, a.get("formation"), int(a.get("files", u.files)),
+                                             float(a["facing"]), ok)
+            elif a.kind == "advance":
+                out += overlay.advance_shapes(st, u, BlockMove(float(a.get("first", 0.0)), float(a.get("angle", 0.0)),
+                                                               float(a.get("then", 0.0))), ok)
+            elif a.kind == "build":
+                out += overlay.build_shapes(st, u, ok)
+            return out
+        h = self.hovering
+        if st.phase == "combat" and self.sel is not None and h is not None and self._mine(self.sel) \
+                and not self._mine(h.unit):
+            u, t = st.units.get(self.sel), st.units.get(h.unit)
+            if u is not None and t is not None and not u.engaged and u.kind == "unit" and t.kind != "general" \
+                    and turns.can_activate(st, u, "combat") and "charge" in u.orders:
+                if combat.charge_problem(st, u, t) is None:
+                    out += overlay.charge_shapes(st, u, t)
+        return out
+
+    # --- dragging an Advance ------------------------------------------------------------------
+    def allowance_of(self, unit) -> float | None:
+        st = self.state
+        u = st.units.get(unit)
+        if st.phase != "advance" or st.pending or u is None or u.owner != self.actor() or u.engaged:
+            return None
+        if "advance" not in u.orders or not turns.can_activate(st, u, "advance"):
+            return None
+        return moves.advance_allowance(st, u)
+
+    def make_move_action(self, unit, positions: dict):
+        """The block move that brings the command stand where it was
+        dropped: forward, one wheel to the new facing, forward (the rules
+        judge the length and the way)."""
+        st = self.state
+        u = st.units[unit]
+        c = u.command_stand() or u.stands[0]
+        x, y, f = positions[(u.uid, c.sid)]
+        m = block_move_to(space.block(st, u), Frame(x, y, f))
+        return Action.make("advance", u.owner, uid=u.uid, first=round(m.first, 3), angle=round(m.angle, 1),
+                           then=round(m.then, 3))
 
     def hint(self) -> str:
         if self.message:

@@ -35,6 +35,8 @@ def describe(state: BVFState, a: Action) -> str:
         return f"The General rallies {_u(state, a['uid'])}"
     if k == "hold":
         return f"{_u(state, a['uid'])} holds its counter"
+    if k == "build":
+        return f"{_u(state, a['uid'])} builds 2\" of linear obstacle"
     if k == "reform":
         f = a.get("formation")
         return f"{_u(state, a['uid'])} reforms" + (f" into {cat().formations[f].name}" if f else "") + via

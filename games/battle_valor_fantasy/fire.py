@@ -13,7 +13,7 @@ import math
 
 from engine.core.rules import Event
 from engine.table.geometry import Foot, BaseShape
-from games.battle_valor_fantasy import casualties, characters, rerolls, space, stats, success
+from games.battle_valor_fantasy import casualties, characters, rerolls, space, stats, success, works
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_FIRE = "battle_valor_fantasy.txt § Phase 8 Fire Missile Units;"
@@ -119,14 +119,14 @@ def _front(state: BVFState, t: Unit, shooter: Unit) -> bool:
     return side_of_block(space.block(state, t), cx, cy) == "front"
 
 
-def need_for(state: BVFState, t: Unit) -> tuple[int, str]:
+def need_for(state: BVFState, t: Unit, shooter: Unit | None = None) -> tuple[int, str]:
     if t.kind in characters.KINDS:
         return 6, "a character: 6s to hit"
     if stats.any_effect(t, "missile_needs_six"):
         return 6, "Tough Hide: 6s to hit with missiles"
     if space.in_woods(state, t):
         return 6, "target in a wood: 6s"
-    if space.behind_obstacle(state, t):
+    if space.behind_obstacle(state, t) or works.behind(state, t, shooter):
         return 6, "target behind a linear obstacle: 6s"
     return 5, ""
 
@@ -142,7 +142,7 @@ def fire(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event], flee: bool = 
     if u.effects.pop("double_shots", 0):
         n *= 2
         ev.append(Event("ruling", "Magic Missiles: double the shots", R_MAGIC_MISSILES))
-    need, why = need_for(state, t)
+    need, why = need_for(state, t, u)
     if why:
         ev.append(Event("ruling", why, R_WOODS if "wood" in why else (R_OBSTACLE if "obstacle" in why else R_FIRE)))
     hits = success.roll(dice, f"{u.name} shoots", n, shooting_mods(state, u, t, flee), need=need)

@@ -16,7 +16,7 @@ from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from engine.table.formations import BlockMove, Frame
 from games.battle_valor_fantasy import (advanced_combat, characters, checks, choices, combat, fire, moves, position,
-                                        rerolls, setup, spells, turns)
+                                        rerolls, setup, spells, turns, works)
 from games.battle_valor_fantasy.character_actions import CharacterActions
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
@@ -102,6 +102,7 @@ class BattleValorFantasyRules(CharacterActions, ConventionalHooks):
         for p in state.players:
             parts.append(f"p{p.index}:{p.orders_placed}:{p.fate_uid}:{p.fate_done}:{p.fate_waits}:{p.score}")
         parts.append(",".join(str(u.rerolls) for u in state.units.values() if u.kind == "general"))
+        parts.append(repr(state.works))
         return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
 
     # ---- legal actions ------------------------------------------------------------------
@@ -238,6 +239,15 @@ class BattleValorFantasyRules(CharacterActions, ConventionalHooks):
                 turns.spend(u, o)
                 ev.append(Event("ruling", f"{u.name} does not use its {o} order", turns.PHASE_RULE[state.phase], 0))
                 return
+
+    def _do_build(self, state, a, dice, ev):
+        u = state.units[a["uid"]]
+        for o in turns.PHASE_ORDERS[state.phase]:
+            if o in u.orders:
+                u.orders.remove(o)          # given up, not activated: it may still fight back (docs § Field works)
+                break
+        u.effects["built"] = 1
+        works.build(state, u, ev)
 
     def _do_general_rally(self, state, a, dice, ev):
         from games.battle_valor_fantasy import space

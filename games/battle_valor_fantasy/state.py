@@ -140,6 +140,7 @@ class BVFState:
     version: int = 0
     options: dict = field(default_factory=dict)
     cache: dict = field(default_factory=dict)
+    works: tuple = ()              # linear obstacles built in the battle: (x, y, facing, builder uid) (works.py)
 
     def touch(self) -> None:
         self.version += 1
@@ -149,4 +150,5 @@ class BVFState:
         return BVFState(self.table, self.scenario, self.turns, [p.copy() for p in self.players],
                         {k: u.copy() for k, u in self.units.items()}, self.phase, self.turn, self.initiative,
                         self.current, self.deploy_queue, [p.copy() for p in self.pending], self.passed,
-                        self.winners, self.win_reason, self.win_rule, self.version, dict(self.options), {})
+                        self.winners, self.win_reason, self.win_rule, self.version, dict(self.options), {},
+                        self.works)

@@ -170,8 +170,9 @@ class BVFView(TableView):
         for rid, lvl, _ in (u.profile.rules if u.profile else ()):
             r = cat().special_rules[rid]
             sections.append(("trait", r.name + (f" {lvl}" if lvl else ""), r.text))
-        if u.effects:
-            sections.append(("cond", "Spells this turn", ", ".join(sorted(u.effects))))
+        spells_on = sorted(e for e in u.effects if e != "built")     # "built": field works (works.py), no spell
+        if spells_on:
+            sections.append(("cond", "Spells this turn", ", ".join(spells_on)))
         return CardSpec(u.name, sub, self.player_color(state, u.owner), "square", initials(u.name),
                         stats=stats_rows, sections=sections)
 

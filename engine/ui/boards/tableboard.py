@@ -59,6 +59,7 @@ class TableOverlay:
     hover_kind: str = "hover"                       # hover | illegal
     ghosts: list = field(default_factory=list)      # Feet being placed (deployment) at the pointer
     ghost_problem: str = ""                         # why they may not go there ("" fine)
+    shapes: list = field(default_factory=list)      # table_contract.OverlayShape: the game's own aids
 
 
 def _flags(piece) -> set:
@@ -556,6 +557,9 @@ class TableBoard:
             spr = self._sprite(("ghost", f.shape, 0 if f.round else int(round(f.facing)) % 360, bad),
                                lambda f=f, bad=bad: make_ghost(f, self.scale, bad))
             rects.append(surf.blit(spr, (round(x - spr.get_width() / 2), round(y - spr.get_height() / 2))))
+        # the game's own aids (charge lanes, contact edges, formation ghosts ...)
+        for sh in ov.shapes:
+            rects += self._shape(surf, sh)
         # the ruler
         rl = ov.ruler
         if rl is not None:
@@ -564,6 +568,36 @@ class TableBoard:
             rects.append(_ruler(surf, p1, p2, s))
             rects.append(_pill(surf, rl.label(), (p2[0], p2[1] - 20), (255, 255, 255)))
         return rects
+
+
+    def _shape(self, surf, sh) -> list:
+        """One of the game's OverlayShapes: a polyline or outline, dashed or
+        not, tinted inside when `fill`, its label in a pill."""
+        pts = [self.world_to_screen(x, y) for x, y in sh.points]
+        if len(pts) < 2:
+            return []
+        col = T.rgb(sh.color)
+        out = []
+        if sh.fill and sh.closed and len(pts) >= 3:
+            x0, y0, x1, y1 = _bbox(pts)
+            box = pygame.Rect(math.floor(x0), math.floor(y0), math.ceil(x1 - x0) + 2, math.ceil(y1 - y0) + 2)
+            if box.colliderect(surf.get_rect()):
+                lay = pygame.Surface(box.size, pygame.SRCALPHA)
+                pygame.draw.polygon(lay, (*col, 150), [(x - box.x, y - box.y) for x, y in pts])
+                out.append(surf.blit(lay, box.topleft))
+        ring = pts + [pts[0]] if sh.closed else pts
+        if sh.dashed:
+            out.append(_dashed(surf, ring, col, sh.width, 8, 5, 0, shadow=True))
+        else:
+            pygame.draw.lines(surf, (0, 0, 0), False, ring, sh.width + 2)
+            out.append(pygame.draw.lines(surf, col, False, ring, sh.width).inflate(sh.width + 6, sh.width + 6))
+        if sh.label:
+            if sh.closed:
+                x, y = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+            else:
+                x, y = pts[len(pts) // 2]
+            out.append(_pill(surf, sh.label, (x, y - 14), col))
+        return out
 
 
 class _Ghost:

@@ -1343,8 +1343,13 @@ class MatchScreen(Scene):
             hover = [m for m in self.tokens() if m.unit == h.unit]
         kind = "illegal" if (self.hover_info and self.hover_info.illegal) else "hover"
         ghosts, ghost_problem = ctl.shown_placement() if (human and self.hover_hex is not None) else ([], "")
+        try:
+            shapes = list(ctl.overlay_shapes())
+        except Exception:  # noqa: BLE001 - an aid must never break the screen
+            shapes = []
         ov = TableOverlay(legs=legs, allowance=allowance, problem=problem, grab=grab, sight=ctl.shown_sight(),
-                          ruler=ctl.ruler, hover=hover, hover_kind=kind, ghosts=ghosts, ghost_problem=ghost_problem)
+                          ruler=ctl.ruler, hover=hover, hover_kind=kind, ghosts=ghosts, ghost_problem=ghost_problem,
+                          shapes=shapes)
         layer_key = (self.version, self.ctl_sig(), human, tuple(hl.items()))
         return self.board.draw(surf, self.tokens(), list(self.overlays()), hl, sel, reach, moving, ov,
                                positions, layer_key=layer_key, partial=partial, restore=restore)
