@@ -157,3 +157,25 @@ def test_launcher_names_each_seats_default_deck_and_starts_with_chosen_ones():
     screen = app.top()
     assert isinstance(screen, MatchScreen), launcher.error
     assert [p.deck.name for p in screen.match.state.players] == [first.name, second.name]
+
+
+def test_a_game_saved_with_the_old_deck_options_still_loads(tmp_path):
+    """Games saved before decks became army lists carry deck_1/deck_2
+    options; they must load (no game in progress is lost), play the decks
+    they name, and the launcher must not offer the options again."""
+    import json
+
+    from engine.core import registry
+    from engine.core.match import Match
+    from engine.core.rules import Setup
+    from games.warbound.catalog import load_catalog
+    rules = registry.get("warbound")
+    decks = sorted(load_catalog().decks)
+    m = Match(Setup("warbound", 2, seed=3, scenario="recommended", options={"deck_1": decks[-1], "deck_2": decks[0]}))
+    m.submit(m.legal_actions()[0], autosave=False)
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(m.to_save()), encoding="utf-8")
+    back = Match.load(path)
+    assert back.state.players[0].deck_id == decks[-1] and back.state.players[1].deck_id == decks[0]
+    assert len(back.actions) == 1
+    assert all(not o.launcher for o in rules.options())

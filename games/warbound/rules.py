@@ -41,7 +41,12 @@ class WarboundRules(ConventionalHooks):
     rulebook = "warbound.txt"
 
     def options(self) -> list[OptionSpec]:
-        return []           # each seat's deck is an army list (the launcher's seats, --armies)
+        # each seat's deck is an army list (the launcher's seats, --armies); deck_1 and
+        # deck_2 choose a starter deck by id for scripts and for games saved before that,
+        # so those saves still load: the launcher does not offer them
+        decks = tuple(sorted(load_catalog().decks))
+        return [OptionSpec(f"deck_{i + 1}", f"Player {i + 1}'s deck", setup.DEFAULT_DECKS[i], decks,
+                           help="A starter deck (data/warbound/lists)", launcher=False) for i in (0, 1)]
 
     def scenarios(self) -> list[str]:
         return list(BOARDS)

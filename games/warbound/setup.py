@@ -39,7 +39,8 @@ def initial_state(setup, dice) -> tuple[WBState, list]:
     players = []
     armies = setup.options.get("armies") or [None, None]
     for i in (0, 1):
-        deck, did = resolve_deck(armies[i] if i < len(armies) else None, DEFAULT_DECKS[i])
+        default = setup.options.get(f"deck_{i + 1}") or DEFAULT_DECKS[i]      # a starter deck by id
+        deck, did = resolve_deck(armies[i] if i < len(armies) else None, default)
         lead = deck.leader_entry(cat)
         faction = cat.leaders[lead.card].faction
         players.append(Player(i, cat.factions[faction].name, deck, did, lead.card, lead.vocation))
