@@ -91,3 +91,13 @@ def test_launcher_offers_each_seat_a_list_and_the_builder(tmp_path, monkeypatch)
     assert [a["name"] for a in armies] == [first.name, second.name]
     units = screen.match.state.units.values()
     assert sorted(u.card for u in units if u.owner == 0) == sorted(e["unit"] for e in first.entries)
+
+
+def test_battle_valor_builder_takes_the_first_units():
+    """'Each army must include two Infantry units' is something more picks
+    mend: the builder must not refuse the first Infantry for it."""
+    b = ListBuilder(registry.get("battle_valor_fantasy"))
+    assert b.add("infantry") is None
+    assert [p.incomplete for p in b.problems()] == [True] and "two Infantry" in b.problems()[0].reason
+    assert b.add("infantry") is None
+    assert b.legal(), b.problems()

@@ -47,6 +47,7 @@ class Problem:
     reason: str
     rule: str
     where: tuple = ()
+    incomplete: bool = False     # more picks can mend it (too few of something): a builder still takes picks
 
     def __str__(self) -> str:
         return f"{self.reason} ({self.rule})"
@@ -347,7 +348,8 @@ def _limit_problems(cat, army: ArmyList, lim, size: int) -> list[Problem]:
     for c in lim.counts:
         n = _count(cat, army, c)
         if c.exactly is not None and n != c.exactly * least:
-            out.append(Problem(f"{c.text}: the army has {n}", rule, ("units",) if c.what == "units" else ("general",)))
+            out.append(Problem(f"{c.text}: the army has {n}", rule, ("units",) if c.what == "units" else ("general",),
+                               incomplete=n < c.exactly * least))
         if c.max is not None and n > c.max * most:
             scale = f" for {size} points" if lim.per_points else ""
             out.append(Problem(f"{c.text}{' per ' + str(lim.per_points) + ' points' if lim.per_points else ''}: "
@@ -357,7 +359,7 @@ def _limit_problems(cat, army: ArmyList, lim, size: int) -> list[Problem]:
             scale = f" for {size} points" if lim.per_points else ""
             out.append(Problem(f"{c.text}{' per ' + str(lim.per_points) + ' points' if lim.per_points else ''}: "
                                f"at least {c.min * least}{scale}, the army has {n}", rule,
-                               ("characters",) if c.what == "characters" else ("units",)))
+                               ("characters",) if c.what == "characters" else ("units",), incomplete=True))
     return out
 
 

@@ -110,7 +110,8 @@ def army_problems(cat, army_list, options=None) -> list[ArmyProblem]:
     """Every way a shared-format list breaks the army rules (the shared
     mechanism has already refused unknown fields, picks and options, and
     reports a missing game size or race itself)."""
-    return [ArmyProblem(p.reason, p.rule, p.where) for p in judge(cat, _plain(army_list), options)]
+    return [ArmyProblem(p.reason, p.rule, p.where, getattr(p, "incomplete", False))
+            for p in judge(cat, _plain(army_list), options)]
 
 
 def army_summary(cat, army_list) -> str:

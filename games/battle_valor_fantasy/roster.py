@@ -152,7 +152,7 @@ def judge(cat, data: dict, options=None) -> list[Problem]:
     opts = dict(options or {})
     if data.get("limitations") == "playtest":
         opts["playtest"] = True
-    return [Problem(p.reason, p.rule, r.where(p.where)) for p in validate_army(cat, r.army, opts)]
+    return [Problem(p.reason, p.rule, r.where(p.where), p.incomplete) for p in validate_army(cat, r.army, opts)]
 
 
 def summary(cat, data: dict) -> str:
