@@ -29,3 +29,13 @@ def test_judge_frames_follow_stands_and_objectives():
     assert frame.sides == tuple(p.zone for p in state.players)
     canvas = judge.judge_canvas(state)
     assert canvas.kind == "table" and canvas.width == state.table.width and canvas.source.endswith(".tmx")
+
+
+def test_game_length_counts_the_turns():
+    """simulate and judge report game length in rounds: Battle Valor's
+    are its game turns (they read 0 before)."""
+    rules = registry.get("battle_valor_fantasy")
+    state, _ = rules.initial_state(Setup(rules.game_id, 2, seed=4), SeededDice(4))
+    assert state.round == state.turn == 1
+    state.turn = 4
+    assert state.round == 4 and state.copy().round == 4

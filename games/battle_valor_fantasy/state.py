@@ -146,6 +146,11 @@ class BVFState:
         self.version += 1
         self.cache.clear()
 
+    @property
+    def round(self) -> int:
+        """The game turn, as the tools count rounds (simulate, judge: game length)."""
+        return self.turn
+
     def copy(self) -> "BVFState":
         return BVFState(self.table, self.scenario, self.turns, [p.copy() for p in self.players],
                         {k: u.copy() for k, u in self.units.items()}, self.phase, self.turn, self.initiative,
