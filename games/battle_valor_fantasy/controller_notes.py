@@ -31,8 +31,8 @@ class HiddenNotes:
         for c in sorted(st.units.values(), key=lambda x: x.uid):
             if c.owner == p and c.hidden and characters.alive(st, c):
                 host = st.units[c.attached]
-                notes.append(HandCard(("reveal", c.uid), f"{c.level.capitalize()} {characters.title(c)}",
-                                      f"with {host.name}", "Written down face down: only you see this note. "
+                notes.append(HandCard(("reveal", c.uid), f"{characters.title(c)} in {host.name}",
+                                      c.level.capitalize(), "Written down face down: only you see this note. "
                                       "Click to show it to the table (it is shown anyway when it acts).",
                                       icon="mask", color=HIDDEN))
         if notes:
