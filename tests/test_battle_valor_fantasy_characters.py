@@ -152,3 +152,36 @@ def test_random_playouts_with_every_option_on_play_to_the_end():
             assert not bad, f"{scen} after {action}: {bad}"
         r = play_out(RULES, s, agents, max_actions=6000, on_step=step)
         assert r["winners"], f"{scen}: the battle did not end"
+
+
+def test_reserves_arrive_with_their_back_on_the_edge_and_at_most_half_the_force():
+    from games.battle_valor_fantasy import reserves
+    state, n = _position([
+        {"name": "knights", "player": 0, "reserve": True, "unit": {"troop": "cavalry", "mount": "horses", "stands": 4}},
+        {"name": "line", "player": 0, "at": [30, 40], "facing": 270, "files": 4, "unit": {"troop": "infantry", "stands": 4}},
+        {"name": "foes", "player": 1, "at": [24, 8], "facing": 90, "files": 4, "unit": {"troop": "infantry", "stands": 4}},
+    ] + GENERALS, phase="orders", initiative=1)
+    state.options["reserves"] = True
+    reserves.call_up(state, [])
+    k = state.units[n["knights"]]
+    for edge, at in (("own", 20.0), ("left_own", 10.0), ("right_own", 10.0)):
+        state.turn = 3
+        pl = reserves.placement(state, k, edge, at, "line", 2)
+        assert pl is not None
+        fs = pl[1]
+        W, H = state.table.width, state.table.height
+        touching = {"own": max(f.bbox[3] for f in fs) - H, "left_own": min(f.bbox[0] for f in fs),
+                    "right_own": max(f.bbox[2] for f in fs) - W}[edge]
+        assert abs(touching) < 1e-6, edge
+        assert all(state.table.on_table(f) for f in fs)
+    assert reserves.placement(state, k, "left_own", 40.0, "line", 2) is None      # the far half is not "own"
+    # deployment: half the force at most (the General never)
+    s = Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march", options={"reserves": True})
+    st, _ = RULES.initial_state(s, ScriptedDice([], seed=5))
+    p = st.deploy_queue[0]
+    assert reserves.allowance(st, p) == sum(1 for u in st.units.values() if u.owner == p and u.kind != "general") // 2
+    g = next(u for u in st.units.values() if u.owner == p and u.kind == "general")
+    assert RULES.check(st, Action.make("reserve", p, uid=g.uid)) is not None
+    ev = RULES.apply(st, Action.make("reserve", p, uid=next(u.uid for u in st.units.values()
+                                                             if u.owner == p and u.kind == "unit")), ScriptedDice([], seed=1))
+    assert "holds a unit back in reserve" in ev[0].text and RULES.hidden_from_others(st, p)

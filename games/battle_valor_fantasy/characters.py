@@ -80,7 +80,7 @@ def alive(state: BVFState, c: Unit) -> bool:
         return False
     if c.attached >= 0:
         h = host(state, c)
-        return h is not None and h.on_table
+        return h is not None and (h.on_table or (h.alive and "reserve" in h.marks))     # with a unit in reserve
     return c.on_table
 
 

@@ -9,6 +9,7 @@ from engine.table.formations import BlockMove, Frame
 from games.battle_valor_fantasy import combat, fire, moves, rerolls, setup, space, spells, turns, works
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.character_actions import CHECKS as CHARACTER_CHECKS
+from games.battle_valor_fantasy.reserve_actions import CHECKS as RESERVE_CHECKS
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_TURN = turns.R_TURN
@@ -27,13 +28,15 @@ def problem(state: BVFState, a: Action):
             return "First decide whether to dispel the spell", spells.R_DISPEL
         if pd.kind == "fate_punish" and a.kind not in ("fate_move", "decline"):
             return "First use (or decline) the 6-inch move Fate gives you", turns.R_FATE_COUNTER
+        if pd.kind == "reserves" and a.kind not in ("arrive", "reserves_done"):
+            return "First bring on your reserves (or finish)", "battle_valor_fantasy.txt § Reserves"
         if pd.kind == "counter" and a.kind not in ("counter", "receive"):
             return "First decide whether to counter charge", "battle_valor_fantasy.txt § Counter Charge;"
     if a.kind in ("counter", "receive"):
         if not state.pending or state.pending[-1].kind != "counter":
             return "No charge to meet", "battle_valor_fantasy.txt § Counter Charge;"
         return None
-    fn = globals().get("_" + a.kind) or CHARACTER_CHECKS.get(a.kind)
+    fn = globals().get("_" + a.kind) or CHARACTER_CHECKS.get(a.kind) or RESERVE_CHECKS.get(a.kind)
     if fn is None:
         return f"Unknown action {a.kind!r}", R_TURN
     why = fn(state, a)
@@ -55,7 +58,10 @@ def _deploy(state, a):
     u = _unit(state, a["uid"])
     if u.owner != a.player or u.deployed or not u.alive:
         return f"{u.name} is not one of your units still to deploy", setup.R_START
-    left = [v for v in state.units.values() if v.owner == a.player and not v.deployed and v.alive]
+    if "reserve" in u.marks:
+        return f"{u.name} is held in reserve", "battle_valor_fantasy.txt § Reserves"
+    left = [v for v in state.units.values() if v.owner == a.player and not v.deployed and v.alive
+            and "reserve" not in v.marks]
     if u.kind == "general" and any(v.kind != "general" for v in left):
         return "The General is always the last stand placed", setup.R_START
     formation, files = a.get("formation", u.formation), int(a.get("files", u.files))

@@ -32,8 +32,8 @@ import math
 
 from engine.core.actions import Action
 from engine.table.formations import BlockMove
-from games.battle_valor_fantasy import (character_actions, characters, checks, combat, fire, moves, rerolls, setup,
-                                        space, spells, stats, turns, works)
+from games.battle_valor_fantasy import (character_actions, characters, checks, combat, fire, moves, reserves, rerolls,
+                                        setup, space, spells, stats, turns, works)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -53,9 +53,12 @@ def groups(state: BVFState) -> list:
     if state.pending:
         return [lambda: pending_actions(state)]
     if state.phase == "deploy":
-        left = [u for u in state.units.values() if u.owner == p and not u.deployed and u.alive]
+        left = [u for u in state.units.values() if u.owner == p and not u.deployed and u.alive
+                and "reserve" not in u.marks]
         units = [u for u in left if u.kind != "general"] or left
-        return [_deploy_group(state, u) for u in sorted(units, key=lambda x: x.uid)[:DEPLOY_UNITS]]
+        held = reserves.deploy_actions(state, p)
+        return [_deploy_group(state, u) for u in sorted(units, key=lambda x: x.uid)[:DEPLOY_UNITS]] + \
+            ([lambda: held] if held else [])
     extra = character_actions.actions(state, p)
     if state.phase == "orders":
         return [lambda: order_actions(state, p)] + ([lambda: extra] if extra else [])
@@ -104,6 +107,8 @@ def pending_actions(state: BVFState) -> list[Action]:
     p = pd.player
     if pd.kind == "counter":
         return [Action.make("counter", p), Action.make("receive", p)]
+    if pd.kind == "reserves":
+        return reserves.pending_actions(state)
     if pd.kind == "dispel":
         ws = spells.dispellers(state, p)
         out = [Action.make("allow", p)]

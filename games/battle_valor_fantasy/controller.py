@@ -147,7 +147,8 @@ class BVFController(HiddenNotes, TableController):
         if st.phase != "deploy":
             return []
         p = self.actor()
-        left = [u for u in st.units.values() if u.owner == p and not u.deployed and u.alive]
+        left = [u for u in st.units.values() if u.owner == p and not u.deployed and u.alive
+                and "reserve" not in u.marks]
         return [u for u in left if u.kind != "general"] or left
 
     def tray(self) -> list[TraySpec]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.ui.contract import HandCard, HandSection
-from games.battle_valor_fantasy import character_actions, characters, choices
+from games.battle_valor_fantasy import character_actions, characters, choices, reserves
 
 HIDDEN = "#B08CD8"
 ACT = "#E0B050"
@@ -38,7 +38,22 @@ class HiddenNotes:
         if notes:
             out.append(HandSection("Hidden characters", cards=notes, note="Private: only you may read these notes",
                                    private=True, compact=True))
+        held = reserves.waiting(st, p)
+        if held:
+            out.append(HandSection("In reserve", cards=[HandCard(("held", u.uid), u.name, "reserve",
+                                                                 "Listed face down: only you see this list "
+                                                                 "(§ Reserves)", icon="scroll", color=HIDDEN)
+                                                        for u in held], private=True, compact=True,
+                                   note="Private: arrives from turn 2 (the decision's buttons)"))
         acting = p == self.actor() and not st.pending
+        if acting and st.phase == "deploy" and st.deploy_queue[:1] == (p,):
+            acts = [a for a in reserves.deploy_actions(st, p, 12) if self.rules.check(st, a) is None]
+            self._reserve_acts = acts
+            if acts:
+                out.append(HandSection("Hold back in reserve", compact=True, cards=[
+                    HandCard(("reserve", i), st.units[a["uid"]].name, "", "Keep this unit off the table; it "
+                             "arrives later on your edge (§ Reserves)", icon="scroll", color=ACT)
+                    for i, a in enumerate(acts)]))
         if acting and st.phase == "orders" and not st.players[p].orders_placed:
             cards = self._order_cards(p)
             if cards:
@@ -80,6 +95,9 @@ class HiddenNotes:
         kind, val = key
         if kind == "reveal":
             return Action.make("reveal", self.actor(), uid=val)
+        if kind == "reserve":
+            acts = getattr(self, "_reserve_acts", [])
+            return acts[val] if 0 <= val < len(acts) else None
         if kind == "act":
             acts = getattr(self, "_char_acts", [])
             return acts[val] if 0 <= val < len(acts) else None

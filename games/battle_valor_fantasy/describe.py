@@ -5,7 +5,7 @@ arriving, expected hits of fire and spells, the refusal when illegal."""
 from __future__ import annotations
 
 from engine.core.actions import Action
-from games.battle_valor_fantasy import character_actions, checks, combat, fire, moves, space, stats, success
+from games.battle_valor_fantasy import character_actions, checks, reserve_actions, combat, fire, moves, space, stats, success
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
 
@@ -55,7 +55,7 @@ def describe(state: BVFState, a: Action) -> str:
         return f"{who} tries to dispel"
     if k == "allow":
         return f"{who} lets the spell through"
-    return character_actions.words(state, a) or f"{who} {k}"
+    return character_actions.words(state, a) or reserve_actions.words(state, a) or f"{who} {k}"
 
 
 def preview(state: BVFState, a: Action) -> list[str]:

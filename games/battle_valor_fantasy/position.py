@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from engine.table.formations import Frame
-from games.battle_valor_fantasy import characters, space, turns
+from games.battle_valor_fantasy import characters, reserves, space, turns
 from games.battle_valor_fantasy.army import unit_points, unit_profile
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.defs import ArmyList
@@ -15,7 +15,7 @@ from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 
 UNIT_KEYS = {"name", "player", "kind", "unit", "at", "facing", "formation", "files", "orders", "fleeing",
              "figures", "engaged", "activated", "dice", "level", "stands_at", "effects", "with", "hidden",
-             "rerolls"}
+             "rerolls", "reserve"}
 TOP_KEYS = {"units", "phase", "turn", "initiative", "current", "turns"}
 
 
@@ -78,6 +78,12 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
             sid += 1
         else:
             raise ValueError(f"{where}.kind: unit, general, wizard or {', '.join(characters.KINDS)}")
+        if raw.get("reserve"):          # held in reserve (reserves.py): not on the table yet
+            u.marks = u.marks + (reserves.MARK,)
+            u.facing = float(raw.get("facing", 0.0))
+            state.units[u.uid] = u
+            names[name] = u.uid
+            continue
         if "at" not in raw:
             raise ValueError(f"{where}: give `at` (the command stand's centre)")
         u.facing = float(raw.get("facing", 0.0))
@@ -101,7 +107,7 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
                 b.rounds[a.uid] = 1
     state.touch()
     for u in state.units.values():
-        for f in space.feet(state, u):
+        for f in (space.feet(state, u) if u.deployed else ()):
             if not state.table.on_table(f):
                 raise ValueError(f"position: a stand of {u.name} is off the table at ({f.x:.2f}, {f.y:.2f})")
     state.options["names"] = names
@@ -119,6 +125,8 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
         for pl in state.players:
             pl.orders_placed = True
             pl.fate_done = True
+    if phase == "orders":
+        reserves.call_up(state, ev)
     ev.append(Event("ruling", "Custom position: " + ", ".join(names), "docs/scripts.md"))
 
 

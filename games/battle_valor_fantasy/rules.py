@@ -16,8 +16,9 @@ from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from engine.table.formations import BlockMove, Frame
 from games.battle_valor_fantasy import (advanced_combat, characters, checks, choices, combat, fire, moves, position,
-                                        rerolls, setup, spells, turns, works)
+                                        reserves, rerolls, setup, spells, turns, works)
 from games.battle_valor_fantasy.character_actions import CharacterActions
+from games.battle_valor_fantasy.reserve_actions import ReserveActions
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
 
@@ -25,7 +26,7 @@ from games.battle_valor_fantasy.state import BVFState
 REROLL_KINDS = ("charge", "attack", "fire", "cast")   # activations whose roll the General may reroll
 
 
-class BattleValorFantasyRules(CharacterActions, ConventionalHooks):
+class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHooks):
     game_id = "battle_valor_fantasy"
     title = "Battle Valor Fantasy"
     min_players = 2
@@ -44,7 +45,11 @@ class BattleValorFantasyRules(CharacterActions, ConventionalHooks):
                            launcher=False),
                 OptionSpec(advanced_combat.OPTION, "Advanced combat rules", False,
                            help="Counter charges meet half way; a charge that wipes out the front rank kills the "
-                           "command stand and is not fought back (optional: § Advanced Combat Rules)")]
+                           "command stand and is not fought back (optional: § Advanced Combat Rules)"),
+                OptionSpec(reserves.OPTION, "Reserves and flank marchers", False,
+                           help="Hold up to half the army back, listed face down; from turn 2 it arrives on your "
+                           "edge, from turn 3/4 on the sides, from turn 6 on the enemy's (§ Reserves and Flank "
+                           "Marchers)")]
 
     # the shared army lists (engine/core/army_lists.py; games/battle_valor_fantasy/list_hooks.py)
     def army_catalog(self):
@@ -82,7 +87,7 @@ class BattleValorFantasyRules(CharacterActions, ConventionalHooks):
     def hidden_from_others(self, state: BVFState, p: int) -> bool:
         """Orders are placed face down, and hidden Assassins and Thieves are a
         note only their owner may read: the other player must not see."""
-        return state.phase == "orders" or characters.holds_hidden(state, p)
+        return state.phase == "orders" or characters.holds_hidden(state, p) or reserves.holds_secret(state, p)
 
     def outcome(self, state: BVFState) -> Outcome | None:
         if state.phase != "over":

@@ -10,7 +10,7 @@ battle_valor_fantasy.txt § The Game Turn, § Phase 1 Roll for Initiative;,
 from __future__ import annotations
 
 from engine.core.rules import Event
-from games.battle_valor_fantasy import characters, combat, fire, moves, setup, space, stats, victory
+from games.battle_valor_fantasy import characters, combat, fire, moves, reserves, setup, space, stats, victory
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Pending, Unit
 
@@ -308,6 +308,7 @@ def end_turn(state: BVFState, dice, ev: list[Event]) -> None:
     state.initiative = setup.roll_initiative(state, dice, ev, f"Turn {state.turn}")
     state.phase = "orders"
     state.current = 0
+    reserves.call_up(state, ev)
 
 
 def end_deployment(state: BVFState, dice, ev: list[Event]) -> None:
