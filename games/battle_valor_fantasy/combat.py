@@ -196,7 +196,7 @@ def left_behind(u: Unit, sts, arrived: int, t: Unit) -> None:
 
 
 def _clear_stragglers(state: BVFState, u: Unit, t: Unit, sts, fs, arrived: int):
-    """Stragglers left half way may not stand on another unit: each comes
+    """Stragglers left half way may not stand on another unit or off the table: each comes
     back along its way toward where it started until it is clear (docs §
     Charges)."""
     from engine.table.formations import overlapping
@@ -207,7 +207,7 @@ def _clear_stragglers(state: BVFState, u: Unit, t: Unit, sts, fs, arrived: int):
         for k in range(11):
             frac = 1.0 - k / 10.0
             g = f.moved(s.x + (f.x - s.x) * frac, s.y + (f.y - s.y) * frac, f.facing if frac > 0 else s.facing)
-            if not overlapping([g], others) and not overlapping([g], out):
+            if not overlapping([g], others) and not overlapping([g], out) and state.table.on_table(g):
                 break
         out.append(g)
     return out
