@@ -77,7 +77,33 @@ def take(state: BVFState, u: Unit, n: int, ev: list[Event], point: tuple[float, 
     state.touch()
     if not u.stands:
         _destroy(state, u, ev, "is destroyed")
+    elif gone and u.formation == "skirmish" and not u.split and not skirmish_together(state, u):
+        u.split = True
+        ev.append(Event("ruling", f"{u.name}: its skirmishing stands are now more than 1\" apart, the unit counts as split "
+                        "and may only be issued a Reform order next turn", R_SKIRMISH))
     return removed
+
+
+R_SKIRMISH = "battle_valor_fantasy.txt § Skirmish;"
+SKIRMISH_REACH = 1.0       # inches: each skirmishing stand within this of another, all in one body
+
+
+def skirmish_together(state: BVFState, u: Unit) -> bool:
+    """The skirmishing stands hold together: every stand is within 1" of
+    another and they form one body (two groups each close but far apart
+    are split: our reading of § Skirmish;)."""
+    from engine.table.geometry import edge_distance
+    fs = [f for f in space.feet(state, u) if f.tag not in u.stragglers]
+    if len(fs) <= 1:
+        return True
+    seen, todo = {0}, [0]
+    while todo:
+        i = todo.pop()
+        for j, g in enumerate(fs):
+            if j not in seen and edge_distance(fs[i], g) <= SKIRMISH_REACH + 1e-6:
+                seen.add(j)
+                todo.append(j)
+    return len(seen) == len(fs)
 
 
 def _machine(state: BVFState, u: Unit, n: int, ev: list[Event]) -> int:

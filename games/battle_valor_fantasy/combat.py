@@ -229,6 +229,60 @@ def _fall_short(state: BVFState, u: Unit, t: Unit, ev: list[Event], why: str) ->
                     "battle_valor_fantasy.txt § Step 3) Measure the distance."))
 
 
+R_UNFINISHED = "battle_valor_fantasy.txt § Complete unfinished charges;"
+
+
+def finish_charge(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
+    """No stand of an unfinished charge is in contact (the lead stands were
+    wiped out, or none arrived): the rest complete it now, a new charge
+    resolved at once; at the enemy first charged if it can still be
+    reached, else the closest enemy within the charge's reach, else the
+    charge move straight on in the original direction (§ Complete
+    unfinished charges;)."""
+    u.stragglers, u.straggle_from = (), ""
+    t = state.units.get(u.charge_target)
+    u.charge_target = -1
+    reach = charge_reach(state, u)
+    state.touch()
+    pl = None
+    if t is not None and t.on_table and t.owner != u.owner:
+        pl = plan(state, u, t)
+        if not pl.reaches or pl.blocked:
+            pl = None
+    if pl is None:
+        near = sorted((v for v in space.enemies(state, u) if v.kind == "unit" and v.uid != getattr(t, "uid", -1)),
+                      key=lambda v: (space.distance(state, u, v), v.uid))
+        for v in near:
+            if space.distance(state, u, v) > reach:
+                break
+            q = plan(state, u, v)
+            if q.reaches and not q.blocked:
+                ev.append(Event("ruling", f"{t.name if t else 'The enemy'} can no longer be reached: {u.name} "
+                                f"redirects its charge to {v.name}, the closest enemy within reach", R_UNFINISHED))
+                t, pl = v, q
+                break
+    if pl is None:
+        f = space.frame_of(u)
+        a = math.radians(u.charge_facing)
+        ahead = (f.x + math.cos(a) * 100.0, f.y + math.sin(a) * 100.0)
+
+        def clear(frame):
+            return space.fits(state, u, space.layout(u, frame), enemy_gap=space.ADVANCE_GAP) is None
+        frame = short_of(space.block(state, u), ahead, reach, clear)
+        if clear(frame):
+            space.put(state, u, space.layout(u, frame))
+        ev.append(Event("ruling", f"No enemy within reach: {u.name} finishes its charge move in open ground",
+                        R_UNFINISHED))
+        return
+    space.put(state, u, space.layout(u, pl.frame.frame))
+    u.facing = pl.frame.frame.facing
+    ev.append(Event("charge", f"{u.name}'s remaining stands complete the charge into {t.name}'s {pl.side}: a new "
+                    "charge, resolved at once", R_UNFINISHED, data={"uid": u.uid, "target": t.uid}))
+    engage(u, t)
+    fight(state, u, t, dice, ev, charging=True, side=pl.side if t.formation != "square" else "front",
+          contact=pl.contact)
+
+
 def engage(a: Unit, b: Unit) -> None:
     if b.uid not in a.engaged:
         a.engaged = a.engaged + (b.uid,)

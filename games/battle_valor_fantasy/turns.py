@@ -181,7 +181,10 @@ def compulsory(state: BVFState, dice, ev: list[Event]) -> None:
             if u.fleeing and not u.fled_this_turn and u.on_table:
                 moves.rally(state, u, dice, ev)
             elif u.stragglers and u.straggle_from == "charge" and u.on_table:
-                moves.rejoin(state, u, ev, moves.R_CHARGES)
+                if all(s.sid in u.stragglers for s in u.stands):
+                    combat.finish_charge(state, u, dice, ev)
+                else:
+                    moves.rejoin(state, u, ev, moves.R_CHARGES)
         for u in sorted(units_of(state, p), key=lambda x: x.uid):
             if not u.on_table or u.kind != "unit":
                 continue
