@@ -126,3 +126,22 @@ def test_highlights_are_kept_while_nothing_changes():
     assert ctl.highlights() is not picked
     ctl.reset()
     assert ctl.highlights() == ctl.highlights()
+
+
+def test_every_character_has_a_silhouette():
+    """Tokens and cards show what a Character is (issue 17): a silhouette
+    from its name, else from its card's icons; never only letters."""
+    from engine.core.sessions import new_match
+    from engine.ui.contract import load_game_ui
+    from games.warbound.catalog import load_catalog
+    from games.warbound.state import Char
+    m = new_match("warbound", seats=["human", "human"], seed=3)
+    view, _ = load_game_ui(m)
+    for i, card in enumerate(load_catalog().characters):
+        assert view.icon(Char(uid=900 + i, card=card, owner=0, minis=[None])), card
+    import random
+    rng = random.Random(2)
+    while not view.tokens(m.state) and len(m.actions) < 40:      # deployment puts miniatures on the board
+        m.submit(rng.choice(m.legal_actions()), autosave=False)
+    tokens = view.tokens(m.state)
+    assert tokens and all(t.icon for t in tokens)

@@ -6,6 +6,7 @@ Order token reserves.  Presentation only: reads the state, never changes it.
 from __future__ import annotations
 
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, TokenTrack, View
+from engine.ui.panels.icons import icon_for
 from games.warbound import actionboard
 from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats, unbroken_armor
@@ -49,6 +50,23 @@ class WarboundView(View):
             return self.cat.factions[fac].color
         return "#FFFFFF"
 
+    def icon(self, c) -> str:
+        """A Character's silhouette: from its name where the words say what
+        it is (Hound, Drummer...), else from its card's icons (an armoured
+        fighter, a fighter, a shooter)."""
+        ch = self.cat.characters[c.card]
+        found = icon_for(ch.name)
+        if found:
+            return found
+        icons = set(ch.icons)
+        if "melee" in icons and "armor" in icons:
+            return icon_for("paladin")
+        if "melee" in icons:
+            return icon_for("sword")
+        if "ranged" in icons:
+            return icon_for("crossbow")
+        return icon_for("footman")
+
     def tokens(self, state):
         out = []
         act = state.activation
@@ -61,7 +79,8 @@ class WarboundView(View):
                     key=(c.uid, i), hex=h, color=self.player_color(state, c.owner), label=initials(st.name),
                     shape="square" if st.formation else "circle", hp=max(0, st.hp - c.wounds), max_hp=st.hp,
                     badge="P" if c.panic else "", debuffs=c.stress, statuses=c.breaks,
-                    activation=min(2, c.activations), spent=act is not None and act.uid != c.uid and False))
+                    activation=min(2, c.activations), spent=act is not None and act.uid != c.uid and False,
+                    icon=self.icon(c)))
         return out
 
     def header(self, state) -> Header:
@@ -137,7 +156,7 @@ class WarboundView(View):
                + (f" · activated {c.activations}x" if c.activations else ""))
         return CardSpec(title=st.name, subtitle=sub, color=self.player_color(state, c.owner),
                         shape="square" if st.formation else "circle", label=initials(st.name),
-                        stats=rows, sections=sections, tracks=tracks)
+                        stats=rows, sections=sections, tracks=tracks, icon=self.icon(c))
 
     def cost_text(self, colorless: int, colored) -> str:
         return " + ".join([f"{colorless} any"] * bool(colorless)
