@@ -25,7 +25,7 @@ def take(state: BVFState, u: Unit, n: int, ev: list[Event], point: tuple[float, 
     returns how many were removed."""
     if n <= 0 or not u.on_table:
         return 0
-    if u.kind in characters.KINDS:
+    if characters.is_target(u):
         return characters.wound(state, u, n, ev)
     if ignorable:
         ig = stats.ignore_wounds(u)

@@ -27,6 +27,7 @@ from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 
 KINDS = ("apothecary", "assassin", "captain", "seer", "thief")
+TARGETS = KINDS + ("wizard",)       # shot at, charged and wounded as characters (Wizards stand alone)
 EXPERIENCE = {"regular": 0, "veteran": 1, "elite": 2}     # § Shooting or Casting Spells against an Enemy Characters;
 WOUNDS = 3
 EXPOSED = 2.0           # not within 2" of a friendly unit: may be charged or shot at
@@ -51,6 +52,12 @@ SEER_PAIR = ("spell", "reform", "fire", "charge", "attack", "advance")
 
 def is_character(u: Unit) -> bool:
     return u.kind in KINDS
+
+
+def is_target(u: Unit) -> bool:
+    """Targeted as a character (§ Characters: "Any character figure, with
+    the exception of a General"): these five and Wizards on their own."""
+    return u.kind in TARGETS
 
 
 def title(c: Unit) -> str:
@@ -154,7 +161,7 @@ def exposed(state: BVFState, c: Unit) -> bool:
 
 
 def target_problem(state: BVFState, t: Unit) -> tuple[str, str] | None:
-    if is_character(t) and not exposed(state, t):
+    if is_target(t) and not exposed(state, t):
         return f"{t.name} is within 2\" of a friendly unit and cannot be singled out", R_MOVING
     return None
 

@@ -59,7 +59,7 @@ def charge_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
         return "Charge an enemy unit on the table (the General can never be attacked)", R_CHARGE
     if u.engaged:
         return f"{u.name} is already in combat: it attacks instead", R_PHASE
-    if t.kind in characters.KINDS and characters.target_problem(state, t):
+    if characters.is_target(t) and characters.target_problem(state, t):
         return characters.target_problem(state, t)
     if not stats.has_leader(u) and u.profile is not None and u.profile.troop != "berserkers":
         return f"{u.name} has no command stand: units without a Leader cannot charge", R_LEADER
@@ -140,7 +140,7 @@ def form_up(state: BVFState, t: Unit, toward: Unit, ev: list[Event]) -> None:
 
 
 def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
-    if t.kind in characters.KINDS:
+    if characters.is_target(t):
         ev.append(Event("charge", f"{u.name} charges {t.name}", R_CHARGE, 0, data={"uid": u.uid, "target": t.uid}))
         characters.charged(state, u, t, charge_reach(state, u), dice, ev)
         return

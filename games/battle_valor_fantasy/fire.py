@@ -41,7 +41,7 @@ def fire_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
         return f"{u.name} has no missile weapon", R_FIRE
     if t.owner == u.owner or not t.on_table or t.kind == "general":
         return "Fire at an enemy unit on the table (the General can never be targeted)", R_FIRE
-    if t.kind in characters.KINDS and characters.target_problem(state, t):
+    if characters.is_target(t) and characters.target_problem(state, t):
         return characters.target_problem(state, t)
     if u.engaged:
         return f"{u.name} is in combat and cannot fire", R_MACHINES if stats.machine(u) else R_FIRE
@@ -120,7 +120,7 @@ def _front(state: BVFState, t: Unit, shooter: Unit) -> bool:
 
 
 def need_for(state: BVFState, t: Unit, shooter: Unit | None = None) -> tuple[int, str]:
-    if t.kind in characters.KINDS:
+    if characters.is_target(t):
         return 6, "a character: 6s to hit"
     if stats.any_effect(t, "missile_needs_six"):
         return 6, "Tough Hide: 6s to hit with missiles"

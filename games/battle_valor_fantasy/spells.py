@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from engine.core.rules import Event
-from games.battle_valor_fantasy import casualties, moves, rerolls, space, stats, success
+from games.battle_valor_fantasy import casualties, characters, moves, rerolls, space, stats, success
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Pending, Unit
 
@@ -49,6 +49,8 @@ def cast_problem(state: BVFState, player: int, casters: list[Unit], spell_id: st
         return f"{sp.name} is cast on one of your own units", R_DEF
     if t.kind == "general" and sp.target != "friendly":
         return "The General can never be targeted", R_CAST
+    if t.owner != player and characters.is_target(t) and characters.target_problem(state, t):
+        return characters.target_problem(state, t)
     if t.effects.get("spell_immune") and not sp.shield_proof:
         return f"{t.name} is under a Magic Shield: no further spells this turn", R_DEF
     for w in casters:
@@ -84,7 +86,7 @@ def cast(state: BVFState, player: int, casters: list[Unit], spell_id: str, t: Un
         w.orders = [o for o in w.orders if o != "spell"]
     n = casters_dice(state, casters)
     names = " and ".join(w.name for w in casters)
-    need = 6 if space.in_woods(state, t) and t.owner != player else 5
+    need = 6 if (space.in_woods(state, t) or characters.is_target(t)) and t.owner != player else 5
     r = success.roll(dice, f"{names} cast {sp.name}", n, (), need=need)
     r = rerolls.again(state, casters[0], r, lambda: success.roll(dice, f"{names} cast {sp.name} (rerolled)", n, (),
                                                                  need=need), ev)
