@@ -185,3 +185,13 @@ def test_reserves_arrive_with_their_back_on_the_edge_and_at_most_half_the_force(
     ev = RULES.apply(st, Action.make("reserve", p, uid=next(u.uid for u in st.units.values()
                                                              if u.owner == p and u.kind == "unit")), ScriptedDice([], seed=1))
     assert "holds a unit back in reserve" in ev[0].text and RULES.hidden_from_others(st, p)
+
+
+def test_the_long_flank_plays_every_option_with_characters():
+    from games.battle_valor_fantasy.catalog import cat
+    sc = cat().scenarios["long_flank"]
+    assert sc.options == {"advanced_combat": True, "reserves": True} and all(a in cat().lists for a in sc.armies)
+    s = Setup("battle_valor_fantasy", 2, seed=7, scenario="long_flank", options={"reserves": False})
+    state, _ = RULES.initial_state(s, ScriptedDice([], seed=7))
+    assert state.options["reserves"] and state.options["advanced_combat"]
+    assert any(characters.is_character(u) for u in state.units.values())

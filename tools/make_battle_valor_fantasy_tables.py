@@ -104,6 +104,19 @@ TABLES = {
             ("Paddock Fence", "fence", strip(52, 15.5, 52, 22.5), True),
         ],
     },
+    "long_flank": {
+        "size": (72, 48), "depth": 12,
+        "objectives": [(36, 24)],
+        "terrain": [
+            ("Drovers' Road (west)", "road", rect(1, 0, 3, 48), True),
+            ("Beacon Ridge", "hill", blob(36, 24, 7, 3.5), False),
+            ("Hollins Wood", "woods", blob(13, 19, 4.5, 3.5), True),
+            ("Mill Farm", "building", rect(52, 28, 56, 31), True),
+            ("Mill Farm Wall", "wall", strip(51, 32.2, 57, 32.2), True),
+            ("Sheep Fold Fence", "fence", strip(24, 31, 24, 35), True),
+            ("Wet Meadow", "marsh", blob(60, 20, 3, 2), True),
+        ],
+    },
     "border_march": {
         "size": (48, 48), "depth": 10,
         "objectives": [],

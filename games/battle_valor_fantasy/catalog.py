@@ -252,6 +252,10 @@ def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
                            "unit type")
     f, data = raw["scenarios"]
     for sid, s in cat.scenarios.items():
+        for key in s.options:
+            if key not in OPTIONAL_RULES:
+                problems.append(f"{f}:{line_at(data, (sid, 'options'))}: {sid}.options: no optional rule {key!r} "
+                                f"(known: {', '.join(OPTIONAL_RULES)})")
         if not (MAP_DIR / s.map).exists():
             problems.append(f"{f}:{line_at(data, (sid, 'map'))}: {sid}.map: no map {s.map!r} in {MAP_DIR}")
             continue
@@ -288,6 +292,9 @@ def _check_lists(cat: Catalog, files: dict, problems: list[str]) -> None:
         problems.extend(bad)
         if not bad:
             cat.lists[stem] = roster.read(cat, al.to_dict()).army
+
+
+OPTIONAL_RULES = ("advanced_combat", "reserves")     # the launcher's optional rules a scenario may switch on
 
 
 @lru_cache(maxsize=1)

@@ -394,6 +394,8 @@ class Scenario(Sourced):
     sizes: list[int] = Field(min_length=1)
     deployment: list[str] = Field(min_length=2, max_length=2)
     victory: Victory = Victory()
+    armies: list[str] = Field([], max_length=2)        # the default lists (list ids), else by size
+    options: dict[str, bool] = {}                      # optional rules the scenario always plays with
 
 
 # ---- army lists ------------------------------------------------------------------

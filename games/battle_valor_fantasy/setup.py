@@ -45,6 +45,8 @@ def default_lists(scenario: str) -> tuple[str, str]:
     """The armies a scenario starts with unless chosen: the smallest size
     it is made for (the full battle: the largest)."""
     c = cat()
+    if len(c.scenarios[scenario].armies) == 2 and all(x in c.lists for x in c.scenarios[scenario].armies):
+        return tuple(c.scenarios[scenario].armies)
     sizes = c.scenarios[scenario].sizes
     size = max(sizes) if scenario == FULL_BATTLE else min(sizes)
     for s in sorted(DEFAULT_LISTS, reverse=True):
@@ -152,7 +154,7 @@ def initial_state(s, dice) -> tuple[BVFState, list[Event]]:
         army = army_from(specs[p], p)
         players.append(Player(p, army.name, army, sc.deployment[p]))
     state = BVFState(table_for(scenario), scenario, int(s.options.get("turns") or sc.turns), players, {},
-                     options=dict(s.options))
+                     options={**s.options, **sc.options})      # a scenario's optional rules always apply
     uid = 0
     for p in (0, 1):
         uid = _make_units(state, p, players[p].army, uid)
