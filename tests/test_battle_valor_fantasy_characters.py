@@ -195,3 +195,23 @@ def test_the_long_flank_plays_every_option_with_characters():
     state, _ = RULES.initial_state(s, ScriptedDice([], seed=7))
     assert state.options["reserves"] and state.options["advanced_combat"]
     assert any(characters.is_character(u) for u in state.units.values())
+
+
+def test_the_search_guesses_where_hidden_characters_are():
+    import random
+    from games.battle_valor_fantasy.ai import determinise
+    s = Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march",
+              options={"army0": "human_retinue_1000", "army1": "orc_500"})
+    state, _ = RULES.initial_state(s, ScriptedDice([], seed=5))
+    rng = random.Random(3)
+    while state.phase == "deploy":
+        from engine.core.agents import RandomAgent
+        RULES.apply(state, RandomAgent(RULES).choose(state, None, rng), ScriptedDice([], seed=1))
+    hidden = {c.uid: c.attached for c in state.units.values() if c.hidden}
+    assert len(hidden) == 2
+    assert all({x.uid: x.attached for x in determinise(state, 0, rng).units.values() if x.uid in hidden}[u] == h
+               for u, h in hidden.items())                   # the owner knows
+    guesses = {tuple(determinise(state, 1, random.Random(k)).units[u].attached for u in sorted(hidden))
+               for k in range(12)}
+    assert len(guesses) > 1                                  # the other player only guesses
+    assert all(state.units[u].attached == h for u, h in hidden.items())   # the real state is untouched

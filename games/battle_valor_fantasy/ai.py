@@ -11,7 +11,7 @@ double distance toward the enemy: § Step 3); the rest Advance.  The Fate counte
 from __future__ import annotations
 
 from engine.core.actions import Action
-from games.battle_valor_fantasy import choices, combat, fire, space, spells, stats, success, turns, victory
+from games.battle_valor_fantasy import characters, choices, combat, fire, space, spells, stats, success, turns, victory
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -185,6 +185,7 @@ def determinise(state: BVFState, p: int, rng) -> BVFState:
     placed face down and not yet revealed, replaced by the orders the normal
     player would give (the search never reads a face-down counter)."""
     s = state.copy()
+    characters.guess_hidden(s, p, rng)          # hidden Assassins and Thieves: a guess, never the note
     if s.phase != "orders":
         return s
     for pl in s.players:

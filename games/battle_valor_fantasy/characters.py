@@ -462,3 +462,19 @@ def card_rows(state: BVFState, u: Unit) -> list[tuple[str, str]]:
             rows.append(("Exposed", "may be charged or shot at (6s to hit)"))
         return rows
     return []
+
+
+# ---- what the computer may not know (ai.determinise) -----------------------------------------------
+
+def guess_hidden(state: BVFState, p: int, rng) -> None:
+    """On a copy the search plays: each hidden character of the other
+    players is put with a unit of its side drawn at random (p never reads
+    the note), keeping the same unit when there is no other."""
+    for c in sorted(state.units.values(), key=lambda x: x.uid):
+        if c.owner == p or not c.hidden or not alive(state, c):
+            continue
+        hosts = sorted((u.uid for u in state.units.values() if u.owner == c.owner and u.kind == "unit"
+                        and u.on_table and u.deployed and u.profile is not None and not u.profile.machine),
+                       key=int)
+        if hosts:
+            c.attached = hosts[rng.randrange(len(hosts))]
