@@ -215,10 +215,11 @@ def _clear_stragglers(state: BVFState, u: Unit, t: Unit, sts, fs, arrived: int):
 
 def _fall_short(state: BVFState, u: Unit, t: Unit, ev: list[Event], why: str) -> None:
     reach = charge_reach(state, u)
+    target = space.centre(state, t)
+    among = _along(state, u, target, reach)
 
     def clear(frame):
-        return space.fits(state, u, space.layout(u, frame), enemy_gap=space.ADVANCE_GAP) is None
-    target = space.centre(state, t)
+        return space.fits(state, u, space.layout(u, frame), enemy_gap=space.ADVANCE_GAP, among=among) is None
     frame = short_of(space.block(state, u), target, reach, clear)
     moved = 0.0
     if clear(frame):
@@ -281,6 +282,19 @@ def finish_charge(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
     engage(u, t)
     fight(state, u, t, dice, ev, charging=True, side=pl.side if t.formation != "square" else "front",
           contact=pl.contact)
+
+
+def _along(state: BVFState, u: Unit, target: tuple, reach: float) -> list[Unit]:
+    """The units that can stand in the way of `u` moving straight toward
+    `target` up to `reach` (its bases anywhere between lie within the hull
+    of where they start and where the full move would end)."""
+    f0 = space.block(state, u).frame
+    dx, dy = target[0] - f0.x, target[1] - f0.y
+    L = math.hypot(dx, dy) or 1.0
+    from engine.table.formations import Frame
+    end = Frame(f0.x + dx / L * reach, f0.y + dy / L * reach, f0.facing)
+    box = space.hull(space.feet_box(space.layout(u, f0)), space.feet_box(space.layout(u, end)))
+    return space.near_box(state, u, box, space.ADVANCE_GAP)
 
 
 def engage(a: Unit, b: Unit) -> None:

@@ -80,14 +80,14 @@ def _entering_difficult(state: BVFState, u: Unit, m: BlockMove, allowed: float) 
         return None
     frame, length = block_move(space.block(state, u), m)
     fs = space.layout(u, frame)
-    if not any(t.difficult for f in fs for t in state.table.terrain_touching(f)):
+    if not space.touches_difficult(state, fs):
         return None
     lo, hi = 0.0, 1.0
     for _ in range(20):
         mid = (lo + hi) / 2
         sub = BlockMove(m.first * mid, m.angle * mid, m.then * mid)
         fr, _ = block_move(space.block(state, u), sub)
-        if any(t.difficult for f in space.layout(u, fr) for t in state.table.terrain_touching(f)):
+        if space.touches_difficult(state, space.layout(u, fr)):
             hi = mid
         else:
             lo = mid
@@ -245,13 +245,19 @@ def slide(state: BVFState, u: Unit, plan: list) -> set:
     for s, vx, vy, dist in plan:
         steps = max(1, int(math.ceil(dist / STEP)))
         best = (s.x, s.y)
+        # only the bases near this stand's way can stop it (the same answers, fewer to look at)
+        box = space.hull(space.Foot(shape, s.x, s.y, s.facing).bbox,
+                         space.Foot(shape, s.x + vx * dist, s.y + vy * dist, s.facing).bbox)
+        m = 1e-3 + 1e-6
+        near = [g for g in others if not (g.bbox[0] > box[2] + m or box[0] > g.bbox[2] + m
+                                          or g.bbox[1] > box[3] + m or box[1] > g.bbox[3] + m)]
         for k in range(1, steps + 1):
             d = min(dist, k * STEP)
             f = space.Foot(shape, s.x + vx * d, s.y + vy * d, s.facing, s.sid)
             if not state.table.on_table(f):
                 lost.add(s.sid)
                 break
-            if overlapping([f], others) or overlapping([f], placed) or overlapping([f], still):
+            if overlapping([f], near) or overlapping([f], placed) or overlapping([f], still):
                 break
             best = (f.x, f.y)
         if s.sid not in lost:

@@ -9,11 +9,12 @@ Jungles.
 """
 from __future__ import annotations
 
+import itertools
 import math
 
 from engine.table.formations import (Block, Frame, block_of, in_arc as block_in_arc, overlapping, place, ranks,
                                      square, wedge)
-from engine.table.geometry import EPS, BaseShape, Foot, edge_distance, point_distance
+from engine.table.geometry import CONTACT, EPS, BaseShape, Foot, edge_distance, point_distance
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 
 GENERAL_RANGE = 12.0          # § Generals;
@@ -104,27 +105,47 @@ def frame_of(u: Unit) -> Frame:
     return Frame(s.x, s.y, u.facing)
 
 
-_FEET: dict = {}
+# Geometry remembered across positions: a unit's stands in the same places
+# (same shape, table, facing and stragglers) are the same geometry whatever
+# state holds them, so an action that moves one unit keeps every other
+# unit's bases, box and distances (and a search's copies share them).
+_GEO_IDS: dict = {}           # signature -> id
+_GEO: dict = {}               # id -> [feet, box, block]
+_DIST: dict = {}              # (id, id) -> distance (box to box beyond FAR)
+_DIST_EXACT: dict = {}        # (id, id) -> exact distance for pairs beyond FAR
+_ARC: dict = {}               # (id, id, arc) -> in the arc
+_TERR: dict = {}              # (id, table) -> terrain under
+GEO_LIMIT = 30_000
 
 
-def _foot(shape: BaseShape, s: Stand) -> Foot:
-    key = (shape, s.x, s.y, s.facing, s.sid)
-    f = _FEET.get(key)
-    if f is None:
-        if len(_FEET) > 300_000:
-            _FEET.clear()
-        f = _FEET[key] = Foot(shape, s.x, s.y, s.facing, s.sid)
-    return f
+def _forget_geometry() -> None:
+    for d in (_GEO_IDS, _GEO, _DIST, _DIST_EXACT, _ARC, _TERR):
+        d.clear()
+
+
+_NEXT_ID = itertools.count(1)
+
+
+def geo_id(state: BVFState, u: Unit) -> int:
+    """The id of the unit's geometry now (see above); ids are never reused."""
+    key = ("geo", u.uid)
+    g = state.cache.get(key)
+    if g is None or g not in _GEO:
+        sig = (shape_of(u), u.facing, u.stragglers,
+               tuple([(s.x, s.y, s.facing, s.sid, s.command) for s in u.stands]))
+        g = _GEO_IDS.get(sig)
+        if g is None:
+            if len(_GEO_IDS) >= GEO_LIMIT:
+                _forget_geometry()
+            g = _GEO_IDS[sig] = next(_NEXT_ID)
+            shape = sig[0]
+            _GEO[g] = [[Foot(shape, x, y, f, sid) for x, y, f, sid, _ in sig[3]], None, None]
+        state.cache[key] = g
+    return g
 
 
 def feet(state: BVFState, u: Unit) -> list[Foot]:
-    key = ("feet", u.uid)
-    f = state.cache.get(key)
-    if f is None:
-        shape = shape_of(u)
-        f = [_foot(shape, s) for s in u.stands]
-        state.cache[key] = f
-    return f
+    return _GEO[geo_id(state, u)][0]
 
 
 def main_feet(state: BVFState, u: Unit) -> list[Foot]:
@@ -135,11 +156,10 @@ def main_feet(state: BVFState, u: Unit) -> list[Foot]:
 
 
 def block(state: BVFState, u: Unit) -> Block:
-    key = ("block", u.uid)
-    b = state.cache.get(key)
+    geo = _GEO[geo_id(state, u)]
+    b = geo[2]
     if b is None:
-        b = block_of(frame_of(u), main_feet(state, u) or feet(state, u))
-        state.cache[key] = b
+        b = geo[2] = block_of(frame_of(u), main_feet(state, u) or feet(state, u))
     return b
 
 
@@ -168,30 +188,71 @@ def _bbox_gap(a, b) -> float:
 
 def fast_distance(xs: list[Foot], ys: list[Foot], stop: float = -math.inf) -> float:
     """The edge distance between the nearest bases of two groups (the same
-    as geometry.group_distance), checking pairs nearest first by their
-    boxes and skipping those that cannot beat the best so far; returns
-    early once the best is at most `stop`."""
-    pairs = sorted(((_bbox_gap(f.bbox, g.bbox), i, j) for i, f in enumerate(xs) for j, g in enumerate(ys)))
-    best = math.inf
-    for lb, i, j in pairs:
-        if lb >= best:
-            break
-        d = edge_distance(xs[i], ys[j])
-        if d < best:
-            best = d
-            if best <= stop:
-                break
+    as geometry.group_distance): the pair whose boxes are nearest is
+    measured first, then only pairs whose boxes could beat the best so far;
+    returns early once the best is at most `stop`."""
+    gaps = []
+    lo, lo_i, lo_j = math.inf, 0, 0
+    for i, f in enumerate(xs):
+        a = f.bbox
+        row = []
+        for j, g in enumerate(ys):
+            b = g.bbox
+            dx = max(0.0, a[0] - b[2], b[0] - a[2])
+            dy = max(0.0, a[1] - b[3], b[1] - a[3])
+            d = math.hypot(dx, dy)
+            row.append(d)
+            if d < lo:
+                lo, lo_i, lo_j = d, i, j
+        gaps.append(row)
+    if lo == math.inf:
+        return math.inf
+    best = edge_distance(xs[lo_i], ys[lo_j])
+    if best <= stop:
+        return best
+    for i, row in enumerate(gaps):
+        for j, lb in enumerate(row):
+            if lb < best and (i != lo_i or j != lo_j):
+                d = edge_distance(xs[i], ys[j])
+                if d < best:
+                    best = d
+                    if best <= stop:
+                        return best
     return best
 
 
+def any_within(xs: list[Foot], ys: list[Foot], limit: float) -> bool:
+    """Some base of `xs` lies less than `limit` from some base of `ys`
+    (`fast_distance(xs, ys) < limit`, answered without sorting: a pair
+    whose boxes are `limit` apart or more cannot be nearer)."""
+    for f in xs:
+        a = f.bbox
+        for g in ys:
+            b = g.bbox
+            dx = a[0] - b[2]
+            if dx < b[0] - a[2]:
+                dx = b[0] - a[2]
+            if dx >= limit:
+                continue
+            dy = a[1] - b[3]
+            if dy < b[1] - a[3]:
+                dy = b[1] - a[3]
+            if dy >= limit:
+                continue
+            if math.hypot(max(0.0, dx), max(0.0, dy)) >= limit:
+                continue
+            if edge_distance(f, g) < limit:
+                return True
+    return False
+
+
 def unit_bbox(state: BVFState, u: Unit) -> tuple:
-    key = ("bbox", u.uid)
-    b = state.cache.get(key)
+    geo = _GEO[geo_id(state, u)]
+    b = geo[1]
     if b is None:
-        fs = feet(state, u)
-        b = (min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs), max(f.bbox[2] for f in fs),
-             max(f.bbox[3] for f in fs)) if fs else (0.0, 0.0, 0.0, 0.0)
-        state.cache[key] = b
+        fs = geo[0]
+        b = geo[1] = (min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs), max(f.bbox[2] for f in fs),
+                      max(f.bbox[3] for f in fs)) if fs else (0.0, 0.0, 0.0, 0.0)
     return b
 
 
@@ -203,21 +264,51 @@ def box_distance(state: BVFState, a: Unit, b: Unit) -> float:
 def distance(state: BVFState, a: Unit, b: Unit, exact: bool = False) -> float:
     """Edge to edge between the nearest stands; beyond FAR box to box
     (nothing the rules measure lies that far) unless `exact`."""
-    key = ("dist", min(a.uid, b.uid), max(a.uid, b.uid))
-    d = state.cache.get(key)
-    if d is None or (exact and d >= FAR):
+    ga, gb = geo_id(state, a), geo_id(state, b)
+    key = (ga, gb) if ga < gb else (gb, ga)
+    d = _DIST.get(key)
+    if d is None:
         d = box_distance(state, a, b)
-        if d < FAR or exact:
+        if d < FAR:
             d = fast_distance(feet(state, a), feet(state, b))
-        state.cache[key] = d
+        _DIST[key] = d
+    if exact and d >= FAR:
+        e = _DIST_EXACT.get(key)
+        if e is None:
+            e = _DIST_EXACT[key] = fast_distance(feet(state, a), feet(state, b))
+        return e
     return d
 
 
 def nearest_enemy(state: BVFState, u: Unit) -> Unit | None:
+    """The enemy at the least `distance` (the lower uid on a tie), measuring
+    only those whose box could be that near."""
     es = enemies(state, u)
     if not es:
         return None
-    return min(es, key=lambda v: (distance(state, u, v), v.uid))
+    boxed = sorted((box_distance(state, u, v), v.uid, v) for v in es)
+    best = None
+    for lb, uid, v in boxed:
+        if best is not None and lb > best[0]:
+            break                       # distance >= its box distance: it cannot be nearer
+        d = distance(state, u, v)
+        if best is None or (d, uid) < best[:2]:
+            best = (d, uid, v)
+    return best[2]
+
+
+def touches_difficult(state: BVFState, fs: list[Foot]) -> bool:
+    """Some base touches or stands on difficult terrain (as
+    `table.terrain_touching` says), checking only the pieces near them."""
+    pieces = state.table.difficult
+    if not pieces or not fs:
+        return False
+    x0 = min(f.bbox[0] for f in fs) - CONTACT
+    y0 = min(f.bbox[1] for f in fs) - CONTACT
+    x1 = max(f.bbox[2] for f in fs) + CONTACT
+    y1 = max(f.bbox[3] for f in fs) + CONTACT
+    near = [t for t in pieces if not (t.bbox[2] < x0 or t.bbox[0] > x1 or t.bbox[3] < y0 or t.bbox[1] > y1)]
+    return any(t.touches(f) for t in near for f in fs)
 
 
 def general_of(state: BVFState, player: int) -> Unit | None:
@@ -239,11 +330,11 @@ def arc_of(u: Unit) -> float:
 
 
 def in_arc(state: BVFState, a: Unit, b: Unit) -> bool:
-    key = ("arc", a.uid, b.uid)
-    v = state.cache.get(key)
+    arc = arc_of(a)
+    key = (geo_id(state, a), geo_id(state, b), arc)
+    v = _ARC.get(key)
     if v is None:
-        v = block_in_arc(block(state, a), feet(state, b), arc_of(a))
-        state.cache[key] = v
+        v = _ARC[key] = block_in_arc(block(state, a), feet(state, b), arc)
     return v
 
 
@@ -311,15 +402,14 @@ def _terrain_at(state: BVFState, f: Foot) -> tuple:
 
 
 def terrain_under(state: BVFState, u: Unit) -> list:
-    key = ("terrain", u.uid)
-    v = state.cache.get(key)
+    key = (geo_id(state, u), id(state.table))
+    v = _TERR.get(key)
     if v is None:
         seen = {}
         for f in feet(state, u):
             for t in _terrain_at(state, f):
                 seen[id(t)] = t
-        v = list(seen.values())
-        state.cache[key] = v
+        v = _TERR[key] = list(seen.values())
     return v
 
 
@@ -339,10 +429,36 @@ def on_high_ground(state: BVFState, u: Unit) -> bool:
     return any(t.flag("high_ground") for t in terrain_under(state, u))
 
 
+def near_box(state: BVFState, u: Unit, box: tuple, gap: float) -> list[Unit]:
+    """The other units on the table whose box lies within `gap` (and the
+    margins `fits` allows) of `box`, in table order: the only ones `fits`
+    can find in the way of bases inside that box."""
+    lim = gap + 1e-3 + 1e-6
+    out = []
+    for v in state.units.values():
+        if v.uid == u.uid or not (v.alive and not v.off_table and v.stands and v.deployed):
+            continue
+        vb = unit_bbox(state, v)
+        if box[0] - vb[2] > lim or vb[0] - box[2] > lim or box[1] - vb[3] > lim or vb[1] - box[3] > lim:
+            continue
+        out.append(v)
+    return out
+
+
+def feet_box(fs: list[Foot]) -> tuple:
+    return (min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs), max(f.bbox[2] for f in fs),
+            max(f.bbox[3] for f in fs))
+
+
+def hull(a: tuple, b: tuple) -> tuple:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
 def fits(state: BVFState, u: Unit, fs: list[Foot], ignore: tuple = (), gap: float = 0.0,
-         enemy_gap: float | None = None) -> str | None:
+         enemy_gap: float | None = None, among: list[Unit] | None = None) -> str | None:
     """Why these bases cannot stand here (off the table, on impassable
-    terrain, on another unit), or None."""
+    terrain, on another unit), or None.  `among`: the units that can be in
+    the way (from `near_box`), when many placements in one area are tried."""
     table = state.table
     w, h = table.width + EPS, table.height + EPS
     x0 = y0 = math.inf
@@ -364,7 +480,7 @@ def fits(state: BVFState, u: Unit, fs: list[Foot], ignore: tuple = (), gap: floa
     eg = gap if enemy_gap is None else enemy_gap
     box = (x0, y0, x1, y1)
     uid, owner = u.uid, u.owner
-    for v in state.units.values():
+    for v in (state.units.values() if among is None else among):
         if v.uid == uid or not (v.alive and not v.off_table and v.stands and v.deployed) or v.uid in ignore:
             continue
         g = eg if v.owner != owner else gap
@@ -376,7 +492,7 @@ def fits(state: BVFState, u: Unit, fs: list[Foot], ignore: tuple = (), gap: floa
             continue
         other = feet(state, v)
         if g > 0:
-            if fast_distance(fs, other, g - 1e-6) < g - 1e-6:
+            if any_within(fs, other, g - 1e-6):
                 return f"within {g:g}\" of {v.name}" if v.owner != u.owner else f"on top of {v.name}"
         elif overlapping(fs, other):
             return f"on top of {v.name}"
