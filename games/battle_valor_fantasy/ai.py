@@ -10,6 +10,8 @@ double distance toward the enemy: § Step 3); the rest Advance.  The Fate counte
 """
 from __future__ import annotations
 
+import functools
+
 from engine.core.actions import Action
 from games.battle_valor_fantasy import characters, choices, combat, fire, space, spells, stats, success, turns, victory
 from games.battle_valor_fantasy.catalog import cat
@@ -61,12 +63,128 @@ def _order_for(state: BVFState, u: Unit):
     return "advance"
 
 
+_mean = functools.lru_cache(maxsize=100_000)(success.mean)
+
+
+def worth(u: Unit) -> float:
+    """Points per figure: what one casualty on the unit is worth."""
+    if u.profile is None:
+        return 0.0
+    return u.profile.points / max(1, u.start_stands * max(1, u.profile.figures))
+
+
+def strike_mean(state: BVFState, att: Unit, dfd: Unit, side: str, first_round: bool, striking_first: bool,
+                charged: bool) -> float:
+    """The casualties one side's attacks cause on average (combat.strike's
+    arithmetic with exact odds, without rolling)."""
+    if stats.machine(att) or dfd.effects.get("enemies_do_not_attack"):
+        return 0.0
+    n = stats.attack_dice(att)
+    if att.effects.get("double_attacks"):
+        n *= 2
+    if "brace" in att.orders and not charged and att.rounds.get(dfd.uid, 0) > 0:
+        n = max(0, n - 2)
+    if dfd.formation == "square" and stats.cavalry(att):
+        n //= 2
+    if n <= 0:
+        return 0.0
+    need = 6 if (first_round and combat._fears(att, dfd)) or space.behind_obstacle(state, dfd) else 5
+    mod = sum(v for _, v in combat.attack_mods(state, att, dfd, side, first_round, striking_first))
+    hits = _mean(n, need, att.effects.get("reroll_attack", 0), mod)
+    k = int(round(hits))
+    if k <= 0:
+        return hits
+    dmod = sum(v for _, v in combat.defence_mods(state, dfd, att, side, first_round, charged))
+    rr = (0 if combat._no_armour(att, dfd) else stats.armour_rerolls(dfd)) + dfd.effects.get("reroll_defence", 0)
+    lost = max(0.0, hits - _mean(k, 5, rr, dmod))
+    if att.kind == "unit" and dfd.kind == "unit":
+        lost += max(0, stats.rank(att) - stats.rank(dfd))
+    return lost
+
+
+def exchange(state: BVFState, u: Unit, t: Unit, side: str, charging: bool) -> float:
+    """Points the enemy loses minus points we lose in one round of combat,
+    on average: impact hits (a charge), our strike, its strike back."""
+    first = u.rounds.get(t.uid, 0) == 0
+    dealt = 0.0
+    if charging:
+        n, _, stop = combat.impact_hits(state, u, t, side)
+        if n and not stop:
+            rr = 0 if combat._no_armour(u, t) else stats.armour_rerolls(t)
+            dealt += max(0.0, n - _mean(n, 5, rr, 0))
+    dealt += strike_mean(state, u, t, side, first, True, False)
+    dealt = min(dealt, t.figures())
+    back = 0.0
+    if not t.activated and dealt < t.figures():
+        back = min(u.figures(), strike_mean(state, t, u, "front", first, False, charging))
+    return dealt * worth(t) - back * worth(u)
+
+
 class GeneralAgent:
     name = "general"
     samples = False
 
     def __init__(self, rules):
         self.rules = rules
+        self.last_reason = ""
+
+    def ranked(self, state: BVFState, legal, rng, want: int = 8) -> list:
+        """(score, action, why) of the best-scoring candidates the rules
+        allow, best first: the top `want` and the best of each other kind
+        (for the hard level's search)."""
+        p = turns.to_act(state)
+        out = []
+        if state.phase == "orders" and not state.pending:
+            orders, fate = plan_orders(state, p)
+            a = Action.make("orders", p, orders=[list(x) for x in orders], fate=fate)
+            if (legal is None or a in set(legal)) and self.rules.check(state, a) is None:
+                out.append((100.0, a, "the general's plan of orders"))
+        cands = self.candidates(state, p)
+        if legal is not None:                 # the levels choose among the listed actions
+            listed = set(legal)
+            cands = [a for a in cands if a in listed]
+        scored = sorted(((self.score(state, a), i) for i, a in enumerate(cands)), key=lambda x: (-x[0], x[1]))
+        kinds = set()
+        for sc, i in scored:
+            a = cands[i]
+            if len(out) >= want and a.kind in kinds:
+                continue
+            if self.rules.check(state, a) is None:
+                out.append((sc, a, self.why(state, a)))
+                kinds.add(a.kind)
+                if len(out) >= want + 3:
+                    break
+        if not out:
+            if legal is None:
+                legal = self.rules.legal_actions(state)
+            out = [(0.0, a, "") for a in legal if a.player == p][:1]
+        return out
+
+    def candidates(self, state: BVFState, p: int) -> list:
+        """The listed actions, and in deployment the places of the biggest
+        unit still to deploy too (any unit may be placed: the widest blocks
+        go first, while the zone has room for them)."""
+        cands = [a for g in choices.groups(state) for a in g() if a.player == p]
+        if state.phase == "deploy" and not state.pending:
+            left = [u for u in state.units.values() if u.owner == p and not u.deployed and u.alive
+                    and u.kind == "unit"]
+            if left:
+                big = max(left, key=lambda u: (len(u.stands), -u.uid))
+                if not any(a.kind == "deploy" and a["uid"] == big.uid for a in cands):
+                    cands += choices.deploy_actions(state, big)
+        return cands
+
+    def why(self, state: BVFState, a: Action) -> str:
+        k = a.kind
+        if k == "charge":
+            return f"charge {state.units[a['target']].name}"
+        if k == "attack":
+            return f"keep fighting {state.units[a['target']].name}"
+        if k == "fire":
+            return f"shoot at {state.units[a['target']].name}"
+        if k == "advance":
+            return "close on the enemy"
+        return k
 
     def choose(self, state: BVFState, legal, rng):
         """The best-scoring candidate that the rules allow: candidates come
@@ -77,11 +195,13 @@ class GeneralAgent:
             orders, fate = plan_orders(state, p)
             a = Action.make("orders", p, orders=[list(x) for x in orders], fate=fate)
             if self.rules.check(state, a) is None:
+                self.last_reason = "the general's plan of orders"
                 return a
-        cands = [a for g in choices.groups(state) for a in g() if a.player == p]
+        cands = self.candidates(state, p)
         scored = sorted(((self.score(state, a), i) for i, a in enumerate(cands)), reverse=True)
         for _, i in scored:
             if self.rules.check(state, cands[i]) is None:
+                self.last_reason = self.why(state, cands[i])
                 return cands[i]
         if legal is None:
             legal = self.rules.legal_actions(state)
@@ -91,8 +211,10 @@ class GeneralAgent:
         k = a.kind
         if k == "deploy":
             x, y = a["x"], a["y"]
+            u = state.units[a["uid"]]
+            # the biggest units first (the zone fills up: a late wide block may find no room at all)
             return -abs(x - state.table.width / 2) * 0.1 - abs(y - state.table.height / 2) * 0.5 \
-                - (50 if state.units[a["uid"]].kind in ("general", "wizard") and False else 0)
+                + len(u.stands) * 2.0
         if k == "fate":
             return {"advance": 3, "charge": 2}.get(a["order"], 0)
         if k == "fate_move":
@@ -124,14 +246,16 @@ class GeneralAgent:
             hits = success.mean(u.figures(), need, 0, mod)
             return 4 + hits * 0.5 - (2 if t.engaged else 0)
         if k == "attack":
-            return 10
+            u, t = state.units[a["uid"]], state.units[a["target"]]
+            return 10 + exchange(state, u, t, combat._side_of(state, u, t), False) * 0.1
         if k == "charge":
             u, t = state.units[a["uid"]], state.units[a["target"]]
             pl = combat.plan(state, u, t)
             if not pl.reaches or pl.blocked:
                 return 1.5 - pl.length * 0.02         # closing at the charge's double pace
             bonus = {"rear": 3, "left": 2, "right": 2}.get(pl.side, 0)
-            return 8 + bonus - pl.length * 0.1
+            # worth it by the exchange of casualties (a losing fight is left alone: holding scores -1)
+            return 5 + bonus - pl.length * 0.1 + exchange(state, u, t, pl.side, True) * 0.1
         if k == "advance":
             u = state.units[a["uid"]]
             e = space.nearest_enemy(state, u)
@@ -150,6 +274,13 @@ class GeneralAgent:
         if k == "reform":
             return 0.3 if a.get("formation") in (None, state.units[a["uid"]].formation) else 0.0
         return 0
+
+
+def playout_options(rules, state: BVFState, p: int, rng, glance: int) -> list:
+    """The hard level's playouts (engine/core/search.py): the normal general
+    picks from its own candidates, so one sampled action (its fallback) is
+    all it needs to be shown."""
+    return [rules.sample_legal(state, rng)]
 
 
 def make_agent(name: str, rules):

@@ -144,6 +144,20 @@ def geo_id(state: BVFState, u: Unit) -> int:
     return g
 
 
+_FEET: dict = {}
+
+
+def _foot(shape: BaseShape, s: Stand) -> Foot:
+    """The base of one stand where it stands (remembered per placement)."""
+    key = (shape, s.x, s.y, s.facing, s.sid)
+    f = _FEET.get(key)
+    if f is None:
+        if len(_FEET) > 100_000:
+            _FEET.clear()
+        f = _FEET[key] = Foot(shape, s.x, s.y, s.facing, s.sid)
+    return f
+
+
 def feet(state: BVFState, u: Unit) -> list[Foot]:
     return _GEO[geo_id(state, u)][0]
 
