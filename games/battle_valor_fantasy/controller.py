@@ -82,6 +82,8 @@ class BVFController(HiddenNotes, TableController):
         self._acts: list[Action] = []
         self.want_reroll = False
         self.preview: Action | None = None     # a move chosen, its ghost shown, not yet committed
+        self._shapes_key = None                # overlay_shapes' cache key
+        self._shapes: list = []
 
     # --- selection and targets -----------------------------------------------------------
     def unit_name(self, uid) -> str:
@@ -92,6 +94,7 @@ class BVFController(HiddenNotes, TableController):
         super().reset()
         self._acts = []
         self.preview = None
+        self._shapes_key = None
         if self.state.phase != "orders":
             self.draft, self.fate = {}, -1
 
@@ -336,6 +339,17 @@ class BVFController(HiddenNotes, TableController):
 
     # --- the table aids (overlay.py) ------------------------------------------------------------
     def overlay_shapes(self) -> list:
+        """The table aids this frame (overlay.py), kept while the position,
+        the selection, the hovered unit and the ghost stay the same."""
+        st = self.state
+        h = self.hovering
+        key = (id(st), st.version, st.phase, self.sel, h.unit if h is not None else None, self.preview,
+               len(st.works))
+        if getattr(self, "_shapes_key", None) != key:
+            self._shapes_key, self._shapes = key, self._overlay_shapes()
+        return self._shapes
+
+    def _overlay_shapes(self) -> list:
         st = self.state
         out = overlay.works_shapes(st)
         if st.phase == "over" or st.pending:
