@@ -409,7 +409,7 @@ class BVFController(HiddenNotes, TableController):
             return "Click in your zone to place the unit (pick another from the tray)"
         if ph == "orders":
             n = len(self.draft)
-            return f"Select each unit and press its order ({n} set); F puts the Fate counter; Enter places them"
+            return f"Select each unit and press its order ({n} set); the Fate here button puts the Fate counter; Enter places them"
         if ph in turns.PHASE_ORDERS:
             g = space.general_of(self.state, self.actor())
             rr = f"; G: the General's reroll ({g.rerolls} left){' ON' if self.want_reroll else ''}" \
