@@ -153,3 +153,19 @@ def test_dragging_an_advance_keeps_the_formation():
     u = m.state.units[names["spears"]]
     for s in u.stands:
         assert abs(s.x - before[s.sid][0]) < 1e-6 and abs(s.y - (before[s.sid][1] - 3.0)) < 1e-6
+
+
+def test_the_general_promises_flee_and_rally_rerolls_with_the_orders():
+    m = position_match()
+    view, ctl = load_game_ui(m)
+    names = m.state.options["names"]
+    ctl.sel = names["spears"]
+    assert any(b.command == "orders:runs" for b in ctl.buttons())
+    assert ctl.key("g") is True
+    ctl.press("orders:auto")
+    a = ctl.press("orders:commit")
+    assert a.kind == "orders" and a["reroll_runs"] == 1
+    m.submit(a, autosave=False)
+    # face down until revealed: the second player's picker starts without it, the log says nothing yet
+    assert ctl.reroll_runs is False
+    assert not any("reroll" in e.text for le in m.log for e in le.events)

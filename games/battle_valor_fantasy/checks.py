@@ -85,6 +85,10 @@ def _orders(state, a):
     if state.players[a.player].orders_placed:
         return "You have placed your orders", turns.R_ORDERS
     orders = [(int(u), str(o)) for u, o in a["orders"]]
+    if a.get("reroll_runs"):
+        why = rerolls.runs_problem(state, a.player)
+        if why:
+            return why
     return turns.orders_problem(state, a.player, orders, int(a.get("fate", -1)))
 
 

@@ -259,6 +259,12 @@ def order_actions(state: BVFState, p: int) -> list[Action]:
             continue
         seen.add(key)
         out.append(Action.make("orders", p, orders=[list(x) for x in orders], fate=fate))
+    g = space.general_of(state, p)
+    if out and g is not None and rerolls.runs_problem(state, p) is None and any(
+            u.fleeing and u.kind == "unit" and space.distance(state, u, g) <= space.GENERAL_RANGE
+            for u in turns.units_of(state, p)):
+        # the first plan with the General's rerolls promised for flee and rally rolls
+        out.append(Action.make("orders", p, **{**dict(out[0].params), "reroll_runs": 1}))
     return out
 
 

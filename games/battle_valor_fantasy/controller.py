@@ -81,6 +81,7 @@ class BVFController(HiddenNotes, TableController):
         self.deploying: int | None = None
         self._acts: list[Action] = []
         self.want_reroll = False
+        self.reroll_runs = False               # the orders ask the General to reroll flee and rally rolls
         self.preview: Action | None = None     # a move chosen, its ghost shown, not yet committed
         self._shapes_key = None                # overlay_shapes' cache key
         self._shapes: list = []
@@ -265,6 +266,12 @@ class BVFController(HiddenNotes, TableController):
                 out.append(ButtonSpec(o.replace("_", " ").replace("+", " + ").title(), f"order:{o}", str(i + 1),
                                       active=cur == o))
             out.append(ButtonSpec("Fate here", "order:fate", "F", active=self.fate == u.uid))
+        g = space.general_of(st, p)
+        if g is not None and g.rerolls:
+            out.append(ButtonSpec(f"General rerolls flee/rally ({g.rerolls} left)", "orders:runs", "G",
+                                  active=self.reroll_runs,
+                                  tip="This turn the General rerolls a flee or rally roll that falls short of all the "
+                                      "stands, for units within 12\" (§ Generals;)"))
         return out
 
     def press(self, command: str):
@@ -288,14 +295,19 @@ class BVFController(HiddenNotes, TableController):
                 self.draft.setdefault(uid, []).append(o)
             self.fate = fate
             return True
+        if command == "orders:runs":
+            self.reroll_runs = not self.reroll_runs
+            return True
         if command == "orders:commit":
             orders = [[uid, o] for uid, os in sorted(self.draft.items()) for o in os if uid != self.fate]
-            a = Action.make("orders", self.actor(), orders=orders, fate=self.fate)
+            extra = {"reroll_runs": 1} if self.reroll_runs else {}
+            a = Action.make("orders", self.actor(), orders=orders, fate=self.fate, **extra)
             why = self.rules.check(st, a)
             if why:
                 self.message, self.message_rule = why.reason, why.rule
                 return True
             self.draft, self.fate = {}, -1     # the next player's picker starts empty (nothing of these shows)
+            self.reroll_runs = False
             return a
         if command.startswith("order:") and self.sel is not None:
             o = command[6:]
@@ -325,6 +337,8 @@ class BVFController(HiddenNotes, TableController):
             return self.press("orders:auto")
         if name == "f" and self.state.phase == "orders":
             return self.press("order:fate")
+        if name == "g" and self.state.phase == "orders":
+            return self.press("orders:runs")
         if name == "g" and self.state.phase in turns.PHASE_ORDERS:
             self.want_reroll = not self.want_reroll
             return True

@@ -15,7 +15,7 @@ import math
 
 from engine.core.rules import Event
 from engine.table.formations import BlockMove, Frame, block_move, leading, norm_angle, overlapping
-from games.battle_valor_fantasy import casualties, space, stats, success
+from games.battle_valor_fantasy import casualties, rerolls, space, stats, success
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -194,6 +194,8 @@ def flee(state: BVFState, u: Unit, dice, ev: list[Event], rule: str = R_FLEE) ->
     n = len(u.stands)
     r = success.roll(dice, f"{u.name} flees", n, stats.experience_mods(u))
     ev.append(Event("roll", r.text(), rule, data=r.data()))
+    r = rerolls.run_again(state, u, r, lambda: success.roll(dice, f"{u.name} flees (rerolled)", n,
+                                                            stats.experience_mods(u)), ev)
     _run(state, u, r.total, ev, rule)
 
 
@@ -317,6 +319,8 @@ def rally(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
     n = len(u.stands)
     r = success.roll(dice, f"{u.name} rallies", n, stats.experience_mods(u))
     ev.append(Event("roll", r.text() + f" (needs all {n})", R_RALLY, data=r.data()))
+    r = rerolls.run_again(state, u, r, lambda: success.roll(dice, f"{u.name} rallies (rerolled)", n,
+                                                            stats.experience_mods(u)), ev)
     if r.total >= n:
         _rallied(state, u, e, ev)
         return

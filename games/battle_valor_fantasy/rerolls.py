@@ -17,6 +17,41 @@ from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_REROLL = "battle_valor_fantasy.txt § Generals;"
 WISH = "general_reroll"
+RUNS = "reroll_runs"          # on the General for the turn: reroll flee and rally rolls that fall short
+
+
+def runs_problem(state: BVFState, p: int) -> tuple[str, str] | None:
+    """Why the General cannot promise to reroll flee and rally rolls this
+    turn (asked for with the orders), or None."""
+    g = space.general_of(state, p)
+    if g is None:
+        return "Your General is not on the table", R_REROLL
+    if g.rerolls <= 0:
+        return "Your General has used his 3 rerolls", R_REROLL
+    return None
+
+
+def promise_runs(state: BVFState, p: int, on: bool) -> None:
+    g = space.general_of(state, p)
+    if g is not None:
+        if on:
+            g.effects[RUNS] = 1
+        else:
+            g.effects.pop(RUNS, None)
+
+
+def run_again(state: BVFState, u: Unit, pool, roll_again, ev: list[Event]):
+    """A flee or rally roll short of all the unit's stands: rerolled by the
+    General if he promised it with his orders this turn (and `u` is within
+    12", rerolls left)."""
+    g = space.general_of(state, u.owner)
+    if g is None or not g.effects.get(RUNS):
+        return pool
+    wish(u, len(u.stands))
+    try:
+        return again(state, u, pool, roll_again, ev)
+    finally:
+        u.effects.pop(WISH, None)
 
 
 def reroll_problem(state: BVFState, u: Unit, want) -> tuple[str, str] | None:

@@ -10,7 +10,7 @@ battle_valor_fantasy.txt § The Game Turn, § Phase 1 Roll for Initiative;,
 from __future__ import annotations
 
 from engine.core.rules import Event
-from games.battle_valor_fantasy import characters, combat, fire, moves, reserves, setup, space, stats, victory
+from games.battle_valor_fantasy import characters, combat, fire, moves, rerolls, reserves, setup, space, stats, victory
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Pending, Unit
 
@@ -119,6 +119,11 @@ def reveal(state: BVFState, ev: list[Event]) -> None:
     for u in state.units.values():
         if u.on_table and u.orders:
             ev.append(Event("ruling", f"{u.name}: {', '.join(cat().orders[o].name for o in u.orders)}", R_REVEAL))
+    for p in (0, 1):
+        g = space.general_of(state, p)
+        if g is not None and g.effects.get(rerolls.RUNS):
+            ev.append(Event("ruling", f"{state.players[p].name}'s General will reroll this turn's flee and rally rolls "
+                            "that fall short, for units within 12\" (while his rerolls last)", rerolls.R_REROLL))
     for p in (0, 1):
         pl = state.players[p]
         if pl.fate_uid == -1:

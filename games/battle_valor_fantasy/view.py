@@ -18,6 +18,7 @@ from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 COLORS = ("#56B4E9", "#D55E00")
+NOT_SPELLS = ("built", "reroll_runs")     # effects that are no spell: field works, the General's promised rerolls
 
 
 def initials(name: str) -> str:
@@ -156,7 +157,8 @@ class BVFView(TableView):
             if u.kind == "wizard":
                 stats_rows.append(("Dice", f"{u.dice} to cast or dispel"))
             else:
-                stats_rows.append(("Rerolls", str(u.rerolls)))
+                stats_rows.append(("Rerolls", str(u.rerolls) + (" (flee and rally rolls this turn)"
+                                                                 if u.effects.get("reroll_runs") else "")))
         stats_rows += characters.card_rows(state, u)
         if self.orders_visible(state, u):
             stats_rows.append(("Orders", ", ".join(cat().orders[o].name for o in u.orders) or "none"))
@@ -170,7 +172,7 @@ class BVFView(TableView):
         for rid, lvl, _ in (u.profile.rules if u.profile else ()):
             r = cat().special_rules[rid]
             sections.append(("trait", r.name + (f" {lvl}" if lvl else ""), r.text))
-        spells_on = sorted(e for e in u.effects if e != "built")     # "built": field works (works.py), no spell
+        spells_on = sorted(e for e in u.effects if e not in NOT_SPELLS)
         if spells_on:
             sections.append(("cond", "Spells this turn", ", ".join(spells_on)))
         return CardSpec(u.name, sub, self.player_color(state, u.owner), "square", initials(u.name),
