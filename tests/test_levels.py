@@ -192,3 +192,72 @@ def test_uberdrakes_every_level_delivers_when_it_can(level):
     m.submit(a)
     assert m.state.players[0].vp == 1, f"chose {a}"
     assert "victory point" in agent.last_reason or "deliver" in agent.last_reason, agent.last_reason
+
+
+# ---- the hard level is never weaker than normal ---------------------------------------------------
+
+class Coin:
+    """A two-player toy ruleset for the search itself: player 0 picks one of
+    five options (option n adds GAIN[n] to its score), then player 1's
+    reply rolls a die that adds 0-50 points of pure luck (a wide spread,
+    as a game's fights give); the game ends after that."""
+    GAIN = (0.0, 0.0, 0.0, 0.0, 0.0)
+
+    def __init__(self, gains=None):
+        self.gain = gains or self.GAIN
+
+    def clone(self, s):
+        return dict(s)
+
+    def to_act(self, s):
+        return s["turn"] % 2
+
+    def outcome(self, s):
+        return None
+
+    def legal_actions(self, s):
+        from engine.core.actions import Action
+        if s["turn"] % 2 == 0:
+            return [Action.make("pick", 0, n=n) for n in range(len(self.gain))]
+        return [Action.make("reply", 1)]
+
+    def apply(self, s, a, dice):
+        s["score"] += self.gain[a["n"]] if a.kind == "pick" else 10 * (dice.roll(6)[0] - 1)
+        s["turn"] += 1
+
+
+class FirstIdea:
+    """The normal player of the toy game: it always likes option 0 best."""
+    last_reason = "option 0"
+
+    def choose(self, s, legal, rng):
+        return legal[0]
+
+    def ranked(self, s, legal, rng):
+        return [(1.0 - 0.1 * i, a, f"option {i}") for i, a in enumerate(legal)]
+
+
+def coin_hard(gains, playouts=24):
+    rules = Coin(gains)
+    return rules, HardAgent(rules, FirstIdea(), lambda s, p: s["score"], playouts=playouts, margin=0.25)
+
+
+def test_hard_keeps_the_normal_choice_when_playouts_cannot_separate_the_candidates():
+    """Every option is worth the same and the replies' luck is wide: the
+    best of five noisy means always looks better than the first, but the
+    hard level must not chase that (the winner's curse: it made hard lose
+    to the normal player it is built on, Warbound 1 game of 10)."""
+    rules, hard = coin_hard((0.0, 0.0, 0.0, 0.0, 0.0))
+    s = {"turn": 0, "score": 0.0}
+    picks = [hard.choose(s, rules.legal_actions(s), random.Random(seed))["n"] for seed in range(40)]
+    assert picks.count(0) >= 38, picks
+
+
+def test_hard_overturns_the_normal_choice_for_a_clear_gain():
+    """Option 3 is worth 5 points more on the same dice: the look-ahead
+    sees it in every paired playout and takes it over the normal idea."""
+    rules, hard = coin_hard((0.0, 0.0, 0.0, 5.0, 0.0))
+    s = {"turn": 0, "score": 0.0}
+    for seed in range(5):
+        assert hard.choose(s, rules.legal_actions(s), random.Random(seed))["n"] == 3
+        assert "over the next idea" in hard.last_reason and hard.last_odds[0][0]["n"] == 3

@@ -67,6 +67,11 @@ def diverse(ranked: list, width: int, kinds: int = 3) -> list:
     return out
 
 
+def mean(xs: dict) -> float:
+    """The mean of a candidate's playout values (very low if it has none)."""
+    return sum(xs.values()) / len(xs) if xs else -1e18
+
+
 class EasyAgent:
     """The normal player with human-like slips (for first games)."""
     name = "easy"
@@ -98,7 +103,8 @@ class HardAgent:
 
     def __init__(self, rules, normal, evaluate, determinise=None, width: int = 5, horizon: int = 40,
                  budget: float = 0.55, min_samples: int = 2, glance: int = 16, playout_options=None,
-                 margin: float = 0.25, playouts: int | None = None):
+                 margin: float = 0.25, playouts: int | None = None, confidence: float = 2.0,
+                 min_paired: int = 3):
         self.rules = rules
         self.normal = normal
         self.evaluate = evaluate
@@ -110,6 +116,8 @@ class HardAgent:
         self.glance = glance             # actions the playout policy weighs per decision
         self.playout_options = playout_options   # the game's hook: sensible actions for playouts
         self.margin = margin             # how much better (in evaluate's units) a change of the normal plan must look
+        self.confidence = confidence     # standard errors of the paired gain that must clear the margin
+        self.min_paired = min_paired     # playouts on the same dice, at least, before the normal plan is overturned
         self.max_rounds = 64             # rounds of playouts at most (tests fix it instead of the clock)
         # batch play (simulate, judge): a fixed number of playouts per decision
         # instead of the clock, so a seed gives the same game on any machine,
@@ -130,8 +138,10 @@ class HardAgent:
         deadline = float("inf") if fixed else time.perf_counter() + self.budget
         spent = 0
         seed = rng.randrange(1 << 30)
-        total = [0.0] * len(cands)
-        count = [0] * len(cands)
+        # values[i][k]: candidate i's playout k; playout k of every candidate
+        # shares its seed (the same dice stream), so candidates are compared
+        # pair by pair against the normal player's idea on the same luck
+        values: list[dict[int, float]] = [{} for _ in cands]
         wins = [0] * len(cands)
         alive = list(range(len(cands)))
         sample = 0
@@ -143,34 +153,53 @@ class HardAgent:
                     late = True
                     break
                 v, won = self.playout(state, cands[i][1], me, random.Random(seed + 7919 * sample), cutoff)
-                total[i] += v
-                count[i] += 1
+                values[i][sample] = v
                 wins[i] += won
                 spent += 1
             sample += 1
             if spent >= self.playouts if fixed else time.perf_counter() > deadline:
                 break
             if sample >= self.min_samples and len(alive) > 2 and sample % self.min_samples == 0:
-                # successive halving: keep the better half
-                alive.sort(key=lambda i: -total[i] / count[i])
-                alive = alive[:max(2, (len(alive) + 1) // 2)]
+                # successive halving: keep the better half of the challengers;
+                # the normal player's idea (0) is kept to the end, the yardstick
+                rest = sorted(alive[1:], key=lambda i: -mean(values[i]))
+                alive = [0] + rest[:max(1, len(rest) // 2)]
             if sample >= self.max_rounds:
                 break
-        # the normal player's first idea stands unless another looked clearly
-        # better: a few noisy playouts must not overturn a sound plan
-        def value(i):
-            return total[i] / count[i] if count[i] else -1e18
-        order = sorted(range(len(cands)), key=lambda i: -(value(i) - (self.margin if i else 0.0) - 0.001 * i))
-        best = order[0]
-        self.last_odds = [(cands[i][1], value(i), count[i], cands[i][2]) for i in order]
+        best, edge = self.verdict(values)
+        order = [best] + sorted((i for i in range(len(cands)) if i != best), key=lambda i: -mean(values[i]))
+        self.last_odds = [(cands[i][1], mean(values[i]), len(values[i]), cands[i][2]) for i in order]
         why = cands[best][2] or getattr(self.normal, "last_reason", "")
-        n = count[best]
-        edge = value(best) - value(order[1]) if len(order) > 1 and count[order[1]] else 0.0
+        n = len(values[best])
         look = f"looked ahead {n} time{'s' if n != 1 else ''} through the replies"
         if wins[best]:
             look += f", won in {wins[best]}"
         self.last_reason = f"{why} ({look}; {edge:+.1f} over the next idea)" if why else look
         return cands[best][1]
+
+    def verdict(self, values: list) -> tuple[int, float]:
+        """The candidate to play and its edge: the normal player's first idea
+        (0) stands unless another beat it on the same dice by more than
+        `margin` with confidence (the lower bound of the paired mean gain,
+        `confidence` standard errors below it, clears the margin): a handful
+        of noisy playouts must never overturn a sound plan, and the best of
+        many noisy means is always flattered (the winner's curse)."""
+        best, best_low = 0, self.margin
+        edge = 0.0
+        for i in range(1, len(values)):
+            gains = [values[i][k] - values[0][k] for k in values[i] if k in values[0]]
+            n = len(gains)
+            if n < self.min_paired:
+                continue
+            m = sum(gains) / n
+            sd = (sum((g - m) ** 2 for g in gains) / (n - 1)) ** 0.5
+            low = m - self.confidence * sd / n ** 0.5
+            if low > best_low:
+                best, best_low, edge = i, low, m
+        if best == 0:
+            others = [mean(values[i]) for i in range(1, len(values)) if values[i]]
+            edge = mean(values[0]) - max(others) if others and values[0] else 0.0
+        return best, edge
 
     def playout(self, state, action, me: int, rng: random.Random, cutoff: float = 1e18) -> tuple[float, int]:
         rules = self.rules

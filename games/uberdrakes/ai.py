@@ -198,9 +198,16 @@ class DrakeAgent:
         self.last_reason = ""
 
     def choose(self, state: UDState, legal, rng: random.Random) -> Action:
+        _, best, why = self.ranked(state, legal, rng)[0]
+        self.last_reason = why
+        return best
+
+    def ranked(self, state: UDState, legal, rng: random.Random) -> list:
+        """(score, action, why) for every legal action, best first (the first
+        of equal scores leads): the easy level's slips and the hard level's
+        candidates."""
         p = legal[0].player
         view = public_view(state, p, random.Random(rng.random()))
-        best, best_score, why = legal[0], -1e18, ""
         ctx = Ctx(view, p)
         scored = []
         for a in legal:
@@ -213,11 +220,7 @@ class DrakeAgent:
             if a.kind == "end_turn":
                 s, reason = self.end_score(ctx, a, best_other)
                 scored.append((s, a, reason))
-        for s, a, reason in scored:
-            if s > best_score:
-                best, best_score, why = a, s, reason
-        self.last_reason = why
-        return best
+        return sorted(scored, key=lambda t: -t[0])
 
     def end_score(self, ctx, a, best_other: float) -> tuple[float, str]:
         """End the turn when nothing else helps: roost unless only the

@@ -156,14 +156,31 @@ class ScoringAgent:
             legal = [a for a in self.rules.legal_actions(state) if a.player == self.rules.to_act(state)]
         if len(legal) == 1:
             return legal[0]
+        scored, best = self.scored(state, legal)
+        self.last_reason = self.why(state, scored[best], len(legal), True)
+        return legal[best]
+
+    def scored(self, state, legal) -> tuple[list, int]:
+        """Every action's score, and the index of the first best one."""
         self.memo = {}
-        best, best_v = legal[0], -1e18
-        for a in legal:
-            v = self.score(state, a)
+        scores = [self.score(state, a) for a in legal]
+        best, best_v = 0, -1e18
+        for i, v in enumerate(scores):
             if v > best_v + 1e-9:
-                best, best_v = a, v
-        self.last_reason = f"{self.rules.describe(state, best)}: the best score ({best_v:.1f}) of {len(legal)} choices"
-        return best
+                best, best_v = i, v
+        return list(zip(scores, legal)), best
+
+    def why(self, state, item, n: int, first: bool) -> str:
+        v, a = item
+        return f"{self.rules.describe(state, a)}: {'the best score' if first else 'scored'} ({v:.1f}) of {n} choices"
+
+    def ranked(self, state, legal, rng) -> list:
+        """(score, action, why) for every legal action, best first (the
+        choice `choose` makes leads): the easy level's slips and the hard
+        level's candidates."""
+        scored, best = self.scored(state, legal)
+        rest = sorted((i for i in range(len(legal)) if i != best), key=lambda i: -scored[i][0])
+        return [(scored[i][0], scored[i][1], self.why(state, scored[i], len(legal), i == best)) for i in [best] + rest]
 
     # -- scoring ---------------------------------------------------------------------------------
     def score(self, state, a) -> float:
@@ -343,6 +360,17 @@ def make_agent(name: str, rules):
     return ScoringAgent(rules)
 
 
+TOKEN_VALUE = 0.8      # an Order token in hand, in evaluate's units (a wound is 1.2)
+
+
+def playout_options(rules, state, p: int, rng, glance: int) -> list:
+    """The search hook: the hard level's playouts see every legal action,
+    so the normal player in them plays as it does at the table (a handful of
+    sampled moves made it a careless player, and the look-ahead then judged
+    each candidate by a worse follow-up than the one it gets)."""
+    return [a for a in rules.legal_actions(state) if a.player == p]
+
+
 def evaluate(state, player: int) -> float:
     """How good the position is for `player` (a search hook): the result
     first, then Victory Points, the Characters left and their tokens, and
@@ -350,6 +378,9 @@ def evaluate(state, player: int) -> float:
     if state.phase == "over":
         return 1000.0 if player in state.winners else -1000.0
     score = 3.0 * (state.players[player].vp - state.players[1 - player].vp)
+    # Order tokens still to spend this turn are activations to come (an
+    # exchange gives two for one: without this the look-ahead saw it as free)
+    score += TOKEN_VALUE * (sum(state.players[player].tokens.values()) - sum(state.players[1 - player].tokens.values()))
     for ch in living(state):
         st = stats(state, ch)
         v = 4.0 + 1.2 * (st.hp - ch.wounds) - (1.5 if ch.panic else 0.0)
