@@ -46,3 +46,36 @@ def test_the_hidden_note_shows_to_its_owner_only():
     assert seen[0] and seen[1]
     assert not any(h in e.text for entry in m.log for e in getattr(entry, "events", []) for h in hosts
                    if "Assassin" in e.text or "Thief" in e.text)
+
+
+def test_the_counter_charge_and_reserves_decisions_are_buttons():
+    from engine.ui.contract import load_game_ui
+    units = [{"name": "raiders", "player": 0, "at": [24, 16], "facing": 90, "files": 2, "orders": ["charge"],
+              "unit": {"troop": "infantry", "stands": 2, "command": True}},
+             {"name": "guard", "player": 1, "at": [24, 23.5748], "facing": 270, "files": 2, "orders": ["charge"],
+              "unit": {"troop": "infantry", "stands": 2, "command": True}},
+             {"name": "general", "player": 0, "kind": "general", "at": [4, 44]},
+             {"name": "their general", "player": 1, "kind": "general", "at": [44, 4]}]
+    m = Match(Setup("battle_valor_fantasy", 2, seed=3, scenario="border_march", seats=("human", "human"),
+                    options={"advanced_combat": True, "position": {"phase": "combat", "turn": 2, "units": units}}))
+    view, ctl = load_game_ui(m)
+    n = m.state.options["names"]
+    from engine.core.actions import Action
+    m.submit(Action.make("charge", 0, uid=n["raiders"], target=n["guard"]), autosave=False)
+    assert [b.label for b in ctl.buttons()] == ["Counter charge", "Receive the charge"]
+    m.submit(ctl.press("act:0"), autosave=False)
+    assert n["raiders"] in m.state.units[n["guard"]].engaged
+
+    res = [{"name": "knights", "player": 0, "reserve": True,
+            "unit": {"troop": "cavalry", "mount": "horses", "stands": 4, "command": True}},
+           {"name": "line", "player": 0, "at": [30, 40], "facing": 270, "files": 4,
+            "unit": {"troop": "infantry", "stands": 4}},
+           {"name": "foes", "player": 1, "at": [24, 8], "facing": 90, "files": 4,
+            "unit": {"troop": "infantry", "stands": 4}}] + units[2:]
+    m = Match(Setup("battle_valor_fantasy", 2, seed=3, scenario="border_march", seats=("human", "human"),
+                    options={"reserves": True, "position": {"phase": "orders", "turn": 2, "initiative": 1,
+                                                            "units": res}}))
+    view, ctl = load_game_ui(m)
+    labels = [b.label for b in ctl.buttons()]
+    assert labels[0] == "No more reserves this turn" and any(x.startswith("Bring on knights") for x in labels)
+    assert [s.title for s in ctl.hand(0) if s.private] == ["In reserve"] and not ctl.hand(1)

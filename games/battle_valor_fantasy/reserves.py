@@ -241,7 +241,8 @@ def pending_actions(state: BVFState) -> list[Action]:
                 continue
             side = entry(state, p, edge, 1.0)
             length = W if side is not None and side[0] in ("n", "s") else state.table.height
-            spots = (0.25, 0.5, 0.75) if edge in ("own", "enemy") else ((0.3,) if edge.endswith("own") else (0.7,))
+            spots = (0.15, 0.3, 0.5, 0.7, 0.85) if edge in ("own", "enemy") else \
+                ((0.25,) if edge.endswith("own") else (0.75,))
             for f in spots:
                 out.append(Action.make("arrive", p, uid=u.uid, edge=edge, at=round(length * f, 2),
                                        formation=u.formation, files=files))

@@ -104,7 +104,8 @@ class BVFView(TableView):
         who = state.players[p]
         what = turns.PHASE_NAMES.get(state.phase, state.phase)
         if state.pending:
-            what = {"dispel": "dispel?", "fate_punish": "Fate's 6\" move"}.get(state.pending[-1].kind, what)
+            what = {"dispel": "dispel?", "fate_punish": "Fate's 6\" move", "counter": "counter charge?",
+                    "reserves": "bring on reserves?"}.get(state.pending[-1].kind, what)
         lines = []
         if state.phase == "deploy":
             left = {q.name: sum(1 for u in state.units.values() if u.owner == q.index and not u.deployed and u.alive)
