@@ -215,3 +215,49 @@ def test_the_search_guesses_where_hidden_characters_are():
                for k in range(12)}
     assert len(guesses) > 1                                  # the other player only guesses
     assert all(state.units[u].attached == h for u, h in hidden.items())   # the real state is untouched
+
+
+def _duel(extra, phase="combat", options=None):
+    units = [{"name": "a", "player": 0, "at": [32, 12], "facing": 90, "files": 2, "orders": ["attack"],
+              "engaged": ["b"], "unit": {"troop": "infantry", "stands": 2, "command": True}},
+             {"name": "b", "player": 1, "at": [32, 13.5748], "facing": 270, "files": 3, "orders": ["attack"],
+              "unit": {"troop": "infantry", "stands": 3, "command": True}}]
+    s = Setup("battle_valor_fantasy", 2, seed=1, scenario="border_march",
+              options={**(options or {}), "position": {"phase": phase, "turn": 2, "units": units + extra + GENERALS}})
+    state, _ = RULES.initial_state(s, ScriptedDice([], seed=1))
+    return state, state.options["names"]
+
+
+def test_a_thief_steals_the_standard_and_an_assassin_kills_a_seen_character():
+    from games.battle_valor_fantasy import stats
+    state, n = _duel([{"name": "tam", "player": 0, "kind": "thief", "with": "a", "hidden": True},
+                      {"name": "knife", "player": 0, "kind": "assassin", "level": "elite", "with": "a"},
+                      {"name": "doc", "player": 1, "kind": "apothecary", "with": "b"},
+                      {"name": "spy", "player": 1, "kind": "thief", "with": "b", "hidden": True}])
+    b = state.units[n["b"]]
+    assert stats.has_standard(b)
+    steal = Action.make("steal", 0, uid=n["tam"], target=n["b"], victim="leader")
+    assert "target" in RULES.check(state, steal).reason                 # a Thief takes standards and instruments
+    steal = Action.make("steal", 0, uid=n["tam"], target=n["b"], victim="standard")
+    RULES.apply(state, steal, ScriptedDice([5] * 5 + [1] * 5, strict=True))
+    assert not stats.has_standard(b) and stats.has_leader(b) and not state.units[n["tam"]].hidden
+    kill = Action.make("assassinate", 0, uid=n["knife"], target=n["b"], victim="character")
+    RULES.apply(state, kill, ScriptedDice([5] * 3 + [1] * 7, strict=True))   # 3 + 2 (Elite) = 5
+    assert not state.units[n["doc"]].alive                                 # the one both players can see
+    assert state.units[n["spy"]].alive                                     # a hidden one is never the victim
+    assert state.current == 0                                              # neither used up the activation
+
+
+def test_a_seer_counter_charges_whatever_its_order():
+    from games.battle_valor_fantasy import advanced_combat
+    units = [{"name": "raiders", "player": 0, "at": [24, 16], "facing": 90, "files": 2, "orders": ["charge"],
+              "unit": {"troop": "infantry", "stands": 2, "command": True}},
+             {"name": "guard", "player": 1, "at": [24, 23.5748], "facing": 270, "files": 2, "orders": ["brace"],
+              "unit": {"troop": "infantry", "stands": 2, "command": True}}]
+    for seer in (False, True):
+        extra = [{"name": "sight", "player": 1, "kind": "seer", "with": "guard"}] if seer else []
+        s = Setup("battle_valor_fantasy", 2, seed=1, scenario="border_march", options={
+            "advanced_combat": True, "position": {"phase": "combat", "turn": 2, "units": units + extra + GENERALS}})
+        state, _ = RULES.initial_state(s, ScriptedDice([], seed=1))
+        n = state.options["names"]
+        assert advanced_combat.can_counter(state, state.units[n["raiders"]], state.units[n["guard"]]) == seer
