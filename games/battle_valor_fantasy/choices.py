@@ -134,7 +134,7 @@ def _deploy_acts(u: Unit, spots) -> list[Action]:
                         formation=formation, files=files) for frame, formation, files in spots]
 
 
-def _box_clear(state: BVFState, u: Unit, spot) -> bool:
+def _box_clear(state: BVFState, u: Unit, spot, boxes: list) -> bool:
     """A quick guess whether a spot is free: the unit's box there (from its
     layout at the table's origin, moved) clear of every placed unit's box.
     Only orders the exact checks."""
@@ -147,8 +147,7 @@ def _box_clear(state: BVFState, u: Unit, spot) -> bool:
         rel = state.cache[key] = (min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs),
                                   max(f.bbox[2] for f in fs), max(f.bbox[3] for f in fs))
     x0, y0, x1, y1 = frame.x + rel[0], frame.y + rel[1], frame.x + rel[2], frame.y + rel[3]
-    for v in space.on_table(state):
-        b = space.unit_bbox(state, v)
+    for b in boxes:              # the placed units' boxes
         if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
             return False
     return True
@@ -175,7 +174,8 @@ def sample_deploy(state: BVFState, u: Unit, rng) -> Action | None:
     spots = setup.deploy_spots(state, u)
     idx = list(range(len(spots)))
     rng.shuffle(idx)
-    idx.sort(key=lambda i: not _box_clear(state, u, spots[i]))      # likely free spots first (a stable sort)
+    boxes = [space.unit_bbox(state, v) for v in space.on_table(state)]
+    idx.sort(key=lambda i: not _box_clear(state, u, spots[i], boxes))      # likely free spots first (a stable sort)
     acts = _deploy_acts(u, spots)
     free = False
     for i in idx:
