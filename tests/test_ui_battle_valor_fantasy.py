@@ -169,3 +169,15 @@ def test_the_general_promises_flee_and_rally_rerolls_with_the_orders():
     # face down until revealed: the second player's picker starts without it, the log says nothing yet
     assert ctl.reroll_runs is False
     assert not any("reroll" in e.text for le in m.log for e in le.events)
+
+
+def test_the_generals_twelve_inches_are_drawn_when_he_is_selected():
+    m = position_match()
+    view, ctl = load_game_ui(m)
+    g = m.state.units[m.state.options["names"]["general"]]
+    ctl.sel = g.uid
+    rings = [s for s in ctl.overlay_shapes() if s.closed and len(s.points) == 72]
+    assert len(rings) == 1
+    x, y = rings[0].points[0]
+    gx, gy = g.stands[0].x, g.stands[0].y
+    assert abs(((x - gx) ** 2 + (y - gy) ** 2) ** 0.5 - (12 + 0.7874)) < 0.01     # 12" from a 40 mm base's edge

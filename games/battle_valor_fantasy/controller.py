@@ -366,6 +366,9 @@ class BVFController(HiddenNotes, TableController):
     def _overlay_shapes(self) -> list:
         st = self.state
         out = overlay.works_shapes(st)
+        g = st.units.get(self.sel) if self.sel is not None else None
+        if g is not None and g.kind == "general" and g.on_table:
+            out += overlay.general_shapes(st, g)
         if st.phase == "over" or st.pending:
             return out
         a = self.preview

@@ -8,7 +8,9 @@ over the table (engine/ui/table_contract.py `OverlayShape`); headless.
   flank, rear);
 - a move or reform chosen but not yet committed: the ghost of every stand
   where it will stand, the command stand marked, and an advance's path;
-- the linear obstacles built in the battle (works.py).
+- the linear obstacles built in the battle (works.py);
+- the selected General's 12" (his command: +2 to charge, passing his
+  order, rallying, rerolls; § Generals;).
 
 Reads the state; never changes it.
 """
@@ -168,3 +170,14 @@ def build_shapes(state: BVFState, u: Unit, ok: bool) -> list[OverlayShape]:
 
 def works_shapes(state: BVFState) -> list[OverlayShape]:
     return [OverlayShape(tuple(g.corners), WORK, 3, closed=True, fill=True) for g in works.feet(state)]
+
+
+def general_shapes(state: BVFState, g: Unit) -> list[OverlayShape]:
+    """The ring 12" from the General's base edge."""
+    fs = space.feet(state, g)
+    if not fs:
+        return []
+    f = fs[0]
+    r = (f.r if f.round else f.shape.radius) + space.GENERAL_RANGE
+    pts = tuple((f.x + r * math.cos(2 * math.pi * k / 72), f.y + r * math.sin(2 * math.pi * k / 72)) for k in range(72))
+    return [OverlayShape(pts, "#F0E442", 2, closed=True, dashed=True)]

@@ -558,8 +558,16 @@ class TableBoard:
                                lambda f=f, bad=bad: make_ghost(f, self.scale, bad))
             rects.append(surf.blit(spr, (round(x - spr.get_width() / 2), round(y - spr.get_height() / 2))))
         # the game's own aids (charge lanes, contact edges, formation ghosts ...)
-        for sh in ov.shapes:
-            rects += self._shape(surf, sh)
+        if ov.shapes:
+            clip = surf.get_clip()
+            x0, y0 = self.world_to_screen(0.0, 0.0)
+            x1, y1 = self.world_to_screen(self.table.width, self.table.height)
+            area = pygame.Rect(math.floor(x0), math.floor(y0), math.ceil(x1 - x0) + 1, math.ceil(y1 - y0) + 1)
+            area = area.clip(self.view).clip(clip)           # the aids stay on the table
+            surf.set_clip(area)
+            for sh in ov.shapes:
+                rects += [r.clip(area) for r in self._shape(surf, sh)]
+            surf.set_clip(clip)
         # the ruler
         rl = ov.ruler
         if rl is not None:
