@@ -261,3 +261,15 @@ def test_hard_overturns_the_normal_choice_for_a_clear_gain():
     for seed in range(5):
         assert hard.choose(s, rules.legal_actions(s), random.Random(seed))["n"] == 3
         assert "over the next idea" in hard.last_reason and hard.last_odds[0][0]["n"] == 3
+
+
+def test_hard_counts_no_playout_the_clock_stopped_halfway():
+    """In the app the clock stops a playout that runs late; scored halfway
+    it would be compared with whole ones (the same luck no longer pairs),
+    so it is dropped, and with nothing to compare the normal idea stands,
+    however good another option is."""
+    rules = Coin((0.0, 0.0, 0.0, 5.0, 0.0))
+    hard = HardAgent(rules, FirstIdea(), lambda s, p: s["score"], budget=-1.0)   # every playout is late
+    s = {"turn": 0, "score": 0.0}
+    assert hard.choose(s, rules.legal_actions(s), random.Random(1))["n"] == 0
+    assert [n for _, _, n, _ in hard.last_odds] == [0]

@@ -145,16 +145,17 @@ class HardAgent:
         wins = [0] * len(cands)
         alive = list(range(len(cands)))
         sample = 0
-        cutoff = deadline + 0.3 * self.budget       # a playout running past this stops and is scored
+        cutoff = deadline + 0.3 * self.budget       # a playout running past this stops (and is not counted)
         late = False
         while not late:
             for i in alive:
                 if sample and (spent >= self.playouts if fixed else time.perf_counter() > deadline):
                     late = True
                     break
-                v, won = self.playout(state, cands[i][1], me, random.Random(seed + 7919 * sample), cutoff)
-                values[i][sample] = v
-                wins[i] += won
+                v, won, whole = self.playout(state, cands[i][1], me, random.Random(seed + 7919 * sample), cutoff)
+                if whole:               # one stopped halfway would be compared with whole ones
+                    values[i][sample] = v
+                    wins[i] += won
                 spent += 1
             sample += 1
             if spent >= self.playouts if fixed else time.perf_counter() > deadline:
@@ -168,7 +169,9 @@ class HardAgent:
                 break
         best, edge = self.verdict(values)
         order = [best] + sorted((i for i in range(len(cands)) if i != best), key=lambda i: -mean(values[i]))
-        self.last_odds = [(cands[i][1], mean(values[i]), len(values[i]), cands[i][2]) for i in order]
+        # (a busy machine may stop even the yardstick's first playout: then nothing compares)
+        self.last_odds = [(cands[i][1], mean(values[i]), len(values[i]), cands[i][2])
+                          for i in (order if values[best] else order[:1])]
         why = cands[best][2] or getattr(self.normal, "last_reason", "")
         n = len(values[best])
         look = f"looked ahead {n} time{'s' if n != 1 else ''} through the replies"
@@ -201,7 +204,9 @@ class HardAgent:
             edge = mean(values[0]) - max(others) if others and values[0] else 0.0
         return best, edge
 
-    def playout(self, state, action, me: int, rng: random.Random, cutoff: float = 1e18) -> tuple[float, int]:
+    def playout(self, state, action, me: int, rng: random.Random, cutoff: float = 1e18) -> tuple[float, int, bool]:
+        """(evaluate at the end, 1 if `me` won, whether it ran to its end
+        rather than being stopped by the clock's cutoff)."""
         rules = self.rules
         s = self.determinise(state, me, rng) if self.determinise else rules.clone(state)
         dice = SeededDice(rng.randrange(1 << 30))
@@ -211,8 +216,10 @@ class HardAgent:
             if rules.outcome(s) is not None:
                 break
             p = rules.to_act(s)
-            if p == me and others_moved or time.perf_counter() > cutoff:
+            if p == me and others_moved:
                 break
+            if time.perf_counter() > cutoff:
+                return 0.0, 0, False
             if p != me:
                 others_moved = True
             legal = self.glimpse(s, p, rng)
@@ -220,7 +227,7 @@ class HardAgent:
                 break
             rules.apply(s, self.normal.choose(s, legal, rng), dice)
         out = rules.outcome(s)
-        return self.evaluate(s, me), int(out is not None and me in out.winners)
+        return self.evaluate(s, me), int(out is not None and me in out.winners), True
 
     def glimpse(self, s, p: int, rng: random.Random) -> list:
         """The playout policy's options: the normal player weighs a random
