@@ -104,12 +104,13 @@ class HardAgent:
     def __init__(self, rules, normal, evaluate, determinise=None, width: int = 5, horizon: int = 40,
                  budget: float = 0.55, min_samples: int = 2, glance: int = 16, playout_options=None,
                  margin: float = 0.25, playouts: int | None = None, confidence: float = 2.0,
-                 min_paired: int = 3):
+                 min_paired: int = 3, kinds: int = 3):
         self.rules = rules
         self.normal = normal
         self.evaluate = evaluate
         self.determinise = determinise
         self.width = width
+        self.kinds = kinds               # other kinds of action weighed beside the best `width` (see diverse)
         self.horizon = horizon
         self.budget = budget
         self.min_samples = min_samples
@@ -129,7 +130,7 @@ class HardAgent:
     def choose(self, state, legal, rng: random.Random):
         me = legal[0].player
         ranked = ranked_of(self.normal, state, legal, rng)
-        cands = diverse(ranked, self.width)
+        cands = diverse(ranked, self.width, self.kinds)
         if len(cands) == 1:
             self.last_reason = cands[0][2]
             self.last_odds = [(cands[0][1], 0.0, 0, cands[0][2])]

@@ -360,7 +360,12 @@ def make_agent(name: str, rules):
     return ScoringAgent(rules)
 
 
-TOKEN_VALUE = 0.8      # an Order token in hand, in evaluate's units (a wound is 1.2)
+# the hard level's tuning (engine/core/search.py): its candidates are the
+# normal player's best five only.  Passing and exchanging tokens, which the
+# normal player rates low, spend or keep Order tokens whose worth the short
+# look-ahead cannot see (the rest of the turn, Cleanup's discard), so as
+# extra candidates they looked free or thrifty and hard passed its turns away
+SEARCH = {"kinds": 0}
 
 
 def playout_options(rules, state, p: int, rng, glance: int) -> list:
@@ -378,9 +383,6 @@ def evaluate(state, player: int) -> float:
     if state.phase == "over":
         return 1000.0 if player in state.winners else -1000.0
     score = 3.0 * (state.players[player].vp - state.players[1 - player].vp)
-    # Order tokens still to spend this turn are activations to come (an
-    # exchange gives two for one: without this the look-ahead saw it as free)
-    score += TOKEN_VALUE * (sum(state.players[player].tokens.values()) - sum(state.players[1 - player].tokens.values()))
     for ch in living(state):
         st = stats(state, ch)
         v = 4.0 + 1.2 * (st.hp - ch.wounds) - (1.5 if ch.panic else 0.0)
