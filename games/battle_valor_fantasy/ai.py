@@ -137,7 +137,9 @@ class GeneralAgent:
         if state.phase == "orders" and not state.pending:
             orders, fate = plan_orders(state, p)
             a = Action.make("orders", p, orders=[list(x) for x in orders], fate=fate)
-            if (legal is None or a in set(legal)) and self.rules.check(state, a) is None:
+            # the general's own plan, listed or not (the listed sets only rotate each unit's orders):
+            # the search weighs it against them, and it passes the rules' check like any proposal
+            if self.rules.check(state, a) is None:
                 out.append((100.0, a, "the general's plan of orders"))
         cands = self.candidates(state, p)
         if legal is not None:                 # the levels choose among the listed actions
