@@ -39,3 +39,15 @@ def test_game_length_counts_the_turns():
     assert state.round == state.turn == 1
     state.turn = 4
     assert state.round == 4 and state.copy().round == 4
+
+
+def test_forget_files_drops_the_cached_table():
+    """The live map viewer rereads a saved Tiled map through the ruleset's
+    forget_files: Battle Valor's tables must not stay cached past it."""
+    from games.battle_valor_fantasy import setup
+    rules = registry.get("battle_valor_fantasy")
+    scen = rules.scenarios()[0]
+    first = setup.table_for(scen)
+    assert setup.table_for(scen) is first
+    rules.forget_files()
+    assert setup.table_for(scen) is not first

@@ -8,6 +8,7 @@ Points (Veteran 20 Points, Elite 30 Points).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from engine.core.rules import Event
 from engine.maps.tablemap import load_table_map
@@ -22,20 +23,17 @@ R_INITIATIVE = "battle_valor_fantasy.txt § Phase 1 Roll for Initiative;"
 R_GENERAL = "battle_valor_fantasy.txt § Generals;"
 R_WIZARD = "battle_valor_fantasy.txt § Wizards 10 Points (Veteran 20 Points, Elite 30 Points)"
 
-_TABLES: dict = {}
-
 DEFAULT_LISTS = {500: ("human_500", "orc_500"), 1000: ("dwarian_1000", "elf_1000"),
                  2000: ("human_2000", "orc_2000")}
 
 
+@lru_cache(maxsize=32)
 def table_for(scenario: str):
-    t = _TABLES.get(scenario)
-    if t is None:
-        c = cat()
-        t = load_table_map(c.map_path(scenario), known_terrain=set(c.terrain),
-                           terrain_defaults=c.terrain_defaults()).table()
-        _TABLES[scenario] = t
-    return t
+    """The scenario's table, read once (a functools cache, so the ruleset's
+    forget_files drops it and the live map viewer rereads a saved map)."""
+    c = cat()
+    return load_table_map(c.map_path(scenario), known_terrain=set(c.terrain),
+                          terrain_defaults=c.terrain_defaults()).table()
 
 
 FULL_BATTLE = "field_of_abaci"      # the 6 x 4 ft pitched battle: two 2000-point armies by default
