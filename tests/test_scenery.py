@@ -60,3 +60,12 @@ def test_a_stand_shows_its_figures_in_ranks_and_files():
     one, four = drawn(0), drawn(4)
     assert one != four
     assert drawn(4) == four                     # the same stand draws the same (sprites are cached by it)
+
+
+def test_grid_points_sample_only_inside_the_piece():
+    """Piece.grid_points (the judges' sight coverage, scenery) keeps the
+    points of the grid that fall inside the outline."""
+    tri = Piece("t", "zone", ring=((0.0, 0.0), (8.0, 0.0), (0.0, 8.0)))
+    pts = tri.grid_points(2.0)
+    assert (1.0, 1.0) in pts and (7.0, 7.0) not in pts
+    assert all(x + y < 8 for x, y in pts) and len(pts) == 6

@@ -604,6 +604,21 @@ class Piece:
             return False
         return point_in_ring(px, py, self.ring)
 
+    def grid_points(self, spacing: float) -> list[tuple[float, float]]:
+        """Points `spacing` inches apart on a grid over the piece, those
+        inside it (sampling an area: sight coverage, heatmaps)."""
+        x0, y0, x1, y1 = self.bbox
+        out = []
+        y = y0 + spacing / 2
+        while y < y1:
+            x = x0 + spacing / 2
+            while x < x1:
+                if self.contains_point(x, y):
+                    out.append((x, y))
+                x += spacing
+            y += spacing
+        return out
+
     def distance_to(self, f: Foot) -> float:
         """From a base's edge to this piece (0 when they touch or overlap)."""
         if not self.ring:
@@ -702,6 +717,18 @@ class Table:
         return None
 
     # -- line of sight --
+    def sight_coverage(self, zone: Piece, others: Sequence[Piece], shape: BaseShape, spacing: float = 4.0,
+                       pieces: Sequence[Piece] | None = None) -> float | None:
+        """The share (%) of lines between bases of `shape` sampled every
+        `spacing` inches over `zone` and over the `others` that are clear
+        (line_of_sight from theirs to ours); None when either has no room."""
+        mine = [Foot(shape, x, y) for x, y in zone.grid_points(spacing)]
+        theirs = [Foot(shape, x, y) for z in others for x, y in z.grid_points(spacing)]
+        if not mine or not theirs:
+            return None
+        seen = sum(1 for f in mine for g in theirs if self.line_of_sight([g], [f], pieces=pieces))
+        return round(100 * seen / (len(mine) * len(theirs)), 1)
+
     def line_of_sight(self, viewers: Sequence[Foot], targets: Sequence[Foot], blockers: Sequence[Foot] = (),
                       pieces: Sequence[Piece] | None = None) -> bool:
         """True if a straight line joins some part of a viewer's base to

@@ -14,7 +14,7 @@ scenario's victory rules say (games/battle_valor_fantasy/victory.py).
 from __future__ import annotations
 
 from engine.core.judging import Area, Canvas, Frame, Objective, Spot
-from engine.table.geometry import BaseShape, Foot
+from engine.table.geometry import BaseShape
 from games.battle_valor_fantasy import space, victory
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
@@ -22,19 +22,6 @@ from games.battle_valor_fantasy.state import BVFState
 NEAR = 12.0          # inches around a zone counted as its approach
 GRID = 4.0           # sample spacing for sight coverage, inches
 
-
-def _samples(zone) -> list[tuple[float, float]]:
-    x0, y0, x1, y1 = zone.bbox
-    out = []
-    y = y0 + GRID / 2
-    while y < y1:
-        x = x0 + GRID / 2
-        while x < x1:
-            if zone.contains_point(x, y):
-                out.append((x, y))
-            x += GRID
-        y += GRID
-    return out
 
 
 def _area_in(pieces, poly) -> float:
@@ -61,13 +48,9 @@ def _zone_facts(state: BVFState, zone, others) -> dict:
     facts[f"high ground within {NEAR:g} in"] = sum(1 for p in pieces if p.flag("high_ground")
                                                    and p.polygon().intersects(near))
     facts["open ground in zone (%)"] = round(100 * (area - terrain_area) / area, 1) if area else 0.0
-    shape = BaseShape.rect_mm(40, 40)
-    mine = [Foot(shape, x, y) for x, y in _samples(zone)]
-    theirs = [Foot(shape, x, y) for z in others for x, y in _samples(z)]
-    if mine and theirs:
-        sight = space.sight_pieces(state)
-        seen = sum(1 for f in mine for g in theirs if table.line_of_sight([g], [f], pieces=sight))
-        facts["sight lines from the enemy zone (%)"] = round(100 * seen / (len(mine) * len(theirs)), 1)
+    seen = table.sight_coverage(zone, others, BaseShape.rect_mm(40, 40), GRID, pieces=space.sight_pieces(state))
+    if seen is not None:
+        facts["sight lines from the enemy zone (%)"] = seen
     return facts
 
 

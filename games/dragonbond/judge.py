@@ -12,7 +12,7 @@ drawn per model; objectives are held as § Controlling Objectives says.
 from __future__ import annotations
 
 from engine.core.judging import Area, Canvas, Frame, Objective, Spot
-from engine.table.geometry import BaseShape, Foot
+from engine.table.geometry import BaseShape
 from games.dragonbond import space
 from games.dragonbond.catalog import cat
 from games.dragonbond.setup import map_file
@@ -26,19 +26,6 @@ def _gives_cover(piece) -> bool:
     t = cat().terrain.get(piece.type)
     return t is not None and any(fx.kind == "modifier" and "defense" in fx.roll and fx.up > 0 for fx in t.occupation)
 
-
-def _samples(zone) -> list[tuple[float, float]]:
-    x0, y0, x1, y1 = zone.bbox
-    out = []
-    y = y0 + GRID / 2
-    while y < y1:
-        x = x0 + GRID / 2
-        while x < x1:
-            if zone.contains_point(x, y):
-                out.append((x, y))
-            x += GRID
-        y += GRID
-    return out
 
 
 def _zone_facts(table, zone, others) -> dict:
@@ -56,12 +43,9 @@ def _zone_facts(table, zone, others) -> dict:
              "cover in zone (sq in)": round(unary_union(cover).intersection(poly).area, 1) if cover else 0.0,
              f"cover pieces within {NEAR:g} in": sum(1 for c in cover if c.intersects(near)),
              "open ground in zone (%)": round(100 * (area - terrain_area) / area, 1) if area else 0.0}
-    shape = BaseShape.round_mm(25)
-    mine = [Foot(shape, x, y) for x, y in _samples(zone)]
-    theirs = [Foot(shape, x, y) for z in others for x, y in _samples(z)]
-    if mine and theirs:
-        seen = sum(1 for f in mine for g in theirs if table.line_of_sight([g], [f]))
-        facts["sight lines from enemy zones (%)"] = round(100 * seen / (len(mine) * len(theirs)), 1)
+    seen = table.sight_coverage(zone, others, BaseShape.round_mm(25), GRID)
+    if seen is not None:
+        facts["sight lines from enemy zones (%)"] = seen
     return facts
 
 

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 import pygame
 
+from engine.table.geometry import point_in_ring
 from engine.ui import theme as T
 
 # words in a piece's type or name -> the kind of scenery drawn on it
@@ -59,15 +60,6 @@ class Mark:
     tone: float = 0.0              # -1 darkest .. +1 lightest, relative to the piece's colour
 
 
-def _inside(ring, x: float, y: float) -> bool:
-    hit = False
-    n = len(ring)
-    for i in range(n):
-        (x1, y1), (x2, y2) = ring[i], ring[(i + 1) % n]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            hit = not hit
-    return hit
-
 
 def _scatter(ring, bbox, spacing: float, rnd: random.Random, jitter: float = 0.4):
     """Points on a jittered grid `spacing` inches apart, inside the ring."""
@@ -80,7 +72,7 @@ def _scatter(ring, bbox, spacing: float, rnd: random.Random, jitter: float = 0.4
         while x < x1:
             px = x + rnd.uniform(-jitter, jitter) * spacing
             py = y + rnd.uniform(-jitter, jitter) * spacing
-            if _inside(ring, px, py):
+            if point_in_ring(px, py, ring):
                 out.append((px, py))
             x += spacing
         y += spacing * 0.87
