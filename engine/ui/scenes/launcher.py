@@ -473,8 +473,9 @@ class Launcher(Scene):
                     anchor="midleft")
         # options column
         y = top
-        W.blit_text(surf, "Options", (x2, y), "l", T.TEXT, True, th)
-        y += th.line_h("l") + th.px(6)
+        if self.option_specs:                      # no heading over nothing (e.g. Warbound)
+            W.blit_text(surf, "Options", (x2, y), "l", T.TEXT, True, th)
+            y += th.line_h("l") + th.px(6)
         for o in self.option_specs:
             val = self.options.get(o.key, o.default)
             if o.choices:
