@@ -30,6 +30,10 @@ The hooks a game's `ai.py` provides (docs/ARCHITECTURE.md, "Computer players"):
     determinise(state, player, rng)  a copy with everything player cannot see
                                      redealt (optional: default `rules.clone`)
     SEARCH = {...}                   optional tuning: width, horizon, budget
+    hard_policy(rules) -> agent      optional: the player the hard level searches
+                                     with (its candidates and its playouts) in place
+                                     of the normal player, e.g. normal with the
+                                     lessons the search taught it; normal stays fixed
 """
 from __future__ import annotations
 
@@ -284,7 +288,8 @@ def make_level(game_module, level: str, rules, batch: bool = False):
             raise KeyError(f"{game_module.__name__} has no evaluate hook: no hard level")
         tune = dict(getattr(game_module, "SEARCH", {}))
         playouts = tune.pop("playouts", BATCH_PLAYOUTS)
-        return HardAgent(rules, normal, evaluate, getattr(game_module, "determinise", None),
+        policy = getattr(game_module, "hard_policy", None)
+        return HardAgent(rules, policy(rules) if policy else normal, evaluate, getattr(game_module, "determinise", None),
                          playout_options=getattr(game_module, "playout_options", None),
                          playouts=playouts if batch else None, **tune)
     raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
