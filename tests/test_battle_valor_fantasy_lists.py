@@ -110,3 +110,14 @@ def test_any_roster_is_judged_without_a_traceback(entries, points, race, limitat
     if not problems:
         army = roster.read(cat(), al.to_dict()).army
         assert army_points(cat(), army) <= army.points
+
+
+def test_the_launcher_names_the_army_each_seat_gets_on_each_map():
+    from engine.core import registry
+    from games.battle_valor_fantasy import setup
+    game = registry.get("battle_valor_fantasy")
+    for scenario in cat().scenarios:
+        names = [cat().lists[list_id].name for list_id in setup.default_lists(scenario)]
+        assert [game.default_army_name(seat, scenario) for seat in (0, 1)] == names
+    assert game.default_army_name(0, "field_of_abaci") == "Army of the Aldmoor Crown"   # the 2000-point battle
+    assert game.default_army_name(0, "no such map") == ""

@@ -57,10 +57,10 @@ def test_launcher_cuts_no_label(cuts, size):
     assert cuts == []
 
 
-def _match_in_play(game_id: str):
+def _match_in_play(game_id: str, steps: int):
     m = new_match(game_id, seats=["human", "human"], seed=3)
     rng = random.Random(1)
-    for _ in range(60):
+    for _ in range(steps):
         legal = m.legal_actions()
         if not legal or m.outcome() is not None:
             break
@@ -68,10 +68,11 @@ def _match_in_play(game_id: str):
     return m
 
 
+@pytest.mark.parametrize("steps", [0, 60])      # the setup (deployment trays) and a game in play
 @pytest.mark.parametrize("game_id", ["dice_wars", "uberdrakes", "dragonbond", "warbound", "battle_valor_fantasy"])
-def test_match_screen_at_1280_cuts_no_label(cuts, game_id):
+def test_match_screen_at_1280_cuts_no_label(cuts, game_id, steps):
     app = App((1280, 720), headless=True)
-    screen = app.push(MatchScreen(app, _match_in_play(game_id), headless=True))
+    screen = app.push(MatchScreen(app, _match_in_play(game_id, steps), headless=True))
     app.draw()
     while app.top() is not screen:      # a handoff first: the screen under it is drawn when it goes
         app.pop(app.top())

@@ -146,7 +146,7 @@ def test_launcher_names_each_seats_default_deck_and_starts_with_chosen_ones():
     launcher = app.push(Launcher(app))
     launcher.select_game(RULES)
     app.draw()
-    assert RULES.default_army_name(0) == "Raiders starter" and RULES.default_army_name(1) == "Kaigen starter"
+    assert RULES.default_army_name(0, "") == "Raiders starter" and RULES.default_army_name(1, "") == "Kaigen starter"
     assert launcher.has_lists and len(launcher.list_choices) >= 4
     launcher.command("army:0")
     launcher.command("army:1")

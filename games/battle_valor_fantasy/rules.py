@@ -56,6 +56,15 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
         from games.battle_valor_fantasy import list_hooks
         return list_hooks.army_catalog(cat())
 
+    def default_army_name(self, seat: int, scenario: str = "") -> str:
+        """The list a seat plays on `scenario` when none is chosen (the
+        launcher shows it by name)."""
+        c = cat()
+        if scenario not in c.scenarios:
+            return ""
+        list_id = setup.default_lists(scenario)[seat % 2]
+        return c.lists[list_id].name if list_id in c.lists else ""
+
     def army_problems(self, army_list) -> list:
         from games.battle_valor_fantasy import list_hooks
         return list_hooks.army_problems(cat(), army_list)

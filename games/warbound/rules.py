@@ -60,8 +60,9 @@ class WarboundRules(ConventionalHooks):
         from games.warbound.list_hooks import army_problems
         return army_problems(load_catalog(), army_list)
 
-    def default_army_name(self, seat: int) -> str:
-        """The starter deck a seat plays when no list is chosen (the launcher shows it)."""
+    def default_army_name(self, seat: int, scenario: str = "") -> str:
+        """The starter deck a seat plays when no list is chosen (the launcher
+        shows it); the same on every map."""
         return load_catalog().decks[setup.DEFAULT_DECKS[seat % 2]].name
 
     def army_summary(self, army_list) -> str:

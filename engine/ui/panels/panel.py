@@ -230,13 +230,25 @@ def tray_cols(n: int, w: int, th) -> int:
 
 
 def tray_layout(items: list[TraySpec], x, y, w, th) -> list[tuple[pygame.Rect, TraySpec]]:
+    """The tray's chips in columns; a chip whose name does not fit its
+    column takes a whole row, so no unit's name is cut."""
     cols = tray_cols(len(items), w, th)
     cw = w // cols
     h = th.px(30)
+    font = th.font("s")
     out = []
-    for i, it in enumerate(items):
-        r = pygame.Rect(x + (i % cols) * cw, y + (i // cols) * (h + th.px(4)), cw - th.px(6), h)
+    col, row = 0, 0
+    for it in items:
+        room = cw - th.px(6) - h - th.px(6)
+        wide = cols > 1 and font.size(it.name)[0] > room
+        if wide and col:
+            col, row = 0, row + 1
+        span = cols if wide else 1
+        r = pygame.Rect(x + col * cw, y + row * (h + th.px(4)), span * cw - th.px(6), h)
         out.append((r, it))
+        col += span
+        if col >= cols:
+            col, row = 0, row + 1
     return out
 
 

@@ -443,8 +443,9 @@ class Launcher(Scene):
                          tip="Click to switch between a person and the computer")
             if self.has_lists:
                 al = self.army_of(i)
-                # a game may name the army a seat gets by default (Warbound: a starter deck)
-                default = getattr(self.game, "default_army_name", lambda seat: "")(i)
+                # a game may name the army a seat gets by default on this map
+                # (Warbound: a starter deck; Battle Valor: the scenario's list)
+                default = getattr(self.game, "default_army_name", lambda seat, scenario: "")(i, self.scenario)
                 tip = ((f"{al.name}: {self.game.army_summary(al)}. " if hasattr(self.game, "army_summary") else
                         f"{al.name}. ") if al else (f"By default: {default}. " if default else
                                                    "The ready-made army for this map. ")) + \

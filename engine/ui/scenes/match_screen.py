@@ -27,7 +27,7 @@ from engine.ui.boards.hexboard import UNIT, HexBoard
 from engine.ui.panels.table_dice import GlyphDiceTray, dressed_rolls
 from engine.ui.boards.tableboard import TableBoard, TableOverlay
 from engine.ui.panels.log_view import LogView
-from engine.ui.panels.panel import draw_card, draw_header, draw_summary, draw_tray, tray_cols, tray_layout
+from engine.ui.panels.panel import draw_card, draw_header, draw_summary, draw_tray, tray_layout
 
 AI_PACE = 0.6          # seconds between computer moves, so a person can follow
 GLIDE = 0.15           # seconds a moving piece takes
@@ -1446,8 +1446,8 @@ class MatchScreen(Scene):
         tray = self.ctl.tray() if self.human_turn() else []
         tray_h = 0
         if tray:
-            cols = tray_cols(len(tray), w, th)
-            tray_h = th.line_h("s") + th.px(2) + ((len(tray) + cols - 1) // cols) * (th.px(30) + th.px(4)) + th.px(4)
+            chips = tray_layout(tray, 0, 0, w, th)
+            tray_h = th.line_h("s") + th.px(2) + max(r.bottom for r, _ in chips) + th.px(4) + th.px(4)
         y = P.y + pad
         r_header = pygame.Rect(x, y, w, header_h)
         y += header_h + th.px(6)
