@@ -177,15 +177,59 @@ class GeneralAgent:
         return cands
 
     def why(self, state: BVFState, a: Action) -> str:
+        """The goal an action serves, in the victory's own terms (enemy
+        points destroyed or broken, standards, objectives: victory.py)."""
         k = a.kind
+        u = state.units.get(a.get("uid"))
+        t = state.units.get(a.get("target"))
         if k == "charge":
-            return f"charge {state.units[a['target']].name}"
+            pl = combat.plan(state, u, t)
+            if not pl.reaches or pl.blocked:
+                return f"close on {t.name}: out of reach now, the charge still moves double pace toward it"
+            gain = exchange(state, u, t, pl.side, True)
+            return (f"charge {t.name} in the {pl.side if pl.side in ('rear', 'left', 'right') else 'front'}: "
+                    f"about {gain:+.0f} points in our favour in the first round (enemy points count toward victory)")
         if k == "attack":
-            return f"keep fighting {state.units[a['target']].name}"
+            gain = exchange(state, u, t, combat._side_of(state, u, t), False)
+            return f"keep fighting {t.name}: about {gain:+.0f} points in our favour this round"
         if k == "fire":
-            return f"shoot at {state.units[a['target']].name}"
+            if stats.machine(u):
+                return f"shoot at {t.name} with the war machine: the nearest worthwhile target"
+            mod = sum(v for _, v in fire.shooting_mods(state, u, t, False))
+            need, _ = fire.need_for(state, t)
+            hits = success.mean(u.figures(), need, 0, mod)
+            return f"shoot at {t.name}: about {hits:.1f} hits before saves, its points count toward victory"
         if k == "advance":
-            return "close on the enemy"
+            e = space.nearest_enemy(state, u)
+            if e is None:
+                return "advance: no enemy left in sight"
+            if stats.missile(u) is not None and not u.profile.mounted or u.kind == "general":
+                return f"keep about 14\" from {e.name}: in range to shoot or to command, out of its charge"
+            return f"close on {e.name} ({space.distance(state, u, e):.0f}\" away) to charge it next turn"
+        if k == "deploy":
+            return (f"deploy {u.name} near the centre of the zone: the widest blocks first while there is room "
+                    "(§ Starting the Game)")
+        if k == "fate":
+            order = a["order"]
+            return f"Fate as {'an' if order[0] in 'aeiou' else 'a'} {order} order: the General's unit moves when it counts"
+        if k == "fate_move":
+            return "move the enemy's unit by Fate, as little as the rule allows"
+        if k == "cast":
+            sp = cat().spells[a["spell"]]
+            chance = success.chance_at_least(u.dice, sp.threshold)
+            return f"cast {sp.name} on {t.name if t else 'the target'}: {chance:.0%} to reach {sp.threshold} successes"
+        if k == "dispel":
+            return "dispel the enemy's spell: an unactivated Wizard may stop it"
+        if k == "general_rally":
+            return f"rally {u.name}: a fleeing unit gives the enemy half its points at the end"
+        if k == "hold":
+            return "hold: nothing this unit can do now is worth its counter"
+        if k == "reform":
+            return f"reform {u.name}: the formation its next order needs"
+        if k == "withhold":
+            return f"no room is left in the deployment zone for {u.name}"
+        if k in ("decline", "allow"):
+            return "nothing to gain by it"
         return k
 
     def choose(self, state: BVFState, legal, rng):

@@ -20,7 +20,8 @@ def describe(state: BVFState, a: Action) -> str:
     who = state.players[a.player].name if 0 <= a.player < len(state.players) else f"P{a.player}"
     via = " (the General's order)" if a.get("general") else ""
     if k == "deploy":
-        return f"{who} deploys {_u(state, a['uid'])} in {a.get('formation', 'line')}"
+        f = a.get("formation", "line")
+        return f"{who} deploys {_u(state, a['uid'])} in {cat().formations[f].name if f in cat().formations else f}"
     if k == "orders":
         return f"{who} places order counters"
     if k == "fate":
