@@ -69,6 +69,28 @@ def test_levels_choose_legal_actions_and_explain(game):
             m.submit(a, autosave=False)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_normal_player_names_the_goal_of_every_action(game):
+    """Issue 13: 'Why: contest Pyrus to stop Red's third crown', never a
+    bare 'Why: advance': every reason the normal player gives over the
+    first 200 actions of a seeded game says what the action is for."""
+    rules = registry.get(game)
+    m = Match(Setup(game, rules.min_players, seats=["normal"] * rules.min_players, seed=5,
+                    scenario=rules.scenarios()[0]))
+    agents = [make_agent(game, "normal", rules) for _ in range(rules.min_players)]
+    rng = random.Random(1)
+    bare = set()
+    for _ in range(200):
+        if m.outcome() is not None:
+            break
+        p = m.to_act()
+        a = agents[p].choose(m.state, [x for x in m.legal_actions() if x.player == p], rng)
+        if len(agents[p].last_reason.split()) < 3:
+            bare.add((a.kind, agents[p].last_reason))
+        m.submit(a, autosave=False)
+    assert not bare, f"reasons that name no goal: {sorted(bare)}"
+
+
 def test_batch_hard_plays_the_same_game_from_the_same_seed():
     """simulate and judge seat the hard level with a fixed number of
     playouts, not the clock: the same seed gives the same moves whatever

@@ -211,7 +211,8 @@ class GeneralAgent:
                     "(§ Starting the Game)")
         if k == "fate":
             order = a["order"]
-            return f"Fate as {'an' if order[0] in 'aeiou' else 'a'} {order} order: the General's unit moves when it counts"
+            article = "an" if order[0] in "aeiou" else "a"
+            return f"Fate as {article} {order} order: the General's unit moves when it counts"
         if k == "fate_move":
             return "move the enemy's unit by Fate, as little as the rule allows"
         if k == "cast":

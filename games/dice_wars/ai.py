@@ -183,7 +183,9 @@ class GreedyAgent:
         k = a.kind
         if k == "auto_deploy":
             return 10, "deploy the army"
-        if k in ("end_deploy", "pick_faction"):
+        if k == "end_deploy":
+            return 5, "the army stands where it guards its cities: start the battle"
+        if k == "pick_faction":
             return 5, ""
         if k == "deploy":
             return -1, ""

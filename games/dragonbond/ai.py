@@ -116,7 +116,8 @@ class GreedyAgent:
         if k == "decline":
             return 0.0, "save the stamina"
         if k == "remove_models":
-            return (1.0 if state.pending and a["models"] == self._first_casualties(state) else 0.0), "casualties"
+            return (1.0 if state.pending and a["models"] == self._first_casualties(state) else 0.0), \
+                "lose the cheapest models first: the unit keeps its fighting strength"
         if k == "follow_up":
             return 1.0, "join the fight"
         if k == "charge_attack":
@@ -144,9 +145,11 @@ class GreedyAgent:
             return self.score_power(state, a)
         if k == "rest":
             u = state.units[a["uid"]]
-            return 0.2 + 0.8 * u.exhaustion + 0.15 * u.fatigue, "rest"
+            return 0.2 + 0.8 * u.exhaustion + 0.15 * u.fatigue, \
+                f"rest: {u.exhaustion} exhaustion and {u.fatigue} fatigue slow it and downgrade its dice " \
+                "(§ Exhaustion Penalty)"
         if k == "wait":
-            return 0.1, "hold"
+            return 0.1, "hold: let the enemy come into reach first"
         if k == "end_turn":
             return 0.05, ""
         if k in ("coordinated", "mount", "dismount", "disengage"):
@@ -217,7 +220,8 @@ class GreedyAgent:
         if v <= 0.05:
             v, why = 0.3 + self.advance_gain(state, u), self.objective_score(state, u)[1] or "advance on the enemy"
             if u.exhaustion:
-                v, why = 0.4 + 0.6 * u.exhaustion, "rest"
+                v = 0.4 + 0.6 * u.exhaustion
+                why = f"rest: {u.exhaustion} exhaustion slows it and downgrades its dice (§ Exhaustion Penalty)"
         # tired units rest their turn: the army's other units get theirs (every unit fights)
         return 1.0 + v - 0.3 * u.exhaustion - 0.15 * u.fatigue, why
 

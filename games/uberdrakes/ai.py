@@ -319,14 +319,16 @@ class DrakeAgent:
         it = a["item"]
         lose = ITEM_VALUE.get(it, 1.0)
         if it == "rest_potion":
-            return (1.5 if d.fatigue >= 2 else 0.2) - lose * 0.5, "rest"
+            return (1.5 if d.fatigue >= 2 else 0.2) - lose * 0.5, \
+                f"rest: fatigue {d.fatigue} of {max_fatigue()} slows the race to the next delivery"
         if it == "invigorating_potion":
-            return (d.fatigue * 0.9) - lose, "rest"
+            return (d.fatigue * 0.9) - lose, f"shed fatigue {d.fatigue} of {max_fatigue()}: a full drake loses " \
+                "its rider"
         if it in ("ancient_urn", "monks_handbook"):
             return 1.0, "use a treasure"
         if it == "blink_scroll":
             to = tuple(a["to"])
-            return ctx.position_gain(to, a["facing"], 0, False, True) - lose, "blink"
+            return ctx.position_gain(to, a["facing"], 0, False, True) - lose, "blink closer to the next delivery"
         if it == "merchants_portal":
             if a["mode"] == "shop":
                 return -0.5, ""
@@ -337,7 +339,7 @@ class DrakeAgent:
         return -1, ""
 
     def s_equip(self, ctx, a):
-        return (1.0 if ctx.me.equipped is None else -5.0), "equip"
+        return (1.0 if ctx.me.equipped is None else -5.0), "equip it: an item in hand wins fights and errands"
 
     def s_attack(self, ctx, a):
         return ctx.fight_value(a["target"], ranged=ctx.state.skies), "a good fight"
@@ -356,7 +358,7 @@ class DrakeAgent:
         v = 1.2 if it == "treasure" else ITEM_VALUE.get(it, 0.5)
         if it == "rest_potion" and d.fatigue >= 1:
             v += 0.8
-        return v - cost * 0.25, "worth buying"
+        return v - cost * 0.25, f"worth {cost} coins, with {spare - cost} left for the next errands"
 
     def s_sell(self, ctx, a):
         return 2.0, "sell a gemstone"
@@ -376,14 +378,14 @@ class DrakeAgent:
             return 10, "a victory point for blood"
         vp = combat.vp_cost(ctx.state, ctx.p)
         if r == "heal" and d.fatigue >= 2:
-            return 1.5, "heal"
+            return 1.5, f"heal: fatigue {d.fatigue} of {max_fatigue()} puts the rider's delivery at risk"
         if d.blood - combat.reward_cost(ctx.state, ctx.p, r) >= vp * 0.8 or d.blood < vp * 0.3:
             if r == "card" and len(d.hand) < 2:
                 return 0.8, "a movement card"
         return -1, ""
 
     def s_done(self, ctx, a):
-        return 0.0, ""
+        return 0.0, "end the turn: no action left that brings the next delivery closer"
 
     # combat
     def s_precombat(self, ctx, a):
@@ -392,26 +394,26 @@ class DrakeAgent:
         pw = ctx.my_win_chance()
         stakes = ctx.stakes()
         if w == "rage_potion":
-            return (stakes * 0.3 - 0.4 if pw < 0.8 else -1), "rage"
+            return (stakes * 0.3 - 0.4 if pw < 0.8 else -1), f"Rage Potion: this fight is only {pw:.0%} ours"
         if w == "acid_rain":
             o = c.sides[1 - c.side(ctx.p)]
             items = sum(1 for i in ("dragon_lance", "hide_shield", "rage_potion") if has_item(ctx.state.players[o], i))
-            return (0.5 * items - 0.6), "acid rain"
+            return (0.5 * items - 0.6), f"Acid Rain: ruins {items} of the enemy's combat items"
         if w == "windblast":
-            return (pw * 1.5 - 0.8), "windblast"
+            return (pw * 1.5 - 0.8), f"Windblast: a {pw:.0%} fight worth pressing"
         return -1, ""
 
     def s_ready(self, ctx, a):
-        return 0.0, "ready"
+        return 0.0, "ready: nothing more to add to this fight"
 
     def s_roll(self, ctx, a):
-        return 1.0, "roll"
+        return 1.0, f"roll: {ctx.my_win_chance():.0%} to win this fight"
 
     def s_concede(self, ctx, a):
         c = ctx.state.combat
         if c.stage == "respond":
             return -1.0, ""
-        return -0.3, "concede"
+        return -0.3, f"concede: only {ctx.my_win_chance():.0%} to win, and losing costs more"
 
     def s_counter(self, ctx, a):
         c = ctx.state.combat
@@ -424,22 +426,23 @@ class DrakeAgent:
             wins = x > gap or (i == 0 and x >= gap)
             if not wins:
                 return -1, ""
-            return stakes - 0.3 * (x + 1) - 0.1 * x, "plate armor"
+            return stakes - 0.3 * (x + 1) - 0.1 * x, f"Plate Armor: {x} closes the gap of {gap} and wins the fight"
         p = combat.chance_to_overtake(gap, i == 1)
         if p <= 0:
             return -1, ""
         cost = ITEM_VALUE.get(w, 1.0) if w in cat().items else 1.0
-        return p * stakes - cost * 0.5 - 0.3, "counterattack"
+        return p * stakes - cost * 0.5 - 0.3, f"counterattack: {p:.0%} to overtake a gap of {gap}"
 
     def s_damage(self, ctx, a):
-        return ctx.damage_value(a), "damage"
+        return ctx.damage_value(a), "the damage that sets the loser furthest back in the race for victory points"
 
     # pending
     def s_portal(self, ctx, a):
         st = ctx.state
         d = ctx.me
         if not a["travel"]:
-            return ctx.errand_value(d.hex, d.facing, d.rider, d.portaled) - 0.0, "stay"
+            return ctx.errand_value(d.hex, d.facing, d.rider, d.portaled) - 0.0, \
+                "stay: the portal leads no nearer the next delivery"
         to = st.board.other_portal[d.hex]
         return ctx.errand_value(to, a["facing"], d.rider, d.portaled or d.rider is not None) - 0.9, "through the portal"
 
@@ -459,13 +462,13 @@ class DrakeAgent:
         d = ctx.me
         st = ctx.state
         if v is None:
-            return ctx.errand_value(d.hex, d.facing, d.rider, d.portaled), "stay"
+            return ctx.errand_value(d.hex, d.facing, d.rider, d.portaled), "stay: no village is nearer the next rider"
         h = st.board.spaces[v].anchor
         return ctx.errand_value(h, d.facing, d.rider, d.portaled) + 0.2, "a village near the next rider"
 
     def s_skies_land(self, ctx, a):
         d = ctx.me
-        return ctx.errand_value(tuple(a["to"]), d.facing, d.rider, d.portaled), "land"
+        return ctx.errand_value(tuple(a["to"]), d.facing, d.rider, d.portaled), "land nearest the next delivery"
 
     def s_discard(self, ctx, a):
         return -CARD_VALUE.get(a["card"], 1.0), "the least useful card"
