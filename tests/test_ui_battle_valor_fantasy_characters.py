@@ -4,6 +4,8 @@ screen, the unit cards and the log never name the unit (battle_valor_
 fantasy.txt § Assassins, § Thieves)."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 pytest.importorskip("pygame")
@@ -79,3 +81,35 @@ def test_the_counter_charge_and_reserves_decisions_are_buttons():
     labels = [b.label for b in ctl.buttons()]
     assert labels[0] == "No more reserves this turn" and any(x.startswith("Bring on knights") for x in labels)
     assert [s.title for s in ctl.hand(0) if s.private] == ["In reserve"] and not ctl.hand(1)
+
+
+def test_attached_characters_are_drawn_touching_their_units_front_rank():
+    """A Captain or Seer with a unit is drawn on its round base at the end of
+    the unit's front rank, hovering names who is with whom; a hidden
+    Assassin or Thief is not drawn (its unit is written face down)."""
+    from engine.table.geometry import overlaps
+    from games.battle_valor_fantasy import characters, space
+    from games.battle_valor_fantasy.view import make_view
+    m = Match(Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march", seats=("human", "human"),
+                    options={"army0": "human_retinue_1000", "army1": "orc_500"}))
+    while m.state.phase == "deploy":
+        m.submit(m.rules.legal_actions(m.state)[0], autosave=False)
+    st = m.state
+    view = make_view(m)
+    models = view.models(st)
+    shown = {mo.unit: mo for mo in models if isinstance(mo.key, tuple) and mo.key[1:] == ("with",)}
+    attached = [c for c in st.units.values() if characters.is_character(c) and c.attached >= 0 and c.alive]
+    assert any(not c.hidden for c in attached) and any(c.hidden for c in attached)
+    for c in attached:
+        if c.hidden:
+            assert c.uid not in shown
+            continue
+        mo = shown[c.uid]
+        host = st.units[c.attached]
+        gap = min(math.hypot(mo.foot.x - f.x, mo.foot.y - f.y) for f in space.main_feet(st, host))
+        assert gap < 3.0, (c.name, gap)         # beside the front rank
+        assert not any(overlaps(mo.foot, f) for f in space.main_feet(st, host))
+        info = view.model_info(st, mo)
+        assert f"With {host.name}" in info.lines
+        host_model = next(x for x in models if x.unit == host.uid)
+        assert any(c.name in line for line in view.model_info(st, host_model).lines)

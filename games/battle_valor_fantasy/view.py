@@ -10,6 +10,8 @@ changes it.
 """
 from __future__ import annotations
 
+from engine.table.formations import Frame
+from engine.table.geometry import Foot
 from engine.ui.contract import CardSpec, Header, HoverInfo
 from engine.ui.panels.icons import icon_for
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
@@ -88,6 +90,21 @@ class BVFView(TableView):
                                      hp=s.figures if u.kind == "unit" and s.command else 0,
                                      max_hp=u.profile.figures if u.kind == "unit" and s.command else 0, icon=icon,
                                      figures=s.figures if u.kind == "unit" else 0))
+            out += self._attached(state, u, col)
+        return out
+
+    def _attached(self, state, u: Unit, col: str) -> list[ModelSpec]:
+        """The characters with a unit, each on its round base in contact
+        with the front rank at its ends (right, left, then further out), so
+        the table shows who is with whom.  A hidden Assassin or Thief is a
+        note only its owner reads: it is not drawn until revealed."""
+        out = []
+        for i, c in enumerate(c for c in characters.with_unit(state, u) if not c.hidden):
+            f = attached_foot(state, u, c, i)
+            if f is not None:
+                out.append(ModelSpec(key=(c.uid, "with"), unit=c.uid, owner=c.owner, foot=f, color=col,
+                                     label=initials(c.name), leader=True, spent=c.activated,
+                                     icon=icon_for(c.kind)))
         return out
 
     def _icon(self, u: Unit) -> str:
@@ -188,9 +205,36 @@ class BVFView(TableView):
         u = state.units[m.unit]
         lines = [f"{state.players[u.owner].name} · {len(u.stands)} stands · {cat().formations[u.formation].name}"
                  if u.kind == "unit" else state.players[u.owner].name]
+        if u.attached >= 0 and u.attached in state.units:
+            lines.append(f"With {state.units[u.attached].name}")
+        seen = [c for c in characters.with_unit(state, u) if not c.hidden]
+        if seen:
+            lines.append("With it: " + ", ".join(c.name for c in seen))
         if self.orders_visible(state, u) and u.orders:
             lines.append("Orders: " + ", ".join(cat().orders[o].name for o in u.orders))
         return HoverInfo(title=u.name, lines=lines)
+
+
+def attached_foot(state: BVFState, u: Unit, c: Unit, i: int) -> Foot | None:
+    """Where the i-th character with `u` is drawn: its round base touching
+    the outer end of the front rank (0: right, 1: left, 2: beyond the
+    right one...).  Drawn only: the rules keep an attached character off
+    the table (characters.py)."""
+    fs = space.main_feet(state, u)
+    if not fs:
+        return None
+    fr = space.frame_of(u)
+    local = [(f, fr.local(f.x, f.y)) for f in fs]
+    front = min(b for _, (_, b) in local)
+    rank = [(f, r) for f, (r, b) in local if b < front + 0.5]
+    shape = space.shape_of(c)
+    rad = shape.width / 2
+    base = space.shape_of(u)
+    side = 1 if i % 2 == 0 else -1
+    end = max(r * side for _, r in rank) + base.width / 2
+    right = side * (end + rad + 2 * rad * (i // 2))
+    x, y = Frame(fr.x, fr.y, u.facing).world(right, front - base.depth / 2 + rad)     # front edges flush
+    return Foot(shape, x, y, u.facing, ("with", c.uid))
 
 
 def make_view(match) -> BVFView:
