@@ -230,22 +230,26 @@ def tray_cols(n: int, w: int, th) -> int:
 
 
 def tray_layout(items: list[TraySpec], x, y, w, th) -> list[tuple[pygame.Rect, TraySpec]]:
-    """The tray's chips in columns; a chip whose name does not fit its
-    column takes a whole row, so no unit's name is cut."""
+    """The tray's chips in columns, in order; a chip whose name does not fit
+    its column takes a whole row (no unit's name is cut), and the next chips
+    that fit a column fill the row it would have left half empty."""
     cols = tray_cols(len(items), w, th)
     cw = w // cols
     h = th.px(30)
     font = th.font("s")
+    room = cw - th.px(6) - h - th.px(6)
+    wide = [cols > 1 and font.size(it.name)[0] > room for it in items]
+    waiting = list(range(len(items)))
     out = []
     col, row = 0, 0
-    for it in items:
-        room = cw - th.px(6) - h - th.px(6)
-        wide = cols > 1 and font.size(it.name)[0] > room
-        if wide and col:
+    while waiting:
+        i = waiting[0] if not (wide[waiting[0]] and col) else \
+            next((j for j in waiting if not wide[j]), waiting[0])
+        if wide[i] and col:
             col, row = 0, row + 1
-        span = cols if wide else 1
-        r = pygame.Rect(x + col * cw, y + row * (h + th.px(4)), span * cw - th.px(6), h)
-        out.append((r, it))
+        waiting.remove(i)
+        span = cols if wide[i] else 1
+        out.append((pygame.Rect(x + col * cw, y + row * (h + th.px(4)), span * cw - th.px(6), h), items[i]))
         col += span
         if col >= cols:
             col, row = 0, row + 1

@@ -1,0 +1,43 @@
+"""The deployment tray's chips: every name whole, none overlapping, in
+rows as full as the names allow."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import test_ui_support  # noqa: F401  (the dummy video driver)
+from engine.ui import theme as T
+from engine.ui.panels.panel import TraySpec, tray_layout
+from engine.ui.app import App
+
+APP = App((1280, 720), headless=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(names=st.lists(st.sampled_from(["Wizard", "Levy Bows", "Regular Cavalry on Horses",
+                                        "Veteran Cavalry on Hippogriffs", "Elite Infantry", "Giants"]),
+                      min_size=1, max_size=24),
+       width=st.integers(min_value=260, max_value=700))
+def test_every_chip_shows_its_whole_name_and_none_overlap(names, width):
+    th = APP.theme
+    items = [TraySpec(i, "Re", n, "#88aaff") for i, n in enumerate(names)]
+    chips = tray_layout(items, 0, 0, width, th)
+    assert sorted(it.key for _, it in chips) == list(range(len(names)))      # each once
+    for r, it in chips:
+        assert T.ellipsize(it.name, th.font("s"), r.w - r.h - th.px(6)) == it.name
+        assert r.right <= width
+    for i, (a, _) in enumerate(chips):
+        assert not any(a.colliderect(b) for b, _ in chips[i + 1:])
+
+
+def test_a_short_name_fills_the_row_a_long_one_would_leave_half_empty():
+    th = APP.theme
+    names = ["Regular Crossbows", "Regular Cavalry on Horses", "Levy Bows"]
+    items = [TraySpec(i, "Re", n, "#fff") for i, n in enumerate(names)]
+    # a panel where the crossbows fit half its width and the cavalry does not
+    width = next(w for w in range(200, 900, 10)
+                 if len({r.y for r, it in tray_layout(items[:1] * 2, 0, 0, w, th)}) == 1)
+    chips = dict((it.name, r) for r, it in tray_layout(items, 0, 0, width, th))
+    assert chips["Regular Crossbows"].y == chips["Levy Bows"].y                   # one row of two
+    assert chips["Regular Cavalry on Horses"].y > chips["Levy Bows"].y            # the long one below, whole
+    assert chips["Regular Cavalry on Horses"].w > width * 0.9
