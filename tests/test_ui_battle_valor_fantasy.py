@@ -181,3 +181,19 @@ def test_the_generals_twelve_inches_are_drawn_when_he_is_selected():
     x, y = rings[0].points[0]
     gx, gy = g.stands[0].x, g.stands[0].y
     assert abs(((x - gx) ** 2 + (y - gy) ** 2) ** 0.5 - (12 + 0.7874)) < 0.01     # 12" from a 40 mm base's edge
+
+
+def test_each_player_deploys_a_unit_a_key_with_place_it_for_me():
+    m = Match(Setup("battle_valor_fantasy", 2, seed=11, scenario="border_march", seats=("human", "human")))
+    view, ctl = load_game_ui(m)
+    assert m.state.phase == "deploy"
+    placed = 0
+    while m.state.phase == "deploy":
+        assert "A" in [b.key for b in ctl.buttons() if b.command == "deploy:auto"]
+        uid = ctl._deploy_unit()
+        a = ctl.key("a")
+        assert a.kind in ("deploy", "withhold") and a["uid"] == uid and m.rules.check(m.state, a) is None
+        m.submit(a, autosave=False)
+        ctl.reset()
+        placed += 1
+    assert placed >= 10 and all(u.deployed or not u.alive for u in m.state.units.values() if u.kind == "unit")

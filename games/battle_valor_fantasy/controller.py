@@ -189,6 +189,22 @@ class BVFController(HiddenNotes, TableController):
         return Action.make("deploy", u.owner, uid=uid, x=round(pt[0], 3), y=round(pt[1], 3),
                            facing=setup.zone_facing(self.state, u.owner), formation=u.formation, files=u.files)
 
+    def _auto_deploy(self):
+        """The chosen unit placed where the computer general would put it
+        (its best-scoring spot that the rules allow): one key per unit
+        instead of a click on the tray and one on the table."""
+        from games.battle_valor_fantasy import ai
+        st = self.state
+        uid = self._deploy_unit()
+        if uid is None:
+            return None
+        general = ai.GeneralAgent(self.rules)
+        for a in sorted(choices.deploy_actions(st, st.units[uid]), key=lambda a: -general.score(st, a)):
+            if self.rules.check(st, a) is None:
+                return a
+        self.message, self.message_rule = f"No place in your zone takes {st.units[uid].name}", setup.R_START
+        return True
+
     def click_point(self, pt):
         if self.state.phase == "deploy":
             return self._deploy_action(pt)
@@ -218,6 +234,12 @@ class BVFController(HiddenNotes, TableController):
             acts = [a for a in acts if self.rules.check(st, a) is None][:MAX_BUTTONS]
         elif st.phase == "orders":
             return self._order_buttons()
+        elif st.phase == "deploy":
+            if self._deploy_unit() is not None:
+                out.append(ButtonSpec("Place it for me", "deploy:auto", "A",
+                                      tip="Place the chosen unit where the computer would: the widest blocks near "
+                                          "the middle of your zone (§ Starting the Game)"))
+            return out
         elif st.phase == "fate":
             acts = [a for a in choices.fate_actions(st, self.actor()) if self.rules.check(st, a) is None]
             acts = acts[:MAX_BUTTONS]
@@ -287,6 +309,8 @@ class BVFController(HiddenNotes, TableController):
                 return True
             self.preview = None
             return self._with_reroll(a)
+        if command == "deploy:auto":
+            return self._auto_deploy()
         if command == "orders:auto":
             from games.battle_valor_fantasy import ai
             orders, fate = ai.plan_orders(st, self.actor())
@@ -335,6 +359,8 @@ class BVFController(HiddenNotes, TableController):
                 return a
         if name == "a" and self.state.phase == "orders":
             return self.press("orders:auto")
+        if name == "a" and self.state.phase == "deploy":
+            return self.press("deploy:auto")
         if name == "f" and self.state.phase == "orders":
             return self.press("order:fate")
         if name == "g" and self.state.phase == "orders":
@@ -423,7 +449,7 @@ class BVFController(HiddenNotes, TableController):
             return self.message
         ph = self.state.phase
         if ph == "deploy":
-            return "Click in your zone to place the unit (pick another from the tray)"
+            return "Click in your zone to place the unit (pick another from the tray); A places it for you"
         if ph == "orders":
             n = len(self.draft)
             return f"Select each unit and press its order ({n} set); the Fate here button puts the Fate counter; Enter places them"
