@@ -99,3 +99,24 @@ def test_which_weapon_names_the_weapon():
     one = describe.describe(m.state, Action.make("charge", 0, uid=n["a"], target=n["b"], weapon="Claws"))
     two = describe.describe(m.state, Action.make("charge", 0, uid=n["a"], target=n["b"], weapon="Fangs"))
     assert one != two and "Claws" in one
+
+
+def test_a_ruling_that_repeats_its_heading_and_says_more_stands_for_it():
+    from engine.core.match import LogEntry
+    from engine.core.rules import Event
+    from engine.ui import theme as T
+    pygame.font.init()
+    th = T.Theme((1280, 720))
+    deploy = Action.make("deploy", 0, uid=1)
+    same = LogEntry(deploy, 0, "Aldmoor deploys Elite Infantry in Line",
+                    [Event("deploy", "Aldmoor deploys Elite Infantry in line 7 wide", "bvf.txt § Starting", 0)])
+    other = LogEntry(deploy, 0, "Aldmoor charges the Orcs",
+                     [Event("roll", "charge dice: 3 successes", "bvf.txt § Charge", 0)])
+    log = LogView()
+    texts = []
+    wrap = log._wrap_rows
+    log._wrap_rows = lambda idx, text, *rest: (texts.append(text), wrap(idx, text, *rest))
+    log.sync([same, other], 400, th)
+    assert not any(t.startswith("Aldmoor deploys Elite Infantry in Line") for t in texts)
+    assert any(t.startswith("Aldmoor deploys Elite Infantry in line 7") for t in texts)
+    assert any(t.startswith("Aldmoor charges the Orcs") for t in texts)

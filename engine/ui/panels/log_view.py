@@ -100,7 +100,11 @@ class LogView:
             self.rows.append(spacer)
         head = entry.text if entry.action is not None else (entry.text or "Setup")
         color = self.color_of(entry.player) if entry.player is not None and entry.player >= 0 else T.ACCENT
-        self._wrap_rows(idx, head, 0, "s", color, True, "", th)
+        first = next((ev for ev in entry.events if ev.text.strip()), None)
+        if not (first is not None and int(getattr(first, "depth", 1)) == 0
+                and first.text.strip().lower().startswith(head.lower())):
+            # (a first ruling that says the same and more, with its rule, stands for the heading)
+            self._wrap_rows(idx, head, 0, "s", color, True, "", th)
         for ev in entry.events:
             depth = max(0, int(getattr(ev, "depth", 1)))
             text = ev.text.strip()
