@@ -197,3 +197,29 @@ def test_each_player_deploys_a_unit_a_key_with_place_it_for_me():
         ctl.reset()
         placed += 1
     assert placed >= 10 and all(u.deployed or not u.alive for u in m.state.units.values() if u.kind == "unit")
+
+
+def test_the_first_turns_fate_moves_the_enemy_unit_the_player_picks():
+    m = Match(Setup("battle_valor_fantasy", 2, seed=11, scenario="border_march", seats=("human", "human")))
+    view, ctl = load_game_ui(m)
+    while m.state.phase != "fate":
+        ctl.reset()
+        a = ctl.key("a") if m.state.phase == "deploy" else (ctl.press("orders:auto"), ctl.press("orders:commit"))[1]
+        m.submit(a, autosave=False)
+    ctl.reset()
+    me = m.to_act()
+    labels = [b.label for b in ctl.buttons()]
+    assert any(lb.startswith("Fate becomes ") for lb in labels) and not any(lb.startswith("Move ") for lb in labels)
+    assert "click an enemy unit" in ctl.hint()
+    from games.battle_valor_fantasy import choices
+    movable = {a["target"] for a in choices.fate_actions(m.state, me)
+               if a.kind == "fate_move" and m.rules.check(m.state, a) is None}
+    enemies = [u for u in m.state.units.values() if u.uid in movable]
+    assert len(enemies) >= 2
+    for enemy in (enemies[0], enemies[-1]):          # any of them, not only the first listed
+        ctl.sel = enemy.uid
+        moves = [b for b in ctl.buttons() if b.label.startswith("Move ")]
+        assert moves and all(ctl.unit_name(enemy.uid) in b.label and "edge" in b.label for b in moves)
+    a = ctl.press(moves[0].command)
+    assert a.kind == "fate_move" and a["target"] == enemies[-1].uid
+    m.submit(a, autosave=False)

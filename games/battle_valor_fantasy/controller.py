@@ -241,7 +241,9 @@ class BVFController(HiddenNotes, TableController):
                                           "the middle of your zone (§ Starting the Game)"))
             return out
         elif st.phase == "fate":
-            acts = [a for a in choices.fate_actions(st, self.actor()) if self.rules.check(st, a) is None]
+            # the first turn's Fate may move any enemy unit: its moves show when one is selected
+            acts = [a for a in choices.fate_actions(st, self.actor())
+                    if (a.kind != "fate_move" or a["target"] == self.sel) and self.rules.check(st, a) is None]
             acts = acts[:MAX_BUTTONS]
         elif st.phase in turns.PHASE_ORDERS:
             acts = self._unit_actions(self.sel) if self.sel is not None else []
@@ -259,6 +261,19 @@ class BVFController(HiddenNotes, TableController):
 
     def _label(self, a: Action) -> str:
         k = a.kind
+        if k == "fate":
+            return f"Fate becomes {a['order'].replace('_', ' ').title()}"
+        if k == "fate_wait":
+            return "Activate Fate second"
+        if k == "fate_move":
+            edge = ("right" if a["dx"] > 0 else "left") if a["dx"] else ("bottom" if a["dy"] > 0 else "top")
+            return f"Move {self.unit_name(a['target'])} {abs(a['dx'] or a['dy']):.0f}\" toward the {edge} edge"
+        if k == "general_rally":
+            return f"Rally {self.unit_name(a['uid'])}"
+        if k == "dispel":
+            return "Try to dispel"
+        if k == "allow":
+            return "Let the spell through"
         if k == "advance":
             return f"Advance {a['first'] + a['then']:.1f}\"" + (f" wheel {a['angle']:+.0f}" if a["angle"] else "")
         if k == "reform":
@@ -453,6 +468,8 @@ class BVFController(HiddenNotes, TableController):
         if ph == "orders":
             n = len(self.draft)
             return f"Select each unit and press its order ({n} set); the Fate here button puts the Fate counter; Enter places them"
+        if ph == "fate" and self.state.turn == 1:
+            return "Turn the Fate counter into an order, or click an enemy unit to move it by Fate (first turn only)"
         if ph in turns.PHASE_ORDERS:
             g = space.general_of(self.state, self.actor())
             rr = f"; G: the General's reroll ({g.rerolls} left){' ON' if self.want_reroll else ''}" \
