@@ -120,3 +120,23 @@ def test_a_ruling_that_repeats_its_heading_and_says_more_stands_for_it():
     assert not any(t.startswith("Aldmoor deploys Elite Infantry in Line") for t in texts)
     assert any(t.startswith("Aldmoor deploys Elite Infantry in line 7") for t in texts)
     assert any(t.startswith("Aldmoor charges the Orcs") for t in texts)
+
+
+def test_a_run_of_rulings_under_one_rule_cites_it_once():
+    from engine.core.match import LogEntry
+    from engine.core.rules import Event
+    from engine.ui import theme as T
+    pygame.font.init()
+    th = T.Theme((1280, 720))
+    reveal = "bvf.txt § Phase 3 Reveal Orders;"
+    events = [Event("orders", f"Unit {i}: Advance", reveal) for i in range(5)] + \
+        [Event("fate", "The Fate counter lies next to the General", reveal),
+         Event("roll", "initiative: 3 successes", "bvf.txt § Phase 1"),
+         Event("orders", "Unit 9: Charge", reveal)]
+    log = LogView()
+    cited = []
+    wrap = log._wrap_rows
+    log._wrap_rows = lambda idx, text, indent, size, color, bold, rule, th: (
+        cited.append(rule), wrap(idx, text, indent, size, color, bold, rule, th))
+    log.sync([LogEntry(Action.make("reveal", 0), 0, "Orders revealed", events)], 400, th)
+    assert cited == ["", reveal, "", "", "", "", "", "bvf.txt § Phase 1", reveal]

@@ -105,11 +105,14 @@ class LogView:
                 and first.text.strip().lower().startswith(head.lower())):
             # (a first ruling that says the same and more, with its rule, stands for the heading)
             self._wrap_rows(idx, head, 0, "s", color, True, "", th)
+        cited = ""
         for ev in entry.events:
             depth = max(0, int(getattr(ev, "depth", 1)))
             text = ev.text.strip()
             if not text:
                 continue
+            # a run of rulings under one rule cites it once, on the first of them
+            rule, cited = ("" if ev.rule == cited else ev.rule), ev.rule
             if ev.kind == "roll":
                 text = "⚄ " + text
             if depth == 0:
@@ -119,10 +122,10 @@ class LogView:
                     pcol = self.color_of(data["player"])
                 if ev.kind == "override":          # allowed against the rules: marked apart from play
                     pcol = T.WARN
-                self._wrap_rows(idx, text, 0, "s", pcol, True, ev.rule, th)
+                self._wrap_rows(idx, text, 0, "s", pcol, True, rule, th)
             else:
                 col = T.TEXT if ev.kind in ("roll", "damage", "kill", "win") else T.MUTED
-                self._wrap_rows(idx, text, ind * depth, "xs", col, False, ev.rule, th)
+                self._wrap_rows(idx, text, ind * depth, "xs", col, False, rule, th)
 
     # --- scrolling / drawing ---------------------------------------------------
     def scroll_by(self, n: int) -> bool:
