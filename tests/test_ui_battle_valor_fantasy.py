@@ -220,6 +220,12 @@ def test_the_first_turns_fate_moves_the_enemy_unit_the_player_picks():
         ctl.sel = enemy.uid
         moves = [b for b in ctl.buttons() if b.label.startswith("Move ")]
         assert moves and all(ctl.unit_name(enemy.uid) in b.label and "edge" in b.label for b in moves)
+    stuck = [u for u in m.state.units.values()
+             if u.owner != me and u.on_table and u.kind != "general" and u.uid not in movable]
+    assert stuck                                     # (this seed's crowded zone): one no Fate move can shift says why
+    ctl.sel = stuck[0].uid
+    assert ctl.hint().startswith(f"Fate cannot move {ctl.unit_name(stuck[0].uid)}") and "§" in ctl.hint()
+    ctl.sel = enemies[-1].uid
     a = ctl.press(moves[0].command)
     assert a.kind == "fate_move" and a["target"] == enemies[-1].uid
     m.submit(a, autosave=False)

@@ -469,6 +469,12 @@ class BVFController(HiddenNotes, TableController):
             n = len(self.draft)
             return f"Select each unit and press its order ({n} set); the Fate here button puts the Fate counter; Enter places them"
         if ph == "fate" and self.state.turn == 1:
+            moves = [a for a in choices.fate_actions(self.state, self.actor())
+                     if a.kind == "fate_move" and a["target"] == self.sel]
+            refusals = [self.rules.check(self.state, a) for a in moves]
+            if moves and all(refusals):
+                why = refusals[0]
+                return f"Fate cannot move {self.unit_name(self.sel)} 5\" or 10\" any way: {why.reason} ({why.rule})"
             return "Turn the Fate counter into an order, or click an enemy unit to move it by Fate (first turn only)"
         if ph in turns.PHASE_ORDERS:
             g = space.general_of(self.state, self.actor())
