@@ -25,7 +25,9 @@ def describe(state: BVFState, a: Action) -> str:
     if k == "orders":
         return f"{who} places order counters"
     if k == "fate":
-        return f"{who} turns the Fate counter into a {a['order']} order"
+        pl = state.players[a.player]
+        where = f" next to {_u(state, pl.fate_uid)}" if pl.fate_uid in state.units else ""
+        return f"{who} turns the Fate counter{where} into {order_words(a['order'])}"
     if k == "fate_wait":
         return f"{who} activates Fate second (after {state.players[1 - a.player].name})"
     if k == "fate_move":
@@ -101,3 +103,9 @@ def preview(state: BVFState, a: Action) -> list[str]:
                                                                  a.get("then", 0.0)))
         out.append(f"Advance {length:.1f}\" of {moves.advance_allowance(state, u):g}\"")
     return out
+
+
+def order_words(order: str) -> str:
+    """'an advance order', 'a charge order': an order counter in words."""
+    words = order.replace("_", " ")
+    return f"{'an' if words[0] in 'aeiou' else 'a'} {words} order"

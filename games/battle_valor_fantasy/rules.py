@@ -15,8 +15,8 @@ from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from engine.table.formations import BlockMove, Frame
-from games.battle_valor_fantasy import (advanced_combat, characters, checks, choices, combat, fire, moves, position,
-                                        reserves, rerolls, setup, spells, turns, works)
+from games.battle_valor_fantasy import (advanced_combat, characters, checks, choices, combat, describe, fire, moves,
+                                        position, reserves, rerolls, setup, spells, turns, works)
 from games.battle_valor_fantasy.character_actions import CharacterActions
 from games.battle_valor_fantasy.reserve_actions import ReserveActions
 from games.battle_valor_fantasy.catalog import cat
@@ -197,7 +197,7 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
         if o not in u.orders:
             u.orders.append(o)
         pl.fate_done = True
-        ev.append(Event("fate", f"{pl.name} turns the Fate counter next to {u.name} into a {o} order",
+        ev.append(Event("fate", f"{pl.name} turns the Fate counter next to {u.name} into {describe.order_words(o)}",
                         turns.R_FATE_COUNTER, 0))
         turns.after_fate(state, dice, ev)
 
