@@ -229,3 +229,37 @@ def test_the_first_turns_fate_moves_the_enemy_unit_the_player_picks():
     a = ctl.press(moves[0].command)
     assert a.kind == "fate_move" and a["target"] == enemies[-1].uid
     m.submit(a, autosave=False)
+
+
+def test_rings_show_who_may_act_and_whom_the_selected_unit_may_reach():
+    from engine.core.agents import make_agent
+    from games.battle_valor_fantasy import turns
+    m = Match(Setup("battle_valor_fantasy", 2, seed=11, scenario="border_march", seats=("human", "human")))
+    view, ctl = load_game_ui(m)
+    agent = make_agent("battle_valor_fantasy", "normal", m.rules)
+    rng = random.Random(2)
+    seen = {"select": 0, "reach": 0, "orders": 0}
+    for _ in range(400):
+        if m.outcome() is not None:
+            break
+        ctl.reset()
+        st, p = m.state, m.to_act()
+        if st.phase == "orders" and not st.pending:
+            assert set(ctl.highlights()) == {u.uid for u in turns.units_of(st, p)}   # none has an order yet
+            seen["orders"] += 1
+        elif st.phase in turns.PHASE_ORDERS and not st.pending:
+            ctl.sel = None
+            rings = ctl.highlights()
+            ready = {u.uid for u in turns.units_of(st, p) if turns.can_activate(st, u, st.phase)}
+            assert set(rings) == ready and set(rings.values()) <= {"select"}
+            seen["select"] += bool(rings)
+            for uid in ready:
+                ctl.sel = uid
+                ctl._hl = None
+                reach = {a["target"] for a in ctl._unit_actions(uid) if a.kind in ("charge", "attack", "fire")}
+                rings = ctl.highlights()
+                assert reach <= set(rings)
+                assert all(st.units[t].owner != p for t in reach)
+                seen["reach"] += bool(reach)
+        m.submit(agent.choose(m.state, m.legal_actions(), rng), autosave=False)
+    assert seen["orders"] and seen["select"] and seen["reach"], seen

@@ -85,6 +85,7 @@ class BVFController(HiddenNotes, TableController):
         self.preview: Action | None = None     # a move chosen, its ghost shown, not yet committed
         self._shapes_key = None                # overlay_shapes' cache key
         self._shapes: list = []
+        self._hl = None                        # highlights' cache: (key, rings)
 
     # --- selection and targets -----------------------------------------------------------
     def unit_name(self, uid) -> str:
@@ -96,6 +97,7 @@ class BVFController(HiddenNotes, TableController):
         self._acts = []
         self.preview = None
         self._shapes_key = None
+        self._hl = None
         if self.state.phase != "orders":
             self.draft, self.fate = {}, -1
 
@@ -127,6 +129,42 @@ class BVFController(HiddenNotes, TableController):
             want = max(1, (stats.attack_dice(u) if a.kind == "attack" else u.figures()) // 2)
         self.want_reroll = False
         return Action.make(a.kind, a.player, **{**dict(a.params), "reroll": want})
+
+    def highlights(self) -> dict:
+        """What is legal, ringed: in an activation phase the player's units
+        that still have a counter for it, or with one of them selected the
+        enemies it may charge, attack or shoot; in the order phase the units
+        still without an order; in the first turn's Fate the enemy units
+        Fate may move."""
+        st = self.state
+        key = (self.sel, st.phase, tuple(sorted(self.draft)), self.fate)
+        if self._hl is not None and self._hl[0] == key:
+            return self._hl[1]
+        out: dict = {}
+        p = self.actor()
+        if st.pending or st.phase == "over":
+            pass
+        elif st.phase == "orders":
+            for u in turns.units_of(st, p):
+                if u.uid not in self.draft and u.uid != self.fate:
+                    out[u.uid] = "select"
+        elif st.phase == "fate" and st.turn == 1:
+            for a in choices.fate_actions(st, p):
+                if a.kind == "fate_move" and a["target"] not in out and self.rules.check(st, a) is None:
+                    out[a["target"]] = "target"
+        elif st.phase in turns.PHASE_ORDERS:
+            if self.sel is not None and self._mine(self.sel):
+                ring = {"charge": "charge", "attack": "attack", "fire": "target", "cast": "skill"}
+                for a in self._unit_actions(self.sel):
+                    t = a.get("target")
+                    if a.kind in ring and t is not None and t != self.sel:
+                        out.setdefault(t, ring[a.kind])
+            if not out:
+                for u in turns.units_of(st, p):
+                    if turns.can_activate(st, u, st.phase) and u.uid != self.sel:
+                        out[u.uid] = "select"
+        self._hl = (key, out)
+        return out
 
     def target_hover(self, target, info: HoverInfo) -> None:
         if self.sel is None or not self._mine(self.sel):
