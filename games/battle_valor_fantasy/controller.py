@@ -132,7 +132,7 @@ class BVFController(HiddenNotes, TableController):
 
     def highlights(self) -> dict:
         """What is legal, ringed: in an activation phase the player's units
-        that still have a counter for it, or with one of them selected the
+        that still have a counter for it (on the command stand), or with one of them selected the
         enemies it may charge, attack or shoot; in the order phase the units
         still without an order; in the first turn's Fate the enemy units
         Fate may move."""
@@ -147,7 +147,7 @@ class BVFController(HiddenNotes, TableController):
         elif st.phase == "orders":
             for u in turns.units_of(st, p):
                 if u.uid not in self.draft and u.uid != self.fate:
-                    out[u.uid] = "select"
+                    out[_ring_key(u)] = "select"
         elif st.phase == "fate" and st.turn == 1:
             for a in choices.fate_actions(st, p):
                 if a.kind == "fate_move" and a["target"] not in out and self.rules.check(st, a) is None:
@@ -162,7 +162,7 @@ class BVFController(HiddenNotes, TableController):
             if not out:
                 for u in turns.units_of(st, p):
                     if turns.can_activate(st, u, st.phase) and u.uid != self.sel:
-                        out[u.uid] = "select"
+                        out[_ring_key(u)] = "select"
         self._hl = (key, out)
         return out
 
@@ -520,6 +520,14 @@ class BVFController(HiddenNotes, TableController):
                 if g is not None and g.rerolls else ""
             return "Select a unit with a counter: its actions are buttons; click an enemy to charge, fire or attack" + rr
         return ""
+
+
+def _ring_key(u) -> object:
+    """Where a unit that may act is ringed: its command stand (the centre
+    of its front rank), so a phase with forty units ready rings forty
+    stands, not the whole army; targets are ringed whole."""
+    c = u.command_stand() if u.stands else None
+    return (u.uid, (c or u.stands[0]).sid) if u.stands else u.uid
 
 
 def make_controller(match, view) -> BVFController:
