@@ -33,7 +33,7 @@ import math
 from engine.core.actions import Action
 from engine.table.formations import BlockMove
 from games.battle_valor_fantasy import (character_actions, characters, checks, combat, fire, moves, reserves, rerolls,
-                                        setup, space, spells, stats, turns, works)
+                                        setup, space, spells, spot_facts, stats, turns, works)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -126,31 +126,18 @@ def pending_actions(state: BVFState) -> list[Action]:
 
 def _spot_free(state: BVFState, u: Unit, spot) -> bool:
     f, fo, fi = spot
-    return moves.files_ok(fo, len(u.stands), fi) is None and setup.deploy_problem(state, u, f, fo, fi) is None
+    return moves.files_ok(fo, len(u.stands), fi) is None and setup.static_ok(state, u, f, fo, fi) and \
+        setup.deploy_problem(state, u, f, fo, fi) is None
+
+
+def _deploy_act(u: Unit, spot) -> Action:
+    frame, formation, files = spot
+    return Action.make("deploy", u.owner, uid=u.uid, x=frame.x, y=frame.y, facing=frame.facing,
+                       formation=formation, files=files)
 
 
 def _deploy_acts(u: Unit, spots) -> list[Action]:
-    return [Action.make("deploy", u.owner, uid=u.uid, x=frame.x, y=frame.y, facing=frame.facing,
-                        formation=formation, files=files) for frame, formation, files in spots]
-
-
-def _box_clear(state: BVFState, u: Unit, spot, boxes: list) -> bool:
-    """A quick guess whether a spot is free: the unit's box there (from its
-    layout at the table's origin, moved) clear of every placed unit's box.
-    Only orders the exact checks."""
-    frame, fo, fi = spot
-    key = ("deploy_box", u.uid, fo, fi, frame.facing)
-    rel = state.cache.get(key)
-    if rel is None:
-        from engine.table.formations import Frame
-        fs = space.layout(u, Frame(0.0, 0.0, frame.facing), fo, fi)
-        rel = state.cache[key] = (min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs),
-                                  max(f.bbox[2] for f in fs), max(f.bbox[3] for f in fs))
-    x0, y0, x1, y1 = frame.x + rel[0], frame.y + rel[1], frame.x + rel[2], frame.y + rel[3]
-    for b in boxes:              # the placed units' boxes
-        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
-            return False
-    return True
+    return [_deploy_act(u, spot) for spot in spots]
 
 
 def _dense_actions(state: BVFState, u: Unit) -> list[Action]:
@@ -169,20 +156,33 @@ def deploy_actions(state: BVFState, u: Unit) -> list[Action]:
 
 def sample_deploy(state: BVFState, u: Unit, rng) -> Action | None:
     """One of `deploy_actions(state, u)` that passes the checks, drawn
-    without listing them all (the listed spots shuffled and checked one by
-    one); None when none passes."""
+    without listing them all (the listed spots shuffled, those whose box is
+    clear of every placed unit's box first, and checked one by one; what
+    spot_facts remembers skips spots the checks would refuse); None when
+    none passes."""
     spots = setup.deploy_spots(state, u)
     idx = list(range(len(spots)))
     rng.shuffle(idx)
     boxes = [space.unit_bbox(state, v) for v in space.on_table(state)]
-    idx.sort(key=lambda i: not _box_clear(state, u, spots[i], boxes))      # likely free spots first (a stable sort)
-    acts = _deploy_acts(u, spots)
+    known = spot_facts.all_facts(state, u, spots)
+
+    def taken(i: int) -> bool:          # a quick guess: only orders the exact checks
+        x0, y0, x1, y1 = known[i].box
+        for b in boxes:
+            if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+                return True
+        return False
+
+    idx.sort(key=taken)                 # likely free spots first (a stable sort)
     free = False
     for i in idx:
-        if _spot_free(state, u, spots[i]):
-            free = True
-            if checks.problem(state, acts[i]) is None:
-                return acts[i]
+        f = known[i]
+        if not f.static or spot_facts.still_blocked(state, u, f) or not spot_facts.free(state, u, f):
+            continue
+        free = True
+        a = _deploy_act(u, spots[i])
+        if checks.problem(state, a) is None:
+            return a
     if free:
         return None
     dense = _dense_actions(state, u)

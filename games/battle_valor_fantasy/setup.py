@@ -226,6 +226,35 @@ def in_zone(state: BVFState, fs, z) -> bool:
     return all(state.table.in_zone(f, z) for f in fs)
 
 
+# Whether a set-up lies wholly in its zone, on the table and off impassable
+# terrain: the same whatever else stands there, so remembered per table,
+# zone, base shape and placement (deployment tries the same spots again and
+# again).  The table is held by its id and kept alive in _TABLES.
+_PLACED_OK: dict = {}
+_TABLES: dict = {}
+
+
+def static_ok(state: BVFState, u: Unit, frame: Frame, formation: str, files: int) -> bool:
+    """The part of `deploy_problem` no other unit can change passes: the
+    unit's bases there are wholly in its zone, on the table and (unless it
+    flies) off impassable terrain."""
+    table = state.table
+    shape = space.shape_of(u)
+    fly = space.flying(u)
+    key = (id(table), state.players[u.owner].zone, shape, fly, formation, files, len(u.stands), frame.x, frame.y,
+           frame.facing)
+    v = _PLACED_OK.get(key)
+    if v is None:
+        if len(_PLACED_OK) > 50_000:
+            _PLACED_OK.clear()
+        _TABLES[id(table)] = table
+        fs = space.layout(u, frame, formation, files)
+        z = zone_of(state, u.owner)
+        v = (z is None or in_zone(state, fs, z)) and space.on_table_clear(state, u, fs)
+        _PLACED_OK[key] = v
+    return v
+
+
 def deploy_problem(state: BVFState, u: Unit, frame: Frame, formation: str, files: int) -> str | None:
     fs = space.layout(u, frame, formation, files)
     z = zone_of(state, u.owner)
@@ -257,10 +286,25 @@ def attack_files(n: int) -> int:
     return f
 
 
+_SPOTS: dict = {}
+
+
 def deploy_spots(state: BVFState, u: Unit) -> list[tuple[Frame, str, int]]:
     """Listed set-ups: the zone's front line (nearest the middle) and its
     middle, across the width, in a line (or one stand for Generals,
-    Wizards and single stands)."""
+    Wizards and single stands).  The same for the same zone, base, size and
+    formation: remembered (the list is shared; do not change it)."""
+    key = (id(state.table), state.players[u.owner].zone, space.shape_of(u), len(u.stands), u.files, u.formation)
+    v = _SPOTS.get(key)
+    if v is None:
+        if len(_SPOTS) > 5_000:
+            _SPOTS.clear()
+        _TABLES[id(state.table)] = state.table
+        v = _SPOTS[key] = _deploy_spots(state, u)
+    return v
+
+
+def _deploy_spots(state: BVFState, u: Unit) -> list[tuple[Frame, str, int]]:
     z = zone_of(state, u.owner)
     if z is None:
         return []
@@ -293,7 +337,24 @@ def deploy_spots(state: BVFState, u: Unit) -> list[tuple[Frame, str, int]]:
     return out
 
 
-def dense_spots(state: BVFState, u: Unit, limit: int = 12) -> list[tuple[Frame, str, int]]:
+DENSE_LIMIT = 12
+
+
+def dense_spots(state: BVFState, u: Unit, limit: int = DENSE_LIMIT) -> list[tuple[Frame, str, int]]:
+    """The first `limit` of `_dense_spots` (see there); the scan's order
+    is fixed, so a shorter list is the start of a longer one: the full
+    list is remembered for this position (the sampler lists them, the
+    check of a withheld unit asks for one)."""
+    if limit > DENSE_LIMIT:
+        return _dense_spots(state, u, limit)
+    key = ("dense", u.uid, u.formation, u.files)
+    v = state.cache.get(key)
+    if v is None:
+        v = state.cache[key] = _dense_spots(state, u, DENSE_LIMIT)
+    return v[:limit]
+
+
+def _dense_spots(state: BVFState, u: Unit, limit: int) -> list[tuple[Frame, str, int]]:
     """When no listed spot is free: every inch across the zone and every
     half inch deep, in the unit's formation, a column, and a column along
     the zone, screened by boxes (the unit's box inside the zone's, clear of

@@ -468,6 +468,20 @@ def hull(a: tuple, b: tuple) -> tuple:
     return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
+def on_table_clear(state: BVFState, u: Unit, fs: list[Foot]) -> bool:
+    """The bases lie on the table and (unless the unit flies) off
+    impassable terrain: the table's part of `fits`."""
+    table = state.table
+    w, h = table.width + EPS, table.height + EPS
+    for f in fs:
+        b = f.bbox
+        if b[0] < -EPS or b[1] < -EPS or b[2] > w or b[3] > h:
+            return False
+        if table.impassable and table.blocked_by_impassable(f) is not None and not flying(u):
+            return False
+    return True
+
+
 def fits(state: BVFState, u: Unit, fs: list[Foot], ignore: tuple = (), gap: float = 0.0,
          enemy_gap: float | None = None, among: list[Unit] | None = None) -> str | None:
     """Why these bases cannot stand here (off the table, on impassable
