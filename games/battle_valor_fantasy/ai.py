@@ -13,7 +13,8 @@ from __future__ import annotations
 import functools
 
 from engine.core.actions import Action
-from games.battle_valor_fantasy import characters, choices, combat, fire, space, spells, stats, success, turns, victory
+from games.battle_valor_fantasy import (alliance, alliance_turns, characters, choices, combat, fire, space, spells, stats,
+                                        success, turns, victory)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -21,9 +22,14 @@ AGENTS = ("general",)
 
 
 def plan_orders(state: BVFState, p: int) -> tuple[list, int]:
-    units = sorted(turns.units_of(state, p), key=lambda x: x.uid)
+    """Side p's orders (in a Grand Alliance: the deciding seat's own units
+    only, never looking at an ally's counters; the Fate counter only from
+    the overall General: alliance.py)."""
+    units = sorted(alliance.mine(state, turns.units_of(state, p)), key=lambda x: x.uid)
     g = space.general_of(state, p)
     fate = g.uid if g is not None else (units[0].uid if units else -1)
+    if not alliance.is_overall(state, alliance.acting(state)):
+        fate = -1
     out = []
     for u in units:
         if u.uid == fate:
@@ -132,10 +138,10 @@ class GeneralAgent:
         """(score, action, why) of the best-scoring candidates the rules
         allow, best first: the top `want` and the best of each other kind
         (for the hard level's search)."""
-        p = turns.to_act(state)
+        p = self.rules.to_act(state)          # the seat (a Grand Alliance) or the player
         out = []
         if state.phase == "orders" and not state.pending:
-            orders, fate = plan_orders(state, p)
+            orders, fate = plan_orders(state, turns.to_act(state))
             a = Action.make("orders", p, orders=[list(x) for x in orders], fate=fate)
             # the general's own plan, listed or not (the listed sets only rotate each unit's orders):
             # the search weighs it against them, and it passes the rules' check like any proposal
@@ -166,14 +172,17 @@ class GeneralAgent:
         """The listed actions, and in deployment the places of the biggest
         unit still to deploy too (any unit may be placed: the widest blocks
         go first, while the zone has room for them)."""
-        cands = [a for g in choices.groups(state) for a in g() if a.player == p]
+        side = turns.to_act(state)
+        cands = [a for g in choices.groups(state) for a in g() if a.player == side]
         if state.phase == "deploy" and not state.pending:
-            left = [u for u in state.units.values() if u.owner == p and not u.deployed and u.alive
-                    and u.kind == "unit"]
+            left = alliance.mine(state, [u for u in state.units.values() if u.owner == side and not u.deployed
+                                         and u.alive and u.kind == "unit"])
             if left:
                 big = max(left, key=lambda u: (len(u.stands), -u.uid))
                 if not any(a.kind == "deploy" and a["uid"] == big.uid for a in cands):
                     cands += choices.deploy_actions(state, big)
+        if state.alliance is not None:        # the seat's own actions (the rules check the units are its own)
+            cands = [alliance_turns.outward(state, a) for a in cands]
         return cands
 
     def why(self, state: BVFState, a: Action) -> str:
@@ -237,9 +246,9 @@ class GeneralAgent:
         """The best-scoring candidate that the rules allow: candidates come
         from the listed groups unchecked, scored, then checked best first
         (so a decision checks a handful, not every listed action)."""
-        p = turns.to_act(state)
+        p = self.rules.to_act(state)
         if state.phase == "orders" and not state.pending:
-            orders, fate = plan_orders(state, p)
+            orders, fate = plan_orders(state, turns.to_act(state))
             a = Action.make("orders", p, orders=[list(x) for x in orders], fate=fate)
             if self.rules.check(state, a) is None:
                 self.last_reason = "the general's plan of orders"
@@ -343,6 +352,7 @@ def evaluate(state: BVFState, p: int) -> float:
     standards held and lost, objectives held: games/battle_valor_fantasy/
     victory.py), then what is left of each army (points weighed by the
     stands still standing) and a little for units fleeing."""
+    p = alliance.side_of(state, p)          # a Grand Alliance's seat plays for its side
     if state.phase == "over":
         if p not in state.winners:
             return -1000.0
@@ -365,6 +375,26 @@ def determinise(state: BVFState, p: int, rng) -> BVFState:
     s = state.copy()
     characters.guess_hidden(s, p, rng)          # hidden Assassins and Thieves: a guess, never the note
     if s.phase != "orders":
+        return s
+    if s.alliance is not None:          # every other seat's counters, an ally's too (allies do not confer)
+        keep = s.seat
+        for seat in s.placed:
+            if seat == p:
+                continue
+            side = s.alliance.sides[seat]
+            s.seat = seat
+            orders, fate = plan_orders(s, side)
+            for u in alliance.mine(s, turns.units_of(s, side)):
+                u.orders = ["flee"] if u.fleeing else []
+            for uid, o in orders:
+                u = s.units[uid]
+                if not (u.fleeing and o == "flee"):
+                    u.orders.append(o)
+            if alliance.is_overall(s, seat):
+                s.players[side].fate_uid = fate
+                s.players[side].fate_done = fate == -1
+        s.seat = keep
+        s.touch()
         return s
     for pl in s.players:
         if pl.index == p or not pl.orders_placed:

@@ -20,7 +20,7 @@ import math
 from engine.core.actions import Action
 from engine.core.rules import Event
 from engine.table.formations import BlockMove
-from games.battle_valor_fantasy import characters, moves, space, stats, success
+from games.battle_valor_fantasy import alliance, characters, moves, space, stats, success
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 
@@ -105,8 +105,8 @@ def actions(state: BVFState, p: int) -> list[Action]:
     in combat, leaving for another unit in the Advance phase, the Seer's
     free advance in the Orders phase."""
     out: list[Action] = []
-    mine = [c for c in state.units.values()
-            if c.owner == p and characters.is_character(c) and characters.alive(state, c)]
+    mine = alliance.mine(state, [c for c in state.units.values()          # a seat's own in an alliance
+                                 if c.owner == p and characters.is_character(c) and characters.alive(state, c)])
     if not mine:
         return out
     if state.phase == "combat":
@@ -119,11 +119,11 @@ def actions(state: BVFState, p: int) -> list[Action]:
     elif state.phase == "advance":
         for c in mine:
             if "advance" in c.orders and not c.activated:
-                if c.attached >= 0:
-                    out.append(Action.make("hold", p, uid=c.uid))
-                near = sorted((v for v in stats.living(state, p) if v.uid != c.attached),
+                near = sorted((v for v in alliance.mine(state, stats.living(state, p)) if v.uid != c.attached),
                               key=lambda v: (space.distance(state, state.units[c.attached] if c.attached >= 0
                                                             else c, v), v.uid))
+                if c.attached >= 0 or not near:
+                    out.append(Action.make("hold", p, uid=c.uid))
                 out += [Action.make("join", p, uid=c.uid, to=v.uid) for v in near[:2]]
     elif state.phase == "orders":
         for c in mine:

@@ -22,7 +22,7 @@ import math
 
 from engine.core.rules import Event
 from engine.table.formations import Frame, overlapping, short_of
-from games.battle_valor_fantasy import space, stats, success
+from games.battle_valor_fantasy import alliance, space, stats, success
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 
@@ -471,9 +471,10 @@ def guess_hidden(state: BVFState, p: int, rng) -> None:
     players is put with a unit of its side drawn at random (p never reads
     the note), keeping the same unit when there is no other."""
     for c in sorted(state.units.values(), key=lambda x: x.uid):
-        if c.owner == p or not c.hidden or not alive(state, c):
-            continue
-        hosts = sorted((u.uid for u in state.units.values() if u.owner == c.owner and u.kind == "unit"
+        if alliance.seat_of(state, c) == p or not c.hidden or not alive(state, c):
+            continue                 # p: a player (in a Grand Alliance a seat: allies do not share notes)
+        hosts = sorted((u.uid for u in state.units.values() if u.kind == "unit"
+                        and alliance.seat_of(state, u) == alliance.seat_of(state, c)
                         and u.on_table and u.deployed and u.profile is not None and not u.profile.machine),
                        key=int)
         if hosts:

@@ -6,7 +6,8 @@ import math
 
 from engine.core.actions import Action
 from engine.table.formations import BlockMove, Frame
-from games.battle_valor_fantasy import combat, fire, moves, rerolls, setup, space, spells, turns, works
+from games.battle_valor_fantasy import (alliance_turns, combat, fire, moves, rerolls, setup, space, spells, turns,
+                                        works)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.character_actions import CHECKS as CHARACTER_CHECKS
 from games.battle_valor_fantasy.reserve_actions import CHECKS as RESERVE_CHECKS
@@ -22,6 +23,10 @@ def problem(state: BVFState, a: Action):
         return "The battle is over", R_TURN
     if a.player != turns.to_act(state):
         return f"It is {state.players[turns.to_act(state)].name}'s decision", R_TURN
+    if state.alliance is not None:
+        why = alliance_turns.control_problem(state, a)
+        if why:
+            return why
     if state.pending:
         pd = state.pending[-1]
         if pd.kind == "dispel" and a.kind not in ("dispel", "allow"):

@@ -32,8 +32,8 @@ import math
 
 from engine.core.actions import Action
 from engine.table.formations import BlockMove
-from games.battle_valor_fantasy import (character_actions, characters, checks, combat, fire, moves, reserves, rerolls,
-                                        setup, space, spells, spot_facts, stats, turns, works)
+from games.battle_valor_fantasy import (alliance, character_actions, characters, checks, combat, fire, moves, reserves,
+                                        rerolls, setup, space, spells, spot_facts, stats, turns, works)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -55,7 +55,7 @@ def groups(state: BVFState) -> list:
     if state.phase == "deploy":
         left = [u for u in state.units.values() if u.owner == p and not u.deployed and u.alive
                 and "reserve" not in u.marks]
-        units = [u for u in left if u.kind != "general"] or left
+        units = alliance.mine(state, [u for u in left if u.kind != "general"] or left)   # a seat's own (alliance.py)
         held = reserves.deploy_actions(state, p)
         return [_deploy_group(state, u) for u in sorted(units, key=lambda x: x.uid)[:DEPLOY_UNITS]] + \
             ([lambda: held] if held else [])
@@ -64,7 +64,7 @@ def groups(state: BVFState) -> list:
         return [lambda: order_actions(state, p)] + ([lambda: extra] if extra else [])
     if state.phase == "fate":
         return [lambda: fate_actions(state, p)]
-    ready = [u for u in sorted(turns.units_of(state, p), key=lambda x: x.uid)
+    ready = [u for u in sorted(alliance.mine(state, turns.units_of(state, p)), key=lambda x: x.uid)
              if turns.can_activate(state, u, state.phase)]
     out = [lambda u=u: unit_actions(state, u) for u in ready[:PHASE_UNITS]]
     if extra:
@@ -232,9 +232,11 @@ def mmt_pairs(u: Unit) -> list[tuple[str, str]]:
 
 def plan_orders(state: BVFState, p: int, variant: int) -> tuple[list, int]:
     """Each variant rotates each unit through its options."""
-    units = sorted(turns.units_of(state, p), key=lambda x: x.uid)
+    units = sorted(alliance.mine(state, turns.units_of(state, p)), key=lambda x: x.uid)
     g = space.general_of(state, p)
     fate = g.uid if g is not None else (units[0].uid if units else -1)
+    if not alliance.is_overall(state, alliance.acting(state)):
+        fate = -1                 # a Grand Alliance's Fate counter is the overall General's
     orders = []
     for i, u in enumerate(units):
         if u.uid == fate:
@@ -246,7 +248,8 @@ def plan_orders(state: BVFState, p: int, variant: int) -> tuple[list, int]:
         opts = options_for(state, u)
         if opts:
             orders.append((u.uid, opts[(variant * 7 + i * 3 + state.turn) % len(opts)]))
-    return orders + characters.plan_orders(state, p, variant), fate
+    return orders + [x for x in characters.plan_orders(state, p, variant)
+                     if alliance.mine(state, [state.units[x[0]]])], fate
 
 
 def order_actions(state: BVFState, p: int) -> list[Action]:

@@ -26,7 +26,7 @@ from engine.core.actions import Action
 from engine.ui.contract import ButtonSpec, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
 from engine.table.formations import BlockMove, Frame, wheeled
-from games.battle_valor_fantasy import choices, combat, describe, moves, overlay, setup, space, stats, turns
+from games.battle_valor_fantasy import alliance, choices, combat, describe, moves, overlay, setup, space, stats, turns
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.controller_notes import HiddenNotes
 
@@ -103,7 +103,7 @@ class BVFController(HiddenNotes, TableController):
 
     def _mine(self, uid) -> bool:
         u = self.state.units.get(uid)
-        return u is not None and u.owner == self.actor()
+        return u is not None and alliance.seat_of(self.state, u) == self.actor()
 
     def click_unit(self, target, model):
         if self.sel is None or not self._mine(self.sel) or self._mine(target):
@@ -141,15 +141,15 @@ class BVFController(HiddenNotes, TableController):
         if self._hl is not None and self._hl[0] == key:
             return self._hl[1]
         out: dict = {}
-        p = self.actor()
+        p = alliance.side_of(st, self.actor())          # the side; its units the seat's own (a Grand Alliance)
         if st.pending or st.phase == "over":
             pass
         elif st.phase == "orders":
             for u in turns.units_of(st, p):
-                if u.uid not in self.draft and u.uid != self.fate:
+                if u.uid not in self.draft and u.uid != self.fate and self._mine(u.uid):
                     out[_ring_key(u)] = "select"
         elif st.phase == "fate" and st.turn == 1:
-            for a in choices.fate_actions(st, p):
+            for a in map(self._seat_action, choices.fate_actions(st, p)):
                 if a.kind == "fate_move" and a["target"] not in out and self.rules.check(st, a) is None:
                     out[a["target"]] = "target"
         elif st.phase in turns.PHASE_ORDERS:
@@ -161,7 +161,7 @@ class BVFController(HiddenNotes, TableController):
                         out.setdefault(t, ring[a.kind])
             if not out:
                 for u in turns.units_of(st, p):
-                    if turns.can_activate(st, u, st.phase) and u.uid != self.sel:
+                    if turns.can_activate(st, u, st.phase) and u.uid != self.sel and self._mine(u.uid):
                         out[_ring_key(u)] = "select"
         self._hl = (key, out)
         return out
@@ -176,7 +176,7 @@ class BVFController(HiddenNotes, TableController):
         u = self.state.units[self.sel]
         if u.engaged and ph == "combat":
             kind = "attack"
-        a = Action.make(kind, u.owner, uid=u.uid, target=target)
+        a = Action.make(kind, alliance.seat_of(self.state, u), uid=u.uid, target=target)
         lines = describe.preview(self.state, a)
         if lines and lines[0].startswith("Not allowed"):
             info.illegal = lines[0][len("Not allowed: "):]
@@ -189,12 +189,14 @@ class BVFController(HiddenNotes, TableController):
         if st.phase != "deploy":
             return []
         p = self.actor()
-        left = [u for u in st.units.values() if u.owner == p and not u.deployed and u.alive
+        left = [u for u in st.units.values() if u.owner == alliance.side_of(st, p) and not u.deployed and u.alive
                 and "reserve" not in u.marks]
-        return [u for u in left if u.kind != "general"] or left
+        left = [u for u in left if u.kind != "general"] or left     # the side's Generals last
+        return [u for u in left if alliance.seat_of(st, u) == p]
 
     def tray(self) -> list[TraySpec]:
-        return [TraySpec(u.uid, u.name[:2], u.name, self.view.player_color(self.state, u.owner), "square",
+        return [TraySpec(u.uid, u.name[:2], u.name, self.view.player_color(self.state, alliance.seat_of(self.state, u)),
+                         "square",
                          u.uid == self._deploy_unit()) for u in self._to_deploy()]
 
     def click_tray(self, key) -> None:
@@ -224,7 +226,7 @@ class BVFController(HiddenNotes, TableController):
         if uid is None:
             return None
         u = self.state.units[uid]
-        return Action.make("deploy", u.owner, uid=uid, x=round(pt[0], 3), y=round(pt[1], 3),
+        return Action.make("deploy", alliance.seat_of(self.state, u), uid=uid, x=round(pt[0], 3), y=round(pt[1], 3),
                            facing=setup.zone_facing(self.state, u.owner), formation=u.formation, files=u.files)
 
     def _auto_deploy(self):
@@ -237,7 +239,8 @@ class BVFController(HiddenNotes, TableController):
         if uid is None:
             return None
         general = ai.GeneralAgent(self.rules)
-        for a in sorted(choices.deploy_actions(st, st.units[uid]), key=lambda a: -general.score(st, a)):
+        for a in sorted(map(self._seat_action, choices.deploy_actions(st, st.units[uid])),
+                        key=lambda a: -general.score(st, a)):
             if self.rules.check(st, a) is None:
                 return a
         self.message, self.message_rule = f"No place in your zone takes {st.units[uid].name}", setup.R_START
@@ -254,12 +257,12 @@ class BVFController(HiddenNotes, TableController):
         if st.phase not in turns.PHASE_ORDERS or st.pending:
             return []
         u = st.units.get(uid)
-        if u is None or u.owner != self.actor() or not turns.can_activate(st, u, st.phase):
+        if u is None or alliance.seat_of(st, u) != self.actor() or not turns.can_activate(st, u, st.phase):
             return []
         acts = choices.unit_actions(st, u)
         if not any(a.kind == "build" for a in acts):
             acts.append(Action.make("build", u.owner, uid=u.uid))     # § Linear Obstacles: in any phase
-        return [a for a in acts if self.rules.check(st, a) is None]
+        return [a for a in map(self._seat_action, acts) if self.rules.check(st, a) is None]
 
     def buttons(self) -> list[ButtonSpec]:
         st = self.state
@@ -268,7 +271,7 @@ class BVFController(HiddenNotes, TableController):
         if st.phase == "over":
             return out
         if st.pending:
-            acts = choices.pending_actions(st)
+            acts = [self._seat_action(a) for a in choices.pending_actions(st)]
             acts = [a for a in acts if self.rules.check(st, a) is None][:MAX_BUTTONS]
         elif st.phase == "orders":
             return self._order_buttons()
@@ -280,7 +283,7 @@ class BVFController(HiddenNotes, TableController):
             return out
         elif st.phase == "fate":
             # the first turn's Fate may move any enemy unit: its moves show when one is selected
-            acts = [a for a in choices.fate_actions(st, self.actor())
+            acts = [a for a in map(self._seat_action, choices.fate_actions(st, turns.to_act(st)))
                     if (a.kind != "fate_move" or a["target"] == self.sel) and self.rules.check(st, a) is None]
             acts = acts[:MAX_BUTTONS]
         elif st.phase in turns.PHASE_ORDERS:
@@ -332,7 +335,7 @@ class BVFController(HiddenNotes, TableController):
                ButtonSpec("Place orders", "orders:commit", "Enter",
                           tip="Commit the counters face down (the Fate counter must be placed)")]
         u = st.units.get(self.sel) if self.sel is not None else None
-        if u is not None and u.owner == p:
+        if u is not None and alliance.seat_of(st, u) == p:
             opts = choices.options_for(st, u)
             if u.profile is not None and u.profile.mounted_missile and not u.fleeing:
                 opts = [f"{a}+{b}" for a, b in choices.mmt_pairs(u)]
@@ -341,7 +344,7 @@ class BVFController(HiddenNotes, TableController):
                 out.append(ButtonSpec(o.replace("_", " ").replace("+", " + ").title(), f"order:{o}", str(i + 1),
                                       active=cur == o))
             out.append(ButtonSpec("Fate here", "order:fate", "F", active=self.fate == u.uid))
-        g = space.general_of(st, p)
+        g = space.general_of(st, alliance.side_of(st, p))
         if g is not None and g.rerolls:
             out.append(ButtonSpec(f"General rerolls flee/rally ({g.rerolls} left)", "orders:runs", "G",
                                   active=self.reroll_runs,
@@ -366,7 +369,7 @@ class BVFController(HiddenNotes, TableController):
             return self._auto_deploy()
         if command == "orders:auto":
             from games.battle_valor_fantasy import ai
-            orders, fate = ai.plan_orders(st, self.actor())
+            orders, fate = ai.plan_orders(st, turns.to_act(st))
             self.draft = {}
             for uid, o in orders:
                 self.draft.setdefault(uid, []).append(o)
@@ -479,7 +482,7 @@ class BVFController(HiddenNotes, TableController):
     def allowance_of(self, unit) -> float | None:
         st = self.state
         u = st.units.get(unit)
-        if st.phase != "advance" or st.pending or u is None or u.owner != self.actor() or u.engaged:
+        if st.phase != "advance" or st.pending or u is None or alliance.seat_of(st, u) != self.actor() or u.engaged:
             return None
         if "advance" not in u.orders or not turns.can_activate(st, u, "advance"):
             return None
@@ -494,7 +497,8 @@ class BVFController(HiddenNotes, TableController):
         c = u.command_stand() or u.stands[0]
         x, y, f = positions[(u.uid, c.sid)]
         m = block_move_to(space.block(st, u), Frame(x, y, f))
-        return Action.make("advance", u.owner, uid=u.uid, first=round(m.first, 3), angle=round(m.angle, 1),
+        return Action.make("advance", alliance.seat_of(st, u), uid=u.uid, first=round(m.first, 3),
+                           angle=round(m.angle, 1),
                            then=round(m.then, 3))
 
     def hint(self) -> str:
@@ -507,7 +511,7 @@ class BVFController(HiddenNotes, TableController):
             n = len(self.draft)
             return f"Select each unit and press its order ({n} set); the Fate here button puts the Fate counter; Enter places them"
         if ph == "fate" and self.state.turn == 1:
-            moves = [a for a in choices.fate_actions(self.state, self.actor())
+            moves = [a for a in map(self._seat_action, choices.fate_actions(self.state, turns.to_act(self.state)))
                      if a.kind == "fate_move" and a["target"] == self.sel]
             refusals = [self.rules.check(self.state, a) for a in moves]
             if moves and all(refusals):
@@ -515,7 +519,7 @@ class BVFController(HiddenNotes, TableController):
                 return f"Fate cannot move {self.unit_name(self.sel)} 5\" or 10\" any way: {why.reason} ({why.rule})"
             return "Turn the Fate counter into an order, or click an enemy unit to move it by Fate (first turn only)"
         if ph in turns.PHASE_ORDERS:
-            g = space.general_of(self.state, self.actor())
+            g = space.general_of(self.state, alliance.side_of(self.state, self.actor()))
             rr = f"; G: the General's reroll ({g.rerolls} left){' ON' if self.want_reroll else ''}" \
                 if g is not None and g.rerolls else ""
             return "Select a unit with a counter: its actions are buttons; click an enemy to charge, fire or attack" + rr

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.ui.contract import HandCard, HandSection
-from games.battle_valor_fantasy import character_actions, characters, choices, reserves
+from games.battle_valor_fantasy import alliance, alliance_turns, character_actions, characters, choices, reserves
 
 HIDDEN = "#B08CD8"
 ACT = "#E0B050"
@@ -24,12 +24,14 @@ ACT = "#E0B050"
 class HiddenNotes:
     def hand(self, p: int) -> list:
         st = self.state
-        if not 0 <= p < len(st.players) or st.phase == "over":
+        seats = len(st.alliance.sides) if st.alliance is not None else len(st.players)
+        if not 0 <= p < seats or st.phase == "over":
             return []
+        side = alliance.side_of(st, p)           # p is a seat (a Grand Alliance: notes are per player)
         out = []
         notes = []
         for c in sorted(st.units.values(), key=lambda x: x.uid):
-            if c.owner == p and c.hidden and characters.alive(st, c):
+            if alliance.seat_of(st, c) == p and c.hidden and characters.alive(st, c):
                 host = st.units[c.attached]
                 notes.append(HandCard(("reveal", c.uid), f"{characters.title(c)} in {host.name}",
                                       c.level.capitalize(), "Written down face down: only you see this note. "
@@ -38,7 +40,7 @@ class HiddenNotes:
         if notes:
             out.append(HandSection("Hidden characters", cards=notes, note="Private: only you may read these notes",
                                    private=True, compact=True))
-        held = reserves.waiting(st, p)
+        held = [u for u in reserves.waiting(st, side) if alliance.seat_of(st, u) == p]
         if held:
             out.append(HandSection("In reserve", cards=[HandCard(("held", u.uid), u.name, "reserve",
                                                                  "Listed face down: only you see this list "
@@ -46,20 +48,22 @@ class HiddenNotes:
                                                         for u in held], private=True, compact=True,
                                    note="Private: arrives from turn 2 (the decision's buttons)"))
         acting = p == self.actor() and not st.pending
-        if acting and st.phase == "deploy" and st.deploy_queue[:1] == (p,):
-            acts = [a for a in reserves.deploy_actions(st, p, 12) if self.rules.check(st, a) is None]
+        if acting and st.phase == "deploy" and st.deploy_queue[:1] == (side,):
+            acts = [a for a in map(self._seat_action, reserves.deploy_actions(st, side, 12))
+                    if self.rules.check(st, a) is None]
             self._reserve_acts = acts
             if acts:
                 out.append(HandSection("Hold back in reserve", compact=True, cards=[
                     HandCard(("reserve", i), st.units[a["uid"]].name, "", "Keep this unit off the table; it "
                              "arrives later on your edge (§ Reserves)", icon="scroll", color=ACT)
                     for i, a in enumerate(acts)]))
-        if acting and st.phase == "orders" and not st.players[p].orders_placed:
+        placed = p in st.placed if st.alliance is not None else st.players[p].orders_placed
+        if acting and st.phase == "orders" and not placed:
             cards = self._order_cards(p)
             if cards:
                 out.append(HandSection("Character orders", cards=cards, compact=True))
         if acting:
-            acts = [a for a in character_actions.actions(st, p) if a.kind != "hold"
+            acts = [a for a in map(self._seat_action, character_actions.actions(st, side)) if a.kind != "hold"
                     and self.rules.check(st, a) is None]
             cards = [HandCard(("act", i), character_actions.words(st, a), "", "Click to do it", icon="star",
                               color=ACT) for i, a in enumerate(acts[:12])]
@@ -72,14 +76,16 @@ class HiddenNotes:
         st = self.state
         draft = getattr(self, "draft", {})
         cards = []
-        for c in characters.order_takers(st, p):
+        for c in characters.order_takers(st, alliance.side_of(st, p)):
+            if alliance.seat_of(st, c) != p:
+                continue
             on = "advance" in draft.get(c.uid, [])
             cards.append(HandCard(("leave", c.uid), f"{characters.title(c)}: leave {st.units[c.attached].name}",
                                   "Advance order" if on else "stays", "An Advance order lets the character leave "
                                   "its unit in the Advance phase (§ Moving Characters;)", icon="star",
                                   color=ACT, state="selected" if on else ""))
         u = st.units.get(self.sel) if self.sel is not None else None
-        if u is not None and u.owner == p and characters.with_unit(st, u, "seer"):
+        if u is not None and alliance.seat_of(st, u) == p and characters.with_unit(st, u, "seer"):
             first = (draft.get(u.uid) or [""])[0]
             for o in choices.options_for(st, u):
                 if o != first and o in characters.SEER_PAIR and first in characters.SEER_PAIR:
@@ -88,6 +94,10 @@ class HiddenNotes:
                                           "(§ Seers)", icon="star", color=ACT,
                                           state="selected" if draft.get(u.uid, [])[1:] == [o] else ""))
         return cards
+
+    def _seat_action(self, a: Action) -> Action:
+        """A listed (side) action as the deciding seat's (a Grand Alliance)."""
+        return alliance_turns.outward(self.state, a) if self.state.alliance is not None else a
 
     def click_card(self, key):
         if not isinstance(key, tuple) or len(key) != 2:

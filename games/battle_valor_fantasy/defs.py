@@ -395,6 +395,7 @@ class Scenario(Sourced):
     deployment: list[str] = Field(min_length=2, max_length=2)
     victory: Victory = Victory()
     armies: list[str] = Field([], max_length=2)        # the default lists (list ids), else by size
+    alliance_armies: list[str] = Field([], max_length=4)   # a Grand Alliance's (3 or 4 list ids: alliance.py)
     options: dict[str, bool] = {}                      # optional rules the scenario always plays with
 
 

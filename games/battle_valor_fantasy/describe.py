@@ -5,7 +5,8 @@ arriving, expected hits of fire and spells, the refusal when illegal."""
 from __future__ import annotations
 
 from engine.core.actions import Action
-from games.battle_valor_fantasy import character_actions, checks, reserve_actions, combat, fire, moves, space, stats, success
+from games.battle_valor_fantasy import (alliance, character_actions, checks, reserve_actions, combat, fire, moves, space,
+                                        stats, success)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
 
@@ -17,7 +18,7 @@ def _u(state: BVFState, uid) -> str:
 
 def describe(state: BVFState, a: Action) -> str:
     k = a.kind
-    who = state.players[a.player].name if 0 <= a.player < len(state.players) else f"P{a.player}"
+    who = alliance.name(state, a.player)
     via = " (the General's order)" if a.get("general") else ""
     if k == "deploy":
         f = a.get("formation", "line")
@@ -29,7 +30,7 @@ def describe(state: BVFState, a: Action) -> str:
         where = f" next to {_u(state, pl.fate_uid)}" if pl.fate_uid in state.units else ""
         return f"{who} turns the Fate counter{where} into {order_words(a['order'])}"
     if k == "fate_wait":
-        return f"{who} activates Fate second (after {state.players[1 - a.player].name})"
+        return f"{who} activates Fate second (after {state.players[1 - alliance.side_of(state, a.player)].name})"
     if k == "fate_move":
         return f"{who} moves {_u(state, a['target'])} by Fate"
     if k == "decline":
@@ -62,6 +63,10 @@ def describe(state: BVFState, a: Action) -> str:
 
 
 def preview(state: BVFState, a: Action) -> list[str]:
+    if state.alliance is not None:          # a seat's action, checked as its side's (alliance_turns.py)
+        if a.player != state.seat:
+            return [f"Not allowed: it is {alliance.name(state, state.seat)}'s decision"]
+        a = Action(a.kind, state.alliance.sides[a.player], a.params)
     why = checks.problem(state, a)
     if why is not None:
         r = why if isinstance(why, tuple) else (why, "")

@@ -5,9 +5,11 @@ Format: docs/games/battle_valor_fantasy.md § Positions.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core.rules import Event
 from engine.table.formations import Frame
-from games.battle_valor_fantasy import characters, reserves, space, turns
+from games.battle_valor_fantasy import alliance, characters, reserves, space, turns
 from games.battle_valor_fantasy.army import unit_points, unit_profile
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.defs import ArmyList
@@ -26,6 +28,7 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
     if bad:
         raise ValueError(f"position: unknown field {sorted(bad)[0]!r} (known: {', '.join(sorted(TOP_KEYS))})")
     state.units.clear()
+    seats: dict[int, int] = {}
     names: dict[str, int] = {}
     sid = 0
     c = cat()
@@ -35,13 +38,21 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
         if unknown:
             raise ValueError(f"{where}: unknown field {sorted(unknown)[0]!r}")
         owner = int(raw.get("player", 0))
+        if state.alliance is not None:      # a Grand Alliance: `player` is the seat, the owner its side
+            if not 0 <= owner < len(state.alliance.sides):
+                raise ValueError(f"{where}.player: a seat from 0 to {len(state.alliance.sides) - 1}")
+            seats[i] = owner
+            owner = state.alliance.sides[owner]
+        elif owner not in (0, 1):
+            raise ValueError(f"{where}.player: 0 or 1")
         kind = raw.get("kind", "unit")
         name = raw.get("name", f"u{i}")
         if kind == "unit":
             lu = dict(raw.get("unit") or {})
             lu.setdefault("name", name)
             army = ArmyList.model_validate({"name": "position", "points": 1000,
-                                            "race": state.players[owner].army.race, "units": [lu]})
+                                            "race": (state.alliance.armies[seats[i]] if i in seats else
+                                                     state.players[owner].army).race, "units": [lu]})
             prof = unit_profile(c, army, 0)
             u = Unit(i, owner, name, "unit", prof, prof.experience)
             figs = int(raw.get("figures", prof.figures))
@@ -111,6 +122,10 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
             if not state.table.on_table(f):
                 raise ValueError(f"position: a stand of {u.name} is off the table at ({f.x:.2f}, {f.y:.2f})")
     state.options["names"] = names
+    if state.alliance is not None:
+        generals = tuple(next((uid for uid, q in seats.items() if q == seat and state.units[uid].kind == "general"),
+                              -1) for seat in range(len(state.alliance.sides)))
+        state.alliance = replace(state.alliance, unit_seat=seats, generals=generals)
     state.turn = int(spec.get("turn", 1))
     if "turns" in spec:
         state.turns = int(spec["turns"])
@@ -181,9 +196,12 @@ def script_check(state: BVFState, key: str, want) -> list[str]:
         got = state.pending[-1].kind if state.pending else None
         if got != want:
             out.append(f"expected pending {want!r}, got {got!r}")
-    elif key == "winners":
-        if list(state.winners) != list(want):
-            out.append(f"expected winners {want!r}, got {list(state.winners)!r}")
+    elif key == "winners":                 # players (in a Grand Alliance: every seat of the winning side)
+        if list(alliance.winners(state)) != list(want):
+            out.append(f"expected winners {want!r}, got {list(alliance.winners(state))!r}")
+    elif key == "seat":                    # a Grand Alliance: the seat to decide
+        if state.seat != want:
+            out.append(f"expected seat {want!r}, got {state.seat!r}")
     else:
         out.append("unknown expectation")
     return out
@@ -195,7 +213,7 @@ def script_state(state: BVFState) -> dict:
     whether it is on the table or fleeing."""
     names = {v: k for k, v in state.options.get("names", {}).items()}
     return {"phase": state.phase, "turn": state.turn, "current": state.current,
-            "units": [{"name": names.get(u.uid, u.name), "player": u.owner, "stands": len(u.stands),
+            "units": [{"name": names.get(u.uid, u.name), "player": alliance.seat_of(state, u), "stands": len(u.stands),
                        "figures": u.figures(), "formation": u.formation, "orders": list(u.orders),
                        "on_table": u.on_table, "fleeing": u.fleeing} for u in state.units.values()]}
 

@@ -12,7 +12,7 @@ battle_valor_fantasy.md § The General's rerolls.
 from __future__ import annotations
 
 from engine.core.rules import Event
-from games.battle_valor_fantasy import space
+from games.battle_valor_fantasy import alliance, space
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_REROLL = "battle_valor_fantasy.txt § Generals;"
@@ -44,7 +44,7 @@ def run_again(state: BVFState, u: Unit, pool, roll_again, ev: list[Event]):
     """A flee or rally roll short of all the unit's stands: rerolled by the
     General if he promised it with his orders this turn (and `u` is within
     12", rerolls left)."""
-    g = space.general_of(state, u.owner)
+    g = alliance.commander(state, u)
     if g is None or not g.effects.get(RUNS):
         return pool
     wish(u, len(u.stands))
@@ -62,7 +62,7 @@ def reroll_problem(state: BVFState, u: Unit, want) -> tuple[str, str] | None:
         return "A reroll is asked for with the least number of Successes wanted", R_REROLL
     if want <= 0:
         return None
-    g = space.general_of(state, u.owner)
+    g = alliance.commander(state, u)
     if g is None:
         return "Your General is not on the table", R_REROLL
     if g.rerolls <= 0:
@@ -91,7 +91,7 @@ def again(state: BVFState, u: Unit, pool, roll_again, ev: list[Event]):
     want = u.effects.pop(WISH, 0)
     if not want or pool.total >= want or reroll_problem(state, u, want) is not None:
         return pool
-    g = space.general_of(state, u.owner)
+    g = alliance.commander(state, u)
     g.rerolls -= 1
     new = roll_again()
     ev.append(Event("ruling", f"The General rerolls {pool.what} ({pool.total} Successes, fewer than the {want} "

@@ -25,7 +25,7 @@ import math
 from engine.core.actions import Action
 from engine.core.rules import Event
 from engine.table.formations import Frame
-from games.battle_valor_fantasy import space, success
+from games.battle_valor_fantasy import alliance, space, success
 from games.battle_valor_fantasy.state import BVFState, Pending, Unit
 
 OPTION = "reserves"
@@ -64,6 +64,12 @@ def reserve_problem(state: BVFState, p: int, u: Unit) -> tuple[str, str] | None:
         return "Reserves are chosen before deployment (instead of placing the unit)", R_RESERVES
     if u.owner != p or u.deployed or not u.alive or u.kind not in ("unit", "wizard") or MARK in u.marks:
         return "Hold back one of your units still to deploy (never the General)", R_RESERVES
+    if alliance.on(state):              # in a Grand Alliance: half of each player's own army
+        n = len(alliance.mine(state, [v for v in state.units.values() if v.owner == p
+                                      and v.kind in ("unit", "wizard")])) // 2
+        if alliance.seat_of(state, u) != state.seat or len(alliance.mine(state, waiting(state, p))) >= n:
+            return f"At most half your own army may be held in reserve ({n} units)", R_RESERVES
+        return None
     if len(waiting(state, p)) >= allowance(state, p):
         return f"At most half your force may be held in reserve ({allowance(state, p)} units)", R_RESERVES
     return None
@@ -83,7 +89,11 @@ def call_up(state: BVFState, ev: list[Event]) -> None:
     if not on(state) or state.turn < 2:
         return
     for p in (state.initiative, 1 - state.initiative):
-        if waiting(state, p):
+        if alliance.on(state):          # a decision per player of the side, its overall General's first
+            for seat in reversed(state.alliance.seats(p)):
+                if any(alliance.seat_of(state, u) == seat for u in waiting(state, p)):
+                    state.pending.append(Pending("reserves", p, (seat,)))
+        elif waiting(state, p):
             state.pending.append(Pending("reserves", p))
     if state.pending:
         ev.append(Event("ruling", "Reserves may now arrive, the player who lost the initiative first", R_RESERVES))
@@ -193,7 +203,7 @@ def arrive(state: BVFState, u: Unit, edge: str, at: float, formation: str, files
     _, rule = EDGES[edge]
     frame, fs = placement(state, u, edge, at, formation, files)
     u.effects["reserve_tried"] = 1
-    g = space.general_of(state, u.owner)
+    g = alliance.commander(state, u)
     near = g is not None and math.hypot(space.centre(state, g)[0] - frame.x,
                                         space.centre(state, g)[1] - frame.y) <= space.GENERAL_RANGE + 1e-9
     if near:
@@ -221,10 +231,10 @@ def done(state: BVFState, ev: list[Event]) -> None:
 # ---- listed actions ----------------------------------------------------------------------------------
 
 def deploy_actions(state: BVFState, p: int, limit: int = 2) -> list[Action]:
-    if not on(state) or len(waiting(state, p)) >= allowance(state, p):
+    if not on(state) or (not alliance.on(state) and len(waiting(state, p)) >= allowance(state, p)):
         return []
-    left = [u for u in state.units.values() if u.owner == p and not u.deployed and u.alive
-            and u.kind in ("unit", "wizard") and MARK not in u.marks]
+    left = alliance.mine(state, [u for u in state.units.values() if u.owner == p and not u.deployed and u.alive
+                                 and u.kind in ("unit", "wizard") and MARK not in u.marks])
     return [Action.make("reserve", p, uid=u.uid) for u in sorted(left, key=lambda x: x.uid)[:limit]]
 
 
@@ -232,7 +242,7 @@ def pending_actions(state: BVFState) -> list[Action]:
     p = state.pending[-1].player
     out = [Action.make("reserves_done", p)]
     W = state.table.width
-    for u in waiting(state, p):
+    for u in alliance.mine(state, waiting(state, p)):
         if u.effects.get("reserve_tried"):
             continue
         files = u.files if u.kind == "unit" else 1

@@ -15,8 +15,8 @@ from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from engine.table.formations import BlockMove, Frame
-from games.battle_valor_fantasy import (advanced_combat, characters, checks, choices, combat, describe, fire, moves,
-                                        position, reserves, rerolls, setup, spells, turns, works)
+from games.battle_valor_fantasy import (advanced_combat, alliance, alliance_turns, characters, checks, choices, combat,
+                                        describe, fire, moves, position, reserves, rerolls, setup, spells, turns, works)
 from games.battle_valor_fantasy.character_actions import CharacterActions
 from games.battle_valor_fantasy.reserve_actions import ReserveActions
 from games.battle_valor_fantasy.catalog import cat
@@ -30,7 +30,7 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
     game_id = "battle_valor_fantasy"
     title = "Battle Valor Fantasy"
     min_players = 2
-    max_players = 2
+    max_players = 4           # 3 or 4: the Grand Alliance (alliance.py), two sides
     data_version = "1"
     rulebook = "battle_valor_fantasy.txt"
 
@@ -56,14 +56,25 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
         from games.battle_valor_fantasy import list_hooks
         return list_hooks.army_catalog(cat())
 
-    def default_army_name(self, seat: int, scenario: str = "") -> str:
+    def default_army_name(self, seat: int, scenario: str = "", players: int = 2) -> str:
         """The list a seat plays on `scenario` when none is chosen (the
-        launcher shows it by name)."""
+        launcher shows it by name; 3 or 4 players: the Grand Alliance's)."""
         c = cat()
         if scenario not in c.scenarios:
             return ""
-        list_id = setup.default_lists(scenario)[seat % 2]
+        if players > 2:
+            list_id = setup.alliance_lists(scenario, min(players, 4))[seat % players]
+        else:
+            list_id = setup.default_lists(scenario)[seat % 2]
         return c.lists[list_id].name if list_id in c.lists else ""
+
+    def players_note(self, players: int) -> str:
+        """The launcher's word on 3 or 4 players: the Grand Alliance (alliance.py)."""
+        if players == 3:
+            return "Grand Alliance: players 1 & 3 against 2; 1 and 2 are the overall Generals"
+        if players == 4:
+            return "Grand Alliance: players 1 & 3 against 2 & 4; 1 and 2 are the overall Generals"
+        return ""
 
     def army_problems(self, army_list) -> list:
         from games.battle_valor_fantasy import list_hooks
@@ -82,26 +93,31 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
         state, ev = setup.initial_state(s, dice)
         if s.options.get("position") is not None:
             position.build(state, s.options["position"], ev)
+        alliance_turns.settle(state)
         return state, ev
 
     def in_setup(self, state: BVFState) -> bool:
         return state.phase == "deploy"
 
     def to_act(self, state: BVFState) -> int:
+        if state.alliance is not None:
+            return state.seat             # a Grand Alliance: the seat (alliance_turns.py)
         return turns.to_act(state)
 
     def player_name(self, state: BVFState, p: int) -> str:
-        return state.players[p].name
+        return alliance.name(state, p)
 
     def hidden_from_others(self, state: BVFState, p: int) -> bool:
         """Orders are placed face down, and hidden Assassins and Thieves are a
         note only their owner may read: the other player must not see."""
+        if state.alliance is not None:
+            return alliance_turns.hidden_from_others(state, p)
         return state.phase == "orders" or characters.holds_hidden(state, p) or reserves.holds_secret(state, p)
 
     def outcome(self, state: BVFState) -> Outcome | None:
         if state.phase != "over":
             return None
-        return Outcome(state.winners, state.win_reason, state.win_rule)
+        return Outcome(alliance.winners(state), state.win_reason, state.win_rule)
 
     def fingerprint(self, state: BVFState) -> str:
         parts = [state.phase, str(state.turn), str(state.current), str(state.initiative), repr(state.winners),
@@ -117,17 +133,29 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
             parts.append(f"p{p.index}:{p.orders_placed}:{p.fate_uid}:{p.fate_done}:{p.fate_waits}:{p.score}")
         parts.append(",".join(str(u.rerolls) for u in state.units.values() if u.kind == "general"))
         parts.append(repr(state.works))
+        if state.alliance is not None:
+            parts.append(f"seat{state.seat}:{state.rota}:{state.placed}")
         return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
 
     # ---- legal actions ------------------------------------------------------------------
     def legal_actions(self, state: BVFState) -> list[Action]:
+        if state.alliance is not None:
+            return [alliance_turns.outward(state, a) for a in choices.legal(state)]
         return choices.legal(state)
 
     def sample_legal(self, state: BVFState, rng) -> Action:
+        if state.alliance is not None:
+            return alliance_turns.outward(state, choices.sample(state, rng))
         return choices.sample(state, rng)
 
     # ---- checks -------------------------------------------------------------------------
     def check(self, state: BVFState, a: Action) -> Illegal | None:
+        if state.alliance is not None:       # a seat's action, played as its side's (alliance_turns.py)
+            if state.phase != "over" and a.player != state.seat:
+                return Illegal(f"It is {alliance.name(state, state.seat)}'s decision", turns.R_TURN)
+            if not 0 <= a.player < len(state.alliance.sides):
+                return Illegal(f"No player {a.player}", turns.R_TURN)
+            a = alliance_turns.inward(state, a)
         try:
             reason = checks.problem(state, a)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
@@ -140,6 +168,17 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
 
     # ---- apply --------------------------------------------------------------------------
     def apply(self, state: BVFState, a: Action, dice) -> list[Event]:
+        if state.alliance is not None:
+            seat = a.player
+            turn = alliance_turns.takes_turn(state, a)
+            ev = self._apply(state, alliance_turns.inward(state, a), dice)
+            if turn:
+                alliance_turns.acted(state, seat)
+            alliance_turns.settle(state)
+            return ev
+        return self._apply(state, a, dice)
+
+    def _apply(self, state: BVFState, a: Action, dice) -> list[Event]:
         ev: list[Event] = []
         wisher = None
         if a.get("reroll") and a.kind in REROLL_KINDS:

@@ -101,10 +101,13 @@ def _make_units(state: BVFState, p: int, army, next_uid: int) -> int:
             u.wounds, u.crew_wounds = 0, 0
         state.units[next_uid] = u
         next_uid += 1
+    first_uid = next_uid - len(army.units)
     for ch in army.characters:
         if ch.type != "wizard":
             if ch.type in characters.KINDS:
-                by_name = {x.name: x.uid for x in state.units.values() if x.owner == p and x.kind == "unit"}
+                # this army's units only (an ally's may share a name: alliance.py)
+                by_name = {x.name: x.uid for x in state.units.values() if x.owner == p and x.kind == "unit"
+                           and x.uid >= first_uid}
                 state.units[next_uid] = characters.make(state, p, army, ch, next_uid, by_name)
                 next_uid += 1
             continue
@@ -134,12 +137,27 @@ def _default_files(n: int) -> int:
     return min(n, max(f, math.ceil(n / 2)))
 
 
+# the Grand Alliance's armies unless chosen (alliance.py): two 500-point allies a side; with three players the
+# lone commander's army is as big as the two allies' together
+ALLIANCE_LISTS = {3: ("human_500", "elf_1000", "dwarian_500"), 4: ("human_500", "orc_500", "dwarian_500", "elf_500")}
+
+
+def alliance_lists(scenario: str, players: int) -> tuple:
+    c = cat()
+    named = c.scenarios[scenario].alliance_armies if scenario in c.scenarios else []
+    if len(named) == players and all(x in c.lists for x in named):
+        return tuple(named)
+    return ALLIANCE_LISTS[players]
+
+
 def initial_state(s, dice) -> tuple[BVFState, list[Event]]:
     c = cat()
     scenario = s.scenario or sorted(c.scenarios)[0]
     if scenario not in c.scenarios:
         raise ValueError(f"unknown scenario {scenario!r}")
     sc = c.scenarios[scenario]
+    if s.players > 2:
+        return _alliance_state(s, dice, scenario)
     lists = default_lists(scenario)
     specs = list(s.options.get("armies") or [None, None])
     if len(specs) != 2:
@@ -172,19 +190,69 @@ def initial_state(s, dice) -> tuple[BVFState, list[Event]]:
 
 def deploy_queue(state: BVFState, first: int) -> tuple:
     """Alternate from `first`; the side with more units places its leftovers
-    after the other's last unit; then the Generals, `first`'s first."""
+    after the other's last unit; then the Generals, `first`'s first (a
+    Grand Alliance's sides have a General per player)."""
     counts = [sum(1 for u in state.units.values() if u.owner == p and u.kind != "general" and not u.deployed)
               for p in (0, 1)]
+    generals = [sum(1 for u in state.units.values() if u.owner == p and u.kind == "general" and not u.deployed)
+                for p in (0, 1)]
     q = []
     a, b = first, 1 - first
-    left = {a: counts[a], b: counts[b]}
-    while left[a] or left[b]:
-        for p in (a, b):
-            if left[p]:
-                q.append(p)
-                left[p] -= 1
-    q.extend([a, b])
+    for left in ({a: counts[a], b: counts[b]}, {a: generals[a], b: generals[b]}):
+        while left[a] or left[b]:
+            for p in (a, b):
+                if left[p]:
+                    q.append(p)
+                    left[p] -= 1
     return tuple(q)
+
+
+def _alliance_state(s, dice, scenario: str) -> tuple[BVFState, list[Event]]:
+    """Three or four players in two sides (alliance.py): each seat's army
+    is made as a side's units; the sides are the rules' two players."""
+    from games.battle_valor_fantasy import alliance
+    c = cat()
+    sc = c.scenarios[scenario]
+    n = s.players
+    if n > alliance.MAX_SEATS:
+        raise ValueError(f"a Grand Alliance is for 3 or 4 players, not {n}")
+    defaults = alliance_lists(scenario, n)
+    specs = list(s.options.get("armies") or [None] * n)
+    if len(specs) != n:
+        raise ValueError(f"give one army list per player ({n})")
+    armies = []
+    for seat in range(n):
+        spec = specs[seat] if specs[seat] is not None else (s.options.get(f"army{seat}") or defaults[seat])
+        armies.append(army_from(spec, seat))
+    sides = alliance.seats_for(n)
+    names = tuple(a.name for a in armies)
+    players = []
+    for side in (0, 1):
+        seats = [q for q in range(n) if sides[q] == side]
+        players.append(Player(side, " & ".join(names[q] for q in seats), armies[seats[0]], sc.deployment[side]))
+    state = BVFState(table_for(scenario), scenario, int(s.options.get("turns") or sc.turns), players, {},
+                     options={**s.options, **sc.options})
+    uid = 0
+    unit_seat, generals = {}, []
+    for seat in range(n):
+        start = uid
+        uid = _make_units(state, sides[seat], armies[seat], uid)
+        unit_seat.update({x: seat for x in range(start, uid)})
+        generals.append(uid - 1)              # the General is made last
+    state.alliance = alliance.Alliance(sides, names, tuple(armies), unit_seat, tuple(generals))
+    ev: list[Event] = [Event("setup", f"A Grand Alliance on {sc.name}: {players[0].name} against {players[1].name};"
+                             f" the overall Generals: {names[0]} and {names[1]}", alliance.R_ALLIANCE, 0)]
+    if s.options.get("position") is not None:
+        return state, ev
+    winner = roll_initiative(state, dice, ev, "Deployment")
+    loser = 1 - winner
+    state.initiative = winner
+    state.deploy_queue = deploy_queue(state, loser)
+    state.phase = "deploy"
+    state.current = state.deploy_queue[0]
+    ev.append(Event("ruling", f"{players[loser].name} lost the initiative and place a unit first, the allies in "
+                    "turn; the Generals are placed last", R_START))
+    return state, ev
 
 
 def zone_of(state: BVFState, p: int):

@@ -15,6 +15,7 @@ import math
 from engine.table.formations import (Block, Frame, block_of, in_arc as block_in_arc, overlapping, place, ranks,
                                      square, wedge)
 from engine.table.geometry import CONTACT, EPS, BaseShape, Foot, edge_distance, point_distance
+from games.battle_valor_fantasy import alliance
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 
 GENERAL_RANGE = 12.0          # § Generals;
@@ -326,6 +327,10 @@ def touches_difficult(state: BVFState, fs: list[Foot]) -> bool:
 
 
 def general_of(state: BVFState, player: int) -> Unit | None:
+    """The side's General (in a Grand Alliance: the deciding seat's own, else
+    the overall General: alliance.py)."""
+    if state.alliance is not None:
+        return alliance.general_for(state, player)
     for u in state.units.values():
         if u.owner == player and u.kind == "general" and u.on_table:
             return u
@@ -333,7 +338,8 @@ def general_of(state: BVFState, player: int) -> Unit | None:
 
 
 def near_general(state: BVFState, u: Unit) -> bool:
-    g = general_of(state, u.owner)
+    """Within 12" of the General it answers to (its own player's)."""
+    g = alliance.commander(state, u)
     return g is not None and g.uid != u.uid and distance(state, u, g) <= GENERAL_RANGE + 1e-9
 
 

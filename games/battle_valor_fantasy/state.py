@@ -141,6 +141,13 @@ class BVFState:
     options: dict = field(default_factory=dict)
     cache: dict = field(default_factory=dict)
     works: tuple = ()              # linear obstacles built in the battle: (x, y, facing, builder uid) (works.py)
+    # the Grand Alliance (alliance.py; None and empty in the two-player game): `players` above are the two
+    # sides, `alliance` (shared, immutable) the seats; `seat` is the seat to decide, `rota` per side the
+    # place in its seats' rotation, `placed` the seats whose orders are down this turn
+    alliance: object = None
+    seat: int = -1
+    rota: tuple = ()
+    placed: tuple = ()
 
     def touch(self) -> None:
         self.version += 1
@@ -156,4 +163,4 @@ class BVFState:
                         {k: u.copy() for k, u in self.units.items()}, self.phase, self.turn, self.initiative,
                         self.current, self.deploy_queue, [p.copy() for p in self.pending], self.passed,
                         self.winners, self.win_reason, self.win_rule, self.version, dict(self.options), {},
-                        self.works)
+                        self.works, self.alliance, self.seat, self.rota, self.placed)

@@ -10,7 +10,8 @@ battle_valor_fantasy.txt § The Game Turn, § Phase 1 Roll for Initiative;,
 from __future__ import annotations
 
 from engine.core.rules import Event
-from games.battle_valor_fantasy import characters, combat, fire, moves, rerolls, reserves, setup, space, stats, victory
+from games.battle_valor_fantasy import (alliance, characters, combat, fire, moves, rerolls, reserves, setup, space,
+                                        stats, victory)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Pending, Unit
 
@@ -97,32 +98,42 @@ def order_fits(u: Unit, o: str) -> tuple[str, str] | None:
 
 
 def place_orders(state: BVFState, p: int, orders, fate: int, ev: list[Event]) -> None:
+    """Side p's counters (in a Grand Alliance: the deciding seat's, for its
+    own units; the side's are down when all its seats' are: alliance.py)."""
     pl = state.players[p]
-    for u in units_of(state, p):
+    seat = alliance.acting(state)
+    for u in alliance.mine(state, units_of(state, p)):
         u.orders = ["flee"] if u.fleeing else []
     for uid, o in orders:
         u = state.units[uid]
         if not (u.fleeing and o == "flee"):
             u.orders.append(o)
-    pl.fate_uid = fate
-    pl.orders_placed = True
-    pl.fate_done = fate == -1
-    ev.append(Event("orders", f"{pl.name} places order counters face down", R_ORDERS, 0))
+    if alliance.is_overall(state, seat):          # the Fate counter is the overall General's
+        pl.fate_uid = fate
+        pl.fate_done = fate == -1
+    if seat < 0:
+        pl.orders_placed = True
+    else:
+        state.placed = state.placed + (seat,)
+        pl.orders_placed = all(s in state.placed for s in state.alliance.seats(p))
+    ev.append(Event("orders", f"{alliance.name(state, seat if seat >= 0 else p)} places order counters face down",
+                    R_ORDERS, 0))
     if all(x.orders_placed for x in state.players):
         reveal(state, ev)
-    else:
+    elif pl.orders_placed:
         state.current = 1 - p
 
 
 def reveal(state: BVFState, ev: list[Event]) -> None:
-    ev.append(Event("reveal", "Both players reveal their order counters", R_REVEAL, 0))
+    ev.append(Event("reveal", "Both players reveal their order counters" if state.alliance is None else
+                    "All players reveal their order counters together", R_REVEAL, 0))
     for u in state.units.values():
         if u.on_table and u.orders:
             ev.append(Event("ruling", f"{u.name}: {', '.join(cat().orders[o].name for o in u.orders)}", R_REVEAL))
-    for p in (0, 1):
-        g = space.general_of(state, p)
-        if g is not None and g.effects.get(rerolls.RUNS):
-            ev.append(Event("ruling", f"{state.players[p].name}'s General will reroll this turn's flee and rally rolls "
+    for g in [g for g in state.units.values() if g.kind == "general" and g.on_table]:
+        if g.effects.get(rerolls.RUNS):
+            p = alliance.seat_of(state, g)
+            ev.append(Event("ruling", f"{alliance.name(state, p)}'s General will reroll this turn's flee and rally rolls "
                             "that fall short, for units within 12\" (while his rerolls last)", rerolls.R_REROLL))
     for p in (0, 1):
         pl = state.players[p]
@@ -305,6 +316,7 @@ def end_turn(state: BVFState, dice, ev: list[Event]) -> None:
         u.activated = False
         u.fled_this_turn = False
         u.effects = {}
+    state.placed = ()
     for pl in state.players:
         pl.orders_placed = False
         pl.fate_uid = -1

@@ -15,11 +15,11 @@ from engine.table.geometry import Foot
 from engine.ui.contract import CardSpec, Header, HoverInfo
 from engine.ui.panels.icons import icon_for
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
-from games.battle_valor_fantasy import characters, space, stats, turns, victory
+from games.battle_valor_fantasy import alliance, characters, space, stats, turns, victory
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
-COLORS = ("#56B4E9", "#D55E00")
+COLORS = ("#56B4E9", "#D55E00", "#0072B2", "#E69F00")   # seats 1-4 (a Grand Alliance: blues and oranges a side)
 NOT_SPELLS = ("built", "reroll_runs")     # effects that are no spell: field works, the General's promised rerolls
 
 
@@ -53,7 +53,8 @@ class BVFView(TableView):
                           tuple(pats) or ("none",))
 
     def player_color(self, state, p: int) -> str:
-        return COLORS[p % 2] if p >= 0 else "#FFFFFF"
+        """A seat's colour (a side's is its first seat's: seat and side 0 and 1 are the same index)."""
+        return COLORS[p % len(COLORS)] if p >= 0 else "#FFFFFF"
 
     def zones(self, state=None) -> list[ZoneSpec]:
         state = state or self.match.state
@@ -78,12 +79,13 @@ class BVFView(TableView):
     def models(self, state) -> list[ModelSpec]:
         out = []
         for u in space.on_table(state):
-            col = self.player_color(state, u.owner)
+            seat = alliance.seat_of(state, u)
+            col = self.player_color(state, seat)
             label = initials(u.name)
             arc = space.arc_of(u)
             icon = self._icon(u)
             for s, f in zip(u.stands, space.feet(state, u)):
-                out.append(ModelSpec(key=(u.uid, s.sid), unit=u.uid, owner=u.owner, foot=f, color=col, label=label,
+                out.append(ModelSpec(key=(u.uid, s.sid), unit=u.uid, owner=seat, foot=f, color=col, label=label,
                                      leader=s.command or u.kind != "unit",
                                      statuses=(1 if u.fleeing else 0) + (1 if s.sid in u.stragglers else 0),
                                      spent=u.activated, arc=arc if s.command else 0.0,
@@ -102,7 +104,8 @@ class BVFView(TableView):
         for i, c in enumerate(c for c in characters.with_unit(state, u) if not c.hidden):
             f = attached_foot(state, u, c, i)
             if f is not None:
-                out.append(ModelSpec(key=(c.uid, "with"), unit=c.uid, owner=c.owner, foot=f, color=col,
+                out.append(ModelSpec(key=(c.uid, "with"), unit=c.uid, owner=alliance.seat_of(state, c), foot=f,
+                                     color=col,
                                      label=initials(c.name), leader=True, spent=c.activated,
                                      icon=icon_for(c.kind)))
         return out
@@ -118,15 +121,16 @@ class BVFView(TableView):
     # --- the panel -----------------------------------------------------------------------------
     def header(self, state: BVFState) -> Header:
         p = self.rules.to_act(state) if state.phase != "over" else state.current
-        who = state.players[p]
+        who_name, who_color = alliance.name(state, p), self.player_color(state, p)
         what = turns.PHASE_NAMES.get(state.phase, state.phase)
         if state.pending:
             what = {"dispel": "dispel?", "fate_punish": "Fate's 6\" move", "counter": "counter charge?",
                     "reserves": "bring on reserves?"}.get(state.pending[-1].kind, what)
         lines = []
         if state.phase == "deploy":
-            left = {q.name: sum(1 for u in state.units.values() if u.owner == q.index and not u.deployed and u.alive)
-                    for q in state.players}
+            left = {alliance.name(state, q): sum(1 for u in state.units.values() if alliance.seat_of(state, u) == q
+                                                 and not u.deployed and u.alive)
+                    for q in self._seats(state)}
             lines.append("Units to deploy: " + ", ".join(f"{k} {v}" for k, v in left.items()))
         elif state.phase != "over":
             order = ["orders", "fate"] + list(turns.PHASES)
@@ -135,29 +139,42 @@ class BVFView(TableView):
             lines.append(f"Turn {state.turn} of {state.turns} · initiative {state.players[state.initiative].name}"
                          f" · {track}")
             if state.phase in turns.PHASE_ORDERS:
-                left = [f"{q.name} {sum(1 for u in turns.units_of(state, q.index) if turns.can_activate(state, u, state.phase))}"
-                        for q in state.players]
+                left = [f"{alliance.name(state, q)} {self._counters_left(state, q)}" for q in self._seats(state)]
                 lines.append("Counters left this phase: " + ", ".join(left))
         else:
             lines.append(state.win_reason)
-        return Header(f"{who.name} — {what}", self.player_color(state, who.index), lines[:3])
+        if state.alliance is not None and state.phase != "over":
+            side = alliance.side_of(state, p)
+            lines.insert(0 if state.phase == "deploy" else 1,
+                         f"Grand Alliance: {state.players[side].name} (overall General "
+                         f"{alliance.name(state, state.alliance.overall(side))})")
+        return Header(f"{who_name} — {what}", who_color, lines[:3])
+
+    @staticmethod
+    def _counters_left(state, seat: int) -> int:
+        return sum(1 for u in turns.units_of(state, alliance.side_of(state, seat))
+                   if alliance.seat_of(state, u) == seat and turns.can_activate(state, u, state.phase))
+
+    @staticmethod
+    def _seats(state) -> range:
+        return range(len(state.alliance.sides) if state.alliance is not None else len(state.players))
 
     def orders_visible(self, state: BVFState, u: Unit) -> bool:
         """Face-down counters: during the Orders phase only the owner (who is
         the player to act, behind the handoff) sees them."""
         if state.phase != "orders":
             return True
-        return u.owner == self.rules.to_act(state)
+        return alliance.seat_of(state, u) == self.rules.to_act(state)     # not even an ally's (a Grand Alliance)
 
     def card(self, state: BVFState, key) -> CardSpec | None:
         u = state.units.get(key)
         if u is None:
             return None
-        owner = state.players[u.owner]
+        owner_name = alliance.name(state, alliance.seat_of(state, u))
         stats_rows = []
         if u.kind == "unit":
             prof = u.profile
-            sub = f"{owner.name}'s {prof.experience.capitalize()} {cat().unit_types[prof.unit_type].name}"
+            sub = f"{owner_name}'s {prof.experience.capitalize()} {cat().unit_types[prof.unit_type].name}"
             stats_rows += [("Stands", f"{len(u.stands)}/{u.start_stands} ({u.figures()} figures)"),
                            ("Formation", f"{cat().formations[u.formation].name}"
                             + (f", {u.files} wide" if u.formation not in ("column", "snake", "wedge", "square") else "")),
@@ -171,7 +188,7 @@ class BVFView(TableView):
             if prof.machine:
                 stats_rows.append(("Wounds", f"machine {3 - u.wounds}/3, crew {4 - u.crew_wounds}/4"))
         else:
-            sub = f"{owner.name}'s {characters.KIND_NAMES.get(u.kind) or characters.title(u)}"
+            sub = f"{owner_name}'s {characters.KIND_NAMES.get(u.kind) or characters.title(u)}"
             if u.kind == "wizard":
                 stats_rows.append(("Dice", f"{u.dice} to cast or dispel"))
             else:
@@ -193,7 +210,7 @@ class BVFView(TableView):
         spells_on = sorted(e for e in u.effects if e not in NOT_SPELLS)
         if spells_on:
             sections.append(("cond", "Spells this turn", ", ".join(spells_on)))
-        return CardSpec(u.name, sub, self.player_color(state, u.owner), "square", initials(u.name),
+        return CardSpec(u.name, sub, self.player_color(state, alliance.seat_of(state, u)), "square", initials(u.name),
                         stats=stats_rows, sections=sections)
 
     def point_info(self, state, pt) -> HoverInfo:
@@ -203,8 +220,9 @@ class BVFView(TableView):
 
     def model_info(self, state, m: ModelSpec) -> HoverInfo:
         u = state.units[m.unit]
-        lines = [f"{state.players[u.owner].name} · {len(u.stands)} stands · {cat().formations[u.formation].name}"
-                 if u.kind == "unit" else state.players[u.owner].name]
+        who = alliance.name(state, alliance.seat_of(state, u))
+        lines = [f"{who} · {len(u.stands)} stands · {cat().formations[u.formation].name}"
+                 if u.kind == "unit" else who]
         if u.attached >= 0 and u.attached in state.units:
             lines.append(f"With {state.units[u.attached].name}")
         seen = [c for c in characters.with_unit(state, u) if not c.hidden]

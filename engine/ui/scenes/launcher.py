@@ -110,6 +110,23 @@ class Launcher(Scene):
             self.armies[seat] = paths.index(select)
         self.armies = [paths[i] if i is not None else None for i in self.armies]
 
+    def players_note(self) -> str:
+        """A game's word on the chosen number of players (optional hook
+        `players_note(players)`), e.g. sides and who commands them."""
+        fn = getattr(self.game, "players_note", None)
+        return fn(self.players) if fn is not None else ""
+
+    def default_army(self, seat: int) -> str:
+        """The army a seat gets by default on this map (optional hook
+        `default_army_name(seat, scenario[, players])`)."""
+        fn = getattr(self.game, "default_army_name", None)
+        if fn is None:
+            return ""
+        import inspect
+        if "players" in inspect.signature(fn).parameters:
+            return fn(seat, self.scenario, players=self.players)
+        return fn(seat, self.scenario)
+
     def army_of(self, seat: int):
         path = self.armies[seat]
         return next((c for c in self.list_choices if c.path == path), None)
@@ -434,6 +451,9 @@ class Launcher(Scene):
         img = th.text(str(self.players), "l", T.TEXT, True)
         surf.blit(img, img.get_rect(center=(x1 + bh + th.px(30), y + bh // 2)))
         self._button(surf, (x1 + bh + th.px(60), y, bh, bh), "+", "players+", th, enabled=self.players < self.game.max_players)
+        note = self.players_note()
+        if note:                        # what this many players means (Battle Valor: the Grand Alliance)
+            W.blit_text(surf, note, (x1 + 2 * bh + th.px(72), y + bh // 2), "xs", T.MUTED, theme=th, anchor="midleft")
         y += bh + th.px(10)
         seat_w = (col_w - th.px(6)) // 2 if self.has_lists else col_w
         for i in range(self.players):
@@ -445,7 +465,7 @@ class Launcher(Scene):
                 al = self.army_of(i)
                 # a game may name the army a seat gets by default on this map
                 # (Warbound: a starter deck; Battle Valor: the scenario's list)
-                default = getattr(self.game, "default_army_name", lambda seat, scenario: "")(i, self.scenario)
+                default = self.default_army(i)
                 tip = ((f"{al.name}: {self.game.army_summary(al)}. " if hasattr(self.game, "army_summary") else
                         f"{al.name}. ") if al else (f"By default: {default}. " if default else
                                                    "The ready-made army for this map. ")) + \
