@@ -117,6 +117,18 @@ TABLES = {
             ("Wet Meadow", "marsh", blob(60, 20, 3, 2), True),
         ],
     },
+    "twin_crowns": {           # the Grand Alliance's field: two objectives, a flank for each ally
+        "size": (72, 48), "depth": 12,
+        "objectives": [(22, 24), (50, 24)],
+        "terrain": [
+            ("Crown Hill", "hill", blob(22, 24, 5, 3), True),
+            ("Kingsway", "road", rect(35, 0, 37, 48), False),
+            ("Twin Copse", "woods", blob(8, 30, 4, 3.5), True),
+            ("Toll House", "building", rect(30, 29, 33, 32), True),
+            ("Toll Wall", "wall", strip(29, 33.2, 34, 33.2), True),
+            ("Sedge Marsh", "marsh", blob(45, 33, 3, 2), True),
+        ],
+    },
     "border_march": {
         "size": (48, 48), "depth": 10,
         "objectives": [],

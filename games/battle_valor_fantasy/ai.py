@@ -357,7 +357,7 @@ def evaluate(state: BVFState, p: int) -> float:
         if p not in state.winners:
             return -1000.0
         return 1000.0 if len(state.winners) == 1 else 0.0
-    size = max(1, max(pl.army.points for pl in state.players))
+    size = max(1, max(alliance.side_points(state, q) for q in (0, 1)))
     s = victory.scores(state)
     value = (s[p] - s[1 - p]) / size * 100.0
     for u in state.units.values():

@@ -114,6 +114,14 @@ def general_for(state: BVFState, side: int) -> Unit | None:
     return general_of_seat(state, seat)
 
 
+def side_points(state: BVFState, side: int) -> int:
+    """The size of a side's army: its players' lists together."""
+    a = state.alliance
+    if a is None:
+        return state.players[side].army.points
+    return sum(a.armies[s].points for s in a.seats(side))
+
+
 def winners(state: BVFState) -> tuple:
     """The seats of the winning side(s): every player of a side wins with it."""
     a = state.alliance

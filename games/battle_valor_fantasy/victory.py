@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from engine.core.rulings import reading
-from games.battle_valor_fantasy import space, stats
+from games.battle_valor_fantasy import alliance, space, stats
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.rulings import VICTORY
 from games.battle_valor_fantasy.state import BVFState
@@ -77,7 +77,7 @@ def finished(state: BVFState, ev: list[Event]) -> bool:
         return False
     s = scores(state)
     v = cat().scenarios[state.scenario].victory
-    size = max(p.army.points for p in state.players)
+    size = max(alliance.side_points(state, p) for p in (0, 1))     # a Grand Alliance: the allies' lists together
     margin = size * v.margin / 100.0
     state.players[0].score, state.players[1].score = s
     text = f"Scores after turn {state.turn}: {state.players[0].name} {s[0]:g}, {state.players[1].name} {s[1]:g}"
