@@ -26,7 +26,7 @@ def describe(state: BVFState, a: Action) -> str:
     if k == "orders":
         return f"{who} places order counters"
     if k == "fate":
-        pl = state.players[a.player]
+        pl = state.players[alliance.side_of(state, a.player)]
         where = f" next to {_u(state, pl.fate_uid)}" if pl.fate_uid in state.units else ""
         return f"{who} turns the Fate counter{where} into {order_words(a['order'])}"
     if k == "fate_wait":
