@@ -61,12 +61,19 @@ def _order_for(state: BVFState, u: Unit):
     if not stats.machine(u) and (stats.has_leader(u) or u.profile.troop == "berserkers"):
         reach = combat.charge_reach(state, u)
         for t in space.enemies(state, u):
-            # a charge out of reach still moves its full (double) distance toward the enemy
+            # a charge out of reach still moves its full (double) distance toward the enemy;
+            # an enemy already fighting ours is charged only where a way in is open (a flank)
             if t.kind == "unit" and space.in_arc(state, u, t) and space.distance(state, u, t) <= reach * 2.5:
-                return "charge"
+                if not t.engaged or _open_charge(state, u, t):
+                    return "charge"
     if stats.machine(u):
         return "fire"
     return "advance"
+
+
+def _open_charge(state: BVFState, u: Unit, t: Unit) -> bool:
+    pl = combat.plan(state, u, t)
+    return pl.reaches and not pl.blocked
 
 
 _mean = functools.lru_cache(maxsize=100_000)(success.mean)
@@ -307,7 +314,9 @@ class GeneralAgent:
         if k == "charge":
             u, t = state.units[a["uid"]], state.units[a["target"]]
             pl = combat.plan(state, u, t)
-            if not pl.reaches or pl.blocked:
+            if pl.blocked:
+                return -2.0                           # in reach, but the way in is blocked: it would stop short
+            if not pl.reaches:
                 return 1.5 - pl.length * 0.02         # closing at the charge's double pace
             bonus = {"rear": 3, "left": 2, "right": 2}.get(pl.side, 0)
             # worth it by the exchange of casualties (a losing fight is left alone: holding scores -1)
