@@ -13,8 +13,8 @@ from __future__ import annotations
 import functools
 
 from engine.core.actions import Action
-from games.battle_valor_fantasy import (alliance, alliance_turns, characters, choices, combat, fire, space, spells, stats,
-                                        success, turns, victory)
+from games.battle_valor_fantasy import (alliance, alliance_turns, characters, choices, combat, fire, space, spells,
+                                        stats, success, turns, victory)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 

@@ -79,6 +79,11 @@ def name(state: BVFState, seat: int) -> str:
     return a.names[seat] if 0 <= seat < len(a.names) else f"P{seat}"
 
 
+def owner_name(state: BVFState, u: Unit) -> str:
+    """The name of the player a unit answers to (for the log)."""
+    return name(state, seat_of(state, u))
+
+
 def mine(state: BVFState, units) -> list:
     """The units of a list the seat to decide commands (all of them out of
     an alliance)."""

@@ -118,7 +118,7 @@ def lost_host(state: BVFState, ev: list[Event]) -> None:
         if is_character(c) and c.alive and c.attached >= 0 and not alive(state, c):
             c.alive = False
             what = "its unit" if c.hidden else state.units[c.attached].name
-            ev.append(Event("casualty", f"{state.players[c.owner].name}'s {title(c)} is lost with {what}", R_ATTACHED,
+            ev.append(Event("casualty", f"{alliance.owner_name(state, c)}'s {title(c)} is lost with {what}", R_ATTACHED,
                             data={"uid": c.uid, "destroyed": True}))
 
 
@@ -197,7 +197,7 @@ def kill(state: BVFState, c: Unit, ev: list[Event], how: str, rule: str) -> None
     c.alive = False
     c.stands = []
     c.attached = -1
-    ev.append(Event("casualty", f"{state.players[c.owner].name}'s {c.name} {how}", rule,
+    ev.append(Event("casualty", f"{alliance.owner_name(state, c)}'s {c.name} {how}", rule,
                     data={"uid": c.uid, "destroyed": True}))
     state.touch()
 
@@ -350,7 +350,7 @@ def holds_hidden(state: BVFState, p: int) -> bool:
 def reveal(state: BVFState, c: Unit, ev: list[Event], why: str) -> None:
     c.hidden = False
     h = state.units.get(c.attached)
-    ev.append(Event("reveal", f"{state.players[c.owner].name} shows the note: the {title(c)} "
+    ev.append(Event("reveal", f"{alliance.owner_name(state, c)} shows the note: the {title(c)} "
                     f"is with {h.name if h else 'no unit'} ({why})", RULE_OF[c.kind], 0, data={"uid": c.uid}))
 
 

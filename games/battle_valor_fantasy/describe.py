@@ -5,8 +5,8 @@ arriving, expected hits of fire and spells, the refusal when illegal."""
 from __future__ import annotations
 
 from engine.core.actions import Action
-from games.battle_valor_fantasy import (alliance, character_actions, checks, reserve_actions, combat, fire, moves, space,
-                                        stats, success)
+from games.battle_valor_fantasy import (alliance, character_actions, checks, reserve_actions, combat, fire, moves,
+                                        space, stats, success)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
 

@@ -77,7 +77,7 @@ def reserve_problem(state: BVFState, p: int, u: Unit) -> tuple[str, str] | None:
 
 def reserve(state: BVFState, u: Unit, ev: list[Event]) -> None:
     u.marks = u.marks + (MARK,)
-    ev.append(Event("deploy", f"{state.players[u.owner].name} holds a unit back in reserve (listed face down)",
+    ev.append(Event("deploy", f"{alliance.owner_name(state, u)} holds a unit back in reserve (listed face down)",
                     R_RESERVES, 0))
 
 
@@ -219,8 +219,8 @@ def arrive(state: BVFState, u: Unit, edge: str, at: float, formation: str, files
     u.formation, u.files, u.facing = formation, files, frame.facing
     space.put(state, u, fs)
     u.deployed = True
-    ev.append(Event("deploy", f"{state.players[u.owner].name}'s {u.name} arrives from reserve ({edge.replace('_', ' ')} "
-                    "edge)", rule, 0, data={"uid": u.uid}))
+    ev.append(Event("deploy", f"{alliance.owner_name(state, u)}'s {u.name} arrives from reserve "
+                    f"({edge.replace('_', ' ')} edge)", rule, 0, data={"uid": u.uid}))
 
 
 def done(state: BVFState, ev: list[Event]) -> None:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from engine.core.rules import Event
 from engine.maps.tablemap import load_table_map
 from engine.table.formations import Frame
-from games.battle_valor_fantasy import characters, space, success
+from games.battle_valor_fantasy import alliance, characters, space, success
 from games.battle_valor_fantasy.army import unit_profile
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Player, Stand, Unit
@@ -210,7 +210,6 @@ def deploy_queue(state: BVFState, first: int) -> tuple:
 def _alliance_state(s, dice, scenario: str) -> tuple[BVFState, list[Event]]:
     """Three or four players in two sides (alliance.py): each seat's army
     is made as a side's units; the sides are the rules' two players."""
-    from games.battle_valor_fantasy import alliance
     c = cat()
     sc = c.scenarios[scenario]
     n = s.players
@@ -338,7 +337,7 @@ def deploy(state: BVFState, u: Unit, frame: Frame, formation: str, files: int, e
     u.formation, u.files, u.facing = formation, files, frame.facing % 360.0
     space.put(state, u, space.layout(u, frame, formation, files))
     u.deployed = True
-    ev.append(Event("deploy", f"{state.players[u.owner].name} deploys {u.name} in {formation}"
+    ev.append(Event("deploy", f"{alliance.owner_name(state, u)} deploys {u.name} in {formation}"
                     + (f" {files} wide" if formation in ('line', 'attack_column', 'shield_wall') else ""),
                     R_START, 0))
 
