@@ -157,3 +157,36 @@ def test_the_overall_general_alone_may_pass_his_order_to_an_allys_unit():
     ally_pass = Action.make("advance", 2, uid=blades, general=1, first=2.0, angle=0.0, then=0.0)
     why = RULES.check(m.state, ally_pass)
     assert why is not None and why.rule == R and "overall General" in why.reason
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_with_every_option_play_to_the_end(players):
+    opts = {o.key: True for o in RULES.options() if not o.choices}
+    for seed, scenario in ((21, "twin_crowns"), (22, "long_flank")):
+        def step(state, action, _legal):
+            bad = RULES.invariants(state)
+            assert not bad, f"seed {seed} after {action}: {bad}"
+        r = play_out(RULES, Setup("battle_valor_fantasy", players, seed=seed, scenario=scenario, options=opts),
+                     [RandomAgent(RULES) for _ in range(4)], max_actions=6000, on_step=step)
+        assert r["state"].phase == "over" and r["winners"]
+
+
+def test_the_computer_never_reads_an_allys_face_down_counters():
+    """The hard level's search redeals every other player's placed counters,
+    an ally's too (allies do not confer)."""
+    from games.battle_valor_fantasy.ai import determinise
+    m = _match(4)
+    _deploy(m)
+    st = m.state
+    assert RULES.to_act(st) == 0
+    mine = [u for u in turns_units(st, 0) if u.kind == "unit" and not u.fleeing]
+    m.submit(Action.make("orders", 0, orders=[[u.uid, "brace"] for u in mine], fate=-1), autosave=False)
+    assert RULES.to_act(m.state) == 2
+    guess = determinise(m.state, 2, random.Random(1))
+    assert not any("brace" in guess.units[u.uid].orders for u in mine)       # never the real ones
+    assert all("brace" in m.state.units[u.uid].orders for u in mine)
+
+
+def turns_units(st, seat):
+    from games.battle_valor_fantasy import turns
+    return [u for u in turns.units_of(st, alliance.side_of(st, seat)) if alliance.seat_of(st, u) == seat]
