@@ -189,3 +189,33 @@ def test_paths_never_cross_impassable_terrain_or_bases(squares, bases, start, go
             for bx, by in bases:
                 assert math.hypot(x - bx, y - by) >= 1.26 - 1e-4
     assert length >= math.hypot(goal[0] - start[0], goal[1] - start[1]) - 1e-6
+
+
+RING_POINT = st.tuples(st.floats(-6, 6), st.floats(-6, 6))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(RING_POINT, min_size=3, max_size=7), SIZES, SIZES, COORD, COORD,
+       st.sampled_from([0.0, 90.0, 180.0, 270.0, 33.3, 271.5]), st.sampled_from([0.0, CONTACT, 0.5]))
+def test_rect_ring_within_answers_as_distance_to(ring, w_mm, d_mm, x, y, facing, limit):
+    """The early-stopping test of a rectangle against a terrain ring gives
+    distance_to's answer (touching and impassable terrain rely on it),
+    including bases that just touch the ring or an edge."""
+    from engine.table.geometry import Piece, _rect_ring_within
+    piece = Piece(id="p", type="terrain", ring=tuple(ring))
+    for fx, fy in ((x / 4, y / 4), ring[0], ((ring[0][0] + ring[1][0]) / 2, (ring[0][1] + ring[1][1]) / 2)):
+        f = Foot(BaseShape.rect_mm(w_mm, d_mm), fx, fy, facing)
+        assert _rect_ring_within(piece.ring, f.corners, limit) == (piece.distance_to(f) <= limit)
+
+
+@settings(max_examples=300, deadline=None)
+@given(SIZES, SIZES, SIZES, SIZES, st.floats(-3, 3), st.floats(-3, 3), st.floats(0, 360), st.floats(0, 360),
+       st.sampled_from([-OVERLAP, 0.0, CONTACT, 0.5, 3.0]), st.booleans())
+def test_edge_distance_below_answers_as_edge_distance(aw, ad, bw, bd, x, y, fa, fb, limit, round_b):
+    """The early-stopping comparison used by overlap and gap checks gives
+    edge_distance's answer, for overlapping, touching and separate bases."""
+    from engine.table.geometry import edge_distance_below
+    a = Foot(BaseShape.rect_mm(aw, ad), 0.0, 0.0, fa)
+    b = Foot(BaseShape.round_mm(bw) if round_b else BaseShape.rect_mm(bw, bd), x, y, fb)
+    assert edge_distance_below(a, b, limit) == (edge_distance(a, b) < limit)
+    assert edge_distance_below(b, a, limit) == (edge_distance(b, a) < limit)

@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine.table.geometry import CONTACT, EPS, BaseShape, Foot, edge_distance, unit_vector
+from engine.table.geometry import CONTACT, EPS, BaseShape, Foot, edge_distance, edge_distance_below, unit_vector
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -271,7 +271,7 @@ def overlapping(a: Sequence[Foot], b: Sequence[Foot], margin: float = 1e-3) -> b
             if f.bbox[0] > g.bbox[2] + margin or g.bbox[0] > f.bbox[2] + margin or \
                     f.bbox[1] > g.bbox[3] + margin or g.bbox[1] > f.bbox[3] + margin:
                 continue
-            if edge_distance(f, g) < -margin:
+            if edge_distance_below(f, g, -margin):
                 return True
     return False
 

@@ -117,9 +117,11 @@ class Foot:
             c2 = (x - ax + bx, y - ay + by)     # back-right
             c3 = (x - ax - bx, y - ay - by)     # back-left
             self.corners = (c0, c1, c2, c3)
-            x0, x1, x2, x3 = c0[0], c1[0], c2[0], c3[0]
-            y0, y1, y2, y3 = c0[1], c1[1], c2[1], c3[1]
-            self.bbox = (min(x0, x1, x2, x3), min(y0, y1, y2, y3), max(x0, x1, x2, x3), max(y0, y1, y2, y3))
+            # the corners' extremes without comparing them: rounding is
+            # monotonic, so x - |ax| - |bx| is exactly the least of the four
+            # sums above (and so on): the same floats min/max would give
+            pax, pay, pbx, pby = abs(ax), abs(ay), abs(bx), abs(by)
+            self.bbox = (x - pax - pbx, y - pay - pby, x + pax + pbx, y + pay + pby)
 
     @property
     def round(self) -> bool:
@@ -301,10 +303,14 @@ def _dist_to_outline(ring, px, py) -> float:
     return math.sqrt(best)
 
 
-def _convex_signed_dist(pa, pb) -> float:
-    """Signed distance between two convex polygons (corner lists): the gap
-    when apart, minus the smallest separating-axis overlap when they meet."""
+def _sat_depth(pa, pb) -> float | None:
+    """The smallest separating-axis overlap of two convex polygons (corner
+    lists), or None when an edge's axis separates them."""
     depth = math.inf
+    four = len(pa) == 4 and len(pb) == 4
+    if four:
+        (a0x, a0y), (a1x, a1y), (a2x, a2y), (a3x, a3y) = pa
+        (b0x, b0y), (b1x, b1y), (b2x, b2y), (b3x, b3y) = pb
     for poly in (pa, pb):
         n = len(poly)
         for i in range(n):
@@ -315,25 +321,62 @@ def _convex_signed_dist(pa, pb) -> float:
             if L <= EPS:
                 continue
             nx, ny = nx / L, ny / L
-            a = [px * nx + py * ny for px, py in pa]
-            b = [px * nx + py * ny for px, py in pb]
-            o = min(max(a), max(b)) - max(min(a), min(b))
+            if four:
+                p0, p1, p2, p3 = a0x * nx + a0y * ny, a1x * nx + a1y * ny, a2x * nx + a2y * ny, a3x * nx + a3y * ny
+                q0, q1, q2, q3 = b0x * nx + b0y * ny, b1x * nx + b1y * ny, b2x * nx + b2y * ny, b3x * nx + b3y * ny
+                hi_a, lo_a = max(p0, p1, p2, p3), min(p0, p1, p2, p3)
+                hi_b, lo_b = max(q0, q1, q2, q3), min(q0, q1, q2, q3)
+            else:
+                a = [px * nx + py * ny for px, py in pa]
+                b = [px * nx + py * ny for px, py in pb]
+                hi_a, lo_a, hi_b, lo_b = max(a), min(a), max(b), min(b)
+            o = (hi_a if hi_a < hi_b else hi_b) - (lo_a if lo_a > lo_b else lo_b)
             if o < 0:
-                break
-            depth = min(depth, o)
-        else:
-            continue
-        # separated: the distance is between a corner and an edge
-        best = math.inf
-        for p, q in ((pa, pb), (pb, pa)):
-            m = len(q)
-            for px, py in p:
-                for i in range(m):
-                    d = seg_point_dist2(q[i][0], q[i][1], q[(i + 1) % m][0], q[(i + 1) % m][1], px, py)
-                    if d < best:
-                        best = d
-        return math.sqrt(best)
-    return -depth
+                return None
+            if o < depth:
+                depth = o
+    return depth
+
+
+def _corner_edge_pairs(pa, pb):
+    """Squared distances between each corner of one polygon and each edge
+    of the other (the gap of separated convex polygons is the least)."""
+    for p, q in ((pa, pb), (pb, pa)):
+        m = len(q)
+        for px, py in p:
+            for i in range(m):
+                yield seg_point_dist2(q[i][0], q[i][1], q[(i + 1) % m][0], q[(i + 1) % m][1], px, py)
+
+
+def _convex_signed_dist(pa, pb) -> float:
+    """Signed distance between two convex polygons (corner lists): the gap
+    when apart, minus the smallest separating-axis overlap when they meet."""
+    depth = _sat_depth(pa, pb)
+    if depth is not None:
+        return -depth
+    # separated: the distance is between a corner and an edge
+    return math.sqrt(min(_corner_edge_pairs(pa, pb)))
+
+
+def _convex_below(pa, pb, limit: float) -> bool:
+    """`_convex_signed_dist(pa, pb) < limit`, stopping as soon as it is known."""
+    depth = _sat_depth(pa, pb)
+    if depth is not None:
+        return -depth < limit
+    if limit <= 0.0:
+        return False                  # apart: the gap is not negative
+    for d in _corner_edge_pairs(pa, pb):
+        if math.sqrt(d) < limit:
+            return True
+    return False
+
+
+def edge_distance_below(a: Foot, b: Foot, limit: float) -> bool:
+    """`edge_distance(a, b) < limit` (the same answer, found sooner for two
+    rectangles)."""
+    if a.corners is not None and b.corners is not None:
+        return _convex_below(a.corners, b.corners, limit)
+    return edge_distance(a, b) < limit
 
 
 def _rect_point_signed(f: Foot, px: float, py: float) -> float:
@@ -657,6 +700,8 @@ class Piece:
         fb = f.bbox
         if fb[2] < b[0] - CONTACT or fb[0] > b[2] + CONTACT or fb[3] < b[1] - CONTACT or fb[1] > b[3] + CONTACT:
             return False
+        if self.ring and f.corners is not None:
+            return _rect_ring_within(self.ring, f.corners, CONTACT)
         return self.distance_to(f) <= CONTACT
 
 
@@ -684,7 +729,11 @@ class Table:
         return b[0] >= -EPS and b[1] >= -EPS and b[2] <= self.width + EPS and b[3] <= self.height + EPS
 
     def terrain_touching(self, f: Foot) -> list[Piece]:
-        return [t for t in self.terrain if t.touches(f)]
+        x0, y0, x1, y1 = f.bbox
+        # a piece whose box lies beyond the base's (and the contact tolerance) cannot touch it (as _touches)
+        return [t for t in self.terrain
+                if not (x1 < t.bbox[0] - CONTACT or x0 > t.bbox[2] + CONTACT or y1 < t.bbox[1] - CONTACT
+                        or y0 > t.bbox[3] + CONTACT) and t.touches(f)]
 
     def terrain_occupied(self, feet: Sequence[Foot]) -> list[Piece]:
         """Pieces every base touches or stands on (§ occupying terrain)."""
@@ -746,7 +795,39 @@ def _overlaps_piece(t: Piece, f: Foot) -> bool:
         if t.contains_point(f.x, f.y):
             return True
         return ring_point_dist(t.ring, f.x, f.y) < f.r - OVERLAP
+    if t.ring:
+        return _rect_ring_within(t.ring, f.corners, 0.0)
     return t.distance_to(f) == 0.0
+
+
+def _rect_ring_within(ring, corners, limit: float) -> bool:
+    """`Piece.distance_to(rectangle) <= limit` (limit >= 0), answered the
+    same way but stopping at the first pair within the limit and skipping
+    pairs of edges whose boxes lie farther apart than it (their distance
+    cannot be smaller).  (tests/test_table_properties.py holds them equal.)"""
+    for cx, cy in corners:
+        if point_in_ring(cx, cy, ring):
+            return True
+    reach = limit + 1e-4          # beyond segments_intersect's tolerance (a squared 1e-9)
+    n = len(corners)
+    m = len(ring)
+    for i in range(n):
+        ax, ay = corners[i]
+        bx, by = corners[(i + 1) % n]
+        ex0, ex1 = (ax, bx) if ax < bx else (bx, ax)
+        ey0, ey1 = (ay, by) if ay < by else (by, ay)
+        j = m - 1
+        for k in range(m):
+            px, py = ring[j]
+            qx, qy = ring[k]
+            j = k
+            if (px > ex1 + reach and qx > ex1 + reach) or (px < ex0 - reach and qx < ex0 - reach) or \
+                    (py > ey1 + reach and qy > ey1 + reach) or (py < ey0 - reach and qy < ey0 - reach):
+                continue
+            d2 = seg_seg_dist2(ax, ay, bx, by, px, py, qx, qy)
+            if math.sqrt(d2) <= limit:
+                return True
+    return point_in_ring(ring[0][0], ring[0][1], corners)
 
 
 # ---- line of sight -----------------------------------------------------------------------

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 
 from engine.table.formations import (Block, Frame, block_of, in_arc as block_in_arc, overlapping, place, ranks,
                                      square, wedge)
-from engine.table.geometry import CONTACT, EPS, BaseShape, Foot, edge_distance, point_distance
+from engine.table.geometry import (CONTACT, EPS, BaseShape, Foot, edge_distance, edge_distance_below,
+                                   point_distance)
 from games.battle_valor_fantasy import alliance
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 
@@ -125,15 +127,17 @@ def _forget_geometry() -> None:
 
 
 _NEXT_ID = itertools.count(1)
+_STAND_KEY = operator.attrgetter("x", "y", "facing", "sid", "command")
 
 
 def geo_id(state: BVFState, u: Unit) -> int:
     """The id of the unit's geometry now (see above); ids are never reused."""
-    key = ("geo", u.uid)
-    g = state.cache.get(key)
+    ids = state.cache.get("geo")              # uid -> geometry id, for this state version
+    if ids is None:
+        ids = state.cache["geo"] = {}
+    g = ids.get(u.uid)
     if g is None or g not in _GEO:
-        sig = (shape_of(u), u.facing, u.stragglers,
-               tuple([(s.x, s.y, s.facing, s.sid, s.command) for s in u.stands]))
+        sig = (shape_of(u), u.facing, u.stragglers, tuple(map(_STAND_KEY, u.stands)))
         g = _GEO_IDS.get(sig)
         if g is None:
             if len(_GEO_IDS) >= GEO_LIMIT:
@@ -141,7 +145,7 @@ def geo_id(state: BVFState, u: Unit) -> int:
             g = _GEO_IDS[sig] = next(_NEXT_ID)
             shape = sig[0]
             _GEO[g] = [[Foot(shape, x, y, f, sid) for x, y, f, sid, _ in sig[3]], None, None]
-        state.cache[key] = g
+        ids[u.uid] = g
     return g
 
 
@@ -256,23 +260,35 @@ def any_within(xs: list[Foot], ys: list[Foot], limit: float) -> bool:
                 continue
             if math.hypot(max(0.0, dx), max(0.0, dy)) >= limit:
                 continue
-            if edge_distance(f, g) < limit:
+            if edge_distance_below(f, g, limit):
                 return True
     return False
 
 
 def unit_bbox(state: BVFState, u: Unit) -> tuple:
-    geo = _GEO[geo_id(state, u)]
-    b = geo[1]
+    boxes = state.cache.get("bbox")           # uid -> box, for this state version
+    if boxes is None:
+        boxes = state.cache["bbox"] = {}
+    b = boxes.get(u.uid)
     if b is None:
-        fs = geo[0]
-        b = geo[1] = (min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs), max(f.bbox[2] for f in fs),
-                      max(f.bbox[3] for f in fs)) if fs else (0.0, 0.0, 0.0, 0.0)
+        geo = _GEO[geo_id(state, u)]
+        b = geo[1]
+        if b is None:
+            fs = geo[0]
+            b = geo[1] = (min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs), max(f.bbox[2] for f in fs),
+                          max(f.bbox[3] for f in fs)) if fs else (0.0, 0.0, 0.0, 0.0)
+        boxes[u.uid] = b
     return b
 
 
 def box_distance(state: BVFState, a: Unit, b: Unit) -> float:
     """A lower bound of `distance`: between the units' boxes."""
+    boxes = state.cache.get("bbox")
+    if boxes is not None:
+        p = boxes.get(a.uid)
+        q = boxes.get(b.uid)
+        if p is not None and q is not None:
+            return _bbox_gap(p, q)
     return _bbox_gap(unit_bbox(state, a), unit_bbox(state, b))
 
 
@@ -514,12 +530,15 @@ def fits(state: BVFState, u: Unit, fs: list[Foot], ignore: tuple = (), gap: floa
     eg = gap if enemy_gap is None else enemy_gap
     box = (x0, y0, x1, y1)
     uid, owner = u.uid, u.owner
+    boxes = state.cache.get("bbox")
+    if boxes is None:
+        boxes = state.cache["bbox"] = {}
     for v in (state.units.values() if among is None else among):
         if v.uid == uid or not (v.alive and not v.off_table and v.stands and v.deployed) or v.uid in ignore:
             continue
         g = eg if v.owner != owner else gap
         lim = g + 1e-3
-        vb = unit_bbox(state, v)
+        vb = boxes.get(v.uid) or unit_bbox(state, v)
         if x0 - vb[2] > lim or vb[0] - x1 > lim or y0 - vb[3] > lim or vb[1] - y1 > lim:
             continue                      # a box gap beyond the limit on one axis alone
         if _bbox_gap(box, vb) > lim:
