@@ -79,7 +79,8 @@ def roll_initiative(state: BVFState, dice, ev: list[Event], why: str) -> int:
         ev.append(Event("roll", f"{why}: {a.text()}; {b.text()}", R_INITIATIVE, data={"a": a.data(), "b": b.data()}))
         if a.total != b.total:
             w = 0 if a.total > b.total else 1
-            ev.append(Event("ruling", f"{state.players[w].name} wins the initiative", R_INITIATIVE))
+            ev.append(Event("ruling", f"{state.players[w].name} {'win' if alliance.on(state) else 'wins'} the "
+                            "initiative", R_INITIATIVE))
             return w
         ev.append(Event("ruling", "A tie: both reroll", R_INITIATIVE))
 

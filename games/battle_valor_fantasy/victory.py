@@ -72,7 +72,8 @@ def finished(state: BVFState, ev: list[Event]) -> bool:
         if len(gone) == 2:
             return _over(state, (), "Both armies are gone from the field: a draw", ev)
         w = 1 - gone[0]
-        return _over(state, (w,), f"{state.players[gone[0]].name} has no unit left on the table", ev)
+        return _over(state, (w,), f"{state.players[gone[0]].name} {'have' if alliance.on(state) else 'has'} no unit "
+                     "left on the table", ev)
     if state.turn < state.turns:
         return False
     s = scores(state)
@@ -84,7 +85,7 @@ def finished(state: BVFState, ev: list[Event]) -> bool:
     if abs(s[0] - s[1]) <= margin:
         return _over(state, (), text + f" (within the {v.margin}% margin): a draw", ev)
     w = 0 if s[0] > s[1] else 1
-    return _over(state, (w,), text + f": {state.players[w].name} wins", ev)
+    return _over(state, (w,), text + f": {state.players[w].name} {'win' if alliance.on(state) else 'wins'}", ev)
 
 
 def _over(state: BVFState, winners: tuple, text: str, ev: list[Event]) -> bool:
