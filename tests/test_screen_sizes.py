@@ -79,3 +79,20 @@ def test_match_screen_at_1280_cuts_no_label(cuts, game_id, steps):
         app.draw()
     app.draw()
     assert cuts == []
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (2560, 1440)])
+def test_the_players_note_stays_in_its_column(size):
+    """The Grand Alliance's note beside the Players stepper wraps inside
+    the middle column: nothing is drawn right of it on that row."""
+    app = App(size, headless=True)
+    launcher = app.push(Launcher(app))
+    bvf = next(g for g in launcher.games if g.game_id == "battle_valor_fantasy")
+    launcher.select_game(bvf)
+    for players in (2, 3, 4):
+        launcher.players = players
+        app.draw()
+        row = launcher.players_row
+        beyond = app.screen.subsurface((row.right + 2, row.y, app.theme.px(20), row.h))
+        colours = {tuple(beyond.get_at((x, y))) for x in range(beyond.get_width()) for y in range(beyond.get_height())}
+        assert len(colours) == 1, (players, colours)

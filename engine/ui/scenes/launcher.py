@@ -452,9 +452,17 @@ class Launcher(Scene):
         surf.blit(img, img.get_rect(center=(x1 + bh + th.px(30), y + bh // 2)))
         self._button(surf, (x1 + bh + th.px(60), y, bh, bh), "+", "players+", th, enabled=self.players < self.game.max_players)
         note = self.players_note()
-        if note:                        # what this many players means (Battle Valor: the Grand Alliance)
-            W.blit_text(surf, note, (x1 + 2 * bh + th.px(72), y + bh // 2), "xs", T.MUTED, theme=th, anchor="midleft")
-        y += bh + th.px(10)
+        rows_h = bh
+        if note:                        # what this many players means (Battle Valor: the Grand Alliance), wrapped
+            nx = x1 + 2 * bh + th.px(72)
+            lines = T.wrap(note, th.font("xs"), max(th.px(60), x1 + col_w - nx))
+            rows_h = max(bh, len(lines) * th.line_h("xs"))
+            ty = y + (bh - len(lines) * th.line_h("xs")) // 2
+            for line in lines:
+                surf.blit(th.text(line, "xs", T.MUTED), (nx, ty))
+                ty += th.line_h("xs")
+        self.players_row = pygame.Rect(x1, y, col_w, rows_h)    # the stepper and its note stay in their column
+        y += rows_h + th.px(10)
         seat_w = (col_w - th.px(6)) // 2 if self.has_lists else col_w
         for i in range(self.players):
             seat = self.seats[i]
