@@ -249,6 +249,7 @@ def _command_lines(tmp: Path) -> list[list[str]]:
             ["render", game, "--size", "huge", "--out", str(tmp / "x.png")],
             ["render", game, "--out", str(tmp)], ["render", game, "--out", str(tmp / "nowhere" / "x.png")],
             ["bench", game, "--frames", "0"], ["bench", game, "--seconds", "-1"],
+            ["bench", game, "--scenario", "atlantis"], ["bench", game, "--players", "99"],
             ["judge", game, "--games", "0"], ["judge", game, "--players", "0"],
             ["judge", game, "--scenario", "atlantis"],
             ["play", game, "--scenario", "/dev/zero"], ["play", game, "--seats", "human,bogus"],

@@ -128,6 +128,10 @@ def _parser(prog: str = "main.py") -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--frames", type=_count(1, 100_000), default=300)
     bench.add_argument("--seconds", type=_seconds, default=5.0)
+    bench.add_argument("--scenario", help="the map or scenario to measure on (default: the game's first; a "
+                                          "scenario may switch options on, e.g. battle_valor_fantasy long_flank)")
+    bench.add_argument("--players", type=_count(1, 8), help="players (default: the game's typical count; "
+                                                            "the drawn board: the most it takes)")
     return p
 
 

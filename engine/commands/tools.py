@@ -35,7 +35,8 @@ def busy_match(game: str, seed: int, players: int | None = None, scenario: str |
     return m
 
 
-def hard_move_times(game: str, rules, seed: int = 7, limit: int = 400) -> tuple[float, float]:
+def hard_move_times(game: str, rules, seed: int = 7, limit: int = 400, scenario: str | None = None,
+                    players: int | None = None) -> tuple[float, float]:
     """Seconds per decision of the hard player over (up to `limit`
     actions of) a game against the normal player: (p95, max)."""
     from engine.commands.simulate import play_out
@@ -50,10 +51,10 @@ def hard_move_times(game: str, rules, seed: int = 7, limit: int = 400) -> tuple[
             a = hard.choose(state, legal, rng)
             times.append(time.perf_counter() - t)
             return a
-    n = getattr(rules, "typical_players", rules.min_players)
+    n = players or getattr(rules, "typical_players", rules.min_players)
     agents = [make_agent(game, "normal", rules) for _ in range(n)]
     agents[0] = Timed()
-    play_out(rules, Setup(game, n, seed=seed, scenario=rules.scenarios()[0]), agents, max_actions=limit)
+    play_out(rules, Setup(game, n, seed=seed, scenario=scenario or rules.scenarios()[0]), agents, max_actions=limit)
     if not times:
         return 0.0, 0.0
     times.sort()
@@ -80,7 +81,10 @@ def render_cmd(args) -> int:
 
 def bench_cmd(args) -> int:
     rules = registry.get(args.game)
-    report: dict = {"game": args.game}
+    # (the command line has checked both: a scenario of the game or a Tiled map, a player count it takes)
+    scenario = getattr(args, "scenario", None) or rules.scenarios()[0]
+    players = getattr(args, "players", None) or getattr(rules, "typical_players", rules.min_players)
+    report: dict = {"game": args.game, "scenario": scenario, "players": players}
     # rules speed: random playouts, headless
     from engine.commands.simulate import play_out
     agents = [RandomAgent(rules) for _ in range(rules.max_players)]
@@ -88,15 +92,17 @@ def bench_cmd(args) -> int:
     games = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < args.seconds:
-        r = play_out(rules, Setup(args.game, getattr(rules, "typical_players", rules.min_players), seed=1000 + games,
-                                  scenario=rules.scenarios()[0]), agents, max_actions=3000)
+        r = play_out(rules, Setup(args.game, players, seed=1000 + games, scenario=scenario), agents,
+                     max_actions=3000)
         n += r["actions"]
         games += 1
     dt = time.perf_counter() - t0
     report["actions_per_second"] = round(n / dt, 1)
     report["playouts"] = games
     # AI speed: worst time for one decision in a busy position
-    m = busy_match(args.game, 7, turns=30)
+    # else the busiest board the game takes, or the one its bars name (Battle Valor: two armies)
+    chosen = getattr(args, "players", None) or getattr(rules, "bench_players", None)
+    m = busy_match(args.game, 7, players=chosen, scenario=scenario, turns=30)
     agent = make_agent(args.game, agent_names(args.game)[0], rules)
     worst = 0.0
     rng = random.Random(1)
@@ -110,7 +116,7 @@ def bench_cmd(args) -> int:
         m.submit(a, autosave=False)
     report["ai_move_ms_max"] = round(worst * 1000, 2)
     # the hard level (engine/core/search.py): every decision of one game against the normal player
-    p95, top = hard_move_times(args.game, rules)
+    p95, top = hard_move_times(args.game, rules, scenario=scenario, players=players)
     report["ai_hard_move_ms_p95"] = round(p95 * 1000, 1)
     report["ai_hard_move_ms_max"] = round(top * 1000, 1)
     # drawing: a busy full map at 1920x1080, software rendering
@@ -118,7 +124,8 @@ def bench_cmd(args) -> int:
     try:
         from engine.ui.bench import frame_times
         cpu: list[float] = []
-        times = frame_times(busy_match(args.game, 3, turns=12), frames=args.frames, size=(1920, 1080), cpu=cpu)
+        times = frame_times(busy_match(args.game, 3, players=chosen, scenario=scenario, turns=12), frames=args.frames,
+                            size=(1920, 1080), cpu=cpu)
         times.sort()
         cpu.sort()
         report["frame_ms_p50"] = round(statistics.median(times), 3)

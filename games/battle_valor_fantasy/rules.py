@@ -31,6 +31,7 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
     title = "Battle Valor Fantasy"
     min_players = 2
     max_players = 4           # 3 or 4: the Grand Alliance (alliance.py), two sides
+    bench_players = 2         # `bench` draws and times the bars' board: two armies, not an alliance
     data_version = "1"
     rulebook = "battle_valor_fantasy.txt"
 
