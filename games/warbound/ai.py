@@ -1,363 +1,30 @@
-"""The computer opponent: a scoring agent that plays the Action Board and
-the Exploration scenario.
-
-It rates each legal action with the rules' own numbers (exact hit odds from
-wdice, armor, the closest-target accuracy, Scan-marker control) and takes
-the best.  On the shared Action Board it adds the value the opponent would
-get from the same Action (taking it denies it until Cleanup) and the
-Hourglass (taking the marked Action keeps the Hand; the Hourglass is placed
-where the Hand holder gains least).  Each decision looks one activation
-ahead at most: well under a second.
-"""
+"""The computer players' hooks for Warbound (engine/core/search.py): the
+normal player (`tactician`, games/warbound/tactician.py), the hard level's
+player (`strong`, games/warbound/strategy.py) and the search's tuning,
+playout options and evaluation."""
 from __future__ import annotations
 
-from engine.hex import grid
-from games.warbound import actionboard, fight, movement, shooting, wdice
-from games.warbound.catalog import load_catalog
-from games.warbound.profile import has_pool, stats, unbroken_armor
-from games.warbound.queries import enemies_adjacent, living, minis
+from games.warbound.profile import stats
+from games.warbound.queries import living
+from games.warbound.strategy import StrongAgent, projection
+from games.warbound.tactician import ScoringAgent, place_value
 
-
-def attack_value(state, att, target, n: int, need: int, bonus: int, aim: bool = False) -> float:
-    """Expected worth of rolling n dice at target: wounds, kill, stress, panic."""
-    if n <= 0 or need is None:
-        return 0.0
-    dist = wdice.hits_distribution(n, need, bonus, aim)
-    st = stats(state, target)
-    free = unbroken_armor(state, target)
-    save = float(wdice.p_success(st.armor_value)) if free else 0.0
-    left = st.hp - target.wounds
-    exp_w = 0.0
-    p_kill = 0.0
-    for k, p in enumerate(dist):
-        saved = min(free, k * save) if free else 0.0
-        w = k - saved
-        exp_w += float(p) * w
-        if w >= left - 0.25:
-            p_kill += float(p)
-    worth = 6.0 + 2.0 * (st.shoot_dice if st.accuracy else 0) + st.hp
-    val = 1.6 * exp_w + p_kill * worth
-    if st.morale is not None:
-        stress = n * 11 / 12
-        val += 0.35 * stress
-        if target.stress + stress >= st.morale:
-            val += 1.5
-    return val
-
-
-def best_shot(state, ch, aim: bool = False) -> float:
-    if shooting.shooter_problem(state, ch):
-        return 0.0
-    st = stats(state, ch)
-    best = 0.0
-    near = shooting.closest(state, ch)
-    for t in living(state, 1 - ch.owner):
-        if shooting.target_problem(state, ch, t, near) is None:
-            need = st.accuracy[0] if (t in near or state.marked.get(t.uid) == ch.owner) else st.accuracy[1]
-            best = max(best, attack_value(state, ch, t, st.shoot_dice, need, st.hit_shoot, aim))
-    return best
-
-
-def best_fight(state, ch) -> float:
-    st = stats(state, ch)
-    if st.attack is None:
-        return 0.0
-    return max((attack_value(state, ch, t, st.fight_dice, st.attack, st.hit_fight + fight.conditional_bonus(state, ch, t))
-                for t in enemies_adjacent(state, ch)), default=0.0)
-
-
-def place_value(state, ch) -> float:
-    """How good ch's tiles are for the scenario and the fight to come."""
-    b = state.board
-    me = set(minis(ch))
-    foes = living(state, 1 - ch.owner)
-    foe_hexes = [h for f in foes for h in f.minis]
-    val = 0.0
-    for s in b.scans:
-        mine = any(grid.distance(h, s) <= 1 for h in me)
-        if mine:
-            theirs = any(grid.distance(h, s) <= 1 for h in foe_hexes)
-            val += 0.4 if theirs else (1.6 if s in b.centre_scans else 1.3)
-    d_scan = min((grid.distance(h, s) for h in me for s in b.scans), default=0)
-    val -= 0.12 * d_scan
-    st = stats(state, ch)
-    if foe_hexes:
-        d_foe = min(grid.distance(h, f) for h in me for f in foe_hexes)
-        melee = st.attack is not None and (st.accuracy is None or (st.attack <= 5))
-        if melee:
-            val -= 0.25 * d_foe
-        elif st.accuracy is not None:
-            val += 0.3 if 2 <= d_foe <= 5 else 0.0
-            if d_foe == 1 and st.attack is None:
-                val -= 0.5
-    return val
-
-
-class _Moved:
-    """Move a Character's miniatures for a look-ahead, and back."""
-
-    def __init__(self, state, ch, dests):
-        self.state, self.ch, self.dests, self.old = state, ch, dests, list(ch.minis)
-
-    def __enter__(self):
-        movement.place(self.state, self.ch, self.dests)
-
-    def __exit__(self, *exc):
-        movement.place(self.state, self.ch, self.old)
-
-
-def after_move_value(state, ch, budget: int, then: tuple) -> tuple[float, list | None]:
-    """The best (value, destination) for moving then doing `then` parts."""
-    base = place_value(state, ch)
-    best, where = -1e9, None
-    for d in movement.destinations(state, ch, budget):
-        with _Moved(state, ch, d):
-            v = place_value(state, ch) - base
-            if "shoot" in then:
-                v += best_shot(state, ch)
-            if "fight" in then:
-                v += best_fight(state, ch)
-        if v > best:
-            best, where = v, d
-    return best, where
-
-
-def space_value(state, ch, sid: str) -> float:
-    sp = load_catalog().board[sid]
-    parts = sp.parts
-    now = 0.0
-    if "shoot" in parts:
-        now += best_shot(state, ch, sp.aim)
-    if "fight" in parts:
-        now += best_fight(state, ch)
-    mv = next((p for p in parts if p in ("move", "run")), None)
-    if mv is None:
-        return now
-    rest = tuple(p for p in parts if p != mv)
-    moved, _ = after_move_value(state, ch, movement.allowance(state, ch, mv), rest)
-    return max(now, moved, now + 0.0)
-
-
-def total_cost(state, ch, sid) -> int:
-    colorless, colored = actionboard.cost(state, ch, sid)
-    return colorless + sum(n for _, n in colored)
-
-
-class ScoringAgent:
-    name = "tactician"
-
-    def __init__(self, rules):
-        self.rules = rules
-        self.memo: dict = {}
-        self.last_reason = ""
-
-    def choose(self, state, legal, rng):
-        if legal is None:
-            legal = [a for a in self.rules.legal_actions(state) if a.player == self.rules.to_act(state)]
-        if len(legal) == 1:
-            return legal[0]
-        scored, best = self.scored(state, legal)
-        self.last_reason = self.why(state, scored[best], len(legal), True)
-        return legal[best]
-
-    def scored(self, state, legal) -> tuple[list, int]:
-        """Every action's score, and the index of the first best one."""
-        self.memo = {}
-        scores = [self.score(state, a) for a in legal]
-        best, best_v = 0, -1e18
-        for i, v in enumerate(scores):
-            if v > best_v + 1e-9:
-                best, best_v = i, v
-        return list(zip(scores, legal)), best
-
-    def why(self, state, item, n: int, first: bool) -> str:
-        v, a = item
-        return f"{self.rules.describe(state, a)}: {'the best score' if first else 'scored'} ({v:.1f}) of {n} choices"
-
-    def ranked(self, state, legal, rng) -> list:
-        """(score, action, why) for every legal action, best first (the
-        choice `choose` makes leads): the easy level's slips and the hard
-        level's candidates."""
-        scored, best = self.scored(state, legal)
-        rest = sorted((i for i in range(len(legal)) if i != best), key=lambda i: -scored[i][0])
-        return [(scored[i][0], scored[i][1], self.why(state, scored[i], len(legal), i == best)) for i in [best] + rest]
-
-    # -- scoring ---------------------------------------------------------------------------------
-    def score(self, state, a) -> float:
-        k = a.kind
-        p = a.player
-        if k == "deploy":
-            ch = state.chars[a["uid"]]
-            hexes = [tuple(a["to"])] + ([tuple(a["to2"])] if a.get("to2") is not None else [])
-            centre = state.board.centre_scans or state.board.scans
-            d = min(grid.distance(h, s) for h in hexes for s in centre)
-            st = stats(state, ch)
-            forward = 1.0 if st.attack is not None and st.accuracy is None else 0.5
-            return -d * forward - 0.01 * a["uid"]
-        if k == "leader_skill":
-            t = state.chars[a["target"]]
-            return t.stress + t.breaks
-        if k == "initiative":
-            return 1.0 if a["take"] else 0.0
-        if k == "keep_token":
-            col = a.get("color")
-            if col is None:
-                return -1.0
-            lead = load_catalog().leaders[state.players[p].leader]
-            return 1.0 if col in lead.orders[state.period - 1] else 0.5
-        if k == "hourglass":
-            return -self.space_worth(state, 1 - p, a["space"])
-        if k == "pass":
-            return 0.05
-        if k == "exchange":
-            return self.exchange_value(state, a)
-        if k == "activate":
-            return self.activate_value(state, a)
-        if k == "end_activation":
-            return 0.0
-        return self.step_value(state, a)
-
-    def space_worth(self, state, p: int, sid: str) -> float:
-        """What player p could make of this Action now (its best Character)."""
-        key = ("worth", p, sid)
-        if key not in self.memo:
-            self.memo[key] = self._space_worth(state, p, sid)
-        return self.memo[key]
-
-    def value_of(self, state, ch, sid: str) -> float:
-        key = ("value", ch.uid, sid)
-        if key not in self.memo:
-            sp = load_catalog().board[sid]
-            same = ("value", ch.uid, sp.parts, sp.aim)
-            if same not in self.memo:
-                self.memo[same] = space_value(state, ch, sid)
-            self.memo[key] = self.memo[same]
-        return self.memo[key]
-
-    def _space_worth(self, state, p: int, sid: str) -> float:
-        toks = state.players[p].tokens
-        best = 0.0
-        for ch in living(state, p):
-            if actionboard.space_problem(state, ch, sid) is not None:
-                continue
-            colorless, colored = actionboard.cost(state, ch, sid)
-            if actionboard.payment(toks, colorless, colored) is None:
-                continue
-            best = max(best, self.value_of(state, ch, sid))
-        return best
-
-    def activate_value(self, state, a) -> float:
-        ch = state.chars[a["uid"]]
-        sid = a["space"]
-        v = self.value_of(state, ch, sid)
-        v -= 0.15 * total_cost(state, ch, sid)
-        if ch.activations and has_pool(state, ch):
-            st = stats(state, ch)
-            v -= 0.6 + (2.0 if ch.stress + 1 >= st.morale else 0.0)
-        v += 0.45 * self.space_worth(state, 1 - a.player, sid)
-        if state.hourglass_space == sid:
-            v += 2.0 if state.hand == a.player else 0.5
-        return v + 0.3
-
-    def exchange_value(self, state, a) -> float:
-        """Exchange only when it opens an activation that is now unaffordable."""
-        p = a.player
-        toks = dict(state.players[p].tokens)
-        for c in a["give"]:
-            toks[c] -= 1
-        toks[a["get"]] = toks.get(a["get"], 0) + 1
-        before = state.players[p].tokens
-        for ch in living(state, p):
-            for sid in actionboard.open_spaces(state):
-                colorless, colored = actionboard.cost(state, ch, sid)
-                if actionboard.payment(before, colorless, colored) is None and \
-                        actionboard.payment(toks, colorless, colored) is not None and \
-                        actionboard.space_problem(state, ch, sid) is None:
-                    return 0.2
-        return -5.0
-
-    def step_value(self, state, a) -> float:
-        act = state.activation
-        ch = state.chars[act.uid]
-        st = stats(state, ch)
-        k = a.kind
-        if k == "shoot":
-            t = state.chars[a["target"]]
-            need, _ = shooting.accuracy_for(state, ch, t)
-            aim = load_catalog().board[act.space].aim and act.shots == 0
-            return attack_value(state, ch, t, st.shoot_dice, need, st.hit_shoot, aim) + 0.1
-        if k == "fight":
-            t = state.chars[a["target"]]
-            return attack_value(state, ch, t, st.fight_dice, st.attack, st.hit_fight + fight.conditional_bonus(state, ch, t)) + 0.1
-        if k == "move":
-            dests = [tuple(a["to"])] + ([tuple(a["to2"])] if a.get("to2") is not None else [])
-            if len(ch.minis) == 2 and len(dests) == 1:
-                dests.append(ch.minis[1])
-            base = place_value(state, ch)
-            now_shot = best_shot(state, ch) if "shoot" in act.parts else 0.0
-            now_fight = best_fight(state, ch) if "fight" in act.parts else 0.0
-            risk = self.opportunist_risk(state, ch, dests)
-            with _Moved(state, ch, dests):
-                v = place_value(state, ch) - base
-                if "shoot" in act.parts:
-                    v += best_shot(state, ch) - 0.5 * now_shot
-                if "fight" in act.parts:
-                    v += best_fight(state, ch) - 0.5 * now_fight
-                v -= 0.8 * risk
-            return v + 0.05
-        if k == "skill":
-            return self.skill_value(state, ch, a)
-        return 0.0
-
-    def opportunist_risk(self, state, ch, dests) -> float:
-        """Expected harm of the Opportunist rolls this move would trigger."""
-        risk = 0.0
-        for o in living(state, 1 - ch.owner):
-            ost = stats(state, o)
-            if not ost.has("opportunist") or ost.attack is None:
-                continue
-            for s, d in zip(ch.minis, dests):
-                if s != d and any(grid.distance(s, h) == 1 for h in o.minis) and \
-                        not any(grid.distance(d, h) == 1 for h in o.minis):
-                    risk += attack_value(state, o, ch, 1, ost.attack, ost.hit_fight)
-        return risk
-
-    def skill_value(self, state, ch, a) -> float:
-        eff = load_catalog().skills[a["skill"]].effect
-        kind = eff.kind
-        if kind == "war_drum":
-            return 0.5 * sum(1 for o in living(state, ch.owner) if o.uid != ch.uid and o.stress
-                             and min(grid.distance(x, y) for x in o.minis for y in ch.minis) <= eff.range)
-        if kind == "patch_up":
-            return 1.2
-        if kind == "analyse":
-            t = state.chars[a["target"]]
-            return 0.6 if t not in shooting.closest(state, ch) else 0.1
-        if kind == "roll_attack":
-            t = state.chars[a["target"]]
-            return attack_value(state, ch, t, eff.dice, eff.hit, 0)
-        if kind in ("kihai", "adrenaline"):
-            t = state.chars[a["target"]] if a.get("target") is not None else ch
-            st = stats(state, t)
-            dests = [tuple(a["to"])] + ([tuple(a["to2"])] if a.get("to2") is not None else [])
-            if len(t.minis) == 2 and len(dests) == 1:
-                dests.append(t.minis[1])
-            base = place_value(state, t)
-            with _Moved(state, t, dests):
-                v = place_value(state, t) - base + 0.3 * best_fight(state, t)
-            penalty = 0.5 + (3.0 if st.morale is not None and t.stress + 1 >= st.morale else 0.0)
-            return v - penalty
-        return 0.0
-
-
-AGENTS = ("tactician",)
+AGENTS = ("tactician", "strong")
 
 
 def make_agent(name: str, rules):
-    """The scoring agent ("normal" is its difficulty-level name)."""
+    """The scoring agent ("normal" is its difficulty-level name), or the
+    hard level's player ("strong": games/warbound/strategy.py)."""
     if name not in AGENTS and name != "normal":
         raise KeyError(f"unknown Warbound agent {name!r}; known: {', '.join(AGENTS)}")
+    if name == "strong":
+        return hard_policy(rules)
     return ScoringAgent(rules)
+
+
+def hard_policy(rules):
+    """The player the hard level searches with (engine/core/search.py)."""
+    return StrongAgent(rules)
 
 
 # the hard level's tuning (engine/core/search.py): its candidates are the
@@ -381,8 +48,11 @@ def playout_options(rules, state, p: int, rng, glance: int) -> list:
 
 def evaluate(state, player: int) -> float:
     """How good the position is for `player` (a search hook): the result
-    first, then Victory Points, the Characters left and their tokens, and
-    the Scan markers held."""
+    first, then Victory Points, the Characters left and their tokens, the
+    Scan markers held, and what this turn's Cleanup would pay if it came
+    now (a playout ends when the turn comes back, before or after a
+    Cleanup: counting the Cleanup to come keeps both kinds of ending
+    comparable)."""
     if state.phase == "over":
         return 1000.0 if player in state.winners else -1000.0
     score = 3.0 * (state.players[player].vp - state.players[1 - player].vp)
@@ -394,4 +64,6 @@ def evaluate(state, player: int) -> float:
         score += v if ch.owner == player else -v
         if ch.owner == player:
             score += 0.3 * place_value(state, ch)
+    if state.phase != "cleanup":
+        score += 2.0 * projection(state, player)
     return score

@@ -1,0 +1,61 @@
+"""The hard level's player for Warbound (`ai.hard_policy`, agent "strong").
+
+The normal player (games/warbound/tactician.py) rates tiles by the Scan markers
+near them and the distance to the fight, but never reads the turn's
+objective card, which is where most Victory Points come from
+(docs/games/warbound.md § Exploration scenario).  It also rates each
+Character's tiles alone, so two Characters crowd one marker while another
+goes unheld, and breaking the opponent's hold on a marker counts for little.
+This player is the normal one that also weighs the whole position's
+Cleanup: the Victory Points the Scan markers held and denied and the
+turn's objective card would give over the opponent if the turn ended now
+(Survey doubles a marker, Hold the centre pays 2 per central marker, Push
+forward 2 for standing in the enemy section, Hold the line 1 for keeping it
+clear).
+"""
+from __future__ import annotations
+
+from games.warbound import scenario
+from games.warbound.tactician import ScoringAgent, place_value
+from games.warbound.catalog import load_catalog
+
+
+def objective_kind(state) -> str | None:
+    ob = load_catalog().objectives.get(state.objective) if state.objective else None
+    return ob.kind if ob is not None else None
+
+
+def projection(state, player: int) -> float:
+    """The Victory Points this turn's Cleanup would give `player` over the
+    opponent if it came now: Scan markers held (and denied), the objective
+    card's share."""
+    kind = objective_kind(state)
+    per = 2.0 if kind == "scan_control" else 1.0
+    val = 0.0
+    for h in state.board.scans:
+        c = scenario.controller(state, h)
+        if c is None:
+            continue
+        v = per + (2.0 if kind == "centre" and h in state.board.centre_scans else 0.0)
+        val += v if c == player else -v
+    if kind == "advance":
+        val += 2.0 * (int(scenario.in_enemy_section(state, player)) - int(scenario.in_enemy_section(state, 1 - player)))
+    elif kind == "hold":
+        val += int(not scenario.in_enemy_section(state, 1 - player)) - int(not scenario.in_enemy_section(state, player))
+    return val
+
+
+# how much a Victory Point this Cleanup would pay is worth against the normal
+# player's own numbers (a kill is worth about 10 of them): seeds 1000-1059,
+# both seat orders, strong won 80/120 at 1.5, 95/120 at 3, 96/120 at 5
+WEIGHT = 4.0
+
+
+def strong_place(state, ch) -> float:
+    return place_value(state, ch) + WEIGHT * projection(state, ch.owner)
+
+
+class StrongAgent(ScoringAgent):
+    """The normal player that plays to the turn's objective card."""
+    name = "strong"
+    place = staticmethod(strong_place)
