@@ -12,7 +12,7 @@ from games.dragonbond.ai import AGENTS, explain, make_agent
 
 def test_agent_names():
     assert agent_names("dragonbond")[0] == "normal" and "greedy" in AGENTS
-    assert agent_names("dragonbond") == ["normal", "hard", "easy", "greedy", "random"]
+    assert agent_names("dragonbond") == ["normal", "hard", "easy", "greedy", "strong", "random"]
     with pytest.raises(KeyError):
         make_agent("clever", registry.get("dragonbond"))
 
