@@ -16,7 +16,7 @@ clear).
 from __future__ import annotations
 
 from games.warbound import scenario
-from games.warbound.tactician import ScoringAgent, place_value
+from games.warbound.tactician import ScoringAgent, _Moved, place_value
 from games.warbound.catalog import load_catalog
 
 
@@ -55,7 +55,36 @@ def strong_place(state, ch) -> float:
     return place_value(state, ch) + WEIGHT * projection(state, ch.owner)
 
 
+def goal(state, a) -> str:
+    """The Scan markers a move takes or breaks, in words ("contest H4 to
+    stop Kaigen scoring it (Hold the centre)"), or ""."""
+    if a.kind != "move" or state.activation is None:
+        return ""
+    ch = state.chars[state.activation.uid]
+    dests = [tuple(a["to"])] + ([tuple(a["to2"])] if a.get("to2") is not None else [])
+    if len(ch.minis) == 2 and len(dests) == 1:
+        dests.append(ch.minis[1])
+    before = {h: scenario.controller(state, h) for h in state.board.scans}
+    with _Moved(state, ch, dests):
+        after = {h: scenario.controller(state, h) for h in state.board.scans}
+    ob = load_catalog().objectives.get(state.objective) if state.objective else None
+    card = f" ({ob.name})" if ob is not None else " (Scan markers score at Cleanup)"
+    me, foe = ch.owner, state.players[1 - ch.owner].name
+    broken = [state.board.label(h) for h in before if before[h] == 1 - me and after[h] != 1 - me]
+    taken = [state.board.label(h) for h in before if before[h] != me and after[h] == me]
+    if broken:
+        return f"contest {' and '.join(broken)} to stop {foe} scoring {'them' if len(broken) > 1 else 'it'}{card}"
+    if taken:
+        return f"take {' and '.join(taken)}{card}"
+    return ""
+
+
 class StrongAgent(ScoringAgent):
     """The normal player that plays to the turn's objective card."""
     name = "strong"
     place = staticmethod(strong_place)
+
+    def why(self, state, item, n: int, first: bool) -> str:
+        text = super().why(state, item, n, first)
+        aim = goal(state, item[1]) if first else ""
+        return f"{text}: {aim}" if aim else text
