@@ -313,7 +313,16 @@ def distance(state: BVFState, a: Unit, b: Unit, exact: bool = False) -> float:
 
 def nearest_enemy(state: BVFState, u: Unit) -> Unit | None:
     """The enemy at the least `distance` (the lower uid on a tie), measuring
-    only those whose box could be that near."""
+    only those whose box could be that near.  Remembered for this state
+    version (listing, checking and scoring ask again)."""
+    key = ("near", u.uid)
+    if key in state.cache:
+        return state.cache[key]
+    v = state.cache[key] = _nearest_enemy(state, u)
+    return v
+
+
+def _nearest_enemy(state: BVFState, u: Unit) -> Unit | None:
     es = enemies(state, u)
     if not es:
         return None

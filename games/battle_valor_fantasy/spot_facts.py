@@ -25,6 +25,7 @@ from games.battle_valor_fantasy.state import BVFState, Unit
 
 _FACTS: dict = {}
 _REL: dict = {}
+_LISTS: dict = {}             # (prefix, id of a remembered spots list) -> (that list, its facts)
 _TABLES: dict = {}            # id -> table: keeps the tables the keys name alive
 LIMIT = 50_000
 
@@ -53,6 +54,10 @@ def all_facts(state: BVFState, u: Unit, spots) -> list[Spot]:
     """The facts of each spot (in order) for this unit."""
     table = state.table
     prefix = (id(table), state.players[u.owner].zone, space.shape_of(u), space.flying(u), len(u.stands))
+    whole = prefix + (id(spots),)
+    out = _LISTS.get(whole)
+    if out is not None and out[0] is spots:
+        return out[1]
     out = []
     for spot in spots:
         frame, fo, fi = spot
@@ -67,6 +72,9 @@ def all_facts(state: BVFState, u: Unit, spots) -> list[Spot]:
             box = (frame.x + rel[0], frame.y + rel[1], frame.x + rel[2], frame.y + rel[3])
             f = _FACTS[key] = Spot(static, box, tuple(space.layout(u, frame, fo, fi)) if static else None)
         out.append(f)
+    if len(_LISTS) >= 5_000:
+        _LISTS.clear()
+    _LISTS[whole] = (spots, out)          # the spots list kept alive: its id names it
     return out
 
 
