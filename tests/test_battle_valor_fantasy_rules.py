@@ -98,3 +98,24 @@ def test_the_general_rallies_a_fleeing_unit_within_12_inches_instead_of_his_orde
     assert not u.fleeing and "flee" not in u.orders
     assert state.units[n["general"]].activated
     assert rules.check(state, far) is not None
+
+
+def test_a_unit_split_and_fleeing_keeps_its_flee_counter():
+    # Split units take only Reform, fleeing units keep Flee: a unit that is
+    # both keeps Flee (docs § Orders); before, no counter set was legal and
+    # a random playout stopped with "no legal action" (seed 25, random first).
+    rules = registry.get("battle_valor_fantasy")
+    pos = {"phase": "orders", "turn": 3, "units": [
+        {"name": "giants", "player": 0, "at": [24, 40], "facing": 270, "files": 3, "fleeing": True,
+         "unit": {"troop": "infantry", "stands": 6}},
+        {"name": "general", "player": 0, "kind": "general", "at": [4, 46]},
+        {"name": "foes", "player": 1, "at": [24, 6], "facing": 90, "files": 3,
+         "unit": {"troop": "infantry", "stands": 6}},
+        {"name": "their general", "player": 1, "kind": "general", "at": [4, 4]}]}
+    state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=1, scenario="border_march",
+                                         options={"position": pos}), ScriptedDice([], seed=1))
+    n = state.options["names"]
+    state.units[n["giants"]].split = True
+    assert turns.order_fits(state.units[n["giants"]], "flee") is None
+    assert turns.order_fits(state.units[n["giants"]], "reform") is not None
+    assert any(a.kind == "orders" and a.player == 0 for a in rules.legal_actions(state))

@@ -88,7 +88,7 @@ def order_fits(u: Unit, o: str) -> tuple[str, str] | None:
         return f"{u.name} has no missile weapon", R_FATE_COUNTER
     if o in ("flee", "fire_and_flee") and stats.never_flees(u):
         return f"{u.name} can never be issued a Flee order", "battle_valor_fantasy.txt § Bestiary"
-    if u.split and o not in ("reform",) and u.kind == "unit":
+    if u.split and o not in ("reform",) and u.kind == "unit" and not u.fleeing:   # fleeing: Flee (docs § Orders)
         return f"{u.name} is split: it may only be issued a Reform order", \
             "battle_valor_fantasy.txt § Remember These 5 very Important Rules"
     if u.fleeing and o != "flee":
