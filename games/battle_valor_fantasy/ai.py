@@ -18,7 +18,7 @@ from games.battle_valor_fantasy import (alliance, alliance_turns, characters, ch
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
-AGENTS = ("general",)
+AGENTS = ("general", "strong")
 
 
 def plan_orders(state: BVFState, p: int) -> tuple[list, int]:
@@ -341,6 +341,72 @@ class GeneralAgent:
         return 0
 
 
+OBJECTIVE_PULL = 0.5     # per inch closer to an objective nobody of ours holds
+OBJECTIVE_HELD = 10.0    # standing in reach of it
+
+
+def objective_place(state: BVFState, u: Unit, x: float, y: float) -> tuple[float, str]:
+    """How good it is for u's command stand to stand at (x, y) for the
+    scenario's objectives (victory.py: a unit within range, none of the
+    enemy's, holds one at the end): in reach of one, or closing on the
+    nearest one, and its name for the reason."""
+    v = cat().scenarios[state.scenario].victory
+    objs = victory.objectives(state) if v.objective else []
+    if not objs or u.kind != "unit":
+        return 0.0, ""
+    best, why = -1e9, ""
+    for i, z in enumerate(objs):
+        ox, oy = z.centre
+        d = ((x - ox) ** 2 + (y - oy) ** 2) ** 0.5
+        name = getattr(z, "name", "") or f"objective {i + 1}"
+        val = OBJECTIVE_HELD if d <= v.objective_range + 1.0 else -OBJECTIVE_PULL * d
+        if val > best:
+            best, why = val, name
+    return best, why
+
+
+class StrongGeneral(GeneralAgent):
+    """The hard level's player (`hard_policy`, agent "strong"): the normal
+    general, whose advance only closes on the nearest enemy (and holds when
+    it is far), that also marches on the scenario's objectives: an
+    objective held at the end is worth 100 or 150 points
+    (data/battle_valor_fantasy/scenarios.yaml), more than most units."""
+    name = "strong"
+
+    def score(self, state: BVFState, a: Action) -> float:
+        base = super().score(state, a)
+        if a.kind != "advance":
+            return base
+        u = state.units[a["uid"]]
+        from engine.table.formations import BlockMove, block_move
+        frame, _ = block_move(space.block(state, u), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
+                                                                a.get("then", 0.0)))
+        here = space.block(state, u).frame
+        gain = objective_place(state, u, frame.x, frame.y)[0] - objective_place(state, u, here.x, here.y)[0]
+        return base + gain
+
+    def why(self, state: BVFState, a: Action) -> str:
+        if a.kind == "advance":
+            u = state.units[a["uid"]]
+            here = space.block(state, u).frame
+            now, name = objective_place(state, u, here.x, here.y)
+            if name and now < OBJECTIVE_HELD:
+                return f"march on {name}: whoever holds it at the end scores its points (victory)"
+        if a.kind == "hold" and state.units.get(a.get("uid")) is not None:
+            u = state.units[a["uid"]]
+            if u.kind == "unit" and u.on_table:
+                here = space.block(state, u).frame
+                now, name = objective_place(state, u, here.x, here.y)
+                if name and now >= OBJECTIVE_HELD:
+                    return f"hold {name}: whoever holds it at the end scores its points (victory)"
+        return super().why(state, a)
+
+
+def hard_policy(rules):
+    """The player the hard level searches with (engine/core/search.py)."""
+    return StrongGeneral(rules)
+
+
 def playout_options(rules, state: BVFState, p: int, rng, glance: int) -> list:
     """The hard level's playouts (engine/core/search.py): the normal general
     picks from its own candidates, so one sampled action (its fallback) is
@@ -351,6 +417,8 @@ def playout_options(rules, state: BVFState, p: int, rng, glance: int) -> list:
 def make_agent(name: str, rules):
     if name in ("general", "normal"):
         return GeneralAgent(rules)
+    if name == "strong":
+        return hard_policy(rules)
     raise KeyError(f"unknown Battle Valor Fantasy agent {name!r}; known: {', '.join(AGENTS)}, random")
 
 
