@@ -26,7 +26,7 @@ from games.uberdrakes import combat, movement, spells
 from games.uberdrakes.common import cat, econ, element_of, has_item, max_fatigue
 from games.uberdrakes.state import UDState
 
-AGENTS = ("drake",)
+AGENTS = ("drake", "strong")
 DRAGON_PREFERENCE = ("lightning", "fire", "wind", "metal", "water", "earth")
 UNREACHABLE = 99
 
@@ -34,6 +34,8 @@ UNREACHABLE = 99
 def make_agent(name: str, rules):
     if name in ("drake", "ai", "default", "greedy", "normal"):
         return DrakeAgent(rules)
+    if name == "strong":
+        return StrongDrake(rules)
     raise KeyError(f"unknown UberDrakes agent {name!r}; known: {', '.join(AGENTS)}, random")
 
 
@@ -208,7 +210,7 @@ class DrakeAgent:
         candidates."""
         p = legal[0].player
         view = public_view(state, p, random.Random(rng.random()))
-        ctx = Ctx(view, p)
+        ctx = self.context(view, p)
         scored = []
         for a in legal:
             if a.kind == "end_turn":
@@ -221,6 +223,10 @@ class DrakeAgent:
                 s, reason = self.end_score(ctx, a, best_other)
                 scored.append((s, a, reason))
         return sorted(scored, key=lambda t: -t[0])
+
+    def context(self, view: UDState, p: int) -> "Ctx":
+        """One decision's evaluation context (a stronger player refines it)."""
+        return Ctx(view, p)
 
     def end_score(self, ctx, a, best_other: float) -> tuple[float, str]:
         """End the turn when nothing else helps: roost unless only the
@@ -677,6 +683,75 @@ class Ctx:
                 "cave": 0.9, "element": 0.6 + 0.4 * d.fatigue, "portal": -1.0}.get(k, 0.5)
 
 
+STRONG_PREFERENCE = ("fire", "lightning", "wind", "metal", "water", "earth")
+
+
+class StrongDrake(DrakeAgent):
+    """The strong dragon: the normal one with three lessons of watching it
+    lose (docs/games/uberdrakes.md, "Computer players"); the player the
+    hard level searches with (`hard_policy`) and a named agent ("strong")
+    to measure alone.
+
+    - It picks the Fire Dragon first: in two-player games the normal
+      player's Lightning lost to Fire 11 games of 12.
+    - Fatigue taken by moving costs `push` more (unless the move delivers):
+      a dragon at full fatigue cannot use the portal, so it cannot deliver
+      until it heals (uberdrakes.txt § Delivering Riders).
+    - A fight is worth the blood it brings, `blood` a point (the winner
+      gains the loser's strength, the loser half; twenty buy a victory
+      point: § Blood Points); the normal player counts blood at a tenth
+      of that."""
+    name = "strong"
+
+    def __init__(self, rules, blood: float = 0.5, push: float = 1.0):
+        super().__init__(rules)
+        self.blood = blood            # value of a blood point won in a fight, beyond the normal player's
+        self.push = push              # extra cost of a point of fatigue taken by moving
+
+    def s_choose_dragon(self, ctx, a):
+        return 10 - STRONG_PREFERENCE.index(cat().dragons[a["dragon"]].element), "the dragon that wins most races"
+
+    def s_move(self, ctx, a):
+        v, why = super().s_move(ctx, a)
+        if self.push and v > -50:
+            st = ctx.state
+            how, m = a["how"], a["m"]
+            extra = 1 if how in ("push", "replay") else 0
+            outs = movement.pattern_outcomes(st, ctx.p, m, extra, how == "skies" or st.skies)
+            o = movement.find(st.board, outs, tuple(a["to"]), a["facing"], bool(a.get("portal", False)))
+            if o is not None and not ctx.reason.startswith("deliver"):
+                v -= self.push * (o.fatigue + extra)
+        return v, why
+
+    def context(self, view, p):
+        return StrongCtx(view, p, self)
+
+
+def hard_policy(rules):
+    """The player the hard level searches with (engine/core/search.py)."""
+    return StrongDrake(rules)
+
+
+class StrongCtx(Ctx):
+    """The strong dragon's evaluation context."""
+
+    def __init__(self, state: UDState, p: int, agent: "StrongDrake"):
+        self.agent = agent
+        super().__init__(state, p)
+
+    def fight_value(self, o: int, ranged: bool = False) -> float:
+        """The normal value, and the blood expected from the fight (the
+        winner gains the loser's strength, the loser half the winner's:
+        uberdrakes.txt § Blood Points; twenty buy a victory point)."""
+        v = super().fight_value(o, ranged)
+        w = self.agent.blood
+        if not w or self.state.players[o].roosted:
+            return v
+        ba, ra, bd, rd = combat.expected_sides(self.state, self.p, o, ranged)
+        pw = combat.win_chance(ba, ra, bd, rd)
+        return v + w * (pw * (7 + bd) + (1 - pw) * (7 + ba) / 2)
+
+
 def explain(agent: DrakeAgent) -> str:
     return agent.last_reason
 
@@ -712,4 +787,4 @@ def evaluate(state: UDState, p: int) -> float:
     return mine - (max(others) if others else 0.0)
 
 
-__all__ = ["DrakeAgent", "make_agent", "public_view", "AGENTS", "evaluate", "determinise"]
+__all__ = ["DrakeAgent", "StrongDrake", "make_agent", "public_view", "AGENTS", "evaluate", "determinise", "hard_policy"]
