@@ -372,3 +372,55 @@ def test_hard_counts_no_playout_the_clock_stopped_halfway():
     s = {"turn": 0, "score": 0.0}
     assert hard.choose(s, rules.legal_actions(s), random.Random(1))["n"] == 0
     assert [n for _, _, n, _ in hard.last_odds] == [0]
+
+
+# ---- the hard level searches with each game's strong player (hard_policy) ------------------------
+
+@pytest.mark.parametrize("game,policy", [("dice_wars", "StrongAgent"), ("uberdrakes", "StrongDrake")])
+def test_hard_searches_with_the_games_strong_player(game, policy):
+    """Dice Wars and UberDrakes give the hard level their strong player
+    (candidates and playouts); the normal level stays the plain scoring player."""
+    rules = registry.get(game)
+    hard = make_agent(game, "hard", rules)
+    assert type(hard.normal).__name__ == policy
+    assert type(make_agent(game, "normal", rules)).__name__ != policy
+    assert type(make_agent(game, "strong", rules)).__name__ == policy
+
+
+# ---- golden: Dice Wars, Regicide within reach -------------------------------------------------------
+
+def wounded_hero_position():
+    """Blue's Cavalier stands on a neutral capital next to Red's hero with one
+    hit left: capturing gives Blue a third city (Diplomacy needs it held
+    through three phases), a hit kills the hero and wins now
+    (dice_wars.txt § Regicide)."""
+    probe = Match(Setup("dice_wars", 2, seed=1, scenario="balanced"))
+    board = probe.state.board
+    cap = board.cities[2].capital
+    beside = next(h for h in hexgrid.neighbors(cap) if board.terrain.get(h) == "city")
+    far = sorted(h for h in board.terrain if board.terrain[h] == "plains")
+    units = [
+        {"name": "red_hero", "player": 0, "class": "thistlecrown", "at": list(beside), "hp": 1},
+        {"name": "red_a", "player": 0, "class": "footman", "at": list(far[1])},
+        {"name": "red_b", "player": 0, "class": "footman", "at": list(far[2])},
+        {"name": "cavalier", "player": 1, "class": "cavalier", "at": list(cap)},
+        {"name": "blue_hero", "player": 1, "class": "grimhild", "at": list(far[-1])},
+        {"name": "blue_b", "player": 1, "class": "footman", "at": list(far[-2])},
+    ]
+    pos = {"current": 1, "factions": [["bloodblades"], ["mercurio"]],
+           "cities": [{"city": 0, "card": "pyrus", "owner": 1}, {"city": 1, "card": "zenpaelo", "owner": 1}],
+           "units": units}
+    return Match(Setup("dice_wars", 2, seed=4, scenario="balanced", options={"position": pos}))
+
+
+@pytest.mark.parametrize("level", ["hard", "strong"])
+def test_dice_wars_hard_strikes_the_wounded_hero_before_a_third_city(level):
+    """The normal player takes the city (8.0 against 5.8 for the strike);
+    the strong player the hard level searches with strikes for the win."""
+    rules = registry.get("dice_wars")
+    m = wounded_hero_position()
+    agent = level_agent("dice_wars", level, rules)
+    legal = [a for a in m.legal_actions() if a.player == 1]
+    a = agent.choose(m.state, legal, random.Random(1))
+    assert a.kind == "attack" and a["target"] == m.state.options["names"]["red_hero"], a
+    assert "Regicide" in agent.last_reason, agent.last_reason

@@ -15,7 +15,7 @@ from engine.hex import grid as hexgrid
 from engine.core.actions import Action
 from games.dice_wars import combat, movement, phases, skills, stats, targeting
 
-AGENTS = ("greedy",)
+AGENTS = ("greedy", "strong")
 VALUE = {"basic": 1.0, "advanced": 1.8, "hero": 6.0}
 R_DIPLOMACY = "Diplomacy"
 
@@ -23,6 +23,8 @@ R_DIPLOMACY = "Diplomacy"
 def make_agent(name: str, rules):
     if name in ("greedy", "ai", "default", "normal"):
         return GreedyAgent(rules)
+    if name == "strong":
+        return StrongAgent(rules)
     raise KeyError(f"unknown Dice Wars agent {name!r}; known: {', '.join(AGENTS)}, random")
 
 
@@ -383,6 +385,63 @@ class GreedyAgent:
             if hexgrid.distance(pos, h) <= reach:
                 n += 0.5
         return n
+
+
+class StrongAgent(GreedyAgent):
+    """The strong player: the normal one with the lessons of watching it
+    lose; the player the hard level searches with (`hard_policy`) and a
+    named agent ("strong") to measure alone.  Nearly every normal-vs-normal
+    game ends by Regicide (dice_wars.txt § Regicide: killing any enemy hero
+    wins), yet the normal player walks its hero to the front like any unit
+    and spreads its strikes.  The strong player keeps its own hero out of
+    reach (a move costs by the hits enemies could land on the hero there,
+    weighed against the hits it has left, at every round: the normal
+    player's caution fades by round 15) and strikes the enemy hero first
+    (a hit on a hero with one hit left wins the game)."""
+    name = "strong"
+
+    def __init__(self, rules, hero_care: float = 1.2, hunt: float = 1.0):
+        super().__init__(rules)
+        self.hero_care = hero_care       # cost of one likely hit on our hero, per hit it has lost (+1)
+        self.hunt = hunt                 # extra weight on strikes at the enemy hero
+
+    def score(self, state, a: Action, cache: dict) -> tuple[float, str]:
+        s, why = super().score(state, a, cache)
+        if a.kind == "attack":
+            t = state.units[a["target"]]
+            if t.tier == "hero":
+                p = combat.hit_chance(state, state.units[a["uid"]], t)
+                s += self.hunt * p * (3.0 / t.hp) * (30.0 if t.hp == 1 else 1.0)
+                if t.hp == 1:
+                    why = f"{p:.0%} to kill the enemy hero {stats.card(t).name}: Regicide wins the game"
+        elif a.kind == "move":
+            u = state.units[a["uid"]]
+            if u.tier == "hero":
+                now = self.hero_threat(state, u, u.pos, cache)
+                there = self.hero_threat(state, u, tuple(a["to"]), cache)
+                s -= self.hero_care * (there - now) * (4 - u.hp)
+                if there < now:
+                    why = f"keep the hero {stats.card(u).name} out of reach (Regicide)"
+        return s, why
+
+    def hero_threat(self, state, hero, h, cache: dict) -> float:
+        """Hits enemies could land on our hero standing at h next phase:
+        each enemy that can reach and strike h counts by its hit chance,
+        the best two fully (two units act per phase), the rest a quarter."""
+        key = ("hero_threat", hero.uid, h)
+        got = cache.get(key)
+        if got is None:
+            chances = sorted((combat.hit_chance(state, v, hero) for v in stats.living(state)
+                              if not stats.friendly(state, v.owner, hero.owner)
+                              and hexgrid.distance(v.pos, h) <= stats.card(v).move + max(1, stats.card(v).range)),
+                             reverse=True)
+            got = cache[key] = sum(chances[:2]) + 0.25 * sum(chances[2:])
+        return got
+
+
+def hard_policy(rules):
+    """The player the hard level searches with (engine/core/search.py)."""
+    return StrongAgent(rules)
 
 
 def explain(agent: GreedyAgent) -> str:
