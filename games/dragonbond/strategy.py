@@ -17,6 +17,7 @@ from games.dragonbond.greedy import GreedyAgent
 from games.dragonbond.state import DBState, Unit
 
 WEIGHT = 1.0
+TIRED = 0.3          # less eager to activate a unit again, per fatigue token (on top of the normal player's 0.15)
 
 
 def control(state: DBState, player: int) -> float:
@@ -72,8 +73,9 @@ class StrongAgent(GreedyAgent):
 
     def score_activation(self, state: DBState, u: Unit) -> tuple[float, str]:
         v, why = super().score_activation(state, u)
+        v -= TIRED * u.fatigue              # spread the turns: a tired unit is the next one killed
         bonus, goal = errand(state, u)
-        if bonus > 0 and not u.exhaustion:
+        if bonus > 0 and not u.exhaustion and not u.fatigue:
             return v + bonus, goal
         return v, why
 
