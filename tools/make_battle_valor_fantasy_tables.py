@@ -9,12 +9,22 @@ edge, `south` and `north`, and the scenario's objectives as points) and
 `terrain` (polygons whose class is a terrain id of
 data/battle_valor_fantasy/terrain.yaml).  Linear obstacles (walls, hedges,
 fences) are drawn as strips half an inch thick.  Every layout is symmetric
-under a half turn about the centre, so both sides face the same battlefield.
+under a half turn about the centre (or is a mirror, below), so both sides face the same
+battlefield.
 
 Before writing, every table is checked and the tool fails loudly: terrain
 inside the table, no impassable or sight-blocking piece inside a deployment
 zone, objectives at least 6" beyond both deployment zones, and each map
 reloads through engine.maps.tablemap with the terrain defaults.
+
+A table may instead be a mirror (`"symmetry": "mirror"`: each piece
+reflected across the middle line between the deployment zones).  Both
+layouts are fair between two people; the computer general places its
+blocks and breaks its ties reading the table west to east whichever side
+it plays, so under a half turn its two armies meet different ground on the
+same flank (Border March's stream lay nearer the north on the east, and the
+north won 71% of seats in 20+20 games: docs/games/battle_valor_fantasy.md
+§ Balance of the shipped lists); under a mirror they meet the same.
 Deterministic: running it again reproduces every file byte for byte.
 """
 from __future__ import annotations
@@ -56,8 +66,21 @@ def turn(poly, w, h):
     return [(w - x, h - y) for x, y in poly]
 
 
+def mirror(poly, w, h):
+    """The reflection across the middle line between the two deployment
+    zones (north and south trade places, west stays west)."""
+    return [(x, h - y) for x, y in reversed(poly)]
+
+
+def even_blob(cx, cy, rx, ry, n=12):
+    """A blob on the middle line that is its own mirror image (the wobble
+    of the angle and of its reflection averaged)."""
+    b = blob(cx, cy, rx, ry, n)
+    return [((b[i][0] + b[-i % n][0]) / 2, cy + (b[i][1] - b[-i % n][1]) / 2) for i in range(n)]
+
+
 # name: size (w, h), depth of the deployment zones, objectives, terrain as
-# (label, terrain id, polygon, mirrored by the half turn?)
+# (label, terrain id, polygon, paired with its half turn (or mirror: "symmetry") on the far side?)
 TABLES = {
     "field_of_abaci": {
         "size": (72, 48), "depth": 12,
@@ -129,14 +152,15 @@ TABLES = {
             ("Sedge Marsh", "marsh", blob(45, 33, 3, 2), True),
         ],
     },
-    "border_march": {
-        "size": (48, 48), "depth": 10,
+    "border_march": {          # a mirror: the stream runs straight between the armies (see the docstring)
+        "size": (48, 48), "depth": 10, "symmetry": "mirror",
         "objectives": [],
         "terrain": [
-            ("Border Wood", "woods", blob(9, 24, 4, 4.5), True),
-            ("Cairn Hill", "hill", blob(30, 30, 5, 3), True),
-            ("Marsh Stream", "stream", [(0, 25.5), (16, 25), (24, 23), (32, 21), (48, 20.5), (48, 22.5),
-                                        (32, 23), (24, 25), (16, 27), (0, 27.5)], False),
+            ("Border Wood", "woods", even_blob(9, 24, 4, 4.5), False),
+            ("Alder Wood", "woods", even_blob(39, 24, 4, 4.5), False),
+            ("Cairn Hill", "hill", blob(30, 31, 5, 3), True),
+            ("Marsh Stream", "stream", [(0, 23), (16, 23.2), (24, 23), (32, 23.2), (48, 23), (48, 25),
+                                        (32, 24.8), (24, 25), (16, 24.8), (0, 25)], False),
         ],
     },
 }
@@ -149,10 +173,11 @@ def zones_for(w, h, d):
 def pieces(spec):
     w, h = spec["size"]
     out = []
-    for label, typ, poly, mirror in spec["terrain"]:
+    twin = mirror if spec.get("symmetry") == "mirror" else turn
+    for label, typ, poly, paired in spec["terrain"]:
         out.append((label, typ, poly))
-        if mirror:
-            out.append((label + " (far side)", typ, turn(poly, w, h)))
+        if paired:
+            out.append((label + " (far side)", typ, twin(poly, w, h)))
     return out
 
 
