@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.warbound.profile import stats
 from games.warbound.queries import living
-from games.warbound.strategy import StrongAgent, projection
+from games.warbound.strategy import NormalAgent, StrongAgent, projection
 from games.warbound.tactician import ScoringAgent, place_value
 
 AGENTS = ("tactician", "strong")
@@ -19,7 +19,7 @@ def make_agent(name: str, rules):
         raise KeyError(f"unknown Warbound agent {name!r}; known: {', '.join(AGENTS)}")
     if name == "strong":
         return hard_policy(rules)
-    return ScoringAgent(rules)
+    return NormalAgent(rules)
 
 
 def hard_policy(rules):

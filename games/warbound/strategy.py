@@ -55,6 +55,16 @@ def strong_place(state, ch) -> float:
     return place_value(state, ch) + WEIGHT * projection(state, ch.owner)
 
 
+# the normal player reads the objective card too (issue 13: every level
+# knows the victory conditions and answers a threat to them), at a weight
+# that lets its own tile ratings lead; the strong player leans on it
+NORMAL_WEIGHT = 0.25
+
+
+def normal_place(state, ch) -> float:
+    return place_value(state, ch) + NORMAL_WEIGHT * projection(state, ch.owner)
+
+
 def goal(state, a) -> str:
     """The Scan markers a move takes or breaks, in words ("contest H4 to
     stop Kaigen scoring it (Hold the centre)"), or ""."""
@@ -77,6 +87,19 @@ def goal(state, a) -> str:
     if taken:
         return f"take {' and '.join(taken)}{card}"
     return ""
+
+
+class NormalAgent(ScoringAgent):
+    """The scoring player (tactician.py) that also weighs the turn's
+    Cleanup, a little, and names the marker it takes or contests."""
+    name = "tactician"
+    place = staticmethod(normal_place)
+
+    def why(self, state, item, n: int, first: bool) -> str:
+        # every idea says what it is for (the easy level plays its second ones too)
+        text = super().why(state, item, n, first)
+        aim = goal(state, item[1])
+        return f"{text}: {aim}" if aim else text
 
 
 class StrongAgent(ScoringAgent):
