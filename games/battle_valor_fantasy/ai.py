@@ -60,12 +60,21 @@ def _order_for(state: BVFState, u: Unit):
         return "fire"
     if not stats.machine(u) and (stats.has_leader(u) or u.profile.troop == "berserkers"):
         reach = combat.charge_reach(state, u)
+        closing = False
         for t in space.enemies(state, u):
             # a charge out of reach still moves its full (double) distance toward the enemy;
             # an enemy already fighting ours is charged only where a way in is open (a flank)
             if t.kind == "unit" and space.in_arc(state, u, t) and space.distance(state, u, t) <= reach * 2.5:
                 if not t.engaged or _open_charge(state, u, t):
-                    return "charge"
+                    pl = combat.plan(state, u, t)
+                    if pl.reaches and not pl.blocked:
+                        return "charge"
+                    if not pl.reaches and not closing and combat.short_move(state, u, t) >= reach / 2:
+                        closing = True        # a charge that closes in, unless another one reaches
+        if closing:
+            return "charge"
+        if _turn_to_face(state, u, reach):
+            return "reform"
     if stats.machine(u):
         return "fire"
     return "advance"
@@ -74,6 +83,29 @@ def _order_for(state: BVFState, u: Unit):
 def _open_charge(state: BVFState, u: Unit, t: Unit) -> bool:
     pl = combat.plan(state, u, t)
     return pl.reaches and not pl.blocked
+
+
+def _turn_to_face(state: BVFState, u: Unit, reach: float) -> bool:
+    """The nearest enemy is within the charge reach but no charge reaches it
+    (it is off to a side, or the wheel is too long): a Reform order turns
+    the unit to face it, so that it can charge next turn (an advance would
+    only stop half an inch short of it)."""
+    if u.kind != "unit" or u.engaged:
+        return False
+    e = space.nearest_enemy(state, u)
+    if e is None or e.kind != "unit" or space.distance(state, u, e) > reach:
+        return False
+    return space.angle_between(square_on(state, u, e), u.facing) > 5.0
+
+
+def square_on(state: BVFState, u: Unit, e: Unit) -> float:
+    """The facing that lines `u` up square with the side of `e` it is on
+    (a charge in formation meets that side flat, with no long wheel)."""
+    cx, cy = space.centre(state, e)
+    ux, uy = space.centre(state, u)
+    rel = (space.bearing(cx, cy, ux, uy) - e.facing + 180.0) % 360.0 - 180.0
+    side = e.facing + round(rel / 90.0) * 90.0          # the outward normal of that side
+    return round((side + 180.0) % 360.0, 2)
 
 
 _mean = functools.lru_cache(maxsize=100_000)(success.mean)
@@ -188,6 +220,15 @@ class GeneralAgent:
                 big = max(left, key=lambda u: (len(u.stands), -u.uid))
                 if not any(a.kind == "deploy" and a["uid"] == big.uid for a in cands):
                     cands += choices.deploy_actions(state, big)
+        if state.phase == "reform" and not state.pending:
+            # a unit ordered to reform to face an enemy it could not charge: square on to its side
+            for u in alliance.mine(state, turns.units_of(state, side)):
+                if u.kind != "unit" or "reform" not in u.orders or not turns.can_activate(state, u, "reform"):
+                    continue
+                e = space.nearest_enemy(state, u)
+                if e is not None and e.kind == "unit":
+                    cands.append(Action.make("reform", side, uid=u.uid, formation=u.formation, files=u.files,
+                                             facing=square_on(state, u, e)))
         if state.alliance is not None:        # the seat's own actions (the rules check the units are its own)
             cands = [alliance_turns.outward(state, a) for a in cands]
         return cands
@@ -276,8 +317,12 @@ class GeneralAgent:
             x, y = a["x"], a["y"]
             u = state.units[a["uid"]]
             # the biggest units first (the zone fills up: a late wide block may find no room at all)
+            # a big block that charges goes in an attack column: narrow enough to wheel onto a target
+            # and to turn between our other units, with its impact hits (§ Attack Column;)
+            column = 4.0 if a.get("formation") == "attack_column" and len(u.stands) >= 6 and \
+                stats.missile(u) is None and stats.has_leader(u) else 0.0
             return -abs(x - state.table.width / 2) * 0.1 - abs(y - state.table.height / 2) * 0.5 \
-                + len(u.stands) * 2.0
+                + len(u.stands) * 2.0 + column
         if k == "fate":
             return {"advance": 3, "charge": 2}.get(a["order"], 0)
         if k == "fate_move":
@@ -317,6 +362,8 @@ class GeneralAgent:
             if pl.blocked:
                 return -2.0                           # in reach, but the way in is blocked: it would stop short
             if not pl.reaches:
+                if combat.short_move(state, u, t) < 1.0:
+                    return -1.5                       # out of reach and no room to close in: it would not move
                 return 1.5 - pl.length * 0.02         # closing at the charge's double pace
             bonus = {"rear": 3, "left": 2, "right": 2}.get(pl.side, 0)
             # worth it by the exchange of casualties (a losing fight is left alone: holding scores -1)
@@ -337,7 +384,15 @@ class GeneralAgent:
                 return 1 - abs(d - 14) * 0.1
             return 2 - d * 0.1
         if k == "reform":
-            return 0.3 if a.get("formation") in (None, state.units[a["uid"]].formation) else 0.0
+            u = state.units[a["uid"]]
+            same = a.get("formation") in (None, u.formation)
+            sc = (0.3 if same else 0.0) + (0.1 if a.get("files") in (None, u.files) else 0.0)
+            e = space.nearest_enemy(state, u)
+            if e is not None and e.kind == "unit" and u.kind == "unit" and "reform" in u.orders:
+                square = square_on(state, u, e)
+                if space.angle_between(square, u.facing) > 5.0 and space.angle_between(square, a["facing"]) < 1.0:
+                    sc += 1.0                         # turn square to the enemy it could not charge (_turn_to_face)
+            return sc
         return 0
 
 

@@ -213,7 +213,10 @@ def _clear_stragglers(state: BVFState, u: Unit, t: Unit, sts, fs, arrived: int):
     return out
 
 
-def _fall_short(state: BVFState, u: Unit, t: Unit, ev: list[Event], why: str) -> None:
+def short_frame(state: BVFState, u: Unit, t: Unit):
+    """Where a charge at `t` that falls short leaves `u` (straight toward
+    it, up to the charge reach, as far as there is room), or None when
+    there is no room even to close up where it stands."""
     reach = charge_reach(state, u)
     target = space.centre(state, t)
     among = _along(state, u, target, reach)
@@ -221,8 +224,22 @@ def _fall_short(state: BVFState, u: Unit, t: Unit, ev: list[Event], why: str) ->
     def clear(frame):
         return space.fits(state, u, space.layout(u, frame), enemy_gap=space.ADVANCE_GAP, among=among) is None
     frame = short_of(space.block(state, u), target, reach, clear)
+    return frame if clear(frame) else None
+
+
+def short_move(state: BVFState, u: Unit, t: Unit) -> float:
+    """How far a charge at `t` that falls short moves `u` (the computer
+    general's test that a charge out of reach still closes in)."""
+    frame = short_frame(state, u, t)
+    if frame is None:
+        return 0.0
+    return math.hypot(frame.x - space.frame_of(u).x, frame.y - space.frame_of(u).y)
+
+
+def _fall_short(state: BVFState, u: Unit, t: Unit, ev: list[Event], why: str) -> None:
+    frame = short_frame(state, u, t)
     moved = 0.0
-    if clear(frame):
+    if frame is not None:
         moved = math.hypot(frame.x - space.frame_of(u).x, frame.y - space.frame_of(u).y)
         space.put(state, u, space.layout(u, frame))
     # else: no room even to close up where it stands (after losses): the stands stay as they are
