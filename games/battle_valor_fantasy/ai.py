@@ -168,6 +168,10 @@ def exchange(state: BVFState, u: Unit, t: Unit, side: str, charging: bool) -> fl
 class GeneralAgent:
     name = "general"
     samples = False
+    # how much of an objective's pull its advances feel (objective_place): the
+    # normal general a little (it knows the victory conditions, issue 13),
+    # the strong one fully
+    objective_share = 0.25
 
     def __init__(self, rules):
         self.rules = rules
@@ -233,9 +237,32 @@ class GeneralAgent:
             cands = [alliance_turns.outward(state, a) for a in cands]
         return cands
 
+    def objective_gain(self, state: BVFState, u: Unit, frame) -> float:
+        """What a move of u to `frame` gains for the scenario's objectives,
+        at this general's share."""
+        here = space.block(state, u).frame
+        gain = objective_place(state, u, frame.x, frame.y)[0] - objective_place(state, u, here.x, here.y)[0]
+        return self.objective_share * gain
+
+    def objective_why(self, state: BVFState, a: Action) -> str:
+        """'march on the square', 'hold the square', or ""."""
+        u = state.units.get(a.get("uid"))
+        if a.kind not in ("advance", "hold") or u is None or u.kind != "unit" or not u.on_table:
+            return ""
+        here = space.block(state, u).frame
+        now, name = objective_place(state, u, here.x, here.y)
+        if name and a.kind == "advance" and now < OBJECTIVE_HELD:
+            return f"march on {name}: whoever holds it at the end scores its points (victory)"
+        if name and a.kind == "hold" and now >= OBJECTIVE_HELD:
+            return f"hold {name}: whoever holds it at the end scores its points (victory)"
+        return ""
+
     def why(self, state: BVFState, a: Action) -> str:
         """The goal an action serves, in the victory's own terms (enemy
         points destroyed or broken, standards, objectives: victory.py)."""
+        aim = self.objective_why(state, a)
+        if aim:
+            return aim
         k = a.kind
         u = state.units.get(a.get("uid"))
         t = state.units.get(a.get("target"))
@@ -370,19 +397,19 @@ class GeneralAgent:
             return 5 + bonus - pl.length * 0.1 + exchange(state, u, t, pl.side, True) * 0.1
         if k == "advance":
             u = state.units[a["uid"]]
-            e = space.nearest_enemy(state, u)
-            if e is None:
-                return 0
             from engine.table.formations import BlockMove, block_move
             frame, _ = block_move(space.block(state, u), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
                                                                     a.get("then", 0.0)))
+            e = space.nearest_enemy(state, u)
+            if e is None:
+                return self.objective_gain(state, u, frame)
             ex, ey = space.centre(state, e)
             d = ((frame.x - ex) ** 2 + (frame.y - ey) ** 2) ** 0.5
             if stats.missile(u) is not None and not u.profile.mounted:
-                return 1 - abs(d - 14) * 0.1
+                return 1 - abs(d - 14) * 0.1 + self.objective_gain(state, u, frame)
             if u.kind == "general":
                 return 1 - abs(d - 14) * 0.1
-            return 2 - d * 0.1
+            return 2 - d * 0.1 + self.objective_gain(state, u, frame)
         if k == "reform":
             u = state.units[a["uid"]]
             same = a.get("formation") in (None, u.formation)
@@ -427,34 +454,7 @@ class StrongGeneral(GeneralAgent):
     objective held at the end is worth 100 or 150 points
     (data/battle_valor_fantasy/scenarios.yaml), more than most units."""
     name = "strong"
-
-    def score(self, state: BVFState, a: Action) -> float:
-        base = super().score(state, a)
-        if a.kind != "advance":
-            return base
-        u = state.units[a["uid"]]
-        from engine.table.formations import BlockMove, block_move
-        frame, _ = block_move(space.block(state, u), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
-                                                                a.get("then", 0.0)))
-        here = space.block(state, u).frame
-        gain = objective_place(state, u, frame.x, frame.y)[0] - objective_place(state, u, here.x, here.y)[0]
-        return base + gain
-
-    def why(self, state: BVFState, a: Action) -> str:
-        if a.kind == "advance":
-            u = state.units[a["uid"]]
-            here = space.block(state, u).frame
-            now, name = objective_place(state, u, here.x, here.y)
-            if name and now < OBJECTIVE_HELD:
-                return f"march on {name}: whoever holds it at the end scores its points (victory)"
-        if a.kind == "hold" and state.units.get(a.get("uid")) is not None:
-            u = state.units[a["uid"]]
-            if u.kind == "unit" and u.on_table:
-                here = space.block(state, u).frame
-                now, name = objective_place(state, u, here.x, here.y)
-                if name and now >= OBJECTIVE_HELD:
-                    return f"hold {name}: whoever holds it at the end scores its points (victory)"
-        return super().why(state, a)
+    objective_share = 1.0
 
 
 def hard_policy(rules):
