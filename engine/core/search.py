@@ -182,6 +182,7 @@ class HardAgent:
         look = f"looked ahead {n} time{'s' if n != 1 else ''} through the replies"
         if wins[best]:
             look += f", won in {wins[best]}"
+        edge = round(edge, 1) + 0.0          # no "-0.0": a tie reads +0.0
         self.last_reason = f"{why} ({look}; {edge:+.1f} over the next idea)" if why else look
         return cands[best][1]
 

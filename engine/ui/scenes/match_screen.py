@@ -49,7 +49,7 @@ def hint_lines(rules, state, action, reason: str, odds: list) -> list:
         best = next((v for a, v, n, _ in odds if a == action), None)
         parts = []
         for a, v, n in others[:3]:
-            gap = f" ({v - best:+.1f})" if best is not None else ""
+            gap = f" ({round(v - best, 1) + 0.0:+.1f})" if best is not None else ""
             parts.append(f"{rules.describe(state, a)}{gap}")
         lines.append(("Also weighed: " + "; ".join(parts), T.MUTED))
     return lines
