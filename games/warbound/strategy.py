@@ -102,12 +102,7 @@ class NormalAgent(ScoringAgent):
         return f"{text}: {aim}" if aim else text
 
 
-class StrongAgent(ScoringAgent):
-    """The normal player that plays to the turn's objective card."""
+class StrongAgent(NormalAgent):
+    """The normal player that plays to the turn's objective card, fully."""
     name = "strong"
     place = staticmethod(strong_place)
-
-    def why(self, state, item, n: int, first: bool) -> str:
-        text = super().why(state, item, n, first)
-        aim = goal(state, item[1]) if first else ""
-        return f"{text}: {aim}" if aim else text
