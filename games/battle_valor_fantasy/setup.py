@@ -178,15 +178,22 @@ def initial_state(s, dice) -> tuple[BVFState, list[Event]]:
     ev: list[Event] = [Event("setup", f"{players[0].name} against {players[1].name} on {sc.name}", R_START, 0)]
     if s.options.get("position") is not None:
         return state, ev                 # rules.initial_state puts the custom position on (position.py)
+    loser = start_deployment(state, dice, ev)
+    ev.append(Event("ruling", f"{players[loser].name} lost the initiative and places a unit first; the Generals "
+                    "are placed last", R_START))
+    return state, ev
+
+
+def start_deployment(state: BVFState, dice, ev: list) -> int:
+    """Roll for the initiative; the loser's side places a unit first
+    (§ Starting the Game). Returns the loser."""
     winner = roll_initiative(state, dice, ev, "Deployment")
     loser = 1 - winner
     state.initiative = winner
     state.deploy_queue = deploy_queue(state, loser)
     state.phase = "deploy"
     state.current = state.deploy_queue[0]
-    ev.append(Event("ruling", f"{players[loser].name} lost the initiative and places a unit first; the Generals "
-                    "are placed last", R_START))
-    return state, ev
+    return loser
 
 
 def deploy_queue(state: BVFState, first: int) -> tuple:
@@ -244,12 +251,7 @@ def _alliance_state(s, dice, scenario: str) -> tuple[BVFState, list[Event]]:
                              f" the overall Generals: {names[0]} and {names[1]}", alliance.R_ALLIANCE, 0)]
     if s.options.get("position") is not None:
         return state, ev
-    winner = roll_initiative(state, dice, ev, "Deployment")
-    loser = 1 - winner
-    state.initiative = winner
-    state.deploy_queue = deploy_queue(state, loser)
-    state.phase = "deploy"
-    state.current = state.deploy_queue[0]
+    loser = start_deployment(state, dice, ev)
     ev.append(Event("ruling", f"{players[loser].name} lost the initiative and place a unit first, the allies in "
                     "turn; the Generals are placed last", R_START))
     return state, ev
