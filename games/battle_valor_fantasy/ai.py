@@ -191,10 +191,7 @@ class GeneralAgent:
             if self.rules.check(state, a) is None:
                 out.append((100.0, a, "the general's plan of orders"))
         cands = self.candidates(state, p)
-        if legal is not None:                 # the levels choose among the listed actions
-            listed = set(legal)
-            cands = [a for a in cands if a in listed]
-        scored = sorted(((self.score(state, a), i) for i, a in enumerate(cands)), key=lambda x: (-x[0], x[1]))
+        scored = sorted(((self.score(state, a), i) for i, a in enumerate(cands)), reverse=True)
         kinds = set()
         for sc, i in scored:
             a = cands[i]
