@@ -490,7 +490,9 @@ def evaluate(state: BVFState, p: int) -> float:
     s = victory.scores(state)
     value = (s[p] - s[1 - p]) / size * 100.0
     for u in state.units.values():
-        if u.kind != "unit" or not u.deployed or not u.on_table or not u.start_stands:
+        # every unit still in the army counts, deployed or still to come (in
+        # deployment or in reserve): placing one does not make it worth more
+        if u.kind != "unit" or not u.alive or not u.stands or not u.start_stands:
             continue
         left = u.profile.points * len(u.stands) / u.start_stands * (0.5 if u.fleeing else 1.0)
         value += (left if u.owner == p else -left) / size * 50.0
