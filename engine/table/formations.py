@@ -501,9 +501,14 @@ def _charge_length(mover: Block, final: Frame, angle: float) -> float:
     return min(first, last)
 
 
+SHORT_TOLERANCE = 0.001    # inches (a fortieth of a millimetre): where a bisected move stops short
+
+
 def short_of(mover: Block, toward: tuple[float, float], distance: float, clear) -> Frame:
     """The frame after moving up to `distance` inches straight toward a
-    point (facing kept), as far as `clear(frame)` allows (bisected)."""
+    point (facing kept), as far as `clear(frame)` allows (bisected to
+    within SHORT_TOLERANCE of the farthest clear frame: no player measures
+    finer, and each step is a full check of the formation)."""
     dx, dy = toward[0] - mover.frame.x, toward[1] - mover.frame.y
     L = math.hypot(dx, dy)
     if L <= EPS or distance <= EPS:
@@ -516,7 +521,7 @@ def short_of(mover: Block, toward: tuple[float, float], distance: float, clear) 
     if clear(at(distance)):
         return at(distance)
     lo, hi = 0.0, distance
-    for _ in range(30):
+    while hi - lo > SHORT_TOLERANCE:
         mid = (lo + hi) / 2
         if clear(at(mid)):
             lo = mid
