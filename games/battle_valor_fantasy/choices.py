@@ -391,8 +391,9 @@ def _reforms(state: BVFState, u: Unit, extra: dict) -> list[Action]:
         facings.append(round(moves.face_toward(state, u, cx, cy), 2))
     out = []
     for fid, f in cat().formations.items():
-        if n < f.min_stands:
-            continue
+        if n < f.min_stands or (f.unit_types and u.profile.unit_type not in f.unit_types) or \
+                (f.needs_shields and not u.profile.shields):
+            continue                  # a formation its troop type may never take (moves.reform_problem)
         widths = [1] if f.width == "one" or f.shape in ("wedge", "square") else \
             sorted({max(1, math.ceil(n / 2)), max(1, n // 2 + 1), max(1, math.ceil(n / 3)), 2})
         for w in widths:

@@ -252,4 +252,16 @@ def targets(state: BVFState, u: Unit) -> list[Unit]:
     return [t for t in space.enemies(state, u) if t.kind != "general" and fire_problem(state, u, t) is None]
 
 
+def nearest_target(state: BVFState, u: Unit) -> Unit | None:
+    """The nearest of `targets` (ties: the lowest uid), or None: the
+    enemies are tried nearest first, so the sight lines of farther ones are
+    never drawn."""
+    foes = sorted((t for t in space.enemies(state, u) if t.kind != "general"),
+                  key=lambda v: (space.distance(state, u, v), v.uid))
+    for t in foes:
+        if fire_problem(state, u, t) is None:
+            return t
+    return None
+
+
 _ = BaseShape

@@ -205,9 +205,8 @@ def compulsory(state: BVFState, dice, ev: list[Event]) -> None:
             if not u.on_table or u.kind != "unit":
                 continue
             if "fire_and_flee" in u.orders and not u.fleeing:
-                ts = fire.targets(state, u)
-                if ts:
-                    t = min(ts, key=lambda v: (space.distance(state, u, v), v.uid))
+                t = fire.nearest_target(state, u)
+                if t is not None:
                     fire.fire(state, u, t, dice, ev, flee=True)
                 else:
                     ev.append(Event("ruling", f"{u.name} has no target to fire at before fleeing", R_COMPULSORY))
