@@ -44,6 +44,20 @@ def test_simulate_same_seed_same_json():
     assert all(g["winners"] == [0] for g in ja["games"])
 
 
+def test_simulate_and_bench_take_the_games_options():
+    """--option KEY=VALUE switches on what the launcher's checkboxes do (the
+    bars of issue 12 are measured with every option on); a wrong key or value
+    is refused with the known ones, exit 2, no traceback."""
+    r = run("simulate", "battle_valor_fantasy", "--games", "1", "--seats", "random,random", "--json", "--quiet",
+            "--option", "advanced_combat=on", "--option", "reserves=off", "--workers", "1")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["options"] == {"advanced_combat": True, "reserves": False}
+    for bad, says in (("bogus=1", "known: army0, army1, advanced_combat, reserves"),
+                      ("reserves=maybe", "'reserves' is on or off, got 'maybe'"), ("reserves", "not KEY=VALUE")):
+        r = run("bench", "battle_valor_fantasy", "--option", bad)
+        assert r.returncode == 2 and says in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
 def test_script_exit_codes(tmp_path):
     good = ROOT / "tests" / "scripts" / "dice_wars" / "tie_reroll.yaml"
     r = run("script", str(good))

@@ -93,6 +93,7 @@ def _parser(prog: str = "main.py") -> argparse.ArgumentParser:
     sim.add_argument("--max-actions", type=_count(1, 10_000_000), default=4000)
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--armies", default=None, help=ARMIES_HELP)
+    sim.add_argument("--option", action="append", default=None, metavar="KEY=VALUE", help=OPTION_HELP)
     _run_arguments(sim)
     ren = sub.add_parser("render", help="draw a position to a PNG without a window")
     ren.add_argument("game")
@@ -132,7 +133,36 @@ def _parser(prog: str = "main.py") -> argparse.ArgumentParser:
                                           "scenario may switch options on, e.g. battle_valor_fantasy long_flank)")
     bench.add_argument("--players", type=_count(1, 8), help="players (default: the game's typical count; "
                                                             "the drawn board: the most it takes)")
+    bench.add_argument("--option", action="append", default=None, metavar="KEY=VALUE", help=OPTION_HELP)
     return p
+
+
+OPTION_HELP = ("a game option, as the launcher's checkboxes set it (repeatable), e.g. "
+               "battle_valor_fantasy --option advanced_combat=on")
+TRUE_WORDS, FALSE_WORDS = ("on", "true", "yes", "1"), ("off", "false", "no", "0")
+
+
+def _options(rules, pairs: list[str], fail) -> dict:
+    """`--option KEY=VALUE` pairs as match options, checked against the
+    game's own options (the launcher's): a wrong one fails with the known."""
+    specs = {o.key: o for o in rules.options()}
+    out: dict = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        spec = specs.get(key.strip())
+        if not sep or spec is None:
+            fail(f"argument --option: {cut(pair)} is not KEY=VALUE with a known key "
+                 f"(known: {', '.join(specs) or 'none'})")
+        value = value.strip()
+        if spec.choices:
+            if value not in spec.choices:
+                fail(f"argument --option: {cut(key)} is one of {', '.join(map(str, spec.choices))}, got {cut(value)}")
+            out[spec.key] = value
+        elif value.lower() in TRUE_WORDS + FALSE_WORDS:
+            out[spec.key] = value.lower() in TRUE_WORDS
+        else:
+            fail(f"argument --option: {cut(key)} is on or off, got {cut(value)}")
+    return out
 
 
 def _validate(p: argparse.ArgumentParser, args) -> None:
@@ -160,6 +190,8 @@ def _validate(p: argparse.ArgumentParser, args) -> None:
     if players is not None and not rules.min_players <= players <= rules.max_players:
         fail(f"argument --players: {rules.title} is for {rules.min_players} to {rules.max_players} players, "
              f"got {players}")
+    if getattr(args, "option", None):
+        args.option = _options(rules, args.option, fail)
     agents = agent_names(game)
     for name in ([getattr(args, "ai", None)] if getattr(args, "ai", None) else []):
         if name not in agents:

@@ -23,6 +23,7 @@ def simulate_cmd(args) -> int:
     from engine.core.army_lists import armies_options
     rules = registry.get(args.game)
     options = armies_options(args.game, getattr(args, "armies", None))
+    options.update(getattr(args, "option", None) or {})      # --option KEY=VALUE (checked by the command line)
     players = args.players or len(options.get("armies") or ()) or rules.min_players
     if args.seats:
         seat_names = args.seats.split(",")
@@ -51,7 +52,9 @@ def simulate_cmd(args) -> int:
         games.append({"game": r["seed"] - args.seed, "seed": r["seed"], "winners": r["winners"], "reason": r["reason"],
                       "actions": r["actions"], "rounds": r["rounds"], "first": r.get("first")})
     fresh = len(played) - run.resumed
-    report = {"game": args.game, "seats": seat_names, "scenario": scenario, "games": games,
+    chosen = {k: v for k, v in options.items() if k != "armies"}
+    report = {"game": args.game, "seats": seat_names, "scenario": scenario, **({"options": chosen} if chosen else {}),
+              "games": games,
               "wins": wins, "draws": sum(1 for r in played if not r["winners"]),
               "complete": len(played) == len(jobs),
               "timing": {"seconds": round(dt, 3), "workers": workers, "cluster": args.cluster,

@@ -15,13 +15,13 @@ from engine.core.rules import Setup
 
 
 def busy_match(game: str, seed: int, players: int | None = None, scenario: str | None = None,
-               turns: int = 0) -> Match:
+               turns: int = 0, options: dict | None = None) -> Match:
     """A fresh match played through its setup (and `turns` actions more) by
     the game's own agent, so the board has armies on it."""
     rules = registry.get(game)
     n = players or rules.max_players
     m = Match(Setup(game, n, seed=seed, scenario=scenario or rules.scenarios()[0],
-                    seats=tuple(["human"] * n)))
+                    seats=tuple(["human"] * n), options=dict(options or {})))
     agent = make_agent(game, agent_names(game)[0], rules)
     rng = random.Random(seed)
     extra = 0
@@ -36,7 +36,7 @@ def busy_match(game: str, seed: int, players: int | None = None, scenario: str |
 
 
 def hard_move_times(game: str, rules, seed: int = 7, limit: int = 400, scenario: str | None = None,
-                    players: int | None = None) -> tuple[float, float]:
+                    players: int | None = None, options: dict | None = None) -> tuple[float, float]:
     """Seconds per decision of the hard player over (up to `limit`
     actions of) a game against the normal player: (p95, max)."""
     from engine.commands.simulate import play_out
@@ -54,7 +54,8 @@ def hard_move_times(game: str, rules, seed: int = 7, limit: int = 400, scenario:
     n = players or getattr(rules, "typical_players", rules.min_players)
     agents = [make_agent(game, "normal", rules) for _ in range(n)]
     agents[0] = Timed()
-    play_out(rules, Setup(game, n, seed=seed, scenario=scenario or rules.scenarios()[0]), agents, max_actions=limit)
+    play_out(rules, Setup(game, n, seed=seed, scenario=scenario or rules.scenarios()[0], options=dict(options or {})),
+             agents, max_actions=limit)
     if not times:
         return 0.0, 0.0
     times.sort()
@@ -84,7 +85,10 @@ def bench_cmd(args) -> int:
     # (the command line has checked both: a scenario of the game or a Tiled map, a player count it takes)
     scenario = getattr(args, "scenario", None) or rules.scenarios()[0]
     players = getattr(args, "players", None) or getattr(rules, "typical_players", rules.min_players)
+    options = dict(getattr(args, "option", None) or {})       # --option KEY=VALUE (checked by the command line)
     report: dict = {"game": args.game, "scenario": scenario, "players": players}
+    if options:
+        report["options"] = options
     # rules speed: random playouts, headless
     from engine.commands.simulate import play_out
     agents = [RandomAgent(rules) for _ in range(rules.max_players)]
@@ -92,8 +96,8 @@ def bench_cmd(args) -> int:
     games = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < args.seconds:
-        r = play_out(rules, Setup(args.game, players, seed=1000 + games, scenario=scenario), agents,
-                     max_actions=3000)
+        r = play_out(rules, Setup(args.game, players, seed=1000 + games, scenario=scenario, options=dict(options)),
+                     agents, max_actions=3000)
         n += r["actions"]
         games += 1
     dt = time.perf_counter() - t0
@@ -102,7 +106,7 @@ def bench_cmd(args) -> int:
     # AI speed: worst time for one decision in a busy position
     # else the busiest board the game takes, or the one its bars name (Battle Valor: two armies)
     chosen = getattr(args, "players", None) or getattr(rules, "bench_players", None)
-    m = busy_match(args.game, 7, players=chosen, scenario=scenario, turns=30)
+    m = busy_match(args.game, 7, players=chosen, scenario=scenario, turns=30, options=options)
     agent = make_agent(args.game, agent_names(args.game)[0], rules)
     worst = 0.0
     rng = random.Random(1)
@@ -116,7 +120,7 @@ def bench_cmd(args) -> int:
         m.submit(a, autosave=False)
     report["ai_move_ms_max"] = round(worst * 1000, 2)
     # the hard level (engine/core/search.py): every decision of one game against the normal player
-    p95, top = hard_move_times(args.game, rules, scenario=scenario, players=players)
+    p95, top = hard_move_times(args.game, rules, scenario=scenario, players=players, options=options)
     report["ai_hard_move_ms_p95"] = round(p95 * 1000, 1)
     report["ai_hard_move_ms_max"] = round(top * 1000, 1)
     # drawing: a busy full map at 1920x1080, software rendering
@@ -124,7 +128,8 @@ def bench_cmd(args) -> int:
     try:
         from engine.ui.bench import frame_times
         cpu: list[float] = []
-        times = frame_times(busy_match(args.game, 3, players=chosen, scenario=scenario, turns=12), frames=args.frames,
+        times = frame_times(busy_match(args.game, 3, players=chosen, scenario=scenario, turns=12, options=options),
+                            frames=args.frames,
                             size=(1920, 1080), cpu=cpu)
         times.sort()
         cpu.sort()
