@@ -33,12 +33,11 @@ class Action:
 
     @classmethod
     def make(cls, kind: str, player: int, **params: Any) -> "Action":
-        items = []
-        for k in sorted(params):
-            v = params[k]
+        items = sorted(params.items())       # keys are unique: the values are never compared
+        for _, v in items:
             if type(v) is list or type(v) is dict:
-                v = _freeze(v)
-            items.append((k, v))
+                items = [(k, _freeze(v)) for k, v in items]
+                break
         return cls(kind, player, tuple(items))
 
     def get(self, name: str, default: Any = None) -> Any:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 
 from engine.core.actions import Action
-from engine.table.formations import BlockMove
+from engine.table.formations import BlockMove, wheel_length
 from games.battle_valor_fantasy import (alliance, character_actions, characters, checks, combat, fire, moves, reserves,
                                         rerolls, setup, space, spells, spot_facts, stats, turns, works)
 from games.battle_valor_fantasy.catalog import cat
@@ -346,6 +346,16 @@ def _for_order(state: BVFState, u: Unit, order: str, general: bool) -> list[Acti
     return []
 
 
+def _toward(state: BVFState, u: Unit) -> Unit | None:
+    """The enemy the listed turns face: the nearest by the units' boxes (a
+    sample of the legal turns needs no exact distance; the computer general
+    scores its moves by space.nearest_enemy)."""
+    es = space.enemies(state, u)
+    if not es:
+        return None
+    return min(es, key=lambda v: (space.box_distance(state, u, v), v.uid))
+
+
 def _advances(state: BVFState, u: Unit, general: bool) -> list[Action]:
     if u.engaged:
         return []
@@ -354,22 +364,19 @@ def _advances(state: BVFState, u: Unit, general: bool) -> list[Action]:
     full = moves.advance_allowance(state, u)
     out = []
     cands = [BlockMove(full, 0.0, 0.0), BlockMove(full / 2, 0.0, 0.0), BlockMove(1.0, 0.0, 0.0)]
+    b = space.block(state, u)
     for ang in (30.0, -30.0):
-        b = space.block(state, u)
-        from engine.table.formations import wheel_length
         w = wheel_length(b, ang)
         if w <= full:
             cands.append(BlockMove(0.0, ang, max(0.0, full - w)))
             if full - w >= 1.0:
                 cands.append(BlockMove(0.0, ang, (full - w) / 2))
-    e = space.nearest_enemy(state, u)
+    e = _toward(state, u)
     if e is not None:
         cx, cy = space.centre(state, e)
         f = space.frame_of(u)
         turn = (space.bearing(f.x, f.y, cx, cy) - u.facing + 180.0) % 360.0 - 180.0
         if abs(turn) > 5 and abs(turn) <= 90:
-            b = space.block(state, u)
-            from engine.table.formations import wheel_length
             w = wheel_length(b, turn)
             if w <= full:
                 cands.append(BlockMove(0.0, round(turn, 1), round(max(0.0, full - w), 3)))
@@ -385,7 +392,7 @@ def _reforms(state: BVFState, u: Unit, extra: dict) -> list[Action]:
         return []
     n = len(u.stands)
     facings = [round(u.facing, 2)]
-    e = space.nearest_enemy(state, u)
+    e = _toward(state, u)
     if e is not None:
         cx, cy = space.centre(state, e)
         facings.append(round(moves.face_toward(state, u, cx, cy), 2))
