@@ -219,3 +219,19 @@ def test_edge_distance_below_answers_as_edge_distance(aw, ad, bw, bd, x, y, fa, 
     b = Foot(BaseShape.round_mm(bw) if round_b else BaseShape.rect_mm(bw, bd), x, y, fb)
     assert edge_distance_below(a, b, limit) == (edge_distance(a, b) < limit)
     assert edge_distance_below(b, a, limit) == (edge_distance(b, a) < limit)
+
+
+FOOT = st.builds(lambda kind, w, d, x, y, f: Foot(BaseShape("round", w, w) if kind else BaseShape("rect", w, d), x, y, f),
+                 st.booleans(), st.sampled_from([1.0, 1.575, 2.0, 3.9]), st.sampled_from([0.8, 1.575, 2.0]),
+                 COORD, COORD, st.floats(0, 360))
+
+
+@SETTINGS
+@given(st.lists(FOOT, min_size=1, max_size=8), st.lists(FOOT, min_size=1, max_size=8))
+def test_group_nearest_is_the_least_edge_distance_of_any_pair(xs, ys):
+    """The hover's measure between two units (table_tools.group_nearest)
+    skips pairs by their boxes: it still finds the least distance of every
+    pair, overlaps (negative distances) included."""
+    from engine.ui.boards.table_tools import group_nearest
+    d, _, _ = group_nearest(xs, ys)
+    assert abs(d - min(edge_distance(a, b) for a in xs for b in ys)) < 1e-9

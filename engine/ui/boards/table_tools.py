@@ -96,14 +96,27 @@ def nearest_points(a: Foot, b: Foot) -> tuple[Point, Point, float]:
     return (p.x, p.y), (q.x, q.y), d
 
 
+def _box_gap(a: Foot, b: Foot) -> float:
+    """A lower bound of edge_distance(a, b): the gap between their boxes."""
+    ab, bb = a.bbox, b.bbox
+    dx = max(0.0, ab[0] - bb[2], bb[0] - ab[2])
+    dy = max(0.0, ab[1] - bb[3], bb[1] - ab[3])
+    return math.hypot(dx, dy)
+
+
 def group_nearest(xs: Sequence[Foot], ys: Sequence[Foot]) -> tuple[float, Point, Point]:
-    """Edge distance between the nearest bases of two groups and the two points."""
+    """Edge distance between the nearest bases of two groups and the two
+    points.  Pairs are measured nearest box first and the search stops once
+    a box gap reaches the best distance found: two 20-stand blocks measure a
+    handful of pairs, not 400 (the hover of a unit had cost 7 ms)."""
     best, pair = math.inf, None
-    for a in xs:
-        for b in ys:
-            d = edge_distance(a, b)
-            if d < best:
-                best, pair = d, (a, b)
+    gaps = sorted((_box_gap(a, b), i, j) for i, a in enumerate(xs) for j, b in enumerate(ys))
+    for gap, i, j in gaps:
+        if gap > 0.0 and gap >= best:
+            break                   # (a gap of 0 may still hide an overlap: a negative distance)
+        d = edge_distance(xs[i], ys[j])
+        if d < best:
+            best, pair = d, (xs[i], ys[j])
     if pair is None:
         return math.inf, (0.0, 0.0), (0.0, 0.0)
     pa, pb, d = nearest_points(*pair)
