@@ -1,6 +1,8 @@
 """Battle Valor Fantasy rules beyond the golden scripts: Success dice never
 beyond the dice rolled, exact odds from the same arithmetic, the computer
 general's orders, deployment order."""
+import math
+
 from engine.core.dice import ScriptedDice
 from engine.core.rules import Setup
 from engine.core import registry
@@ -119,3 +121,35 @@ def test_a_unit_split_and_fleeing_keeps_its_flee_counter():
     assert turns.order_fits(state.units[n["giants"]], "flee") is None
     assert turns.order_fits(state.units[n["giants"]], "reform") is not None
     assert any(a.kind == "orders" and a.player == 0 for a in rules.legal_actions(state))
+
+
+def test_a_built_obstacle_is_difficult_terrain():
+    """§ Difficult Terrain lists "any Linear Obstacle": a strip built in the
+    battle (§ Linear Obstacles) halves the MR of a unit starting its move on
+    it, and the rest of a move that enters it, as the map's pieces do."""
+    from engine.table.formations import BlockMove
+    from games.battle_valor_fantasy import moves, space, works
+    units = [{"name": "spearmen", "player": 0, "at": [36, 42], "facing": 270, "files": 4, "orders": ["reform"],
+              "unit": {"troop": "infantry", "stands": 4, "command": True}},
+             {"name": "walkers", "player": 0, "at": [20, 42], "facing": 270, "files": 4, "orders": ["advance"],
+              "unit": {"troop": "infantry", "stands": 4, "command": True}},
+             {"name": "g0", "player": 0, "kind": "general", "at": [60, 46]},
+             {"name": "g1", "player": 1, "kind": "general", "at": [60, 4]}]
+    s = Setup("battle_valor_fantasy", 2, seed=1, scenario="field_of_abaci",
+              options={"position": {"phase": "reform", "turn": 2, "units": units}})
+    state, _ = registry.get("battle_valor_fantasy").initial_state(s, ScriptedDice([], seed=1))
+    names = state.options["names"]
+    spear, walk = state.units[names["spearmen"]], state.units[names["walkers"]]
+    full = moves.advance_allowance(state, spear)
+    assert not space.in_difficult(state, spear)
+    works.build(state, spear, [])
+    # the builder touches its strip: it starts its next move in difficult terrain
+    assert space.in_difficult(state, spear) and moves.advance_allowance(state, spear) == math.ceil(full / 2)
+    # a strip laid across the walkers' way, 2" ahead of their front rank: the move is cut once it is reached
+    f = space.frame_of(walk)
+    state.works = state.works + ((f.x, f.y - 2.0 - space.shape_of(walk).depth / 2 - 0.25, 270.0, -1),)
+    state.touch()
+    assert not space.in_difficult(state, walk)
+    why = moves.advance_problem(state, walk, BlockMove(full, 0.0, 0.0))
+    assert why is not None and "enters difficult terrain" in why[0], why
+    assert moves.advance_problem(state, walk, BlockMove(1.5, 0.0, 0.0)) is None

@@ -337,9 +337,41 @@ def _nearest_enemy(state: BVFState, u: Unit) -> Unit | None:
     return best[2]
 
 
+# Field works (works.py): strips of linear obstacle built in the battle, 2" long and half an inch
+# deep, kept in state.works as (x, y, facing, builder uid).  "Any Linear Obstacle" is difficult
+# terrain (battle_valor_fantasy.txt § Difficult Terrain), so they slow a move as the map's do.
+STRIP = BaseShape("rect", 2.0, 0.5)
+
+
+def work_feet(state: BVFState) -> list[Foot]:
+    key = ("works",)
+    v = state.cache.get(key)
+    if v is None:
+        v = state.cache[key] = [Foot(STRIP, w[0], w[1], w[2], ("work", round(w[0], 3), round(w[1], 3)))
+                                for w in state.works]
+    return v
+
+
+def touches_work(state: BVFState, fs: list[Foot]) -> bool:
+    """Some base touches or stands on a built strip (within the contact
+    tolerance, as a terrain piece is touched)."""
+    for w in work_feet(state):
+        b = w.bbox
+        for f in fs:
+            if f.bbox[0] > b[2] + CONTACT or f.bbox[2] < b[0] - CONTACT or f.bbox[1] > b[3] + CONTACT \
+                    or f.bbox[3] < b[1] - CONTACT:
+                continue
+            if edge_distance(w, f) <= CONTACT:
+                return True
+    return False
+
+
 def touches_difficult(state: BVFState, fs: list[Foot]) -> bool:
     """Some base touches or stands on difficult terrain (as
-    `table.terrain_touching` says), checking only the pieces near them."""
+    `table.terrain_touching` says, and the built strips), checking only the
+    pieces near them."""
+    if state.works and fs and touches_work(state, fs):
+        return True
     pieces = state.table.difficult
     if not pieces or not fs:
         return False
@@ -459,7 +491,8 @@ def terrain_under(state: BVFState, u: Unit) -> list:
 
 
 def in_difficult(state: BVFState, u: Unit) -> bool:
-    return any(t.difficult for t in terrain_under(state, u))
+    return any(t.difficult for t in terrain_under(state, u)) or \
+        (bool(state.works) and touches_work(state, feet(state, u)))
 
 
 def in_woods(state: BVFState, u: Unit) -> bool:

@@ -17,12 +17,12 @@ import math
 
 from engine.core.rules import Event
 from engine.table.formations import overlapping
-from engine.table.geometry import CONTACT, BaseShape, Foot, edge_distance
+from engine.table.geometry import CONTACT, Foot, edge_distance
 from games.battle_valor_fantasy import space, stats
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_BUILD = "battle_valor_fantasy.txt § Linear Obstacles"
-STRIP = BaseShape("rect", 2.0, 0.5)
+STRIP = space.STRIP
 
 
 def strip_foot(work: tuple) -> Foot:
@@ -31,12 +31,8 @@ def strip_foot(work: tuple) -> Foot:
 
 
 def feet(state: BVFState) -> list[Foot]:
-    key = ("works",)
-    v = state.cache.get(key)
-    if v is None:
-        v = [strip_foot(w) for w in state.works]
-        state.cache[key] = v
-    return v
+    """The built strips' bases (space.work_feet: they are difficult terrain too)."""
+    return space.work_feet(state)
 
 
 def is_foot(u: Unit) -> bool:
