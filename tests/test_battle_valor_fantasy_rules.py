@@ -127,7 +127,7 @@ def test_a_built_obstacle_is_difficult_terrain():
     """§ Difficult Terrain lists "any Linear Obstacle": a strip built in the
     battle (§ Linear Obstacles) halves the MR of a unit starting its move on
     it, and the rest of a move that enters it, as the map's pieces do."""
-    from engine.table.formations import BlockMove
+    from engine.table.formations import BlockMove, block_move
     from games.battle_valor_fantasy import moves, space, works
     units = [{"name": "spearmen", "player": 0, "at": [36, 42], "facing": 270, "files": 4, "orders": ["reform"],
               "unit": {"troop": "infantry", "stands": 4, "command": True}},
@@ -153,3 +153,10 @@ def test_a_built_obstacle_is_difficult_terrain():
     why = moves.advance_problem(state, walk, BlockMove(full, 0.0, 0.0))
     assert why is not None and "enters difficult terrain" in why[0], why
     assert moves.advance_problem(state, walk, BlockMove(1.5, 0.0, 0.0)) is None
+    # a strip just ahead that the whole block would cross, ending clear of it: slowed all the same
+    state.works = state.works[:1] + ((f.x, f.y - 1.0 - space.shape_of(walk).depth / 2 - 0.25, 270.0, -1),)
+    state.touch()
+    end, _ = block_move(space.block(state, walk), BlockMove(full, 0.0, 0.0))
+    assert not space.touches_difficult(state, space.layout(walk, end))
+    why = moves.advance_problem(state, walk, BlockMove(full, 0.0, 0.0))
+    assert why is not None and "enters difficult terrain" in why[0], why

@@ -73,16 +73,46 @@ def advance_problem(state: BVFState, u: Unit, m: BlockMove) -> tuple[str, str] |
     return None
 
 
+CROSS_STEP = 0.75      # inches the farthest point travels between the tried places (under a base's depth)
+
+
+def _crossed(state: BVFState, u: Unit, m: BlockMove, length: float, end: list) -> float | None:
+    """A move that ends clear of difficult terrain may have crossed some on
+    the way (a hedge, a wall, a built strip thinner than the block): the
+    fraction of the move at which it first touches it, or None.  Tried every
+    CROSS_STEP of the farthest point's path, shorter than any base is deep,
+    so no piece half an inch or more across slips between two tries; only
+    when a piece lies within the box the move sweeps."""
+    sweep = space.hull(space.feet_box(space.feet(state, u)), space.feet_box(end))
+    if abs(m.angle) > 1e-9:           # a wheel swings the far corner out: grow the box by its radius
+        r = max(sweep[2] - sweep[0], sweep[3] - sweep[1]) / 2
+        sweep = (sweep[0] - r, sweep[1] - r, sweep[2] + r, sweep[3] + r)
+    if not space.difficult_near(state, sweep):
+        return None
+    steps = max(1, math.ceil(length / CROSS_STEP))
+    b = space.block(state, u)
+    for k in range(1, steps):
+        f = k / steps
+        fr, _ = block_move(b, BlockMove(m.first * f, m.angle * f, m.then * f))
+        if space.touches_difficult(state, space.layout(u, fr)):
+            return f
+    return None
+
+
 def _entering_difficult(state: BVFState, u: Unit, m: BlockMove, allowed: float) -> str | None:
     """Entering difficult terrain mid-move: the MR left when it is reached
     is halved (rounding up) for the rest of the move."""
     if space.in_difficult(state, u) or stats.any_effect(u, "ignore_difficult") or space.flying(u):
         return None
-    frame, length = block_move(space.block(state, u), m)
+    b = space.block(state, u)
+    frame, length = block_move(b, m)
     fs = space.layout(u, frame)
+    hi = 1.0
     if not space.touches_difficult(state, fs):
-        return None
-    lo, hi = 0.0, 1.0
+        hi = _crossed(state, u, m, length, fs)
+        if hi is None:
+            return None
+    lo = 0.0
     for _ in range(20):
         mid = (lo + hi) / 2
         sub = BlockMove(m.first * mid, m.angle * mid, m.then * mid)

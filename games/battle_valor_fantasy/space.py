@@ -366,6 +366,20 @@ def touches_work(state: BVFState, fs: list[Foot]) -> bool:
     return False
 
 
+def difficult_near(state: BVFState, box: tuple) -> bool:
+    """Some difficult piece or built strip has its box within `box` (grown
+    by the contact tolerance): a move swept inside it may meet one."""
+    x0, y0, x1, y1 = box[0] - CONTACT, box[1] - CONTACT, box[2] + CONTACT, box[3] + CONTACT
+    for t in state.table.difficult:
+        if not (t.bbox[2] < x0 or t.bbox[0] > x1 or t.bbox[3] < y0 or t.bbox[1] > y1):
+            return True
+    if state.works:
+        for w in work_feet(state):
+            if not (w.bbox[2] < x0 or w.bbox[0] > x1 or w.bbox[3] < y0 or w.bbox[1] > y1):
+                return True
+    return False
+
+
 def touches_difficult(state: BVFState, fs: list[Foot]) -> bool:
     """Some base touches or stands on difficult terrain (as
     `table.terrain_touching` says, and the built strips), checking only the
