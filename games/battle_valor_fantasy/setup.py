@@ -340,9 +340,10 @@ def deploy(state: BVFState, u: Unit, frame: Frame, formation: str, files: int, e
     u.formation, u.files, u.facing = formation, files, frame.facing % 360.0
     space.put(state, u, space.layout(u, frame, formation, files))
     u.deployed = True
-    ev.append(Event("deploy", f"{alliance.owner_name(state, u)} deploys {u.name} in {formation}"
-                    + (f" {files} wide" if formation in ('line', 'attack_column', 'shield_wall') else ""),
-                    R_START, 0))
+    # a lone figure (a Wizard, the General, a war machine) has no formation to name
+    how = "" if len(u.stands) == 1 else f" in {formation}" + (
+        f" {files} wide" if formation in ('line', 'attack_column', 'shield_wall') else "")
+    ev.append(Event("deploy", f"{alliance.owner_name(state, u)} deploys {u.name}{how}", R_START, 0))
 
 
 SPOTS = 9
