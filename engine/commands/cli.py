@@ -7,6 +7,7 @@ import os
 import sys
 
 from engine.commands.pool import RunError
+from engine.core import collector
 from engine.core.catalog import DataError
 from engine.core.limits import cut, cut_text
 from engine.core.saves import SaveError, trust_map
@@ -238,6 +239,7 @@ def _run_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def main(argv: list[str], prog: str = "main.py") -> int:
+    collector.tune()
     p = _parser(prog)
     args = p.parse_args(argv)
     _validate(p, args)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from engine.core import overrides, registry
+from engine.core import collector, overrides, registry
 from engine.core.agents import make_agent
 from engine.core.dice import SeededDice
 from engine.core.rules import Setup
@@ -27,6 +27,7 @@ def play_out(rules, setup: Setup, agents: list, max_actions: int = 4000, on_step
     fastest path, used by simulate, bench and the fuzz tests.  Agents that
     can sample (RandomAgent) skip listing every legal action unless
     `list_legal`; `on_step(state, action, legal_or_None)` sees each step."""
+    collector.tune()
     dice = SeededDice(setup.seed)
     rng = random.Random(setup.seed ^ 0x5EED)
     state, _ = rules.initial_state(setup, dice)
@@ -126,6 +127,7 @@ class _Trace:
 
 def play_game(job: GameJob) -> dict:
     """Play the job's game; its result as plain data (JSON-ready)."""
+    collector.tune()
     rules = registry.get(job.game)
     agents = [make_agent(job.game, name, rules, batch=True) for name in job.seats]
     setup = Setup(job.game, job.players, seed=job.seed, scenario=job.scenario, seats=tuple(job.seats),
