@@ -98,7 +98,7 @@ def put(state: BVFState, u: Unit, feet: list[Foot], stands: list[Stand] | None =
     sts = stands if stands is not None else ordered(u)
     for s, f in zip(sts, feet):
         s.x, s.y, s.facing = f.x, f.y, f.facing
-    state.touch()
+    state.touch(moved=u)
 
 
 def frame_of(u: Unit) -> Frame:

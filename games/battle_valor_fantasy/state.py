@@ -149,9 +149,22 @@ class BVFState:
     rota: tuple = ()
     placed: tuple = ()
 
-    def touch(self) -> None:
+    def touch(self, moved: "Unit | None" = None) -> None:
+        """A new version: every derived value is dropped, except, when only
+        `moved`'s stands changed since the last touch (space.put), the other
+        units' geometry ids and boxes (games/battle_valor_fantasy/space.py)."""
         self.version += 1
+        if moved is None:
+            self.cache.clear()
+            return
+        geo, boxes = self.cache.get("geo"), self.cache.get("bbox")
         self.cache.clear()
+        if geo is not None:
+            geo.pop(moved.uid, None)
+            self.cache["geo"] = geo
+        if boxes is not None:
+            boxes.pop(moved.uid, None)
+            self.cache["bbox"] = boxes
 
     @property
     def round(self) -> int:
