@@ -88,6 +88,28 @@ def unit_vector(degrees: float) -> tuple[float, float]:
     return v
 
 
+_ARMS: dict = {}
+
+
+def _arms(shape: BaseShape, facing: float) -> tuple:
+    """A base's half-extents turned to a facing, remembered per shape and
+    facing (a playout places the same few shapes at few facings): forward
+    (ax, ay) and right (bx, by) arms and their absolute values; for a round
+    base (None, radius)."""
+    if len(_ARMS) > 100_000:
+        _ARMS.clear()
+    if shape.kind == "round":
+        v = (None, shape.width / 2)
+    else:
+        fx, fy = unit_vector(facing)                # forward
+        rx, ry = -fy, fx                            # to the right (screen, y down)
+        hw, hd = shape.width / 2, shape.depth / 2
+        ax, ay, bx, by = fx * hd, fy * hd, rx * hw, ry * hw
+        v = (ax, ay, bx, by, abs(ax), abs(ay), abs(bx), abs(by))
+    _ARMS[(shape, facing)] = v
+    return v
+
+
 class Foot:
     """A base placed on the table: shape, centre and facing (degrees).
     Rectangles keep their four corners (front-left, front-right,
@@ -101,17 +123,17 @@ class Foot:
         self.facing = facing
         self.tag = tag
         self.memo = None          # cached facts about this placement (pieces it touches)
-        if shape.kind == "round":
-            r = shape.width / 2
+        arms = _ARMS.get((shape, facing))
+        if arms is None:
+            arms = _arms(shape, facing)
+        if arms[0] is None:                       # round
+            r = arms[1]
             self.r = r
             self.corners = None
             self.bbox = (x - r, y - r, x + r, y + r)
         else:
             self.r = 0.0
-            fx, fy = unit_vector(facing)                # forward
-            rx, ry = -fy, fx                            # to the right (screen, y down)
-            hw, hd = shape.width / 2, shape.depth / 2
-            ax, ay, bx, by = fx * hd, fy * hd, rx * hw, ry * hw
+            ax, ay, bx, by, pax, pay, pbx, pby = arms
             c0 = (x + ax - bx, y + ay - by)     # front-left
             c1 = (x + ax + bx, y + ay + by)     # front-right
             c2 = (x - ax + bx, y - ay + by)     # back-right
@@ -120,7 +142,6 @@ class Foot:
             # the corners' extremes without comparing them: rounding is
             # monotonic, so x - |ax| - |bx| is exactly the least of the four
             # sums above (and so on): the same floats min/max would give
-            pax, pay, pbx, pby = abs(ax), abs(ay), abs(bx), abs(by)
             self.bbox = (x - pax - pbx, y - pay - pby, x + pax + pbx, y + pay + pby)
 
     @property
