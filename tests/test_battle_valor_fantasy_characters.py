@@ -261,3 +261,22 @@ def test_a_seer_counter_charges_whatever_its_order():
         state, _ = RULES.initial_state(s, ScriptedDice([], seed=1))
         n = state.options["names"]
         assert advanced_combat.can_counter(state, state.units[n["raiders"]], state.units[n["guard"]]) == seer
+
+
+def test_a_wizard_the_list_attaches_casts_on_its_units_spell_order():
+    """§ Characters Attached to Units;: the Ironhold Muster's Runesmith
+    (`with: 2`) starts with the Shieldbearers, has no base of his own, takes
+    only an Advance order of his own, and the unit may take a Spell order."""
+    from games.battle_valor_fantasy import choices, spells
+    rules = registry.get("battle_valor_fantasy")
+    state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=1, scenario="fords_of_legian",
+                                         options={"armies": ["dwarian_1000", "frigian_1000"]}), ScriptedDice([], seed=1))
+    wizard = next(u for u in state.units.values() if u.kind == "wizard" and u.owner == 0)
+    host = state.units[wizard.attached]
+    assert host.profile.stands == 12 and not wizard.stands
+    assert wizard not in turns.units_of(state, 0) and wizard in characters.order_takers(state, 0)
+    assert turns.order_fits(state, wizard, "spell") is not None and turns.order_fits(state, wizard, "advance") is None
+    assert "spell" in choices.options_for(state, host)
+    assert spells.caster_dice(state, host) == wizard.dice == 15          # a Veteran Wizard
+    other = next(u for u in state.units.values() if u.kind == "unit" and u.owner == 0 and u.uid != host.uid)
+    assert turns.order_fits(state, other, "spell") is not None          # a unit with no Wizard cannot cast

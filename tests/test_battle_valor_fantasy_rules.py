@@ -118,8 +118,8 @@ def test_a_unit_split_and_fleeing_keeps_its_flee_counter():
                                          options={"position": pos}), ScriptedDice([], seed=1))
     n = state.options["names"]
     state.units[n["giants"]].split = True
-    assert turns.order_fits(state.units[n["giants"]], "flee") is None
-    assert turns.order_fits(state.units[n["giants"]], "reform") is not None
+    assert turns.order_fits(state, state.units[n["giants"]], "flee") is None
+    assert turns.order_fits(state, state.units[n["giants"]], "reform") is not None
     assert any(a.kind == "orders" and a.player == 0 for a in rules.legal_actions(state))
 
 

@@ -77,7 +77,23 @@ def _order_for(state: BVFState, u: Unit):
             return "reform"
     if stats.machine(u):
         return "fire"
+    if _casts_with_wizard(state, u):
+        return "spell"
     return "advance"
+
+
+WIZARD_RANGE = 24.0
+
+
+def _casts_with_wizard(state: BVFState, u: Unit) -> bool:
+    """A unit with a Wizard attached that would only advance casts instead
+    once an enemy unit it can see is within 24" (spells have no range, but
+    a block that has not closed in yet is worth more marching): the Wizard
+    acts on the unit's order (§ Characters Attached to Units;)."""
+    if not characters.with_unit(state, u, "wizard"):
+        return False
+    return any(t.kind == "unit" and space.distance(state, u, t) <= WIZARD_RANGE and space.line_of_sight(state, u, t)
+               for t in space.enemies(state, u))
 
 
 def _open_charge(state: BVFState, u: Unit, t: Unit) -> bool:
@@ -298,7 +314,7 @@ class GeneralAgent:
             return "move the enemy's unit by Fate, as little as the rule allows"
         if k == "cast":
             sp = cat().spells[a["spell"]]
-            chance = success.chance_at_least(u.dice, sp.threshold)
+            chance = success.chance_at_least(spells.caster_dice(state, u), sp.threshold)
             return f"cast {sp.name} on {t.name if t else 'the target'}: {chance:.0%} to reach {sp.threshold} successes"
         if k == "dispel":
             return "dispel the enemy's spell: an unactivated Wizard may stop it"
@@ -356,14 +372,17 @@ class GeneralAgent:
         if k == "allow":
             return 0
         if k == "dispel":
-            return 5
+            # a unit whose Wizard dispels loses its own counter: only one with nothing better to do
+            busy = sum(1 for x in a["wizards"] if state.units[x].kind == "unit"
+                       and any(o != "spell" for o in state.units[x].orders))
+            return 5 - 6 * busy
         if k == "general_rally":
             return 6
         if k == "hold":
             return 0.5 if state.phase == "reform" else -1
         if k == "cast":
             sp = cat().spells[a["spell"]]
-            n = state.units[a["uid"]].dice
+            n = spells.caster_dice(state, state.units[a["uid"]])
             pr = success.chance_at_least(n, sp.threshold)
             val = {"casualty_dice": 2.0, "casualty_dice_per_success": 3.0, "chain_lightning": 4.0,
                    "forced_flee": 5.0, "reroll_attack": 1.5, "reroll_defence": 1.5, "all_rolls": 2.0,

@@ -47,7 +47,7 @@ def seat_has_work(state: BVFState, seat: int, side: int) -> bool:
         if alliance.seat_of(state, u) == seat and turns.can_activate(state, u, phase):
             return True
     if phase == "advance":
-        return any(c.owner == side and alliance.seat_of(state, c) == seat and characters.is_character(c)
+        return any(c.owner == side and alliance.seat_of(state, c) == seat and (characters.is_character(c) or characters.attached_wizard(c))
                    and "advance" in c.orders and not c.activated and characters.alive(state, c)
                    for c in state.units.values())
     return False

@@ -106,7 +106,7 @@ def actions(state: BVFState, p: int) -> list[Action]:
     free advance in the Orders phase."""
     out: list[Action] = []
     mine = alliance.mine(state, [c for c in state.units.values()          # a seat's own in an alliance
-                                 if c.owner == p and characters.is_character(c) and characters.alive(state, c)])
+                                 if c.owner == p and characters.attaches(c) and characters.alive(state, c)])
     if not mine:
         return out
     if state.phase == "combat":

@@ -1,5 +1,7 @@
-"""Characters other than the General and Wizards: Apothecaries, Assassins,
-Captains, Seers and Thieves (§ Characters and the sections of each type).
+"""Characters other than the General: Apothecaries, Assassins, Captains,
+Seers and Thieves (§ Characters and the sections of each type), and
+Wizards where they join units (a Wizard with a unit casts on the unit's
+Spell order: spells.py `wizards_of`).
 
 A character is a `Unit` whose `kind` is its type.  While it is with a unit
 (`attached` = that unit's uid) it has no stand of its own: it stands in
@@ -52,6 +54,17 @@ SEER_PAIR = ("spell", "reform", "fire", "charge", "attack", "advance")
 
 def is_character(u: Unit) -> bool:
     return u.kind in KINDS
+
+
+def attaches(u: Unit) -> bool:
+    """Joins and leaves units: the five characters and Wizards (§ Moving
+    Characters;: "Wizards can choose to operate on their own or be attached
+    to a unit")."""
+    return u.kind in KINDS or u.kind == "wizard"
+
+
+def attached_wizard(u: Unit) -> bool:
+    return u.kind == "wizard" and u.attached >= 0
 
 
 def is_target(u: Unit) -> bool:
@@ -115,7 +128,7 @@ def title_of(kind: str) -> str:
 def lost_host(state: BVFState, ev: list[Event]) -> None:
     """Characters whose unit is gone go with it (§ Characters Attached to Units;)."""
     for c in state.units.values():
-        if is_character(c) and c.alive and c.attached >= 0 and not alive(state, c):
+        if attaches(c) and c.alive and c.attached >= 0 and not alive(state, c):
             c.alive = False
             what = "its unit" if c.hidden else state.units[c.attached].name
             ev.append(Event("casualty", f"{alliance.owner_name(state, c)}'s {title(c)} is lost with {what}", R_ATTACHED,
@@ -237,14 +250,17 @@ def _beyond(state: BVFState, u: Unit, spot, reach: float):
 # ---- orders ---------------------------------------------------------------------------------------
 
 def order_takers(state: BVFState, p: int) -> list[Unit]:
-    """Attached characters may be given an Advance order to leave their unit."""
-    return [c for c in state.units.values() if c.owner == p and is_character(c) and c.attached >= 0
+    """Attached characters (and Wizards) may be given an Advance order to leave their unit."""
+    return [c for c in state.units.values() if c.owner == p and attaches(c) and c.attached >= 0
             and alive(state, c)]
 
 
 def order_problem(u: Unit, o: str) -> tuple[str, str] | None:
     if is_character(u) and o != "advance":
         return f"{u.name} takes only an Advance order (to leave for, or join, a unit)", R_MOVING
+    if attached_wizard(u) and o != "advance":
+        return (f"{u.name} follows its unit's orders: give the unit a Spell order to cast; its own counter can "
+                "only be an Advance order to leave"), R_ATTACHED
     return None
 
 
@@ -263,7 +279,7 @@ def seer_pair(state: BVFState, u: Unit, os: list[str]) -> bool:
 # ---- leaving and joining a unit --------------------------------------------------------------------
 
 def join_problem(state: BVFState, c: Unit, p: int, to) -> tuple[str, str] | None:
-    if not is_character(c) or c.owner != p or not alive(state, c):
+    if not attaches(c) or c.owner != p or not alive(state, c):
         return "Only one of your characters may leave for another unit", R_MOVING
     if state.phase != "advance":
         return "Characters leave and join units in the Advance phase", R_MOVING
@@ -438,8 +454,8 @@ def has_work(state: BVFState, p: int, phase: str) -> bool:
     """A character's Advance order still to use (the phase waits for it)."""
     if phase != "advance":
         return False
-    return any(c.owner == p and is_character(c) and "advance" in c.orders and not c.activated and alive(state, c)
-               for c in state.units.values())
+    return any(c.owner == p and (is_character(c) or attached_wizard(c)) and "advance" in c.orders
+               and not c.activated and alive(state, c) for c in state.units.values())
 
 
 # ---- what the cards show (view.py) -----------------------------------------------------------------

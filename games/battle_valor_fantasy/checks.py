@@ -107,7 +107,7 @@ def _fate(state, a):
         return f"No order {o!r}", turns.R_FATE_COUNTER
     if o == "flee" and u.fleeing:
         return None
-    why = turns.order_fits(u, o)
+    why = turns.order_fits(state, u, o)
     return why
 
 

@@ -209,7 +209,7 @@ def options_for(state: BVFState, u: Unit) -> list[str]:
     if u.kind == "general":
         return ["charge", "advance", "fire", "reform"]
     if u.kind == "wizard":
-        return ["spell", "advance"]
+        return [o for o in ("spell", "advance") if turns.order_fits(state, u, o) is None]
     out = []
     if u.split:
         return ["reform"]
@@ -223,7 +223,9 @@ def options_for(state: BVFState, u: Unit) -> list[str]:
     out += ["advance", "charge", "reform", "brace"]
     if not stats.never_flees(u) and stats.missile(u) is not None:
         out.append("fire_and_flee")
-    return [o for o in out if turns.order_fits(u, o) is None]
+    if characters.with_unit(state, u, "wizard"):
+        out.insert(0, "spell")          # its Wizard casts on the unit's Spell order (§ Characters Attached to Units;)
+    return [o for o in out if turns.order_fits(state, u, o) is None]
 
 
 def mmt_pairs(u: Unit) -> list[tuple[str, str]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from games.battle_valor_fantasy import (alliance, character_actions, checks, reserve_actions, combat, fire, moves,
-                                        space, stats, success)
+                                        space, spells, stats, success)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
 
@@ -99,7 +99,7 @@ def preview(state: BVFState, a: Action) -> list[str]:
             out.append(f"{n} dice at {t.name}: {success.mean(n, need, 0, mod):.1f} hits expected")
     elif k == "cast":
         sp = cat().spells[a["spell"]]
-        n = state.units[a["uid"]].dice + sum(state.units[x].dice for x in a.get("casters", ()))
+        n = spells.casters_dice(state, [state.units[a["uid"]]] + [state.units[x] for x in a.get("casters", ())])
         out.append(f"{sp.name}: {n} dice need {sp.threshold} Successes: {success.chance_at_least(n, sp.threshold):.0%}")
     elif k == "advance":
         u = state.units[a["uid"]]

@@ -39,6 +39,8 @@ def fire_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
     w = stats.missile(u)
     if w is None:
         return f"{u.name} has no missile weapon", R_FIRE
+    if t.attached >= 0 and t.owner != u.owner:
+        return f"{t.name} is with a unit: it cannot be singled out", characters.R_MOVING
     if t.owner == u.owner or not t.on_table or t.kind == "general":
         return "Fire at an enemy unit on the table (the General can never be targeted)", R_FIRE
     if characters.is_target(t) and characters.target_problem(state, t):

@@ -65,16 +65,17 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
             u.files = int(raw.get("files", prof.stands))
             u.formation = raw.get("formation", "line")
             state.options.setdefault("points", {})[name] = unit_points(c, army.units[0])
-        elif kind in ("general", "wizard"):
+        elif kind == "general" or (kind == "wizard" and "with" not in raw):
             u = Unit(i, owner, name, kind, None, raw.get("level", "regular"))
             u.stands.append(Stand(sid, 0.0, 0.0, 0.0, 1, command=True))
             u.start_stands = 1
             sid += 1
             u.rerolls = int(raw.get("rerolls", 3)) if kind == "general" else 0
             u.dice = int(raw.get("dice", 10))
-        elif kind in characters.KINDS:
+        elif kind in characters.KINDS or kind == "wizard":
             u = Unit(i, owner, name, kind, None, raw.get("level", "regular"))
             u.start_stands = 1
+            u.dice = int(raw.get("dice", 10)) if kind == "wizard" else u.dice
             if "with" in raw:             # attached: no stand of its own (characters.py)
                 if raw["with"] not in names:
                     raise ValueError(f"{where}.with: no unit named {raw['with']!r} listed before it")

@@ -103,21 +103,25 @@ def _make_units(state: BVFState, p: int, army, next_uid: int) -> int:
         state.units[next_uid] = u
         next_uid += 1
     first_uid = next_uid - len(army.units)
+    # this army's units only (an ally's may share a name: alliance.py)
+    by_name = {x.name: x.uid for x in state.units.values() if x.owner == p and x.kind == "unit"
+               and x.uid >= first_uid}
     for ch in army.characters:
         if ch.type != "wizard":
             if ch.type in characters.KINDS:
-                # this army's units only (an ally's may share a name: alliance.py)
-                by_name = {x.name: x.uid for x in state.units.values() if x.owner == p and x.kind == "unit"
-                           and x.uid >= first_uid}
                 state.units[next_uid] = characters.make(state, p, army, ch, next_uid, by_name)
                 next_uid += 1
             continue
         ct = c.characters["wizard"]
         u = Unit(next_uid, p, ch.name or "Wizard", "wizard", None, ch.experience)
         u.dice = ct.dice.of(ch.experience) or 10
-        u.stands.append(Stand(sid, 0.0, 0.0, 0.0, 1, command=True))
         u.start_stands = 1
-        sid += 1
+        u.attached = by_name.get(ch.attached_to, -1) if ch.attached_to else -1
+        if u.attached >= 0:           # with its unit: no stand of its own (characters.py), set up with it
+            u.deployed = True
+        else:
+            u.stands.append(Stand(sid, 0.0, 0.0, 0.0, 1, command=True))
+            sid += 1
         state.units[next_uid] = u
         next_uid += 1
     g = Unit(next_uid, p, army.general.name, "general", None, "regular")

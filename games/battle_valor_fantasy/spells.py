@@ -24,8 +24,31 @@ R_DEF = "battle_valor_fantasy.txt § Defensive Spells;"
 NO_CONFUSION = ("fate", "fire_and_flee", "flee")
 
 
+def wizards_of(state: BVFState, caster: Unit) -> list[Unit]:
+    """The Wizards who cast or dispel for a caster: a Wizard on its own, or
+    those attached to a unit, which act on the unit's counters (§ Characters
+    Attached to Units;: "he acts in accordance with the unit itself,
+    following the same orders")."""
+    if caster.kind == "wizard":
+        return [caster] if caster.attached < 0 else []
+    if caster.kind == "unit":
+        return characters.with_unit(state, caster, "wizard")
+    return []
+
+
+def caster_dice(state: BVFState, caster: Unit) -> int:
+    return sum(w.dice for w in wizards_of(state, caster))
+
+
+def caster_name(state: BVFState, caster: Unit) -> str:
+    if caster.kind == "wizard":
+        return caster.name
+    ws = wizards_of(state, caster)
+    return f"{' and '.join(w.name for w in ws)} with {caster.name}"
+
+
 def casters_dice(state: BVFState, casters: list[Unit]) -> int:
-    return sum(c.dice for c in casters)
+    return sum(caster_dice(state, c) for c in casters)
 
 
 def cast_problem(state: BVFState, player: int, casters: list[Unit], spell_id: str, t: Unit,
@@ -35,12 +58,17 @@ def cast_problem(state: BVFState, player: int, casters: list[Unit], spell_id: st
         return f"No spell {spell_id!r}", R_CAST
     sp = c.spells[spell_id]
     for w in casters:
-        if w.owner != player or w.kind != "wizard" or not w.on_table:
-            return f"{w.name} is not one of your Wizards", R_CAST
+        if characters.attached_wizard(w) and w.owner == player and w.attached in state.units:
+            return (f"{w.name} is with {state.units[w.attached].name}: it casts on that unit's Spell order",
+                    characters.R_ATTACHED)
+        if w.owner != player or not wizards_of(state, w) or not w.on_table:
+            return f"{w.name} is not one of your Wizards (on its own, or with a unit)", R_CAST
         if "spell" not in w.orders or w.activated:
             return f"{w.name} has no Spell order to activate", R_CAST
     if len({w.uid for w in casters}) != len(casters):
         return "Each Wizard casts once", R_CAST
+    if t.attached >= 0 and t.owner != player:
+        return f"{t.name} is with a unit: it cannot be singled out", characters.R_MOVING
     if not t.on_table:
         return "The target is not on the table", R_CAST
     if sp.target in ("enemy", "two_enemies") and t.owner == player:
@@ -85,7 +113,7 @@ def cast(state: BVFState, player: int, casters: list[Unit], spell_id: str, t: Un
         w.activated = True
         w.orders = [o for o in w.orders if o != "spell"]
     n = casters_dice(state, casters)
-    names = " and ".join(w.name for w in casters)
+    names = " and ".join(caster_name(state, w) for w in casters)
     need = 6 if (space.in_woods(state, t) or characters.is_target(t)) and t.owner != player else 5
     r = success.roll(dice, f"{names} cast {sp.name}", n, (), need=need)
     r = rerolls.again(state, casters[0], r, lambda: success.roll(dice, f"{names} cast {sp.name} (rerolled)", n, (),
@@ -108,8 +136,10 @@ def cast(state: BVFState, player: int, casters: list[Unit], spell_id: str, t: Un
 
 
 def dispellers(state: BVFState, player: int) -> list[Unit]:
-    return [w for w in state.units.values() if w.owner == player and w.kind == "wizard" and w.on_table
-            and not w.activated]
+    """Unactivated Wizards on their own, and unactivated units (not
+    fleeing) with a Wizard attached: dispelling activates the unit."""
+    return [w for w in state.units.values() if w.owner == player and w.on_table and not w.activated
+            and (w.kind == "wizard" or (w.kind == "unit" and not w.fleeing and wizards_of(state, w)))]
 
 
 def dispel(state: BVFState, wizards: list[Unit], dice, ev: list[Event]) -> None:
@@ -118,9 +148,14 @@ def dispel(state: BVFState, wizards: list[Unit], dice, ev: list[Event]) -> None:
     sp = cat().spells[spell_id]
     for w in wizards:
         w.activated = True
-        w.orders = [o for o in w.orders if o != "spell"]
-    n = sum(w.dice for w in wizards)
-    r = success.roll(dice, " and ".join(w.name for w in wizards) + " dispel", n, ())
+        if w.kind == "wizard":
+            w.orders = [o for o in w.orders if o != "spell"]
+        elif w.orders:             # the unit's counters go with its Wizard's activation (§ Dispels)
+            ev.append(Event("ruling", f"{caster_name(state, w)} dispels: {w.name} is activated and its "
+                            f"{' and '.join(w.orders)} counter is removed", R_DISPEL))
+            w.orders = []
+    n = casters_dice(state, wizards)
+    r = success.roll(dice, " and ".join(caster_name(state, w) for w in wizards) + " dispel", n, ())
     ev.append(Event("roll", r.text() + f" (needs {got + 1})", R_DISPEL, data=r.data()))
     if r.total >= got + 1:
         ev.append(Event("ruling", f"{sp.name} is dispelled", R_DISPEL))

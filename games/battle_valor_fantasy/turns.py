@@ -73,17 +73,17 @@ def orders_problem(state: BVFState, p: int, orders: list[tuple[int, str]], fate:
         elif len(os) > 1 and not characters.seer_pair(state, u, os):
             return f"{u.name} takes one order counter", R_ORDERS
         for o in os:
-            why = order_fits(u, o)
+            why = order_fits(state, u, o)
             if why:
                 return why
     return None
 
 
-def order_fits(u: Unit, o: str) -> tuple[str, str] | None:
-    if u.kind in characters.KINDS:
+def order_fits(state: BVFState, u: Unit, o: str) -> tuple[str, str] | None:
+    if u.kind in characters.KINDS or characters.attached_wizard(u):
         return characters.order_problem(u, o)
-    if o == "spell" and u.kind != "wizard":
-        return f"{u.name} cannot cast spells", R_FATE_COUNTER
+    if o == "spell" and u.kind != "wizard" and not characters.with_unit(state, u, "wizard"):
+        return f"{u.name} cannot cast spells (only Wizards, and units with a Wizard attached)", R_FATE_COUNTER
     if o in ("fire", "fire_and_flee") and stats.missile(u) is None:
         return f"{u.name} has no missile weapon", R_FATE_COUNTER
     if o in ("flee", "fire_and_flee") and stats.never_flees(u):
