@@ -113,3 +113,32 @@ def test_attached_characters_are_drawn_touching_their_units_front_rank():
         assert f"With {host.name}" in info.lines
         host_model = next(x for x in models if x.unit == host.uid)
         assert any(c.name in line for line in view.model_info(st, host_model).lines)
+
+
+def test_the_generals_promise_for_saves_is_face_down_until_the_reveal():
+    """The guard promise (V in the orders picker) goes down with the
+    counters: the opponent placing his orders next does not see it on the
+    General's card; the reveal announces it."""
+    from engine.ui.contract import load_game_ui
+    from games.battle_valor_fantasy import space
+    from games.battle_valor_fantasy.view import make_view
+    m = Match(Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march", seats=("human", "human")))
+    while m.state.phase == "deploy":
+        m.submit(m.rules.legal_actions(m.state)[0], autosave=False)
+    first = m.to_act()
+    view, ctl = load_game_ui(m)
+    assert "General rerolls saves/strikes back" in [b.label for b in ctl.buttons()]
+    ctl.key("a")
+    ctl.key("v")
+    a = ctl.key("return")
+    assert a.kind == "orders" and a.get("reroll_guard") == 1
+    m.submit(a, autosave=False)
+    g = space.general_of(m.state, first)
+    assert m.to_act() != first and m.state.phase == "orders"
+
+    def rerolls_row():
+        return dict((r[0], r[1]) for r in make_view(m).card(m.state, g.uid).stats)["Rerolls"]
+    assert "saves" not in rerolls_row()                # the other player is at the screen
+    m.submit(next(x for x in m.rules.legal_actions(m.state) if x.kind == "orders"), autosave=False)
+    assert "saves and strikes back this turn" in rerolls_row()
+    assert any("will reroll this turn's saves and strikes back" in e.text for entry in m.log for e in entry.events)

@@ -90,7 +90,7 @@ def _orders(state, a):
     if state.players[a.player].orders_placed:
         return "You have placed your orders", turns.R_ORDERS
     orders = [(int(u), str(o)) for u, o in a["orders"]]
-    if a.get("reroll_runs"):
+    if a.get("reroll_runs") or a.get("reroll_guard"):
         why = rerolls.runs_problem(state, a.player)
         if why:
             return why

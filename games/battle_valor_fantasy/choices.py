@@ -270,6 +270,9 @@ def order_actions(state: BVFState, p: int) -> list[Action]:
             for u in turns.units_of(state, p)):
         # the first plan with the General's rerolls promised for flee and rally rolls
         out.append(Action.make("orders", p, **{**dict(out[0].params), "reroll_runs": 1}))
+    if out and g is not None and rerolls.runs_problem(state, p) is None:
+        # and with them promised for saves and strikes back
+        out.append(Action.make("orders", p, **{**dict(out[0].params), "reroll_guard": 1}))
     return out
 
 

@@ -364,6 +364,8 @@ def resolve_impact(state: BVFState, u: Unit, t: Unit, side: str, dice, ev: list[
     save = success.roll(dice, f"{t.name} against impact hits", n, (), rerolls=rr, modifiable=False)
     ev.append(Event("roll", save.text() + " (cannot be modified; armour rerolls allowed)", R_IMPACT,
                     data=save.data()))
+    save = rerolls.guard_again(state, t, save, lambda: success.roll(dice, f"{t.name} against impact hits (rerolled)",
+                                                                    n, (), rerolls=rr, modifiable=False), ev)
     return casualties.take(state, t, save.failures, ev, contact)
 
 
@@ -483,6 +485,9 @@ def strike(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], side: s
     if striking_first:
         hits = rerolls.again(state, att, hits, lambda: success.roll(dice, f"{att.name} attacks (rerolled)", n, mods,
                                                                      need=need, rerolls=keen), ev)
+    else:                              # striking back: the General's promise for the turn (rerolls.py)
+        hits = rerolls.guard_again(state, att, hits, lambda: success.roll(dice, f"{att.name} attacks (rerolled)", n,
+                                                                           mods, need=need, rerolls=keen), ev)
     if dfd.effects.get("enemy_rerolls_successes") and hits.raw:
         again = dice.roll(6, hits.raw)
         kept = sum(1 for r in again if r >= need)
@@ -496,6 +501,8 @@ def strike(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], side: s
     rr += dfd.effects.get("reroll_defence", 0)
     saves = success.roll(dice, f"{dfd.name} saves", hits.total, dmods, rerolls=rr)
     ev.append(Event("roll", saves.text(), R_DEFENCE, data=saves.data()))
+    saves = rerolls.guard_again(state, dfd, saves, lambda: success.roll(dice, f"{dfd.name} saves (rerolled)",
+                                                                        hits.total, dmods, rerolls=rr), ev)
     lost = hits.total - saves.total
     extra = max(0, stats.rank(att) - stats.rank(dfd))
     if extra and att.kind == "unit" and dfd.kind == "unit":
@@ -584,6 +591,8 @@ def _follow_through(state, att: Unit, dfd: Unit, dead: int, back: int, dice, ev)
         n = dice.roll(d, 1)[0]
         save = success.roll(dice, f"{dfd.name} against Trample", n, ())
         ev.append(Event("roll", f"Trample: {n} hits; " + save.text(), R_FEAR, data=save.data()))
+        save = rerolls.guard_again(state, dfd, save, lambda: success.roll(dice, f"{dfd.name} against Trample "
+                                                                          "(rerolled)", n, ()), ev)
         casualties.take(state, dfd, save.failures, ev)
 
 

@@ -82,6 +82,7 @@ class BVFController(HiddenNotes, TableController):
         self._acts: list[Action] = []
         self.want_reroll = False
         self.reroll_runs = False               # the orders ask the General to reroll flee and rally rolls
+        self.reroll_guard = False              # ... and saves and strikes back (rerolls.GUARD)
         self.preview: Action | None = None     # a move chosen, its ghost shown, not yet committed
         self._shapes_key = None                # overlay_shapes' cache key
         self._shapes: list = []
@@ -350,6 +351,11 @@ class BVFController(HiddenNotes, TableController):
                                   active=self.reroll_runs,
                                   tip="This turn the General rerolls a flee or rally roll that falls short of all the "
                                       "stands, for units within 12\" (§ Generals;)"))
+            out.append(ButtonSpec("General rerolls saves/strikes back", "orders:guard", "V",
+                                  active=self.reroll_guard,
+                                  tip="This turn the General rerolls a save or a strike back that scores fewer "
+                                      "Successes than half its dice, for units within 12\": rolls made in the "
+                                      "enemy's activations, where you are not asked (§ Generals;)"))
         return out
 
     def press(self, command: str):
@@ -378,16 +384,20 @@ class BVFController(HiddenNotes, TableController):
         if command == "orders:runs":
             self.reroll_runs = not self.reroll_runs
             return True
+        if command == "orders:guard":
+            self.reroll_guard = not self.reroll_guard
+            return True
         if command == "orders:commit":
             orders = [[uid, o] for uid, os in sorted(self.draft.items()) for o in os if uid != self.fate]
-            extra = {"reroll_runs": 1} if self.reroll_runs else {}
+            extra = {key: 1 for key, on in (("reroll_runs", self.reroll_runs), ("reroll_guard", self.reroll_guard))
+                     if on}
             a = Action.make("orders", self.actor(), orders=orders, fate=self.fate, **extra)
             why = self.rules.check(st, a)
             if why:
                 self.message, self.message_rule = why.reason, why.rule
                 return True
             self.draft, self.fate = {}, -1     # the next player's picker starts empty (nothing of these shows)
-            self.reroll_runs = False
+            self.reroll_runs = self.reroll_guard = False
             return a
         if command.startswith("order:") and self.sel is not None:
             o = command[6:]
@@ -421,6 +431,8 @@ class BVFController(HiddenNotes, TableController):
             return self.press("order:fate")
         if name == "g" and self.state.phase == "orders":
             return self.press("orders:runs")
+        if name == "v" and self.state.phase == "orders":
+            return self.press("orders:guard")
         if name == "g" and self.state.phase in turns.PHASE_ORDERS:
             self.want_reroll = not self.want_reroll
             return True

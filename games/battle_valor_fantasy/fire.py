@@ -163,6 +163,8 @@ def _hits_on(state: BVFState, u: Unit, t: Unit, hits: int, dice, ev: list[Event]
         rr = stats.armour_rerolls(v) + v.effects.get("reroll_defence", 0)
         saves = success.roll(dice, f"{v.name} saves", hits, defence_mods(state, v, u), rerolls=rr)
         ev.append(Event("roll", saves.text(), R_DEF, data=saves.data()))
+        saves = rerolls.guard_again(state, v, saves, lambda: success.roll(dice, f"{v.name} saves (rerolled)", hits,
+                                                                          defence_mods(state, v, u), rerolls=rr), ev)
         casualties.take(state, v, characters.apothecary(state, v, saves.failures, dice, ev), ev,
                         space.centre(state, u))
 
@@ -218,6 +220,8 @@ def _machine_hit(state: BVFState, u: Unit, t: Unit, n: int, dice, ev: list[Event
     target has ranks passes through to the next unit in line (36" at most)."""
     saves = success.roll(dice, f"{t.name} against the {stats.missile(u).name}", n, (), modifiable=False)
     ev.append(Event("roll", saves.text() + " (no modifiers, no armour rerolls)", R_FIRE, data=saves.data()))
+    saves = rerolls.guard_again(state, t, saves, lambda: success.roll(
+        dice, f"{t.name} against the {stats.missile(u).name} (rerolled)", n, (), modifiable=False), ev)
     ranks = stats.ranks_deep(t)
     tc = space.centre(state, t)
     killed = casualties.take(state, t, characters.apothecary(state, t, saves.failures, dice, ev), ev,

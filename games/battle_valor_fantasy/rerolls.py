@@ -18,6 +18,9 @@ from games.battle_valor_fantasy.state import BVFState, Unit
 R_REROLL = "battle_valor_fantasy.txt § Generals;"
 WISH = "general_reroll"
 RUNS = "reroll_runs"          # on the General for the turn: reroll flee and rally rolls that fall short
+GUARD = "reroll_guard"        # on the General for the turn: reroll saves and strikes back that fail half their dice
+PROMISES = {RUNS: "flee and rally rolls that fall short of all the stands",
+            GUARD: "saves and strikes back that score fewer Successes than half their dice"}
 
 
 def runs_problem(state: BVFState, p: int) -> tuple[str, str] | None:
@@ -31,27 +34,51 @@ def runs_problem(state: BVFState, p: int) -> tuple[str, str] | None:
     return None
 
 
-def promise_runs(state: BVFState, p: int, on: bool) -> None:
+def promise(state: BVFState, p: int, key: str, on: bool) -> None:
+    """The General's standing promise for this turn (RUNS or GUARD), made
+    face down with the orders."""
     g = space.general_of(state, p)
     if g is not None:
         if on:
-            g.effects[RUNS] = 1
+            g.effects[key] = 1
         else:
-            g.effects.pop(RUNS, None)
+            g.effects.pop(key, None)
+
+
+def promise_runs(state: BVFState, p: int, on: bool) -> None:
+    promise(state, p, RUNS, on)
+
+
+def _promised_again(state: BVFState, u: Unit, key: str, want: int, pool, roll_again, ev: list[Event]):
+    """`pool` rerolled as `again` does if the General promised `key` this
+    turn and it scored fewer than `want` (any wish of the unit's own
+    activation stays as it was)."""
+    g = alliance.commander(state, u)
+    if g is None or not g.effects.get(key) or want <= 0:
+        return pool
+    own = u.effects.get(WISH)
+    wish(u, want)
+    try:
+        return again(state, u, pool, roll_again, ev)
+    finally:
+        wish(u, own)
 
 
 def run_again(state: BVFState, u: Unit, pool, roll_again, ev: list[Event]):
     """A flee or rally roll short of all the unit's stands: rerolled by the
     General if he promised it with his orders this turn (and `u` is within
     12", rerolls left)."""
-    g = alliance.commander(state, u)
-    if g is None or not g.effects.get(RUNS):
-        return pool
-    wish(u, len(u.stands))
-    try:
-        return again(state, u, pool, roll_again, ev)
-    finally:
-        u.effects.pop(WISH, None)
+    return _promised_again(state, u, RUNS, len(u.stands), pool, roll_again, ev)
+
+
+def guard_again(state: BVFState, u: Unit, pool, roll_again, ev: list[Event]):
+    """A save (against hits, impact hits, Trample, a war machine or a spell)
+    or a strike back scoring fewer Successes than half its dice: rerolled by
+    the General if he promised it with his orders this turn (`u` within
+    12", rerolls left).  The player is never asked in the middle of the
+    enemy's activation: the promise stands for the turn (docs § The
+    General's rerolls)."""
+    return _promised_again(state, u, GUARD, (pool.dice + 1) // 2, pool, roll_again, ev)
 
 
 def reroll_problem(state: BVFState, u: Unit, want) -> tuple[str, str] | None:

@@ -225,8 +225,9 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
     def _do_orders(self, state, a, dice, ev):
         orders = [(int(u), str(o)) for u, o in a["orders"]]
         turns.place_orders(state, a.player, orders, int(a.get("fate", -1)), ev)
-        if a.get("reroll_runs"):
-            rerolls.promise_runs(state, a.player, True)   # face down with the counters: told when they are revealed
+        for key in rerolls.PROMISES:       # face down with the counters: told when they are revealed
+            if a.get(key):
+                rerolls.promise(state, a.player, key, True)
         if state.phase == "fate":
             turns.after_fate(state, dice, ev)
 

@@ -185,11 +185,16 @@ def resolve(state: BVFState, player: int, spell_id: str, t: Unit, got: int, dice
             return
         r = success.roll(dice, f"{t.name} against {sp.name}", sp.amount, (), modifiable=False)
         ev.append(Event("roll", r.text() + " (cannot be modified)", rule, data=r.data()))
+        r = rerolls.guard_again(state, t, r, lambda: success.roll(dice, f"{t.name} against {sp.name} (rerolled)",
+                                                                  sp.amount, (), modifiable=False), ev)
         casualties.take(state, t, r.failures, ev)
     elif e == "casualty_dice_per_success":
         r = success.roll(dice, f"{t.name} against {sp.name}", got, (), rerolls=stats.armour_rerolls(t),
                          modifiable=False)
         ev.append(Event("roll", r.text() + " (armour rerolls allowed)", rule, data=r.data()))
+        r = rerolls.guard_again(state, t, r, lambda: success.roll(dice, f"{t.name} against {sp.name} (rerolled)", got,
+                                                                  (), rerolls=stats.armour_rerolls(t),
+                                                                  modifiable=False), ev)
         casualties.take(state, t, r.failures, ev)
     elif e == "chain_lightning":
         _chain(state, t, got, dice, ev)
@@ -221,6 +226,8 @@ def _chain(state: BVFState, t: Unit, n: int, dice, ev: list[Event]) -> None:
     while n > 0 and cur is not None and cur.on_table:
         r = success.roll(dice, f"{cur.name} against Chain Lightning", n, (), modifiable=False)
         ev.append(Event("roll", r.text(), R_OFF, data=r.data()))
+        r = rerolls.guard_again(state, cur, r, lambda: success.roll(dice, f"{cur.name} against Chain Lightning "
+                                                                    "(rerolled)", n, (), modifiable=False), ev)
         n = casualties.take(state, cur, r.failures, ev)
         if n <= 0:
             break

@@ -131,10 +131,11 @@ def reveal(state: BVFState, ev: list[Event]) -> None:
         if u.on_table and u.orders:
             ev.append(Event("ruling", f"{u.name}: {', '.join(cat().orders[o].name for o in u.orders)}", R_REVEAL))
     for g in [g for g in state.units.values() if g.kind == "general" and g.on_table]:
-        if g.effects.get(rerolls.RUNS):
-            p = alliance.seat_of(state, g)
-            ev.append(Event("ruling", f"{alliance.name(state, p)}'s General will reroll this turn's flee and rally rolls "
-                            "that fall short, for units within 12\" (while his rerolls last)", rerolls.R_REROLL))
+        for key, what in rerolls.PROMISES.items():
+            if g.effects.get(key):
+                p = alliance.seat_of(state, g)
+                ev.append(Event("ruling", f"{alliance.name(state, p)}'s General will reroll this turn's {what}, for "
+                                "units within 12\" (while his rerolls last)", rerolls.R_REROLL))
     for p in (0, 1):
         pl = state.players[p]
         if pl.fate_uid == -1:

@@ -20,7 +20,8 @@ from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 COLORS = ("#56B4E9", "#D55E00", "#0072B2", "#E69F00")   # seats 1-4 (a Grand Alliance: blues and oranges a side)
-NOT_SPELLS = ("built", "reroll_runs")     # effects that are no spell: field works, the General's promised rerolls
+NOT_SPELLS = ("built", "reroll_runs", "reroll_guard")   # effects that are no spell: field works, the General's promises
+PROMISED = {"reroll_runs": "flee and rally rolls", "reroll_guard": "saves and strikes back"}   # rerolls.PROMISES
 
 
 def initials(name: str) -> str:
@@ -192,8 +193,10 @@ class BVFView(TableView):
             if u.kind == "wizard":
                 stats_rows.append(("Dice", f"{u.dice} to cast or dispel"))
             else:
-                stats_rows.append(("Rerolls", str(u.rerolls) + (" (flee and rally rolls this turn)"
-                                                                 if u.effects.get("reroll_runs") else "")))
+                # a promise is face down with the counters: shown as they are (orders_visible)
+                promised = [w for key, w in PROMISED.items() if u.effects.get(key)]
+                stats_rows.append(("Rerolls", str(u.rerolls) + (f" ({' and '.join(promised)} this turn)"
+                                                                 if promised and self.orders_visible(state, u) else "")))
         stats_rows += characters.card_rows(state, u)
         if self.orders_visible(state, u):
             stats_rows.append(("Orders", ", ".join(cat().orders[o].name for o in u.orders) or "none"))
