@@ -187,8 +187,11 @@ def _build(state, a):
     u = _unit(state, a["uid"])
     if state.phase not in turns.PHASE_ORDERS or u.owner != a.player or not u.on_table:
         return "Build with one of your units when one of its counters could be activated", works.R_BUILD
-    if not turns.can_activate(state, u, state.phase) or (state.phase == "fire" and u.effects.get("held_fire")):
-        return f"{u.name} has no counter to activate in this phase (it builds instead of using one)", works.R_BUILD
+    if u.orders and (not turns.can_activate(state, u, state.phase)
+                     or (state.phase == "fire" and u.effects.get("held_fire"))):
+        return (f"{u.name} has no counter to activate in this phase (it builds instead of using one, or once it "
+                "has no counter left)"), works.R_BUILD
+    # no counter left at all (used, removed, never placed): it builds in its player's activation
     return works.build_problem(state, u)
 
 

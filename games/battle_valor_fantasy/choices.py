@@ -69,6 +69,12 @@ def groups(state: BVFState) -> list:
     out = [lambda u=u: unit_actions(state, u) for u in ready[:PHASE_UNITS]]
     if extra:
         out.append(lambda: extra)
+    if state.phase == "reform":
+        # foot units with no counter left may build in their player's activation (§ Linear Obstacles)
+        bare = [Action.make("build", p, uid=u.uid) for u in alliance.mine(state, turns.units_of(state, p))
+                if not u.orders and u.kind == "unit" and not u.fleeing and works.is_foot(u)]
+        if bare:
+            out.append(lambda: bare)
     return out
 
 

@@ -258,8 +258,13 @@ class BVFController(HiddenNotes, TableController):
         if st.phase not in turns.PHASE_ORDERS or st.pending:
             return []
         u = st.units.get(uid)
-        if u is None or alliance.seat_of(st, u) != self.actor() or not turns.can_activate(st, u, st.phase):
+        if u is None or alliance.seat_of(st, u) != self.actor():
             return []
+        if not turns.can_activate(st, u, st.phase):
+            if u.orders or u.kind != "unit":
+                return []
+            acts = [Action.make("build", u.owner, uid=u.uid)]     # no counter left: it may still build
+            return [a for a in map(self._seat_action, acts) if self.rules.check(st, a) is None]
         acts = choices.unit_actions(st, u)
         if not any(a.kind == "build" for a in acts):
             acts.append(Action.make("build", u.owner, uid=u.uid))     # § Linear Obstacles: in any phase

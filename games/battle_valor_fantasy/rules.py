@@ -299,12 +299,14 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
 
     def _do_build(self, state, a, dice, ev):
         u = state.units[a["uid"]]
+        instead = False
         for o in turns.PHASE_ORDERS[state.phase]:
             if o in u.orders:
                 u.orders.remove(o)          # given up, not activated: it may still fight back (docs § Field works)
+                instead = True
                 break
         u.effects["built"] = 1
-        works.build(state, u, ev)
+        works.build(state, u, ev, instead)
 
     def _do_general_rally(self, state, a, dice, ev):
         from games.battle_valor_fantasy import space

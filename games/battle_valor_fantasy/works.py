@@ -74,10 +74,12 @@ def build_problem(state: BVFState, u: Unit) -> tuple[str, str] | None:
     return None
 
 
-def build(state: BVFState, u: Unit, ev: list[Event]) -> None:
+def build(state: BVFState, u: Unit, ev: list[Event], instead: bool = True) -> None:
+    """`instead`: of activating a counter of this phase (else the unit had no counter left)."""
     state.works = state.works + (planned(state, u),)
     state.touch()
-    ev.append(Event("build", f"{u.name} builds 2\" of linear obstacle in front of it instead of using its order",
+    how = "instead of using its order" if instead else "(it has no order counter left)"
+    ev.append(Event("build", f"{u.name} builds 2\" of linear obstacle in front of it {how}",
                     R_BUILD, data={"uid": u.uid}))
 
 
