@@ -22,6 +22,9 @@ def describe(state: BVFState, a: Action) -> str:
     via = " (the General's order)" if a.get("general") else ""
     if k == "deploy":
         f = a.get("formation", "line")
+        u = state.units.get(a["uid"])
+        if u is not None and len(u.stands) == 1:        # a lone figure has no formation to name (setup.deploy)
+            return f"{who} deploys {_u(state, a['uid'])}"
         return f"{who} deploys {_u(state, a['uid'])} in {cat().formations[f].name if f in cat().formations else f}"
     if k == "orders":
         return f"{who} places order counters"
