@@ -13,6 +13,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 
@@ -108,31 +109,45 @@ def run_games(jobs: list[GameJob], workers: int | None = None, cluster: str | No
     return run
 
 
+POLL = 0.2             # seconds between looks at a Ctrl+C while the pool plays
+
+
 def _on_pool(run: Run, todo: list[GameJob], workers: int) -> None:
+    """Ctrl+C is counted by a handler, never raised inside the futures'
+    waits: an exception thrown there can leave a future's lock held, and
+    the pool's manager thread then never completes it (a run that hung
+    after Ctrl+C, seen on a loaded machine)."""
     ex = ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=_context(), initializer=_quiet_worker)
     pending = {ex.submit(play_game, job) for job in todo}
+    stops: list[int] = []                # Ctrl+C presses
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: stops.append(signum)) if main else None
     try:
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+        while pending and not stops:
+            finished, pending = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
             for f in finished:
                 run.record(f.result())
-    except KeyboardInterrupt:
+        if not stops:
+            ex.shutdown(wait=True)
+            return
         run.interrupted = True
         for f in pending:
             f.cancel()
-        running = [f for f in pending if not f.cancelled()]
+        running = {f for f in pending if not f.cancelled()}
         if running:
             sys.stderr.write(f"\nstopping: finishing the {len(running)} games being played (Ctrl+C again drops them)\n")
-            try:
-                for f in wait(running).done:
-                    if f.exception() is None:
-                        run.record(f.result())
-            except KeyboardInterrupt:
-                for p in list(getattr(ex, "_processes", {}).values()):
-                    p.terminate()
+        while running and len(stops) < 2:
+            finished, running = wait(running, timeout=POLL)
+            for f in finished:
+                if f.exception() is None:
+                    run.record(f.result())
+        if running:
+            for p in list(getattr(ex, "_processes", {}).values()):
+                p.terminate()
         ex.shutdown(wait=False, cancel_futures=True)
-        return
-    ex.shutdown(wait=True)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _ray_init(address: str, workers: int):
