@@ -13,11 +13,13 @@ import random
 
 from engine.hex import grid as hexgrid
 from engine.core.actions import Action
-from games.dice_wars import combat, movement, phases, skills, stats, targeting
+from games.dice_wars import ai_threat, combat, movement, phases, skills, stats, targeting
 
 AGENTS = ("greedy", "strong")
 VALUE = {"basic": 1.0, "advanced": 1.8, "hero": 6.0}
 R_DIPLOMACY = "Diplomacy"
+GUARD = 1.0             # the strong player's weights (docs/games/dice_wars.md § The strong player)
+CONTEST = 1.0
 
 
 def make_agent(name: str, rules):
@@ -396,47 +398,50 @@ class StrongAgent(GreedyAgent):
     and spreads its strikes.  The strong player keeps its own hero out of
     reach (a move costs by the hits enemies could land on the hero there,
     weighed against the hits it has left, at every round: the normal
-    player's caution fades by round 15) and strikes the enemy hero first
-    (a hit on a hero with one hit left wins the game)."""
+    player's caution fades by round 15), judging reach by the enemies' true
+    paths and lines of sight (ai_threat), strikes first at the enemies that
+    threaten its heroes and at the enemy hero (a hit on a hero with one hit
+    left wins the game), and sends one soldier to each city of an enemy
+    that holds three (Diplomacy)."""
     name = "strong"
 
-    def __init__(self, rules, hero_care: float = 1.2, hunt: float = 1.0):
+    def __init__(self, rules, hero_care: float = 1.2, hunt: float = 1.0, guard: float = GUARD,
+                 contest: float = CONTEST):
         super().__init__(rules)
         self.hero_care = hero_care       # cost of one likely hit on our hero, per hit it has lost (+1)
         self.hunt = hunt                 # extra weight on strikes at the enemy hero
+        self.guard = guard               # weight on strikes at enemies that threaten our heroes
+        self.contest = contest           # weight on each move's progress of a soldier sent to a city
 
     def score(self, state, a: Action, cache: dict) -> tuple[float, str]:
         s, why = super().score(state, a, cache)
         if a.kind == "attack":
-            t = state.units[a["target"]]
+            u, t = state.units[a["uid"]], state.units[a["target"]]
+            p = combat.hit_chance(state, u, t)
             if t.tier == "hero":
-                p = combat.hit_chance(state, state.units[a["uid"]], t)
                 s += self.hunt * p * (3.0 / t.hp) * (30.0 if t.hp == 1 else 1.0)
                 if t.hp == 1:
                     why = f"{p:.0%} to kill the enemy hero {stats.card(t).name}: Regicide wins the game"
+            threat = ai_threat.menace(state, t, a.player, cache)
+            if threat:
+                s += self.guard * p / t.hp * threat
+                why += "; it threatens our hero (Regicide)"
         elif a.kind == "move":
             u = state.units[a["uid"]]
+            to = tuple(a["to"])
             if u.tier == "hero":
-                now = self.hero_threat(state, u, u.pos, cache)
-                there = self.hero_threat(state, u, tuple(a["to"]), cache)
+                now = ai_threat.hero_threat(state, u, u.pos, cache)
+                there = ai_threat.hero_threat(state, u, to, cache)
                 s -= self.hero_care * (there - now) * (4 - u.hp)
                 if there < now:
                     why = f"keep the hero {stats.card(u).name} out of reach (Regicide)"
+            elif self.contest:
+                step = ai_threat.contest_progress(state, u, to, cache)
+                if step:
+                    s += self.contest * step
+                    if step > 0:
+                        why = f"walk to an enemy city to reset its crowns ({R_DIPLOMACY})"
         return s, why
-
-    def hero_threat(self, state, hero, h, cache: dict) -> float:
-        """Hits enemies could land on our hero standing at h next phase:
-        each enemy that can reach and strike h counts by its hit chance,
-        the best two fully (two units act per phase), the rest a quarter."""
-        key = ("hero_threat", hero.uid, h)
-        got = cache.get(key)
-        if got is None:
-            chances = sorted((combat.hit_chance(state, v, hero) for v in stats.living(state)
-                              if not stats.friendly(state, v.owner, hero.owner)
-                              and hexgrid.distance(v.pos, h) <= stats.card(v).move + max(1, stats.card(v).range)),
-                             reverse=True)
-            got = cache[key] = sum(chances[:2]) + 0.25 * sum(chances[2:])
-        return got
 
 
 def hard_policy(rules):
