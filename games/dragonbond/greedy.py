@@ -132,23 +132,32 @@ class GreedyAgent:
 
     # ---- what a unit can do now ------------------------------------------------------------------
     def attack_value(self, state: DBState, u: Unit, charging_ok: bool = True) -> tuple[float, str]:
-        best, why = 0.0, ""
+        """The best attack or charge u could make now: (its worth, why).  The
+        worth is the expected wounds' (charges a little less); the reason
+        names the option the follow-up scoring ranks first (`score` of an
+        attack, `score_charge`), so an activation says what the unit then
+        does, not a target it will pass over."""
+        best, why, first = 0.0, "", -math.inf
         sp = stats.speed(state, u)
         for e in space.enemies(state, u):
             for w, _ in stats.weapons(state, u):
                 if combat.target_problem(state, u, e, w) is None:
                     v = combat.expected_wounds(state, u, e, w) * worth(e) / 10.0
-                    if v > best:
-                        best, why = v, f"attack {stats.name(state, e)}"
+                    best = max(best, v)
+                    rank = 2.0 + v - self.fatigue_cost(state, u, 1)
+                    if v > 0 and rank > first:
+                        first, why = rank, f"attack {stats.name(state, e)}"
             if charging_ok and not stats.exhausted(u) and not u.immobilized:
                 d = space.distance(state, u, e)
                 if 0.05 < d <= sp + 6 and space.line_of_sight(state, u, e):
                     p = self.reach_chance(state, u, d)
                     w = next((w for w, _ in stats.weapons(state, u) if w.type == "melee"), None)
                     if w is not None and p > 0:
-                        v = p * self.charge_wounds(state, u, e, w) * worth(e) / 10.0 * 0.9
-                        if v > best:
-                            best, why = v, f"charge {stats.name(state, e)} ({p:.0%} to arrive)" + \
+                        wounds = p * self.charge_wounds(state, u, e, w) * worth(e) / 10.0
+                        best = max(best, wounds * 0.9)
+                        rank = 1.8 + wounds - (1 - p) * 0.8 - self.fatigue_cost(state, u, 2)
+                        if wounds > 0 and rank > first:
+                            first, why = rank, f"charge {stats.name(state, e)} ({p:.0%} to arrive)" + \
                                 self.objective_note(state, e)
         return best, why
 
