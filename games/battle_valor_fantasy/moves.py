@@ -283,6 +283,15 @@ def slide(state: BVFState, u: Unit, plan: list) -> set:
         m = 1e-3 + 1e-6
         near = [g for g in others if not (g.bbox[0] > box[2] + m or box[0] > g.bbox[2] + m
                                           or g.bbox[1] > box[3] + m or box[1] > g.bbox[3] + m)]
+        first = space.Foot(shape, s.x + vx * min(dist, STEP), s.y + vy * min(dist, STEP), s.facing, s.sid)
+        end = space.Foot(shape, s.x + vx * dist, s.y + vy * dist, s.facing, s.sid)
+        if not near and state.table.on_table(first) and state.table.on_table(end) and not any(
+                not (g.bbox[0] > box[2] + m or box[0] > g.bbox[2] + m or g.bbox[1] > box[3] + m
+                     or box[1] > g.bbox[3] + m) for g in placed + still):
+            # nothing near the whole way and both ends on the table (a box moving straight stays on
+            # it between them): every step below would pass, the last one at the full distance
+            steps = 0
+            best = (end.x, end.y)
         for k in range(1, steps + 1):
             d = min(dist, k * STEP)
             f = space.Foot(shape, s.x + vx * d, s.y + vy * d, s.facing, s.sid)
