@@ -280,3 +280,28 @@ def test_a_wizard_the_list_attaches_casts_on_its_units_spell_order():
     assert spells.caster_dice(state, host) == wizard.dice == 15          # a Veteran Wizard
     other = next(u for u in state.units.values() if u.kind == "unit" and u.owner == 0 and u.uid != host.uid)
     assert turns.order_fits(state, other, "spell") is not None          # a unit with no Wizard cannot cast
+
+
+def test_random_playouts_with_a_wizard_attached_and_every_option_keep_invariants():
+    """The Ironhold Muster's Runesmith starts with a unit; random play (with
+    advanced combat and reserves on) casts, dispels, leaves and joins with
+    him: every position keeps the invariants and the games end."""
+    from engine.commands.playout import play_out
+    from engine.core.agents import RandomAgent
+    rules = registry.get("battle_valor_fantasy")
+    seen = set()
+    for seed in range(6):
+        def step(state, action, legal):
+            bad = rules.invariants(state)
+            assert not bad, f"seed {seed} after {action}: {bad}"
+            w = next((u for u in state.units.values() if u.kind == "wizard" and u.owner == 0), None)
+            if w is not None and w.alive:
+                seen.add("attached" if w.attached >= 0 else "alone")
+            if action.kind == "cast" and state.units[action["uid"]].kind == "unit":
+                seen.add("cast by a unit")
+        r = play_out(rules, Setup("battle_valor_fantasy", 2, seed=seed, scenario="fords_of_legian",
+                                  options={"armies": ["dwarian_1000", "frigian_1000"], "advanced_combat": "on",
+                                           "reserves": "on"}),
+                     [RandomAgent(rules), RandomAgent(rules)], max_actions=4000, on_step=step)
+        assert r["winners"] or r["reason"] != "action cap reached"
+    assert {"attached", "cast by a unit"} <= seen
