@@ -97,3 +97,19 @@ def test_one_soldier_walks_to_each_city_of_an_enemy_holding_three():
         {"name": "walker", "player": 1, "class": "footman", "at": list(near)},
         {"name": "blue_hero", "player": 1, "class": "grimhild", "at": list(plains[-1])},
     ]).state, 1, {}) == {}, "no enemy with three cities: nobody is sent"
+
+
+def test_strong_closes_in_on_the_enemy_that_threatens_its_hero():
+    """A move is worth the strike it opens at the hero's threat; from a hex
+    out of range of it, nothing."""
+    rules = registry.get("dice_wars")
+    m = threatened_hero_position()
+    s, names = m.state, m.state.options["names"]
+    cat = s.units[names["catapult"]]
+    strong = ai.make_agent("strong", rules)
+    gain, target = strong.guard_strike_from(s, cat, cat.pos, {})
+    assert gain > 0 and target.uid == names["red_archer"]
+    archer = s.units[names["red_archer"]].pos
+    away = max((h for h in s.board.terrain if s.board.terrain[h] == "plains" and h not in s.occupied),
+               key=lambda h: hexgrid.distance(h, archer))
+    assert strong.guard_strike_from(s, cat, away, {}) == (0.0, None)

@@ -435,13 +435,50 @@ class StrongAgent(GreedyAgent):
                 s -= self.hero_care * (there - now) * (4 - u.hp)
                 if there < now:
                     why = f"keep the hero {stats.card(u).name} out of reach (Regicide)"
-            elif self.contest:
+            if self.guard:
+                gain, t = self.guard_strike_from(state, u, to, cache)
+                if gain > 0:
+                    s += 0.9 * self.guard * gain
+                    why = f"close in on the {stats.card(t).name} that threatens our hero (Regicide)"
+            if u.tier != "hero" and self.contest:
                 step = ai_threat.contest_progress(state, u, to, cache)
                 if step:
                     s += self.contest * step
                     if step > 0:
                         why = f"walk to an enemy city to reset its crowns ({R_DIPLOMACY})"
         return s, why
+
+    def guard_strike_from(self, state, u, to, cache: dict) -> tuple:
+        """(hit chance / hits left x menace, target) of u's best strike from
+        `to` at an enemy that threatens our heroes (0 once u has acted)."""
+        act = phases.activation(state, u.uid)
+        if act is not None and act.acted or stats.has_status(u, "disarmed"):
+            return 0.0, None
+        key = ("menacing", u.owner)
+        if key not in cache:
+            cache[key] = [(t, m) for t in stats.living(state) if not stats.friendly(state, t.owner, u.owner)
+                          for m in (ai_threat.menace(state, t, u.owner, cache),) if m > 0]
+        near = [(t, m) for t, m in cache[key] if hexgrid.distance(to, t.pos) <= targeting.max_range(state, u)]
+        if not near:
+            return 0.0, None
+        best, target = 0.0, None
+        old = u.pos
+        saved_cache, state.cache = state.cache, None       # pretend u stands there, as score_move does
+        del state.occupied[old]
+        state.occupied[to] = u.uid
+        u.pos = to
+        try:
+            for t, m in near:
+                if targeting.weapon_target_problem(state, u, t) is None:
+                    g = combat.hit_chance(state, u, t) / t.hp * m
+                    if g > best:
+                        best, target = g, t
+        finally:
+            u.pos = old
+            del state.occupied[to]
+            state.occupied[old] = u.uid
+            state.cache = saved_cache
+        return best, target
 
 
 def hard_policy(rules):
