@@ -11,9 +11,10 @@ double distance toward the enemy: § Step 3); the rest Advance.  The Fate counte
 from __future__ import annotations
 
 import functools
+import math
 
 from engine.core.actions import Action
-from games.battle_valor_fantasy import (alliance, alliance_turns, characters, choices, combat, fire, space, spells,
+from games.battle_valor_fantasy import (ai_deploy, alliance, alliance_turns, characters, choices, combat, fire, space, spells,
                                         stats, success, turns, victory)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
@@ -60,7 +61,6 @@ def _order_for(state: BVFState, u: Unit):
         return "fire"
     if not stats.machine(u) and (stats.has_leader(u) or u.profile.troop == "berserkers"):
         reach = combat.charge_reach(state, u)
-        closing = False
         for t in space.enemies(state, u):
             # a charge out of reach still moves its full (double) distance toward the enemy;
             # an enemy already fighting ours is charged only where a way in is open (a flank)
@@ -69,9 +69,8 @@ def _order_for(state: BVFState, u: Unit):
                     pl = combat.plan(state, u, t)
                     if pl.reaches and not pl.blocked:
                         return "charge"
-                    if not pl.reaches and not closing and combat.short_move(state, u, t) >= reach / 2:
-                        closing = True        # a charge that closes in, unless another one reaches
-        if closing:
+        # a charge that closes in (missile troops only on an enemy within the listed reach)
+        if closing_target(state, u, far=not has_missile, planning=True) is not None:
             return "charge"
         if _turn_to_face(state, u, reach):
             return "reform"
@@ -94,6 +93,76 @@ def _casts_with_wizard(state: BVFState, u: Unit) -> bool:
         return False
     return any(t.kind == "unit" and space.distance(state, u, t) <= WIZARD_RANGE and space.line_of_sight(state, u, t)
                for t in space.enemies(state, u))
+
+
+CLOSING_LOOK = 5          # the nearest enemies in the arc a closing charge weighs
+
+
+def _planned_short_frame(state: BVFState, u: Unit, t: Unit):
+    """Where a charge at `t` falling short would leave `u` if our own units
+    in the way had moved on first (orders are placed before anyone moves:
+    the block ahead of it advances too, and the front moves first:
+    GeneralAgent.candidates); the enemy and the terrain stop it as in
+    combat.short_frame.  None: no room to move."""
+    from engine.table.formations import short_of
+    reach = combat.charge_reach(state, u)
+    target = space.centre(state, t)
+    among = [v for v in combat._along(state, u, target, reach) if v.owner != u.owner]
+
+    def clear(frame):
+        return space.fits(state, u, space.layout(u, frame), enemy_gap=space.ADVANCE_GAP, among=among) is None
+    frame = short_of(space.block(state, u), target, reach, clear)
+    return frame if clear(frame) else None
+
+
+BOXED = 10.0     # inches a closing move is counted short when it ends with a building or the edge just ahead
+
+
+def closing(state: BVFState, u: Unit, t: Unit, planning: bool = False) -> tuple[float, float]:
+    """(how far, how good) a charge at `t` that falls short moves `u`: how
+    good is minus the inches left to `t`, and BOXED less when it ends with
+    impassable ground or the table's edge half a reach straight ahead (a
+    slide sideways in front of a farmhouse leaves the unit stuck there)."""
+    frame = _planned_short_frame(state, u, t) if planning else combat.short_frame(state, u, t)
+    if frame is None:
+        return 0.0, -1e9
+    here = space.frame_of(u)
+    moved = math.hypot(frame.x - here.x, frame.y - here.y)
+    good = -max(0.0, space.distance(state, u, t) - moved)
+    ahead = space.layout(u, frame.moved(combat.charge_reach(state, u) / 2))
+    if not space.on_table_clear(state, u, ahead):
+        good -= BOXED
+    return moved, good
+
+
+def closing_target(state: BVFState, u: Unit, far: bool = True, planning: bool = False) -> Unit | None:
+    """The enemy unit in u's arc that a charge falling short brings u
+    nearest to (a charge out of reach still moves its full double distance
+    straight toward the enemy, facing kept, § Step 3: twice an advance's
+    pace, and sideways past what stands in front); None when none closes
+    by half a reach.  `far`: any distance (else only within the listed
+    two and a half reaches)."""
+    if u.kind != "unit" or u.engaged or stats.machine(u):
+        return None
+    f = stats.formation(u)
+    if f is not None and not f.can_charge:
+        return None                     # a movement column or a snake: it advances instead
+    reach = combat.charge_reach(state, u)
+    near = []
+    for t in space.enemies(state, u):
+        if t.kind != "unit" or not space.in_arc(state, u, t):
+            continue
+        d = space.distance(state, u, t)
+        if far or d <= reach * 2.5:
+            near.append((d, t.uid, t))
+    best = None
+    for d, _, t in sorted(near, key=lambda x: x[:2])[:CLOSING_LOOK]:
+        m, good = closing(state, u, t, planning)
+        if m < reach / 2:
+            continue
+        if best is None or good > best[0] + 1e-6:
+            best = (good, t)
+    return best[1] if best else None
 
 
 def _open_charge(state: BVFState, u: Unit, t: Unit) -> bool:
@@ -237,6 +306,22 @@ class GeneralAgent:
                 big = max(left, key=lambda u: (len(u.stands), -u.uid))
                 if not any(a.kind == "deploy" and a["uid"] == big.uid for a in cands):
                     cands += choices.deploy_actions(state, big)
+                cands += ai_deploy.spots(state, big)      # facing the enemy, a lane open ahead
+        if state.phase in turns.PHASES and not state.pending:
+            # every unit with a counter, not only the next three listed: a unit boxed in behind
+            # another moves after it rather than holding (its counter lost) first
+            ready = [u for u in sorted(alliance.mine(state, turns.units_of(state, side)), key=lambda x: x.uid)
+                     if turns.can_activate(state, u, state.phase)]
+            for u in ready[choices.PHASE_UNITS:]:
+                cands += choices.unit_actions(state, u)
+        if state.phase == "combat" and not state.pending:
+            # a charge at an enemy beyond the listed reach: it closes at double pace (closing_target)
+            for u in alliance.mine(state, turns.units_of(state, side)):
+                if "charge" in u.orders and turns.can_activate(state, u, "combat") and not u.engaged:
+                    t = closing_target(state, u)
+                    if t is not None and not any(a.kind == "charge" and a["uid"] == u.uid and a["target"] == t.uid
+                                                 for a in cands):
+                        cands.append(Action.make("charge", side, uid=u.uid, target=t.uid))
         if state.phase == "reform" and not state.pending:
             # a unit ordered to reform to face an enemy it could not charge: square on to its side
             for u in alliance.mine(state, turns.units_of(state, side)):
@@ -361,7 +446,10 @@ class GeneralAgent:
             # and to turn between our other units, with its impact hits (§ Attack Column;)
             column = 4.0 if a.get("formation") == "attack_column" and len(u.stands) >= 6 and \
                 stats.missile(u) is None and stats.has_leader(u) else 0.0
-            return -abs(x - state.table.width / 2) * 0.1 - abs(y - state.table.height / 2) * 0.5 \
+            if stats.missile(u) is not None and a.get("formation") != u.formation:
+                column = -5.0                 # missile troops shoot from a line (+2 Successes, § Line;)
+            from engine.table.formations import Frame
+            return ai_deploy.value(state, u, Frame(x, y, a["facing"]), a["formation"], a["files"]) \
                 + len(u.stands) * 2.0 + column
         if k == "fate":
             return {"advance": 3, "charge": 2}.get(a["order"], 0)
@@ -405,9 +493,10 @@ class GeneralAgent:
             if pl.blocked:
                 return -2.0                           # in reach, but the way in is blocked: it would stop short
             if not pl.reaches:
-                if combat.short_move(state, u, t) < 1.0:
+                m, good = closing(state, u, t)
+                if m < 1.0:
                     return -1.5                       # out of reach and no room to close in: it would not move
-                return 1.5 - pl.length * 0.02         # closing at the charge's double pace
+                return 1.5 + max(-20.0, good) * 0.05     # closing at the charge's double pace: how near
             bonus = {"rear": 3, "left": 2, "right": 2}.get(pl.side, 0)
             # worth it by the exchange of casualties (a losing fight is left alone: holding scores -1)
             return 5 + bonus - pl.length * 0.1 + exchange(state, u, t, pl.side, True) * 0.1
@@ -425,7 +514,11 @@ class GeneralAgent:
                 return 1 - abs(d - 14) * 0.1 + self.objective_gain(state, u, frame)
             if u.kind == "general":
                 return 1 - abs(d - 14) * 0.1
-            return 2 - d * 0.1 + self.objective_gain(state, u, frame)
+            # the inches gained on the nearest enemy (a far enemy is no reason to hold), the front
+            # units first (those behind them follow into the room they leave)
+            here = space.frame_of(u)
+            d0 = ((here.x - ex) ** 2 + (here.y - ey) ** 2) ** 0.5
+            return 2 + (d0 - d) * 0.1 - d * 0.02 + self.objective_gain(state, u, frame)
         if k == "reform":
             u = state.units[a["uid"]]
             same = a.get("formation") in (None, u.formation)

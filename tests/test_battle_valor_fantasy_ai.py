@@ -1,0 +1,73 @@
+"""The computer general (games/battle_valor_fantasy/ai.py, ai_deploy.py):
+golden positions for how it gets its army into the fight on a 6 x 4 ft
+table (docs/games/battle_valor_fantasy.md, "The normal computer against
+random")."""
+from __future__ import annotations
+
+from engine.core import registry
+from engine.core.dice import ScriptedDice
+from engine.core.rules import Setup
+from engine.table.formations import Frame
+from games.battle_valor_fantasy import ai, ai_deploy, space
+
+BLOCK = {"troop": "infantry", "stands": 12, "command": True}
+
+
+def _position(phase: str, units: list, turn: int = 2):
+    rules = registry.get("battle_valor_fantasy")
+    units = units + [{"name": "g0", "player": 0, "kind": "general", "at": [70, 47]},
+                     {"name": "g1", "player": 1, "kind": "general", "at": [70, 1]}]
+    s = Setup("battle_valor_fantasy", 2, seed=1, scenario="field_of_abaci",
+              options={"position": {"phase": phase, "turn": turn, "units": units}})
+    state, _ = rules.initial_state(s, ScriptedDice([], seed=1))
+    return rules, state, state.options["names"]
+
+
+def test_the_block_behind_moves_after_the_one_in_front_instead_of_holding():
+    # two blocks one behind the other, the enemy 30" off: the front one
+    # advances first and the one behind follows into the room it left (it
+    # used to hold, its counter lost, because it was listed first and a far
+    # enemy scored an advance below a hold)
+    rules, state, n = _position("advance", [
+        {"name": "rear", "player": 0, "at": [12, 44], "facing": 270, "files": 6, "orders": ["advance"],
+         "unit": BLOCK},
+        {"name": "front", "player": 0, "at": [12, 40.5], "facing": 270, "files": 6, "orders": ["advance"],
+         "unit": BLOCK},
+        {"name": "foes", "player": 1, "at": [12, 4], "facing": 90, "files": 6, "orders": ["advance"],
+         "unit": BLOCK}])
+    agent = ai.GeneralAgent(rules)
+    first = agent.choose(state, None, None)
+    assert first.kind == "advance" and first["uid"] == n["front"], first
+    y0 = space.frame_of(state.units[n["rear"]]).y
+    rules.apply(state, first, ScriptedDice([], seed=1))
+    while rules.to_act(state) != 0:
+        rules.apply(state, rules.legal_actions(state)[0], ScriptedDice([], seed=1))
+    second = agent.choose(state, None, None)
+    assert second.kind == "advance" and second["uid"] == n["rear"], second
+    rules.apply(state, second, ScriptedDice([], seed=1))
+    assert space.frame_of(state.units[n["rear"]]).y < y0 - 2.0
+
+
+def test_a_block_out_of_charge_reach_charges_to_close_at_double_pace():
+    # the enemy 26" off, beyond the two and a half reaches the listed charges
+    # cover: a charge falling short still moves its full 8" toward it (§ Step 3)
+    rules, state, n = _position("orders", [
+        {"name": "ours", "player": 0, "at": [36, 38], "facing": 270, "files": 6, "unit": BLOCK},
+        {"name": "foes", "player": 1, "at": [36, 10], "facing": 90, "files": 6, "unit": BLOCK}])
+    orders, _ = ai.plan_orders(state, 0)
+    assert (n["ours"], "charge") in orders
+
+
+def test_deployment_faces_the_enemy_with_a_lane_clear_of_the_farmhouse():
+    # the Old Farmhouse stands 8" in front of the north zone's middle: a big
+    # block set up behind it could never get past it
+    rules, state, n = _position("orders", [
+        {"name": "foes", "player": 0, "at": [10, 44], "facing": 270, "files": 6, "unit": BLOCK},
+        {"name": "ours", "player": 1, "at": [10, 4], "facing": 90, "files": 6, "unit": BLOCK}])
+    u = state.units[n["ours"]]
+    spots = ai_deploy.spots(state, u)
+    assert spots and all(a["facing"] == 90.0 for a in spots)
+    best = spots[0]
+    fs = space.layout(u, Frame(best["x"], best["y"], best["facing"]), best["formation"], best["files"])
+    x0, x1 = min(f.bbox[0] for f in fs), max(f.bbox[2] for f in fs)
+    assert x1 <= 30.0 or x0 >= 34.0, (x0, x1)          # the farmhouse: x 30 to 34
