@@ -4,9 +4,11 @@ and, in each phase, picks the listed action that scores best.
 
 Orders: fleeing units keep Flee; units in combat Attack; Wizards cast;
 missile troops with a target in range Fire (Mounted Missile Troops Advance
-and Fire); units with a leader and an enemy in their arc within two and a
-half charge reaches Charge (a charge that falls short still moves its full
-double distance toward the enemy: § Step 3); the rest Advance.  The Fate counter goes on the General.
+and Fire); units with a leader and an enemy in their arc that a charge
+reaches, or that a charge falling short closes on (it still moves its full
+double distance toward the enemy: § Step 3; missile troops only within two
+and a half charge reaches), Charge; the rest Advance.  The Fate counter
+goes on the General.  Deployment: ai_deploy.py.
 """
 from __future__ import annotations
 
@@ -14,8 +16,9 @@ import functools
 import math
 
 from engine.core.actions import Action
-from games.battle_valor_fantasy import (ai_deploy, alliance, alliance_turns, characters, choices, combat, fire, space, spells,
-                                        stats, success, turns, victory)
+from engine.table.formations import Frame
+from games.battle_valor_fantasy import (ai_deploy, alliance, alliance_turns, characters, choices, combat, fire, space,
+                                        spells, stats, success, turns, victory)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -448,7 +451,6 @@ class GeneralAgent:
                 stats.missile(u) is None and stats.has_leader(u) else 0.0
             if stats.missile(u) is not None and a.get("formation") != u.formation:
                 column = -5.0                 # missile troops shoot from a line (+2 Successes, § Line;)
-            from engine.table.formations import Frame
             return ai_deploy.value(state, u, Frame(x, y, a["facing"]), a["formation"], a["files"]) \
                 + len(u.stands) * 2.0 + column
         if k == "fate":
