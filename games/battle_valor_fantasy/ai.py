@@ -125,7 +125,17 @@ def closing(state: BVFState, u: Unit, t: Unit, planning: bool = False) -> tuple[
     """(how far, how good) a charge at `t` that falls short moves `u`: how
     good is minus the inches left to `t`, and BOXED less when it ends with
     impassable ground or the table's edge half a reach straight ahead (a
-    slide sideways in front of a farmhouse leaves the unit stuck there)."""
+    slide sideways in front of a farmhouse leaves the unit stuck there).
+    Remembered for this state version (orders, candidates and scores ask
+    again for the same pairs)."""
+    key = ("ai_closing", u.uid, t.uid, planning)
+    v = state.cache.get(key)
+    if v is None:
+        v = state.cache[key] = _closing(state, u, t, planning)
+    return v
+
+
+def _closing(state: BVFState, u: Unit, t: Unit, planning: bool) -> tuple[float, float]:
     frame = _planned_short_frame(state, u, t) if planning else combat.short_frame(state, u, t)
     if frame is None:
         return 0.0, -1e9
