@@ -3,7 +3,7 @@ the zone, where a turn would swing its tail off the table), as far forward
 as there is room, and with a lane ahead of it clear of buildings, of our
 own units already placed and, less so, of difficult ground: a unit boxed
 in behind a farmhouse or another block never reaches the fight in six
-turns (docs/games/battle_valor_fantasy.md § Not yet built).
+turns (docs/games/battle_valor_fantasy.md § Bars still open).
 
 `spots` proposes set-ups on an inch grid across the zone, screened by
 boxes (the rules' check decides, best first); `value` scores any set-up,
