@@ -18,7 +18,7 @@ import math
 from engine.core.actions import Action
 from engine.table.formations import Frame
 from games.battle_valor_fantasy import (ai_deploy, alliance, alliance_turns, characters, choices, combat, fire, space,
-                                        spells, stats, success, turns, victory)
+                                        rerolls, spells, stats, success, turns, victory)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -44,6 +44,24 @@ def plan_orders(state: BVFState, p: int) -> tuple[list, int]:
         elif o:
             out.append((u.uid, o))
     return out, fate
+
+
+def plan_actions(state: BVFState, p: int) -> list[Action]:
+    """The general's plan of orders as actions, best first: with his
+    promise to reroll this turn's failing saves and strikes back (rerolls.py
+    GUARD; the computer spends the General's rerolls nowhere else, and those
+    left at the end are worth nothing), then without (no General, none
+    left)."""
+    orders, fate = plan_orders(state, turns.to_act(state))
+    plain = Action.make("orders", p, orders=[list(x) for x in orders], fate=fate)
+    return [Action.make("orders", p, **{**dict(plain.params), rerolls.GUARD: 1}), plain]
+
+
+def plan_reason(a: Action) -> str:
+    if a.get(rerolls.GUARD):
+        return "the general's plan of orders; the General rerolls this turn's saves and strikes back that fail " \
+               "half their dice (§ Generals;)"
+    return "the general's plan of orders"
 
 
 def _order_for(state: BVFState, u: Unit):
@@ -282,12 +300,11 @@ class GeneralAgent:
         p = self.rules.to_act(state)          # the seat (a Grand Alliance) or the player
         out = []
         if state.phase == "orders" and not state.pending:
-            orders, fate = plan_orders(state, turns.to_act(state))
-            a = Action.make("orders", p, orders=[list(x) for x in orders], fate=fate)
             # the general's own plan, listed or not (the listed sets only rotate each unit's orders):
             # the search weighs it against them, and it passes the rules' check like any proposal
-            if self.rules.check(state, a) is None:
-                out.append((100.0, a, "the general's plan of orders"))
+            a = next((x for x in plan_actions(state, p) if self.rules.check(state, x) is None), None)
+            if a is not None:
+                out.append((100.0, a, plan_reason(a)))
         cands = self.candidates(state, p)
         scored = sorted(((self.score(state, a), i) for i, a in enumerate(cands)), reverse=True)
         kinds = set()
@@ -434,11 +451,10 @@ class GeneralAgent:
         (so a decision checks a handful, not every listed action)."""
         p = self.rules.to_act(state)
         if state.phase == "orders" and not state.pending:
-            orders, fate = plan_orders(state, turns.to_act(state))
-            a = Action.make("orders", p, orders=[list(x) for x in orders], fate=fate)
-            if self.rules.check(state, a) is None:
-                self.last_reason = "the general's plan of orders"
-                return a
+            for a in plan_actions(state, p):
+                if self.rules.check(state, a) is None:
+                    self.last_reason = plan_reason(a)
+                    return a
         cands = self.candidates(state, p)
         scored = sorted(((self.score(state, a), i) for i, a in enumerate(cands)), reverse=True)
         for _, i in scored:
