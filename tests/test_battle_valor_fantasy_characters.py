@@ -305,3 +305,23 @@ def test_random_playouts_with_a_wizard_attached_and_every_option_keep_invariants
                      [RandomAgent(rules), RandomAgent(rules)], max_actions=4000, on_step=step)
         assert r["winners"] or r["reason"] != "action cap reached"
     assert {"attached", "cast by a unit"} <= seen
+
+
+def test_a_wizard_with_a_unit_leaves_it_on_his_advance_order_and_joins_another():
+    """§ Moving Characters;: an attached Wizard given an Advance order
+    unattaches and moves up to 6" toward the unit he joins; within 6" he
+    attaches to it (and casts on its Spell order from then on)."""
+    from games.battle_valor_fantasy import spells
+    units = [{"name": "spears", "player": 0, "at": [20, 40], "facing": 270, "files": 4,
+              "unit": {"troop": "infantry", "stands": 4}},
+             {"name": "bows", "player": 0, "at": [28, 40], "facing": 270, "files": 4,
+              "unit": {"troop": "infantry", "stands": 4}},
+             {"name": "mage", "player": 0, "kind": "wizard", "with": "spears", "orders": ["advance"]},
+             {"name": "foes", "player": 1, "at": [20, 10], "facing": 90, "files": 4, "orders": ["advance"],
+              "unit": {"troop": "infantry", "stands": 4}}] + GENERALS
+    state, n = _position(units, phase="advance", current=0, initiative=0)
+    mage, spears, bows = state.units[n["mage"]], state.units[n["spears"]], state.units[n["bows"]]
+    assert spells.wizards_of(state, spears) == [mage] and not spells.wizards_of(state, bows)
+    RULES.apply(state, Action.make("join", 0, uid=mage.uid, to=bows.uid), ScriptedDice([], seed=1))
+    assert mage.attached == bows.uid and not mage.stands
+    assert spells.wizards_of(state, bows) == [mage] and not spells.wizards_of(state, spears)

@@ -19,6 +19,7 @@ R_REROLL = "battle_valor_fantasy.txt § Generals;"
 WISH = "general_reroll"
 RUNS = "reroll_runs"          # on the General for the turn: reroll flee and rally rolls that fall short
 GUARD = "reroll_guard"        # on the General for the turn: reroll saves and strikes back that fail half their dice
+SHORT = {RUNS: "flee and rally rolls", GUARD: "saves and strikes back"}     # as the General's card names them
 PROMISES = {RUNS: "flee and rally rolls that fall short of all the stands",
             GUARD: "saves and strikes back that score fewer Successes than half their dice"}
 

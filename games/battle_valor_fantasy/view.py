@@ -15,13 +15,12 @@ from engine.table.geometry import Foot
 from engine.ui.contract import CardSpec, Header, HoverInfo
 from engine.ui.panels.icons import icon_for
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
-from games.battle_valor_fantasy import alliance, characters, space, stats, turns, victory
+from games.battle_valor_fantasy import alliance, characters, rerolls, space, stats, turns, victory
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 COLORS = ("#56B4E9", "#D55E00", "#0072B2", "#E69F00")   # seats 1-4 (a Grand Alliance: blues and oranges a side)
-NOT_SPELLS = ("built", "reroll_runs", "reroll_guard")   # effects that are no spell: field works, the General's promises
-PROMISED = {"reroll_runs": "flee and rally rolls", "reroll_guard": "saves and strikes back"}   # rerolls.PROMISES
+NOT_SPELLS = ("built",) + tuple(rerolls.SHORT)   # effects that are no spell: field works, the General's promises
 
 
 def initials(name: str) -> str:
@@ -194,7 +193,7 @@ class BVFView(TableView):
                 stats_rows.append(("Dice", f"{u.dice} to cast or dispel"))
             else:
                 # a promise is face down with the counters: shown as they are (orders_visible)
-                promised = [w for key, w in PROMISED.items() if u.effects.get(key)]
+                promised = [w for key, w in rerolls.SHORT.items() if u.effects.get(key)]
                 stats_rows.append(("Rerolls", str(u.rerolls) + (f" ({' and '.join(promised)} this turn)"
                                                                  if promised and self.orders_visible(state, u) else "")))
         stats_rows += characters.card_rows(state, u)
