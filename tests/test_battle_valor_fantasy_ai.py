@@ -58,6 +58,21 @@ def test_a_block_out_of_charge_reach_charges_to_close_at_double_pace():
     assert (n["ours"], "charge") in orders
 
 
+def test_the_reason_for_face_down_orders_names_no_promise():
+    # the computer's "Why:" is shown to the table when it places its
+    # counters, before the reveal: it may not tell that the General promised
+    # his rerolls (face down with the counters; the reveal tells it). Seen on
+    # Xvfb: "...; the General rerolls this turn's saves and strikes back"
+    import random
+    rules, state, n = _position("orders", [
+        {"name": "ours", "player": 0, "at": [36, 38], "facing": 270, "files": 6, "unit": BLOCK},
+        {"name": "foes", "player": 1, "at": [36, 10], "facing": 90, "files": 6, "unit": BLOCK}])
+    agent = ai.make_agent("normal", rules)
+    a = agent.choose(state, None, random.Random(1))
+    assert a.kind == "orders" and a.get("reroll_guard")      # the promise is made...
+    assert "reroll" not in agent.last_reason and "save" not in agent.last_reason   # ...and not told
+
+
 def test_deployment_faces_the_enemy_with_a_lane_clear_of_the_farmhouse():
     # the Old Farmhouse stands 8" in front of the north zone's middle: a big
     # block set up behind it could never get past it

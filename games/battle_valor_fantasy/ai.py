@@ -58,10 +58,10 @@ def plan_actions(state: BVFState, p: int) -> list[Action]:
 
 
 def plan_reason(a: Action) -> str:
-    if a.get(rerolls.GUARD):
-        return "the general's plan of orders; the General rerolls this turn's saves and strikes back that fail " \
-               "half their dice (§ Generals;)"
-    return "the general's plan of orders"
+    """The same words whatever the plan: the reason is shown to the table
+    before the reveal, so it names neither a counter nor the General's
+    promise (the reveal tells both; § Phase 3 Reveal Orders;)."""
+    return "the general's plan of orders (face down until both reveal)"
 
 
 def _order_for(state: BVFState, u: Unit):
