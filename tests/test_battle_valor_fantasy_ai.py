@@ -73,6 +73,23 @@ def test_the_reason_for_face_down_orders_names_no_promise():
     assert "reroll" not in agent.last_reason and "save" not in agent.last_reason   # ...and not told
 
 
+def test_a_charge_out_of_reach_does_not_spend_the_generals_reroll():
+    # 14" off with an 8" reach: the charge only closes at double pace, so no
+    # stand can arrive whatever the dice; the listed variant with the
+    # General's reroll scored the same and, listed later, won the tie (seen
+    # on Xvfb: "(the General's reroll below 30) ... out of reach")
+    import random
+    rules, state, n = _position("combat", [
+        {"name": "ours", "player": 0, "at": [64, 40], "facing": 270, "files": 6, "unit": BLOCK,
+         "orders": ["charge"]},
+        {"name": "foes", "player": 1, "at": [64, 26], "facing": 90, "files": 6, "unit": BLOCK}])
+    state.current = 0
+    listed = [a for g in ai.choices.groups(state) for a in g() if a.kind == "charge"]
+    assert any(a.get("reroll") for a in listed) and rules.check(state, next(a for a in listed if a.get("reroll"))) is None
+    a = ai.make_agent("normal", rules).choose(state, None, random.Random(1))
+    assert a.kind == "charge" and a["uid"] == n["ours"] and not a.get("reroll")
+
+
 def test_deployment_faces_the_enemy_with_a_lane_clear_of_the_farmhouse():
     # the Old Farmhouse stands 8" in front of the north zone's middle: a big
     # block set up behind it could never get past it

@@ -49,9 +49,9 @@ def plan_orders(state: BVFState, p: int) -> tuple[list, int]:
 def plan_actions(state: BVFState, p: int) -> list[Action]:
     """The general's plan of orders as actions, best first: with his
     promise to reroll this turn's failing saves and strikes back (rerolls.py
-    GUARD; the computer spends the General's rerolls nowhere else, and those
-    left at the end are worth nothing), then without (no General, none
-    left)."""
+    GUARD; elsewhere the computer spends them only on a charge that reaches,
+    when not every stand arrives, and those left at the end are worth
+    nothing), then without (no General, none left)."""
     orders, fate = plan_orders(state, turns.to_act(state))
     plain = Action.make("orders", p, orders=[list(x) for x in orders], fate=fate)
     return [Action.make("orders", p, **{**dict(plain.params), rerolls.GUARD: 1}), plain]
@@ -524,7 +524,9 @@ class GeneralAgent:
                 m, good = closing(state, u, t)
                 if m < 1.0:
                     return -1.5                       # out of reach and no room to close in: it would not move
-                return 1.5 + max(-20.0, good) * 0.05     # closing at the charge's double pace: how near
+                # closing at the charge's double pace: how near (the General's reroll would be spent for
+                # nothing: no stand arrives whatever the dice; the same action without it goes first)
+                return 1.5 + max(-20.0, good) * 0.05 - (0.01 if a.get("reroll") else 0.0)
             bonus = {"rear": 3, "left": 2, "right": 2}.get(pl.side, 0)
             # worth it by the exchange of casualties (a losing fight is left alone: holding scores -1)
             return 5 + bonus - pl.length * 0.1 + exchange(state, u, t, pl.side, True) * 0.1
