@@ -265,3 +265,26 @@ def test_rings_show_who_may_act_and_whom_the_selected_unit_may_reach():
                 seen["reach"] += bool(reach)
         m.submit(agent.choose(m.state, m.legal_actions(), rng), autosave=False)
     assert seen["orders"] and seen["select"] and seen["reach"], seen
+
+
+def test_place_it_for_me_asks_before_leaving_a_unit_out_of_the_battle():
+    # two 2000-point armies on the Field of the Abaci: the Red Tusk Horde's
+    # last Levy blocks find no room. "Place it for me" used to withhold such
+    # a unit on one key (it takes no part in the battle); now it says so and
+    # waits for the key again
+    m = Match(Setup("battle_valor_fantasy", 2, seed=1, scenario="field_of_abaci", seats=("human", "human")))
+    view, ctl = load_game_ui(m)
+    asked = []
+    while m.state.phase == "deploy":
+        uid = ctl._deploy_unit()
+        a = ctl.key("a")
+        if a is True:
+            asked.append(ctl.message)
+            assert m.state.units[uid].alive and not m.state.units[uid].deployed
+            a = ctl.key("a")
+            assert a.kind == "withhold" and a["uid"] == uid
+        else:
+            assert a.kind == "deploy"
+        m.submit(a, autosave=False)
+        ctl.reset()
+    assert asked and all("press A again to leave it out of the battle" in t for t in asked)

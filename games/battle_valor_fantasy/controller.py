@@ -79,6 +79,7 @@ class BVFController(HiddenNotes, TableController):
         self.draft: dict[int, list[str]] = {}
         self.fate: int = -1
         self.deploying: int | None = None
+        self._leave_out = None                 # (unit, units placed) when "place it for me" asked to leave it out
         self._acts: list[Action] = []
         self.want_reroll = False
         self.reroll_runs = False               # the orders ask the General to reroll flee and rally rolls
@@ -239,12 +240,26 @@ class BVFController(HiddenNotes, TableController):
         uid = self._deploy_unit()
         if uid is None:
             return None
+        from games.battle_valor_fantasy import ai_deploy
         general = ai.GeneralAgent(self.rules)
-        for a in sorted(map(self._seat_action, choices.deploy_actions(st, st.units[uid])),
-                        key=lambda a: -general.score(st, a)):
-            if self.rules.check(st, a) is None:
+        u = st.units[uid]
+        cands = [self._seat_action(a) for a in choices.deploy_actions(st, u) + ai_deploy.spots(st, u)]
+        for a in sorted(cands, key=lambda a: -general.score(st, a)):
+            if a.kind != "withhold" and self.rules.check(st, a) is None:
                 return a
-        self.message, self.message_rule = f"No place in your zone takes {st.units[uid].name}", setup.R_START
+        out = next((a for a in cands if a.kind == "withhold" and self.rules.check(st, a) is None), None)
+        if out is None:
+            self.message, self.message_rule = f"No place in your zone takes {u.name}", setup.R_START
+            return True
+        # leaving a unit out of the battle is asked for, never done on one key
+        asked = (uid, sum(1 for v in st.units.values() if v.deployed))
+        if self._leave_out == asked:
+            self._leave_out = None
+            return out
+        self._leave_out = asked
+        self.message, self.message_rule = (
+            f"No room is left in your zone for {u.name} (every inch tried, in its formation and in a column): "
+            f"press A again to leave it out of the battle, or Undo to make room", setup.R_START)
         return True
 
     def click_point(self, pt):
