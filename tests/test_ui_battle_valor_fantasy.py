@@ -267,12 +267,26 @@ def test_rings_show_who_may_act_and_whom_the_selected_unit_may_reach():
     assert seen["orders"] and seen["select"] and seen["reach"], seen
 
 
-def test_place_it_for_me_asks_before_leaving_a_unit_out_of_the_battle():
-    # two 2000-point armies on the Field of the Abaci: the Red Tusk Horde's
-    # last Levy blocks find no room. "Place it for me" used to withhold such
-    # a unit on one key (it takes no part in the battle); now it says so and
-    # waits for the key again
+def test_place_it_for_me_fits_both_2000_point_armies_on_the_field_of_the_abaci():
+    # placed one by one where each looked best, the Red Tusk Horde's last
+    # Levy blocks found no room and took no part in the battle; the widest go
+    # first now, each where the rest still packs (packing.py)
     m = Match(Setup("battle_valor_fantasy", 2, seed=1, scenario="field_of_abaci", seats=("human", "human")))
+    view, ctl = load_game_ui(m)
+    while m.state.phase == "deploy":
+        a = ctl.key("a")
+        assert a is not True and a.kind == "deploy", ctl.message
+        m.submit(a, autosave=False)
+        ctl.reset()
+    assert all(u.deployed and u.alive for u in m.state.units.values() if u.stands)
+
+
+def test_place_it_for_me_asks_before_leaving_a_unit_out_of_the_battle():
+    # two 2000-point armies on the 4 x 4 ft Border March: no packing fits
+    # them. "Place it for me" used to withhold such a unit on one key (it
+    # takes no part in the battle); now it says so and waits for the key again
+    m = Match(Setup("battle_valor_fantasy", 2, seed=1, scenario="border_march", seats=("human", "human"),
+                    options={"army0": "human_2000", "army1": "orc_2000"}))
     view, ctl = load_game_ui(m)
     asked = []
     while m.state.phase == "deploy":

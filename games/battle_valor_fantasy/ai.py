@@ -17,8 +17,8 @@ import math
 
 from engine.core.actions import Action
 from engine.table.formations import Frame
-from games.battle_valor_fantasy import (ai_deploy, alliance, alliance_turns, characters, choices, combat, fire, space,
-                                        rerolls, spells, stats, success, turns, victory)
+from games.battle_valor_fantasy import (ai_deploy, alliance, alliance_turns, characters, choices, combat, fire, packing,
+                                        space, rerolls, spells, stats, success, turns, victory)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -456,6 +456,11 @@ class GeneralAgent:
                     self.last_reason = plan_reason(a)
                     return a
         cands = self.candidates(state, p)
+        if state.phase == "deploy" and not state.pending:
+            a = self._deploy(state, cands)
+            if a is not None:
+                self.last_reason = self.why(state, a)
+                return a
         scored = sorted(((self.score(state, a), i) for i, a in enumerate(cands)), reverse=True)
         for _, i in scored:
             if self.rules.check(state, cands[i]) is None:
@@ -464,6 +469,21 @@ class GeneralAgent:
         if legal is None:
             legal = self.rules.legal_actions(state)
         return [a for a in legal if a.player == p][0]
+
+    def _deploy(self, state: BVFState, cands: list) -> Action | None:
+        """The widest unit still to place, where it scores best while the rest
+        of the army still packs into the zone (packing.py: placed one by one
+        where each looked best, the last blocks of a 2000-point army found
+        no room on the Field of the Abaci and took no part in the battle)."""
+        some = next((a for a in cands if a.kind == "deploy"), None)
+        if some is None:
+            return None
+        v = state.units[some["uid"]]
+        u = packing.order([v] + packing.still_to_place(state, v))[0]
+        wrap = (lambda a: alliance_turns.outward(state, a)) if state.alliance is not None else (lambda a: a)
+        mine = [wrap(a) for a in choices.deploy_actions(state, u) + (ai_deploy.spots(state, u) if u.kind == "unit" else [])]
+        return packing.place_for_me(state, u, mine, lambda a: self.rules.check(state, a) is None,
+                                    lambda a: self.score(state, a), wrap)
 
     def score(self, state: BVFState, a: Action) -> float:
         k = a.kind

@@ -26,7 +26,8 @@ from engine.core.actions import Action
 from engine.ui.contract import ButtonSpec, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
 from engine.table.formations import BlockMove, Frame, wheeled
-from games.battle_valor_fantasy import alliance, choices, combat, describe, moves, overlay, setup, space, stats, turns
+from games.battle_valor_fantasy import (alliance, choices, combat, describe, moves, overlay, packing, setup, space, stats,
+                                        turns)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.controller_notes import HiddenNotes
 
@@ -209,7 +210,7 @@ class BVFController(HiddenNotes, TableController):
         ids = [u.uid for u in left]
         if self.deploying in ids:
             return self.deploying
-        return ids[0] if ids else None
+        return packing.order(left)[0].uid if left else None     # the widest first: the army packs (packing.py)
 
     def placement_feet(self, pt):
         uid = self._deploy_unit()
@@ -244,9 +245,10 @@ class BVFController(HiddenNotes, TableController):
         general = ai.GeneralAgent(self.rules)
         u = st.units[uid]
         cands = [self._seat_action(a) for a in choices.deploy_actions(st, u) + ai_deploy.spots(st, u)]
-        for a in sorted(cands, key=lambda a: -general.score(st, a)):
-            if a.kind != "withhold" and self.rules.check(st, a) is None:
-                return a
+        a = packing.place_for_me(st, u, cands, lambda a: self.rules.check(st, a) is None,
+                                 lambda a: general.score(st, a), self._seat_action)
+        if a is not None:
+            return a
         out = next((a for a in cands if a.kind == "withhold" and self.rules.check(st, a) is None), None)
         if out is None:
             self.message, self.message_rule = f"No place in your zone takes {u.name}", setup.R_START
