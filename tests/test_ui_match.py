@@ -320,3 +320,20 @@ def test_hotseat_handoff_for_an_alliance_answer_and_back():
     key(app, pygame.K_y)
     assert m.actions[-1].kind == "answer_alliance"
     assert isinstance(app.top(), Handoff) and app.top().name == m.rules.player_name(m.state, proposer)
+
+
+def test_letters_are_shortcuts_never_pans_and_only_arrows_repeat():
+    # W/A/S/D used to pan the board when no button took the letter: "A"
+    # pressed while the computer was placing its units (or when "place it
+    # for me" was gone) slid the table off the screen (seen on Xvfb)
+    m = deployed_match(seed=8)
+    app, screen = screen_for(m)
+    cam = screen.board.cam
+    for k in (pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d):
+        key(app, k)
+        key(app, pygame.K_ESCAPE)
+    assert screen.board.cam == cam
+    key(app, pygame.K_LEFT)
+    assert screen.board.cam != cam
+    # held keys: the arrows repeat, a letter acts once per press
+    assert pygame.K_LEFT in screen.repeat_keys and pygame.K_a not in screen.repeat_keys

@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 from engine.ui import theme as T  # noqa: E402
 from engine.ui import widgets as W  # noqa: E402
 from engine.ui.crashlog import write_crash_log  # noqa: E402
-from engine.ui.scene import PAN_KEYS, Scene, scene_class  # noqa: E402
+from engine.ui.scene import Scene, scene_class  # noqa: E402
 
 MIN_SIZE = (1280, 720)
 DEFAULT_SIZE = (1920, 1080)
@@ -141,8 +141,10 @@ class App:
         if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED):
             self.dirty = True
         if ev.type == pygame.KEYDOWN:
-            if ev.key in self._down_keys and ev.key not in PAN_KEYS and ev.key != pygame.K_BACKSPACE:
-                return          # ignore auto-repeat except for panning and editing
+            top = self.top()
+            if ev.key in self._down_keys and ev.key not in getattr(top, "repeat_keys", ()) \
+                    and ev.key != pygame.K_BACKSPACE:
+                return          # ignore auto-repeat except for the scene's panning keys and editing
             self._down_keys.add(ev.key)
             if ev.key == pygame.K_F12:
                 self.screenshot()

@@ -31,13 +31,17 @@ def scene_class(route: str):
     return getattr(importlib.import_module(module), name)
 
 
-PAN_KEYS = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
-            pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s}
+ARROW_KEYS = {pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN}
+# the map viewer pans with WASD too; a match screen does not: its letters are
+# the panel's shortcuts, and a letter pressed while the computer thinks (or
+# when its button is gone) moved the board away instead
+PAN_KEYS = ARROW_KEYS | {pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s}
 
 
 class Scene:
     opaque = True       # covers the whole window: scenes below are not drawn
     modal = True        # events do not travel below it
+    repeat_keys = ARROW_KEYS     # keys that repeat while held (panning); the others act once a press
 
     def __init__(self, app: "App"):
         self.app = app

@@ -20,7 +20,7 @@ import pygame
 
 from engine.ui import theme as T
 from engine.ui import widgets as W
-from engine.ui.scene import Scene
+from engine.ui.scene import PAN_KEYS, Scene
 from engine.ui.contract import load_game_ui
 from engine.ui.boards.hexboard import HexBoard, texture_tile
 
@@ -48,6 +48,7 @@ def _in_words(e: BaseException) -> str:
 
 class MapViewer(Scene):
     opaque = True
+    repeat_keys = PAN_KEYS       # arrows and WASD pan while held
 
     def __init__(self, app, match, scenarios: list[str] | None = None, on_scenario=None, watch=None):
         super().__init__(app)

@@ -19,7 +19,7 @@ from engine.core.rules import Event, Illegal
 from engine.ui import theme as T
 from engine.ui import widgets as W
 from engine.ui.ai_runner import AIRunner
-from engine.ui.scene import PAN_KEYS, Scene, key_name, mods_of, scene_class
+from engine.ui.scene import ARROW_KEYS, Scene, key_name, mods_of, scene_class
 from engine.ui.scenes.dialogs import ChoiceDialog, Handoff, Modal, OverrideAsk, RefusalWatch, same_refusal
 from engine.ui.panels.hand_panel import draw_hand
 from engine.ui.contract import Choice, HoverInfo, load_game_ui
@@ -790,7 +790,7 @@ class MatchScreen(Scene):
         lines = [
             "Left click: select a piece, then click a highlighted hex or piece to act.",
             "Right click or Esc: cancel the selection.  Hover anything for details and odds.",
-            "Drag, arrow keys or WASD: pan.  Wheel: zoom at the cursor.  F: fit the board.",
+            "Drag or arrow keys: pan.  Wheel: zoom at the cursor.  F: fit the board.",
             "U or Ctrl+Z: undo your own last decision (never past a die roll, a reveal or a handoff).",
             "Ctrl+S: save.  F1: rules.  F12: screenshot.",
             "Ctrl+O: allow a refused action anyway (house rule): a note, and everyone at the table agrees.",
@@ -1148,7 +1148,7 @@ class MatchScreen(Scene):
             self.user_camera = False
             self.update_hover(self.mouse, force=True)
             return True
-        if self.human_turn() and k not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+        if self.human_turn() and k not in ARROW_KEYS:
             result = self.ctl.key(name, mods)
             if result is not None and result is not False:
                 self.after_input(result)
@@ -1168,10 +1168,10 @@ class MatchScreen(Scene):
         if k in (pygame.K_k, pygame.K_QUESTION) or name == "/":
             self.open_help()
             return True
-        if k in PAN_KEYS:
+        if k in ARROW_KEYS:
             step = self.app.theme.px(60)
-            dx = {pygame.K_LEFT: step, pygame.K_a: step, pygame.K_RIGHT: -step, pygame.K_d: -step}.get(k, 0)
-            dy = {pygame.K_UP: step, pygame.K_w: step, pygame.K_DOWN: -step, pygame.K_s: -step}.get(k, 0)
+            dx = {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(k, 0)
+            dy = {pygame.K_UP: step, pygame.K_DOWN: -step}.get(k, 0)
             self.board.pan(dx, dy)
             self.user_camera = True
             return True
