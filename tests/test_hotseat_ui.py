@@ -102,6 +102,10 @@ def test_a_refused_undo_says_why_and_changes_nothing():
     key(app, pygame.K_u)
     assert len(m.actions) == n
     assert "cannot take back" in screen.toast[0] or "Nothing to undo" in screen.toast[0]
+    # the Undo button says so before anyone presses it: greyed, its tip the reason
+    # (it looked ready whenever any action had been taken; seen on Xvfb in Warbound)
+    b = next(b for b in screen.tool_buttons.buttons if b.command == "undo")
+    assert not b.enabled and b.tip == m.undo_refusal(m.to_act())
 
 
 def _keydown(k, mod=0):

@@ -134,3 +134,18 @@ def test_about_opens_from_the_launcher_and_names_the_credits():
     about = app.top()
     assert isinstance(about, About)
     assert any("CC BY 3.0" in text for text, _ in about.paragraphs)
+
+
+def test_a_seats_tip_names_every_player_a_click_cycles_through():
+    # it said "a person and the computer" while a click went on to easy,
+    # normal, hard and random
+    app = App((1280, 720), headless=True)
+    launcher = app.push(Launcher(app))
+    launcher.select_game(next(g for g in launcher.games if g.game_id == "warbound"))
+    app.draw()
+    tip = next(t for _, c, t in launcher.hot if c == "seat:1")
+    assert "Human" in tip and all(f"Computer ({a})" in tip for a in launcher.agents)
+    for _ in launcher.agents:
+        click(app, _hot(launcher, "seat:1").center)
+    click(app, _hot(launcher, "seat:1").center)
+    assert launcher.seats[1] in ["human"] + launcher.agents

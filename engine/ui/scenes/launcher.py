@@ -468,7 +468,8 @@ class Launcher(Scene):
             seat = self.seats[i]
             label = f"Player {i + 1}: " + ("Human" if seat == "human" else f"Computer ({seat})")
             self._button(surf, (x1, y, seat_w, bh), label, f"seat:{i}", th, active=seat == "human",
-                         tip="Click to switch between a person and the computer")
+                         tip="Click for the next of: " + ", ".join(
+                             "Human" if a == "human" else f"Computer ({a})" for a in ["human"] + self.agents))
             if self.has_lists:
                 al = self.army_of(i)
                 # a game may name the army a seat gets by default on this map

@@ -1685,7 +1685,7 @@ class MatchScreen(Scene):
         old = self.tool_buttons.hover
         self.tool_buttons.buttons = [
             W.Button(pygame.Rect(r_t.x + i * (tw + th.px(6)), r_t.y, tw, r_t.h), lab, cmd, key,
-                     enabled=(cmd != "undo" or bool(self.match.actions)),
+                     enabled=(cmd != "undo" or self.match.can_undo(self.undo_player())),
                      tip={"next": "Play the next recorded action", "undo": self.match.undo_refusal(self.undo_player()) or
                           "Take back your own last decision (not past a die roll, a reveal or "
                           "another player's decision)", "save": "Save under a name",
