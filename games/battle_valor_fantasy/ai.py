@@ -306,6 +306,10 @@ class GeneralAgent:
             if a is not None:
                 out.append((100.0, a, plan_reason(a)))
         cands = self.candidates(state, p)
+        if state.phase == "deploy" and not state.pending:
+            a = self._deploy(state, cands)        # where the rest of the army still finds room (packing.py)
+            if a is not None:
+                out.append((100.0, a, self.why(state, a)))
         scored = sorted(((self.score(state, a), i) for i, a in enumerate(cands)), reverse=True)
         kinds = set()
         for sc, i in scored:
