@@ -134,15 +134,32 @@ def _fit(w: str, f: pygame.font.Font, width: int, most: int) -> int:
     return lo
 
 
+def _narrowest(f: pygame.font.Font) -> int:
+    """A width no character of f is narrower than (remembered per font)."""
+    n = _NARROW.get(f)
+    if n is None:
+        n = _NARROW[f] = max(1, min(f.size(ch)[0] for ch in " .il|'") - 1)
+    return n
+
+
+_NARROW: dict = {}
+
+
 def wrap(s: str, f: pygame.font.Font, width: int) -> list[str]:
     """Greedy word wrap; keeps explicit newlines; breaks overlong words.
     Linear in the length of s: no measurement is longer than what a line
-    can hold (a word of 8,000 characters used to take seconds)."""
+    can hold (a word of 8,000 characters used to take seconds).  The lines
+    are remembered per (text, font, width): cards, tooltips and the header
+    measure the same texts frame after frame."""
+    return list(_wrapped(s, f, width))
+
+
+@lru_cache(maxsize=8192)
+def _wrapped(s: str, f: pygame.font.Font, width: int) -> tuple[str, ...]:
     out: list[str] = []
     width = max(1, width)
     # no character is narrower than this, so a line never holds more than `most`
-    narrow = max(1, min(f.size(ch)[0] for ch in " .il|'") - 1)
-    most = width // narrow + 2
+    most = width // _narrowest(f) + 2
     for para in s.split("\n"):
         line = ""
         for w in para.split(" "):
@@ -158,14 +175,14 @@ def wrap(s: str, f: pygame.font.Font, width: int) -> list[str]:
                 w = w[n:]
             line = w
         out.append(line)
-    return out
+    return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def ellipsize(s: str, f: pygame.font.Font, width: int) -> str:
     if not s:
         return s
-    narrow = max(1, min(f.size(ch)[0] for ch in " .il|'") - 1)
-    most = max(1, width) // narrow + 2
+    most = max(1, width) // _narrowest(f) + 2
     if len(s) <= most and f.size(s)[0] <= width:
         return s
     room = max(1, width - f.size("…")[0])
