@@ -285,7 +285,36 @@ def tooltip(surf, pos, title: str, lines: list[str], th: T.Theme, bounds=None, a
             extra: list[tuple[str, tuple]] | None = None) -> pygame.Rect:
     """A hover box near pos, kept inside bounds.  extra: (text, colour) lines."""
     bounds = pygame.Rect(bounds) if bounds else surf.get_rect()
-    width = min(th.px(380), bounds.w - 20)
+    rows, size = _tooltip_rows(title, lines, th, bounds.w, accent, extra)
+    if not rows:
+        return pygame.Rect(0, 0, 0, 0)
+    r = pygame.Rect((0, 0), size)
+    r.topleft = (pos[0] + th.px(18), pos[1] + th.px(18))
+    if r.right > bounds.right:
+        r.right = pos[0] - th.px(8)
+    if r.bottom > bounds.bottom:
+        r.bottom = pos[1] - th.px(8)
+    r.clamp_ip(bounds)
+    _paint_tooltip(surf, r, rows, th, accent)
+    return r
+
+
+def tooltip_image(title: str, lines: list[str], th: T.Theme, room: int, accent=None,
+                  extra: list[tuple[str, tuple]] | None = None) -> pygame.Surface | None:
+    """The box tooltip() draws within bounds `room` pixels wide, alone on a
+    transparent surface of its own size (None when there is nothing to say):
+    for a caller that keeps it and blits it where the pointer is."""
+    rows, size = _tooltip_rows(title, lines, th, room, accent, extra)
+    if not rows:
+        return None
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    _paint_tooltip(img, img.get_rect(), rows, th, accent)
+    return img
+
+
+def _tooltip_rows(title, lines, th, room, accent, extra):
+    """The tooltip's wrapped rows (text, size, colour, bold) and its box size."""
+    width = min(th.px(380), room - 20)
     pad = th.px(8)
     f = th.font("s")
     rows: list[tuple[str, str, tuple, bool]] = []
@@ -299,19 +328,16 @@ def tooltip(surf, pos, title: str, lines: list[str], th: T.Theme, bounds=None, a
         for ln in T.wrap(s, f, width - 2 * pad):
             rows.append((ln, "s", col, False))
     if not rows:
-        return pygame.Rect(0, 0, 0, 0)
-    lh = f.get_linesize()
+        return rows, (0, 0)
     used_w = max(th.font(sz, b).size(ln)[0] for ln, sz, _, b in rows)
-    r = pygame.Rect(0, 0, used_w + 2 * pad, len(rows) * lh + 2 * pad)
-    r.topleft = (pos[0] + th.px(18), pos[1] + th.px(18))
-    if r.right > bounds.right:
-        r.right = pos[0] - th.px(8)
-    if r.bottom > bounds.bottom:
-        r.bottom = pos[1] - th.px(8)
-    r.clamp_ip(bounds)
+    return rows, (used_w + 2 * pad, len(rows) * f.get_linesize() + 2 * pad)
+
+
+def _paint_tooltip(surf, r: pygame.Rect, rows, th, accent) -> None:
+    pad = th.px(8)
+    lh = th.font("s").get_linesize()
     box(surf, r, (20, 22, 27), accent or T.PANEL_EDGE, th.px(5))
     y = r.y + pad
     for ln, sz, col, b in rows:
         surf.blit(th.text(ln, sz, col, b), (r.x + pad, y))
         y += lh
-    return r

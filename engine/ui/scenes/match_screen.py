@@ -1727,9 +1727,7 @@ class MatchScreen(Scene):
         key = (title, tuple(lines), tuple(extra), accent, th.scale)
         img = self._tip_cache.get(key)
         if img is None:
-            tmp = pygame.Surface((th.px(420), th.px(600)), pygame.SRCALPHA)
-            r = W.tooltip(tmp, (-th.px(18), -th.px(18)), title, lines, th, tmp.get_rect(), accent, extra)
-            img = tmp.subsurface(r).copy() if r.w and r.h else None
+            img = W.tooltip_image(title, lines, th, th.px(420), accent, extra)
             if len(self._tip_cache) > 64:
                 self._tip_cache.clear()
             self._tip_cache[key] = img
