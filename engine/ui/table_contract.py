@@ -187,6 +187,7 @@ class TableController(Controller):
         self._obst: dict = {}
         self._hover_cache: dict = {}
         self._table = None
+        self._pick_index = None     # table_tools.PickIndex over models()
 
     # --- hooks a game overrides ---------------------------------------------------------
     def allowance_of(self, unit) -> float | None:
@@ -308,8 +309,14 @@ class TableController(Controller):
         return {}
 
     def pick(self, pt) -> ModelSpec | None:
-        from engine.ui.boards.table_tools import pick
-        return pick(self.models(), pt[0], pt[1], self.pick_slop) if pt is not None else None
+        if pt is None:
+            return None
+        models = self.models()
+        index = getattr(self, "_pick_index", None)
+        if index is None or index.models is not models:
+            from engine.ui.boards.table_tools import PickIndex
+            index = self._pick_index = PickIndex(models)      # again after each state change (a new list)
+        return index.pick(pt[0], pt[1], self.pick_slop)
 
     def movable(self, unit) -> bool:
         return unit is not None and self.owner_of(unit) == self.actor() and self.allowance_of(unit) is not None

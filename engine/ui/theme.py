@@ -46,6 +46,8 @@ OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "
 
 def rgb(c) -> tuple[int, int, int]:
     """'#RRGGBB' or a tuple -> (r, g, b)."""
+    if type(c) is tuple and len(c) == 3 and type(c[0]) is int and type(c[1]) is int and type(c[2]) is int:
+        return c                # already one (the common case: every text drawn asks)
     if isinstance(c, str):
         c = c.lstrip("#")
         if len(c) == 3:

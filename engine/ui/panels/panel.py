@@ -53,14 +53,15 @@ def stat_glyph(label: str) -> str:
     return next((g for words, g in STAT_GLYPHS if words in low), "")
 
 
-def draw_card(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme) -> int:
+def draw_card(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme, height: int | None = None) -> int:
     """Draw the unit's card at (x, y), w wide, as a card: a frame in its
     side's colour, a header band with its silhouette medallion (its letters
     kept beside it, for colour blindness), the stat line as tiles, then its
-    traits and skills.  surf None measures.  Returns the height."""
+    traits and skills.  surf None measures.  Returns the height.  `height`:
+    what measuring this card at this width gave (not measured again)."""
     pad = th.px(8)
     inner = w - 2 * pad
-    h = _card_body(None, x + pad, y + pad, inner, card, th) + 2 * pad
+    h = height if height is not None else _card_body(None, x + pad, y + pad, inner, card, th) + 2 * pad
     if surf is None:
         return h
     col = T.rgb(card.color)

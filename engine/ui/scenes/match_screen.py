@@ -1632,7 +1632,7 @@ class MatchScreen(Scene):
             if img is None:
                 img = pygame.Surface((r_card.w, max(1, need)), pygame.SRCALPHA)
                 if kind == "card":
-                    draw_card(img, 0, 0, r_card.w, content, th)
+                    draw_card(img, 0, 0, r_card.w, content, th, height=need)     # measured by the layout
                 else:
                     draw_summary(img, 0, 0, r_card.w, content, th)
                 if len(self._card_imgs) > 64:
