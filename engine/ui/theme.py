@@ -88,13 +88,31 @@ class Theme:
         w, h = size
         self.scale = max(0.6, min(w / 1920, h / 1080, 2.0))
 
+    @property
+    def scale(self) -> float:
+        return self._scale
+
+    @scale.setter
+    def scale(self, value: float) -> None:
+        # sizes and lengths are asked for thousands of times a frame: remembered per scale
+        self._scale = value
+        self._sizes: dict = {}
+        self._px: dict = {}
+        self._line_h: dict = {}
+
     def size(self, name: str) -> int:
-        base, floor = SCALE[name]
-        return max(floor, round(base * self.scale))
+        n = self._sizes.get(name)
+        if n is None:
+            base, floor = SCALE[name]
+            n = self._sizes[name] = max(floor, round(base * self._scale))
+        return n
 
     def px(self, v: float) -> int:
         """A layout length (designed at 1080p) at the current scale."""
-        return max(1, round(v * max(self.scale, 0.7)))
+        n = self._px.get(v)
+        if n is None:
+            n = self._px[v] = max(1, round(v * max(self._scale, 0.7)))
+        return n
 
     def font(self, name: str = "m", bold: bool = False) -> pygame.font.Font:
         return font(self.size(name), bold)
@@ -103,7 +121,10 @@ class Theme:
         return text(s, self.size(name), rgb(color), bold)
 
     def line_h(self, name: str = "m") -> int:
-        return font(self.size(name), False).get_linesize()
+        n = self._line_h.get(name)
+        if n is None:
+            n = self._line_h[name] = font(self.size(name), False).get_linesize()
+        return n
 
 
 @lru_cache(maxsize=64)
