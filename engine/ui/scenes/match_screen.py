@@ -161,6 +161,8 @@ class MatchScreen(Scene):
         self.over_shown = False
         self._tokens = None
         self._tokens_v = -1
+        self._by_unit = (-1, {})              # (version, unit -> its models): tokens_of()
+        self._header = (-1, None)             # (version, the view's header): header()
         self._overlays = []
         self._overlays_v = -1
         self._card_cache = (None, None)
@@ -179,6 +181,7 @@ class MatchScreen(Scene):
         self._layouts: dict = {}
         self._header_img = (None, None)
         self._panel_touched = None
+        self._top_parts = None                # what the panel's top shows besides the card (_draw_top)
         self._tip_cache: dict = {}
         self._hint_cache = (None, None)
         self.headless = headless
@@ -242,6 +245,15 @@ class MatchScreen(Scene):
             self._tokens = self.view.models(self.state) if self.space == "table" else self.view.tokens(self.state)
             self._tokens_v = self.version
         return self._tokens
+
+    def tokens_of(self, unit) -> list:
+        """The table's models of one unit, in drawing order (grouped once per position)."""
+        if self._by_unit[0] != self.version:
+            by: dict = {}
+            for m in self.tokens():
+                by.setdefault(m.unit, []).append(m)
+            self._by_unit = (self.version, by)
+        return self._by_unit[1].get(unit, [])
 
     def spots(self) -> dict:
         """Where each piece stands: key -> hex, or (x, y) inches on the table."""
@@ -1340,7 +1352,7 @@ class MatchScreen(Scene):
         hover = []
         h = ctl.hovering
         if h is not None and drag is None and self.hover_hex is not None:
-            hover = [m for m in self.tokens() if m.unit == h.unit]
+            hover = self.tokens_of(h.unit)
         kind = "illegal" if (self.hover_info and self.hover_info.illegal) else "hover"
         ghosts, ghost_problem = ctl.shown_placement() if (human and self.hover_hex is not None) else ([], "")
         try:
@@ -1433,7 +1445,7 @@ class MatchScreen(Scene):
         P = self.panel_rect
         pad = th.px(12)
         x, w = P.x + pad, P.w - 2 * pad
-        header = self.view.header(self.state)
+        header = self.header()
         header_h = draw_header(None, pygame.Rect(x, 0, w, 0), header, th)
         specs = self.ctl.buttons() if self.human_turn() else []
         bh = th.line_h("m") + th.px(14)
@@ -1479,6 +1491,12 @@ class MatchScreen(Scene):
         r_log = pygame.Rect(x, y, w, r_tool.y - th.px(8) - y)
         return {"header": (r_header, header), "hand": (r_hand, hand), "tray": (r_tray, tray), "card": (r_card, card_need),
                 "buttons": (r_buttons, specs, bh, gap), "dice": r_dice, "log": r_log, "tool": r_tool}
+
+    def header(self):
+        """The view's panel header, asked once per position (not per hovered piece's layout)."""
+        if self._header[0] != self.version:
+            self._header = (self.version, self.view.header(self.state))
+        return self._header[1]
 
     def card_content(self):
         """('card', CardSpec) for the selected (else hovered) piece, else ('summary', lines)."""
@@ -1598,10 +1616,21 @@ class MatchScreen(Scene):
         r_card, need = L["card"]
         r_hand, hand = L["hand"]
         top = r_header.union(r_card).union(r_tray) if r_tray.h else r_header.union(r_card)
+        hk = (header.title, tuple(header.lines), header.color, r_header.size, th.scale)
+        # what the top shows besides the card: when only the card changed (the pointer went to
+        # another piece) just the card's area is cleared and drawn again
+        parts = (hk, tuple(r_header), tuple(r_tray), tuple(r_hand), tuple(r_card),
+                 (self._hand_cache[0], self.hover_card) if hand else None, list(tray), self.hover_tray)
+        card_only = clear and self._top_parts == parts
+        self._top_parts = parts
+        if card_only:
+            c.fill(T.PANEL, r_card)
+            self._panel_touched = r_card.clip(self.panel_rect)
+            self._draw_card_area(c, L, th)
+            return
         if clear:
             self._clear(c, top, th)
             self._panel_touched = pygame.Rect(top).inflate(th.px(8), th.px(4)).clip(self.panel_rect)
-        hk = (header.title, tuple(header.lines), header.color, r_header.size, th.scale)
         if self._header_img[0] != hk:
             img = pygame.Surface((max(1, r_header.w), max(1, r_header.h)))
             img.fill(T.PANEL)
@@ -1624,6 +1653,11 @@ class MatchScreen(Scene):
             c.blit(th.text(what, "s", T.MUTED), (r_tray.x, r_tray.y))
             self.tray_rects = tray_layout(tray, r_tray.x, r_tray.y + th.line_h("s") + th.px(2), r_tray.w, th)
             draw_tray(c, self.tray_rects, th, self.hover_tray)
+        self._draw_card_area(c, L, th)
+
+    def _draw_card_area(self, c, L, th) -> None:
+        """The card (or the players' summary) in its area of the panel's top, on a cleared background."""
+        r_card, need = L["card"]
         self.card_rect = r_card
         if r_card.h > 0:
             kind, content = self.card_content()
