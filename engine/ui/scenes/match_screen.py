@@ -182,6 +182,7 @@ class MatchScreen(Scene):
         self._header_img = (None, None)
         self._panel_touched = None
         self._top_parts = None                # what the panel's top shows besides the card (_draw_top)
+        self._card_drawn = 0                  # rows of the card area the last card covered
         self._tip_cache: dict = {}
         self._hint_cache = (None, None)
         self.headless = headless
@@ -1624,9 +1625,12 @@ class MatchScreen(Scene):
         card_only = clear and self._top_parts == parts
         self._top_parts = parts
         if card_only:
-            c.fill(T.PANEL, r_card)
-            self._panel_touched = r_card.clip(self.panel_rect)
-            self._draw_card_area(c, L, th)
+            # the new card covers its rows; what the last one drew below them goes back to the panel
+            old = self._card_drawn
+            drawn = self._draw_card_area(c, L, th)
+            if old > drawn:
+                c.fill(T.PANEL, pygame.Rect(r_card.x, r_card.y + drawn, r_card.w, old - drawn))
+            self._panel_touched = pygame.Rect(r_card.x, r_card.y, r_card.w, max(old, drawn)).clip(self.panel_rect)
             return
         if clear:
             self._clear(c, top, th)
@@ -1655,16 +1659,21 @@ class MatchScreen(Scene):
             draw_tray(c, self.tray_rects, th, self.hover_tray)
         self._draw_card_area(c, L, th)
 
-    def _draw_card_area(self, c, L, th) -> None:
-        """The card (or the players' summary) in its area of the panel's top, on a cleared background."""
+    def _draw_card_area(self, c, L, th) -> int:
+        """The card (or the players' summary) in its area of the panel's top;
+        returns how many rows of the area it covers (from the top)."""
         r_card, need = L["card"]
         self.card_rect = r_card
+        drawn = 0
         if r_card.h > 0:
             kind, content = self.card_content()
             ck = (self._card_cache[0], r_card.w)
             img = self._card_imgs.get(ck)
             if img is None:
-                img = pygame.Surface((r_card.w, max(1, need)), pygame.SRCALPHA)
+                # drawn once on the panel's colour, opaque and in the canvas's format: shown by a plain
+                # copy (the same pixels as a transparent card blended over the panel, a fraction of the work)
+                img = pygame.Surface((r_card.w, max(1, need)), 0, c)
+                img.fill(T.PANEL)
                 if kind == "card":
                     draw_card(img, 0, 0, r_card.w, content, th, height=need)     # measured by the layout
                 else:
@@ -1673,7 +1682,7 @@ class MatchScreen(Scene):
                     self._card_imgs.clear()
                 self._card_imgs[ck] = img
             self.card_scroll = max(0, min(self.card_scroll, need - r_card.h))
-            c.blit(img, r_card.topleft, pygame.Rect(0, self.card_scroll, r_card.w, r_card.h))
+            drawn = c.blit(img, r_card.topleft, pygame.Rect(0, self.card_scroll, r_card.w, r_card.h)).h
             self.card_overflow = need > r_card.h
             if self.card_overflow:
                 more = need - r_card.h - self.card_scroll
@@ -1682,6 +1691,8 @@ class MatchScreen(Scene):
                 pygame.draw.rect(c, T.PANEL, tr.inflate(8, 2))
                 c.blit(tag, tr)
         pygame.draw.line(c, T.PANEL_EDGE, (r_card.x, r_card.bottom + th.px(3)), (r_card.right, r_card.bottom + th.px(3)))
+        self._card_drawn = drawn
+        return drawn
 
     def _draw_buttons(self, c, L, th, clear: bool) -> None:
         r_b, specs, bh, gap = L["buttons"]
