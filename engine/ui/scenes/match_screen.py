@@ -182,7 +182,9 @@ class MatchScreen(Scene):
         self._header_img = (None, None)
         self._panel_touched = None
         self._top_parts = None                # what the panel's top shows besides the card (_draw_top)
-        self._card_drawn = 0                  # rows of the card area the last card covered
+        self._card_rows: dict = {}            # rows of the card area the last card covered: canvas, window
+        self._card_due = False                # a new card for the window (only the card changed)
+        self._card_stale = False              # the canvas's card area shows an older card
         self._tip_cache: dict = {}
         self._hint_cache = (None, None)
         self.headless = headless
@@ -1602,10 +1604,18 @@ class MatchScreen(Scene):
                 changed = True
         if force or full or None in redrawn:
             if changed or force:
+                if self._card_stale:       # the canvas shows the card the pointer is on now
+                    self._show_card(c, L, th, "canvas")
+                    self._card_stale = False
                 surf.blit(c, P.topleft, P)
+                self._card_rows["window"] = self._card_rows.get("canvas")
+                self._card_due = False
         else:
-            for r in redrawn:              # only the top changed (a card swapped on hover): copy just that
+            for r in redrawn:              # only the top changed: copy just that
                 surf.blit(c, r.topleft, r)
+            if self._card_due:             # only the card changed (a hover): drawn on the window itself,
+                self._show_card(surf, L, th, "window")       # not on the canvas and copied again
+                self._card_due = False
         return changed or force
 
     def _clear(self, c, rect, th) -> None:
@@ -1625,12 +1635,9 @@ class MatchScreen(Scene):
         card_only = clear and self._top_parts == parts
         self._top_parts = parts
         if card_only:
-            # the new card covers its rows; what the last one drew below them goes back to the panel
-            old = self._card_drawn
-            drawn = self._draw_card_area(c, L, th)
-            if old > drawn:
-                c.fill(T.PANEL, pygame.Rect(r_card.x, r_card.y + drawn, r_card.w, old - drawn))
-            self._panel_touched = pygame.Rect(r_card.x, r_card.y, r_card.w, max(old, drawn)).clip(self.panel_rect)
+            # drawn by draw_panel straight onto the window; the canvas catches up when it is shown whole
+            self._card_stale = self._card_due = True
+            self._panel_touched = pygame.Rect(r_card.topleft, (0, 0))
             return
         if clear:
             self._clear(c, top, th)
@@ -1657,7 +1664,10 @@ class MatchScreen(Scene):
             c.blit(th.text(what, "s", T.MUTED), (r_tray.x, r_tray.y))
             self.tray_rects = tray_layout(tray, r_tray.x, r_tray.y + th.line_h("s") + th.px(2), r_tray.w, th)
             draw_tray(c, self.tray_rects, th, self.hover_tray)
-        self._draw_card_area(c, L, th)
+        drawn = self._draw_card_area(c, L, th)
+        # the top goes to the window whole (this rect or the whole panel): both show this card
+        self._card_rows = {"canvas": drawn, "window": drawn}
+        self._card_stale = self._card_due = False
 
     def _draw_card_area(self, c, L, th) -> int:
         """The card (or the players' summary) in its area of the panel's top;
@@ -1691,8 +1701,17 @@ class MatchScreen(Scene):
                 pygame.draw.rect(c, T.PANEL, tr.inflate(8, 2))
                 c.blit(tag, tr)
         pygame.draw.line(c, T.PANEL_EDGE, (r_card.x, r_card.bottom + th.px(3)), (r_card.right, r_card.bottom + th.px(3)))
-        self._card_drawn = drawn
         return drawn
+
+    def _show_card(self, target, L, th, where: str) -> None:
+        """The card area drawn again on `target` (`where`: the canvas or the
+        window), clearing the rows the last card drawn there covered below it."""
+        r_card = L["card"][0]
+        old = self._card_rows.get(where, r_card.h)
+        drawn = self._draw_card_area(target, L, th)
+        if old > drawn:
+            target.fill(T.PANEL, pygame.Rect(r_card.x, r_card.y + drawn, r_card.w, old - drawn))
+        self._card_rows[where] = drawn
 
     def _draw_buttons(self, c, L, th, clear: bool) -> None:
         r_b, specs, bh, gap = L["buttons"]
