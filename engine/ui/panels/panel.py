@@ -53,12 +53,15 @@ def stat_glyph(label: str) -> str:
     return next((g for words, g in STAT_GLYPHS if words in low), "")
 
 
-def draw_card(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme, height: int | None = None) -> int:
+def draw_card(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme, height: int | None = None,
+              bg=None) -> int:
     """Draw the unit's card at (x, y), w wide, as a card: a frame in its
     side's colour, a header band with its silhouette medallion (its letters
     kept beside it, for colour blindness), the stat line as tiles, then its
     traits and skills.  surf None measures.  Returns the height.  `height`:
-    what measuring this card at this width gave (not measured again)."""
+    what measuring this card at this width gave (not measured again); `bg`:
+    the colour to leave around the frame (its corners, the strip below it),
+    for a caller that would otherwise clear the whole area first."""
     pad = th.px(8)
     inner = w - 2 * pad
     h = height if height is not None else _card_body(None, x + pad, y + pad, inner, card, th) + 2 * pad
@@ -66,6 +69,12 @@ def draw_card(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme, height:
         return h
     col = T.rgb(card.color)
     outer = pygame.Rect(x, y, w, h - th.px(2))
+    if bg is not None:
+        r = th.px(8)                  # the frame's corner radius: it covers the rest
+        for cx, cy in ((outer.x, outer.y), (outer.right - r, outer.y), (outer.x, outer.bottom - r),
+                       (outer.right - r, outer.bottom - r)):
+            surf.fill(bg, (cx, cy, r, r))
+        surf.fill(bg, (x, outer.bottom, w, h - outer.h))
     pygame.draw.rect(surf, T.mix(T.PANEL_2, col, 0.07), outer, border_radius=th.px(8))
     band = pygame.Rect(x, y, w, pad + th.px(54) + pad // 2)
     pygame.draw.rect(surf, T.mix(T.PANEL_2, col, 0.25), band, border_top_left_radius=th.px(8),

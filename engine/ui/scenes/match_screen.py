@@ -1683,10 +1683,10 @@ class MatchScreen(Scene):
                 # drawn once on the panel's colour, opaque and in the canvas's format: shown by a plain
                 # copy (the same pixels as a transparent card blended over the panel, a fraction of the work)
                 img = pygame.Surface((r_card.w, max(1, need)), 0, c)
-                img.fill(T.PANEL)
                 if kind == "card":
-                    draw_card(img, 0, 0, r_card.w, content, th, height=need)     # measured by the layout
+                    draw_card(img, 0, 0, r_card.w, content, th, height=need, bg=T.PANEL)   # measured by the layout
                 else:
+                    img.fill(T.PANEL)
                     draw_summary(img, 0, 0, r_card.w, content, th)
                 if len(self._card_imgs) > 64:
                     self._card_imgs.clear()
