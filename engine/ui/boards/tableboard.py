@@ -388,12 +388,7 @@ class TableBoard:
         dirty = None
         same_layer = partial and key is not None and self._last_key == key and self._last_view == tuple(v)
         if same_layer and src == self._last_src:
-            dirty = []
-            for r in list(self._last_overlay) + list(restore or []):
-                r = pygame.Rect(r).clip(v) if r else None
-                if r and r.w > 0 and r.h > 0:
-                    surf.blit(self._comp, r.topleft, r.move(-src[0], -src[1]))
-                    dirty.append(r)
+            dirty = self._put_back(surf, src, restore)
         elif same_layer and abs(src[0] - self._last_src[0]) < v.w // 2 and abs(src[1] - self._last_src[1]) < v.h // 2:
             self._slide(surf, src, restore)
         else:
@@ -412,6 +407,19 @@ class TableBoard:
             dirty.extend(rects)
         return dirty
 
+    def _put_back(self, surf, src, restore) -> list:
+        """The last frame's overlay rects and `restore` (rects drawn over the
+        view by others) copied back from the composed layer shown from `src`;
+        returns them (clipped to the view)."""
+        v = self.view
+        out = []
+        for r in list(self._last_overlay) + list(restore or []):
+            r = pygame.Rect(r).clip(v) if r else None
+            if r and r.w > 0 and r.h > 0:
+                surf.blit(self._comp, r.topleft, r.move(-src[0], -src[1]))
+                out.append(r)
+        return out
+
     def _slide(self, surf, src, restore) -> None:
         """A pan within the composed layer: the view's pixels (the last
         frame's, its overlay and `restore` rects put back first) slide by the
@@ -419,10 +427,7 @@ class TableBoard:
         from the layer: the same pixels as copying the whole view again,
         with less memory traffic (most of a pan frame's cost)."""
         v, old, comp = self.view, self._last_src, self._comp
-        for r in list(self._last_overlay) + list(restore or []):
-            r = pygame.Rect(r).clip(v) if r else None
-            if r and r.w > 0 and r.h > 0:
-                surf.blit(comp, r.topleft, r.move(-old[0], -old[1]))
+        self._put_back(surf, old, restore)
         sx, sy = src[0] - old[0], src[1] - old[1]
         clip = surf.get_clip()
         surf.set_clip(v)
