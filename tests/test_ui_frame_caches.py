@@ -187,3 +187,19 @@ def test_theme_lengths_follow_the_scale(scale):
     assert th.px(54) == max(1, round(54 * max(scale, 0.7)))
     assert th.size("m") == max(13, round(17 * scale))
     assert th.line_h("m") == T.font(th.size("m")).get_linesize()
+
+
+def test_small_tokens_are_shared_when_their_silhouette_hides_the_letters():
+    from engine.ui.boards.hexboard import make_token
+    from engine.ui.contract import TokenSpec
+    from engine.ui.panels import panel
+    from engine.ui.panels.icons import icon_names
+    icon = icon_names()[0]
+    a = panel.mini_token("RI1", "#c04020", "square", 54, icon)
+    b = panel.mini_token("RI2", "#c04020", "square", 54, icon)
+    assert a is b
+    drawn = make_token(max(6, int(54 * 0.75)), TokenSpec(key=0, hex=(0, 0), color="#c04020", label="RI2",
+                                                         shape="square", icon=icon))
+    assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+    # no silhouette: the letters are what the token shows
+    assert panel.mini_token("RI1", "#c04020", "square", 54) is not panel.mini_token("RI2", "#c04020", "square", 54)

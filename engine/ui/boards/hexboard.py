@@ -462,6 +462,20 @@ def _rounded_square(cx, cy, r, rad):
     return pygame.Rect(int(cx - r), int(cy - r), int(2 * r), int(2 * r)), int(rad)
 
 
+def _emblem_radius(s: int, t: TokenSpec) -> float:
+    return s * 3 * 0.60 * (0.85 if t.shape == "star" else 1.0)       # make_token's body radius (3x canvas)
+
+
+def shown_letters(s: int, t: TokenSpec) -> str:
+    """The letters make_token(s, t) draws: none when the piece's silhouette
+    renders in their place (tokens that differ only in their letters then
+    look alike, and a cache may keep one of them)."""
+    from engine.ui.panels.icons import icon_surface
+    if t.icon and icon_surface(t.icon, int(_emblem_radius(s, t) * 1.5), tuple(T.ink_on(T.rgb(t.color)))) is not None:
+        return ""
+    return t.label
+
+
 def make_token(s: int, t: TokenSpec) -> pygame.Surface:
     """A piece: body shape by tier, player colour, letter, facing notch,
     HP pips, and markers (guard shield, buffs, debuffs, statuses, activation)."""
@@ -515,7 +529,7 @@ def make_token(s: int, t: TokenSpec) -> pygame.Surface:
         pygame.draw.polygon(big, (60, 45, 10), crown, max(2, lw // 2))
     # label
     ly = cy + (R * 0.12 if t.shape == "star" else 0)
-    blit_emblem(big, t.icon, t.label, (cx, ly), R * (0.85 if t.shape == "star" else 1.0), T.ink_on(col))
+    blit_emblem(big, t.icon, t.label, (cx, ly), _emblem_radius(s, t), T.ink_on(col))
     # HP pips under the body
     if t.max_hp > 1:
         pr = S * 0.075

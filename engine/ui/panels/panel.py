@@ -11,12 +11,15 @@ SKILL_COL = (255, 128, 112)      # skills: red text
 
 
 def mini_token(label: str, color, shape: str, px: int, icon: str = "") -> pygame.Surface:
-    from engine.ui.boards.hexboard import make_token
-    key = ("mini", label, color, shape, px, icon)
+    """A small token (card medallion, tray chip), kept per what it shows:
+    units whose silhouette hides their letters share one."""
+    from engine.ui.boards.hexboard import make_token, shown_letters
+    size = max(6, int(px * 0.75))
+    spec = TokenSpec(key=0, hex=(0, 0), color=color, label=label, shape=shape, icon=icon)
+    key = ("mini", shown_letters(size, spec), color, shape, px, icon)
     s = _mini.get(key)
     if s is None:
-        s = make_token(max(6, int(px * 0.75)), TokenSpec(key=0, hex=(0, 0), color=color, label=label, shape=shape,
-                                                         icon=icon))
+        s = make_token(size, spec)
         _mini[key] = s
     return s
 
