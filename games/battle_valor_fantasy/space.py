@@ -118,7 +118,8 @@ _DIST: dict = {}              # (id, id) -> distance (box to box beyond FAR)
 _DIST_EXACT: dict = {}        # (id, id) -> exact distance for pairs beyond FAR
 _ARC: dict = {}               # (id, id, arc) -> in the arc
 _TERR: dict = {}              # (id, table) -> terrain under
-GEO_LIMIT = 30_000
+GEO_LIMIT = 10_000          # geometries remembered (about 90 a random game; a few MB per thousand)
+PAIR_LIMIT = 4 * GEO_LIMIT  # pair distances remembered (about 3 per geometry)
 
 
 def _forget_geometry() -> None:
@@ -302,6 +303,8 @@ def distance(state: BVFState, a: Unit, b: Unit, exact: bool = False) -> float:
         d = box_distance(state, a, b)
         if d < FAR:
             d = fast_distance(feet(state, a), feet(state, b))
+        if len(_DIST) >= PAIR_LIMIT:
+            _forget_geometry()            # the ids in `key` are never reused: the entry below is harmless
         _DIST[key] = d
     if exact and d >= FAR:
         e = _DIST_EXACT.get(key)
@@ -485,7 +488,7 @@ def _terrain_at(state: BVFState, f: Foot) -> tuple:
     key = (id(state.table), f.shape, round(f.x, 4), round(f.y, 4), round(f.facing, 2))
     v = _TERRAIN.get(key)
     if v is None:
-        if len(_TERRAIN) > 200_000:
+        if len(_TERRAIN) > 60_000:
             _TERRAIN.clear()
         v = tuple(state.table.terrain_touching(f))
         _TERRAIN[key] = v
