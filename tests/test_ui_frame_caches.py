@@ -203,3 +203,23 @@ def test_small_tokens_are_shared_when_their_silhouette_hides_the_letters():
     assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
     # no silhouette: the letters are what the token shows
     assert panel.mini_token("RI1", "#c04020", "square", 54) is not panel.mini_token("RI2", "#c04020", "square", 54)
+
+
+def test_with_a_unit_selected_sight_lines_and_rings_leave_nothing_behind():
+    """Hover enemy after enemy with a unit selected (sight lines, blocked
+    bases hatched), panning now and then: each frame, drawn over the last,
+    is what a full repaint draws (a ring's hatching used to reach past the
+    rect it reported and stay on the table)."""
+    m = busy_match(GAME, 3, players=2, scenario=SCENARIO, turns=12)
+    app, screen = screen_for(m)
+    p = screen.to_act()
+    by_owner = _units_by_owner(screen)
+    screen.ctl.sel = max(by_owner[p], key=lambda u: len(screen.ctl.unit_models(u)))
+    screen.ctl._hl = None
+    app.draw()
+    enemies = [m_ for u in by_owner[1 - p] for m_ in screen.ctl.unit_models(u)]
+    for i, m_ in enumerate(enemies[:: max(1, len(enemies) // 12)]):
+        if i % 3 == 2:
+            screen.board.pan(5, -3)
+        _hover(app, screen, _model_pos(screen, m_))
+        assert _pixels(app.screen) == _full_repaint(app, screen), m_.unit

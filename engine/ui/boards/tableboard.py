@@ -552,9 +552,11 @@ class TableBoard:
                 (ax, ay), (bx, by) = st.line
                 p1, p2 = sc(ax, ay), sc(bx, by)
                 if st.visible:
-                    rects.append(_line(surf, p1, p2, (255, 255, 255), 2, shadow=True))
+                    _line(surf, p1, p2, (255, 255, 255), 2, shadow=True)
+                    rects += _cover([p1, p2], 2 + 6)
                 else:
-                    rects.append(_dashed(surf, [p1, p2], T.BAD, 3, 10, 6, 0, shadow=True))
+                    _dashed(surf, [p1, p2], T.BAD, 3, 10, 6, 0, shadow=True)
+                    rects += _cover([p1, p2], 3 + 6)
                 for p in st.pieces:
                     pts = [sc(x, y) for x, y in p.ring]
                     rects.append(pygame.draw.polygon(surf, T.BAD, pts, 3))
@@ -577,7 +579,8 @@ class TableBoard:
             over = bool(lg.blocked) or lg.length > ov.allowance + 1e-6
             col = T.BAD if over else T.HL_MOVE
             if len(pts) >= 2:
-                rects.append(_dashed(surf, pts, col, 2, 8, 5, 0, shadow=True))
+                _dashed(surf, pts, col, 2, 8, 5, 0, shadow=True)
+                rects += _cover(pts, 2 + 6)
             x, y = sc(lg.end.x, lg.end.y)
             m = _Ghost(lg.end)
             spr = self._sprite(("ghost", lg.end.shape, 0 if lg.end.round else int(round(lg.end.facing)) % 360, over),
@@ -634,7 +637,8 @@ class TableBoard:
                 out.append(surf.blit(lay, box.topleft))
         ring = pts + [pts[0]] if sh.closed else pts
         if sh.dashed:
-            out.append(_dashed(surf, ring, col, sh.width, 8, 5, 0, shadow=True))
+            _dashed(surf, ring, col, sh.width, 8, 5, 0, shadow=True)
+            out += _cover(ring, sh.width + 6)
         else:
             pygame.draw.lines(surf, (0, 0, 0), False, ring, sh.width + 2)
             out.append(pygame.draw.lines(surf, col, False, ring, sh.width).inflate(sh.width + 6, sh.width + 6))
@@ -749,6 +753,22 @@ def _dashed(surf, pts, col, width, dash, gap, phase=0.0, shadow=False) -> pygame
     return (rect or pygame.Rect(0, 0, 0, 0)).inflate(4, 4)
 
 
+def _cover(pts, pad: float, step: float = 96.0) -> list:
+    """Rects that together hold every pixel drawn within `pad` of the
+    polyline `pts`, in pieces of at most `step` pixels: a long diagonal
+    line is put back from the composed layer by a few small rects, not by
+    its whole bounding box."""
+    out = []
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+        n = max(1, math.ceil(math.hypot(x2 - x1, y2 - y1) / step))
+        for i in range(n):
+            ax, ay = x1 + (x2 - x1) * i / n, y1 + (y2 - y1) * i / n
+            bx, by = x1 + (x2 - x1) * (i + 1) / n, y1 + (y2 - y1) * (i + 1) / n
+            out.append(pygame.Rect(math.floor(min(ax, bx) - pad), math.floor(min(ay, by) - pad),
+                                   math.ceil(abs(bx - ax) + 2 * pad) + 2, math.ceil(abs(by - ay) + 2 * pad) + 2))
+    return out
+
+
 def _dashed_circle(surf, c, r, col, width) -> None:
     n = max(12, int(r * 2 * math.pi / 12))
     for i in range(0, n, 2):
@@ -843,7 +863,8 @@ RING = {"attack": T.HL_ATTACK, "charge": T.HL_ATTACK, "skill": T.HL_SKILL, "sele
 def _ring(surf, c, foot, s, kind) -> pygame.Rect:
     """A ring around a base: select (thick gold), hover (thin white),
     attack (red with crosshair ticks), charge (red double ring), skill
-    (purple dots), target (yellow), illegal (red hatching)."""
+    (purple dots), target (yellow), illegal (red hatching).  Returns a rect
+    holding every pixel drawn (the overlay is put back by these rects)."""
     col = RING.get(kind, T.HL_OTHER)
     x, y = c
     if foot.round:
@@ -876,25 +897,23 @@ def _ring(surf, c, foot, s, kind) -> pygame.Rect:
             d = k * R * 1.4
             a = (x - R * 0.7 + d, y + R * 0.7 + d)
             b = (x + R * 0.7 + d, y - R * 0.7 + d)
-            pygame.draw.line(surf, col, a, b, 2)
+            r = r.union(pygame.draw.line(surf, col, a, b, 2))      # the hatching reaches past the ring
         return r.inflate(2, 2)
     w = 3
     r = pygame.draw.circle(surf, (0, 0, 0), (x, y), R + 6, w + 2)
     if kind == "skill":
         for i in range(12):
             a = math.radians(i * 30)
-            pygame.draw.circle(surf, col, (x + math.cos(a) * (R + 5), y + math.sin(a) * (R + 5)), 2.5)
+            r = r.union(pygame.draw.circle(surf, col, (x + math.cos(a) * (R + 5), y + math.sin(a) * (R + 5)), 2.5))
     else:
         pygame.draw.circle(surf, col, (x, y), R + 5, w)
         if kind == "charge":
-            pygame.draw.circle(surf, col, (x, y), R + 10, 2)
-            r = r.inflate(10, 10)
+            r = r.union(pygame.draw.circle(surf, col, (x, y), R + 10, 2))
         if kind == "attack":
             for i in range(4):
                 a = math.radians(i * 90 + 45)
-                pygame.draw.line(surf, col, (x + math.cos(a) * (R + 1), y + math.sin(a) * (R + 1)),
-                                 (x + math.cos(a) * (R + 10), y + math.sin(a) * (R + 10)), 3)
-            r = r.inflate(8, 8)
+                r = r.union(pygame.draw.line(surf, col, (x + math.cos(a) * (R + 1), y + math.sin(a) * (R + 1)),
+                                             (x + math.cos(a) * (R + 10), y + math.sin(a) * (R + 10)), 3))
     return r.inflate(2, 2)
 
 
