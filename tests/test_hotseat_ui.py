@@ -11,7 +11,7 @@ from engine.ui.app import App
 from engine.ui.contract import load_game_ui
 from engine.ui.scenes.dialogs import HANDOFF_KEY, Handoff
 from engine.ui.scenes.match_screen import MatchScreen
-from test_ui_support import click, deployed_match, dismiss_handoff, key, screen_for
+from test_ui_support import click, deployed_match, dismiss_handoff, hex_pos, key, screen_for
 
 
 def _handoff():
@@ -144,3 +144,20 @@ def test_text_fields_behave_as_people_expect(monkeypatch):
     monkeypatch.setattr(W, "_clipboard_text", lambda: "12ab345")
     digits.handle(_keydown(pygame.K_v, pygame.KMOD_LCTRL))
     assert digits.text == "1234"                                      # filtered and cut to length
+
+
+def test_the_next_person_finds_nothing_of_the_last_ones_selection():
+    # the controller kept its selection across the change of player: after the
+    # first player placed their orders, the next person saw that player's unit
+    # still selected with its card (Battle Valor's order phase)
+    from test_ui_battle_valor_fantasy import position_match
+    m = position_match()
+    app, screen = screen_for(m)
+    names = m.state.options["names"]
+    first = m.to_act()
+    screen.ctl.sel = names["spears"]
+    screen.ctl.press("orders:auto")
+    assert screen.ctl.selected() is not None
+    screen.submit(screen.ctl.press("orders:commit"))
+    app.draw()
+    assert m.to_act() != first and screen.ctl.selected() is None

@@ -411,6 +411,11 @@ class MatchScreen(Scene):
                 note = "A decision during another player's turn." if interrupt else ""
                 if self.last_interrupt and not interrupt:
                     note = "Back to your turn."
+        if last is not None and last != p and several:
+            # another person sits down: nothing of the last one's selection stays on the screen
+            for _ in range(8):
+                if not self.ctl.cancel():
+                    break
         if show and not self.headless:
             handoff = Handoff(self.app, self.player_name(p), self.view.player_color(self.state, p), note)
             if self in self.app.stack:
