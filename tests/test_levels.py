@@ -240,6 +240,52 @@ def test_warbound_every_level_contests_the_centre(level):
     assert m.outcome().winners == (0,) or list(m.outcome().winners) == [0]
 
 
+# ---- golden: Warbound, the last Character on its last Health Point ---------------------------------
+
+def warbound_last_character_position():
+    """Turn 5 of 5, Survey, no Victory Points yet: Raiders' COPP, its
+    Warband's last Character, has 1 Health Point left; H4 and I5 (4 VP with
+    Survey) lie within a run and a step of Kaigen's Roh'na, E7 (2 VP) lies
+    beyond it.  Losing the COPP loses the game at once (a Warband wiped out
+    loses: docs/games/warbound.md § Exploration scenario)."""
+    rules = registry.get("warbound")
+    pos = {"turn": 5, "hand": 0, "tokens": [{"raiders": 3}, {"kaigen": 3}], "objective": "survey", "chars": [
+        {"name": "copp", "player": 0, "card": "copp", "at": "G3", "wounds": 2},
+        {"name": "rohna", "player": 1, "card": "rohna", "at": "K4"}]}
+    return rules, Match(Setup("warbound", 2, seed=3, scenario="recommended", options={"position": pos}))
+
+
+# the strong player (games/warbound/strategy.py) counts what the enemy could do
+# to a last Character where it stands (threat, with LAST_KILL for the game);
+# the normal one walks it to the centre markers, into the Roh'na's reach
+@pytest.mark.parametrize("level", ["strong", "hard"])
+def test_warbound_hard_keeps_its_last_character_out_of_reach(level):
+    from games.warbound.queries import char_distance
+    from games.warbound.catalog import load_catalog
+    rules, m = warbound_last_character_position()
+    copp, rohna = m.state.chars.values()
+    prof = load_catalog().characters["rohna"].profile
+    reach = prof.speed + prof.run + 1           # a run and a step: Run + Fight
+    assert char_distance(copp, rohna) <= reach
+    reasons = play_turn(m, level_agent("warbound", level, rules), 0, 1)
+    assert char_distance(copp, rohna) > reach, reasons
+    assert any("take E7 (Survey), keep Raiders' COPP, the last Character, out of reach "
+               "(a Warband wiped out loses at once)" in r for r in reasons), reasons
+
+
+def test_warbound_prizing_kills_leaves_the_normal_player_as_it_was():
+    """The strong player raises a kill's worth (the COPP, last and on 1 Health
+    Point, at the Roh'na's blades) only while it decides."""
+    from games.warbound import tactician
+    rules, m = warbound_last_character_position()
+    copp, rohna = m.state.chars.values()
+    plain = tactician.attack_value(m.state, rohna, copp, 2, 4, 0)
+    with tactician.prizing_kills(1.5, 20.0):
+        prized = tactician.attack_value(m.state, rohna, copp, 2, 4, 0)
+    assert prized > plain
+    assert tactician.attack_value(m.state, rohna, copp, 2, 4, 0) == plain
+
+
 # ---- golden: Battle Valor Fantasy, the village square free on the last turn ----------------------
 
 # the normal general feels a quarter of an objective's pull (ai.py

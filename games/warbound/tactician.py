@@ -18,6 +18,26 @@ from games.warbound.profile import has_pool, stats, unbroken_armor
 from games.warbound.queries import enemies_adjacent, living, minis
 
 
+class KillWorth:
+    """How much a kill is prized beyond the normal player's numbers (the
+    strong player raises it while it decides: `prizing_kills`): `scale`
+    on every kill, `last` more for an opponent's last Character, whose
+    removal ends the game (a Warband wiped out loses at once)."""
+    scale = 1.0
+    last = 0.0
+
+
+class prizing_kills:
+    def __init__(self, scale: float, last: float):
+        self.new, self.old = (scale, last), (KillWorth.scale, KillWorth.last)
+
+    def __enter__(self):
+        KillWorth.scale, KillWorth.last = self.new
+
+    def __exit__(self, *exc):
+        KillWorth.scale, KillWorth.last = self.old
+
+
 def attack_value(state, att, target, n: int, need: int, bonus: int, aim: bool = False) -> float:
     """Expected worth of rolling n dice at target: wounds, kill, stress, panic."""
     if n <= 0 or need is None:
@@ -35,7 +55,9 @@ def attack_value(state, att, target, n: int, need: int, bonus: int, aim: bool = 
         exp_w += float(p) * w
         if w >= left - 0.25:
             p_kill += float(p)
-    worth = 6.0 + 2.0 * (st.shoot_dice if st.accuracy else 0) + st.hp
+    worth = (6.0 + 2.0 * (st.shoot_dice if st.accuracy else 0) + st.hp) * KillWorth.scale
+    if KillWorth.last and len(living(state, target.owner)) == 1:
+        worth += KillWorth.last
     val = 1.6 * exp_w + p_kill * worth
     if st.morale is not None:
         stress = n * 11 / 12
