@@ -12,13 +12,13 @@ goes on the General.  Deployment: ai_deploy.py.
 """
 from __future__ import annotations
 
-import functools
 import math
 
 from engine.core.actions import Action
 from engine.table.formations import Frame
 from games.battle_valor_fantasy import (ai_deploy, alliance, alliance_turns, characters, choices, combat, fire, packing,
                                         space, rerolls, spells, stats, success, turns, victory)
+from games.battle_valor_fantasy.ai_fight import exchange, fight_outlook, strike_mean, worth
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -224,63 +224,6 @@ def square_on(state: BVFState, u: Unit, e: Unit) -> float:
     return round((side + 180.0) % 360.0, 2)
 
 
-_mean = functools.lru_cache(maxsize=100_000)(success.mean)
-
-
-def worth(u: Unit) -> float:
-    """Points per figure: what one casualty on the unit is worth."""
-    if u.profile is None:
-        return 0.0
-    return u.profile.points / max(1, u.start_stands * max(1, u.profile.figures))
-
-
-def strike_mean(state: BVFState, att: Unit, dfd: Unit, side: str, first_round: bool, striking_first: bool,
-                charged: bool) -> float:
-    """The casualties one side's attacks cause on average (combat.strike's
-    arithmetic with exact odds, without rolling)."""
-    if stats.machine(att) or dfd.effects.get("enemies_do_not_attack"):
-        return 0.0
-    n = stats.attack_dice(att)
-    if att.effects.get("double_attacks"):
-        n *= 2
-    if "brace" in att.orders and not charged and att.rounds.get(dfd.uid, 0) > 0:
-        n = max(0, n - 2)
-    if dfd.formation == "square" and stats.cavalry(att):
-        n //= 2
-    if n <= 0:
-        return 0.0
-    need = 6 if (first_round and combat._fears(att, dfd)) or space.behind_obstacle(state, dfd) else 5
-    mod = sum(v for _, v in combat.attack_mods(state, att, dfd, side, first_round, striking_first))
-    hits = _mean(n, need, att.effects.get("reroll_attack", 0), mod)
-    k = int(round(hits))
-    if k <= 0:
-        return hits
-    dmod = sum(v for _, v in combat.defence_mods(state, dfd, att, side, first_round, charged))
-    rr = (0 if combat._no_armour(att, dfd) else stats.armour_rerolls(dfd)) + dfd.effects.get("reroll_defence", 0)
-    lost = max(0.0, hits - _mean(k, 5, rr, dmod))
-    if att.kind == "unit" and dfd.kind == "unit":
-        lost += max(0, stats.rank(att) - stats.rank(dfd))
-    return lost
-
-
-def exchange(state: BVFState, u: Unit, t: Unit, side: str, charging: bool) -> float:
-    """Points the enemy loses minus points we lose in one round of combat,
-    on average: impact hits (a charge), our strike, its strike back."""
-    first = u.rounds.get(t.uid, 0) == 0
-    dealt = 0.0
-    if charging:
-        n, _, stop = combat.impact_hits(state, u, t, side)
-        if n and not stop:
-            rr = 0 if combat._no_armour(u, t) else stats.armour_rerolls(t)
-            dealt += max(0.0, n - _mean(n, 5, rr, 0))
-    dealt += strike_mean(state, u, t, side, first, True, False)
-    dealt = min(dealt, t.figures())
-    back = 0.0
-    if not t.activated and dealt < t.figures():
-        back = min(u.figures(), strike_mean(state, t, u, "front", first, False, charging))
-    return dealt * worth(t) - back * worth(u)
-
-
 class GeneralAgent:
     name = "general"
     samples = False
@@ -402,9 +345,10 @@ class GeneralAgent:
             pl = combat.plan(state, u, t)
             if not pl.reaches or pl.blocked:
                 return f"close on {t.name}: out of reach now, the charge still moves double pace toward it"
-            gain = exchange(state, u, t, pl.side, True)
+            gain = fight_outlook(state, u, t, pl.side, True)
             return (f"charge {t.name} in the {pl.side if pl.side in ('rear', 'left', 'right') else 'front'}: "
-                    f"about {gain:+.0f} points in our favour in the first round (enemy points count toward victory)")
+                    f"about {gain:+.0f} victory points in our favour over the fight (its units broken or "
+                    "destroyed against ours)")
         if k == "attack":
             gain = exchange(state, u, t, combat._side_of(state, u, t), False)
             return f"keep fighting {t.name}: about {gain:+.0f} points in our favour this round"
@@ -552,8 +496,12 @@ class GeneralAgent:
                 # nothing: no stand arrives whatever the dice; the same action without it goes first)
                 return 1.5 + max(-20.0, good) * 0.05 - (0.01 if a.get("reroll") else 0.0)
             bonus = {"rear": 3, "left": 2, "right": 2}.get(pl.side, 0)
-            # worth it by the exchange of casualties (a losing fight is left alone: holding scores -1)
-            return 5 + bonus - pl.length * 0.1 + exchange(state, u, t, pl.side, True) * 0.1
+            # worth it by what the fight gains toward victory over the rounds left (fight_outlook):
+            # a losing fight is left alone (holding scores -1)
+            gain = fight_outlook(state, u, t, pl.side, True)
+            if gain <= 0:
+                return -1.5
+            return 5 + bonus - pl.length * 0.1 + gain * 0.1
         if k == "advance":
             u = state.units[a["uid"]]
             from engine.table.formations import BlockMove, block_move
