@@ -8,7 +8,7 @@ from engine.core import registry
 from engine.core.dice import ScriptedDice
 from engine.core.rules import Setup
 from engine.table.formations import Frame
-from games.battle_valor_fantasy import ai, ai_deploy, space
+from games.battle_valor_fantasy import ai, ai_deploy, ai_fight, space
 
 BLOCK = {"troop": "infantry", "stands": 12, "command": True}
 
@@ -103,3 +103,37 @@ def test_deployment_faces_the_enemy_with_a_lane_clear_of_the_farmhouse():
     fs = space.layout(u, Frame(best["x"], best["y"], best["facing"]), best["formation"], best["files"])
     x0, x1 = min(f.bbox[0] for f in fs), max(f.bbox[2] for f in fs)
     assert x1 <= 30.0 or x0 >= 34.0, (x0, x1)          # the farmhouse: x 30 to 34
+
+
+HIPPOGRIFFS = {"troop": "cavalry", "mount": "hippogriffs", "stands": 6, "experience": "veteran", "weapon": "pole",
+               "armour": "medium", "command": True}
+SPEARS = {"troop": "infantry", "stands": 20, "experience": "regular", "weapon": "pole", "armour": "light",
+          "shields": True, "command": True}
+SLINGS = {"troop": "missile_troops", "stands": 8, "experience": "levy", "missile": "sling", "command": True}
+
+
+def _charge_or_not(foe: dict, files: int):
+    rules, state, n = _position("combat", [
+        {"name": "riders", "player": 0, "at": [20, 44], "facing": 270, "files": 3, "orders": ["charge"],
+         "unit": HIPPOGRIFFS},
+        {"name": "foe", "player": 1, "at": [20, 36], "facing": 90, "files": files, "orders": ["attack"],
+         "activated": True, "unit": foe}], turn=4)
+    agent = ai.GeneralAgent(rules)
+    return agent, state, n, agent.choose(state, None, None)
+
+
+def test_fast_riders_leave_alone_a_block_that_would_wear_them_down():
+    # seed 5 of the Field of the Abaci (normal first): the Hippogriffs charged a spent block of
+    # twenty spear stands, won the first round (it could not strike back) and were destroyed
+    # over the next two; the fight is weighed over the rounds left in victory points
+    agent, state, n, a = _charge_or_not(SPEARS, 7)
+    u, t = state.units[n["riders"]], state.units[n["foe"]]
+    assert ai.exchange(state, u, t, "front", True) > 0                   # the first round alone looks good
+    assert ai_fight.fight_outlook(state, u, t, "front", True) < -100      # the fight loses the unit
+    assert a.kind == "hold", a
+
+
+def test_fast_riders_charge_a_unit_they_beat():
+    agent, state, n, a = _charge_or_not(SLINGS, 8)
+    assert a.kind == "charge" and a["target"] == n["foe"], a
+    assert "victory points in our favour over the fight" in agent.last_reason
