@@ -54,16 +54,20 @@ def strike_mean(state: BVFState, att: Unit, dfd: Unit, side: str, first_round: b
     return lost
 
 
+def impact_mean(state: BVFState, u: Unit, t: Unit, side: str) -> float:
+    """The casualties a charge's impact hits cause on average."""
+    n, _, stop = combat.impact_hits(state, u, t, side)
+    if not n or stop:
+        return 0.0
+    rr = 0 if combat._no_armour(u, t) else stats.armour_rerolls(t)
+    return max(0.0, n - _mean(n, 5, rr, 0))
+
+
 def exchange(state: BVFState, u: Unit, t: Unit, side: str, charging: bool) -> float:
     """Points the enemy loses minus points we lose in one round of combat,
     on average: impact hits (a charge), our strike, its strike back."""
     first = u.rounds.get(t.uid, 0) == 0
-    dealt = 0.0
-    if charging:
-        n, _, stop = combat.impact_hits(state, u, t, side)
-        if n and not stop:
-            rr = 0 if combat._no_armour(u, t) else stats.armour_rerolls(t)
-            dealt += max(0.0, n - _mean(n, 5, rr, 0))
+    dealt = impact_mean(state, u, t, side) if charging else 0.0
     dealt += strike_mean(state, u, t, side, first, True, False)
     dealt = min(dealt, t.figures())
     back = 0.0
@@ -108,12 +112,7 @@ def fight_outlook(state: BVFState, u: Unit, t: Unit, side: str, charging: bool) 
     fu0, ft0 = float(u.figures()), float(t.figures())
     if fu0 <= 0 or ft0 <= 0:
         return 0.0
-    dealt = 0.0
-    if charging:
-        n, _, stop = combat.impact_hits(state, u, t, side)
-        if n and not stop:
-            rr = 0 if combat._no_armour(u, t) else stats.armour_rerolls(t)
-            dealt += max(0.0, n - _mean(n, 5, rr, 0))
+    dealt = impact_mean(state, u, t, side) if charging else 0.0
     dealt = min(ft0, dealt + strike_mean(state, u, t, side, first, True, False))
     ft = ft0 - dealt
     fu = fu0
