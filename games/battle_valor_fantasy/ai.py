@@ -189,11 +189,18 @@ def closing_target(state: BVFState, u: Unit, far: bool = True, planning: bool = 
     best = None
     for d, _, t in sorted(near, key=lambda x: x[:2])[:CLOSING_LOOK]:
         m, good = closing(state, u, t, planning)
-        if m < reach / 2:
+        if m < reach / 2 or not worth_closing(state, u, t):
             continue
         if best is None or good > best[0] + 1e-6:
             best = (good, t)
     return best[1] if best else None
+
+
+def worth_closing(state: BVFState, u: Unit, t: Unit) -> bool:
+    """Whether a fight with `t` charged next turn would gain anything
+    toward victory (fight_outlook): a unit closes in on a target it beats,
+    not on a block that would wear it down."""
+    return fight_outlook(state, u, t, "front", True, later=1) > 0
 
 
 def _open_charge(state: BVFState, u: Unit, t: Unit) -> bool:
@@ -343,8 +350,12 @@ class GeneralAgent:
         t = state.units.get(a.get("target"))
         if k == "charge":
             pl = combat.plan(state, u, t)
-            if not pl.reaches or pl.blocked:
-                return f"close on {t.name}: out of reach now, the charge still moves double pace toward it"
+            if pl.blocked:
+                return f"close on {t.name}: its way in is blocked now, the charge still moves toward it"
+            if not pl.reaches:
+                gain = fight_outlook(state, u, t, "front", True, later=1)
+                return (f"close on {t.name}: out of reach now, the charge still moves double pace toward it, to "
+                        f"charge it next turn (about {gain:+.0f} victory points in our favour over that fight)")
             gain = fight_outlook(state, u, t, pl.side, True)
             return (f"charge {t.name} in the {pl.side if pl.side in ('rear', 'left', 'right') else 'front'}: "
                     f"about {gain:+.0f} victory points in our favour over the fight (its units broken or "
@@ -492,6 +503,8 @@ class GeneralAgent:
                 m, good = closing(state, u, t)
                 if m < 1.0:
                     return -1.5                       # out of reach and no room to close in: it would not move
+                if not worth_closing(state, u, t):
+                    return -1.2                       # closing on a fight it would lose
                 # closing at the charge's double pace: how near (the General's reroll would be spent for
                 # nothing: no stand arrives whatever the dice; the same action without it goes first)
                 return 1.5 + max(-20.0, good) * 0.05 - (0.01 if a.get("reroll") else 0.0)

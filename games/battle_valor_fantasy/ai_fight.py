@@ -101,13 +101,26 @@ def loss_value(u: Unit, figures: float) -> float:
         + (50.0 if u.standard else 0.0) * gone
 
 
-def fight_outlook(state: BVFState, u: Unit, t: Unit, side: str, charging: bool) -> float:
+def fight_outlook(state: BVFState, u: Unit, t: Unit, side: str, charging: bool, later: int = 0) -> float:
     """Points toward victory a fight of `u` against `t` is expected to gain
     (the enemy's loss_value gained minus ours) over the rounds left, at most
     ROUNDS: the first as `exchange` has it (impact hits, our strike, its
     strike back from the figures it has left unless already activated),
-    then both strike each round, their dice falling with their figures."""
-    rounds = max(1, min(ROUNDS, state.turns - state.turn + 1))
+    then both strike each round, their dice falling with their figures.
+    `later`: the fight starts that many turns from now (a unit closing in
+    to charge next turn; the enemy will strike back then).  Remembered for
+    this state version."""
+    key = ("ai_outlook", u.uid, t.uid, side, charging, later)
+    v = state.cache.get(key)
+    if v is None:
+        v = state.cache[key] = _outlook(state, u, t, side, charging, later)
+    return v
+
+
+def _outlook(state: BVFState, u: Unit, t: Unit, side: str, charging: bool, later: int) -> float:
+    rounds = min(ROUNDS, state.turns - state.turn + 1 - later)
+    if rounds <= 0:
+        return 0.0
     first = u.rounds.get(t.uid, 0) == 0
     fu0, ft0 = float(u.figures()), float(t.figures())
     if fu0 <= 0 or ft0 <= 0:
@@ -116,7 +129,7 @@ def fight_outlook(state: BVFState, u: Unit, t: Unit, side: str, charging: bool) 
     dealt = min(ft0, dealt + strike_mean(state, u, t, side, first, True, False))
     ft = ft0 - dealt
     fu = fu0
-    if not t.activated and ft > 0:
+    if (later or not t.activated) and ft > 0:
         fu -= min(fu, strike_mean(state, t, u, "front", first, False, charging) * ft / ft0)
     if rounds > 1 and fu > 0 and ft > 0:
         ours = strike_mean(state, u, t, side, False, True, False) / fu0          # per figure
