@@ -137,3 +137,14 @@ def test_fast_riders_charge_a_unit_they_beat():
     agent, state, n, a = _charge_or_not(SLINGS, 8)
     assert a.kind == "charge" and a["target"] == n["foe"], a
     assert "victory points in our favour over the fight" in agent.last_reason
+
+
+def test_fast_riders_close_in_only_on_a_unit_they_beat():
+    # 30" off, out of reach: a Charge order still closes at double pace (§ Step 3), but only on a
+    # target the fight with would gain something next turn (ai.worth_closing)
+    for foe, files, order in ((SPEARS, 7, "advance"), (SLINGS, 8, "charge")):
+        rules, state, n = _position("orders", [
+            {"name": "riders", "player": 0, "at": [20, 44], "facing": 270, "files": 3, "unit": HIPPOGRIFFS},
+            {"name": "foe", "player": 1, "at": [20, 14], "facing": 90, "files": files, "unit": foe}], turn=3)
+        orders, _ = ai.plan_orders(state, 0)
+        assert (n["riders"], order) in orders, (foe, orders)
