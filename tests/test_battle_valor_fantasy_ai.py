@@ -128,7 +128,7 @@ def test_fast_riders_leave_alone_a_block_that_would_wear_them_down():
     # over the next two; the fight is weighed over the rounds left in victory points
     agent, state, n, a = _charge_or_not(SPEARS, 7)
     u, t = state.units[n["riders"]], state.units[n["foe"]]
-    assert ai.exchange(state, u, t, "front", True) > 0                   # the first round alone looks good
+    assert ai_fight.exchange(state, u, t, "front", True) > 0                  # the first round alone looks good
     assert ai_fight.fight_outlook(state, u, t, "front", True) < -100      # the fight loses the unit
     assert a.kind == "hold", a
 

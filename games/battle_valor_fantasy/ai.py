@@ -18,7 +18,7 @@ from engine.core.actions import Action
 from engine.table.formations import Frame
 from games.battle_valor_fantasy import (ai_deploy, alliance, alliance_turns, characters, choices, combat, fire, packing,
                                         space, rerolls, spells, stats, success, turns, victory)
-from games.battle_valor_fantasy.ai_fight import exchange, fight_outlook, strike_mean, worth
+from games.battle_valor_fantasy.ai_fight import fight_outlook, volley_outlook
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -361,14 +361,17 @@ class GeneralAgent:
                     f"about {gain:+.0f} victory points in our favour over the fight (its units broken or "
                     "destroyed against ours)")
         if k == "attack":
-            gain = exchange(state, u, t, combat._side_of(state, u, t), False)
-            return f"keep fighting {t.name}: about {gain:+.0f} points in our favour this round"
+            gain = fight_outlook(state, u, t, combat._side_of(state, u, t), False, most=1)
+            return f"keep fighting {t.name}: about {gain:+.0f} victory points in our favour this round"
         if k == "fire":
             if stats.machine(u):
                 return f"shoot at {t.name} with the war machine: the nearest worthwhile target"
             mod = sum(v for _, v in fire.shooting_mods(state, u, t, False))
             need, _ = fire.need_for(state, t)
             hits = success.mean(u.figures(), need, 0, mod)
+            if t.engaged:
+                return (f"shoot into {t.name}'s combat: about {hits:.1f} hits on every unit in it, ours too, "
+                        f"about {volley_outlook(state, u, t, hits):+.0f} victory points in our favour")
             return f"shoot at {t.name}: about {hits:.1f} hits before saves, its points count toward victory"
         if k == "advance":
             e = space.nearest_enemy(state, u)
@@ -490,10 +493,15 @@ class GeneralAgent:
             mod = sum(v for _, v in fire.shooting_mods(state, u, t, False))
             need, _ = fire.need_for(state, t)
             hits = success.mean(u.figures(), need, 0, mod)
+            if t.engaged and volley_outlook(state, u, t, hits) <= 0:
+                return -1.5                 # into a combat where ours take the same hits: not worth it
             return 4 + hits * 0.5 - (2 if t.engaged else 0)
         if k == "attack":
             u, t = state.units[a["uid"]], state.units[a["target"]]
-            return 10 + exchange(state, u, t, combat._side_of(state, u, t), False) * 0.1
+            # this round in victory points: a round that only wears ours down is left for the enemy to
+            # start (it strikes first then, ours back)
+            gain = fight_outlook(state, u, t, combat._side_of(state, u, t), False, most=1)
+            return 10 + gain * 0.1 if gain > 0 else -1.5
         if k == "charge":
             u, t = state.units[a["uid"]], state.units[a["target"]]
             pl = combat.plan(state, u, t)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 
-from games.battle_valor_fantasy import combat, space, stats, success
+from games.battle_valor_fantasy import combat, fire, space, stats, success
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 _mean = functools.lru_cache(maxsize=100_000)(success.mean)
@@ -101,24 +101,25 @@ def loss_value(u: Unit, figures: float) -> float:
         + (50.0 if u.standard else 0.0) * gone
 
 
-def fight_outlook(state: BVFState, u: Unit, t: Unit, side: str, charging: bool, later: int = 0) -> float:
+def fight_outlook(state: BVFState, u: Unit, t: Unit, side: str, charging: bool, later: int = 0,
+                  most: int = ROUNDS) -> float:
     """Points toward victory a fight of `u` against `t` is expected to gain
     (the enemy's loss_value gained minus ours) over the rounds left, at most
     ROUNDS: the first as `exchange` has it (impact hits, our strike, its
     strike back from the figures it has left unless already activated),
     then both strike each round, their dice falling with their figures.
     `later`: the fight starts that many turns from now (a unit closing in
-    to charge next turn; the enemy will strike back then).  Remembered for
-    this state version."""
-    key = ("ai_outlook", u.uid, t.uid, side, charging, later)
+    to charge next turn; the enemy will strike back then); `most`: rounds
+    followed at most.  Remembered for this state version."""
+    key = ("ai_outlook", u.uid, t.uid, side, charging, later, most)
     v = state.cache.get(key)
     if v is None:
-        v = state.cache[key] = _outlook(state, u, t, side, charging, later)
+        v = state.cache[key] = _outlook(state, u, t, side, charging, later, most)
     return v
 
 
-def _outlook(state: BVFState, u: Unit, t: Unit, side: str, charging: bool, later: int) -> float:
-    rounds = min(ROUNDS, state.turns - state.turn + 1 - later)
+def _outlook(state: BVFState, u: Unit, t: Unit, side: str, charging: bool, later: int, most: int) -> float:
+    rounds = min(most, state.turns - state.turn + 1 - later)
     if rounds <= 0:
         return 0.0
     first = u.rounds.get(t.uid, 0) == 0
@@ -139,3 +140,19 @@ def _outlook(state: BVFState, u: Unit, t: Unit, side: str, charging: bool, later
                 break
             fu, ft = fu - min(fu, theirs * ft), ft - min(ft, ours * fu)
     return (loss_value(t, ft) - loss_value(t, ft0)) - (loss_value(u, fu) - loss_value(u, fu0))
+
+
+def volley_outlook(state: BVFState, u: Unit, t: Unit, hits: float) -> float:
+    """Points toward victory a volley of `hits` (before saves) at `t`
+    gains: shot into a combat, every unit in it takes them all (fire.py
+    `_hits_on`), ours too."""
+    gain = 0.0
+    for v in [t] + [state.units[x] for x in t.engaged if state.units[x].on_table]:
+        k = int(round(hits))
+        dmod = sum(m for _, m in fire.defence_mods(state, v, u))
+        rr = stats.armour_rerolls(v) + v.effects.get("reroll_defence", 0)
+        lost = max(0.0, hits - _mean(k, 5, rr, dmod)) if k > 0 else hits
+        figs = v.figures()
+        d = loss_value(v, figs - min(figs, lost)) - loss_value(v, figs)
+        gain += -d if v.owner == u.owner else d
+    return gain
