@@ -148,3 +148,51 @@ def test_fast_riders_close_in_only_on_a_unit_they_beat():
             {"name": "foe", "player": 1, "at": [20, 14], "facing": 90, "files": files, "unit": foe}], turn=3)
         orders, _ = ai.plan_orders(state, 0)
         assert (n["riders"], order) in orders, (foe, orders)
+
+
+LONGBOWS = {"troop": "missile_troops", "stands": 16, "experience": "veteran", "missile": "longbow", "armour": "light",
+            "command": True}
+KNIGHTS = {"troop": "cavalry", "mount": "horses", "stands": 7, "experience": "elite", "weapon": "pole",
+           "armour": "heavy", "shields": True, "command": True}
+WOLVES = {"troop": "cavalry", "mount": "wolves", "stands": 8, "experience": "regular", "armour": "light",
+          "command": True}
+
+
+def _volley(ours: dict, theirs: dict, **worn):
+    rules, state, n = _position("fire", [
+        {"name": "bows", "player": 0, "at": [20, 46], "facing": 270, "files": 8, "orders": ["fire"], "unit": LONGBOWS},
+        {"name": "ours", "player": 0, "at": [36, 36.3], "facing": 270, "files": 4, "unit": ours, "activated": True,
+         **worn},
+        {"name": "foe", "player": 1, "at": [36, 33], "facing": 90, "files": 4, "unit": theirs, "engaged": ["ours"],
+         "activated": True}], turn=6)
+    agent = ai.GeneralAgent(rules)
+    return agent, n, agent.choose(state, None, None)
+
+
+def test_no_volley_into_a_combat_that_would_finish_off_our_own_unit():
+    # seed 3 of the Field of the Abaci (normal first), turn 6: the Longbows shot into the fight of
+    # our worn-down Knights and every unit in it took the 16 hits: the Knights were destroyed
+    agent, n, a = _volley(KNIGHTS, SPEARS, figures=1)
+    assert a.kind == "hold", a
+    agent, n, a = _volley(SPEARS, WOLVES)                  # ours a big cheap block, theirs fast riders
+    assert a.kind == "fire" and a["target"] == n["foe"], a
+    assert "ours too" in agent.last_reason
+
+
+def _round(ours: dict, theirs: dict, **worn):
+    rules, state, n = _position("combat", [
+        {"name": "ours", "player": 0, "at": [36, 36.3], "facing": 270, "files": 4, "unit": ours, "orders": ["attack"],
+         **worn},
+        {"name": "foe", "player": 1, "at": [36, 33], "facing": 90, "files": 4, "unit": theirs, "engaged": ["ours"]}],
+        turn=5)
+    agent = ai.GeneralAgent(rules)
+    return agent, agent.choose(state, None, None)
+
+
+def test_a_worn_down_unit_leaves_the_next_round_to_the_enemy():
+    # seed 3 again: the broken Knights attacked the block they fought and its strike back destroyed
+    # them (their points and standard to the enemy); held, they strike back only if it attacks
+    agent, a = _round(KNIGHTS, SPEARS, figures=1)
+    assert a.kind == "hold" and "strike back" in agent.last_reason, a
+    agent, a = _round(SPEARS, WOLVES)
+    assert a.kind == "attack", a

@@ -398,6 +398,9 @@ class GeneralAgent:
         if k == "general_rally":
             return f"rally {u.name}: a fleeing unit gives the enemy half its points at the end"
         if k == "hold":
+            if u is not None and u.engaged and state.phase == "combat":
+                return ("hold: a round struck now would cost us more victory points than it gains; if the enemy "
+                        "attacks, ours strike back")
             return "hold: nothing this unit can do now is worth its counter"
         if k == "reform":
             return f"reform {u.name}: the formation its next order needs"
