@@ -7,8 +7,10 @@ missile troops with a target in range Fire (Mounted Missile Troops Advance
 and Fire); units with a leader and an enemy in their arc that a charge
 reaches, or that a charge falling short closes on (it still moves its full
 double distance toward the enemy: § Step 3; missile troops only within two
-and a half charge reaches), Charge; the rest Advance.  The Fate counter
-goes on the General.  Deployment: ai_deploy.py.
+and a half charge reaches) and would beat next turn, Charge; the rest
+Advance.  The Fate counter goes on the General.  Deployment: ai_deploy.py.
+Fights, volleys into a combat and closing moves are weighed in victory
+points over the rounds left: ai_fight.py.
 """
 from __future__ import annotations
 
