@@ -100,7 +100,9 @@ def _value(span, zone_span, obstacles, need: float) -> float:
     z0, z1, _, zfront = zone_span
     ahead, behind = obstacles
     cost = need * sum(_blocks(span, b, w) for b, w in ahead) + sum(_blocks(b, span, w) for b, w in behind)
-    return -FORWARD * (zfront - front) - CENTRE * abs((a0 + a1) / 2 - (z0 + z1) / 2) - cost
+    # missile troops on foot and war machines shoot from the back: the blocks in front keep their lanes
+    forward = -FORWARD * (zfront - front) if need >= 1.0 else FORWARD * (zfront - front)
+    return forward - CENTRE * abs((a0 + a1) / 2 - (z0 + z1) / 2) - cost
 
 
 def value(state: BVFState, u: Unit, frame: Frame, formation: str, files: int) -> float:
