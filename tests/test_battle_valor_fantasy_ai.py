@@ -196,3 +196,16 @@ def test_a_worn_down_unit_leaves_the_next_round_to_the_enemy():
     assert a.kind == "hold" and "strike back" in agent.last_reason, a
     agent, a = _round(SPEARS, WOLVES)
     assert a.kind == "attack", a
+
+
+def test_missile_troops_set_up_at_the_back_of_the_zone():
+    # with the whole army packed into the zone (packing.py) the Horde's Bows, set up in front,
+    # stood before the Berserkers all battle (seed 4, random first): bows shoot over 14" and more,
+    # the blocks need the lanes
+    rules, state, n = _position("orders", [
+        {"name": "foes", "player": 0, "at": [10, 44], "facing": 270, "files": 6, "unit": BLOCK},
+        {"name": "bows", "player": 1, "at": [10, 4], "facing": 90, "files": 8, "unit": SLINGS}])
+    u = state.units[n["bows"]]
+    best = ai_deploy.spots(state, u)[0]
+    fs = space.layout(u, Frame(best["x"], best["y"], best["facing"]), best["formation"], best["files"])
+    assert max(f.bbox[3] for f in fs) < 4.0          # the north zone: y 0 (back) to 12 (front)
