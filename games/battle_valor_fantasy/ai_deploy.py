@@ -1,8 +1,9 @@
 """Where the computer general sets up a unit: facing the enemy (never along
 the zone, where a turn would swing its tail off the table), as far forward
 as there is room (missile troops on foot and war machines as far back:
-they shoot over the blocks' heads, and the blocks need their lanes), and with a lane ahead of it clear of buildings, of our
-own units already placed and, less so, of difficult ground: a unit boxed
+they shoot from 14" and more off, the blocks need their lanes to close
+in), and with a lane ahead of it clear of buildings, of our own units
+already placed and, less so, of difficult ground: a unit boxed
 in behind a farmhouse or another block never reaches the fight in six
 turns (docs/games/battle_valor_fantasy.md § Bars still open).
 
