@@ -145,7 +145,10 @@ def test_a_seats_tip_names_every_player_a_click_cycles_through():
     app.draw()
     tip = next(t for _, c, t in launcher.hot if c == "seat:1")
     assert "Human" in tip and all(f"Computer ({a})" in tip for a in launcher.agents)
-    for _ in launcher.agents:
+    # and a click goes through exactly those, back to where it started
+    start = launcher.seats[1]
+    seen = []
+    for _ in range(len(launcher.agents) + 1):
         click(app, _hot(launcher, "seat:1").center)
-    click(app, _hot(launcher, "seat:1").center)
-    assert launcher.seats[1] in ["human"] + launcher.agents
+        seen.append(launcher.seats[1])
+    assert launcher.seats[1] == start and sorted(seen) == sorted(["human"] + launcher.agents)
