@@ -152,3 +152,18 @@ def test_a_seats_tip_names_every_player_a_click_cycles_through():
         click(app, _hot(launcher, "seat:1").center)
         seen.append(launcher.seats[1])
     assert launcher.seats[1] == start and sorted(seen) == sorted(["human"] + launcher.agents)
+
+
+def test_maps_are_named_as_players_read_them():
+    """A map button names the scenario as its data does (not its id) and its tip says what it is."""
+    app = App((1280, 720), headless=True)
+    launcher = app.push(Launcher(app))
+    launcher.select_game(next(g for g in launcher.games if g.game_id == "battle_valor_fantasy"))
+    app.draw()
+    i = launcher.scenarios.index("fords_of_legian")
+    tip = next(t for _, c, t in launcher.hot if c == f"scen:{i}")
+    assert "river" in tip
+    assert launcher.game.scenario_title("fords_of_legian") == "The Fords of the Legian"
+    assert launcher.game.scenario_title("my_map.tmx") == "My map.tmx"         # a designer's own: its name
+    for game in launcher.games:                                              # every shipped scenario has a line
+        assert all(game.scenario_text(s) for s in game.scenarios()), game.game_id

@@ -345,3 +345,13 @@ def load_files(folder: str | Path, files: dict[str, tuple[str, type[T]]]) -> tup
     if problems:
         raise DataError(problems)
     return raw, parsed
+
+
+def named_scenario(scenarios: dict, scenario_id: str) -> tuple:
+    """(name, text in one line) of a scenario defined in a game's data (a
+    model with `name` and `text`), or (None, None) for one it does not
+    define (a designer's own map file)."""
+    sc = scenarios.get(scenario_id)
+    if sc is None:
+        return None, None
+    return sc.name, " ".join(str(sc.text or "").split()) or None

@@ -120,6 +120,20 @@ class ConventionalHooks:
                 if getattr(obj, "__module__", None) == name and callable(getattr(obj, "cache_clear", None)):
                     obj.cache_clear()
 
+    def _scenario_words(self, scenario: str) -> tuple:
+        hook = self._optional("catalog", "scenario_words")
+        return hook(scenario) if hook else (None, None)
+
+    def scenario_title(self, scenario: str) -> str:
+        """The scenario's name as players read it (`games/<id>/catalog.py`
+        scenario_words: (name or None, a line on it or None)), else its id
+        in words ("smog_fields" -> "Smog fields")."""
+        return self._scenario_words(scenario)[0] or str(scenario).replace("_", " ").capitalize()
+
+    def scenario_text(self, scenario: str) -> str:
+        """A line on what the scenario is, or ""."""
+        return self._scenario_words(scenario)[1] or ""
+
     def judge_map(self, state) -> dict | None:
         hook = self._optional("judge", "judge_map")
         return hook(state) if hook else None

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from engine.core.catalog import DataError, check_refs, field_name, line_at, load_files
+from engine.core.catalog import DataError, check_refs, field_name, line_at, load_files, named_scenario
 from games.battle_valor_fantasy import list_hooks, roster
 from games.battle_valor_fantasy.defs import (EXPERIENCES, Armour, ArmyList, Base, CharacterType, Effect,
                                              Experience, Formation, Limit, Mount, Order, Race, Scenario,
@@ -305,3 +305,9 @@ def _default() -> Catalog:
 def cat() -> Catalog:
     """The shipped catalog (loaded once)."""
     return _default()
+
+
+
+def scenario_words(scenario_id: str) -> tuple:
+    """The launcher's name and line for a scenario (rules.scenario_title, scenario_text)."""
+    return named_scenario(cat().scenarios, scenario_id)

@@ -467,4 +467,20 @@ def _magic_flavour(trait: Trait | None, skill: Skill | None) -> bool:
     return False
 
 
-__all__ = ["Catalog", "UnitCard", "DATA_DIR", "DIE_SIDES", "TIER_HP", "load_catalog"]
+__all__ = ["Catalog", "UnitCard", "DATA_DIR", "DIE_SIDES", "TIER_HP", "load_catalog", "scenario_words"]
+
+
+# What each scenario (board.SCENARIOS) is, for the launcher (rules.scenario_text)
+SCENARIO_TEXT = {
+    "balanced": "The rulebook's suggested square of tiles 1-9: every corner alike, a river down the middle.",
+    "shuffled": "Challenge III: tiles shuffled and turned at random from the match dice, the Dark Tower (5) "
+                "in the centre.",
+    "hinterland": "Challenge IV: the Hinterland tiles; holding 5/4/3 tiles (2/3/4 players) for three of "
+                  "your phases wins by Dominion.",
+    "hinterland_shuffled": "Challenges III and IV together: the Hinterland tiles shuffled and turned.",
+}
+
+
+def scenario_words(scenario_id: str) -> tuple:
+    """The launcher's name (the id in words) and line for a scenario (rules.scenario_title, scenario_text)."""
+    return None, SCENARIO_TEXT.get(scenario_id)

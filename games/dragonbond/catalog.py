@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from engine.core.catalog import DataError, check_refs, field_name, line_at, load_files
+from engine.core.catalog import DataError, check_refs, field_name, line_at, load_files, named_scenario
 from games.dragonbond.defs import (Archetype, Army, Captain, DieType, Limit, Scenario, TerrainType,
                                    UnitCard)
 
@@ -184,3 +184,9 @@ def _default() -> Catalog:
 def cat() -> Catalog:
     """The shipped catalog (loaded once)."""
     return _default()
+
+
+
+def scenario_words(scenario_id: str) -> tuple:
+    """The launcher's name and line for a scenario (rules.scenario_title, scenario_text)."""
+    return named_scenario(cat().scenarios, scenario_id)

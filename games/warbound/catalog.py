@@ -187,3 +187,16 @@ def _load_cached(folder_s: str) -> Catalog:
     if problems:
         raise DataError(problems)
     return cat
+
+
+# What each Exploration board (board.BOARDS; tools/make_warbound_maps.py) is, for the launcher
+SCENARIO_TEXT = {
+    "recommended": "Two 8x8 sections, a ruin, smog and rubble on each side: the board to learn on.",
+    "crossfire": "Ruin walls and rubble across both sections break the lines of fire; smog in the middle.",
+    "smog_fields": "Toxic smog over both sections hides who stands behind it (it blocks sight, not movement); few walls.",
+}
+
+
+def scenario_words(scenario_id: str) -> tuple:
+    """The launcher's name (the id in words) and line for a scenario (rules.scenario_title, scenario_text)."""
+    return None, SCENARIO_TEXT.get(scenario_id)

@@ -443,7 +443,8 @@ class Launcher(Scene):
         sw = (col_w - th.px(8)) // 2
         for i, s in enumerate(self.scenarios):
             r = (x1 + (i % 2) * (sw + th.px(8)), y + (i // 2) * (bh + th.px(6)), sw, bh)
-            self._button(surf, r, _pretty(s), f"scen:{i}", th, active=s == self.scenario)
+            self._button(surf, r, self.game.scenario_title(s), f"scen:{i}", th, active=s == self.scenario,
+                         tip=self.game.scenario_text(s))
         y += ((len(self.scenarios) + 1) // 2) * (bh + th.px(6)) + th.px(14)
         W.blit_text(surf, "Players", (x1, y), "l", T.TEXT, True, th)
         y += th.line_h("l") + th.px(6)
