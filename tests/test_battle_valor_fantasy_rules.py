@@ -45,6 +45,21 @@ def test_deployment_alternates_from_the_loser_generals_last():
     assert deploy_queue(state, loser) == q
 
 
+def test_the_log_names_a_deployed_unit_s_formation_as_players_read_it():
+    """"deploys Levy Infantry 1 in Attack Column 5 wide", not "in attack_column" (seen in play)."""
+    import random
+    from engine.core.agents import RandomAgent
+    rules = registry.get("battle_valor_fantasy")
+    state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march"),
+                                   ScriptedDice([], seed=5))
+    rng, agent, texts = random.Random(2), RandomAgent(rules), []
+    while state.phase == "deploy":
+        texts += [e.text for e in rules.apply(state, agent.choose(state, None, rng), ScriptedDice([], seed=1))
+                  if e.kind == "deploy"]
+    blocks = [t for t in texts if " in " in t]
+    assert blocks and not [t for t in blocks if "_" in t or " in line" in t or " in column" in t], blocks
+
+
 def test_the_computer_places_one_legal_counter_set_with_one_fate():
     rules = registry.get("battle_valor_fantasy")
     state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march"),

@@ -109,7 +109,7 @@ def test_a_ruling_that_repeats_its_heading_and_says_more_stands_for_it():
     th = T.Theme((1280, 720))
     deploy = Action.make("deploy", 0, uid=1)
     same = LogEntry(deploy, 0, "Aldmoor deploys Elite Infantry in Line",
-                    [Event("deploy", "Aldmoor deploys Elite Infantry in line 7 wide", "bvf.txt § Starting", 0)])
+                    [Event("deploy", "Aldmoor deploys Elite Infantry in Line 7 wide", "bvf.txt § Starting", 0)])
     other = LogEntry(deploy, 0, "Aldmoor charges the Orcs",
                      [Event("roll", "charge dice: 3 successes", "bvf.txt § Charge", 0)])
     log = LogView()
@@ -117,8 +117,8 @@ def test_a_ruling_that_repeats_its_heading_and_says_more_stands_for_it():
     wrap = log._wrap_rows
     log._wrap_rows = lambda idx, text, *rest: (texts.append(text), wrap(idx, text, *rest))
     log.sync([same, other], 400, th)
-    assert not any(t.startswith("Aldmoor deploys Elite Infantry in Line") for t in texts)
-    assert any(t.startswith("Aldmoor deploys Elite Infantry in line 7") for t in texts)
+    deploys = [t for t in texts if t.startswith("Aldmoor deploys Elite Infantry in Line")]
+    assert len(deploys) == 1 and deploys[0].startswith("Aldmoor deploys Elite Infantry in Line 7")
     assert any(t.startswith("Aldmoor charges the Orcs") for t in texts)
 
 

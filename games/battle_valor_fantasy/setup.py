@@ -345,7 +345,7 @@ def deploy(state: BVFState, u: Unit, frame: Frame, formation: str, files: int, e
     space.put(state, u, space.layout(u, frame, formation, files))
     u.deployed = True
     # a lone figure (a Wizard, the General, a war machine) has no formation to name
-    how = "" if len(u.stands) == 1 else f" in {formation}" + (
+    how = "" if len(u.stands) == 1 else f" in {cat().formations[formation].name}" + (
         f" {files} wide" if formation in ('line', 'attack_column', 'shield_wall') else "")
     ev.append(Event("deploy", f"{alliance.owner_name(state, u)} deploys {u.name}{how}", R_START, 0))
 
