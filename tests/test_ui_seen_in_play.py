@@ -122,6 +122,25 @@ def test_a_ruling_that_repeats_its_heading_and_says_more_stands_for_it():
     assert any(t.startswith("Aldmoor charges the Orcs") for t in texts)
 
 
+def test_the_computer_s_reason_does_not_make_its_heading_print_twice():
+    """Seen in play: the computer's deployments read "deploys Wizard / Why: ... / deploys Wizard"."""
+    from engine.core.match import LogEntry
+    from engine.core.rules import Event
+    from engine.ui import theme as T
+    pygame.font.init()
+    th = T.Theme((1280, 720))
+    entry = LogEntry(Action.make("deploy", 1, uid=9), 1, "The Red Tusk Horde deploys Wizard",
+                     [Event("ai", "Why: deploy Wizard near the centre of the zone"),
+                      Event("deploy", "The Red Tusk Horde deploys Wizard", "bvf.txt § Starting", 0)])
+    log = LogView()
+    texts = []
+    wrap = log._wrap_rows
+    log._wrap_rows = lambda idx, text, *rest: (texts.append(text), wrap(idx, text, *rest))
+    log.sync([entry], 400, th)
+    assert [t for t in texts if "deploys Wizard" in t] == ["The Red Tusk Horde deploys Wizard"]
+    assert texts.index("The Red Tusk Horde deploys Wizard") < texts.index("Why: deploy Wizard near the centre of the zone")
+
+
 def test_a_run_of_rulings_under_one_rule_cites_it_once():
     from engine.core.match import LogEntry
     from engine.core.rules import Event

@@ -100,13 +100,15 @@ class LogView:
             self.rows.append(spacer)
         head = entry.text if entry.action is not None else (entry.text or "Setup")
         color = self.color_of(entry.player) if entry.player is not None and entry.player >= 0 else T.ACCENT
-        first = next((ev for ev in entry.events if ev.text.strip()), None)
-        if not (first is not None and int(getattr(first, "depth", 1)) == 0
-                and first.text.strip().lower().startswith(head.lower())):
-            # (a first ruling that says the same and more, with its rule, stands for the heading)
+        # a ruling that says the same as the heading and more, with its rule, stands for the heading:
+        # the first one said, or the first after the computer's "Why:" lines (moved up to lead)
+        lead = next((ev for ev in entry.events if ev.text.strip() and ev.kind != "ai"), None)
+        if not (lead is not None and int(getattr(lead, "depth", 1)) == 0
+                and lead.text.strip().lower().startswith(head.lower())):
+            lead = None
             self._wrap_rows(idx, head, 0, "s", color, True, "", th)
         cited = ""
-        for ev in entry.events:
+        for ev in ([lead] if lead is not None else []) + [e for e in entry.events if e is not lead]:
             depth = max(0, int(getattr(ev, "depth", 1)))
             text = ev.text.strip()
             if not text:
