@@ -175,3 +175,22 @@ def test_a_built_obstacle_is_difficult_terrain():
     assert not space.touches_difficult(state, space.layout(walk, end))
     why = moves.advance_problem(state, walk, BlockMove(full, 0.0, 0.0))
     assert why is not None and "enters difficult terrain" in why[0], why
+
+
+def test_the_reveal_lists_each_army_s_counters_under_its_name():
+    """Both armies field "Veteran Infantry": the revealed counters are grouped under each army's name."""
+    import random
+    from engine.core.agents import RandomAgent
+    rules = registry.get("battle_valor_fantasy")
+    state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march"),
+                                   ScriptedDice([], seed=5))
+    rng, agent, events = random.Random(2), RandomAgent(rules), []
+    while state.phase != "fate":
+        events = rules.apply(state, agent.choose(state, None, rng), ScriptedDice([], seed=1))
+    texts = [(e.text, e.depth) for e in events]
+    heads = [i for i, (t, d) in enumerate(texts) if t in (state.players[0].name + ":", state.players[1].name + ":")]
+    assert len(heads) == 2
+    for p, i in zip(sorted((0, 1), key=lambda p: texts.index((state.players[p].name + ":", 1))), heads):
+        j = heads[1] if i == heads[0] else len(texts)
+        listed = [t.split(":")[0] for t, d in texts[i + 1:j] if d == 2]
+        assert listed and all(any(u.name == n and u.owner == p for u in state.units.values()) for n in listed)

@@ -127,9 +127,15 @@ def place_orders(state: BVFState, p: int, orders, fate: int, ev: list[Event]) ->
 def reveal(state: BVFState, ev: list[Event]) -> None:
     ev.append(Event("reveal", "Both players reveal their order counters" if state.alliance is None else
                     "All players reveal their order counters together", R_REVEAL, 0))
+    by_army: dict[str, list[Unit]] = {}       # each army's counters under its name (the units' names repeat)
     for u in state.units.values():
         if u.on_table and u.orders:
-            ev.append(Event("ruling", f"{u.name}: {', '.join(cat().orders[o].name for o in u.orders)}", R_REVEAL))
+            by_army.setdefault(alliance.owner_name(state, u), []).append(u)
+    for army, units in by_army.items():
+        ev.append(Event("ruling", f"{army}:", R_REVEAL))
+        for u in units:
+            ev.append(Event("ruling", f"{u.name}: {', '.join(cat().orders[o].name for o in u.orders)}", R_REVEAL,
+                            2))
     for g in [g for g in state.units.values() if g.kind == "general" and g.on_table]:
         for key, what in rerolls.PROMISES.items():
             if g.effects.get(key):
