@@ -152,7 +152,10 @@ class View:
     `dice_faces(data)` -> the dice of a roll event (its data dict) as
     [sides, value, face, colour] for custom dice (engine/ui/table_dice.py:
     glyph faces such as "sword", "shield", "crit", tier colours such as
-    "black"), or None for plain numbered dice."""
+    "black"), or None for plain numbered dice; or a dict {"dice": [...],
+    "split": i, "split_label": "reroll", "wrap": True} for a big pool (a
+    die as a dict may say "faded": True; `wrap` shows every die, over more
+    lines when they do not fit one)."""
     space = "hex"
 
     def hexes(self) -> list[Hex]: return []

@@ -234,6 +234,30 @@ class BVFView(TableView):
             lines.append("Orders: " + ", ".join(cat().orders[o].name for o in u.orders))
         return HoverInfo(title=u.name, lines=lines)
 
+    def dice_faces(self, data: dict):
+        """A pool of Success dice (success.Pool.data) as the tray shows it:
+        every die (20 and more over two lines), highest first, the Successes
+        green and the rest faded, the rerolled dice after the first throw."""
+        if "need" not in data or "rolls" not in data:
+            return None
+        return success_pool_dice(data)
+
+
+def success_pool_dice(data: dict) -> dict:
+    need = int(data["need"])
+    first = sorted((int(v) for v in data["rolls"]), reverse=True)
+    again = sorted((int(v) for v in data.get("rerolled", ())), reverse=True)
+
+    def die(v):
+        return {"sides": 6, "value": v, "color": SUCCESS_DIE if v >= need else None, "faded": v < need}
+    out = {"dice": [die(v) for v in first + again], "wrap": True}
+    if again:
+        out.update(split=len(first), split_label="reroll")
+    return out
+
+
+SUCCESS_DIE = "#9ed29a"      # a Success in the dice tray (5 or 6, or 6 where only 6s count)
+
 
 def attached_foot(state: BVFState, u: Unit, c: Unit, i: int) -> Foot | None:
     """Where the i-th character with `u` is drawn: its round base touching

@@ -176,8 +176,8 @@ def custom_die(sides: int, face: str | None, value: int, px: int, color=None, fa
     d = _dice.get(key)
     if d is not None:
         return d
-    if face is None and color is None:
-        d = die_surface(int(sides), int(value), px)
+    if face is None and (color is None or sides == 6):
+        d = die_surface(int(sides), int(value), px, None if color is None else die_color(color))   # pips
     else:
         k = 3
         S = px * k
@@ -261,7 +261,8 @@ class GlyphDiceTray(DiceTray):
         if self.pool is not None:
             self.draw_pool(surf, rect, th)
             return
-        if not any(len(list(d)) > 2 or isinstance(d, dict) for r in self.rolls for d in r.get("dice", [])):
+        if not any(len(list(d)) > 2 or isinstance(d, dict) for r in self.rolls for d in r.get("dice", [])) and \
+                not any(r.get("wrap") for r in self.rolls):
             super().draw(surf, rect, th)         # plain dice: exactly as before
             return
         pygame.draw.rect(surf, T.mix(T.PANEL, (0, 0, 0), 0.25), rect, border_radius=th.px(6))
@@ -282,32 +283,44 @@ class GlyphDiceTray(DiceTray):
         for roll in rows:
             who = roll.get("who") or ""
             label = self.label(who, th, lab_w - th.px(6))
-            dice_y = y + px // 2 + 1
-            surf.blit(label, label.get_rect(midleft=(x0, dice_y)))
-            x = x0 + lab_w
             split = roll.get("split")
+            mark = th.text(roll.get("split_label") or "vs", "xs", T.MUTED, True) if split else None
             dice = [die_parts(d) for d in roll.get("dice", [])]
+            faded = [isinstance(d, dict) and bool(d.get("faded")) for d in roll.get("dice", [])]
             faces = [f for _, _, f, _ in dice if f] or ["blank"]
+            left = x0 + lab_w
+            width = rect.right - pad - left
+            rpx, cols = px, len(dice) or 1
+            if roll.get("wrap"):         # a big pool: every die shown, smaller and over more lines if need be
+                extra = mark.get_width() + th.px(8) if mark is not None else 0
+                rpx, cols = wrap_dice(len(dice), width - extra, (row_h - lh - 2) if show_text else row_h,
+                                      px, th.px(4))
+            dice_y = y + rpx // 2 + 1
+            surf.blit(label, label.get_rect(midleft=(x0, dice_y)))
+            x, line = left, 0
+            gap = th.px(4) if roll.get("wrap") else th.px(5)
             for i, (sides, value, face, color) in enumerate(dice):
                 if split and i == split:
-                    vs = th.text("vs", "xs", T.MUTED, True)
-                    surf.blit(vs, vs.get_rect(midleft=(x, dice_y)))
-                    x += vs.get_width() + th.px(8)
-                if x + px > rect.right - pad:
-                    break
+                    surf.blit(mark, mark.get_rect(midleft=(x, dice_y + line * (rpx + gap))))
+                    x += mark.get_width() + th.px(8)
+                if x + rpx > rect.right - pad:
+                    if not roll.get("wrap"):
+                        break
+                    x, line = left, line + 1
                 if tum:
                     f = self.rng.choice(faces) if face else None
                     v = self.rng.randint(1, max(1, sides))
                 else:
                     f, v = face, value
-                img = custom_die(sides, f, v, px, color)
+                img = custom_die(sides, f, v, rpx, color, faded=faded[i] and not tum)
                 if tum:
                     img = pygame.transform.rotate(img, math.sin(self.t * 40 + i) * 25 * wob)
-                dy = -math.sin(self.t * 25 + i * 1.7) * px * 0.18 * wob
-                surf.blit(img, img.get_rect(center=(x + px // 2, dice_y + dy)))
-                x += px + th.px(5)
+                dy = -math.sin(self.t * 25 + i * 1.7) * rpx * 0.18 * wob
+                surf.blit(img, img.get_rect(center=(x + rpx // 2, dice_y + line * (rpx + gap) + dy)))
+                x += rpx + gap
             if show_text and not tum:
-                self.caption(surf, roll, th, (x0 + lab_w, y + px + 2), rect.right - pad - x0 - lab_w, y + row_h)
+                top = y + (line + 1) * (rpx + gap) - gap + 2
+                self.caption(surf, roll, th, (left, top), rect.right - pad - left, y + row_h)
             y += row_h
 
     def draw_pool(self, surf, rect, th) -> None:
@@ -365,8 +378,26 @@ def dressed_rolls(entry, dress=None) -> list[dict]:
                     dice = dress(d)
                 except Exception:  # noqa: BLE001 - plain dice rather than none
                     dice = None
-            if dice is None:
-                dice = [list(x) for x in d["dice"]]
-            out.append({"who": d.get("who", ""), "dice": dice, "total": d.get("total"), "split": d.get("split"),
-                        "text": ev.text})
+            row = {"who": d.get("who", ""), "dice": None, "total": d.get("total"), "split": d.get("split"),
+                   "text": ev.text}
+            if isinstance(dice, dict):       # a pool: its dice, and where a second throw starts ("split")
+                row.update({k: dice[k] for k in ("dice", "split", "split_label", "wrap") if k in dice})
+            else:
+                row["dice"] = dice
+            if row["dice"] is None:
+                row["dice"] = [list(x) for x in d["dice"]]
+            out.append(row)
     return out
+
+
+def wrap_dice(n: int, width: int, height: int, px: int, gap: int) -> tuple[int, int]:
+    """(die size, dice per line) to show n dice within width x height: the
+    largest size up to px whose lines fit (not below 10 px: then as many
+    lines as it takes, cut by the tray)."""
+    size = px
+    while True:
+        cols = max(1, (width + gap) // (size + gap))
+        lines = -(-max(1, n) // cols)
+        if lines * (size + gap) - gap <= height or size <= 10:
+            return size, cols
+        size -= 1
