@@ -393,7 +393,7 @@ class GeneralAgent:
             return "move the enemy's unit by Fate, as little as the rule allows"
         if k == "cast":
             sp = cat().spells[a["spell"]]
-            chance = success.chance_at_least(spells.caster_dice(state, u), sp.threshold)
+            chance = spells.cast_chance(state, a.player, [u], a["spell"], t) if t else 0.0
             return f"cast {sp.name} on {t.name if t else 'the target'}: {chance:.0%} to reach {sp.threshold} successes"
         if k == "dispel":
             return "dispel the enemy's spell: an unactivated Wizard may stop it"
@@ -485,8 +485,7 @@ class GeneralAgent:
             return 0.5 if state.phase == "reform" else -1
         if k == "cast":
             sp = cat().spells[a["spell"]]
-            n = spells.caster_dice(state, state.units[a["uid"]])
-            pr = success.chance_at_least(n, sp.threshold)
+            pr = spells.cast_chance(state, a.player, [state.units[a["uid"]]], a["spell"], state.units[a["target"]])
             val = {"casualty_dice": 2.0, "casualty_dice_per_success": 3.0, "chain_lightning": 4.0,
                    "forced_flee": 5.0, "reroll_attack": 1.5, "reroll_defence": 1.5, "all_rolls": 2.0,
                    "double_attacks": 3.0}.get(sp.effect, 0.5)

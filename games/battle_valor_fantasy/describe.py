@@ -102,8 +102,22 @@ def preview(state: BVFState, a: Action) -> list[str]:
             out.append(f"{n} dice at {t.name}: {success.mean(n, need, 0, mod):.1f} hits expected")
     elif k == "cast":
         sp = cat().spells[a["spell"]]
-        n = spells.casters_dice(state, [state.units[a["uid"]]] + [state.units[x] for x in a.get("casters", ())])
-        out.append(f"{sp.name}: {n} dice need {sp.threshold} Successes: {success.chance_at_least(n, sp.threshold):.0%}")
+        casters = [state.units[a["uid"]]] + [state.units[x] for x in a.get("casters", ())]
+        n = spells.casters_dice(state, casters)
+        t = state.units[a["target"]]
+        need = spells.cast_need(state, a.player, t)
+        out.append(f"{sp.name}: {n} dice need {sp.threshold} Successes"
+                   + (" (6s only: the target is in woods or an exposed character)" if need == 6 else "")
+                   + f": {spells.cast_chance(state, a.player, casters, a['spell'], t):.0%}")
+    elif k in ("dispel", "allow") and state.pending and state.pending[-1].kind == "dispel":
+        spell_id, tuid, got, *_ = state.pending[-1].data
+        sp, t = cat().spells[spell_id], state.units[tuid]
+        if k == "allow":
+            out.append(f"{sp.name} takes effect on {t.name} with its {got} Successes")
+        else:
+            ws = [state.units[x] for x in a["wizards"]]
+            out.append(f"Dispel {sp.name}: {spells.casters_dice(state, ws)} dice need {got + 1} Successes: "
+                       f"{spells.dispel_chance(state, ws, got):.0%}; the Wizards are activated (§ Dispels)")
     elif k == "advance":
         u = state.units[a["uid"]]
         from engine.table.formations import BlockMove, block_move

@@ -51,6 +51,24 @@ def casters_dice(state: BVFState, casters: list[Unit]) -> int:
     return sum(caster_dice(state, c) for c in casters)
 
 
+def cast_need(state: BVFState, player: int, t: Unit) -> int:
+    """The face a casting die needs: 6 at an enemy in woods or an exposed
+    character (§ Woods, § Targeting Characters), else 5."""
+    return 6 if (space.in_woods(state, t) or characters.is_target(t)) and t.owner != player else 5
+
+
+def cast_chance(state: BVFState, player: int, casters: list[Unit], spell_id: str, t: Unit) -> float:
+    """The chance the casting reaches the spell's threshold (before any
+    General's reroll): what the preview, the computer's score and its reason show."""
+    return success.chance_at_least(casters_dice(state, casters), cat().spells[spell_id].threshold,
+                                   need=cast_need(state, player, t))
+
+
+def dispel_chance(state: BVFState, wizards: list[Unit], got: int) -> float:
+    """The chance these Wizards score more Successes than the `got` of the casting (§ Dispels)."""
+    return success.chance_at_least(casters_dice(state, wizards), got + 1)
+
+
 def cast_problem(state: BVFState, player: int, casters: list[Unit], spell_id: str, t: Unit,
                  t2: Unit | None = None, order: str | None = None) -> tuple[str, str] | None:
     c = cat()
@@ -114,7 +132,7 @@ def cast(state: BVFState, player: int, casters: list[Unit], spell_id: str, t: Un
         w.orders = [o for o in w.orders if o != "spell"]
     n = casters_dice(state, casters)
     names = " and ".join(caster_name(state, w) for w in casters)
-    need = 6 if (space.in_woods(state, t) or characters.is_target(t)) and t.owner != player else 5
+    need = cast_need(state, player, t)
     r = success.roll(dice, f"{names} cast {sp.name}", n, (), need=need)
     r = rerolls.again(state, casters[0], r, lambda: success.roll(dice, f"{names} cast {sp.name} (rerolled)", n, (),
                                                                  need=need), ev)
