@@ -101,3 +101,40 @@ def test_battle_valor_builder_takes_the_first_units():
     assert [p.incomplete for p in b.problems()] == [True] and "two Infantry" in b.problems()[0].reason
     assert b.add("infantry") is None
     assert b.legal(), b.problems()
+
+
+def test_nothing_built_is_lost_without_asking(tmp_path, monkeypatch):
+    """Leaving with changes asks; saving over another list of the same name asks; a copy of a
+    shipped list starts a new one."""
+    from engine.ui.scenes.dialogs import Modal
+    monkeypatch.setenv("WARBENCH_HOME", str(tmp_path))
+    app = App((1280, 720), headless=True)
+    scene = app.open("army_builder", "battle_valor_fantasy")
+    app.draw()
+    click(app, _hot(scene, ("back",)).center)                 # nothing changed: leaves at once
+    assert scene not in app.stack
+    scene = app.open("army_builder", "battle_valor_fantasy")
+    app.draw()
+    click(app, _hot(scene, ("start", 1)).center)              # a copy of the first list to change
+    assert scene.model.list.entries and scene.model.list.name.endswith("(copy)") and not scene.dirty
+    click(app, _hot(scene, ("remove", 0)).center)
+    assert scene.dirty
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    ask = app.top()
+    assert isinstance(ask, Modal) and scene in app.stack        # asked, still building
+    ask.on("cancel", ask)
+    app.pop(ask)
+    assert scene in app.stack and scene.dirty
+    # a list saved as "Mine", then another list named "Mine": replacing asks
+    scene.model = scene.model.__class__(scene.rules, scene.sources()[0].with_changes(name="Mine"))
+    scene.name_field.text = "Mine"
+    assert scene.save() and (tmp_path / "lists" / "battle_valor_fantasy" / "mine.yaml").exists()
+    assert not scene.dirty
+    first = (tmp_path / "lists" / "battle_valor_fantasy" / "mine.yaml").read_text()
+    other = app.open("army_builder", "battle_valor_fantasy")
+    other.model = other.model.__class__(other.rules, other.sources()[-1].with_changes(name="Mine"))
+    other.name_field.text = "Mine"
+    assert other.save() is False and isinstance(app.top(), Modal)
+    assert (tmp_path / "lists" / "battle_valor_fantasy" / "mine.yaml").read_text() == first
+    app.top().on("replace", app.top())
+    assert (tmp_path / "lists" / "battle_valor_fantasy" / "mine.yaml").read_text() != first

@@ -5,12 +5,17 @@ as YAML under the user data folder (engine/core/army_lists.py).
 Opened by route from the launcher: `app.open("army_builder", game_id,
 on_saved=callback)`.  Works from the game's `army_catalog()` alone, so
 every game with army lists gets it.  The model is
-engine/core/army_builder.py (headless)."""
+engine/core/army_builder.py (headless).  Nothing built is lost without
+asking: leaving with unsaved changes asks, and so does saving over another
+list of the same name; "Start from" copies any list of the game (shipped or
+the user's) to change."""
 from __future__ import annotations
 
 import pygame
 
-from engine.core import registry
+from pathlib import Path
+
+from engine.core import army_lists, registry
 from engine.core.army_builder import ListBuilder
 from engine.ui import theme as T
 from engine.ui import widgets as W
@@ -34,6 +39,23 @@ class ArmyBuilder(Scene):
         self.scroll = 0             # the list's first entry shown
         self.pick_scroll = 0        # the first pick shown (the middle column scrolls on its own)
         self.picks_rect = pygame.Rect(0, 0, 0, 0)
+        self.kept = self._content()     # what is saved (or was opened): leaving with anything else asks
+        self.saved_path: Path | None = None     # the file this builder wrote (saving again replaces it)
+        self.start_from = -1            # the index in `sources()` last copied (-1: empty)
+        self.start_name = ""            # its name
+
+    def _content(self) -> tuple:
+        lst = self.model.list
+        return (self.name_field.text.strip() or "My army", tuple(sorted(lst.fields.items(), key=str)),
+                repr(lst.entries))
+
+    @property
+    def dirty(self) -> bool:
+        return self._content() != self.kept
+
+    def sources(self) -> list:
+        """The lists a new one may start from: the user's, then the shipped ones (readable ones only)."""
+        return [al for al, _ in army_lists.available(self.rules.game_id) if al.entries]
 
     # --- commands ------------------------------------------------------------------------
     def _say(self, text: str, bad: bool = False) -> None:
@@ -61,23 +83,81 @@ class ArmyBuilder(Scene):
         elif kind == "save":
             self.save()
         elif kind == "back":
-            self.app.pop(self)
+            self.leave()
+        elif kind == "start":
+            self.ask_unsaved(lambda: self.copy_from(cmd[1]), "Start from another list?")
         elif kind == "scroll":
             self.scroll = max(0, self.scroll + cmd[1])
 
-    def save(self) -> None:
+    def copy_from(self, step: int) -> None:
+        """The next (or previous) list of the game, as a copy to change (saved under its own name)."""
+        srcs = self.sources()
+        if not srcs:
+            self._say("No list of this game to start from yet")
+            return
+        self.start_from = (self.start_from + step) % len(srcs)
+        src = srcs[self.start_from]
+        self.start_name = src.name
+        self.model = ListBuilder(self.rules, src.with_changes(name=f"{src.name} (copy)"))
+        self.name_field.text = self.model.list.name
+        self.kept = self._content()
+        self.saved_path = None
+        self.scroll = 0
+        self._say(f"Started from {src.name}: a copy, saved under its own name")
+
+    def ask_unsaved(self, go, title: str) -> None:
+        """`go()` at once when nothing is unsaved, else after the player agrees to drop the changes."""
+        if not self.dirty:
+            go()
+            return
+        from engine.ui.scenes.dialogs import Modal
+
+        def on(cmd, dlg):
+            if cmd == "drop":
+                go()
+            elif cmd == "save":
+                if self.save():
+                    go()
+            return True
+        buttons = [("Keep building", "cancel", "Esc")] + ([("Save, then go on", "save", "")] if self.model.legal()
+                                                          else []) + [("Drop the changes", "drop", "")]
+        self.app.push(Modal(self.app, title, [f"{self.model.list.name} has changes that are not saved."],
+                            buttons, on=on, enter_cmd="cancel", accent=T.WARN))
+
+    def leave(self) -> None:
+        self.ask_unsaved(lambda: self.app.pop(self), "Leave the army builder?")
+
+    def save(self, replace: bool = False) -> bool:
+        """Save under the list's name; a different list already saved under that name is replaced
+        only when the player says so (asked here). True when saved."""
         self.model.rename(self.name_field.text)
+        target = army_lists.user_dir(self.rules.game_id) / f"{army_lists.slug(self.model.list.name)}.yaml"
+        if not replace and self.model.legal() and target.exists() and target != self.saved_path:
+            from engine.ui.scenes.dialogs import Modal
+
+            def on(cmd, dlg):
+                if cmd == "replace":
+                    self.save(replace=True)
+                return True
+            self.app.push(Modal(self.app, f"Replace {target.name}?", [
+                f"You already have a list saved as {target.name}. Replace it with this one, or keep it and "
+                "give this list another name."], [("Keep it", "cancel", "Esc"), ("Replace it", "replace", "")],
+                on=on, enter_cmd="cancel", accent=T.WARN))
+            return False
         try:
             path = self.model.save()
         except ValueError as e:
             self._say(f"Not saved: {e}", True)
-            return
+            return False
         except OSError as e:
             self._say(f"Not saved: {e.strerror or e}", True)
-            return
+            return False
+        self.saved_path = Path(path)
+        self.kept = self._content()
         self._say(f"Saved to {path}")
         if self.on_saved is not None:
             self.on_saved(path)
+        return True
 
     # --- events --------------------------------------------------------------------------
     def handle(self, ev) -> bool:
@@ -104,13 +184,13 @@ class ArmyBuilder(Scene):
                 self.name_field.focus = False
                 self.model.rename(self.name_field.text)
             if cmd is not None:
-                if ev.button == 3 and cmd[0] in ("choice", "field"):
+                if ev.button == 3 and cmd[0] in ("choice", "field", "start"):
                     cmd = cmd[:-1] + (-cmd[-1],)           # right-click: the other way round
                 self.command(cmd)
             return True
         if ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_ESCAPE:
-                self.app.pop(self)
+                self.leave()
             elif ev.key == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
                 self.save()
             return True
@@ -144,6 +224,10 @@ class ArmyBuilder(Scene):
         fr = pygame.Rect(x1, y, col_w, bh)
         self.name_field.draw(surf, th, fr)
         self.hot.append((fr, ("name",), "Click and type the list's name"))
+        y += bh + th.px(6)
+        self._button(surf, th, (x1, y, col_w, bh), "Start from: " + (self.start_name or "an empty list"),
+                     ("start", 1), "A copy of one of your lists or a shipped one, to change and save under its own "
+                     "name. Click for the next, right-click back.")
         y += bh + th.px(10)
         for slot in m.catalog.fields:
             val = m.list.fields.get(slot.key)
