@@ -101,3 +101,12 @@ def test_bad_save_files_name_file_line_field(tmp_path, text, expect):
     with pytest.raises(SaveError) as e:
         read_save(p)
     assert str(e.value).startswith(str(tmp_path / expect))
+
+
+def test_a_chance_reads_100_or_0_percent_only_when_certain():
+    """Seen in play: a spell at 99.99% showed "100%"; a player must be able to trust the ends."""
+    from engine.core.odds import percent
+    assert [percent(p) for p in (1, 0.9999, 0.995, 0.994, 0.5, 0.006, 0.004, 1e-9, 0)] == \
+        ["100%", ">99%", ">99%", "99%", "50%", "1%", "<1%", "<1%", "0%"]
+    from fractions import Fraction
+    assert percent(Fraction(1, 3)) == "33%"

@@ -39,3 +39,16 @@ def contest(att_n: int, att_sides: int, att_mod: int, def_n: int, def_sides: int
 def at_least(n: int, sides: int, target: int, mod: int = 0) -> float:
     """P(total of n dice + mod >= target)."""
     return sum(p for t, p in distribution(n, sides) if t + mod >= target)
+
+
+def percent(p) -> str:
+    """A chance as players read it: "100%" and "0%" only when certain, else
+    ">99%" / "<1%" at the ends (a rounded "100%" that then fails misleads),
+    whole percents between."""
+    p = float(p)
+    if p >= 1.0:
+        return "100%"
+    if p <= 0.0:
+        return "0%"
+    text = f"{p:.0%}"
+    return {"100%": ">99%", "0%": "<1%"}.get(text, text)

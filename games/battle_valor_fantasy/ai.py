@@ -18,6 +18,7 @@ import math
 
 from engine.core.actions import Action
 from engine.table.formations import Frame
+from engine.core.odds import percent
 from games.battle_valor_fantasy import (ai_deploy, alliance, alliance_turns, characters, choices, combat, fire, packing,
                                         space, rerolls, spells, stats, success, turns, victory)
 from games.battle_valor_fantasy.ai_fight import fight_outlook, volley_outlook
@@ -394,7 +395,7 @@ class GeneralAgent:
         if k == "cast":
             sp = cat().spells[a["spell"]]
             chance = spells.cast_chance(state, a.player, [u], a["spell"], t) if t else 0.0
-            return f"cast {sp.name} on {t.name if t else 'the target'}: {chance:.0%} to reach {sp.threshold} successes"
+            return f"cast {sp.name} on {t.name if t else 'the target'}: {percent(chance)} to reach {sp.threshold} successes"
         if k == "dispel":
             return "dispel the enemy's spell: an unactivated Wizard may stop it"
         if k == "general_rally":

@@ -5,6 +5,7 @@ arriving, expected hits of fire and spells, the refusal when illegal."""
 from __future__ import annotations
 
 from engine.core.actions import Action
+from engine.core.odds import percent
 from games.battle_valor_fantasy import (alliance, character_actions, checks, reserve_actions, combat, fire, moves,
                                         space, spells, stats, success)
 from games.battle_valor_fantasy.catalog import cat
@@ -85,7 +86,7 @@ def preview(state: BVFState, a: Action) -> list[str]:
         n = len(u.stands)
         mod = sum(v for _, v in combat.charge_mods(state, u))
         dist = success.distribution(n, 5, 0, mod)
-        out.append("Stands arriving: " + ", ".join(f"{k}: {p:.0%}" for k, p in enumerate(dist) if p >= 0.005))
+        out.append("Stands arriving: " + ", ".join(f"{k}: {percent(p)}" for k, p in enumerate(dist) if p >= 0.005))
         hits, _, stop = combat.impact_hits(state, u, t, pl.side)
         if hits:
             out.append(f"Impact hits: {hits}" if not stop else stop)
@@ -94,7 +95,7 @@ def preview(state: BVFState, a: Action) -> list[str]:
         if stats.machine(u):
             w = stats.missile(u)
             out.append(f"{w.name}: {w.dice} dice, needs {w.needs_successes}: "
-                       f"{success.chance_at_least(w.dice, w.needs_successes, mod=sum(v for _, v in stats.experience_mods(u))):.0%}")
+                       f"{percent(success.chance_at_least(w.dice, w.needs_successes, mod=sum(v for _, v in stats.experience_mods(u))))}")
         else:
             n = u.figures()
             mod = sum(v for _, v in fire.shooting_mods(state, u, t, False))
@@ -108,7 +109,7 @@ def preview(state: BVFState, a: Action) -> list[str]:
         need = spells.cast_need(state, a.player, t)
         out.append(f"{sp.name}: {n} dice need {sp.threshold} Successes"
                    + (" (6s only: the target is in woods or an exposed character)" if need == 6 else "")
-                   + f": {spells.cast_chance(state, a.player, casters, a['spell'], t):.0%}")
+                   + f": {percent(spells.cast_chance(state, a.player, casters, a['spell'], t))}")
     elif k in ("dispel", "allow") and state.pending and state.pending[-1].kind == "dispel":
         spell_id, tuid, got, *_ = state.pending[-1].data
         sp, t = cat().spells[spell_id], state.units[tuid]
@@ -117,7 +118,7 @@ def preview(state: BVFState, a: Action) -> list[str]:
         else:
             ws = [state.units[x] for x in a["wizards"]]
             out.append(f"Dispel {sp.name}: {spells.casters_dice(state, ws)} dice need {got + 1} Successes: "
-                       f"{spells.dispel_chance(state, ws, got):.0%}; the Wizards are activated (§ Dispels)")
+                       f"{percent(spells.dispel_chance(state, ws, got))}; the Wizards are activated (§ Dispels)")
     elif k == "advance":
         u = state.units[a["uid"]]
         from engine.table.formations import BlockMove, block_move

@@ -13,6 +13,7 @@ import random
 
 from engine.hex import grid as hexgrid
 from engine.core.actions import Action
+from engine.core.odds import percent
 from games.dice_wars import ai_threat, combat, movement, phases, skills, stats, targeting
 
 AGENTS = ("greedy", "strong")
@@ -209,7 +210,7 @@ class GreedyAgent:
             p = combat.hit_chance(state, u, t)
             v = self.unit_value(t)
             kill = 1.0 / t.hp
-            why = f"{p:.0%} to hit the {stats.card(t).name}"
+            why = f"{percent(p)} to hit the {stats.card(t).name}"
             if t.tier == "hero":
                 why += f"; {t.hp} hit{'s' if t.hp > 1 else ''} from Regicide"
             bonus = 0.0
@@ -250,7 +251,7 @@ class GreedyAgent:
         target = tuple(target) if isinstance(target, (list, tuple)) else target
         f, s, g = skills.check_odds(sk, skills.check_modifier(state, u))
         gain = self.effect_gain(state, sk, u, u.owner, target)
-        why = f"{sk.name}: {1 - f:.0%} to succeed"
+        why = f"{sk.name}: {percent(1 - f)} to succeed"
         if any(fx.kind in ("teleport", "swap", "extra_move", "hurl") for fx in sk.effects) or sk.carry:
             # a unit moved by a skill: worth what it gains towards the goals
             plan = cache["plan"]
@@ -261,7 +262,7 @@ class GreedyAgent:
                 if target in plan.capitals:
                     step += 0.5 * plan.capitals[target][0]
                 gain += max(-1.0, step)
-                why = f"{sk.name} ({1 - f:.0%}): {goal}"
+                why = f"{sk.name} ({percent(1 - f)}): {goal}"
             else:
                 gain += 0.1
         if gain <= 0.05:
@@ -421,7 +422,7 @@ class StrongAgent(GreedyAgent):
             if t.tier == "hero":
                 s += self.hunt * p * (3.0 / t.hp) * (30.0 if t.hp == 1 else 1.0)
                 if t.hp == 1:
-                    why = f"{p:.0%} to kill the enemy hero {stats.card(t).name}: Regicide wins the game"
+                    why = f"{percent(p)} to kill the enemy hero {stats.card(t).name}: Regicide wins the game"
             threat = ai_threat.menace(state, t, a.player, cache)
             if threat:
                 s += self.guard * p / t.hp * threat

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.hex import grid as hexgrid
 from engine.core.actions import Action
+from engine.core.odds import percent
 from games.dice_wars import combat, movement, phases, skills, stats, targeting
 from games.dice_wars.state import DWState
 
@@ -85,7 +86,7 @@ def preview(state: DWState, a: Action) -> list[str]:
         n, s, am, an, dm, dn, kind = combat.contest_terms(state, u, t)
         p = combat.hit_chance(state, u, t)
         dice = "2d6" if n == 2 else "d20"
-        out.append(f"Hit chance {p:.0%} ({dice}{am:+d} vs {dice}{dm:+d}, ties rerolled)")
+        out.append(f"Hit chance {percent(p)} ({dice}{am:+d} vs {dice}{dm:+d}, ties rerolled)")
         out.extend("  + " + text for text, _ in an[1:] if text)
         out.extend("  defender: " + text for text, _ in dn[1:] if text)
         if t.hp <= 1:
@@ -101,9 +102,9 @@ def preview(state: DWState, a: Action) -> list[str]:
         notes: list = []
         mod = skills.check_modifier(state, u, notes)
         f, s, g = skills.check_odds(sk, mod)
-        line = f"Check (2d6{mod:+d}, needs {sk.check.minimum}): fail {f:.0%}, standard {s:.0%}"
+        line = f"Check (2d6{mod:+d}, needs {sk.check.minimum}): fail {percent(f)}, standard {percent(s)}"
         if sk.greater is not None:
-            line += f", greater ({sk.check.greater}+) {g:.0%}"
+            line += f", greater ({sk.check.greater}+) {percent(g)}"
         out.append(line)
         out.append(sk.text)
     elif k == "move":
@@ -121,7 +122,7 @@ def preview(state: DWState, a: Action) -> list[str]:
         pend = state.pending
         g, u = state.units[pend.guard], state.units[pend.uid]
         p = combat.hit_chance(state, g, u, counterstrike=True)
-        out.append(f"The {stats.card(g).name} hits with {p:.0%}; {stats.card(u).name} has {u.hp} HP")
+        out.append(f"The {stats.card(g).name} hits with {percent(p)}; {stats.card(u).name} has {u.hp} HP")
     elif k == "capture":
         u = state.units[a["uid"]]
         c = state.cities[state.board.capitals[u.pos]]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core.rules import Event
+from engine.core.odds import percent
 from games.dragonbond import dicepool, flow, modifiers, space, stats, wounds
 from games.dragonbond.flow import push, step
 from games.dragonbond.state import DBState, Pending, Unit
@@ -267,11 +268,11 @@ def preview_lines(state: DBState, u: Unit, t: Unit, w, charging: bool = False, m
     dist = _wounds_dist(tuple(pool), tuple(base_per_hit), up - down, sharp, dicepool.each_die_once(state))
     out.append(f"Expected wounds: {dicepool.expected(dist):.2f}")
     h = stats.health(t)
-    out.append("Wounds: " + ", ".join(f"{k}+ {dicepool.at_least(dist, k):.0%}" for k in range(1, 6)
+    out.append("Wounds: " + ", ".join(f"{k}+ {percent(dicepool.at_least(dist, k))}" for k in range(1, 6)
                                       if dicepool.at_least(dist, k) > 0.005))
     if stats.card(t).kind != "huge":
         kill = dicepool.at_least(dist, h - t.wounds)
-        out.append(f"Kills at least one model: {kill:.0%}")
+        out.append(f"Kills at least one model: {percent(kill)}")
     return out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from engine.core.actions import Action
+from engine.core.odds import percent
 from games.dragonbond import checks, combat, dicepool, modifiers, movement, powers, space, stats
 from games.dragonbond.state import DBState
 
@@ -212,7 +213,7 @@ def preview(state: DBState, a: Action) -> list[str]:
             o = charge_outlook(state, a)
             slow = f", less {o['slow']:g}\" for Slow" if o["slow"] else ""
             out.append(f"Target {o['distance']:.1f}\" away; speed {o['speed']}{slow} + "
-                       f"{dicepool.describe_pool(o['pool'])} successes: reaches it {o['reach']:.0%}")
+                       f"{dicepool.describe_pool(o['pool'])} successes: reaches it {percent(o['reach'])}")
             counts = sorted(set(n for n in o["fighters"].values() if n))
             if counts:
                 out.append("If it arrives: " + (f"{counts[0]}" if len(counts) == 1 else

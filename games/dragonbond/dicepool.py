@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from engine.core.rules import Event
 from engine.core.rulings import reading
+from engine.core.odds import percent
 from games.dragonbond.catalog import cat
 from games.dragonbond.rulings import CHANGES_BEYOND_DICE, DICE_FACES
 
@@ -215,7 +216,7 @@ def odds_line(pool: list[int], kind: str = "action") -> str:
     parts = []
     for t in sorted(set(pool), reverse=True):
         o = face_odds(kind, t)
-        parts.append(f"{names[t - 1]}: " + ", ".join(f"{k} {v:.0%}" for k, v in o.items()))
+        parts.append(f"{names[t - 1]}: " + ", ".join(f"{k} {percent(v)}" for k, v in o.items()))
     return "; ".join(parts)
 
 

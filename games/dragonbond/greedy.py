@@ -22,6 +22,7 @@ import math
 import random
 
 from engine.core.actions import Action
+from engine.core.odds import percent
 from games.dragonbond import combat, dicepool, modifiers, movement, powers, space, stats
 from games.dragonbond.state import DBState, Unit
 
@@ -157,7 +158,7 @@ class GreedyAgent:
                         best = max(best, wounds * 0.9)
                         rank = 1.8 + wounds - (1 - p) * 0.8 - self.fatigue_cost(state, u, 2)
                         if wounds > 0 and rank > first:
-                            first, why = rank, f"charge {stats.name(state, e)} ({p:.0%} to arrive)" + \
+                            first, why = rank, f"charge {stats.name(state, e)} ({percent(p)} to arrive)" + \
                                 self.objective_note(state, e)
         return best, why
 
@@ -207,7 +208,7 @@ class GreedyAgent:
         p = self.reach_chance(state, u, d)
         v = p * self.charge_wounds(state, u, e, w) * worth(e) / 10.0
         return 1.8 + v - (1 - p) * 0.8 - self.fatigue_cost(state, u, 2), \
-            f"charge {stats.name(state, e)} ({p:.0%})" + self.objective_note(state, e)
+            f"charge {stats.name(state, e)} ({percent(p)})" + self.objective_note(state, e)
 
     def objective_note(self, state: DBState, e: Unit) -> str:
         """', to break Crimson's hold on objective 3 (Control)' when the

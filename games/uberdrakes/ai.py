@@ -22,6 +22,7 @@ import random
 from collections import deque
 
 from engine.core.actions import Action
+from engine.core.odds import percent
 from games.uberdrakes import combat, movement, spells
 from games.uberdrakes.common import cat, econ, element_of, has_item, max_fatigue
 from games.uberdrakes.state import UDState
@@ -400,26 +401,26 @@ class DrakeAgent:
         pw = ctx.my_win_chance()
         stakes = ctx.stakes()
         if w == "rage_potion":
-            return (stakes * 0.3 - 0.4 if pw < 0.8 else -1), f"Rage Potion: this fight is only {pw:.0%} ours"
+            return (stakes * 0.3 - 0.4 if pw < 0.8 else -1), f"Rage Potion: this fight is only {percent(pw)} ours"
         if w == "acid_rain":
             o = c.sides[1 - c.side(ctx.p)]
             items = sum(1 for i in ("dragon_lance", "hide_shield", "rage_potion") if has_item(ctx.state.players[o], i))
             return (0.5 * items - 0.6), f"Acid Rain: ruins {items} of the enemy's combat items"
         if w == "windblast":
-            return (pw * 1.5 - 0.8), f"Windblast: a {pw:.0%} fight worth pressing"
+            return (pw * 1.5 - 0.8), f"Windblast: a {percent(pw)} fight worth pressing"
         return -1, ""
 
     def s_ready(self, ctx, a):
         return 0.0, "ready: nothing more to add to this fight"
 
     def s_roll(self, ctx, a):
-        return 1.0, f"roll: {ctx.my_win_chance():.0%} to win this fight"
+        return 1.0, f"roll: {percent(ctx.my_win_chance())} to win this fight"
 
     def s_concede(self, ctx, a):
         c = ctx.state.combat
         if c.stage == "respond":
             return -1.0, ""
-        return -0.3, f"concede: only {ctx.my_win_chance():.0%} to win, and losing costs more"
+        return -0.3, f"concede: only {percent(ctx.my_win_chance())} to win, and losing costs more"
 
     def s_counter(self, ctx, a):
         c = ctx.state.combat
@@ -437,7 +438,7 @@ class DrakeAgent:
         if p <= 0:
             return -1, ""
         cost = ITEM_VALUE.get(w, 1.0) if w in cat().items else 1.0
-        return p * stakes - cost * 0.5 - 0.3, f"counterattack: {p:.0%} to overtake a gap of {gap}"
+        return p * stakes - cost * 0.5 - 0.3, f"counterattack: {percent(p)} to overtake a gap of {gap}"
 
     def s_damage(self, ctx, a):
         return ctx.damage_value(a), "the damage that sets the loser furthest back in the race for victory points"

@@ -23,6 +23,7 @@ from engine.core.actions import Action
 from engine.hex.grid import direction_to, distance
 from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, refusal
 from engine.ui.contract import DecisionSpec, HandCard, HandSection, MovePreview
+from engine.core.odds import percent
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import can_cast, cat, econ, max_fatigue, spells_of
 from games.uberdrakes.view import (DIR_WORDS, DIRS, ITEM_COLOR, ITEM_ICON, item_name,
@@ -463,7 +464,7 @@ class UberDrakesController(Controller):
         if a.kind == "move" and i["free"]:
             bits.append("turn freely inside")
         for z in i["zoc"]:
-            bits.append(f"combat with {z['name']} ({z['win']:.0%} to win the rolloff)")
+            bits.append(f"combat with {z['name']} ({percent(z['win'])} to win the rolloff)")
         return (", ".join(bits) or self._label(a))[:1].upper() + (", ".join(bits) or self._label(a))[1:]
 
     # --- the hand panel ----------------------------------------------------------------------
@@ -1115,7 +1116,7 @@ class UberDrakesController(Controller):
                     i = c.side(p)
                     rage = [st.players[c.sides[k]].rage + c.temp_rage[k] + (1 if k == i else 0) for k in (0, 1)]
                     pa = win_chance(c.bonus[0], rage[0], c.bonus[1], rage[1])
-                    name += f" (then {pa if i == 0 else 1 - pa:.0%} to win the rolloff)"
+                    name += f" (then {percent(pa if i == 0 else 1 - pa)} to win the rolloff)"
                 tip = (cat().items[w].text if w in cat().items else cat().spell(w).text)
                 opts.append(self._btn(a, name, tip=tip,
                                       cost="" if w in cat().items else f"{cat().spell(w).cost} magic"))

@@ -7,6 +7,7 @@ combats a movement would trigger; `preview` says it in words.
 from __future__ import annotations
 
 from engine.core.actions import Action
+from engine.core.odds import percent
 from games.uberdrakes import combat, movement, spells
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import cat
@@ -203,7 +204,7 @@ def preview(state: UDState, a: Action) -> list[str]:
         if mp["fatigue"]:
             out.append(f"Fatigue: +{mp['fatigue']}")
         for z in mp["zoc"]:
-            out.append(f"Ends in {z['name']}'s zone of control: combat, you win the rolloff {z['win']:.0%} "
+            out.append(f"Ends in {z['name']}'s zone of control: combat, you win the rolloff {percent(z['win'])} "
                        "(before counterattacks)")
         if not mp.get("moved", True) and k == "move":
             out.append("Does not leave the space: no space effect")
@@ -211,7 +212,7 @@ def preview(state: UDState, a: Action) -> list[str]:
         o = a["target"]
         ranged = k != "attack" or state.skies
         ba, ra, bd, rd = combat.expected_sides(state, p, o, ranged)
-        out.append(f"Rolloff: {combat.win_chance(ba, ra, bd, rd):.0%} to win before counterattacks "
+        out.append(f"Rolloff: {percent(combat.win_chance(ba, ra, bd, rd))} to win before counterattacks "
                    f"(2d6{'+' + str(ra) + ' rage' if ra else ''}{ba:+d} vs 2d6{'+' + str(rd) + ' rage' if rd else ''}"
                    f"{bd:+d}, ties to you)")
         if ranged:
@@ -222,7 +223,7 @@ def preview(state: UDState, a: Action) -> list[str]:
         dist = combat.top_two_distribution(2 + rd)
         need = c.total[0] - c.bonus[1] + 1
         pw = sum(pr for s, pr in dist.items() if s >= need)
-        out.append(f"You need {need}+ on your roll to beat {c.total[0]}: {pw:.0%}")
+        out.append(f"You need {need}+ on your roll to beat {c.total[0]}: {percent(pw)}")
         out.append("Conceding now means double damage")
     if k == "counter" and state.combat is not None:
         c = state.combat
@@ -231,7 +232,7 @@ def preview(state: UDState, a: Action) -> list[str]:
         if a["what"] == "plate_armor":
             out.append(f"+{a['x']}: {'wins' if a['x'] > gap or (i == 0 and a['x'] >= gap) else 'not enough'}")
         else:
-            out.append(f"One die: {combat.chance_to_overtake(gap, i == 1):.0%} to take the lead")
+            out.append(f"One die: {percent(combat.chance_to_overtake(gap, i == 1))} to take the lead")
     if k == "end_turn" and a["roost"]:
         d = state.players[p]
         if d.hex is not None:

@@ -12,6 +12,7 @@ from engine.core.rulings import reading
 from engine.hex import grid as hexgrid
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, View
 from engine.ui.contract import HexDecor, PieceToken, SideSpec
+from engine.core.odds import percent
 from games.uberdrakes import combat as ud_combat
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import cat, econ, element_of, max_fatigue, spells_of
@@ -385,19 +386,19 @@ class UberDrakesView(View):
         rage = [state.players[c.sides[i]].rage + c.temp_rage[i] for i in (0, 1)]
         if c.stage == "pre":
             pa = ud_combat.win_chance(c.bonus[0], rage[0], c.bonus[1], rage[1])
-            return [f"{pa:.0%} to win the rolloff", f"{1 - pa:.0%} to win the rolloff"]
+            return [f"{percent(pa)} to win the rolloff", f"{percent(1 - pa)} to win the rolloff"]
         if c.stage == "respond":
             dist = ud_combat.top_two_distribution(2 + rage[1])
             need = c.total[0] - c.bonus[1] + 1
             pd = sum(pr for s, pr in dist.items() if s >= need)
-            return [f"{1 - pd:.0%} if the defender rolls", f"{pd:.0%} by rolling {max(2, need)}+ (concede: double damage)"]
+            return [f"{percent(1 - pd)} if the defender rolls", f"{percent(pd)} by rolling {max(2, need)}+ (concede: double damage)"]
         if c.stage == "counter":
             L = ud_combat.losing_side(c)
             gap = c.total[1 - L] - c.total[L]
             p1 = ud_combat.chance_to_overtake(gap, L == 1)
             out = ["", ""]
             out[1 - L] = f"leads {c.total[1 - L]} to {c.total[L]}"
-            out[L] = f"trails by {gap}: one added die takes the lead {p1:.0%}"
+            out[L] = f"trails by {gap}: one added die takes the lead {percent(p1)}"
             return out
         if c.winner >= 0:
             out = ["", ""]
