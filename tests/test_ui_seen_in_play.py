@@ -141,6 +141,23 @@ def test_the_computer_s_reason_does_not_make_its_heading_print_twice():
     assert texts.index("The Red Tusk Horde deploys Wizard") < texts.index("Why: deploy Wizard near the centre of the zone")
 
 
+def test_a_ruling_that_only_repeats_its_heading_is_said_once_with_its_rule():
+    """Seen in play (Warbound): "Raiders' COPP deploys on C3" then, indented, "Raiders' COPP deploys on C3."."""
+    from engine.core.match import LogEntry
+    from engine.core.rules import Event
+    from engine.ui import theme as T
+    pygame.font.init()
+    th = T.Theme((1280, 720))
+    entry = LogEntry(Action.make("deploy", 0, uid=1), 0, "Raiders' COPP deploys on C3",
+                     [Event("ruling", "Raiders' COPP deploys on C3.", "warbound.txt § Exploration scenario")])
+    log = LogView()
+    texts = []
+    wrap = log._wrap_rows
+    log._wrap_rows = lambda idx, text, *rest: (texts.append((text, rest[-2])), wrap(idx, text, *rest))
+    log.sync([entry], 400, th)
+    assert texts == [("Raiders' COPP deploys on C3", "warbound.txt § Exploration scenario")]
+
+
 def test_a_run_of_rulings_under_one_rule_cites_it_once():
     from engine.core.match import LogEntry
     from engine.core.rules import Event

@@ -103,12 +103,17 @@ class LogView:
         # a ruling that says the same as the heading and more, with its rule, stands for the heading:
         # the first one said, or the first after the computer's "Why:" lines (moved up to lead)
         lead = next((ev for ev in entry.events if ev.text.strip() and ev.kind != "ai"), None)
+        echo = None
         if not (lead is not None and int(getattr(lead, "depth", 1)) == 0
                 and lead.text.strip().lower().startswith(head.lower())):
             lead = None
-            self._wrap_rows(idx, head, 0, "s", color, True, "", th)
+            # a ruling that only repeats the heading (at any depth) lends it its rule and is not said again
+            said = head.strip().rstrip(".").lower()
+            echo = next((ev for ev in entry.events if ev.kind != "ai" and ev.text.strip().rstrip(".").lower() == said),
+                        None)
+            self._wrap_rows(idx, head, 0, "s", color, True, echo.rule if echo is not None else "", th)
         cited = ""
-        for ev in ([lead] if lead is not None else []) + [e for e in entry.events if e is not lead]:
+        for ev in ([lead] if lead is not None else []) + [e for e in entry.events if e is not lead and e is not echo]:
             depth = max(0, int(getattr(ev, "depth", 1)))
             text = ev.text.strip()
             if not text:
