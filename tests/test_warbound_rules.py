@@ -140,3 +140,24 @@ def test_picked_character_shows_targets_before_paying():
     assert "concealed" in ctl.hover(parse_hex("G3")).illegal
     board = [c for sec in ctl.hand(0) if sec.hexes for c in sec.cards]
     assert any(c.title == "Shoot" and c.state == "" and "Cost:" in c.tip for c in board)
+
+
+def test_a_deployment_is_logged_as_its_heading_says():
+    """The log folds a ruling that repeats its heading (log_view); a Formation's read "on M6, N6."
+    under "deploys on M6 and N6", so each deployment was said twice (seen in play)."""
+    import random
+    from engine.core import registry
+    from engine.core.dice import SeededDice
+    from engine.core.rules import Setup
+    rules = registry.get("warbound")
+    state, _ = rules.initial_state(Setup("warbound", 2, seed=3), SeededDice(3))
+    rng, pairs = random.Random(1), 0
+    while rules.in_setup(state):
+        legal = [a for a in rules.legal_actions(state) if a.player == rules.to_act(state)]
+        a = legal[rng.randrange(len(legal))]
+        said = rules.describe(state, a)
+        ev = [e for e in rules.apply(state, a, SeededDice(1)) if e.kind == "deploy"]
+        if a.kind == "deploy":
+            assert ev and ev[0].text.rstrip(".") == said
+            pairs += a.get("to2") is not None
+    assert pairs

@@ -63,7 +63,7 @@ def deploy(state, a, events: list) -> None:
     ch = state.chars[a["uid"]]
     hexes = [tuple(a["to"])] + ([tuple(a["to2"])] if a.get("to2") is not None else [])
     place(state, ch, hexes)
-    events.append(Event("deploy", f"{label(state, ch)} deploys on {', '.join(state.board.label(h) for h in hexes)}.",
+    events.append(Event("deploy", f"{label(state, ch)} deploys on {' and '.join(state.board.label(h) for h in hexes)}.",
                         R_DEPLOY))
     other = 1 - a.player
     state.current = other if undeployed(state, other) else a.player
