@@ -465,3 +465,23 @@ def test_dice_wars_hard_strikes_the_wounded_hero_before_a_third_city(level):
     a = agent.choose(m.state, legal, random.Random(1))
     assert a.kind == "attack" and a["target"] == m.state.options["names"]["red_hero"], a
     assert "Regicide" in agent.last_reason, agent.last_reason
+
+
+def test_warbound_deployment_and_hourglass_reasons_say_what_they_are_for():
+    """Seen in play: 'deploys on M6 and N6: the best score (-2.5) of 38 choices' and 'places the Hourglass
+    on Fight: the best score (-0.0) of 6 choices' named no goal."""
+    rules = registry.get("warbound")
+    m = Match(Setup("warbound", 2, seats=["normal", "normal"], seed=5, scenario="recommended"))
+    agent = make_agent("warbound", "normal", rules)
+    rng = random.Random(1)
+    seen = {}
+    for _ in range(60):
+        if m.outcome() is not None or {"deploy", "hourglass"} <= set(seen):
+            break
+        p = m.to_act()
+        a = agent.choose(m.state, [x for x in m.legal_actions() if x.player == p], rng)
+        if a.kind in ("deploy", "hourglass"):
+            seen.setdefault(a.kind, agent.last_reason)
+        m.submit(a, autosave=False)
+    assert "central Scan marker" in seen["deploy"], seen
+    assert "deny " in seen["hourglass"] and "§ Initiative" in seen["hourglass"], seen

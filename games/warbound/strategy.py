@@ -17,7 +17,8 @@ once, whatever the Victory Points.
 """
 from __future__ import annotations
 
-from games.warbound import scenario, shooting
+from engine.hex import grid
+from games.warbound import actionboard, scenario, shooting
 from games.warbound.tactician import ScoringAgent, _Moved, attack_value, place_value, prizing_kills
 from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats
@@ -110,7 +111,14 @@ def move_dests(ch, a) -> list:
 
 def goal(state, a) -> str:
     """The Scan markers a move takes or breaks, in words ("contest H4 to
-    stop Kaigen scoring it (Hold the centre)"), or ""."""
+    stop Kaigen scoring it (Hold the centre)"), or ""; for a deployment and
+    the Hourglass, what the choice is for."""
+    if a.kind == "deploy":
+        return _deploy_goal(state, a)
+    if a.kind == "hourglass":
+        foe = state.players[1 - a.player].name
+        return (f"deny {foe} {actionboard.parts_name(a['space'])} this turn: the Action {foe}'s Characters would "
+                "make most of now (§ Initiative)")
     if a.kind != "move" or state.activation is None:
         return ""
     ch = state.chars[state.activation.uid]
@@ -128,6 +136,20 @@ def goal(state, a) -> str:
     if taken:
         return f"take {' and '.join(taken)}{card}"
     return ""
+
+
+def _deploy_goal(state, a) -> str:
+    """Where the deployment heads: the Scan markers of the centre (they score most), fighters in front."""
+    ch = state.chars[a["uid"]]
+    hexes = [tuple(a["to"])] + ([tuple(a["to2"])] if a.get("to2") is not None else [])
+    centre = state.board.centre_scans or state.board.scans
+    if not centre:
+        return ""
+    d, near = min((grid.distance(h, s), s) for h in hexes for s in centre)
+    st = stats(state, ch)
+    role = "a fighter: nearness counts in full" if st.attack is not None and st.accuracy is None else \
+        "a shooter: nearness counts half"
+    return f"toward the central Scan marker {state.board.label(near)} ({d} tiles), {role}"
 
 
 WIPED_OUT = "a Warband wiped out loses at once"
