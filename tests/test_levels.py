@@ -485,3 +485,27 @@ def test_warbound_deployment_and_hourglass_reasons_say_what_they_are_for():
         m.submit(a, autosave=False)
     assert "central Scan marker" in seen["deploy"], seen
     assert "deny " in seen["hourglass"] and "§ Initiative" in seen["hourglass"], seen
+
+
+def test_warbound_every_reason_is_the_decision_s_own_and_attacks_give_their_outlook():
+    """Seen in play: a forced pass showed the reason of the move before it; attacks said only
+    'the best score (6.4) of 3 choices'; 'Raiders's'."""
+    rules = registry.get("warbound")
+    m = Match(Setup("warbound", 2, seats=["normal", "normal"], seed=7, scenario="recommended"))
+    agent = make_agent("warbound", "normal", rules)
+    rng = random.Random(1)
+    kinds = set()
+    for _ in range(150):
+        if m.outcome() is not None:
+            break
+        p = m.to_act()
+        legal = [x for x in m.legal_actions() if x.player == p]
+        a = agent.choose(m.state, legal, rng)
+        said = rules.describe(m.state, a)
+        assert agent.last_reason.startswith(said), (said, agent.last_reason)
+        assert "s's " not in agent.last_reason, agent.last_reason
+        if a.kind in ("shoot", "fight"):
+            assert "wounds on" in agent.last_reason and "to remove it" in agent.last_reason, agent.last_reason
+        kinds.add(a.kind)
+        m.submit(a, autosave=False)
+    assert {"shoot", "fight", "pass"} <= kinds

@@ -12,6 +12,7 @@ from __future__ import annotations
 from games.warbound import fight, shooting
 from games.warbound.catalog import load_catalog
 from games.warbound.movement import can_move
+from games.warbound.queries import possessive
 from games.warbound.profile import stats
 
 R_BOARD = "warbound.txt § The Action Board"
@@ -102,7 +103,7 @@ def space_problem(state, ch, sid: str):
         return (f"That Action belongs to Period {sp.period}; it is Period {state.period}.", R_BOARD)
     if sid in state.closed:
         who = state.players[state.closed[sid][0]].name
-        return (f"That Action is closed: {who}'s Order tokens are on it until Cleanup.", R_BOARD)
+        return (f"That Action is closed: {possessive(who)} Order tokens are on it until Cleanup.", R_BOARD)
     first = None
     for part in sp.parts:
         p = part_problem(state, ch, part)

@@ -6,7 +6,7 @@ from engine.core.actions import Action
 from games.warbound import actionboard, shooting, wdice
 from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats, unbroken_armor
-from games.warbound.queries import label
+from games.warbound.queries import label, possessive
 
 
 def _c(state, uid) -> str:
@@ -52,7 +52,7 @@ def describe(state, a: Action) -> str:
     if k == "hourglass":
         return f"{who} places the Hourglass on {actionboard.parts_name(a['space'])}"
     if k == "leader_skill":
-        return f"{who}'s Leader skill helps {_c(state, a['target'])}"
+        return f"{possessive(who)} Leader skill helps {_c(state, a['target'])}"
     if k == "initiative":
         return f"{who} {'exchanges the Hourglass for the Hand' if a['take'] else 'keeps the Hourglass'}"
     if k == "keep_token":

@@ -17,12 +17,14 @@ once, whatever the Victory Points.
 """
 from __future__ import annotations
 
+from engine.core.odds import percent
 from engine.hex import grid
 from games.warbound import actionboard, scenario, shooting
-from games.warbound.tactician import ScoringAgent, _Moved, attack_value, place_value, prizing_kills
+from games.warbound.tactician import (ScoringAgent, _Moved, attack_outlook, attack_roll, attack_value, place_value,
+                                     prizing_kills)
 from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats
-from games.warbound.queries import char_distance, label, living
+from games.warbound.queries import char_distance, label, living, possessive
 
 
 def objective_kind(state) -> str | None:
@@ -115,9 +117,23 @@ def goal(state, a) -> str:
     the Hourglass, what the choice is for."""
     if a.kind == "deploy":
         return _deploy_goal(state, a)
+    if a.kind in ("shoot", "fight"):
+        n, need, bonus, aim = attack_roll(state, a)
+        t = state.chars[a["target"]]
+        if n <= 0 or need is None:
+            return ""
+        wounds, kill = attack_outlook(state, t, n, need, bonus, aim)
+        return f"about {wounds:.1f} wounds on {label(state, t)} after armour, {percent(kill)} to remove it"
+    if a.kind == "initiative":
+        return ("take the Hand: its holder activates first (§ Initiative)" if a.get("take") else
+                "keep the Hourglass: it blocks an Action of the Hand holder's (§ Initiative)")
+    if a.kind == "pass":
+        return "nothing left worth an order token this turn"
+    if a.kind == "end_activation":
+        return "nothing more this activation is worth its cost"
     if a.kind == "hourglass":
         foe = state.players[1 - a.player].name
-        return (f"deny {foe} {actionboard.parts_name(a['space'])} this turn: the Action {foe}'s Characters would "
+        return (f"deny {foe} {actionboard.parts_name(a['space'])} this turn: the Action {possessive(foe)} Characters would "
                 "make most of now (§ Initiative)")
     if a.kind != "move" or state.activation is None:
         return ""
@@ -164,7 +180,7 @@ def last_stand(state, a) -> str:
     if a.kind != "move":
         t = state.chars[a["target"]]
         alone = len(living(state, t.owner)) == 1
-        return f"remove {state.players[t.owner].name}'s last Character ({WIPED_OUT})" if alone else ""
+        return f"remove {possessive(state.players[t.owner].name)} last Character ({WIPED_OUT})" if alone else ""
     if len(living(state, ch.owner)) != 1:
         return ""
     dests = move_dests(ch, a)

@@ -38,10 +38,8 @@ class prizing_kills:
         KillWorth.scale, KillWorth.last = self.old
 
 
-def attack_value(state, att, target, n: int, need: int, bonus: int, aim: bool = False) -> float:
-    """Expected worth of rolling n dice at target: wounds, kill, stress, panic."""
-    if n <= 0 or need is None:
-        return 0.0
+def attack_outlook(state, target, n: int, need: int, bonus: int, aim: bool = False) -> tuple[float, float]:
+    """(expected wounds after armour, chance to remove the target) of n dice at it."""
     dist = wdice.hits_distribution(n, need, bonus, aim)
     st = stats(state, target)
     free = unbroken_armor(state, target)
@@ -55,6 +53,15 @@ def attack_value(state, att, target, n: int, need: int, bonus: int, aim: bool = 
         exp_w += float(p) * w
         if w >= left - 0.25:
             p_kill += float(p)
+    return exp_w, p_kill
+
+
+def attack_value(state, att, target, n: int, need: int, bonus: int, aim: bool = False) -> float:
+    """Expected worth of rolling n dice at target: wounds, kill, stress, panic."""
+    if n <= 0 or need is None:
+        return 0.0
+    exp_w, p_kill = attack_outlook(state, target, n, need, bonus, aim)
+    st = stats(state, target)
     worth = (6.0 + 2.0 * (st.shoot_dice if st.accuracy else 0) + st.hp) * KillWorth.scale
     if KillWorth.last and len(living(state, target.owner)) == 1:
         worth += KillWorth.last
@@ -65,6 +72,17 @@ def attack_value(state, att, target, n: int, need: int, bonus: int, aim: bool = 
         if target.stress + stress >= st.morale:
             val += 1.5
     return val
+
+
+def attack_roll(state, a) -> tuple:
+    """(dice, need, bonus, aim) of the activated Character's shoot or fight action `a`."""
+    act = state.activation
+    ch, t = state.chars[act.uid], state.chars[a["target"]]
+    st = stats(state, ch)
+    if a.kind == "shoot":
+        need, _ = shooting.accuracy_for(state, ch, t)
+        return st.shoot_dice, need, st.hit_shoot, load_catalog().board[act.space].aim and act.shots == 0
+    return st.fight_dice, st.attack, st.hit_fight + fight.conditional_bonus(state, ch, t), False
 
 
 def best_shot(state, ch, aim: bool = False) -> float:
@@ -179,6 +197,7 @@ class ScoringAgent:
         if legal is None:
             legal = [a for a in self.rules.legal_actions(state) if a.player == self.rules.to_act(state)]
         if len(legal) == 1:
+            self.last_reason = f"{self.rules.describe(state, legal[0])}: the only choice the rules leave"
             return legal[0]
         scored, best = self.scored(state, legal)
         self.last_reason = self.why(state, scored[best], len(legal), True)
@@ -305,14 +324,8 @@ class ScoringAgent:
         ch = state.chars[act.uid]
         st = stats(state, ch)
         k = a.kind
-        if k == "shoot":
-            t = state.chars[a["target"]]
-            need, _ = shooting.accuracy_for(state, ch, t)
-            aim = load_catalog().board[act.space].aim and act.shots == 0
-            return attack_value(state, ch, t, st.shoot_dice, need, st.hit_shoot, aim) + 0.1
-        if k == "fight":
-            t = state.chars[a["target"]]
-            return attack_value(state, ch, t, st.fight_dice, st.attack, st.hit_fight + fight.conditional_bonus(state, ch, t)) + 0.1
+        if k in ("shoot", "fight"):
+            return attack_value(state, ch, state.chars[a["target"]], *attack_roll(state, a)) + 0.1
         if k == "move":
             dests = [tuple(a["to"])] + ([tuple(a["to2"])] if a.get("to2") is not None else [])
             if len(ch.minis) == 2 and len(dests) == 1:
