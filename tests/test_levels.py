@@ -509,3 +509,23 @@ def test_warbound_every_reason_is_the_decision_s_own_and_attacks_give_their_outl
         kinds.add(a.kind)
         m.submit(a, autosave=False)
     assert {"shoot", "fight", "pass"} <= kinds
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_level_gives_each_decision_its_own_reason(game):
+    """A reason left over from the decision before (Warbound's forced pass) or none at all
+    (Dragonbond's easy player ending its turn) is a wrong 'Why:' on the screen."""
+    rules = registry.get(game)
+    for level in ("easy", "normal"):
+        m = Match(Setup(game, rules.min_players, seats=[level] * rules.min_players, seed=5,
+                        scenario=rules.scenarios()[0]))
+        agents = [make_agent(game, level, rules) for _ in range(rules.min_players)]
+        rng = random.Random(1)
+        for _ in range(120):
+            if m.outcome() is not None:
+                break
+            p = m.to_act()
+            agents[p].last_reason = "left over"
+            a = agents[p].choose(m.state, [x for x in m.legal_actions() if x.player == p], rng)
+            assert agents[p].last_reason not in ("left over", ""), (level, a.kind)
+            m.submit(a, autosave=False)

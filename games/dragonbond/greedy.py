@@ -110,10 +110,10 @@ class GreedyAgent:
         if k == "wait":
             return 0.1, "hold: let the enemy come into reach first"
         if k == "end_turn":
-            return 0.05, ""
+            return 0.05, "end the turn: no activation left worth its fatigue"
         if k in ("coordinated", "mount", "dismount", "disengage"):
-            return -0.5, ""
-        return -1.0, ""
+            return -0.5, f"{k.replace('_', ' ')}: rarely worth it"
+        return -1.0, "nothing better to do"
 
     def _first_casualties(self, state):
         from games.dragonbond.wounds import default_casualties
