@@ -194,3 +194,23 @@ def test_the_reveal_lists_each_army_s_counters_under_its_name():
         j = heads[1] if i == heads[0] else len(texts)
         listed = [t.split(":")[0] for t, d in texts[i + 1:j] if d == 2]
         assert listed and all(any(u.name == n and u.owner == p for u in state.units.values()) for n in listed)
+
+
+def test_names_ending_in_s_take_only_the_apostrophe():
+    """Seen in random play: "Regular Longbows's stragglers catch up"."""
+    import random
+    import re
+    from engine.core.agents import RandomAgent
+    rules = registry.get("battle_valor_fantasy")
+    bad = []
+    for seed in (1, 2):
+        state, ev = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=seed, scenario="thornby_village"),
+                                        ScriptedDice([], seed=seed))
+        rng, agent = random.Random(seed), RandomAgent(rules)
+        texts = [e.text for e in ev]
+        for _ in range(400):
+            if rules.outcome(state) is not None:
+                break
+            texts += [e.text for e in rules.apply(state, agent.choose(state, None, rng), ScriptedDice([], seed=seed))]
+        bad += [t for t in texts if re.search(r"\ws's\b", t)]
+    assert not bad, bad[:3]

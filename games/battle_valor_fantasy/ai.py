@@ -19,6 +19,7 @@ import math
 from engine.core.actions import Action
 from engine.table.formations import Frame
 from engine.core.odds import percent
+from engine.core.words import possessive
 from games.battle_valor_fantasy import (ai_deploy, alliance, alliance_turns, characters, choices, combat, fire, packing,
                                         space, rerolls, spells, stats, success, turns, victory)
 from games.battle_valor_fantasy.ai_fight import fight_outlook, volley_outlook
@@ -373,7 +374,7 @@ class GeneralAgent:
             need, _ = fire.need_for(state, t)
             hits = success.mean(u.figures(), need, 0, mod)
             if t.engaged:
-                return (f"shoot into {t.name}'s combat: about {hits:.1f} hits on every unit in it, ours too, "
+                return (f"shoot into {possessive(t.name)} combat: about {hits:.1f} hits on every unit in it, ours too, "
                         f"about {volley_outlook(state, u, t, hits):+.0f} victory points in our favour")
             return f"shoot at {t.name}: about {hits:.1f} hits before saves, its points count toward victory"
         if k == "advance":

@@ -24,6 +24,7 @@ Decisions: docs/games/battle_valor_fantasy.md § Grand Alliance.
 from __future__ import annotations
 
 from engine.core.actions import Action
+from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, characters, spells, turns
 from games.battle_valor_fantasy.alliance import R_ALLIANCE
 from games.battle_valor_fantasy.state import BVFState
@@ -139,19 +140,19 @@ def control_problem(state: BVFState, a: Action) -> tuple[str, str] | None:
             continue
         if key == "uid" and a.get("general") and alliance.is_overall(state, seat) and u.owner == a.player:
             continue                     # the overall General's order passed to an ally's unit
-        return (f"{u.name} is {alliance.name(state, alliance.seat_of(state, u))}'s: in a Grand Alliance each "
+        return (f"{u.name} is {possessive(alliance.name(state, alliance.seat_of(state, u)))}: in a Grand Alliance each "
                 "player commands only his own units (only the overall General may pass his order to an "
                 "ally's unit)", R_ALLIANCE)
     for key in GROUP_PARAMS:
         for v in a.get(key) or ():
             u = foreign(v) if isinstance(v, int) else None
             if u is not None:
-                return f"{u.name} is {alliance.name(state, alliance.seat_of(state, u))}'s Wizard", R_ALLIANCE
+                return f"{u.name} is {possessive(alliance.name(state, alliance.seat_of(state, u)))} Wizard", R_ALLIANCE
     if a.kind == "orders":
         for uid, _ in a["orders"]:
             u = foreign(int(uid))
             if u is not None:
-                return (f"{u.name} is {alliance.name(state, alliance.seat_of(state, u))}'s: each player places "
+                return (f"{u.name} is {possessive(alliance.name(state, alliance.seat_of(state, u)))}: each player places "
                         "the counters of his own units", R_ALLIANCE)
         fate = int(a.get("fate", -1))
         if fate != -1 and not alliance.is_overall(state, seat):

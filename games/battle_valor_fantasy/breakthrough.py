@@ -18,6 +18,7 @@ import math
 
 from engine.core.rules import Event
 from engine.table.formations import contact_side, overlapping, translate
+from engine.core.words import possessive
 from games.battle_valor_fantasy import space
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -133,7 +134,7 @@ def through(state: BVFState, att: Unit, dfd: Unit, mode: str, distance: float, r
             a.rounds.setdefault(b.uid, 0)
         side = contact_side(space.block(state, enemy_hit), space.main_feet(state, att), space.feet(state, enemy_hit))
         side = "front" if enemy_hit.formation == "square" else (side or "front")
-        ev.append(Event("ruling", f"{att.name} runs into {enemy_hit.name}'s {side}: another combat, at once", rule))
+        ev.append(Event("ruling", f"{att.name} runs into {possessive(enemy_hit.name)} {side}: another combat, at once", rule))
         fight(state, att, enemy_hit, dice, ev, charging=True, side=side, contact=space.centre(state, att),
               depth=depth + 1)
     elif isinstance(hit, Unit):

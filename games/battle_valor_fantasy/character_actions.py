@@ -20,6 +20,7 @@ import math
 from engine.core.actions import Action
 from engine.core.rules import Event
 from engine.table.formations import BlockMove
+from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, characters, moves, space, stats, success
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -88,7 +89,7 @@ def seer_problem(state: BVFState, p: int, u: Unit, m) -> tuple[str, str] | None:
 def seer_advance(state: BVFState, u: Unit, m, dice, ev: list[Event]) -> None:
     c = [c for c in characters.with_unit(state, u, "seer") if "seer" not in c.marks][0]
     c.marks = c.marks + ("seer",)
-    r = success.roll(dice, f"{u.name}'s Seer", 10, characters.own_mods(c))
+    r = success.roll(dice, f"{possessive(u.name)} Seer", 10, characters.own_mods(c))
     ev.append(Event("roll", r.text() + " (needs 5)", characters.R_SEER, data=r.data()))
     if r.total < 5:
         ev.append(Event("ruling", f"The Seer's sight fails: {u.name} does not move (once per game)",
@@ -174,7 +175,7 @@ def words(state: BVFState, a) -> str:
     if k == "steal":
         return f"{n(a['uid'])} steals {VICTIM_WORDS.get(a['victim'], a['victim'])} of {n(a['target'])}"
     if k == "seer_advance":
-        return f"{n(a['uid'])}'s Seer: free advance {float(a.get('first', 0)) + float(a.get('then', 0)):.1f}\""
+        return f"{possessive(n(a['uid']))} Seer: free advance {float(a.get('first', 0)) + float(a.get('then', 0)):.1f}\""
     if k == "reveal":
         return f"Show the note: {n(a['uid'])}"
     if k == "counter":

@@ -24,6 +24,7 @@ import math
 
 from engine.core.rules import Event
 from engine.table.formations import Frame, overlapping, short_of
+from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, space, stats, success
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
@@ -131,7 +132,7 @@ def lost_host(state: BVFState, ev: list[Event]) -> None:
         if attaches(c) and c.alive and c.attached >= 0 and not alive(state, c):
             c.alive = False
             what = "its unit" if c.hidden else state.units[c.attached].name
-            ev.append(Event("casualty", f"{alliance.owner_name(state, c)}'s {title(c)} is lost with {what}", R_ATTACHED,
+            ev.append(Event("casualty", f"{possessive(alliance.owner_name(state, c))} {title(c)} is lost with {what}", R_ATTACHED,
                             data={"uid": c.uid, "destroyed": True}))
 
 
@@ -153,7 +154,7 @@ def apothecary(state: BVFState, u: Unit, lost: int, dice, ev: list[Event]) -> in
         return lost
     for c in with_unit(state, u, "apothecary"):
         n = cat().characters["apothecary"].dice
-        r = success.roll(dice, f"{u.name}'s Apothecary", (n.of(c.level) if n else 10) or 10, own_mods(c))
+        r = success.roll(dice, f"{possessive(u.name)} Apothecary", (n.of(c.level) if n else 10) or 10, own_mods(c))
         saved = min(lost, r.total)
         ev.append(Event("roll", r.text() + f": {saved} casualt{'ies' if saved != 1 else 'y'} saved", R_APOTHECARY,
                         data=r.data()))
@@ -210,7 +211,7 @@ def kill(state: BVFState, c: Unit, ev: list[Event], how: str, rule: str) -> None
     c.alive = False
     c.stands = []
     c.attached = -1
-    ev.append(Event("casualty", f"{alliance.owner_name(state, c)}'s {c.name} {how}", rule,
+    ev.append(Event("casualty", f"{possessive(alliance.owner_name(state, c))} {c.name} {how}", rule,
                     data={"uid": c.uid, "destroyed": True}))
     state.touch()
 
@@ -231,7 +232,7 @@ def charged(state: BVFState, u: Unit, c: Unit, reach: float, dice, ev: list[Even
         dist = min(reach, math.hypot(spot[0] - space.frame_of(u).x, spot[1] - space.frame_of(u).y))
         frame = short_of(space.block(state, u), spot, dist, clear)
         space.put(state, u, space.layout(u, frame))
-        ev.append(Event("ruling", f"{u.name}'s charge stops where {c.name} stood", R_CHARGED))
+        ev.append(Event("ruling", f"{possessive(u.name)} charge stops where {c.name} stood", R_CHARGED))
         return
     frame = short_of(space.block(state, u), _beyond(state, u, spot, reach), reach, clear)
     space.put(state, u, space.layout(u, frame))
@@ -291,7 +292,7 @@ def join_problem(state: BVFState, c: Unit, p: int, to) -> tuple[str, str] | None
     if stats.machine(t):
         return "Characters do not join war machines", R_CHARACTERS
     if c.attached >= 0 and state.units[c.attached].engaged:
-        return f"{c.name}'s unit is in combat", R_MOVING
+        return f"{possessive(c.name)} unit is in combat", R_MOVING
     return None
 
 
@@ -395,7 +396,7 @@ def strike_problem(state: BVFState, c: Unit, p: int, target, victim: str) -> tup
     if t is None or t.uid not in h.engaged or not t.on_table:
         return f"{h.name} is not in combat with that unit", rule
     if victim not in VICTIMS[kind]:
-        return f"The {title(c)}'s target: {', '.join(VICTIMS[c.kind])}", rule
+        return f"The {possessive(title(c))} target: {', '.join(VICTIMS[c.kind])}", rule
     if victim == "character":
         if not [x for x in with_unit(state, t) if not x.hidden]:
             return f"{t.name} has no character you can see", rule
@@ -438,7 +439,7 @@ def strike(state: BVFState, c: Unit, target: int, victim: str, dice, ev: list[Ev
     t.marks = t.marks + (victim,)
     verb = "slain" if c.kind == "assassin" else "stolen"
     noun = {"leader": "leader", "standard": "standard", "musician": "musical instrument"}[victim]
-    ev.append(Event("casualty", f"{t.name}'s {noun} is {verb}", rule, data={"uid": t.uid}))
+    ev.append(Event("casualty", f"{possessive(t.name)} {noun} is {verb}", rule, data={"uid": t.uid}))
     state.touch()
 
 

@@ -6,6 +6,7 @@ import math
 
 from engine.core.actions import Action
 from engine.table.formations import BlockMove, Frame
+from engine.core.words import possessive
 from games.battle_valor_fantasy import (alliance_turns, combat, fire, moves, rerolls, setup, space, spells, turns,
                                         works)
 from games.battle_valor_fantasy.catalog import cat
@@ -22,7 +23,7 @@ def problem(state: BVFState, a: Action):
     if state.phase == "over":
         return "The battle is over", R_TURN
     if a.player != turns.to_act(state):
-        return f"It is {state.players[turns.to_act(state)].name}'s decision", R_TURN
+        return f"It is {possessive(state.players[turns.to_act(state)].name)} decision", R_TURN
     if state.alliance is not None:
         why = alliance_turns.control_problem(state, a)
         if why:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from engine.core.rules import Event
 from engine.table.formations import contact_side, plan_charge, short_of
+from engine.core.words import possessive
 from games.battle_valor_fantasy import (breakthrough, casualties, characters, front_rank, rerolls, space, stats,
                                         success, works)
 from games.battle_valor_fantasy.state import BVFState, Unit
@@ -71,7 +72,7 @@ def charge_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
     if u.effects.get("no_forward_move"):
         return f"A crevasse opens in front of {u.name}: it may not move forwards", R_OFFENSIVE
     if not space.in_arc(state, u, t):
-        return f"{t.name} is not within {u.name}'s arc of vision", R_CHARGE
+        return f"{t.name} is not within {possessive(u.name)} arc of vision", R_CHARGE
     if u.formation == "skirmish":
         fs = space.layout(u, space.frame_of(u), "line", _form_up_files(u))
         blocked = space.fits(state, u, fs)
@@ -179,7 +180,7 @@ def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
                         "half way between their current position and the back of your stands that made it into "
                         "combat. These stands will \"Catch up\" in the Compulsory Moves phase of the next game turn."))
         return
-    ev.append(Event("ruling", f"{min(arrived, n)} of {n} stands reach {t.name}'s {pl.side}"
+    ev.append(Event("ruling", f"{min(arrived, n)} of {n} stands reach {possessive(t.name)} {pl.side}"
                     + (f"; {n - arrived} straggle half way behind" if arrived < n else ""), R_CHARGE))
     side = pl.side if t.formation != "square" else "front"
     engage(u, t)
@@ -294,7 +295,7 @@ def finish_charge(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
         return
     space.put(state, u, space.layout(u, pl.frame.frame))
     u.facing = pl.frame.frame.facing
-    ev.append(Event("charge", f"{u.name}'s remaining stands complete the charge into {t.name}'s {pl.side}: a new "
+    ev.append(Event("charge", f"{possessive(u.name)} remaining stands complete the charge into {possessive(t.name)} {pl.side}: a new "
                     "charge, resolved at once", R_UNFINISHED, data={"uid": u.uid, "target": t.uid}))
     engage(u, t)
     fight(state, u, t, dice, ev, charging=True, side=pl.side if t.formation != "square" else "front",
@@ -345,7 +346,7 @@ def impact_hits(state: BVFState, u: Unit, t: Unit, side: str) -> tuple[int, list
     if not n:
         return 0, why, None
     if stats.is_pike(t) and (side == "front" or t.formation == "square"):
-        return 0, why, f"{t.name}'s pikes stop impact hits from the front"
+        return 0, why, f"{possessive(t.name)} pikes stop impact hits from the front"
     if space.behind_obstacle(state, t) or works.behind(state, t, u):
         return 0, why, f"{t.name} stands behind a linear obstacle: no impact hits"
     return n, why, None
@@ -458,7 +459,7 @@ def strike(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], side: s
                         "battle_valor_fantasy.txt § Attacking War Machines;"))
         return 0
     if dfd.effects.get("enemies_do_not_attack"):
-        ev.append(Event("ruling", f"{att.name} is charmed by {dfd.name}'s Glamor and does not attack", R_SPELLS))
+        ev.append(Event("ruling", f"{att.name} is charmed by {possessive(dfd.name)} Glamor and does not attack", R_SPELLS))
         return 0
     n = stats.attack_dice(att)
     notes = []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.core.odds import percent
+from engine.core.words import possessive
 from games.battle_valor_fantasy import (alliance, character_actions, checks, reserve_actions, combat, fire, moves,
                                         space, spells, stats, success)
 from games.battle_valor_fantasy.catalog import cat
@@ -69,7 +70,7 @@ def describe(state: BVFState, a: Action) -> str:
 def preview(state: BVFState, a: Action) -> list[str]:
     if state.alliance is not None:          # a seat's action, checked as its side's (alliance_turns.py)
         if a.player != state.seat:
-            return [f"Not allowed: it is {alliance.name(state, state.seat)}'s decision"]
+            return [f"Not allowed: it is {possessive(alliance.name(state, state.seat))} decision"]
         a = Action(a.kind, state.alliance.sides[a.player], a.params)
     why = checks.problem(state, a)
     if why is not None:
@@ -81,7 +82,7 @@ def preview(state: BVFState, a: Action) -> list[str]:
         u, t = state.units[a["uid"]], state.units[a["target"]]
         pl = combat.plan(state, u, t)
         reach = combat.charge_reach(state, u)
-        out.append(f"Charge into {t.name}'s {pl.side}: {pl.length:.1f}\" of {reach:g}\""
+        out.append(f"Charge into {possessive(t.name)} {pl.side}: {pl.length:.1f}\" of {reach:g}\""
                    + ("" if pl.reaches else " - out of reach: it will fall short"))
         n = len(u.stands)
         mod = sum(v for _, v in combat.charge_mods(state, u))

@@ -13,6 +13,7 @@ import math
 
 from engine.core.rules import Event
 from engine.table.geometry import Foot, BaseShape
+from engine.core.words import possessive
 from games.battle_valor_fantasy import casualties, characters, rerolls, space, stats, success, works
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -48,13 +49,13 @@ def fire_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
     if u.engaged:
         return f"{u.name} is in combat and cannot fire", R_MACHINES if stats.machine(u) else R_FIRE
     if stats.machine(u) and u.crew_wounds >= 2 and u.fired == state.turn - 1:
-        return f"{u.name}'s crew is down to 2: it fires every other turn", R_MACHINES
+        return f"{possessive(u.name)} crew is down to 2: it fires every other turn", R_MACHINES
     needs_sight = w.needs_sight
     d = space.distance(state, u, t, exact=weapon_range(u) >= space.FAR)
     if d > weapon_range(u) + 1e-9:
         return f"{t.name} is {d:.1f}\" away, beyond {weapon_range(u):g}\"", R_FIRE
     if needs_sight and not space.in_arc(state, u, t):
-        return f"{t.name} is not within {u.name}'s arc of vision", space.R_ARC
+        return f"{t.name} is not within {possessive(u.name)} arc of vision", space.R_ARC
     if needs_sight and not sight(state, u, t):
         return f"{u.name} cannot see {t.name}", R_FIRE
     return None

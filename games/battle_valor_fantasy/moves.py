@@ -15,6 +15,7 @@ import math
 
 from engine.core.rules import Event
 from engine.table.formations import BlockMove, Frame, block_move, leading, norm_angle, overlapping
+from engine.core.words import possessive
 from games.battle_valor_fantasy import casualties, rerolls, space, stats, success
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
@@ -61,7 +62,7 @@ def advance_problem(state: BVFState, u: Unit, m: BlockMove) -> tuple[str, str] |
     frame, length = block_move(space.block(state, u), m)
     allowed = advance_allowance(state, u)
     if length > allowed + 1e-6:
-        return f"That move is {length:.1f}\", more than {u.name}'s {allowed:g}\"", R_ADVANCE
+        return f"That move is {length:.1f}\", more than {possessive(u.name)} {allowed:g}\"", R_ADVANCE
     if length < 1.0 - 1e-6:
         return "An advance must move at least 1\"", R_ADVANCE
     why = space.fits(state, u, space.layout(u, frame), enemy_gap=space.ADVANCE_GAP)
@@ -336,10 +337,10 @@ def rejoin(state: BVFState, u: Unit, ev: list[Event], rule: str) -> None:
     if space.fits(state, u, fs) is None:
         space.put(state, u, fs, keep)
         u.stands = keep
-        ev.append(Event("move", f"{u.name}'s stragglers catch up" + (f"; {len(dead)} cut off by the enemy are "
+        ev.append(Event("move", f"{possessive(u.name)} stragglers catch up" + (f"; {len(dead)} cut off by the enemy are "
                                                                      "destroyed" if dead else ""), rule))
     else:
-        ev.append(Event("ruling", f"{u.name}'s stragglers cannot reach their places: the unit stays split", rule))
+        ev.append(Event("ruling", f"{possessive(u.name)} stragglers cannot reach their places: the unit stays split", rule))
         u.split = True
     u.stragglers = ()
     u.charge_target = -1

@@ -25,6 +25,7 @@ import math
 from engine.core.actions import Action
 from engine.core.rules import Event
 from engine.table.formations import Frame
+from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, space, success
 from games.battle_valor_fantasy.state import BVFState, Pending, Unit
 
@@ -219,7 +220,7 @@ def arrive(state: BVFState, u: Unit, edge: str, at: float, formation: str, files
     u.formation, u.files, u.facing = formation, files, frame.facing
     space.put(state, u, fs)
     u.deployed = True
-    ev.append(Event("deploy", f"{alliance.owner_name(state, u)}'s {u.name} arrives from reserve "
+    ev.append(Event("deploy", f"{possessive(alliance.owner_name(state, u))} {u.name} arrives from reserve "
                     f"({edge.replace('_', ' ')} edge)", rule, 0, data={"uid": u.uid}))
 
 

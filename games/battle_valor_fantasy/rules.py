@@ -15,6 +15,7 @@ from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from engine.table.formations import BlockMove, Frame
+from engine.core.words import possessive
 from games.battle_valor_fantasy import (advanced_combat, alliance, alliance_turns, characters, checks, choices, combat,
                                         describe, fire, moves, position, reserves, rerolls, setup, spells, turns, works)
 from games.battle_valor_fantasy.character_actions import CharacterActions
@@ -153,7 +154,7 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
     def check(self, state: BVFState, a: Action) -> Illegal | None:
         if state.alliance is not None:       # a seat's action, played as its side's (alliance_turns.py)
             if state.phase != "over" and a.player != state.seat:
-                return Illegal(f"It is {alliance.name(state, state.seat)}'s decision", turns.R_TURN)
+                return Illegal(f"It is {possessive(alliance.name(state, state.seat))} decision", turns.R_TURN)
             if not 0 <= a.player < len(state.alliance.sides):
                 return Illegal(f"No player {a.player}", turns.R_TURN)
             a = alliance_turns.inward(state, a)

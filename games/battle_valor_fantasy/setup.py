@@ -13,6 +13,7 @@ from functools import lru_cache
 from engine.core.rules import Event
 from engine.maps.tablemap import load_table_map
 from engine.table.formations import Frame
+from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, characters, space, success
 from games.battle_valor_fantasy.army import unit_profile
 from games.battle_valor_fantasy.catalog import cat
@@ -333,7 +334,7 @@ def deploy_problem(state: BVFState, u: Unit, frame: Frame, formation: str, files
     fs = space.layout(u, frame, formation, files)
     z = zone_of(state, u.owner)
     if z is not None and not in_zone(state, fs, z):
-        return f"{u.name} must be placed wholly within {state.players[u.owner].name}'s deployment zone"
+        return f"{u.name} must be placed wholly within {possessive(state.players[u.owner].name)} deployment zone"
     why = space.fits(state, u, fs)
     if why:
         return f"{u.name} would stand {why}"

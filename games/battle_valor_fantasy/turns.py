@@ -10,6 +10,7 @@ battle_valor_fantasy.txt § The Game Turn, § Phase 1 Roll for Initiative;,
 from __future__ import annotations
 
 from engine.core.rules import Event
+from engine.core.words import possessive
 from games.battle_valor_fantasy import (alliance, characters, combat, fire, moves, rerolls, reserves, setup, space,
                                         stats, victory)
 from games.battle_valor_fantasy.catalog import cat
@@ -54,7 +55,7 @@ def orders_problem(state: BVFState, p: int, orders: list[tuple[int, str]], fate:
     per: dict[int, list[str]] = {}
     for uid, o in orders:
         if uid not in mine:
-            return f"Unit {uid} is not one of {state.players[p].name}'s units on the table", R_ORDERS
+            return f"Unit {uid} is not one of {possessive(state.players[p].name)} units on the table", R_ORDERS
         if o not in ORDER_IDS:
             return f"No order {o!r}", R_FATE_COUNTER
         per.setdefault(uid, []).append(o)
@@ -140,7 +141,7 @@ def reveal(state: BVFState, ev: list[Event]) -> None:
         for key, what in rerolls.PROMISES.items():
             if g.effects.get(key):
                 p = alliance.seat_of(state, g)
-                ev.append(Event("ruling", f"{alliance.name(state, p)}'s General will reroll this turn's {what}, for "
+                ev.append(Event("ruling", f"{possessive(alliance.name(state, p))} General will reroll this turn's {what}, for "
                                 "units within 12\" (while his rerolls last)", rerolls.R_REROLL))
     for p in (0, 1):
         pl = state.players[p]
@@ -149,7 +150,7 @@ def reveal(state: BVFState, ev: list[Event]) -> None:
                             "of their units 6\"", R_FATE_COUNTER))
             state.pending.append(Pending("fate_punish", 1 - p))
         else:
-            ev.append(Event("ruling", f"{pl.name}'s Fate counter lies next to {state.units[pl.fate_uid].name}",
+            ev.append(Event("ruling", f"{possessive(pl.name)} Fate counter lies next to {state.units[pl.fate_uid].name}",
                             R_REVEAL))
     state.phase = "fate"
     state.current = state.initiative

@@ -15,6 +15,7 @@ from engine.table.geometry import Foot
 from engine.ui.contract import CardSpec, Header, HoverInfo
 from engine.ui.panels.icons import icon_for
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
+from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, characters, rerolls, space, stats, turns, victory
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
@@ -174,7 +175,7 @@ class BVFView(TableView):
         stats_rows = []
         if u.kind == "unit":
             prof = u.profile
-            sub = f"{owner_name}'s {prof.experience.capitalize()} {cat().unit_types[prof.unit_type].name}"
+            sub = f"{possessive(owner_name)} {prof.experience.capitalize()} {cat().unit_types[prof.unit_type].name}"
             stats_rows += [("Stands", f"{len(u.stands)}/{u.start_stands} ({u.figures()} figures)"),
                            ("Formation", f"{cat().formations[u.formation].name}"
                             + (f", {u.files} wide" if u.formation not in ("column", "snake", "wedge", "square") else "")),
@@ -188,7 +189,7 @@ class BVFView(TableView):
             if prof.machine:
                 stats_rows.append(("Wounds", f"machine {3 - u.wounds}/3, crew {4 - u.crew_wounds}/4"))
         else:
-            sub = f"{owner_name}'s {characters.KIND_NAMES.get(u.kind) or characters.title(u)}"
+            sub = f"{possessive(owner_name)} {characters.KIND_NAMES.get(u.kind) or characters.title(u)}"
             if u.kind == "wizard":
                 stats_rows.append(("Dice", f"{u.dice} to cast or dispel"))
             else:

@@ -48,8 +48,7 @@ def hex_distance_to(ch, h) -> int:
     return min(grid.distance(x, h) for x in minis(ch))
 
 
-def possessive(name: str) -> str:
-    return name + ("'" if name.endswith("s") else "'s")
+from engine.core.words import possessive  # noqa: E402,F401  (the Warbound modules import it from here)
 
 
 def label(state, ch) -> str:
