@@ -14,6 +14,7 @@ import random
 from engine.hex import grid as hexgrid
 from engine.core.actions import Action
 from engine.core.odds import percent
+from engine.core.words import possessive
 from games.dice_wars import ai_threat, combat, movement, phases, skills, stats, targeting
 
 AGENTS = ("greedy", "strong")
@@ -65,7 +66,7 @@ class Plan:
                 crowns = state.players[q].crowns
                 w = 5.0 + 2.5 * crowns
                 nth = ("first", "second", "third")[min(2, crowns)]
-                why = f"contest {name} to stop {names[q]}'s {nth} crown ({R_DIPLOMACY})"
+                why = f"contest {name} to stop {possessive(names[q])} {nth} crown ({R_DIPLOMACY})"
                 self.urgency = max(self.urgency, 1.0 + crowns)
             elif q is not None and held.get(q, 0) == 2:
                 w, why = 3.0, f"take {name} before {names[q]} holds three cities ({R_DIPLOMACY})"
@@ -84,9 +85,9 @@ class Plan:
             name = stats.card(v).name
             if v.tier == "hero":
                 w = 2.0 + (v.max_hp - v.hp)
-                self.goals.append((v.pos, w, f"hunt {names[v.owner]}'s hero {name} (Regicide)"))
+                self.goals.append((v.pos, w, f"hunt {possessive(names[v.owner])} hero {name} (Regicide)"))
             elif soldiers.get(v.owner, 9) <= 2:
-                self.goals.append((v.pos, 2.0, f"finish {names[v.owner]}'s last soldiers (Domination)"))
+                self.goals.append((v.pos, 2.0, f"finish {possessive(names[v.owner])} last soldiers (Domination)"))
             else:
                 self.goals.append((v.pos, 1.0, f"engage the {name}"))
 

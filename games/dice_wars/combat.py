@@ -7,6 +7,7 @@ from engine.hex import grid as hexgrid
 from engine.core import odds
 from engine.core.rules import Event
 from engine.core.rulings import reading
+from engine.core.words import possessive
 from games.dice_wars import stats, victory
 from games.dice_wars.rulings import LEY_LINES_DEFENDERS
 from games.dice_wars.state import Cond, DWState, Unit
@@ -111,7 +112,7 @@ def damage(state: DWState, target: Unit, amount: int, killer: Unit | None, kille
     sh = stats.has_status(target, "shielded")
     if sh is not None:
         target.conds.remove(sh)
-        events.append(Event("ruling", f"{stats.unit_label(state, target)}'s shield absorbs the damage", "dice_wars.txt § Conditions"))
+        events.append(Event("ruling", f"{possessive(stats.unit_label(state, target))} shield absorbs the damage", "dice_wars.txt § Conditions"))
         return
     target.hp -= amount
     events.append(Event("damage", f"{stats.unit_label(state, target)} takes {amount} damage from {source} "
@@ -127,7 +128,7 @@ def damage(state: DWState, target: Unit, amount: int, killer: Unit | None, kille
         e, name, rule = found
         target.conds.append(Cond(e.stat, e.amount, killer_owner, name))
         events.append(Event("ruling", f"{name}: {e.amount:+d} {e.stat} until "
-                            f"{state.players[killer_owner].name}'s next phase", rule))
+                            f"{possessive(state.players[killer_owner].name)} next phase", rule))
 
 
 def kill(state: DWState, u: Unit, killer: Unit | None, killer_owner: int, events: list) -> None:
@@ -149,7 +150,7 @@ def kill(state: DWState, u: Unit, killer: Unit | None, killer_owner: int, events
     if t is not None and at is not None:
         for e in t.effects:
             if e.kind == "on_death":
-                events.append(Event("ruling", f"{stats.card(u).name}'s {t.name} goes off", "dice_wars.txt § Traits"))
+                events.append(Event("ruling", f"{possessive(stats.card(u).name)} {t.name} goes off", "dice_wars.txt § Traits"))
                 for h in hexgrid.within(at, e.radius):
                     v = stats.unit_at(state, h)
                     if v is None or v.hp <= 0:
@@ -192,4 +193,4 @@ def weapon_attack(state: DWState, dice, att: Unit, dfn: Unit, events: list, coun
     extra = stats.roll_modifier(state, att, dfn, "damage", True, stats.attack_kind(att), notes, counterstrike)
     for text, rule in notes:
         events.append(Event("ruling", text, rule))
-    damage(state, dfn, amount + extra, att, att.owner, f"{stats.card(att).name}'s {'counterstrike' if counterstrike else 'attack'}", events)
+    damage(state, dfn, amount + extra, att, att.owner, f"{possessive(stats.card(att).name)} {'counterstrike' if counterstrike else 'attack'}", events)

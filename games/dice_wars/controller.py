@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.hex import grid as hexgrid
 from engine.core.actions import Action
 from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, TraySpec, refusal
+from engine.core.words import possessive
 from games.dice_wars import stats
 from games.dice_wars.view import SHAPE
 
@@ -323,7 +324,7 @@ class DiceWarsController(Controller):
             # inspecting a piece that cannot act now
             self.sel, self.mode = other, ""
             if ou.owner != p:
-                self.message = f"That is {st.players[ou.owner].name}'s {stats.card(ou).name}; it is {st.players[p].name}'s turn to act."
+                self.message = f"That is {possessive(st.players[ou.owner].name)} {stats.card(ou).name}; it is {possessive(st.players[p].name)} turn to act."
             else:
                 reason, rule = "", ""
                 if st.phase == "command":
@@ -399,7 +400,7 @@ class DiceWarsController(Controller):
         pend = st.pending
         if pend is not None and pend.kind == "alliance":
             proposer = st.players[st.current].name
-            out.append(ButtonSpec(f"Accept {proposer}'s alliance", "ally_yes", "Y"))
+            out.append(ButtonSpec(f"Accept {possessive(proposer)} alliance", "ally_yes", "Y"))
             out.append(ButtonSpec("Refuse", "ally_no", "N"))
             return out
         if pend is not None and pend.kind == "guard":
@@ -652,7 +653,7 @@ class DiceWarsController(Controller):
         pend = st.pending
         if pend is not None and pend.kind == "guard":
             g = self._unit(pend.guard)
-            return (f"{who}: your {self._name(pend.uid)} entered a guarding {stats.card(g).name if g else 'unit'}'s front: "
+            return (f"{who}: your {self._name(pend.uid)} entered a guarding {possessive(stats.card(g).name if g else 'unit')} front: "
                     "click it to attack (red ring) or take the counterstrike (X)")
         if pend is not None and pend.kind == "alliance":
             return f"{who}: {st.players[st.current].name} proposes an alliance: accept (Y) or refuse (N)"
@@ -666,7 +667,7 @@ class DiceWarsController(Controller):
             if self.mode == "attack":
                 return f"Click a red-ringed enemy to attack with the {name}; right-click to cancel"
             if self.mode:
-                return f"Click a purple-ringed target for the {name}'s skill; right-click to cancel"
+                return f"Click a purple-ringed target for the {possessive(name)} skill; right-click to cancel"
             hl = set(self.highlights().values())
             parts = []
             if "move" in hl:

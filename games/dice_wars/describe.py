@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.hex import grid as hexgrid
 from engine.core.actions import Action
 from engine.core.odds import percent
+from engine.core.words import possessive
 from games.dice_wars import combat, movement, phases, skills, stats, targeting
 from games.dice_wars.state import DWState
 
@@ -47,7 +48,7 @@ def describe(state: DWState, a: Action) -> str:
         return f"{_u(state, a['uid'])} stands guard facing {hexgrid.DIRECTION_NAMES[a['facing']]}"
     if k == "city_skill":
         cc = stats.cat().cities[a["city"]]
-        return f"{_u(state, a['uid'])} uses {cc.name}'s {cc.skill.name} on {_t(state, a['target'])}"
+        return f"{_u(state, a['uid'])} uses {possessive(cc.name)} {cc.skill.name} on {_t(state, a['target'])}"
     if k == "relic_skill":
         r = stats.cat().relics[a["relic"]]
         return f"{_u(state, a['uid'])} uses {r.name}: {r.skill.name} on {_t(state, a['target'])}"

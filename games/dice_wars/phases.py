@@ -5,6 +5,7 @@ dice_wars.txt § The Command Phase, § Conditions, § Movement.
 from __future__ import annotations
 
 from engine.core.rules import Event
+from engine.core.words import possessive
 from games.dice_wars import movement, stats, victory
 from games.dice_wars.state import Activation, DWState, Unit
 
@@ -50,7 +51,7 @@ def begin_phase(state: DWState, p: int, events: list) -> None:
     state.pending = None
     state.phase_count += 1
     pl = state.players[p]
-    events.append(Event("phase", f"{pl.name}'s command phase (round {state.round})", R_PHASE, depth=0,
+    events.append(Event("phase", f"{possessive(pl.name)} command phase (round {state.round})", R_PHASE, depth=0,
                         data={"player": p, "round": state.round}))
     dispelled = 0
     for u in state.units.values():

@@ -13,6 +13,7 @@ from engine.hex import grid as hexgrid
 from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
+from engine.core.words import possessive
 from games.dice_wars import cities, combat, movement, phases, setup, skills, stats, targeting
 from games.dice_wars.board import SCENARIOS
 from games.dice_wars.state import DWState, Pending, Unit
@@ -307,7 +308,7 @@ class DiceWarsRules(ConventionalHooks):
                 rule = R_ALLY if state.pending.kind == "alliance" else R_GUARD
             if not 0 <= a.player < len(state.players):
                 return f"There is no player {a.player + 1}."
-            return (f"It is {who}'s decision now, not {state.players[a.player].name}'s.", rule)
+            return (f"It is {possessive(who)} decision now, not {possessive(state.players[a.player].name)}.", rule)
         if state.phase == "draft":
             if a.kind != "pick_faction":
                 return ("Factions are being drafted.", R_DRAFT)
@@ -553,7 +554,7 @@ class DiceWarsRules(ConventionalHooks):
                 zone = [h for h in setup.deploy_zone(state, u) if h not in state.occupied]
                 if zone:
                     self._do_deploy(state, Action.make("deploy", a.player, uid=u.uid, to=zone[0]), dice, ev)
-        ev.append(Event("ruling", f"{state.players[state.current].name}'s army takes position", R_DEPLOY))
+        ev.append(Event("ruling", f"{possessive(state.players[state.current].name)} army takes position", R_DEPLOY))
 
     def _do_end_deploy(self, state, a, dice, ev):
         n = len(state.players)

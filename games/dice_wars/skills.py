@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.hex import grid as hexgrid
 from engine.core import odds
 from engine.core.rules import Event
+from engine.core.words import possessive
 from games.dice_wars import combat, stats
 from games.dice_wars.state import Cond, DWState, Unit
 
@@ -74,7 +75,7 @@ def knockback(state: DWState, u: Unit, events: list) -> None:
         events.append(Event("move", f"{stats.unit_label(state, u)} is knocked back", R_CLAR,
                             data={"uid": u.uid, "to": list(back)}))
     else:
-        events.append(Event("ruling", f"{stats.unit_label(state, u)}'s back hex is blocked: it stays in place", R_CLAR))
+        events.append(Event("ruling", f"{possessive(stats.unit_label(state, u))} back hex is blocked: it stays in place", R_CLAR))
 
 
 def resolve(state: DWState, dice, caster: Unit | None, owner: int, skill, target, carry: int | None,
@@ -122,14 +123,14 @@ def resolve(state: DWState, dice, caster: Unit | None, owner: int, skill, target
                     events.append(Event("ruling", f"{label} resists", R_SKILL))
             elif k == "condition":
                 v.conds.append(Cond(fx.stat, fx.amount, owner, skill.name))
-                events.append(Event("ruling", f"{label}: {fx.amount:+d} {fx.stat} until {state.players[owner].name}'s next phase", R_COND))
+                events.append(Event("ruling", f"{label}: {fx.amount:+d} {fx.stat} until {possessive(state.players[owner].name)} next phase", R_COND))
             elif k == "status":
                 imm = stats.immune_to(state, v, fx.status)
                 if imm:
                     events.append(Event("ruling", f"{label} is immune to {fx.status} ({imm})", "dice_wars.txt § Traits"))
                 else:
                     v.conds.append(Cond("status", 0, owner, skill.name, fx.status))
-                    events.append(Event("ruling", f"{label} is {fx.status} until {state.players[owner].name}'s next phase", R_COND))
+                    events.append(Event("ruling", f"{label} is {fx.status} until {possessive(state.players[owner].name)} next phase", R_COND))
             elif k == "heal":
                 before = v.hp
                 v.hp = min(v.max_hp, v.hp + fx.amount)
@@ -145,7 +146,7 @@ def resolve(state: DWState, dice, caster: Unit | None, owner: int, skill, target
                     events.append(Event("ruling", f"{label} gains {fx.amount} movement this turn", R_SKILL))
                 else:
                     v.conds.append(Cond("move", fx.amount, owner, skill.name))
-                    events.append(Event("ruling", f"{label}: +{fx.amount} move until {state.players[owner].name}'s next phase", R_COND))
+                    events.append(Event("ruling", f"{label}: +{fx.amount} move until {possessive(state.players[owner].name)} next phase", R_COND))
     return True
 
 

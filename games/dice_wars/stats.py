@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.hex import grid as hexgrid
 from engine.hex.grid import Hex
+from engine.core.words import possessive
 from games.dice_wars.catalog import load_catalog
 from games.dice_wars.state import DWState, Unit
 
@@ -194,7 +195,7 @@ def aura_delta(state: DWState, u: Unit, stat: str, notes: list | None = None) ->
         if (e.affects == "enemies") == enemy:
             total += e.amount
             if notes is not None:
-                notes.append((f"{card(src).name}'s {t.name} {e.amount:+d} {stat}", R_TRAITS))
+                notes.append((f"{possessive(card(src).name)} {t.name} {e.amount:+d} {stat}", R_TRAITS))
     return total
 
 
@@ -322,4 +323,4 @@ def roll_modifier(state: DWState, u: Unit, other: Unit | None, stat: str, attack
 
 
 def unit_label(state: DWState, u: Unit) -> str:
-    return f"{state.players[u.owner].name}'s {card(u).name}"
+    return f"{possessive(state.players[u.owner].name)} {card(u).name}"

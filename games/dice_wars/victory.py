@@ -4,6 +4,7 @@ death.  dice_wars.txt § Win Conditions, § Winning the Game, Challenge IV, V.
 from __future__ import annotations
 
 from engine.core.rules import Event
+from engine.core.words import possessive
 from games.dice_wars import stats
 from games.dice_wars.state import DWState, Unit
 
@@ -50,7 +51,7 @@ def eliminate(state: DWState, p: int, why: str, rule: str, events: list) -> None
         del state.occupied[u.pos]
         u.pos = None
     if pl.relics:
-        events.append(Event("ruling", f"{pl.name}'s relics are discarded", R_WIN))
+        events.append(Event("ruling", f"{possessive(pl.name)} relics are discarded", R_WIN))
         pl.relics.clear()
     pl.allies.clear()
     for q in state.players:
@@ -69,7 +70,7 @@ def after_death(state: DWState, dead: Unit, killer_owner: int, events: list) -> 
     if dead.tier == "hero":
         reason, rule = "Regicide: an enemy hero is killed", R_REGICIDE
     elif not any(u.tier != "hero" for u in stats.living(state, v)):
-        reason, rule = f"Domination: {state.players[v].name}'s last non-hero unit is killed", R_DOMINATION
+        reason, rule = f"Domination: {possessive(state.players[v].name)} last non-hero unit is killed", R_DOMINATION
     else:
         return
     if stats.friendly(state, killer_owner, v):

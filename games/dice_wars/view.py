@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.hex import grid as hexgrid
 from engine.ui.panels.icons import icon_for
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, View
+from engine.core.words import possessive
 from games.dice_wars import stats
 
 SHAPE = {"basic": "circle", "advanced": "square", "hero": "star"}
@@ -142,7 +143,7 @@ class DiceWarsView(View):
         sub = [TIER_NAME.get(u.tier, u.tier)]
         if fac:
             sub.append(fac.name)
-        sub.append(f"{owner.name}'s")
+        sub.append(f"{possessive(owner.name)}")
         if u.veteran:
             sub.append("veteran")
         if u.pos is None:
@@ -183,10 +184,10 @@ class DiceWarsView(View):
         for cond in u.conds:
             by = state.players[cond.by].name if 0 <= cond.by < len(state.players) else "?"
             if cond.stat == "status":
-                sections.append(("cond", f"{cond.status.capitalize()}", f"from {cond.source}; until {by}'s next phase"))
+                sections.append(("cond", f"{cond.status.capitalize()}", f"from {cond.source}; until {possessive(by)} next phase"))
             else:
                 kind = "buff" if cond.amount > 0 else "debuff"
-                sections.append((kind, f"{cond.amount:+d} {cond.stat}", f"from {cond.source}; until {by}'s next phase"))
+                sections.append((kind, f"{cond.amount:+d} {cond.stat}", f"from {cond.source}; until {possessive(by)} next phase"))
         if u.guarding:
             sections.append(("note", "Guarding",
                              "+1 defense; an enemy entering its three front hexes must attack it or take a counterstrike."))
@@ -270,7 +271,7 @@ class DiceWarsView(View):
             bits = [f"{u.hp}/{u.max_hp} HP", f"facing {hexgrid.DIRECTION_NAMES[u.facing]}"]
             if u.guarding:
                 bits.append("guarding")
-            lines.insert(0, f"{state.players[u.owner].name}'s {c.name} ({TIER_NAME.get(u.tier, u.tier).lower()}): "
+            lines.insert(0, f"{possessive(state.players[u.owner].name)} {c.name} ({TIER_NAME.get(u.tier, u.tier).lower()}): "
                          + ", ".join(bits))
             for cond in u.conds:
                 what = cond.status if cond.stat == "status" else f"{cond.amount:+d} {cond.stat}"

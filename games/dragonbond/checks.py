@@ -2,6 +2,8 @@
 returns (reason, rule) or None.  One checker per action kind."""
 from __future__ import annotations
 
+from engine.core.words import possessive
+
 from games.dragonbond import combat, movement, powers, setup, space, stats
 from games.dragonbond.state import DBState
 
@@ -43,8 +45,8 @@ def problem(state: DBState, a) -> tuple | str | None:
         return "The game is over."
     who = to_act(state)
     if a.player != who:
-        return (f"It is {state.players[who].name}'s decision now, not "
-                f"{state.players[a.player].name if 0 <= a.player < len(state.players) else a.player}'s.", R_ORDER)
+        return (f"It is {possessive(state.players[who].name)} decision now, not "
+                f"{possessive(state.players[a.player].name if 0 <= a.player < len(state.players) else a.player)}.", R_ORDER)
     if state.pending:
         return _pending(state, a)
     if a.kind in DECISIONS:

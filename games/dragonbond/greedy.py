@@ -23,6 +23,7 @@ import random
 
 from engine.core.actions import Action
 from engine.core.odds import percent
+from engine.core.words import possessive
 from games.dragonbond import combat, dicepool, modifiers, movement, powers, space, stats
 from games.dragonbond.state import DBState, Unit
 
@@ -220,7 +221,7 @@ class GreedyAgent:
                 continue
             px, py = obj.point if obj.point is not None else obj.centre
             if min(math.hypot(f.x - px, f.y - py) - f.r for f in space.feet(state, e)) <= space.OBJECTIVE_RANGE:
-                return f", to break {state.players[e.owner].name}'s hold on {obj.name or f'objective {i + 1}'} (Control)"
+                return f", to break {possessive(state.players[e.owner].name)} hold on {obj.name or f'objective {i + 1}'} (Control)"
         return ""
 
     def score_power(self, state: DBState, a: Action) -> tuple[float, str]:

@@ -6,6 +6,7 @@ vs. Rolling Dice, § Activating Powers, § Healing, § Combined Power,
 from __future__ import annotations
 
 from engine.core.rules import Event
+from engine.core.words import possessive
 from games.dragonbond import combat, dicepool, flow, modifiers, movement, space, stats, wounds
 from games.dragonbond.late import late
 from games.dragonbond.flow import push, step
@@ -235,10 +236,10 @@ def preview(state: DBState, u: Unit, key: str, target: int | None) -> list[str]:
     out = []
     if key == COMBINED:
         for half, part in _halves(state, u):
-            out.append(f"{half.name} ({stats.card(part).name}'s half): cost {half.cost} on its card — {half.text}")
+            out.append(f"{half.name} ({possessive(stats.card(part).name)} half): cost {half.cost} on its card — {half.text}")
     else:
         p, part = find(state, u, key)
-        out.append(f"{p.name}: cost {p.cost} fatigue on {stats.card(part).name}'s card — {p.text}")
+        out.append(f"{p.name}: cost {p.cost} fatigue on {possessive(stats.card(part).name)} card — {p.text}")
     for fx in effects:
         if fx.kind == "hits" and t is not None and t.models:
             pool = dicepool.pool_of(fx.dice)

@@ -12,6 +12,7 @@ from functools import lru_cache
 from engine.core.rules import Event, Setup
 from engine.table.geometry import Foot, coherent
 from engine.maps.tablemap import load_table_map
+from engine.core.words import possessive
 from games.dragonbond import space, stats, turns
 from games.dragonbond.army import army_problems
 from games.dragonbond.catalog import MAP_DIR, cat
@@ -223,7 +224,7 @@ def deploy_problem(state: DBState, u: Unit, pts) -> tuple | None:
     fs = [Foot(sh, x, y) for x, y in pts]
     for f in fs:
         if z is None or not state.table.in_zone(f, z):
-            return (f"Every model must be set up within {state.players[u.owner].name}'s deployment zone "
+            return (f"Every model must be set up within {possessive(state.players[u.owner].name)} deployment zone "
                     f"({state.players[u.owner].edge} edge).", R_DEPLOY)
     if not coherent(fs):
         return ("Units must be deployed in coherency.", R_DEPLOY)

@@ -9,6 +9,7 @@ and powers; both archetypes' mounted side (§ Dragonriding, § Mounting).
 from __future__ import annotations
 
 from engine.core.rules import Event
+from engine.core.words import possessive
 from games.dragonbond.cache import geo
 from games.dragonbond.catalog import cat, parse_keywords
 from games.dragonbond.state import DBState, Unit
@@ -58,7 +59,7 @@ def name(state: DBState, u: Unit) -> str:
 
 
 def label(state: DBState, u: Unit) -> str:
-    return f"{state.players[u.owner].name}'s {name(state, u)}"
+    return f"{possessive(state.players[u.owner].name)} {name(state, u)}"
 
 
 def parts(state: DBState, u: Unit) -> list[Unit]:

@@ -12,6 +12,7 @@ from engine.ui.panels.icons import icon_for
 from engine.ui.contract import CardSpec, Header, HoverInfo, TokenTrack
 
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
+from engine.core.words import possessive
 from games.dragonbond import dicepool, space, stats
 from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState, Unit
@@ -163,7 +164,7 @@ class DragonbondView(TableView):
                 lim = movement.total_allowance(state, u)
                 bits.append(f"moved {t.used * lim:.1f}\" of {lim:.0f}\"" if t.moved else "not moved")
                 bits.append("acted" if t.acted else "action ready")
-                lines.append(f"{state.players[state.current].name}'s turn: {stats.name(state, u)} ({', '.join(bits)})")
+                lines.append(f"{possessive(state.players[state.current].name)} turn: {stats.name(state, u)} ({', '.join(bits)})")
         elif state.phase == "deploy":
             from games.dragonbond import setup
             left = {q.name: len(setup.to_deploy(state, q.index)) for q in state.players}
@@ -190,7 +191,7 @@ class DragonbondView(TableView):
             return None
         c = stats.card(u)
         owner = state.players[u.owner]
-        sub = [KIND_NAME.get(c.kind, c.kind), f"{owner.name}'s"]
+        sub = [KIND_NAME.get(c.kind, c.kind), f"{possessive(owner.name)}"]
         if c.kind == "unit":
             sub.append(f"{len(u.models)}/{u.size} models")
         if u.bonded is not None:

@@ -11,6 +11,7 @@ unless there is no choice to make.
 from __future__ import annotations
 
 from engine.core.rules import Event
+from engine.core.words import possessive
 from games.dragonbond import stats
 from games.dragonbond.late import late
 from games.dragonbond.catalog import cat
@@ -200,7 +201,7 @@ def _score_elimination(state: DBState, u: Unit, by: int, events: list) -> None:
         owner.turns = 0
         if by >= 0 and by != u.owner:
             state.players[by].score += 2
-            events.append(Event("score", f"{state.players[by].name} eliminates all of {owner.name}'s units: "
+            events.append(Event("score", f"{state.players[by].name} eliminates all of {possessive(owner.name)} units: "
                                 "+2 points", R_SCORING, data={"player": by, "points": 2}))
 
 

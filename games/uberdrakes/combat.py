@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from engine.core.rulings import reading
+from engine.core.words import possessive
 from games.uberdrakes.common import (R_BLOOD, R_BLOOD_REWARDS, R_BONUS, R_COMBAT, R_COUNTER, R_RAGE, R_RANGED,
                                      R_ROLLOFF, R_SHIELD, R_STARTING, R_VOLUNTARY, R_ZOC, can_cast, cat, econ,
                                      element_of, has_item, heal, in_portal, max_fatigue, pay_spell, rule_of_item,
@@ -144,11 +145,11 @@ def start(state: UDState, a: int, d: int, reason: str, ranged: bool, ev: list, d
     for x in (A, D):
         if x.regrowth:
             x.regrowth = False
-            ev.append(Event("ruling", f"{x.name}'s Regrowth is cancelled by combat", rule_of_spell("regrowth")))
+            ev.append(Event("ruling", f"{possessive(x.name)} Regrowth is cancelled by combat", rule_of_spell("regrowth")))
     for i in (0, 1):
         c.bonus[i], c.notes[i] = bonuses(state, c, i)
         if c.notes[i]:
-            ev.append(Event("ruling", f"{state.players[c.sides[i]].name}'s bonuses: "
+            ev.append(Event("ruling", f"{possessive(state.players[c.sides[i]].name)} bonuses: "
                             + ", ".join(f"{t} {v:+d}" for t, v in c.notes[i]), R_BONUS))
     if A.camouflaged:
         A.camouflaged = False
@@ -327,7 +328,7 @@ def _item_destroyed(state: UDState, i: int, item: str, ev: list) -> bool:
     c.acid[i] = False
     p = c.sides[i]
     spend_item(state, p, item)
-    ev.append(Event("ruling", f"Acid Rain destroys {state.players[p].name}'s {cat().items[item].name}: no effect",
+    ev.append(Event("ruling", f"Acid Rain destroys {possessive(state.players[p].name)} {cat().items[item].name}: no effect",
                     rule_of_spell("acid_rain")))
     return True
 

@@ -24,6 +24,7 @@ from engine.hex.grid import direction_to, distance
 from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, refusal
 from engine.ui.contract import DecisionSpec, HandCard, HandSection, MovePreview
 from engine.core.odds import percent
+from engine.core.words import possessive
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import can_cast, cat, econ, max_fatigue, spells_of
 from games.uberdrakes.view import (DIR_WORDS, DIRS, ITEM_COLOR, ITEM_ICON, item_name,
@@ -1075,7 +1076,7 @@ class UberDrakesController(Controller):
     def _who(self, p: int) -> str:
         st = self.state
         if st.phase == "play" and p != st.active:
-            return f"{st.players[p].name} decides (during {st.players[st.active].name}'s turn)"
+            return f"{st.players[p].name} decides (during {possessive(st.players[st.active].name)} turn)"
         return f"{st.players[p].name} decides"
 
     def _dragon_choice(self, p: int) -> DecisionSpec:
@@ -1265,7 +1266,7 @@ class UberDrakesController(Controller):
             rule = "uberdrakes.txt § Delivering Riders"
         elif k == "discard":
             caster = st.sandstorm[2] if st.sandstorm else st.active
-            lines.append((f"{st.players[caster].name}'s Sandstorm: discard one movement card of your choice.", ""))
+            lines.append((f"{possessive(st.players[caster].name)} Sandstorm: discard one movement card of your choice.", ""))
             btns = [self._btn(a, cat().movement[a["card"]].name, tip=cat().movement[a["card"]].text)
                     for a in self.by_kind.get("discard", [])]
             groups.append(("Your movement cards (only you see them)", btns))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.core.rules import Event
+from engine.core.words import possessive
 from games.uberdrakes import movement
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import (R_DAMAGE, add_fatigue, can_cast, cat, has_item, pay_spell, rule_of_item,
@@ -108,7 +109,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
             else:
                 L.items = L.items - {what}
                 W.items = W.items | {what}
-                ev.append(Event("ruling", f"{W.name} hooks {L.name}'s {cat().items[what].name}",
+                ev.append(Event("ruling", f"{W.name} hooks {possessive(L.name)} {cat().items[what].name}",
                                 rule_of_item("hookshot")))
     elif eff == "alchemists_fire":
         if not combat._item_destroyed(state, i, "alchemists_fire", ev):

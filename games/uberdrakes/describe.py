@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.core.odds import percent
+from engine.core.words import possessive
 from games.uberdrakes import combat, movement, spells
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import cat
@@ -124,7 +125,7 @@ def describe(state: UDState, a: Action) -> str:
     if k == "cyclone_move":
         return f"{who} blows {_p(state, a['target'])} to {hex_label(a['to'])}"
     if k == "steal":
-        return f"{who} takes {_p(state, a['target'])}'s {_name('item', a['item'])}"
+        return f"{who} takes {possessive(_p(state, a['target']))} {_name('item', a['item'])}"
     if k == "handbook":
         return f"{who} keeps a card"
     return str(a)
@@ -204,7 +205,7 @@ def preview(state: UDState, a: Action) -> list[str]:
         if mp["fatigue"]:
             out.append(f"Fatigue: +{mp['fatigue']}")
         for z in mp["zoc"]:
-            out.append(f"Ends in {z['name']}'s zone of control: combat, you win the rolloff {percent(z['win'])} "
+            out.append(f"Ends in {possessive(z['name'])} zone of control: combat, you win the rolloff {percent(z['win'])} "
                        "(before counterattacks)")
         if not mp.get("moved", True) and k == "move":
             out.append("Does not leave the space: no space effect")

@@ -12,6 +12,7 @@ import hashlib
 from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
+from engine.core.words import possessive
 from games.uberdrakes import combat, damage, items, legal, movement, setup, spaces, spells, turns
 from games.uberdrakes.board import SCENARIOS, hex_label
 from games.uberdrakes.common import (R_BLOOD_REWARDS, R_CARDS, R_COMBAT, R_DIRECTION, R_EQUIP, R_FIRST, R_GENERAL,
@@ -127,7 +128,7 @@ class UberDrakesRules(ConventionalHooks):
             return "No such player."
         who = legal.to_act(state)
         if a.player != who:
-            return (f"It is {state.players[who].name}'s decision now, not {state.players[a.player].name}'s.", R_TURN)
+            return (f"It is {possessive(state.players[who].name)} decision now, not {possessive(state.players[a.player].name)}.", R_TURN)
         k = a.kind
         if state.phase == "dragons":
             if k != "choose_dragon":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.core.rules import Event
+from engine.core.words import possessive
 from games.uberdrakes import combat, movement
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import (R_MAGIC, add_fatigue, can_cast, cat, econ, in_portal, pay_spell,
@@ -299,7 +300,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
                 add_fatigue(state, o, 1, ev, "Furnace", rule)
     elif sid == "supercharge":
         d.supercharge = econ().supercharge_turns
-        ev.append(Event("ruling", f"{d.name}'s rider bonuses are doubled and bonuses against it ignored for "
+        ev.append(Event("ruling", f"{possessive(d.name)} rider bonuses are doubled and bonuses against it ignored for "
                         f"{econ().supercharge_turns} turns", rule))
     elif sid == "alchemical_craft":
         it = a["item"]
@@ -363,7 +364,7 @@ def steal(state: UDState, a: Action, ev: list, dice) -> None:
         d.treasures.append(it)
         d.treasures.sort()
     state.pending = None
-    ev.append(Event("ruling", f"{d.name} takes {e.name}'s {cat().items[it].name}", rule_of_spell("the_claw")))
+    ev.append(Event("ruling", f"{d.name} takes {possessive(e.name)} {cat().items[it].name}", rule_of_spell("the_claw")))
     late.call("run_jobs", state, ev, dice)
 
 

@@ -5,6 +5,7 @@ docs/games/uberdrakes.md § The Endgame)."""
 from __future__ import annotations
 
 from engine.core.rules import Event
+from engine.core.words import possessive
 from games.uberdrakes import combat, spaces
 from games.uberdrakes.common import (R_BATTLE_ROYALE, R_NEXT, R_ROUNDS, R_TURN, R_VARIANTS, add_fatigue, cat,
                                      draw_movement, econ, heal, in_portal, rule_of_spell)
@@ -74,7 +75,7 @@ def start_turn(state: UDState, p: int, ev: list, dice) -> None:
     for x in state.players:
         x.spells_turn = frozenset()
     d = state.players[p]
-    ev.append(Event("turn", f"{d.name}'s turn (round {state.round})", R_TURN, depth=0, data={"player": p}))
+    ev.append(Event("turn", f"{possessive(d.name)} turn (round {state.round})", R_TURN, depth=0, data={"player": p}))
     board = state.board
     if d.hex is None:
         start = board.spaces[board.start_village]
@@ -85,7 +86,7 @@ def start_turn(state: UDState, p: int, ev: list, dice) -> None:
                         data={"player": p, "path": [list(d.hex)]}))
     if d.camouflaged:
         d.camouflaged = False
-        ev.append(Event("ruling", f"{d.name}'s camouflage ends", rule_of_spell("camouflage")))
+        ev.append(Event("ruling", f"{possessive(d.name)} camouflage ends", rule_of_spell("camouflage")))
     if d.hailstorm:
         d.hailstorm = False
         for o in combat.opponents_from(state, p):
@@ -135,7 +136,7 @@ def finish_turn(state: UDState, roost: bool, ev: list, dice) -> None:
     if d.supercharge > 0:
         d.supercharge -= 1
         if d.supercharge == 0:
-            ev.append(Event("ruling", f"{d.name}'s Supercharge ends", rule_of_spell("supercharge")))
+            ev.append(Event("ruling", f"{possessive(d.name)} Supercharge ends", rule_of_spell("supercharge")))
     if d.mask is not None:
         d.mask_turns -= 1
         if d.mask_turns <= 0:

@@ -13,6 +13,7 @@ from engine.hex import grid as hexgrid
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, View
 from engine.ui.contract import HexDecor, PieceToken, SideSpec
 from engine.core.odds import percent
+from engine.core.words import possessive
 from games.uberdrakes import combat as ud_combat
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import cat, econ, element_of, max_fatigue, spells_of
@@ -218,7 +219,7 @@ class UberDrakesView(View):
             lines.insert(0, f"Round {state.round} of {state.rounds} · turn order: " + " ▸ ".join(order)
                          + (f" · roosted: {', '.join(roosted)}" if roosted else ""))
             if p != state.active and state.phase == "play":
-                lines.append(f"A decision during {state.players[state.active].name}'s turn")
+                lines.append(f"A decision during {possessive(state.players[state.active].name)} turn")
         return Header(title, self.player_color(state, p), lines)
 
     def summary(self, state):
@@ -248,7 +249,7 @@ class UberDrakesView(View):
         if state.sandstorm:
             v, left, caster = state.sandstorm
             out.append(("", f"Sandstorm over {state.board.spaces[v].name} ({left} more of "
-                            f"{state.players[caster].name}'s turns)"))
+                            f"{possessive(state.players[caster].name)} turns)"))
         out.append(("", "Hover a dragon for its hoard, a village for its market, a rider camp for its riders."))
         return out
 
