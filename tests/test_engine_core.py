@@ -110,3 +110,10 @@ def test_a_chance_reads_100_or_0_percent_only_when_certain():
         ["100%", ">99%", ">99%", "99%", "50%", "1%", "<1%", "<1%", "0%"]
     from fractions import Fraction
     assert percent(Fraction(1, 3)) == "33%"
+
+
+def test_words_for_players():
+    from engine.core.words import count, possessive
+    assert [count(1, "die"), count(3, "die"), count(0, "Success"), count(1, "Success"), count(2, "tile")] == \
+        ["1 die", "3 dice", "0 Successes", "1 Success", "2 tiles"]
+    assert possessive("Regular Longbows") == "Regular Longbows'" and possessive("King Aldric") == "King Aldric's"

@@ -6,3 +6,14 @@ def possessive(name: str) -> str:
     """ "Regular Longbows'", "King Aldric's": the owner form of a name (a name
     ending in s takes only the apostrophe)."""
     return name + ("'" if name.endswith("s") else "'s")
+
+
+_PLURALS = {"die": "dice", "Success": "Successes", "success": "successes", "casualty": "casualties"}
+
+
+def count(n, word: str, plural: str | None = None) -> str:
+    """"1 die", "3 dice", "1 Success", "0 Successes", "1 tile": a number and
+    its noun, singular for exactly one."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {plural or _PLURALS.get(word) or word + 's'}"

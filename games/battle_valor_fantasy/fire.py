@@ -13,7 +13,7 @@ import math
 
 from engine.core.rules import Event
 from engine.table.geometry import Foot, BaseShape
-from engine.core.words import possessive
+from engine.core.words import count, possessive
 from games.battle_valor_fantasy import casualties, characters, rerolls, space, stats, success, works
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -159,7 +159,7 @@ def _hits_on(state: BVFState, u: Unit, t: Unit, hits: int, dice, ev: list[Event]
     targets = [t]
     if t.engaged:
         targets += [state.units[x] for x in t.engaged if state.units[x].on_table]
-        ev.append(Event("ruling", f"Shooting into a combat: each unit in it takes {hits} hits", R_INTO))
+        ev.append(Event("ruling", f"Shooting into a combat: each unit in it takes {count(hits, 'hit')}", R_INTO))
     for v in targets:
         rr = stats.armour_rerolls(v) + v.effects.get("reroll_defence", 0)
         saves = success.roll(dice, f"{v.name} saves", hits, defence_mods(state, v, u), rerolls=rr)

@@ -12,6 +12,7 @@ battle_valor_fantasy.md § The General's rerolls.
 from __future__ import annotations
 
 from engine.core.rules import Event
+from engine.core.words import count
 from games.battle_valor_fantasy import alliance, space
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -122,8 +123,8 @@ def again(state: BVFState, u: Unit, pool, roll_again, ev: list[Event]):
     g = alliance.commander(state, u)
     g.rerolls -= 1
     new = roll_again()
-    ev.append(Event("ruling", f"The General rerolls {pool.what} ({pool.total} Successes, fewer than the {want} "
-                    f"wanted): {new.total} Successes ({g.rerolls} reroll{'s' if g.rerolls != 1 else ''} left)",
+    ev.append(Event("ruling", f"The General rerolls {pool.what} ({count(pool.total, 'Success')}, fewer than the {want} "
+                    f"wanted): {count(new.total, 'Success')} ({g.rerolls} reroll{'s' if g.rerolls != 1 else ''} left)",
                     R_REROLL, data={"general_reroll": u.uid, "before": pool.total, "after": new.total}))
     ev.append(Event("roll", new.text(), R_REROLL, data=new.data()))
     return new

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from engine.core.rules import Event
+from engine.core.words import count
 from games.battle_valor_fantasy import casualties, characters, moves, rerolls, space, stats, success
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Pending, Unit
@@ -147,7 +148,7 @@ def cast(state: BVFState, player: int, casters: list[Unit], spell_id: str, t: Un
         state.pending.append(Pending("dispel", enemy, (spell_id, t.uid, r.total, player,
                                                         -1 if t2 is None else t2.uid, order or "",
                                                         tuple(to) if to else ())))
-        ev.append(Event("ruling", f"{sp.name} is cast with {r.total} Successes; "
+        ev.append(Event("ruling", f"{sp.name} is cast with {count(r.total, 'Success')}; "
                         f"{state.players[enemy].name} may try to dispel it", R_DISPEL))
         return
     resolve(state, player, spell_id, t, r.total, dice, ev, t2, order, to)

@@ -6,6 +6,8 @@ Dice;, § Armor Values.
 """
 from __future__ import annotations
 
+from engine.core.words import count
+
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
@@ -32,9 +34,9 @@ class Pool:
         return self.dice - self.total
 
     def text(self) -> str:
-        parts = [f"{self.what}: {self.dice} dice needing {self.need}+ -> {self.raw} Successes"]
+        parts = [f"{self.what}: {count(self.dice, 'die')} needing {self.need}+ -> {count(self.raw, 'Success')}"]
         if self.rerolled:
-            parts.append(f"rerolled {len(self.rerolled)} failures ({', '.join(map(str, self.rerolled))})")
+            parts.append(f"rerolled {count(len(self.rerolled), 'failure')} ({', '.join(map(str, self.rerolled))})")
         if self.mods:
             parts.append(" ".join(f"{'+' if v >= 0 else ''}{v} {k}" for k, v in self.mods))
         capped = self.raw + sum(v for _, v in self.mods)

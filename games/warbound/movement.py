@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from engine.hex import grid
+from engine.core.words import count
 from games.warbound import wounds
 from games.warbound.profile import stats
 from games.warbound.queries import label
@@ -144,7 +145,7 @@ def move(state, ch, dests: list, budget: int, dice, events: list, why: str = "mo
     b = state.board
     moved = [(s, d) for s, d in zip(starts, dests) if s != d]
     events.append(Event("move", f"{label(state, ch)} {why} " + ", ".join(f"{b.label(s)}→{b.label(d)}" for s, d in moved)
-                        + f" (up to {budget} tiles).", R_MOVE if len(starts) == 1 else R_FORM))
+                        + f" (up to {count(budget, 'tile')}).", R_MOVE if len(starts) == 1 else R_FORM))
     opportunist(state, ch, moved, dice, events)
 
 
