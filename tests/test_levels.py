@@ -529,3 +529,23 @@ def test_every_level_gives_each_decision_its_own_reason(game):
             a = agents[p].choose(m.state, [x for x in m.legal_actions() if x.player == p], rng)
             assert agents[p].last_reason not in ("left over", ""), (level, a.kind)
             m.submit(a, autosave=False)
+
+
+def test_dragonbond_a_fresh_unit_resting_does_not_blame_fatigue_it_has_not():
+    """Seen in the reasons: 'rest: 0 exhaustion and 0 fatigue slow it and downgrade its dice'."""
+    rules = registry.get("dragonbond")
+    m = Match(Setup("dragonbond", 2, seats=["normal", "normal"], seed=7, scenario=rules.scenarios()[0]))
+    agent = make_agent("dragonbond", "normal", rules)
+    rng = random.Random(1)
+    rests = []
+    for _ in range(200):
+        if m.outcome() is not None:
+            break
+        p = m.to_act()
+        a = agent.choose(m.state, [x for x in m.legal_actions() if x.player == p], rng)
+        if a.kind == "rest":
+            u = m.state.units[a["uid"]]
+            rests.append((u.exhaustion, u.fatigue, agent.last_reason))
+        m.submit(a, autosave=False)
+    assert any(e == f == 0 for e, f, _ in rests)
+    assert not [r for e, f, r in rests if "0 exhaustion and 0 fatigue" in r]

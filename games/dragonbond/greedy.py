@@ -105,9 +105,12 @@ class GreedyAgent:
             return self.score_power(state, a)
         if k == "rest":
             u = state.units[a["uid"]]
-            return 0.2 + 0.8 * u.exhaustion + 0.15 * u.fatigue, \
-                f"rest: {u.exhaustion} exhaustion and {u.fatigue} fatigue slow it and downgrade its dice " \
-                "(§ Exhaustion Penalty)"
+            if not u.exhaustion and not u.fatigue:
+                why = "rest: nothing it can reach is worth an action now; it keeps fresh for the next round"
+            else:
+                why = (f"rest: {u.exhaustion} exhaustion and {u.fatigue} fatigue slow it and downgrade its dice "
+                       "(§ Exhaustion Penalty)")
+            return 0.2 + 0.8 * u.exhaustion + 0.15 * u.fatigue, why
         if k == "wait":
             return 0.1, "hold: let the enemy come into reach first"
         if k == "end_turn":
