@@ -506,9 +506,12 @@ def test_warbound_every_reason_is_the_decision_s_own_and_attacks_give_their_outl
         assert "s's " not in agent.last_reason, agent.last_reason
         if a.kind in ("shoot", "fight"):
             assert "wounds on" in agent.last_reason and "to remove it" in agent.last_reason, agent.last_reason
+        if a.kind == "activate":          # the plan: where it moves, what follows
+            assert any(f"{w} to " in agent.last_reason for w in ("move", "run")) or \
+                "from where it stands" in agent.last_reason, agent.last_reason
         kinds.add(a.kind)
         m.submit(a, autosave=False)
-    assert {"shoot", "fight", "pass"} <= kinds
+    assert {"shoot", "fight", "pass", "activate"} <= kinds
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from engine.core.odds import percent
 from engine.hex import grid
-from games.warbound import actionboard, scenario, shooting
-from games.warbound.tactician import (ScoringAgent, _Moved, attack_outlook, attack_roll, attack_value, place_value,
-                                     prizing_kills)
+from games.warbound import actionboard, movement, scenario, shooting
+from games.warbound.tactician import (ScoringAgent, _Moved, after_move_value, attack_outlook, attack_roll, attack_value,
+                                     place_value, prizing_kills)
 from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats
 from games.warbound.queries import char_distance, label, living, possessive
@@ -135,10 +135,32 @@ def goal(state, a) -> str:
         foe = state.players[1 - a.player].name
         return (f"deny {foe} {actionboard.parts_name(a['space'])} this turn: the Action {possessive(foe)} Characters would "
                 "make most of now (§ Initiative)")
+    if a.kind == "activate":
+        return _activation_goal(state, a)
     if a.kind != "move" or state.activation is None:
         return ""
     ch = state.chars[state.activation.uid]
-    dests = move_dests(ch, a)
+    return _markers_goal(state, ch, move_dests(ch, a))
+
+
+def _activation_goal(state, a) -> str:
+    """What the activation is for: the move it plans (where to, the markers it takes) and what follows."""
+    ch = state.chars[a["uid"]]
+    sp = load_catalog().board[a["space"]]
+    mv = next((p for p in sp.parts if p in ("move", "run")), None)
+    rest = [p for p in sp.parts if p != mv]
+    if mv is None:
+        return f"{' and '.join(rest)} from where it stands"
+    _, where = after_move_value(state, ch, movement.allowance(state, ch, mv), tuple(rest), normal_place)
+    if not where:
+        return ""
+    tiles = " and ".join(state.board.label(h) for h in where)
+    aim = _markers_goal(state, ch, list(where))
+    return f"{mv} to {tiles}" + (f", then {' and '.join(rest)}" if rest else "") + (f": {aim}" if aim else "")
+
+
+def _markers_goal(state, ch, dests) -> str:
+    """The Scan markers standing on `dests` takes or breaks, in words, or ""."""
     before = {h: scenario.controller(state, h) for h in state.board.scans}
     with _Moved(state, ch, dests):
         after = {h: scenario.controller(state, h) for h in state.board.scans}
@@ -199,6 +221,8 @@ class NormalAgent(ScoringAgent):
     def why(self, state, item, n: int, first: bool) -> str:
         # every idea says what it is for (the easy level plays its second ones too)
         text = super().why(state, item, n, first)
+        if item[1].kind == "activate" and not first:
+            return text          # an activation's plan is worked out for the one chosen (a search ranks ~20)
         aims = [x for x in self.aims(state, item[1]) if x]
         return f"{text}: {', '.join(aims)}" if aims else text
 
