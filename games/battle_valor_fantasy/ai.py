@@ -20,8 +20,8 @@ from engine.core.actions import Action
 from engine.table.formations import Frame
 from engine.core.odds import percent
 from engine.core.words import possessive
-from games.battle_valor_fantasy import (ai_deploy, alliance, alliance_turns, characters, choices, combat, fire, packing,
-                                        space, rerolls, spells, stats, success, turns, victory)
+from games.battle_valor_fantasy import (ai_deploy, ai_threat, alliance, alliance_turns, characters, choices, combat,
+                                        fire, packing, space, rerolls, spells, stats, success, turns, victory)
 from games.battle_valor_fantasy.ai_fight import fight_outlook, volley_outlook
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
@@ -585,6 +585,22 @@ def objective_place(state: BVFState, u: Unit, x: float, y: float) -> tuple[float
     return best, why
 
 
+def contested_points(state: BVFState, t: Unit) -> float:
+    """The points of the scenario's objectives that enemy unit `t` keeps
+    from its enemy: it stands in reach of them, not fleeing (victory.py
+    holder_of: one unit of each side in reach and nobody holds it)."""
+    v = cat().scenarios[state.scenario].victory
+    if not v.objective or t.kind != "unit" or t.fleeing or not t.on_table:
+        return 0.0
+    fs = space.feet(state, t)
+    out = 0.0
+    for z in victory.objectives(state):
+        x, y = z.centre
+        if any(space.point_distance(f, x, y) <= v.objective_range for f in fs):
+            out += v.objective
+    return out
+
+
 class StrongGeneral(GeneralAgent):
     """The hard level's player (`hard_policy`, agent "strong"): the normal
     general, whose advance only closes on the nearest enemy (and holds when
@@ -593,6 +609,69 @@ class StrongGeneral(GeneralAgent):
     (data/battle_valor_fantasy/scenarios.yaml), more than most units."""
     name = "strong"
     objective_share = 1.0
+
+    def score(self, state: BVFState, a: Action) -> float:
+        """The general's score, less what an advance gives an enemy charge
+        next turn (ai_threat.py: the best fight an enemy could start at
+        the unit where it would stand, in victory points)."""
+        if a.kind == "charge":
+            return self._charge(state, a)
+        sc = super().score(state, a)
+        if a.kind == "advance":
+            u = state.units[a["uid"]]
+            if u.kind == "unit":
+                from engine.table.formations import BlockMove, block_move
+                frame, _ = block_move(space.block(state, u), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
+                                                                        a.get("then", 0.0)))
+                sc -= THREAT_WEIGHT * ai_threat.added_danger(state, u, frame)
+        return sc
+
+
+    def candidates(self, state: BVFState, p: int) -> list:
+        """The general's candidates, and in the Advance phase more ways to
+        turn (ai_threat.more_advances): a block that faces a building
+        turns away from it rather than holding there for turns, and one
+        marches straight at the objective."""
+        cands = super().candidates(state, p)
+        if state.phase == "advance" and not state.pending and state.alliance is None:
+            seen = set()
+            for a in list(cands):
+                if a.kind == "advance" and a["uid"] not in seen:
+                    seen.add(a["uid"])
+                    cands += ai_threat.more_advances(state, state.units[a["uid"]], a)
+        return cands
+
+    def _charge(self, state: BVFState, a: Action) -> float:
+        """The general's charge, weighed also for what it leaves: a unit
+        that keeps an objective from us (victory.py: one unit of its side in
+        reach, not fleeing, denies it) is worth the fight and a share of
+        the objective's points (the fight may break it or drive it off);
+        and where the charge ends, other enemy units may charge in next
+        turn (ai_threat.py), at its flank while it fights."""
+        u, t = state.units[a["uid"]], state.units[a["target"]]
+        pl = combat.plan(state, u, t)
+        if pl.blocked:
+            return super().score(state, a)
+        if not pl.reaches:
+            sc = super().score(state, a)
+            if sc <= 1.0:
+                return sc
+            frame = combat.short_frame(state, u, t)
+            return sc - (THREAT_WEIGHT * ai_threat.added_danger(state, u, frame) if frame is not None else 0.0)
+        stake = OBJECTIVE_STAKE * contested_points(state, t)
+        risk = ai_threat.danger_at(state, u, space.feet(state, t), besides=t)
+        gain = fight_outlook(state, u, t, pl.side, True) + stake - risk
+        if gain <= 0:
+            return -1.5
+        bonus = {"rear": 3, "left": 2, "right": 2}.get(pl.side, 0)
+        return 5 + bonus - pl.length * 0.1 + gain * 0.1
+
+
+# of an objective's points, what a charge at a unit that denies it to us is worth beyond the fight
+OBJECTIVE_STAKE = 0.5
+# per victory point an enemy charge could gain next turn where an advance leaves the unit (the same
+# scale as a charge's own gain: GeneralAgent.score)
+THREAT_WEIGHT = 0.1
 
 
 # the hard level (engine/core/search.py): its searched plan overturns the general's only for a
