@@ -641,6 +641,19 @@ class StrongGeneral(GeneralAgent):
                     cands += ai_threat.more_advances(state, state.units[a["uid"]], a)
         return cands
 
+    def why(self, state: BVFState, a: Action) -> str:
+        """The general's reasons, and for a charge at a unit that keeps an
+        objective from us, the objective."""
+        if a.kind == "charge":
+            u, t = state.units[a["uid"]], state.units[a["target"]]
+            held = contested_points(state, t)
+            pl = combat.plan(state, u, t)
+            if held and pl.reaches and not pl.blocked:
+                gain = fight_outlook(state, u, t, pl.side, True)
+                return (f"charge {t.name}: it keeps the objective ({held:g} points to whoever holds it at the end) "
+                        f"from us (victory); the fight itself about {gain:+.0f} victory points in our favour")
+        return super().why(state, a)
+
     def _charge(self, state: BVFState, a: Action) -> float:
         """The general's charge, weighed also for what it leaves: a unit
         that keeps an objective from us (victory.py: one unit of its side in

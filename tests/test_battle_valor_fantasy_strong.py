@@ -1,0 +1,118 @@
+"""The strong general (games/battle_valor_fantasy/ai.py StrongGeneral, the
+player the hard level searches with; ai_threat.py): golden positions for
+what it does that the normal general does not (docs/games/
+battle_valor_fantasy.md, the hard level's notes)."""
+from __future__ import annotations
+
+from engine.core import registry
+from engine.core.dice import ScriptedDice
+from engine.core.rules import Setup
+from engine.table.formations import BlockMove, block_move
+from games.battle_valor_fantasy import ai, ai_threat, combat, space
+
+LEVY = {"troop": "infantry", "stands": 4, "experience": "levy", "command": True}
+WOLVES = {"troop": "cavalry", "mount": "wolves", "stands": 8, "experience": "regular", "armour": "light",
+          "command": True}
+
+
+def _position(phase: str, units: list, turn: int = 2, scenario: str = "field_of_abaci"):
+    rules = registry.get("battle_valor_fantasy")
+    units = units + [{"name": "g0", "player": 0, "kind": "general", "at": [70, 47]},
+                     {"name": "g1", "player": 1, "kind": "general", "at": [70, 1]}]
+    s = Setup("battle_valor_fantasy", 2, seed=1, scenario=scenario,
+              options={"position": {"phase": phase, "turn": turn, "units": units}})
+    state, _ = rules.initial_state(s, ScriptedDice([], seed=1))
+    return rules, state, state.options["names"]
+
+
+def _ends_at(state, a):
+    u = state.units[a["uid"]]
+    frame, _ = block_move(space.block(state, u), BlockMove(a.get("first", 0.0), a.get("angle", 0.0), a.get("then", 0.0)))
+    return frame
+
+
+def test_a_levy_block_does_not_walk_into_the_reach_of_wolf_riders():
+    # Thornby Village (seeds 3000-3019, normal against normal): the Marchwardens' slings, hounds and
+    # light horse advanced into the reach of the Gutrot heavies and were destroyed in almost every
+    # game; the strong general weighs the best charge an enemy could make next turn where it would stand
+    rules, state, n = _position("advance", [
+        {"name": "levy", "player": 0, "at": [56, 38], "facing": 270, "files": 4, "orders": ["advance"], "unit": LEVY},
+        {"name": "wolves", "player": 1, "at": [56, 17], "facing": 90, "files": 4, "orders": ["advance"],
+         "activated": True, "unit": WOLVES}], turn=3)
+    u = state.units[n["levy"]]
+    normal = ai.GeneralAgent(rules).choose(state, None, None)
+    strong = ai.StrongGeneral(rules).choose(state, None, None)
+    assert normal.kind == "advance" and ai_threat.added_danger(state, u, _ends_at(state, normal)) > 20, normal
+    assert strong.kind == "hold" or ai_threat.added_danger(state, u, _ends_at(state, strong)) == 0, strong
+
+
+def _on_the_square(agent_class, theirs: int):
+    rules, state, n = _position("combat", [
+        {"name": "ours", "player": 0, "at": [36, 31], "facing": 270, "files": 3, "orders": ["charge"],
+         "unit": {"troop": "infantry", "stands": 6, "command": True}},
+        {"name": "foe", "player": 1, "at": [36, 24], "facing": 90, "files": 3, "orders": ["advance"],
+         "unit": {"troop": "infantry", "stands": theirs, "command": True}}], turn=4, scenario="thornby_village")
+    agent = agent_class(rules)
+    return agent, n, agent.choose(state, None, None)
+
+
+def test_the_strong_general_charges_the_unit_that_keeps_the_square_from_it():
+    # Thornby Village: the square is worth 150 at the end to whoever alone has a unit by it; a fight
+    # that costs a little (eight stands against our six) is worth it to break or drive off the unit
+    # that denies it to us; the normal general leaves it alone
+    agent, n, a = _on_the_square(ai.GeneralAgent, 8)
+    assert a.kind == "hold", a
+    agent, n, a = _on_the_square(ai.StrongGeneral, 8)
+    assert a.kind == "charge" and a["target"] == n["foe"], a
+    assert "keeps the objective" in agent.last_reason
+    agent, n, a = _on_the_square(ai.StrongGeneral, 10)         # not at any price: a block that would destroy ours
+    assert a.kind == "hold", a
+
+
+def test_the_strong_general_turns_straight_toward_the_objective():
+    # the listed advances turn 30 degrees at most or toward the nearest enemy; the strong general also
+    # wheels 60 and 90 degrees and toward the objective (ai_threat.more_advances), the rest of the move rounded down so that
+    # it stays within the allowance, and its advance ends nearer the square than any listed one
+    rules, state, n = _position("advance", [
+        {"name": "ours", "player": 0, "at": [14, 40], "facing": 270, "files": 4, "orders": ["advance"],
+         "unit": WOLVES},
+        {"name": "foe", "player": 1, "at": [12, 6], "facing": 90, "files": 3, "activated": True,
+         "unit": {"troop": "infantry", "stands": 6, "command": True}}], turn=4, scenario="thornby_village")
+    u = state.units[n["ours"]]
+    listed = [a for a in ai.GeneralAgent(rules).candidates(state, 0) if a.kind == "advance"]
+    more = ai_threat.more_advances(state, u, listed[0])
+    more = [a for a in more if rules.check(state, a) is None]
+    assert more
+
+    def left(a):
+        f = _ends_at(state, a)
+        return ((f.x - 36) ** 2 + (f.y - 24) ** 2) ** 0.5
+    best_listed = min(left(a) for a in listed if rules.check(state, a) is None)
+    assert min(left(a) for a in more) < best_listed
+    a = ai.StrongGeneral(rules).choose(state, None, None)
+    assert a in more and "march on objective 1" in ai.StrongGeneral(rules).why(state, a), a
+
+
+KNIGHTS = {"troop": "cavalry", "mount": "horses", "stands": 8, "experience": "elite", "weapon": "pole",
+           "armour": "heavy", "shields": True, "command": True}
+
+
+def _charge_beside(knights_at: list):
+    rules, state, n = _position("combat", [
+        {"name": "ours", "player": 0, "at": [56, 40], "facing": 270, "files": 3, "orders": ["charge"],
+         "unit": {"troop": "infantry", "stands": 6, "command": True}},
+        {"name": "foe", "player": 1, "at": [56, 33], "facing": 90, "files": 3,
+         "unit": {"troop": "infantry", "stands": 6, "command": True}},
+        {"name": "knights", "player": 1, "at": knights_at, "facing": 90, "files": 3, "orders": ["charge"],
+         "unit": KNIGHTS}], turn=3)
+    return ai.GeneralAgent(rules).choose(state, None, None), ai.StrongGeneral(rules).choose(state, None, None)
+
+
+def test_no_even_charge_where_the_enemys_knights_would_charge_in_next_turn():
+    # an even fight (about +10 victory points) where heavy knights stand within reach of the place the
+    # fight is: the normal general charges, the strong one weighs the knights' charge into its flank
+    # next turn (ai_threat.danger_at) and holds; with the knights far off it charges too
+    normal, strong = _charge_beside([44, 22])
+    assert normal.kind == "charge" and strong.kind == "hold", (normal, strong)
+    normal, strong = _charge_beside([12, 4])
+    assert normal.kind == "charge" and strong.kind == "charge", (normal, strong)
