@@ -286,6 +286,67 @@ def test_warbound_prizing_kills_leaves_the_normal_player_as_it_was():
     assert tactician.attack_value(m.state, rohna, copp, 2, 4, 0) == plain
 
 
+# ---- golden: Warbound, the centre taken by the Character under the guns --------------------------
+
+def warbound_young_turn_position(kaigen_tokens: int):
+    """Turn 1, Hold the centre, both Warbands on their starting tiles (seed
+    1002 of the measured games): a Run takes Raiders' Junk Hound or its
+    Splatter between H4 and I5, the central markers, out of the sight of
+    Kaigen's Oshi'goru Formation, which could Move + Shoot at the Splatter
+    (its closest target) where it stands, not at the Junk Hound."""
+    rules = registry.get("warbound")
+    pos = {"turn": 1, "hand": 0, "tokens": [{"raiders": 4}, {"kaigen": kaigen_tokens} if kaigen_tokens else {}],
+           "objective": "hold_the_centre", "hourglass_on": "p1_fight", "chars": [
+               {"name": "copp", "player": 0, "card": "copp", "at": "C4"},
+               {"name": "splatter", "player": 0, "card": "splatter", "at": "D3"},
+               {"name": "scrapper", "player": 0, "card": "scrapper", "at": "B3", "at2": "C3", "formation": "formation"},
+               {"name": "hound", "player": 0, "card": "junk_hound", "at": "B4"},
+               {"name": "rohna", "player": 1, "card": "rohna", "at": "N5", "at2": "O5", "formation": "formation"},
+               {"name": "oshigoru", "player": 1, "card": "oshigoru", "at": "M6", "at2": "N6", "formation": "formation"},
+               {"name": "drummer", "player": 1, "card": "orkedo_drummer", "at": "N7"},
+               {"name": "player", "player": 1, "card": "orkedo_player", "at": "O7"}]}
+    return rules, Match(Setup("warbound", 2, seed=3, scenario="recommended", options={"position": pos}))
+
+
+def centre_holder(m):
+    from games.warbound import scenario
+    board = m.state.board
+    centre = [h for h in board.scans if h in board.centre_scans]
+    held = {scenario.controller(m.state, h) for h in centre}
+    movers = [c.card for c in m.state.chars.values() if c.owner == 0 and any(
+        hexgrid.distance(x, h) <= 1 for x in c.minis for h in centre)]
+    return held, movers
+
+
+# the strong player counts the opponent's worst reply against its own tiles
+# (games/warbound/reply.py): it takes the centre with the Character the reply
+# would hit, which leaves its reach; the normal player runs the Junk Hound
+# (in the measured game the Oshi'goru moved and shot it dead: sight from the
+# tiles an enemy could reach is not counted, that made the player timid)
+@pytest.mark.parametrize("level", ["strong", "hard"])
+def test_warbound_hard_takes_the_centre_with_the_character_under_the_guns(level):
+    rules, m = warbound_young_turn_position(4)
+    reasons = play_turn(m, level_agent("warbound", level, rules), 0, 1)
+    held, movers = centre_holder(m)
+    assert held == {0} and movers == ["splatter"], (movers, reasons)
+    assert any("take H4 and I5 (Hold the centre), out of the reply of Kaigen's Oshi'goru Formation" in r
+               for r in reasons), reasons
+
+
+def test_warbound_reply_is_what_kaigen_can_still_do():
+    """Without an Order token Kaigen cannot answer this turn: the strong
+    player runs its fastest, the Junk Hound, and the normal player does so
+    whatever Kaigen holds."""
+    from games.warbound.reply import Looking
+    rules, m = warbound_young_turn_position(0)
+    play_turn(m, make_agent("warbound", "strong", rules), 0, 1)
+    assert centre_holder(m) == ({0}, ["junk_hound"])
+    assert Looking.player is None           # the reply counts only while the strong player decides
+    rules, m = warbound_young_turn_position(4)
+    play_turn(m, make_agent("warbound", "normal", rules), 0, 1)
+    assert centre_holder(m) == ({0}, ["junk_hound"])
+
+
 # ---- golden: Battle Valor Fantasy, the village square free on the last turn ----------------------
 
 # the normal general feels a quarter of an objective's pull (ai.py

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.warbound.profile import stats
 from games.warbound.queries import living
-from games.warbound.strategy import NormalAgent, StrongAgent, projection
+from games.warbound.strategy import NormalAgent, SearchingStrong, StrongAgent, projection
 from games.warbound.tactician import ScoringAgent, place_value
 
 AGENTS = ("tactician", "strong")
@@ -18,13 +18,14 @@ def make_agent(name: str, rules):
     if name not in AGENTS and name != "normal":
         raise KeyError(f"unknown Warbound agent {name!r}; known: {', '.join(AGENTS)}")
     if name == "strong":
-        return hard_policy(rules)
+        return StrongAgent(rules)
     return NormalAgent(rules)
 
 
 def hard_policy(rules):
-    """The player the hard level searches with (engine/core/search.py)."""
-    return StrongAgent(rules)
+    """The player the hard level searches with (engine/core/search.py): the
+    strong player, without the opponent's reply in its playouts."""
+    return SearchingStrong(rules)
 
 
 # the hard level's tuning (engine/core/search.py): its candidates are its

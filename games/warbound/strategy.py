@@ -13,7 +13,9 @@ turn's objective card would give over the opponent if the turn ended now
 forward 2 for standing in the enemy section, Hold the line 1 for keeping it
 clear).  It also prizes kills more than the normal player does, and a last
 Character most, the opponent's and its own: a Warband wiped out loses at
-once, whatever the Victory Points.
+once, whatever the Victory Points.  And it counts against its own
+Characters' tiles the worst the opponent's next activation could do to
+them there (reply.py), their removal costing the markers they hold.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from games.warbound.tactician import (ScoringAgent, _Moved, after_move_value, at
 from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats
 from games.warbound.queries import char_distance, label, living, possessive
+from games.warbound.reply import Looking, answer, looking, open_attacks, worst_reply
 
 
 def objective_kind(state) -> str | None:
@@ -85,11 +88,41 @@ KILL_SCALE = 1.5
 LAST_KILL = 20.0
 
 
+def held(state, ch) -> float:
+    """What ch's tiles are worth at Cleanup (WEIGHT times the projection
+    it would take away if it were removed)."""
+    with _Removed(state, ch):
+        without = projection(state, ch.owner)
+    return WEIGHT * (projection(state, ch.owner) - without)
+
+
+class _Removed:
+    """Take a Character's miniatures off the board for a look-ahead, and back."""
+
+    def __init__(self, state, ch):
+        self.state, self.ch = state, ch
+
+    def __enter__(self):
+        for h in self.ch.minis:
+            del self.state.occupied[h]
+
+    def __exit__(self, *exc):
+        for h in self.ch.minis:
+            self.state.occupied[h] = self.ch.uid
+
+
+# how much of the opponent's worst reply (reply.py) the strong player counts
+# against a Character's tiles
+REPLY = 0.5
+
+
 def strong_place(state, ch) -> float:
     v = place_value(state, ch) + WEIGHT * projection(state, ch.owner)
     if len(living(state, ch.owner)) == 1:
         # the last Character: losing it loses the game (threat counts LAST_KILL)
         v -= threat(state, ch)
+    elif REPLY and ch.owner == Looking.player:
+        v -= REPLY * worst_reply(state, ch, open_attacks(state, 1 - ch.owner), lambda c: held(state, c))
     return v
 
 
@@ -212,6 +245,24 @@ def last_stand(state, a) -> str:
     return f"keep {label(state, ch)}, the last Character, out of reach ({WIPED_OUT})" if after < before else ""
 
 
+def risk(state, a) -> str:
+    """What a move does about the opponent's worst answer (reply.py), in
+    words ("out of the reply of Kaigen's Oshi'goru Formation", "Kaigen's
+    Oshi'goru Formation can answer: 44% to remove it"), or "" (a last
+    Character's words are last_stand's)."""
+    if state.activation is None or a.kind != "move":
+        return ""
+    ch = state.chars[state.activation.uid]
+    if len(living(state, ch.owner)) == 1:
+        return ""
+    before = answer(state, ch)
+    with _Moved(state, ch, move_dests(ch, a)):
+        after = answer(state, ch)
+    if after is not None:
+        return f"{label(state, after[0])} can answer: {percent(after[1])} to remove it"
+    return f"out of the reply of {label(state, before[0])}" if before is not None else ""
+
+
 class NormalAgent(ScoringAgent):
     """The scoring player (tactician.py) that also weighs the turn's
     Cleanup, a little, and names the marker it takes or contests."""
@@ -237,9 +288,25 @@ class StrongAgent(NormalAgent):
     name = "strong"
     place = staticmethod(strong_place)
 
+    replies = True          # count the opponent's reply (reply.py) against its own tiles
+
     def scored(self, state, legal):
-        with prizing_kills(KILL_SCALE, LAST_KILL):
+        with prizing_kills(KILL_SCALE, LAST_KILL), looking(legal[0].player if self.replies else None):
             return super().scored(state, legal)
 
     def aims(self, state, a) -> list:
-        return [goal(state, a), last_stand(state, a)]
+        return [goal(state, a), last_stand(state, a), risk(state, a) if self.replies else ""]
+
+
+class SearchingStrong(StrongAgent):
+    """The hard level's player (ai.hard_policy): its candidates (`ranked`)
+    are the strong player's, the reply counted; in the playouts (`choose`)
+    it leaves the reply out, which halves their cost (the search keeps its
+    margin, so the candidates decide how hard plays)."""
+
+    def choose(self, state, legal, rng):
+        self.replies = False
+        try:
+            return super().choose(state, legal, rng)
+        finally:
+            self.replies = True
