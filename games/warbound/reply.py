@@ -16,11 +16,11 @@ opponent's Order tokens (all public); never a card in hand.
 """
 from __future__ import annotations
 
-from games.warbound import actionboard, fight, shooting, wdice
+from games.warbound import actionboard, fight, shooting
 from games.warbound.catalog import load_catalog
-from games.warbound.profile import stats, unbroken_armor
+from games.warbound.profile import stats
 from games.warbound.queries import char_distance, enemies_adjacent, is_adjacent, living
-from games.warbound.tactician import attack_value
+from games.warbound.tactician import attack_outlook, attack_value
 
 
 class Looking:
@@ -77,12 +77,7 @@ def _open_attacks(state, player: int) -> list:
 
 def kill_chance(state, target, n: int, need: int, bonus: int, aim: bool = False) -> float:
     """The chance n dice at target remove it (the odds attack_value uses)."""
-    dist = wdice.hits_distribution(n, need, bonus, aim)
-    st = stats(state, target)
-    free = unbroken_armor(state, target)
-    save = float(wdice.p_success(st.armor_value)) if free else 0.0
-    left = st.hp - target.wounds
-    return sum(float(p) for k, p in enumerate(dist) if k - (min(free, k * save) if free else 0.0) >= left - 0.25)
+    return attack_outlook(state, target, n, need, bonus, aim)[1]
 
 
 def can_shoot(state, e, ch, near, step: int) -> bool:
