@@ -214,3 +214,30 @@ def test_names_ending_in_s_take_only_the_apostrophe_and_one_is_singular():
             texts += [e.text for e in rules.apply(state, agent.choose(state, None, rng), ScriptedDice([], seed=seed))]
         bad += [t for t in texts if re.search(r"\ws's\b|\b1 (dice|Successes|failures|hits)\b", t)]
     assert not bad, bad[:3]
+
+
+def test_no_listed_advance_asks_for_more_than_the_allowance():
+    """A listed move rounded up to the thousandth was 0.0003" too long and refused: units stood facing
+    a building with every wheel refused (found by the hard-level work)."""
+    import random
+    from engine.core.agents import RandomAgent
+    from games.battle_valor_fantasy import checks, choices
+    rules = registry.get("battle_valor_fantasy")
+    too_long, listed = [], 0
+    for seed in (1, 2, 3):
+        state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=seed, scenario="thornby_village"),
+                                       ScriptedDice([], seed=seed))
+        rng, agent = random.Random(seed), RandomAgent(rules)
+        for _ in range(400):
+            if rules.outcome(state) is not None:
+                break
+            if state.phase == "advance":
+                for u in turns.units_of(state, turns.to_act(state)):
+                    if "advance" in u.orders and not u.activated and u.on_table:
+                        for a in choices._advances(state, u, False):
+                            listed += 1
+                            why = checks.problem(state, a)
+                            if why and "more than" in str(why):
+                                too_long.append((a.params, why))
+            rules.apply(state, agent.choose(state, None, rng), ScriptedDice([], seed=seed))
+    assert listed > 100 and not too_long, too_long[:2]

@@ -387,14 +387,21 @@ def _advances(state: BVFState, u: Unit, general: bool) -> list[Action]:
         cx, cy = space.centre(state, e)
         f = space.frame_of(u)
         turn = (space.bearing(f.x, f.y, cx, cy) - u.facing + 180.0) % 360.0 - 180.0
+        turn = round(turn, 1)
         if abs(turn) > 5 and abs(turn) <= 90:
             w = wheel_length(b, turn)
             if w <= full:
-                cands.append(BlockMove(0.0, round(turn, 1), round(max(0.0, full - w), 3)))
+                cands.append(BlockMove(0.0, turn, max(0.0, full - w)))
     for m in cands:
-        out.append(Action.make("advance", p, uid=u.uid, first=round(m.first, 3), angle=m.angle,
-                               then=round(m.then, 3), **extra))
+        out.append(Action.make("advance", p, uid=u.uid, first=_inches_down(m.first), angle=m.angle,
+                               then=_inches_down(m.then), **extra))
     return out
+
+
+def _inches_down(x: float) -> float:
+    """Inches to a thousandth, rounded down: a listed move never asks for more than the allowance
+    (rounding 2.6667" up to 2.667" made the full move 0.0003" too long, and it was refused)."""
+    return math.floor(x * 1000 + 1e-7) / 1000
 
 
 def _reforms(state: BVFState, u: Unit, extra: dict) -> list[Action]:

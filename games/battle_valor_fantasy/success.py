@@ -42,7 +42,7 @@ class Pool:
         capped = self.raw + sum(v for _, v in self.mods)
         tail = f"= {self.total}"
         if capped > self.dice:
-            tail += f" (capped at the {self.dice} dice rolled)"
+            tail += f" (capped at the {count(self.dice, 'die')} rolled)"
         elif capped < 0:
             tail += " (never below none)"
         parts.append(tail)
