@@ -71,25 +71,33 @@ def test_levels_choose_legal_actions_and_explain(game):
             m.submit(a, autosave=False)
 
 
+def _decisions(game: str, level: str, seed: int, actions: int):
+    """Each decision of a seeded game between `level` players on the game's
+    first scenario: yields (the position, the agent, its action) before the
+    action is played.  The agent's reason is reset first, so a reason left
+    over from an earlier decision shows as "left over"."""
+    rules = registry.get(game)
+    m = Match(Setup(game, rules.min_players, seats=[level] * rules.min_players, seed=seed,
+                    scenario=rules.scenarios()[0]))
+    agents = [make_agent(game, level, rules) for _ in range(rules.min_players)]
+    rng = random.Random(1)
+    for _ in range(actions):
+        if m.outcome() is not None:
+            return
+        p = m.to_act()
+        agents[p].last_reason = "left over"
+        a = agents[p].choose(m.state, [x for x in m.legal_actions() if x.player == p], rng)
+        yield m.state, agents[p], a
+        m.submit(a, autosave=False)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_normal_player_names_the_goal_of_every_action(game):
     """Issue 13: 'Why: contest Pyrus to stop Red's third crown', never a
     bare 'Why: advance': every reason the normal player gives over the
     first 200 actions of a seeded game says what the action is for."""
-    rules = registry.get(game)
-    m = Match(Setup(game, rules.min_players, seats=["normal"] * rules.min_players, seed=5,
-                    scenario=rules.scenarios()[0]))
-    agents = [make_agent(game, "normal", rules) for _ in range(rules.min_players)]
-    rng = random.Random(1)
-    bare = set()
-    for _ in range(200):
-        if m.outcome() is not None:
-            break
-        p = m.to_act()
-        a = agents[p].choose(m.state, [x for x in m.legal_actions() if x.player == p], rng)
-        if len(agents[p].last_reason.split()) < 3:
-            bare.add((a.kind, agents[p].last_reason))
-        m.submit(a, autosave=False)
+    bare = {(a.kind, agent.last_reason) for _, agent, a in _decisions(game, "normal", 5, 200)
+            if len(agent.last_reason.split()) < 3}
     assert not bare, f"reasons that name no goal: {sorted(bare)}"
 
 
@@ -531,19 +539,10 @@ def test_dice_wars_hard_strikes_the_wounded_hero_before_a_third_city(level):
 def test_warbound_deployment_and_hourglass_reasons_say_what_they_are_for():
     """Seen in play: 'deploys on M6 and N6: the best score (-2.5) of 38 choices' and 'places the Hourglass
     on Fight: the best score (-0.0) of 6 choices' named no goal."""
-    rules = registry.get("warbound")
-    m = Match(Setup("warbound", 2, seats=["normal", "normal"], seed=5, scenario="recommended"))
-    agent = make_agent("warbound", "normal", rules)
-    rng = random.Random(1)
     seen = {}
-    for _ in range(60):
-        if m.outcome() is not None or {"deploy", "hourglass"} <= set(seen):
-            break
-        p = m.to_act()
-        a = agent.choose(m.state, [x for x in m.legal_actions() if x.player == p], rng)
+    for _, agent, a in _decisions("warbound", "normal", 5, 60):
         if a.kind in ("deploy", "hourglass"):
             seen.setdefault(a.kind, agent.last_reason)
-        m.submit(a, autosave=False)
     assert "central Scan marker" in seen["deploy"], seen
     assert "deny " in seen["hourglass"] and "§ Initiative" in seen["hourglass"], seen
 
@@ -552,17 +551,9 @@ def test_warbound_every_reason_is_the_decision_s_own_and_attacks_give_their_outl
     """Seen in play: a forced pass showed the reason of the move before it; attacks said only
     'the best score (6.4) of 3 choices'; 'Raiders's'."""
     rules = registry.get("warbound")
-    m = Match(Setup("warbound", 2, seats=["normal", "normal"], seed=7, scenario="recommended"))
-    agent = make_agent("warbound", "normal", rules)
-    rng = random.Random(1)
     kinds = set()
-    for _ in range(150):
-        if m.outcome() is not None:
-            break
-        p = m.to_act()
-        legal = [x for x in m.legal_actions() if x.player == p]
-        a = agent.choose(m.state, legal, rng)
-        said = rules.describe(m.state, a)
+    for state, agent, a in _decisions("warbound", "normal", 7, 150):
+        said = rules.describe(state, a)
         assert agent.last_reason.startswith(said), (said, agent.last_reason)
         assert "s's " not in agent.last_reason, agent.last_reason
         if a.kind in ("shoot", "fight"):
@@ -571,7 +562,6 @@ def test_warbound_every_reason_is_the_decision_s_own_and_attacks_give_their_outl
             assert any(f"{w} to " in agent.last_reason for w in ("move", "run")) or \
                 "from where it stands" in agent.last_reason, agent.last_reason
         kinds.add(a.kind)
-        m.submit(a, autosave=False)
     assert {"shoot", "fight", "pass", "activate"} <= kinds
 
 
@@ -579,37 +569,14 @@ def test_warbound_every_reason_is_the_decision_s_own_and_attacks_give_their_outl
 def test_every_level_gives_each_decision_its_own_reason(game):
     """A reason left over from the decision before (Warbound's forced pass) or none at all
     (Dragonbond's easy player ending its turn) is a wrong 'Why:' on the screen."""
-    rules = registry.get(game)
     for level in ("easy", "normal"):
-        m = Match(Setup(game, rules.min_players, seats=[level] * rules.min_players, seed=5,
-                        scenario=rules.scenarios()[0]))
-        agents = [make_agent(game, level, rules) for _ in range(rules.min_players)]
-        rng = random.Random(1)
-        for _ in range(120):
-            if m.outcome() is not None:
-                break
-            p = m.to_act()
-            agents[p].last_reason = "left over"
-            a = agents[p].choose(m.state, [x for x in m.legal_actions() if x.player == p], rng)
-            assert agents[p].last_reason not in ("left over", ""), (level, a.kind)
-            m.submit(a, autosave=False)
+        for _, agent, a in _decisions(game, level, 5, 120):
+            assert agent.last_reason not in ("left over", ""), (level, a.kind)
 
 
 def test_dragonbond_a_fresh_unit_resting_does_not_blame_fatigue_it_has_not():
     """Seen in the reasons: 'rest: 0 exhaustion and 0 fatigue slow it and downgrade its dice'."""
-    rules = registry.get("dragonbond")
-    m = Match(Setup("dragonbond", 2, seats=["normal", "normal"], seed=7, scenario=rules.scenarios()[0]))
-    agent = make_agent("dragonbond", "normal", rules)
-    rng = random.Random(1)
-    rests = []
-    for _ in range(200):
-        if m.outcome() is not None:
-            break
-        p = m.to_act()
-        a = agent.choose(m.state, [x for x in m.legal_actions() if x.player == p], rng)
-        if a.kind == "rest":
-            u = m.state.units[a["uid"]]
-            rests.append((u.exhaustion, u.fatigue, agent.last_reason))
-        m.submit(a, autosave=False)
+    rests = [(state.units[a["uid"]].exhaustion, state.units[a["uid"]].fatigue, agent.last_reason)
+             for state, agent, a in _decisions("dragonbond", "normal", 7, 200) if a.kind == "rest"]
     assert any(e == f == 0 for e, f, _ in rests)
     assert not [r for e, f, r in rests if "0 exhaustion and 0 fatigue" in r]
