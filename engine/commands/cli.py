@@ -83,6 +83,7 @@ def _parser(prog: str = "main.py") -> argparse.ArgumentParser:
     play.add_argument("--scenario", default=None)
     play.add_argument("--load", default=None)
     play.add_argument("--armies", default=None, help=ARMIES_HELP)
+    play.add_argument("--option", action="append", default=None, metavar="KEY=VALUE", help=OPTION_HELP)
     sim = sub.add_parser("simulate", help="computer-vs-computer games, headless")
     sim.add_argument("game")
     sim.add_argument("--games", type=_count(1, 100_000), default=10)
@@ -252,11 +253,13 @@ def main(argv: list[str], prog: str = "main.py") -> int:
                 cleanup_temp_files(folder)          # left by a kill -9 mid-write
             from engine.ui.app import run_app
             if args.cmd is None:
-                args = argparse.Namespace(game=None, seed=None, seats=None, load=None, scenario=None, armies=None)
+                args = argparse.Namespace(game=None, seed=None, seats=None, load=None, scenario=None, armies=None,
+                                          option=None)
             if args.seats:
                 args.seats = args.seats.split(",")
             from engine.core.army_lists import armies_options
             args.options = armies_options(args.game, args.armies) if args.armies and args.game else {}
+            args.options.update(args.option or {})          # --option KEY=VALUE (checked above)
             return run_app(args) or 0
         if args.cmd == "simulate":
             from engine.commands.simulate import simulate_cmd

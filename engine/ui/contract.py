@@ -263,6 +263,9 @@ def load_game_ui(match):
 #
 # A view may offer `make_board()`: the HexBoard (subclass) the screen uses
 # instead of the plain one (large spaces, thick borders, icons).
+# A view whose hex map changes during a game (Dice Wars' players laying the
+# tiles of Challenge III) offers `board_key(state)`: when it changes, the
+# screen builds its board again from `hexes()`/`terrain()`/`labels()`.
 
 @dataclass(frozen=True)
 class HandCard:

@@ -15,7 +15,7 @@ from engine.hex import grid as hexgrid
 from engine.core.actions import Action
 from engine.core.odds import percent
 from engine.core.words import possessive
-from games.dice_wars import ai_threat, combat, movement, phases, skills, stats, targeting
+from games.dice_wars import ai_threat, ai_tiles, combat, movement, phases, skills, stats, targeting
 
 AGENTS = ("greedy", "strong")
 VALUE = {"basic": 1.0, "advanced": 1.8, "hero": 6.0}
@@ -191,6 +191,8 @@ class GreedyAgent:
             return 10, "deploy the army"
         if k == "end_deploy":
             return 5, "the army stands where it guards its cities: start the battle"
+        if k == "place_tile":
+            return ai_tiles.score(state, a)
         if k == "pick_faction":
             return 5, ""
         if k == "deploy":

@@ -66,6 +66,7 @@ class Board:
         self.capitals = {c.capital: c.index for c in self.cities}
         self.sites = tuple(o.hex for o in data.objects if o.type == "site")
         self.ruins = frozenset(h for h, t in terrain.items() if t == "ruins")
+        self.tile_names: tuple | None = None     # a shuffled square's printed tile numbers per slot ("3R": turned)
 
     def tile_hexes(self, tile: int) -> list[Hex]:
         if tile not in self._tiles:
@@ -100,22 +101,47 @@ def build_board(scenario: str, dice, sites: str = "none") -> tuple[Board, list[s
     the centre; `sites` (Challenge IV) puts cities or ruins on the
     Hinterland's sites.  Returns the board and lines for the log."""
     notes: list[str] = []
-    hinter = scenario.startswith("hinterland")
     if scenario in ("balanced", "hinterland"):
         data = _load(str(MAP_DIR / f"{scenario}.tmx"))
-    elif scenario in ("shuffled", "hinterland_shuffled"):
-        prefix = "hinterland_" if hinter else "tile_"
+    elif scenario in SHUFFLED:
         order = [1, 2, 3, 4, 6, 7, 8, 9]
         dice.shuffle(order)
-        order.insert(4, 5)
+        order.insert(CENTRE, 5)
         turns = [dice.roll(2)[0] == 2 for _ in range(9)]
-        grid = [[(_load(str(MAP_DIR / f"{prefix}{order[r * 3 + c]}.tmx")), turns[r * 3 + c])
-                 for c in range(3)] for r in range(3)]
-        data = compose(grid)
-        notes.append("Tiles " + " ".join(f"{n}{'R' if t else ''}" for n, t in zip(order, turns))
+        layout = list(zip(order, turns))
+        board = finish_board(compose_tiles(tile_prefix(scenario), layout), scenario, sites, layout)
+        notes.append("Tiles " + " ".join(board.tile_names)
                      + " (R = turned around), tile 5 the Dark Tower in the centre")
+        return board, notes
     else:
         data = _load(scenario)          # a designer's own Tiled map
+    return finish_board(data, scenario, sites), notes
+
+
+SHUFFLED = ("shuffled", "hinterland_shuffled")
+CENTRE = 4                # the Dark Tower's slot in the 3x3 square (row-major slots 0-8)
+
+
+def tile_prefix(scenario: str) -> str:
+    return "hinterland_" if scenario.startswith("hinterland") else "tile_"
+
+
+def load_tile(prefix: str, number: int) -> HexMapData:
+    return _load(str(MAP_DIR / f"{prefix}{number}.tmx"))
+
+
+def compose_tiles(prefix: str, layout: list) -> HexMapData:
+    """The 3x3 square from `layout`: per slot (row-major) (tile number,
+    turned around)."""
+    grid = [[(load_tile(prefix, layout[r * 3 + c][0]), layout[r * 3 + c][1]) for c in range(3)] for r in range(3)]
+    return compose(grid)
+
+
+def finish_board(data: HexMapData, scenario: str, sites: str = "none", layout: list | None = None) -> Board:
+    """The Board of a map, with Challenge IV's cities or ruins on a
+    Hinterland's sites; `layout` (tile number, turned) per slot names a
+    shuffled square's tiles."""
+    hinter = scenario.startswith("hinterland")
     override: dict = {}
     if hinter and sites == "cities":
         for s in data_sites(data):
@@ -123,15 +149,16 @@ def build_board(scenario: str, dice, sites: str = "none") -> tuple[Board, list[s
     elif hinter and sites == "ruins":
         for s in data_sites(data):
             override[s] = "ruins"
-    board = Board(data, scenario, override)
     if hinter and sites == "cities":
         # register the placed cities as city objects
         from engine.maps.hexmap import MapObject
         objs = tuple(data.objects) + tuple(MapObject(f"city_site_{i}", "city", s, (s,), {})
                                            for i, s in enumerate(data_sites(data)))
         data = HexMapData(data.path, data.width, data.height, data.terrain, objs, data.properties)
-        board = Board(data, scenario, override)
-    return board, notes
+    board = Board(data, scenario, override)
+    if layout is not None:
+        board.tile_names = tuple(f"{n}{'R' if t else ''}" for n, t in layout)
+    return board
 
 
 def data_sites(data: HexMapData) -> list[Hex]:

@@ -14,7 +14,7 @@ from engine.hex import grid as hexgrid
 from engine.core.actions import Action
 from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, TraySpec, refusal
 from engine.core.words import possessive
-from games.dice_wars import stats
+from games.dice_wars import stats, tile_draft
 from games.dice_wars.view import SHAPE
 
 UNIT_KINDS = ("deploy", "move", "face", "attack", "skill", "capture", "guard", "city_skill", "relic_skill",
@@ -41,6 +41,7 @@ class DiceWarsController(Controller):
         self.by_uid: dict[int, list[Action]] = {}
         self.others: list[Action] = []
         self._hl = None
+        self.tile_sel: int | None = None     # Challenge III: the tile in hand picked to lay
 
     # --- state ------------------------------------------------------------------------
     @property
@@ -73,6 +74,11 @@ class DiceWarsController(Controller):
                     self.mode = ""
             if self.sel is None:
                 self.mode = ""
+        if st.phase == "tiles":
+            hand = st.tiles.hands[st.current]
+            if self.tile_sel not in hand:          # a tile laid: the next player starts afresh
+                self.tile_sel = hand[0] if hand else None
+                self.view.turn_hand = False
         if st.phase == "deploy" and self.sel is None:
             # the next unit waiting in the tray
             tray = [u for u in self._tray_units()]
@@ -86,7 +92,7 @@ class DiceWarsController(Controller):
             return -1
 
     def signature(self):
-        return (self.sel, self.mode, self.message)
+        return (self.sel, self.mode, self.message, self.tile_sel, self.view.turn_hand)
 
     def selected(self):
         return self.sel
@@ -142,6 +148,8 @@ class DiceWarsController(Controller):
         out: dict = {}
         st = self.state
         sel = self.sel
+        if st.phase == "tiles":
+            return self._tile_highlights()
         if st.phase == "deploy":
             if sel is not None:
                 for a in self.by_uid.get(sel, []):
@@ -184,6 +192,44 @@ class DiceWarsController(Controller):
                         out[h] = "skill"
         self._hl = ((self.sel, self.mode), out)
         return out
+
+    # --- laying the map (Challenge III) ------------------------------------------------------
+    def _tile_highlights(self) -> dict:
+        out: dict = {}
+        if self.tile_sel is None:
+            return out
+        free = set(self.state.tiles.free_slots())
+        for h, (number, _) in self.view.hand_hexes().items():
+            if number == self.tile_sel:
+                out[h] = "zone"
+        for h, slot in self.state.board.tile_index.items():
+            if slot in free:
+                out[h] = "move"
+        return out
+
+    def _tile_action(self, slot: int) -> Action:
+        return Action.make("place_tile", self.actor(), tile=self.tile_sel, slot=slot, turned=self.view.turn_hand)
+
+    def _click_tile(self, h):
+        spot = self.view.tile_spot(h)
+        if spot is None:
+            self.message = "Click a tile of yours beside the square, then an empty (green) slot."
+            return None
+        if spot[0] == "hand":
+            self.tile_sel = spot[1]
+            return True
+        _, slot, laid = spot
+        if self.tile_sel is None:
+            self.message = "Pick one of your tiles first (beside the square, or 1-4)."
+            return None
+        a = self._tile_action(slot)
+        if a in self.legal:
+            return a
+        return self._refuse(a)
+
+    def turn_tile(self):
+        self.view.turn_hand = not self.view.turn_hand
+        return True
 
     # --- matching clicks to actions ---------------------------------------------------------
     def _matches(self, h, kinds) -> list[Action]:
@@ -275,6 +321,8 @@ class DiceWarsController(Controller):
         if st.phase == "draft":
             self.message = "Pick a faction with the buttons on the right."
             return None
+        if st.phase == "tiles":
+            return self._click_tile(h)
         if self.mode.startswith("spell:"):
             rid = self.mode[6:]
             acts = [a for a in self.others if a.kind == "relic_spell" and a["relic"] == rid and self._target_hex(a) == h]
@@ -343,6 +391,15 @@ class DiceWarsController(Controller):
         if h is None:
             return info
         st = self.state
+        if st.phase == "tiles":
+            spot = self.view.tile_spot(h)
+            if spot is not None and spot[0] == "slot" and self.tile_sel is not None:
+                a = self._tile_action(spot[1])
+                if a in self.legal:
+                    info.preview = [self.rules.describe(st, a)]
+                else:
+                    info.illegal, info.rule = self._why_not(a)
+            return info
         if self.sel is None or (self.sel not in self.by_uid and not self.mode.startswith("spell:")):
             return info
         if self.mode == "guard":
@@ -388,6 +445,14 @@ class DiceWarsController(Controller):
                 out.append(ButtonSpec(fac.name if fac else self.rules.describe(st, a), f"do:{i}",
                                       str(i + 1) if i < 9 else "",
                                       tip=f"{fac.bonus.name}: {fac.bonus.text}" if fac else ""))
+            return out
+        if st.phase == "tiles":
+            for i, t in enumerate(st.tiles.hands[self.actor()] if 0 <= self.actor() < len(st.players) else []):
+                out.append(ButtonSpec(f"Tile {t}" + (" (picked)" if t == self.tile_sel else ""), f"tile:{t}",
+                                      str(i + 1) if i < 9 else "",
+                                      tip=tile_draft.tile_summary(st.tiles.prefix, t)))
+            out.append(ButtonSpec("Turn around" + (" (turned)" if self.view.turn_hand else ""), "turn_tile", "R",
+                                  tip="Lay the tiles in hand the other way round (180 degrees)"))
             return out
         if st.phase == "deploy":
             auto = self._first("auto_deploy")
@@ -487,6 +552,11 @@ class DiceWarsController(Controller):
         st = self.state
         self.message, self.message_rule = "", ""
         p = self.actor()
+        if command.startswith("tile:"):
+            self.tile_sel = int(command[5:])
+            return True
+        if command == "turn_tile":
+            return self.turn_tile()
         if command.startswith("do:"):
             i = int(command[3:])
             return self.legal[i] if 0 <= i < len(self.legal) else None
@@ -579,6 +649,16 @@ class DiceWarsController(Controller):
         shift = "shift" in mods
         if name in FACE_KEYS and st.phase == "command" and self.sel in self.by_uid:
             return self.face(FACE_KEYS[name])
+        if st.phase == "tiles":
+            hand = st.tiles.hands[st.current]
+            if name in ("1", "2", "3", "4", "5", "6", "7", "8", "9"):
+                i = int(name) - 1
+                if i < len(hand):
+                    self.tile_sel = hand[i]
+                return True
+            if name == "r":
+                return self.turn_tile()
+            return None
         if name in ("1", "2", "3", "4", "5", "6", "7", "8", "9") and st.phase == "draft":
             i = int(name) - 1
             return self.legal[i] if i < len(self.legal) else True
@@ -641,6 +721,12 @@ class DiceWarsController(Controller):
         who = st.players[p].name if 0 <= p < len(st.players) else "?"
         if st.phase == "draft":
             return f"{who}: pick a faction (buttons on the right, or 1-4)."
+        if st.phase == "tiles":
+            if self.tile_sel is None:
+                return f"{who}: pick a tile of yours (1-4)"
+            turned = " turned around" if self.view.turn_hand else ""
+            return (f"{who}: click a green slot of the square to lay tile {self.tile_sel}{turned} · "
+                    "1-4 another tile · R turn it around")
         if st.phase == "deploy":
             tray = self._tray_units()
             u = self._unit(self.sel)

@@ -6,7 +6,7 @@ from engine.hex import grid as hexgrid
 from engine.core.actions import Action
 from engine.core.odds import percent
 from engine.core.words import possessive
-from games.dice_wars import combat, movement, phases, skills, stats, targeting
+from games.dice_wars import combat, movement, phases, skills, stats, targeting, tile_draft
 from games.dice_wars.state import DWState
 
 
@@ -67,6 +67,8 @@ def describe(state: DWState, a: Action) -> str:
         return f"{who} deploys the rest of the army"
     if k == "end_deploy":
         return f"{who} is done deploying"
+    if k == "place_tile":
+        return tile_draft.describe(state, a)
     if k == "pick_faction":
         return f"{who} picks the {stats.cat().factions[a['faction']].name}"
     if k == "propose_alliance":

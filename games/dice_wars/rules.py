@@ -14,7 +14,7 @@ from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
 from engine.core.words import possessive
-from games.dice_wars import cities, combat, movement, phases, setup, skills, stats, targeting
+from games.dice_wars import cities, combat, movement, phases, setup, skills, stats, targeting, tile_draft
 from games.dice_wars.board import SCENARIOS
 from games.dice_wars.state import DWState, Pending, Unit
 
@@ -53,6 +53,8 @@ class DiceWarsRules(ConventionalHooks):
             OptionSpec("fight_to_death", "Fight to the death", False, help="A defeated player is removed; play on until one side stands (§ Win Conditions)"),
             OptionSpec("relics", "I: Ancient Relics", False, help="Cities hold relics for whoever meets their condition"),
             OptionSpec("faction_bonuses", "II: Faction bonuses (draft)", False, help="Low roller drafts factions; each faction has a bonus"),
+            OptionSpec("tile_placement", "III: Who lays the tiles", "random", ("random", "players"),
+                       help="On shuffled maps: the dice lay them, or the players take turns, low roller first"),
             OptionSpec("hinterland_sites", "IV: Hinterland sites", "none", ("none", "ruins", "cities"),
                        help="On Hinterland maps: add ruins (search for relics) or cities (Diplomacy replaces Dominion)"),
             OptionSpec("alliances", "V: Alliances", False, help="Propose or break alliances at the start of your phase"),
@@ -70,7 +72,7 @@ class DiceWarsRules(ConventionalHooks):
         return state, events
 
     def in_setup(self, state: DWState) -> bool:
-        return state.phase in ("draft", "deploy")
+        return state.phase in ("tiles", "draft", "deploy")
 
     def to_act(self, state: DWState) -> int:
         return state.pending.player if state.pending else state.current
@@ -88,6 +90,8 @@ class DiceWarsRules(ConventionalHooks):
 
     def fingerprint(self, state: DWState) -> str:
         parts = [state.phase, str(state.current), str(state.round), repr(state.winners)]
+        if state.tiles is not None:
+            parts.append(repr(state.tiles.layout))
         for uid in sorted(state.units):
             u = state.units[uid]
             parts.append(f"{uid}:{u.cls}:{u.owner}:{u.hp}:{u.pos}:{u.facing}:{u.guarding}:{u.veteran}:"
@@ -102,6 +106,8 @@ class DiceWarsRules(ConventionalHooks):
     def legal_actions(self, state: DWState) -> list[Action]:
         if state.phase == "over":
             return []
+        if state.phase == "tiles":
+            return tile_draft.legal(state)
         if state.phase == "draft":
             p = state.draft[0]
             taken = {f for pl in state.players for f in pl.factions}
@@ -303,12 +309,14 @@ class DiceWarsRules(ConventionalHooks):
             return self._check_spell(state, a)
         if a.player != self.to_act(state):
             who = state.players[self.to_act(state)].name
-            rule = {"draft": R_DRAFT, "deploy": R_DEPLOY}.get(state.phase, R_PHASE)
+            rule = {"tiles": tile_draft.R_SHUFFLE, "draft": R_DRAFT, "deploy": R_DEPLOY}.get(state.phase, R_PHASE)
             if state.pending is not None:
                 rule = R_ALLY if state.pending.kind == "alliance" else R_GUARD
             if not 0 <= a.player < len(state.players):
                 return f"There is no player {a.player + 1}."
             return (f"It is {possessive(who)} decision now, not {possessive(state.players[a.player].name)}.", rule)
+        if state.phase == "tiles":
+            return tile_draft.problem(state, a)
         if state.phase == "draft":
             if a.kind != "pick_faction":
                 return ("Factions are being drafted.", R_DRAFT)
@@ -523,6 +531,10 @@ class DiceWarsRules(ConventionalHooks):
         if state.phase == "command" and not state.players[state.current].alive and state.pending is None:
             phases.next_player(state, ev)
         return ev
+
+    def _do_place_tile(self, state, a, dice, ev):
+        if tile_draft.place(state, a, ev):
+            setup.map_complete(state, dice, ev)
 
     def _do_pick_faction(self, state, a, dice, ev):
         p = state.draft.pop(0)

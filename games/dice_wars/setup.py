@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from engine.hex import grid as hexgrid
 from engine.core.rules import Event, Setup
-from games.dice_wars import stats
-from games.dice_wars.board import build_board
+from games.dice_wars import stats, tile_draft
+from games.dice_wars.board import SHUFFLED, build_board
 from games.dice_wars.state import COLOR_NAMES, City, DWState, Player, Unit
 
 R_ROLL = "dice_wars.txt § Roll Your Army"
@@ -54,7 +54,14 @@ def initial_state(setup: Setup, dice) -> tuple[DWState, list[Event]]:
         raise ValueError("Dice Wars is for 2 to 4 players")
     opts = dict(setup.options)
     events: list[Event] = []
-    board, notes = build_board(setup.scenario or "balanced", dice, opts.get("hinterland_sites", "none"))
+    placing = setup.scenario in SHUFFLED and opts.get("tile_placement") == "players" and "position" not in opts
+    if placing:
+        rolls = roll_off(dice, list(range(n)), events, "Tile placement roll (d20)", tile_draft.R_SHUFFLE)
+        tiles = tile_draft.deal(setup.scenario, n, min(range(n), key=lambda p: rolls[p]), dice, events)
+        board, notes = tile_draft.partial_board(tiles), []
+    else:
+        tiles = None
+        board, notes = build_board(setup.scenario or "balanced", dice, opts.get("hinterland_sites", "none"))
     for line in notes:
         events.append(Event("ruling", line, "dice_wars.txt § Challenge III: Shuffling the Map"))
     corners = corners_for(n)
@@ -65,7 +72,7 @@ def initial_state(setup: Setup, dice) -> tuple[DWState, list[Event]]:
             p.team = team[p.index]
         events.append(Event("ruling", f"Coalition: {opts['coalition']}", R_COALITION))
     state = DWState(board=board, options=opts, players=players, units={},
-                    cities=[City(i) for i in range(len(board.cities))], cache=None)
+                    cities=[City(i) for i in range(len(board.cities))] if not placing else [], cache=None)
     cards = sorted(stats.cat().cities)
     state.sigils = cards
     if opts.get("relics"):
@@ -77,7 +84,28 @@ def initial_state(setup: Setup, dice) -> tuple[DWState, list[Event]]:
         from games.dice_wars import position
         position.build(state, opts["position"], events)
         return state, events
-    if opts.get("faction_bonuses"):
+    if placing:
+        state.tiles = tiles
+        state.phase = "tiles"
+        state.current = tiles.order[0]
+        return state, events
+    after_map(state, dice, events)
+    return state, events
+
+
+def map_complete(state: DWState, dice, events: list) -> None:
+    """The players' square is complete (Challenge III): the real board, its
+    cities, then setting up goes on."""
+    state.board = tile_draft.final_board(state.tiles, state.options.get("hinterland_sites", "none"))
+    state.cities = [City(i) for i in range(len(state.board.cities))]
+    after_map(state, dice, events)
+
+
+def after_map(state: DWState, dice, events: list) -> None:
+    """Factions (drafted under Challenge II, else the defaults), then the armies."""
+    n = len(state.players)
+    players = state.players
+    if state.options.get("faction_bonuses"):
         rolls = roll_off(dice, list(range(n)), events, "Faction draft roll", R_DRAFT)
         low = min(range(n), key=lambda p: rolls[p])
         clockwise = [(low + i) % n for i in range(n)]
@@ -85,11 +113,10 @@ def initial_state(setup: Setup, dice) -> tuple[DWState, list[Event]]:
         state.phase = "draft"
         state.current = state.draft[0]
         events.append(Event("ruling", f"{players[low].name} rolled low and picks first", R_DRAFT))
-        return state, events
+        return
     for p, fs in zip(players, DEFAULT_FACTIONS[n]):
         p.factions = list(fs)
     finish_factions(state, dice, events)
-    return state, events
 
 
 def finish_factions(state: DWState, dice, events: list) -> None:

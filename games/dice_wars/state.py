@@ -147,6 +147,7 @@ class DWState:
     deploy_agree: int = 0         # consecutive players content with the deployment
     deploy_moved: tuple = ()      # units placed or moved this deployment turn
     deploy_pass: int = 1          # 1: placing; 2-3: adjusting in response
+    tiles: object = None          # Challenge III's map being built by the players (tile_draft.TileDraft) or None
     cache: dict = field(default_factory=dict, compare=False, repr=False)  # derived values; cleared on change
 
     def copy(self) -> "DWState":
@@ -157,4 +158,4 @@ class DWState:
                        list(self.sigils), list(self.relic_deck), self.round, self.phase_count,
                        self.winners, self.win_reason, self.win_rule, self.first_player, self.next_uid,
                        self.ruins_searched, list(self.draft), self.deploy_changed, self.deploy_agree,
-                       self.deploy_moved, self.deploy_pass)
+                       self.deploy_moved, self.deploy_pass, self.tiles.copy() if self.tiles is not None else None)

@@ -9,12 +9,13 @@ from engine.hex import grid as hexgrid
 from engine.ui.panels.icons import icon_for
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, View
 from engine.core.words import possessive
-from games.dice_wars import stats
+from games.dice_wars import stats, tile_draft
+from games.dice_wars.board import load_tile
 
 SHAPE = {"basic": "circle", "advanced": "square", "hero": "star"}
 TIER_NAME = {"basic": "Basic", "advanced": "Advanced", "hero": "Hero"}
 WEAPON_NAME = {"melee": "melee", "shot": "shot", "arc": "arc"}
-PHASE_NAME = {"draft": "Faction draft", "deploy": "Deployment", "command": "Command phase", "over": "Game over"}
+PHASE_NAME = {"tiles": "Laying the map", "draft": "Faction draft", "deploy": "Deployment", "command": "Command phase", "over": "Game over"}
 R_TERRAIN = "dice_wars.txt § Terrain"
 
 
@@ -23,27 +24,123 @@ def hex_label(h) -> str:
     return f"{chr(65 + col) if 0 <= col < 26 else col}{row + 1}"
 
 
+SLOT_COLOR = "#2E3440"      # an empty slot of the square while the players lay the map
+HAND_COLUMN = 4             # the tiles in hand lie beside the square from this block column on
+
+
 class DiceWarsView(View):
     def __init__(self, match):
         self.match = match
         self.rules = match.rules
-        self.board = match.state.board
         self.cat = stats.cat()
+        self.turn_hand = False          # the tiles in hand shown turned around (the controller's R)
+        self._hand_key = None
+        self._hand: dict = {}           # hex -> (tile number, terrain) of the tiles in hand, beside the square
+
+    @property
+    def board(self):
+        return self.match.state.board      # Challenge III: a new board with each tile laid
+
+    # --- laying the map (Challenge III) ------------------------------------------------
+    def board_key(self, state):
+        """What the drawn map depends on (engine/ui/scenes/match_screen.sync_board)."""
+        if state.tiles is None:
+            return None
+        hand = tuple(state.tiles.hands[state.current]) if state.phase == "tiles" else ()
+        return (tuple(state.tiles.layout), hand, self.turn_hand and bool(hand))
+
+    def hand_hexes(self) -> dict:
+        """hex -> (tile number, terrain) for the tiles the player to lay holds,
+        drawn beside the square (two columns of blocks), turned with R."""
+        st = self.match.state
+        key = self.board_key(st)
+        if key == self._hand_key:
+            return self._hand
+        self._hand_key, self._hand = key, {}
+        if st.phase != "tiles" or st.tiles is None:
+            return self._hand
+        for i, number in enumerate(st.tiles.hands[st.current]):
+            data = load_tile(st.tiles.prefix, number)
+            w, h = data.width, data.height
+            bc, br = HAND_COLUMN + i % 2, i // 2
+            for x, tid in data.terrain.items():
+                col, row = hexgrid.axial_to_offset(x)
+                if self.turn_hand:
+                    col, row = w - 1 - col, h - 1 - row
+                self._hand[hexgrid.offset_to_axial(col + bc * w, row + br * h)] = (number, tid)
+        return self._hand
+
+    def tile_banners(self, state) -> list:
+        out = []
+        w = h = 6
+        first = next(iter(self.board.hexes), None)
+        if first is not None:
+            w, h = self.board.tile_cols, self.board.tile_rows
+        for slot in range(9):
+            centre = hexgrid.offset_to_axial((slot % 3) * w + w // 2, (slot // 3) * h + h // 2)
+            laid = state.tiles.layout[slot]
+            if laid is not None:
+                out.append(LabelSpec(centre, f"Tile {laid[0]}{' turned' if laid[1] else ''}", "banner", "#D8DEE9"))
+            else:
+                owner = tile_draft.corner_owner(state.players, slot)
+                if owner is not None:
+                    out.append(LabelSpec(centre, f"{possessive(owner.name)} corner", "banner", "#6B7385"))
+        for i, number in enumerate(state.tiles.hands[state.current]):
+            bc, br = HAND_COLUMN + i % 2, i // 2
+            centre = hexgrid.offset_to_axial(bc * w + w // 2, br * h + h // 2)
+            out.append(LabelSpec(centre, f"Tile {number}", "banner",
+                                 self.player_color(state, state.current)))
+        return out
+
+    def tile_spot(self, h):
+        """("hand", tile number) for a tile in hand, ("slot", slot, tile or
+        None) for a hex of the square, or None."""
+        got = self.hand_hexes().get(h)
+        if got is not None:
+            return ("hand", got[0])
+        st = self.match.state
+        if st.tiles is None or h not in self.board.terrain:
+            return None
+        slot = self.board.tile_index[h]
+        laid = st.tiles.layout[slot]
+        return ("slot", slot, laid[0] if laid else None)
 
     # --- static map ---------------------------------------------------------------
     def hexes(self):
-        return list(self.board.hexes)
+        return list(self.board.hexes) + list(self.hand_hexes())
 
     def terrain(self, h):
-        tid = self.board.terrain.get(h, "plains")
+        got = self.hand_hexes().get(h)
+        tid = got[1] if got else self.board.terrain.get(h, "plains")
+        if tid == tile_draft.SLOT_TERRAIN:
+            return (tid, SLOT_COLOR)
         tt = self.cat.terrain.get(tid)
         return (tid, tt.color if tt else "#B9C98A")
 
     def region(self, h):
+        got = self.hand_hexes().get(h)
+        if got is not None:
+            return 10 + got[0]
         return self.board.tile_index.get(h, 0)
+
+    def tile_number(self, slot: int) -> str:
+        """The printed number of the tile in a slot (laid tiles keep theirs)."""
+        st = self.match.state
+        if st.tiles is not None:
+            laid = st.tiles.layout[slot]
+            return "" if laid is None else f"{laid[0]}{'R' if laid[1] else ''}"
+        names = getattr(self.board, "tile_names", None)
+        return names[slot] if names else str(slot + 1)
 
     def labels(self):
         out = []
+        hand: dict = {}
+        for h, (number, _) in self.hand_hexes().items():
+            col, row = hexgrid.axial_to_offset(h)
+            if number not in hand or (row, col) > hand[number][0]:
+                hand[number] = ((row, col), h)
+        for number, (_, h) in sorted(hand.items()):
+            out.append(LabelSpec(h, f"{number}{'R' if self.turn_hand else ''}", "tile"))
         # tile numbers in each tile's bottom-right hex (dice_wars.txt § Build the Map)
         best: dict = {}
         for h in self.board.hexes:
@@ -53,7 +150,9 @@ class DiceWarsView(View):
                 best[t] = ((row, col), h)
         if len(best) > 1:
             for t, (_, h) in sorted(best.items()):
-                out.append(LabelSpec(h, str(t + 1), "tile"))
+                number = self.tile_number(t)
+                if number:
+                    out.append(LabelSpec(h, number, "tile"))
         return out
 
     # --- pieces -------------------------------------------------------------------------
@@ -84,7 +183,11 @@ class DiceWarsView(View):
         return out
 
     def overlays(self, state):
-        """City banners: a held city shows its card's name in the holder's colour."""
+        """City banners: a held city shows its card's name in the holder's colour.
+        While the players lay the map: each tile's number and each empty
+        corner's owner."""
+        if state.phase == "tiles":
+            return self.tile_banners(state)
         out = []
         for c in state.cities:
             site = self.board.cities[c.index]
@@ -115,6 +218,11 @@ class DiceWarsView(View):
                 lines.append("Turns: " + "; ".join(parts))
             else:
                 lines.append("Turns: none yet — activate two units")
+        elif state.phase == "tiles":
+            left = len(state.tiles.free_slots())
+            lines.append(f"{left} slot{'s' if left != 1 else ''} of the square still empty · "
+                         "tiles in hand: " + "; ".join(f"{q.name} {', '.join(map(str, state.tiles.hands[q.index])) or 'none'}"
+                                                       for q in state.players))
         elif state.phase == "deploy":
             placed = sum(1 for u in state.units.values() if u.owner == state.current and u.pos is not None)
             total = sum(1 for u in state.units.values() if u.owner == state.current and u.hp > 0)
@@ -218,10 +326,15 @@ class DiceWarsView(View):
                 out.append((q.color, f"{q.name}: no faction yet"))
                 continue
             out.append((q.color, f"{q.name} ({facs}): " + ", ".join(bits)))
-        out.append(("", "Hover a piece or hex for details; click one of your units to act."))
+        if state.phase == "tiles":
+            out.append(("", "Hover a tile for what is on it; the corners are where each army deploys."))
+        else:
+            out.append(("", "Hover a piece or hex for details; click one of your units to act."))
         return out
 
     def hex_info(self, state, h) -> HoverInfo:
+        if state.phase == "tiles":
+            return self.tile_info(state, h)
         tid = self.board.terrain.get(h)
         if tid is None:
             return HoverInfo()
@@ -277,6 +390,25 @@ class DiceWarsView(View):
                 what = cond.status if cond.stat == "status" else f"{cond.amount:+d} {cond.stat}"
                 lines.insert(1, f"  {what} from {cond.source}")
         return HoverInfo(lines=lines, title=title)
+
+    def tile_info(self, state, h) -> HoverInfo:
+        """Hover text while the players lay the map (Challenge III)."""
+        spot = self.tile_spot(h)
+        if spot is None:
+            return HoverInfo()
+        prefix = state.tiles.prefix
+        if spot[0] == "hand":
+            who = state.players[state.current].name
+            return HoverInfo(title=tile_draft.tile_summary(prefix, spot[1]),
+                             lines=[f"In {possessive(who)} hand: click it to pick it, R turns it around"])
+        _, slot, laid = spot
+        where = tile_draft.slot_words(state.players, slot)
+        if laid is None:
+            return HoverInfo(title=f"Empty slot {where}", lines=["Pick a tile of yours, then click here to lay it"])
+        tid = self.board.terrain.get(h)
+        tt = self.cat.terrain.get(tid)
+        return HoverInfo(title=tile_draft.tile_summary(prefix, laid),
+                         lines=[f"Laid {where}", f"{tt.name if tt else tid} · {hex_label(h)}"])
 
     def decision_is_interrupt(self, state) -> bool:
         return state.pending is not None and state.pending.player != state.current

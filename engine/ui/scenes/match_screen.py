@@ -113,11 +113,9 @@ class MatchScreen(Scene):
         self.space = getattr(self.view, "space", "hex")      # hex | table (the view says which)
         if self.space == "table":
             self.board = TableBoard(self.view.table(), self.view)
-        elif hasattr(self.view, "make_board"):       # a game's own HexBoard (engine/ui/gameui_extra.py)
-            self.board = self.view.make_board()
         else:
-            self.board = HexBoard(self.view.hexes(), self.view.terrain, self.view.labels(),
-                                  region=getattr(self.view, "region", None))
+            self.board = self.make_hex_board()
+        self.board_key = self.view_board_key()
         self.version = 0
         self.fitted = False
         self.user_camera = False             # the player panned or zoomed: keep the view on resize
@@ -308,9 +306,39 @@ class MatchScreen(Scene):
         if handoff is not None and self in self.app.stack:
             self.app.push(handoff)       # opened on private information: hand over first
 
+    # --- the hex board ----------------------------------------------------------------
+    def make_hex_board(self):
+        if hasattr(self.view, "make_board"):       # a game's own HexBoard (engine/ui/gameui_extra.py)
+            return self.view.make_board()
+        return HexBoard(self.view.hexes(), self.view.terrain, self.view.labels(),
+                        region=getattr(self.view, "region", None))
+
+    def view_board_key(self):
+        """What the hex map's drawing depends on beyond the view's first
+        look: a view whose map changes during the game (Dice Wars' players
+        laying tiles) says so with `board_key(state)`."""
+        if self.space == "table" or not hasattr(self.view, "board_key"):
+            return None
+        return self.view.board_key(self.state)
+
+    def sync_board(self) -> None:
+        """Build the hex board again when the view's map changed (a tile laid,
+        undone, or turned for its preview), fitted to the screen again."""
+        key = self.view_board_key()
+        if key == self.board_key:
+            return
+        self.board_key = key
+        rect = self.board.view
+        self.board = self.make_hex_board()
+        self.board.set_view(rect)
+        self.board.fit()
+        self.user_camera = False
+        self.hover_hex = None
+
     # --- state changes --------------------------------------------------------------
     def state_changed(self, initial: bool = False, entry=None, before=None, undone: bool = False) -> None:
         self.version += 1
+        self.sync_board()
         if self.space == "table" and not initial:
             try:
                 self.board.set_zones(self.view.zones(self.state))
@@ -1325,6 +1353,7 @@ class MatchScreen(Scene):
                 f = min(1.0, t / dur)
                 f = f * f * (3 - 2 * f)
                 positions[key] = along(pts, f)
+        self.sync_board()
         hl = self.ctl.highlights() if self.human_turn() else {}
         hover_kind = "illegal" if (self.hover_info and self.hover_info.illegal) else "hover"
         sel_hex = None
