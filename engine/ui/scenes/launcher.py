@@ -425,7 +425,7 @@ class Launcher(Scene):
                   T.ACCENT if active else T.PANEL_EDGE, th.px(6))
             for j, line in enumerate(title):
                 surf.blit(th.text(line, "m", T.TEXT, True), (r.x + th.px(10), r.y + th.px(6) + j * th.line_h("m")))
-            surf.blit(th.text(f"{g.min_players}-{g.max_players} players", "xs", T.MUTED),
+            surf.blit(th.text((f"{g.min_players}-{g.max_players} players" if g.max_players > g.min_players else f"{g.min_players} players"), "xs", T.MUTED),
                       (r.x + th.px(10), r.y + th.px(8) + len(title) * th.line_h("m")))
             self.hot.append((r, f"game:{i}", ""))
             y += r.h + th.px(8)
@@ -511,7 +511,7 @@ class Launcher(Scene):
             val = self.options.get(o.key, o.default)
             if o.choices:
                 label = f"{o.label}: {_pretty(val)}"
-                active = val not in (None, "", "none", False)
+                active = val != o.default and val not in (None, "", "none", False)     # changed from the usual
             else:
                 label = ("☑ " if val else "☐ ") + o.label
                 active = bool(val)
