@@ -145,3 +145,40 @@ def test_every_character_has_a_silhouette():
         m.submit(rng.choice(m.legal_actions()), autosave=False)
     tokens = view.tokens(m.state)
     assert tokens and all(t.icon for t in tokens)
+
+
+def test_a_step_that_ends_the_activation_is_logged_with_its_character():
+    """The log describes a step once applied; a move or shot that ended the
+    activation read "Raiders moves to E5" and "End Raiders's activation"
+    (seen in play): it names the Character, with the right possessive."""
+    m, ctl = _match()
+    act = next(a for a in m.legal_actions() if a.kind == "activate" and a["space"] == "p1_move")
+    m.submit(act, autosave=False)
+    move = next(a for a in m.legal_actions() if a.kind == "move")
+    m.submit(move, autosave=False)
+    assert m.state.activation is None and m.log[-1].text.startswith("Raiders' COPP moves to ")
+    act = next(a for a in m.legal_actions() if a.kind == "activate" and a["space"] == "p1_move_shoot")
+    m.submit(act, autosave=False)
+    end = next(a for a in m.legal_actions() if a.kind == "end_activation")
+    m.submit(end, autosave=False)
+    assert m.log[-1].text.endswith("activation") and "s's" not in m.log[-1].text
+    assert m.log[-1].text.startswith("End Kaigen's ")
+
+
+def test_a_refusal_does_not_outlive_its_position_and_deployment_says_what_a_click_does():
+    """"Nothing to do there" stayed in the bottom bar through the next
+    player's deployment and the Effect Phase (seen in play)."""
+    m = Match(Setup("warbound", 2, seed=3, scenario="recommended", seats=("human", "human")))
+    ctl = make_controller(m, make_view(m))
+    ctl.click(parse_hex("H4"))                     # the middle of the board: not a deployment tile
+    assert ctl.hint().startswith("Nothing to do there")
+    tray = ctl.tray()
+    ctl.click_tray(tray[0].key)
+    assert ctl.hint().startswith("Click a blue tile") and tray[0].label in ctl.hint()
+    ctl.click(parse_hex("H4"))
+    spot = next(h for h, k in ctl.highlights().items() if k == "deploy")
+    a = ctl.click(spot)
+    a = a.actions[0] if hasattr(a, "actions") else a
+    m.submit(a, autosave=False)
+    ctl.reset()
+    assert ctl.hint().startswith("Pick a Character in the tray")

@@ -65,6 +65,7 @@ def activate(state, a, events: list) -> None:
                                           "activation costs no Stress.", R_AGAIN))
     ch.activations += 1
     state.activation = Activation(ch.uid, sid, list(cat.board[sid].parts))
+    state.last_activated = ch.uid
     settle(state, events)
 
 

@@ -48,6 +48,7 @@ class WarboundController(Controller):
             self.pending = None
         self._preview = (None, None)
         self._hl = None
+        self.message, self.message_rule = "", ""     # a refusal is about the position it was made in
 
     def signature(self):
         return (self.sel, self.pending, self.message)
@@ -285,6 +286,10 @@ class WarboundController(Controller):
             return self.message
         s = self.state
         if s.phase == "deploy":
+            c = s.chars.get(self.sel) if self.sel is not None else None
+            if c is not None and not c.deployed:
+                return (f"Click a blue tile next to your starting tile to deploy {stats(s, c).name} "
+                        "(Esc: another Character).")
             return "Pick a Character in the tray, then a highlighted tile next to your starting tile."
         if s.queue:
             return "Decide with the buttons."
@@ -450,6 +455,7 @@ class WarboundController(Controller):
 
     def click_tray(self, key) -> None:
         self.sel = None if self.sel == key else key
+        self.message, self.message_rule = "", ""
 
 
 def make_controller(match, view) -> WarboundController:

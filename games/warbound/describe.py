@@ -23,7 +23,9 @@ def describe(state, a: Action) -> str:
     cat = load_catalog()
     who = state.players[a.player].name if a.player in (0, 1) else f"P{a.player}"
     act = state.activation
-    me = _c(state, act.uid) if act else who
+    # the log describes a step once applied: a shot or move that ended the activation still names its Character
+    uid = act.uid if act else state.last_activated
+    me = _c(state, uid) if uid is not None else who
     if k == "deploy":
         extra = f" and {_h(state, a['to2'])}" if a.get("to2") is not None else ""
         return f"{_c(state, a['uid'])} deploys on {_h(state, a['to'])}{extra}"
@@ -42,7 +44,7 @@ def describe(state, a: Action) -> str:
         to = f" to {_h(state, a['to'])}" if a.get("to") is not None else ""
         return f"{me} uses {sk}{on}{to}"
     if k == "end_activation":
-        return f"End {me}'s activation"
+        return f"End {possessive(me)} activation"
     if k == "pass":
         return f"{who} passes"
     if k == "exchange":

@@ -87,6 +87,7 @@ class WBState:
     current: int = 0            # whose decision in deploy/action
     passes: int = 0             # consecutive passes in the Action Phase
     activation: Activation | None = None
+    last_activated: int | None = None   # the Character of the latest activation: the log names it once it ended
     queue: list = field(default_factory=list)       # pending decisions: (kind, player)
     objectives: list = field(default_factory=list)  # the Objective deck, top first
     objective: str | None = None                    # this turn's card
