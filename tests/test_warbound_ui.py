@@ -182,3 +182,15 @@ def test_a_refusal_does_not_outlive_its_position_and_deployment_says_what_a_clic
     m.submit(a, autosave=False)
     ctl.reset()
     assert ctl.hint().startswith("Pick a Character in the tray")
+
+
+def test_hovering_a_scan_marker_says_who_controls_it_now():
+    m, ctl = _match(chars=[{"name": "copp", "player": 0, "card": "copp", "at": "H5"},
+                           {"name": "rohna", "player": 1, "card": "rohna", "at": "L3"}])
+    view = ctl.view
+    assert "Now: Raiders controls it" in view.hex_info(m.state, parse_hex("H4")).lines
+    assert "Now: nobody controls it" in view.hex_info(m.state, parse_hex("E7")).lines
+    m2, ctl2 = _match(chars=[{"name": "copp", "player": 0, "card": "copp", "at": "L1"},
+                             {"name": "rohna", "player": 1, "card": "rohna", "at": "L3"}])
+    lines = ctl2.view.hex_info(m2.state, parse_hex("L2")).lines
+    assert any(ln.startswith("Now: nobody controls it (both") for ln in lines)

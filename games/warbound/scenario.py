@@ -29,14 +29,24 @@ def deploy_zone(state, player: int, radius: int | None = None) -> list:
     return [h for h in grid.within(start, r) if h in state.board.open]
 
 
-def controller(state, h) -> int | None:
-    """Who controls a Scan marker: miniatures on it or adjacent, of one player only."""
+def _owners_near(state, h) -> set:
     near = set()
     for n in [h] + grid.neighbors(h):
         uid = state.occupied.get(n)
         if uid is not None:
             near.add(state.chars[uid].owner)
+    return near
+
+
+def controller(state, h) -> int | None:
+    """Who controls a Scan marker: miniatures on it or adjacent, of one player only."""
+    near = _owners_near(state, h)
     return near.pop() if len(near) == 1 else None
+
+
+def contested(state, h) -> bool:
+    """Both players have miniatures on or next to the Scan marker: nobody controls it."""
+    return len(_owners_near(state, h)) > 1
 
 
 def on_removed(state, ch, events: list) -> None:

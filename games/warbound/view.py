@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, TokenTrack, View
 from engine.ui.panels.icons import icon_for
-from games.warbound import actionboard
+from games.warbound import actionboard, scenario
 from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats, unbroken_armor
 from games.warbound.queries import possessive
@@ -192,7 +192,12 @@ class WarboundView(View):
         if tt.blocks_sight:
             lines.append("Obstructing: blocks line of sight")
         if h in self.board.scans:
-            lines.append("Scan marker (traversable): 1 VP at Cleanup to the player controlling it")
+            lines.append("Scan marker (traversable): 1 VP at Cleanup to the player controlling it "
+                         "(miniatures on it or next to it, of one player only)")
+            holder = scenario.controller(state, h)
+            lines.append(f"Now: {state.players[holder].name} controls it" if holder is not None else
+                         "Now: nobody controls it" + (" (both players are next to it)"
+                                                      if scenario.contested(state, h) else ""))
         uid = state.occupied.get(h)
         if uid is not None:
             c = state.chars[uid]
