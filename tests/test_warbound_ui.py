@@ -194,3 +194,15 @@ def test_hovering_a_scan_marker_says_who_controls_it_now():
                              {"name": "rohna", "player": 1, "card": "rohna", "at": "L3"}])
     lines = ctl2.view.hex_info(m2.state, parse_hex("L2")).lines
     assert any(ln.startswith("Now: nobody controls it (both") for ln in lines)
+
+
+def test_the_header_of_a_finished_game_names_the_winner():
+    """It read "Kaigen — Game over" with the Hand holder's name, whoever won,
+    and the win reason was a fourth line the header does not show."""
+    m, ctl = _match(hand=1)
+    from games.warbound import scenario
+    m.state.players[0].vp = 5
+    scenario.decide_winner(m.state, [])
+    head = ctl.view.header(m.state)
+    assert head.title == "Game over — Raiders wins"
+    assert head.lines[0].startswith("Raiders wins with the most Victory Points")

@@ -86,6 +86,10 @@ class WarboundView(View):
     def header(self, state) -> Header:
         p = self.rules.to_act(state) if state.phase != "over" else state.hand
         title = f"{state.players[p].name} — {PHASE_NAME.get(state.phase, state.phase)}"
+        if state.phase == "over":       # not the Hand holder's name: it read as the winner's
+            won = [state.players[w].name for w in state.winners]
+            title = "Game over" + (f" — {won[0]} wins" if len(won) == 1 else " — a draw" if won else "")
+            p = state.winners[0] if len(won) == 1 else p
         lines = [f"Turn {state.turn}/5 · Period {state.period} · Hand: {state.players[state.hand].name} · "
                  f"Hourglass: {state.players[state.hourglass].name}"
                  + (f" on {actionboard.parts_name(state.hourglass_space)}" if state.hourglass_space else "")]
@@ -93,7 +97,7 @@ class WarboundView(View):
         if state.objective:
             lines.append(f"Objective: {self.cat.objectives[state.objective].name}")
         if state.phase == "over":
-            lines.append(state.win_reason)
+            lines.insert(0, state.win_reason)       # the header shows three lines: the reason first
         return Header(title, self.player_color(state, p), lines)
 
     def summary(self, state):
