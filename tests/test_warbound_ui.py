@@ -206,3 +206,19 @@ def test_the_header_of_a_finished_game_names_the_winner():
     head = ctl.view.header(m.state)
     assert head.title == "Game over — Raiders wins"
     assert head.lines[0].startswith("Raiders wins with the most Victory Points")
+
+
+def test_a_small_window_leaves_the_log_room_before_the_timeline():
+    """At 1280x720 the Action Board, the timeline and the token reserve left
+    the log two lines: what the computer just did could not be read.  The
+    timeline (the header says it) and a Period not open yet give way."""
+    m, ctl = _match()
+    app, screen = screen_for(m, size=(1280, 720))
+    L = screen.panel_layout()
+    titles = [s.title for s in L["hand"][1]]
+    assert not any(t.startswith("Timeline") or t.startswith("Period 2") for t in titles)
+    th = app.theme
+    assert L["log"].h >= max(th.px(150), 4 * th.line_h("s"))
+    app, screen = screen_for(m, size=(1920, 1080))
+    titles = [s.title for s in screen.panel_layout()["hand"][1]]
+    assert any(t.startswith("Timeline") for t in titles) and any(t.startswith("Period 2") for t in titles)

@@ -291,6 +291,7 @@ class HandSection:
     private: bool = False                            # hidden from the other players (marked so)
     compact: bool = False                            # small chips, many in a row
     hexes: bool = False                              # cards as hexagons in a row (a board of action spaces)
+    spare: bool = False                              # left out when the log would get too little room
 
 
 @dataclass

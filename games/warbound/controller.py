@@ -327,7 +327,8 @@ class WarboundController(Controller):
                      if sp.period == period]
             title = f"Period {period} ({turns})" + (" · now" if state.period == period else "")
             sections.append(HandSection(("Action Board · " if period == 1 else "") + title, cards,
-                                        note=note if period == 1 else "", hexes=True))
+                                        note=note if period == 1 else "", hexes=True,
+                                        spare=period > state.period))     # a small window: the log first
         sc = cat.scenarios[state.scenario]
         turns = [HandCard(("turn", t), f"Turn {t}", f"P{sc.periods[t - 1]}",
                           tip=f"Turn {t} of {sc.turns}, Period {sc.periods[t - 1]}"
@@ -341,7 +342,7 @@ class WarboundController(Controller):
                       view.player_color(state, glass.index))]
         if not busy:
             sections.append(HandSection("Timeline · the Hand and the Hourglass", turns, stats_row, hexes=True,
-                                        compact=True))
+                                        compact=True, spare=True))      # the header says it too
         toks = []
         for q in state.players:
             have = ", ".join(f"{n} {cat.factions[c].token}" for c, n in sorted(q.tokens.items()) if n) or "none"

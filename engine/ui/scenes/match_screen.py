@@ -1476,6 +1476,14 @@ class MatchScreen(Scene):
         surf.blit(self._hint_cache[1], self.hint_rect.topleft)
         return True
 
+    def _hand_height(self, hand, x, w, th, trimmed: bool) -> int:
+        if not hand:
+            return 0
+        hk = (self._hand_cache[0], w, th.scale, trimmed)
+        if self._hand_h[0] != hk:
+            self._hand_h = (hk, draw_hand(None, x, 0, w, hand, th)[0])
+        return self._hand_h[1]
+
     def panel_layout(self):
         """Rects of the panel sections for the current content."""
         th = self.app.theme
@@ -1501,10 +1509,11 @@ class MatchScreen(Scene):
         r_header = pygame.Rect(x, y, w, header_h)
         y += header_h + th.px(6)
         hand = self.hand_sections()
-        hk = (self._hand_cache[0], w, th.scale)
-        if hand and self._hand_h[0] != hk:
-            self._hand_h = (hk, draw_hand(None, x, 0, w, hand, th)[0])
-        hand_h = self._hand_h[1] if hand else 0
+        hand_h = self._hand_height(hand, x, w, th, False)
+        others = header_h + th.px(6) + tray_h + buttons_h + dice_h + log_min + tool_h + 5 * th.px(8) + 2 * pad
+        if hand_h > P.h - others and any(s.spare for s in hand):     # a small window: the log first
+            hand = [s for s in hand if not s.spare]
+            hand_h = self._hand_height(hand, x, w, th, True)
         r_hand = pygame.Rect(x, y, w, hand_h)
         y += hand_h
         fixed = (y - P.y) + tray_h + buttons_h + dice_h + log_min + tool_h + 5 * th.px(8) + pad
@@ -1684,7 +1693,7 @@ class MatchScreen(Scene):
         c.blit(self._header_img[1], r_header.topleft)
         self.hand_rects = []
         if hand and r_hand.h > 0:
-            hk = (self._hand_cache[0], self.hover_card, r_hand.size, th.scale)
+            hk = (self._hand_cache[0], self.hover_card, r_hand.size, th.scale, len(hand))
             if self._hand_img[0] != hk:
                 img = pygame.Surface(r_hand.size, pygame.SRCALPHA)
                 rects = draw_hand(img, 0, 0, r_hand.w, hand, th, self.hover_card)[1]
