@@ -222,3 +222,30 @@ def test_a_small_window_leaves_the_log_room_before_the_timeline():
     app, screen = screen_for(m, size=(1920, 1080))
     titles = [s.title for s in screen.panel_layout()["hand"][1]]
     assert any(t.startswith("Timeline") for t in titles) and any(t.startswith("Period 2") for t in titles)
+
+
+def test_a_choice_on_one_tile_asks_a_question_not_which():
+    """Deploying a Formation asked "Which?" over a list of tile pairs."""
+    m = Match(Setup("warbound", 2, seed=7, scenario="recommended", seats=("human", "human")))
+    ctl = make_controller(m, make_view(m))
+    formation = next(t for t in ctl.tray() if t.shape == "square")
+    ctl.click_tray(formation.key)
+    asked = [ctl.click(h) for h, k in ctl.highlights().items() if k == "deploy"]
+    choices = [c for c in asked if hasattr(c, "actions")]
+    assert choices and all(c.prompt == "A Formation has two miniatures: where does the other one go?"
+                           for c in choices)
+    ctl.click_tray(formation.key)                   # nothing picked: every Character that may stand there
+    c = next(c for c in (ctl.click(h) for h, k in ctl.highlights().items() if k == "deploy") if hasattr(c, "actions"))
+    assert c.prompt in ("Which Character deploys here?", "Which one?")
+
+
+def test_a_long_question_stays_inside_its_dialog_at_1280x720():
+    from engine.ui.scenes.dialogs import ChoiceDialog
+    m, ctl = _match()
+    app, screen = screen_for(m, size=(1280, 720))
+    dlg = app.push(ChoiceDialog(app, "A Formation has two miniatures: where does the other one go?",
+                                ["B3 and C3", "B3 and B4"], lambda i: None))
+    inner = dlg.rect.w - app.theme.px(40)
+    size = dlg.title_size(inner)
+    assert app.theme.font(size, True).size(dlg.title)[0] <= inner
+    app.draw()

@@ -192,6 +192,15 @@ class WarboundController(Controller):
                 break
         return info
 
+    @staticmethod
+    def _which(acts) -> str:
+        """The question a choice of several actions on one tile asks."""
+        if all(a.get("to2") is not None for a in acts):
+            return "A Formation has two miniatures: where does the other one go?"
+        if all(a.kind == "deploy" for a in acts):
+            return "Which Character deploys here?"
+        return "Which one?"
+
     def click(self, h, button: int = 1):
         if self._picked() is not None and self.pending is not None:
             found = [(acts, self.match.rules.describe(self._after_paying(), acts[1]))
@@ -199,12 +208,12 @@ class WarboundController(Controller):
             if len(found) == 1:
                 return found[0][0]
             if found:
-                return Choice("Which?", [f[0] for f in found], [f[1] for f in found])
+                return Choice(self._which([f[0][1] for f in found]), [f[0] for f in found], [f[1] for f in found])
         acts = [a for a in self._on_board() if h in self._hexes_of(a)]
         if len(acts) == 1:
             return acts[0]
         if acts:
-            return Choice("Which?", acts, [self.match.rules.describe(self.state, a) for a in acts])
+            return Choice(self._which(acts), acts, [self.match.rules.describe(self.state, a) for a in acts])
         uid = self.state.occupied.get(h)
         if uid is not None and self.state.chars[uid].owner == self.match.to_act():
             if uid != self.sel:

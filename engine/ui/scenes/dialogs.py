@@ -80,6 +80,11 @@ class Modal(Scene):
             self.row.buttons.append(W.Button(pygame.Rect(x + i * (bw + gap), y, bw, bh), label, cmd, key,
                                              style="primary" if i == 0 else "normal"))
 
+    def title_size(self, inner: int) -> str:
+        """The type size the title fits the dialog in: a long question stays inside."""
+        th = self.app.theme
+        return next((z for z in ("l", "m") if th.font(z, True).size(self.title)[0] <= inner), "s")
+
     def fire(self, cmd) -> None:
         close = True
         if self.on is not None:
@@ -127,7 +132,7 @@ class Modal(Scene):
         W.box(surf, self.rect, T.PANEL, self.accent, th.px(8), 2)
         x, y = self.rect.x + th.px(20), self.rect.y + th.px(16)
         inner = self.rect.w - th.px(40)
-        W.blit_text(surf, self.title, (x, y), "l", self.accent, True, th)
+        W.blit_text(surf, self.title, (x, y), self.title_size(inner), self.accent, True, th)
         y += th.line_h("l") + th.px(12)
         for text, col in self.paragraphs:
             y += W.draw_wrapped(surf, text, (x, y, inner, 1000), "m", col, theme=th) + th.px(8)
