@@ -378,3 +378,13 @@ def test_rotate_faces_the_neighbour_clicked():
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_3, pygame.KMOD_SHIFT)
     assert isinstance(ctl.click(here), Choice)
+
+
+def test_the_last_dragon_choice_is_logged_with_the_seat_not_the_dragon():
+    """Seen in play: "Water Dragon chooses the Water Dragon" (the players take
+    their dragons' names once the last one chose)."""
+    m = new_match("uberdrakes", seats=["human", "human"], seed=11)
+    m.submit(Action.make("choose_dragon", 0, dragon="fire"))
+    m.submit(Action.make("choose_dragon", 1, dragon="water"))
+    texts = [e.text for e in m.log]
+    assert "Player 1 chooses the Fire Dragon" in texts and "Player 2 chooses the Water Dragon" in texts

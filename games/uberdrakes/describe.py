@@ -77,7 +77,9 @@ def describe(state: UDState, a: Action) -> str:
     if k == "end_turn":
         return f"{who} ends the turn" + (" and roosts" if a["roost"] else "")
     if k == "choose_dragon":
-        return f"{who} chooses the {cat().dragons[a['dragon']].name}"
+        # described once applied: the last choice names the players after their dragons ("Water Dragon
+        # chooses the Water Dragon"); the choice is the seat's
+        return f"Player {a.player + 1} chooses the {cat().dragons[a['dragon']].name}"
     if k == "keep_hand":
         return f"{who} keeps their hand"
     if k == "mulligan":
