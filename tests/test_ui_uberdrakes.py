@@ -388,3 +388,13 @@ def test_the_last_dragon_choice_is_logged_with_the_seat_not_the_dragon():
     m.submit(Action.make("choose_dragon", 1, dragon="water"))
     texts = [e.text for e in m.log]
     assert "Player 1 chooses the Fire Dragon" in texts and "Player 2 chooses the Water Dragon" in texts
+
+
+def test_the_players_summary_spells_out_coins_magic_and_cards():
+    """It read "6c · 0m · 4+0 cards": a newcomer could not tell what they were."""
+    m = new_match("uberdrakes", seats=["human", "human"], seed=11)
+    m.submit(Action.make("choose_dragon", 0, dragon="fire"))
+    m.submit(Action.make("choose_dragon", 1, dragon="water"))
+    from games.uberdrakes.view import make_view
+    line = make_view(m).summary(m.state)[0][1]
+    assert "coins 6" in line and "magic 0" in line and "cards 4" in line and "+0" not in line

@@ -226,7 +226,7 @@ class UberDrakesView(View):
         """The public view: every hoard, rider and score, one line each."""
         out = []
         for d in state.players:
-            bits = [f"{d.vp} VP", f"{d.coins}c", f"{d.magic}m", f"fatigue {d.fatigue}", f"blood {d.blood}"]
+            bits = [f"{d.vp} VP", f"coins {d.coins}", f"magic {d.magic}", f"fatigue {d.fatigue}", f"blood {d.blood}"]
             if d.rage:
                 bits.append(f"rage {d.rage}")
             text = f"{d.name.replace(' Dragon', '')}: " + " · ".join(bits)
@@ -240,7 +240,7 @@ class UberDrakesView(View):
                 text += " · " + ", ".join(items)
             if d.equipped:
                 text += f" · wears {item_name(d.equipped)}"
-            text += f" · {len(d.hand)}+{len(d.treasures)} cards"
+            text += f" · cards {len(d.hand)}" + (f" · treasures {len(d.treasures)}" if d.treasures else "")
             if d.roosted:
                 text += " · roosted"
             if d.hex is None and d.dragon:
