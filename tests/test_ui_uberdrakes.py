@@ -398,3 +398,20 @@ def test_the_players_summary_spells_out_coins_magic_and_cards():
     from games.uberdrakes.view import make_view
     line = make_view(m).summary(m.state)[0][1]
     assert "coins 6" in line and "magic 0" in line and "cards 4" in line and "+0" not in line
+
+
+def test_a_card_name_on_two_lines_takes_smaller_type_before_it_is_cut():
+    """The hand read "Free Fli…" ×2: the second line shares its row with the
+    key and the count."""
+    from engine.ui.app import App
+    from engine.ui.contract import HandCard
+    from engine.ui.panels.hand_panel import title_lines
+    th = App((1560, 920), headless=True).theme
+    card = HandCard("free_flight", "Free Flight", hotkey="3", count=2)
+    big, small = th.font("s", True), th.font("xs", True)
+    tw = big.size("Free Flight")[0] - 1                  # wraps in the usual type
+    sw = (big.size("Flight")[0] + small.size("Flight")[0]) // 2
+    size, lines = title_lines(card, th, tw, sw)
+    assert size == "xs" and "".join(lines).replace(" ", "") == "FreeFlight"
+    size, lines = title_lines(card, th, big.size("Free Flight")[0] + 2, sw)
+    assert size == "s" and lines == ["Free Flight"]

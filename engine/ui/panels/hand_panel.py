@@ -265,6 +265,22 @@ def _draw_hexes(surf, x: int, y: int, w: int, cards: list, th, hover, rects: lis
     return rows * (ch + gap)
 
 
+def title_lines(card, th, tw: int, sw: int) -> tuple[str, list[str]]:
+    """A card's title as (type size, lines): one line beside a sub line, or
+    (no sub) up to two lines, the second sharing its row with the key and
+    the count (width sw): the smaller type before cutting the name."""
+    size, f = "s", th.font("s", True)
+    lines = T.wrap(card.title, f, tw)[:2] if not card.sub else [card.title]
+    if any(f.size(w)[0] > tw for w in card.title.split()):
+        lines = [card.title]              # a word would break: one line, ellipsized
+    if len(lines) == 2 and f.size(lines[1])[0] > sw:          # "Free Fli…" ×2
+        size, f = "xs", th.font("xs", True)
+        lines = T.wrap(card.title, f, tw)[:2]
+    if len(lines) == 2:
+        lines[1] = T.ellipsize(lines[1], f, sw)
+    return size, [T.ellipsize(ln, f, tw) for ln in lines]
+
+
 def _draw_card(surf, r: pygame.Rect, card: HandCard, th, compact: bool, hovered: bool) -> None:
     st = card.state
     off = st in ("off", "used")
@@ -303,17 +319,11 @@ def _draw_card(surf, r: pygame.Rect, card: HandCard, th, compact: bool, hovered:
             - (th.font("xs", True).size(f"×{card.count}")[0] + th.px(6) if card.count > 1 else 0)
         f = th.font("s", True)
         if f.size(card.title)[0] <= tw or not card.sub:
-            # one line of title and the sub line, or (no sub) up to two lines of title
-            lines = T.wrap(card.title, f, tw)[:2] if not card.sub else [card.title]
-            if any(f.size(w)[0] > tw for w in card.title.split()):
-                lines = [card.title]              # a word would break: one line, ellipsized
-            if len(lines) == 2:
-                lines[1] = T.ellipsize(lines[1], f, sw)
-            lines = [T.ellipsize(ln, f, tw) for ln in lines]
+            size, lines = title_lines(card, th, tw, sw)
             ty = r.y + th.px(5)
             for ln in lines:
-                surf.blit(th.text(ln, "s", text_col, True), (tx, ty))
-                ty += th.line_h("s") - th.px(2)
+                surf.blit(th.text(ln, size, text_col, True), (tx, ty))
+                ty += th.line_h(size) - th.px(2)
             if card.sub:
                 surf.blit(th.text(T.ellipsize(card.sub, th.font("xs"), sw), "xs", sub_col),
                           (tx, r.y + th.px(6) + th.line_h("s")))
