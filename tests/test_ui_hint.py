@@ -11,16 +11,20 @@ from engine.ui.scenes.dialogs import Modal
 from test_ui_support import deployed_match, key, screen_for
 
 
+def _wait_for_hint(app):
+    t0 = time.perf_counter()
+    while not isinstance(app.top(), Modal) and time.perf_counter() - t0 < 60:
+        app.step(0.05)
+        time.sleep(0.01)
+    return app.top()
+
+
 def test_hint_shows_the_hard_move_and_why():
     m = deployed_match()
     app, screen = screen_for(m)
     before = len(m.actions)
     key(app, pygame.K_h)
-    t0 = time.perf_counter()
-    while not isinstance(app.top(), Modal) and time.perf_counter() - t0 < 60:
-        app.step(0.05)
-        time.sleep(0.01)
-    dlg = app.top()
+    dlg = _wait_for_hint(app)
     assert isinstance(dlg, Modal) and dlg.title.startswith("Hint: ")
     assert any(text.startswith("Why: ") for text, _ in dlg.paragraphs)
     assert len(m.actions) == before                 # a hint plays nothing by itself
@@ -43,4 +47,18 @@ def test_step_through_plays_one_computer_action_per_space():
     key(app, pygame.K_SPACE)
     screen.last_change = 0.0
     app.step(0.05)
+    assert len(m.actions) == 1
+
+
+def test_a_hint_asked_in_a_decision_panel_shows_over_it():
+    """Seen in play (UberDrakes, picking up a rider): H said "Thinking…" and
+    then nothing, the answer waiting behind the decision's panel for good."""
+    from engine.ui.scenes.combat_dialog import DecisionDialog
+    m = new_match("uberdrakes", seats=["human", "human"], seed=11)
+    app, screen = screen_for(m)
+    assert isinstance(app.top(), DecisionDialog)      # choose your dragon
+    key(app, pygame.K_h)
+    dlg = _wait_for_hint(app)
+    assert isinstance(dlg, Modal) and dlg.title.startswith("Hint: ")
+    key(app, pygame.K_RETURN)                        # "Play it"
     assert len(m.actions) == 1

@@ -1270,7 +1270,8 @@ class MatchScreen(Scene):
             changed = True
         if self.top_is_me():
             changed |= self.drive_ai()
-            changed |= self.poll_hint()
+        if self.top_is_me() or (self.decision_dlg is not None and self.app.top() is self.decision_dlg):
+            changed |= self.poll_hint()         # a hint asked in a decision's panel shows over it
         if self._decision_sig is not None and self._decision_sig != (self.version, self.ctl_sig(), self.human_turn()):
             self.sync_decision()
             changed = True
