@@ -39,6 +39,9 @@ def test_pickup_one_of_three_then_the_deck_refills():
     m.submit(Action.make("pick_rider", 0, rider="water_knight"))
     assert m.state.players[0].rider == "water_knight" and not m.state.players[0].portaled
     assert m.state.pickups["west"] == ["fire_mage", "wind_ranger", "fire_knight"]
+    told = [e.text for e in m.log[-1].events]          # the pickup, then its replacement (read reversed in play)
+    assert told.index("Fire Dragon picks up the Water Knight, bound for a Water space") < \
+        told.index("The Fire Knight arrives at the west pickup")
 
 
 def test_only_one_rider_at_a_time():

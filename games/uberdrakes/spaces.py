@@ -115,6 +115,7 @@ def pick_rider(state: UDState, p: int, rider: str | None, ev: list, dice, side: 
         return
     riders = cat().riders
     where = None
+    arrival = []            # the replacement is told after the pickup (it read the other way round)
     for s, row in state.pickups.items():
         if (side is None or s == side) and rider in row:
             where = s
@@ -129,13 +130,14 @@ def pick_rider(state: UDState, p: int, rider: str | None, ev: list, dice, side: 
         if state.rider_deck:
             new = state.rider_deck.pop()
             state.pickups[where].append(new)
-            ev.append(Event("reveal", f"The {riders[new].name} arrives at the {where} pickup", R_PICKING,
-                            data={"rider": new}))
+            arrival.append(Event("reveal", f"The {riders[new].name} arrives at the {where} pickup", R_PICKING,
+                                 data={"rider": new}))
     d.rider = rider
     d.portaled = False
     r = riders[rider]
     ev.append(Event("ruling", f"{d.name} picks up the {r.name}, bound for a {cat().elements[r.element].name} space",
                     R_PICKING, data={"player": p, "rider": rider}))
+    ev.extend(arrival)
 
 
 def deliver(state: UDState, p: int, ev: list, dice) -> None:
