@@ -148,10 +148,18 @@ def _cols(sec: HandSection, w: int, th) -> int:
         f = th.font("xs")
         widest = max((f.size(c.title)[0] for c in sec.cards), default=0) + th.px(10)
         return max(1, min(len(sec.cards), w // max(th.px(74), widest), 7))
-    fb, fx = th.font("s", True), th.font("xs")
-    widest = max((max(fx.size(c.sub)[0] if c.sub else 0, *(fb.size(word)[0] for word in c.title.split() or [""]))
-                  for c in sec.cards), default=0)
-    need = card_height(th) - th.px(12) + th.px(16) + widest + th.px(30)
+    fb, fx, fk = th.font("s", True), th.font("xs"), th.font("xs", True)
+
+    def text_need(c) -> int:
+        words = [fb.size(word)[0] for word in c.title.split()] or [0]
+        need = max(fx.size(c.sub)[0] if c.sub else 0, *words) + th.px(30)
+        if not c.sub and c.count > 1:       # the last line shares its row with the count and the key
+            badges = fk.size(f"×{c.count}")[0] + th.px(6) + (fk.size(c.hotkey)[0] + th.px(8) if c.hotkey else 0)
+            need = max(need, words[-1] + badges + th.px(4))
+        return need
+
+    widest = max((text_need(c) for c in sec.cards), default=0)
+    need = card_height(th) - th.px(12) + th.px(16) + widest
     return max(1, min(4, w // max(th.px(132), need)))
 
 
@@ -275,7 +283,7 @@ def title_lines(card, th, tw: int, sw: int) -> tuple[str, list[str]]:
         lines = [card.title]              # a word would break: one line, ellipsized
     if len(lines) == 2 and f.size(lines[1])[0] > sw:          # "Free Fli…" ×2
         size, f = "xs", th.font("xs", True)
-        lines = T.wrap(card.title, f, tw)[:2]
+        lines = [card.title] if f.size(card.title)[0] <= tw else T.wrap(card.title, f, tw)[:2]
     if len(lines) == 2:
         lines[1] = T.ellipsize(lines[1], f, sw)
     return size, [T.ellipsize(ln, f, tw) for ln in lines]
