@@ -414,7 +414,11 @@ class DrakeAgent:
         return 0.0, "ready: nothing more to add to this fight"
 
     def s_roll(self, ctx, a):
-        return 1.0, f"roll: {percent(ctx.my_win_chance())} to win this fight"
+        c = ctx.state.combat
+        pw = ctx.my_win_chance()
+        if c.rolled[0] and not c.rolled[1] and c.side(ctx.p) == 1:      # the initiator's total is known
+            pw = combat.chance_to_beat(c.total[0], c.bonus[1], ctx.me.rage + c.temp_rage[1])[1]
+        return 1.0, f"roll: {percent(pw)} to win this fight"
 
     def s_concede(self, ctx, a):
         c = ctx.state.combat

@@ -556,6 +556,13 @@ def win_chance(bonus_a: int, rage_a: int, bonus_d: int, rage_d: int) -> float:
     return p
 
 
+def chance_to_beat(total: int, bonus: int, rage: int) -> tuple[int, float]:
+    """The defender's rolloff against a total already rolled: (the roll
+    needed, P(reaching it)); ties go to the initiator."""
+    need = total - bonus + 1
+    return need, sum(pr for s, pr in top_two_distribution(2 + rage).items() if s >= need)
+
+
 def chance_to_overtake(gap: int, need_strict: bool) -> float:
     """P(one added die lifts a total `gap` behind to winning)."""
     need = gap + (1 if need_strict else 0)

@@ -222,10 +222,7 @@ def preview(state: UDState, a: Action) -> list[str]:
             out.append("Ranged: you take no damage if you lose")
     if k == "roll" and state.combat is not None:
         c = state.combat
-        rd = state.players[p].rage + c.temp_rage[1]
-        dist = combat.top_two_distribution(2 + rd)
-        need = c.total[0] - c.bonus[1] + 1
-        pw = sum(pr for s, pr in dist.items() if s >= need)
+        need, pw = combat.chance_to_beat(c.total[0], c.bonus[1], state.players[p].rage + c.temp_rage[1])
         out.append(f"You need {need}+ on your roll to beat {c.total[0]}: {percent(pw)}")
         out.append("Conceding now means double damage")
     if k == "counter" and state.combat is not None:
