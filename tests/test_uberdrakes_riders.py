@@ -132,3 +132,19 @@ def test_must_roost_without_an_action():
     with pytest.raises(Illegal) as e:
         m.submit(Action.make("end_turn", 0, roost=False))
     assert "automatically roost" in e.value.reason
+
+
+def test_a_landing_that_waited_for_a_combat_has_its_own_heading_in_the_log():
+    """§ Zones of Control: the space's effect waits for the combat.  Its lines
+    (a delivery, a heal) came under the last combat decision, even the other
+    dragon's ("Fire Dragon buys a heal" then "Water Dragon drops off...")."""
+    m = match([dict(dragon="water", at="E10", facing=SE, rider="water_merchant", portaled=True),
+               dict(dragon="fire", at="F9"), dict(dragon="earth", at="Q1")], dice=[6, 6, 1, 1])
+    m.submit(next(a for a in m.legal_actions() if a.kind == "move" and a["how"] == "coin"
+                  and tuple(a["to"]) == parse_hex("F10")))
+    assert m.state.combat is not None
+    while m.state.combat is not None:
+        m.submit(next(a for a in m.legal_actions() if a.player == m.to_act()))
+    texts = [(ev.depth, ev.text) for ev in m.log[-1].events]
+    head = texts.index((0, "After the combat, Water Dragon lands on F10"))
+    assert any(t.startswith("Water Dragon drops off the Water Merchant") for _, t in texts[head + 1:])

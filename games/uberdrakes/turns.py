@@ -7,7 +7,8 @@ from __future__ import annotations
 from engine.core.rules import Event
 from engine.core.words import possessive
 from games.uberdrakes import combat, spaces
-from games.uberdrakes.common import (R_BATTLE_ROYALE, R_NEXT, R_ROUNDS, R_TURN, R_VARIANTS, add_fatigue, cat,
+from games.uberdrakes.board import hex_label
+from games.uberdrakes.common import (R_BATTLE_ROYALE, R_NEXT, R_ROUNDS, R_TURN, R_VARIANTS, R_ZOC, add_fatigue, cat,
                                      draw_movement, econ, heal, in_portal, rule_of_spell)
 from games.uberdrakes.late import late
 from games.uberdrakes.state import Pending, UDState
@@ -32,10 +33,16 @@ def run_jobs(state: UDState, ev: list, dice) -> None:
             if reason == "zoc" and d not in combat.zoc_triggers(state, a):
                 continue
             combat.start(state, a, d, reason, False, ev, dice)
+            # the space's effect waits for the combat: its lines will come under another action's
+            state.jobs = [(*j, "after combat") if j[0] == "land" and len(j) == 3 else j for j in state.jobs]
         elif kind == "land":
-            _, p, h = job
+            _, p, h, *waited = job
             if state.players[p].hex == h and state.active == p:
+                before = len(ev)
                 spaces.land(state, p, ev, dice)
+                if waited and len(ev) > before:
+                    ev.insert(before, Event("land", f"After the combat, {state.players[p].name} lands on "
+                                            f"{hex_label(h)}", R_ZOC, depth=0, data={"player": p}))
         elif kind == "end_turn":
             finish_turn(state, job[1], ev, dice)
         elif kind == "pending":
