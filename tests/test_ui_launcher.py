@@ -167,3 +167,22 @@ def test_maps_are_named_as_players_read_them():
     assert launcher.game.scenario_title("my_map.tmx") == "My map.tmx"         # a designer's own: its name
     for game in launcher.games:                                              # every shipped scenario has a line
         assert all(game.scenario_text(s) for s in game.scenarios()), game.game_id
+
+
+def test_house_rulings_stay_above_the_last_game_line_at_1280x720():
+    """Seen at 1280x720: Dice Wars' last ruling button sat on the "Last
+    played" line, UberDrakes' last note ran under it.  A small window drops
+    the notes (and then the questions' second lines) before anything overlaps."""
+    app = App((1280, 720), headless=True)
+    launcher = app.push(Launcher(app))
+    launcher.resume_info = "UberDrakes · Fire Dragon (person), Water Dragon (person) · round 1 · 40 actions"
+    th = app.theme
+    for game in ("dice_wars", "uberdrakes", "battle_valor_fantasy", "dragonbond", "warbound"):
+        launcher.select_game(next(g for g in launcher.games if g.game_id == game))
+        launcher.resume_info = "UberDrakes · Fire Dragon (person) · round 1"
+        app.draw()
+        start = _hot(launcher, "start")
+        info_top = start.y - th.px(8) - 2 * th.line_h("s") - th.px(4)
+        rulings = [r for r, c, _ in launcher.hot if c.startswith("ruling:")]
+        assert len(rulings) == len(launcher.rulings), game
+        assert all(r.bottom <= info_top for r in rulings), game

@@ -359,9 +359,35 @@ class Launcher(Scene):
         return False
 
     # --- drawing ------------------------------------------------------------------------
-    def _draw_rulings(self, surf, th, x, y, w, bh, h) -> int:
+    def _column_plan(self, th, y: int, w: int, bh: int, bottom: int) -> tuple[int, int, bool]:
+        """How the options column fits above `bottom`: (lines of each option's
+        note, lines of each ruling's question, rulings' notes shown).  A small
+        window drops the rulings' notes, then shortens the rest (the buttons'
+        tooltips have every word)."""
+        xs, sm = th.line_h("xs"), th.line_h("s")
+
+        def note_h(text: str, most: int, width: int) -> int:
+            return min(most, len(T.wrap(text, th.font("xs"), width))) * xs + th.px(6) if text and most else 0
+
+        plans = ((3, 2, True), (3, 2, False), (2, 2, False), (1, 2, False), (1, 1, False), (0, 2, False), (0, 1, False))
+        for opt_lines, q_lines, notes in plans:
+            end = y + (th.line_h("l") + th.px(6) if self.option_specs else 0)
+            for o in self.option_specs:
+                end += bh + th.px(2) + note_h(o.help, opt_lines, w - th.px(10))
+            if self.rulings:
+                end += th.px(10) + th.line_h("l") + th.px(6)
+            for r in self.rulings:
+                rd = r.get(self.readings[r.id])
+                end += min(q_lines, len(T.wrap(r.question, th.font("s"), w))) * sm + bh + th.px(4)
+                end += note_h(f"{r.section} · {rd.summary}", 3 if notes else 0, w - th.px(10)) or th.px(6)
+            if end <= bottom:
+                break
+        return opt_lines, q_lines, notes
+
+    def _draw_rulings(self, surf, th, x, y, w, bh, bottom, q_lines: int = 2, notes: bool = True) -> int:
         """The game's house rulings under its options: one button per ruling cycling its
-        readings (ours preselected), the chosen reading and its citation beneath."""
+        readings (ours preselected), the chosen reading and its citation beneath (the
+        question cut to `q_lines`, the note left out in a small window)."""
         if not self.rulings:
             return y
         W.blit_text(surf, "House rulings", (x, y), "l", T.TEXT, True, th)
@@ -369,15 +395,22 @@ class Launcher(Scene):
         for r in self.rulings:
             rd = r.get(self.readings[r.id])
             tip = f"{r.question} {r.section}: {rd.summary}. Rests on: \"{rd.rests_on}\" Click: the next reading."
-            for line in T.wrap(r.question, th.font("s"), w)[:2]:
+            lines = T.wrap(r.question, th.font("s"), w)
+            shown = lines[:q_lines]
+            if len(lines) > q_lines:
+                shown[-1] = T.ellipsize(shown[-1] + " " + " ".join(lines[q_lines:]), th.font("s"), w)
+            for line in shown:
                 surf.blit(th.text(line, "s", T.TEXT), (x, y))
                 y += th.line_h("s")
             y += th.px(2)
             label = _pretty(rd.key) + (" (ours)" if rd.default else "")
             self._button(surf, (x, y, w, bh), label, f"ruling:{r.id}", th, active=not rd.default, tip=tip)
             y += bh + th.px(2)
-            y = self._blit_note(surf, th, f"{r.section} · {rd.summary}", x + th.px(10), y, w - th.px(10),
-                                h - th.px(150))
+            if notes:
+                y = self._blit_note(surf, th, f"{r.section} · {rd.summary}", x + th.px(10), y, w - th.px(10),
+                                    bottom)
+            else:
+                y += th.px(6)
         return y
 
     def _blit_note(self, surf, th, text: str, x: int, y: int, w: int, bottom: int, most: int = 3) -> int:
@@ -502,7 +535,10 @@ class Launcher(Scene):
         self._button(surf, (fr.right + th.px(10), y, th.px(130), bh), "Random", "seed-random", th)
         W.blit_text(surf, "The same seed gives the same dice.", (fr.right + th.px(150), y + bh // 2), "s", T.MUTED, theme=th,
                     anchor="midleft")
-        # options column
+        # options column, as much of its notes as fits above the last game's line and the actions
+        by = h - pad - th.px(50)
+        info_top = by - th.px(8) - (2 * th.line_h("s") + th.px(4) if self.resume_info or self.error else 0)
+        opt_lines, q_lines, notes = self._column_plan(th, top, col_w, bh, info_top)
         y = top
         if self.option_specs:                      # no heading over nothing (e.g. Warbound)
             W.blit_text(surf, "Options", (x2, y), "l", T.TEXT, True, th)
@@ -517,10 +553,10 @@ class Launcher(Scene):
                 active = bool(val)
             self._button(surf, (x2, y, col_w, bh), label, f"opt:{o.key}", th, active=active, tip=o.help)
             y += bh + th.px(2)
-            y = self._blit_note(surf, th, o.help, x2 + th.px(10), y, col_w - th.px(10), h - th.px(150))
-        y = self._draw_rulings(surf, th, x2, y + th.px(10), col_w, bh, h)
-        # actions at the bottom
-        by = h - pad - th.px(50)
+            if opt_lines:
+                y = self._blit_note(surf, th, o.help, x2 + th.px(10), y, col_w - th.px(10), info_top, opt_lines)
+        y = self._draw_rulings(surf, th, x2, y + th.px(10), col_w, bh, info_top, q_lines, notes)
+        # actions at the bottom, the last game played (or an error) over them
         gap = th.px(12)
         bw = min(th.px(200), (w - x1 - pad - th.px(130) - 6 * gap) // 6)
         x = x1
