@@ -436,3 +436,18 @@ def test_hand_cards_with_a_count_are_laid_out_wide_enough_for_their_names():
             - th.px(6)
         size, lines = title_lines(c, th, tw, sw)
         assert "…" not in "".join(lines) and size == "s", (c.title, lines)
+
+
+def test_the_played_cards_give_way_to_the_log_when_none_can_be_pushed():
+    """At 1280x720 the hoard, hand, played cards, spells and a market left the
+    log no room at all: what the computer did could not be read.  Played
+    cards nobody can push again are spare (the panel drops them first)."""
+    def played(actions):
+        m = two_dragons({"at": "I2", "facing": 0, "hand": ["bank_left"], "coins": 8,
+                         "played": ["bank_left", "free_flight", "thrust_left"]}, {"at": "M4"},
+                        actions_left=actions)
+        app, scr = screen_for(m, size=(1280, 720))
+        return next(s for s in scr.ctl.hand(0) if s.title.startswith("Played"))
+
+    assert played(0).spare
+    assert not played(3).spare                       # a card may be pushed again: it stays

@@ -550,7 +550,9 @@ class UberDrakesController(Controller):
                 played.append(HandCard(("played", m), mv.name, "push: +1 fatigue", mv.text +
                                        " Push movement to use it again (1 fatigue); it is then discarded.",
                                        tuple(mv.steps), color="#A0A0A0", state=state, count=pc[m]))
-            secs.append(HandSection("Played this round (face up)", played))
+            # nothing in it to push again: a small window gives its room to the log
+            secs.append(HandSection("Played this round (face up)", played,
+                                    spare=all(c.state == "off" for c in played)))
         # spells and hoard items: public, compact
         chips = []
         for k, sp in enumerate(spells_of(d)):

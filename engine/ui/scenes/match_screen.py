@@ -1477,10 +1477,15 @@ class MatchScreen(Scene):
         surf.blit(self._hint_cache[1], self.hint_rect.topleft)
         return True
 
-    def _hand_height(self, hand, x, w, th, trimmed: bool) -> int:
+    @staticmethod
+    def _hand_shape(hand) -> tuple:
+        """What a small window changed in the hand: the sections left."""
+        return tuple((s.title, s.compact) for s in hand)
+
+    def _hand_height(self, hand, x, w, th) -> int:
         if not hand:
             return 0
-        hk = (self._hand_cache[0], w, th.scale, trimmed)
+        hk = (self._hand_cache[0], w, th.scale, self._hand_shape(hand))
         if self._hand_h[0] != hk:
             self._hand_h = (hk, draw_hand(None, x, 0, w, hand, th)[0])
         return self._hand_h[1]
@@ -1510,11 +1515,11 @@ class MatchScreen(Scene):
         r_header = pygame.Rect(x, y, w, header_h)
         y += header_h + th.px(6)
         hand = self.hand_sections()
-        hand_h = self._hand_height(hand, x, w, th, False)
+        hand_h = self._hand_height(hand, x, w, th)
         others = header_h + th.px(6) + tray_h + buttons_h + dice_h + log_min + tool_h + 5 * th.px(8) + 2 * pad
         if hand_h > P.h - others and any(s.spare for s in hand):     # a small window: the log first
             hand = [s for s in hand if not s.spare]
-            hand_h = self._hand_height(hand, x, w, th, True)
+            hand_h = self._hand_height(hand, x, w, th)
         r_hand = pygame.Rect(x, y, w, hand_h)
         y += hand_h
         fixed = (y - P.y) + tray_h + buttons_h + dice_h + log_min + tool_h + 5 * th.px(8) + pad
@@ -1694,7 +1699,7 @@ class MatchScreen(Scene):
         c.blit(self._header_img[1], r_header.topleft)
         self.hand_rects = []
         if hand and r_hand.h > 0:
-            hk = (self._hand_cache[0], self.hover_card, r_hand.size, th.scale, len(hand))
+            hk = (self._hand_cache[0], self.hover_card, r_hand.size, th.scale, self._hand_shape(hand))
             if self._hand_img[0] != hk:
                 img = pygame.Surface(r_hand.size, pygame.SRCALPHA)
                 rects = draw_hand(img, 0, 0, r_hand.w, hand, th, self.hover_card)[1]
