@@ -62,3 +62,14 @@ def test_a_hint_asked_in_a_decision_panel_shows_over_it():
     assert isinstance(dlg, Modal) and dlg.title.startswith("Hint: ")
     key(app, pygame.K_RETURN)                        # "Play it"
     assert len(m.actions) == 1
+
+
+def test_the_bottom_bar_names_the_keys_as_they_work():
+    """It said "H keys": H asks for a hint, K (or ?) lists the keys."""
+    from engine.ui.scenes.match_screen import key_list
+    m = deployed_match()
+    app, screen = screen_for(m)
+    for space in ("hex", "table"):
+        assert "H hint" in key_list(space) and "K keys" in key_list(space) and "H keys" not in key_list(space)
+    key(app, pygame.K_k)
+    assert isinstance(app.top(), Modal) and not app.top().title.startswith("Hint")

@@ -96,6 +96,12 @@ def along(pts: list, f: float) -> tuple[float, float]:
     return pts[-1]
 
 
+def key_list(space: str) -> str:
+    """The keys the bottom bar names (it said "H keys" while H asks for a hint)."""
+    return ("F fit · wheel zoom · drag pan" + (" · right-drag measure" if space == "table" else "")
+            + " · U undo · H hint · K keys")
+
+
 class MatchScreen(Scene):
     allows_overrides = True          # "Allow anyway (house rule)…" on a refusal (engine/core/overrides.py)
 
@@ -1439,8 +1445,7 @@ class MatchScreen(Scene):
             img = pygame.Surface(self.hint_rect.size)
             img.fill((28, 31, 37))
             pygame.draw.line(img, T.PANEL_EDGE, (0, 0), (self.hint_rect.w, 0))
-            keys = ("F fit · wheel zoom · drag pan · right-drag measure · U undo · H keys" if self.space == "table"
-                    else "F fit · wheel zoom · drag pan · U undo · H keys")
+            keys = key_list(self.space)
             kimg = th.text(keys, "xs", T.FAINT)
             full = self.hint_rect.w - th.px(24)
             self.override_rect = None
