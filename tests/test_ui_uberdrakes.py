@@ -451,3 +451,14 @@ def test_the_played_cards_give_way_to_the_log_when_none_can_be_pushed():
 
     assert played(0).spare
     assert not played(3).spare                       # a card may be pushed again: it stays
+
+
+def test_a_rotation_on_the_spot_is_not_logged_as_a_move_to_a_space():
+    """It read "Lightning Dragon: Rotate (1 coin) to G5, facing NE"."""
+    m = two_dragons({"at": "G5", "facing": 0}, {"at": "M8"})
+    rot = next(a for a in m.legal_actions() if a.kind == "move" and a["m"] == "rotate" and a["how"] == "coin")
+    m.submit(rot, autosave=False)
+    assert m.log[-1].text.startswith("Fire Dragon: Rotate (1 coin), facing ")
+    fwd = next(a for a in m.legal_actions() if a.kind == "move" and a["m"] == "forward" and a["how"] == "coin")
+    m.submit(fwd, autosave=False)
+    assert " to " in m.log[-1].text

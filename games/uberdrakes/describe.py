@@ -37,8 +37,9 @@ def describe(state: UDState, a: Action) -> str:
     board = state.board
     if k == "move":
         m = _name("move", a["m"])
-        where = hex_label(a["to"])
-        return f"{who}: {HOW.get(a['how'], '{m}').format(m=m)} to {where}" + \
+        mv = cat().movement.get(a["m"])
+        where = "" if mv is not None and list(mv.steps) == ["ANY"] else f" to {hex_label(a['to'])}"   # on the spot
+        return f"{who}: {HOW.get(a['how'], '{m}').format(m=m)}{where}" + \
             (" through the portal" if a.get("portal") else "") + f", facing {DIRS[a['facing']]}"
     if k == "spell":
         extra = ""
