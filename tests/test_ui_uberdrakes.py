@@ -462,3 +462,9 @@ def test_a_rotation_on_the_spot_is_not_logged_as_a_move_to_a_space():
     fwd = next(a for a in m.legal_actions() if a.kind == "move" and a["m"] == "forward" and a["how"] == "coin")
     m.submit(fwd, autosave=False)
     assert " to " in m.log[-1].text
+
+
+def test_riders_are_bound_for_an_earth_space():
+    """It read "to a Earth space" in the pickup panel and "bound for a Earth space" in the log."""
+    from games.uberdrakes.view import rider_words
+    assert "to an Earth space" in rider_words("earth_mage") and "to a Water space" in rider_words("water_knight")

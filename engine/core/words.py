@@ -8,6 +8,12 @@ def possessive(name: str) -> str:
     return name + ("'" if name.endswith("s") else "'s")
 
 
+def a_or_an(word: str) -> str:
+    """ "an Earth space", "a Fire space": the indefinite article a word takes
+    (by its first letter, which is right for the names the games use)."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
 _PLURALS = {"die": "dice", "Success": "Successes", "success": "successes", "casualty": "casualties"}
 
 

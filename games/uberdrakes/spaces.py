@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from engine.core.rulings import reading
+from engine.core.words import a_or_an
 from games.uberdrakes.common import (R_CAVE, R_CHEST, R_DELIVER, R_DESERT, R_ELEMENT, R_MAGIC_SPACE, R_MOUNTAIN,
                                      R_PICKING, R_PICKUP, R_PORTAL, R_RIDER_CARDS, R_VILLAGE, cat, draw_movement,
                                      draw_treasure, econ, element_of, gain_hoard_item, heal, max_fatigue)
@@ -135,7 +136,7 @@ def pick_rider(state: UDState, p: int, rider: str | None, ev: list, dice, side: 
     d.rider = rider
     d.portaled = False
     r = riders[rider]
-    ev.append(Event("ruling", f"{d.name} picks up the {r.name}, bound for a {cat().elements[r.element].name} space",
+    ev.append(Event("ruling", f"{d.name} picks up the {r.name}, bound for {a_or_an(cat().elements[r.element].name)} space",
                     R_PICKING, data={"player": p, "rider": rider}))
     ev.extend(arrival)
 

@@ -13,7 +13,7 @@ from engine.hex import grid as hexgrid
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, View
 from engine.ui.contract import HexDecor, PieceToken, SideSpec
 from engine.core.odds import percent
-from engine.core.words import possessive
+from engine.core.words import a_or_an, possessive
 from games.uberdrakes import combat as ud_combat
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import cat, econ, element_of, max_fatigue, spells_of
@@ -71,7 +71,7 @@ def rider_words(r: str, short: bool = False) -> str:
     bonus = ", ".join(f"+{v} vs {element_name(k)}" for k, v in sorted(rd.bonus.items()))
     rc = cat().rider_classes.get(rd.cls)
     reward = rc.text.split("Reward:", 1)[1].strip().rstrip(".") if rc and "Reward:" in rc.text else ""
-    return f"{rd.name}: to a {dest} space; {bonus}" + (f"; reward {reward[0].lower() + reward[1:]}" if reward else "")
+    return f"{rd.name}: to {a_or_an(dest)} space; {bonus}" + (f"; reward {reward[0].lower() + reward[1:]}" if reward else "")
 
 
 def spell_line(sp) -> str:
