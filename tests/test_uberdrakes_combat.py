@@ -219,3 +219,23 @@ def test_the_computers_reason_to_roll_gives_the_odds_against_the_total_rolled():
     shown = next(ln for ln in preview if ln.startswith("You need"))
     _, why = ai.DrakeAgent(m.rules).s_roll(ai.Ctx(m.state, 1), roll)
     assert shown.endswith(why.split()[1]), (shown, why)
+
+
+def test_combat_and_village_lines_read_as_sentences():
+    """Seen in play: "Water Dragon's bonuses: no elemental bonus at full
+    fatigue +0", and a log line in the second person ("You fought in
+    Güneyköy this turn: no buying or selling here")."""
+    from games.uberdrakes import spaces
+    from games.uberdrakes.state import Combat
+    m = match([dict(dragon="fire", at="I7", fatigue=3, delivered=["water_knight"]),
+               dict(dragon="water", at="I7", moved=True), dict(dragon="earth", at="Q12")], dice=[4, 4])
+    m.submit(Action.make("attack", 0, target=1))
+    told = [e.text for e in m.log[-1].events]
+    assert "Fire Dragon's bonuses: no elemental bonus at full fatigue" in told
+    m.state.players[0].hex = parse_hex("D3")             # a +1 mountain: "mountain +1", not "mountain +1 +1"
+    assert ("mountain", 1) in combat.bonuses(m.state, Combat((0, 1), "attack"), 0)[1]
+    ev = []
+    village = m.state.board.space_of[parse_hex("I7")]
+    m.state.fought_at = (village,)
+    spaces.open_shop(m.state, 0, village, ev)
+    assert ev[0].text == "Fire Dragon fought in Merkezi this turn: no buying or selling there"

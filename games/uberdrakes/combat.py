@@ -150,7 +150,7 @@ def start(state: UDState, a: int, d: int, reason: str, ranged: bool, ev: list, d
         c.bonus[i], c.notes[i] = bonuses(state, c, i)
         if c.notes[i]:
             ev.append(Event("ruling", f"{possessive(state.players[c.sides[i]].name)} bonuses: "
-                            + ", ".join(f"{t} {v:+d}" for t, v in c.notes[i]), R_BONUS))
+                            + ", ".join(f"{t} {v:+d}" if v else t for t, v in c.notes[i]), R_BONUS))
     if A.camouflaged:
         A.camouflaged = False
         ev.append(Event("ruling", f"{A.name} attacks from camouflage: +{camouflage_bonus(state)}, and the "
@@ -183,7 +183,7 @@ def bonuses(state: UDState, c: Combat, i: int) -> tuple[int, list]:
         notes.append(("no elemental bonus at full fatigue", 0))
     m = state.board.spaces[state.board.space_of[X.hex]].mountain
     if m:
-        notes.append((f"mountain +{m}", m))
+        notes.append(("mountain", m))          # the value follows it: "mountain +2"
     if i == 0 and X.camouflaged:
         notes.append(("Camouflage", camouflage_bonus(state)))
     if state.sandstorm and state.sandstorm[2] == x:

@@ -68,7 +68,8 @@ def open_shop(state: UDState, p: int, village: int, ev: list, remote: bool = Fal
                         "uberdrakes.txt § Sandstorm"))
         return
     if village in state.fought_at:
-        ev.append(Event("ruling", f"You fought in {name} this turn: no buying or selling here", R_VILLAGE))
+        ev.append(Event("ruling", f"{state.players[p].name} fought in {name} this turn: no buying or selling "
+                        "there", R_VILLAGE))
         return
     if state.shop != village:
         state.shop = village
