@@ -249,3 +249,13 @@ def test_a_long_question_stays_inside_its_dialog_at_1280x720():
     size = dlg.title_size(inner)
     assert app.theme.font(size, True).size(dlg.title)[0] <= inner
     app.draw()
+
+
+def test_hovering_a_character_explains_its_tokens_badges():
+    """The token shows Break tokens and its activations this turn as badges;
+    the hover text said neither."""
+    m, ctl = _match(chars=[{"name": "copp", "player": 0, "card": "copp", "at": "E3", "breaks": 1},
+                           {"name": "rohna", "player": 1, "card": "rohna", "at": "E6"}])
+    m.state.chars[next(u for u, c in m.state.chars.items() if c.owner == 0)].activations = 1
+    line = ctl.view.hex_info(m.state, parse_hex("E3")).lines[0]
+    assert "1 Break token" in line and "activated 1x this turn" in line

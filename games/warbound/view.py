@@ -208,6 +208,8 @@ class WarboundView(View):
             st = stats(state, c)
             lines.insert(0, f"{possessive(state.players[c.owner].name)} {st.name}: {c.wounds}/{st.hp} wounds, "
                          + ("no morale pool" if st.morale is None else f"{c.stress}/{st.morale} stress")
+                         + (f", {c.breaks} Break token{'s' * (c.breaks != 1)}" if c.breaks else "")
+                         + (f", activated {c.activations}x this turn" if c.activations else "")   # the token's badges
                          + (", PANIC" if c.panic else ""))
         return HoverInfo(lines=lines, title=f"{tt.name} · {self.board.label(h)}")
 
