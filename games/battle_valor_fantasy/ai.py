@@ -667,8 +667,8 @@ class StrongGeneral(GeneralAgent):
             return super().score(state, a)
         if not pl.reaches:
             sc = super().score(state, a)
-            if sc <= 1.0:
-                return sc
+            if sc < 0.0:
+                return sc                 # no room to close in, or closing on a fight it would lose
             frame = combat.short_frame(state, u, t)
             return sc - (THREAT_WEIGHT * ai_threat.added_danger(state, u, frame) if frame is not None else 0.0)
         stake = OBJECTIVE_STAKE * contested_points(state, t)

@@ -14,7 +14,7 @@ import math
 
 from engine.core.actions import Action
 from engine.table.formations import Frame, in_arc as block_in_arc, wheel_length
-from games.battle_valor_fantasy import combat, moves, space, stats, victory
+from games.battle_valor_fantasy import combat, moves, space, stats, turns, victory
 from games.battle_valor_fantasy.ai_fight import fight_outlook
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -29,13 +29,35 @@ def can_charge(t: Unit) -> bool:
     return f is None or f.can_charge
 
 
+def still_moves(state: BVFState, t: Unit) -> float:
+    """How far enemy unit `t` may still move toward us before next turn's
+    charge: a Charge counter not yet spent closes at double pace (a charge
+    out of reach still moves its full reach, § Step 3), an Advance counter
+    its advance.  Read from the counters on the table, face up since the
+    reveal (§ Phase 3 Reveal Orders;): none while orders are being placed."""
+    if state.phase not in turns.PHASES or t.activated:
+        return 0.0
+    now = turns.PHASES.index(state.phase)
+    if "charge" in t.orders and now <= turns.PHASES.index("combat"):
+        return combat.charge_reach(state, t)
+    if "advance" in t.orders and now <= turns.PHASES.index("advance"):
+        return moves.advance_allowance(state, t)
+    return 0.0
+
+
 def chargers(state: BVFState, u: Unit) -> list:
-    """(enemy unit, its charge reach) of every enemy unit that could charge
-    `u` (remembered for this state version)."""
+    """(enemy unit, the reach of its charge next turn) of every enemy unit
+    that could charge `u`: its charge reach from where it stands, and the
+    move it may still make this turn first (still_moves: the Marchwardens'
+    knights closed on the Juggernaut 16" from the orc line, out of every
+    charge's reach, and the orcs' own closing charges brought the
+    Berserkers into reach of them; Border March, seed 5000).  Remembered
+    for this state version."""
     key = ("ai_chargers", u.owner)
     v = state.cache.get(key)
     if v is None:
-        v = state.cache[key] = [(t, combat.charge_reach(state, t)) for t in space.enemies(state, u) if can_charge(t)]
+        v = state.cache[key] = [(t, combat.charge_reach(state, t) + still_moves(state, t))
+                                for t in space.enemies(state, u) if can_charge(t)]
     return v
 
 
