@@ -116,3 +116,53 @@ def test_no_even_charge_where_the_enemys_knights_would_charge_in_next_turn():
     assert normal.kind == "charge" and strong.kind == "hold", (normal, strong)
     normal, strong = _charge_beside([12, 4])
     assert normal.kind == "charge" and strong.kind == "charge", (normal, strong)
+
+
+def test_a_levy_block_does_not_advance_where_wolves_reach_after_their_own_advance():
+    # Border March (seed 5000): the danger saw only each enemy's reach from where it stood, so units
+    # stepped where an enemy that had not moved yet this turn would reach them next turn; wolf riders
+    # with their Advance counter still to play move 8" first, then charge 16" (ai_threat.still_moves)
+    rules, state, n = _position("advance", [
+        {"name": "levy", "player": 0, "at": [56, 38], "facing": 270, "files": 4, "orders": ["advance"], "unit": LEVY},
+        {"name": "wolves", "player": 1, "at": [56, 9], "facing": 90, "files": 4, "orders": ["advance"],
+         "unit": WOLVES}], turn=3)
+    u, wolves = state.units[n["levy"]], state.units[n["wolves"]]
+    assert space.distance(state, u, wolves) - 4.0 > combat.charge_reach(state, wolves)     # out of the reach alone
+    normal = ai.GeneralAgent(rules).choose(state, None, None)
+    strong = ai.StrongGeneral(rules).choose(state, None, None)
+    assert ai_threat.added_danger(state, u, _ends_at(state, normal)) > 20, normal
+    assert strong.kind == "hold" or ai_threat.added_danger(state, u, _ends_at(state, strong)) == 0, strong
+
+
+HORSES = {"troop": "cavalry", "mount": "horses", "stands": 4, "experience": "veteran", "weapon": "pole",
+          "armour": "heavy", "shields": True, "command": True}
+BERSERKERS = {"troop": "berserkers", "stands": 6, "experience": "veteran", "weapon": "double_handed"}
+
+
+def _close_past(berserkers_at: list, spent: bool):
+    rules, state, n = _position("combat", [
+        {"name": "knights", "player": 0, "at": [30, 42], "facing": 270, "files": 4, "orders": ["charge"],
+         "unit": HORSES},
+        {"name": "bows", "player": 1, "at": [30, 8], "facing": 90, "files": 6, "orders": ["fire"],
+         "unit": {"troop": "missile_troops", "stands": 6, "experience": "levy", "missile": "bow", "command": True}},
+        {"name": "berserkers", "player": 1, "at": berserkers_at, "facing": 90, "files": 3,
+         "orders": [] if spent else ["charge"], "activated": spent, "unit": BERSERKERS}], turn=2)
+    strong = ai.StrongGeneral(rules)
+    return n, ai.GeneralAgent(rules).choose(state, None, None), strong.choose(state, None, None), strong.last_reason
+
+
+def test_knights_do_not_close_on_far_bows_past_the_berserkers():
+    # Border March (seed 5000): the knights closed at double pace on a target 30" off and stopped in front
+    # of the orc line; the danger was weighed only for a close that ended near its target (a score above
+    # 1), never for a far one. Here the stop is 8" from Berserkers that have already acted
+    n, normal, strong, why = _close_past([38, 20], spent=True)
+    assert normal.kind == "charge" and normal["target"] == n["bows"], normal
+    assert strong.kind == "hold", strong
+    assert "out of berserkers' charge" in why and "victory points to the enemy" in why, why
+    # Berserkers 16" from that stop with their Charge counter still to play close 8" first this turn
+    n, normal, strong, why = _close_past([36, 14], spent=False)
+    assert normal.kind == "charge" and strong.kind == "hold", (normal, strong)
+    assert "with the move it still has this turn" in why, why
+    # the same Berserkers with their counter spent reach nothing there: the knights close on the bows
+    n, normal, strong, why = _close_past([36, 14], spent=True)
+    assert strong.kind == "charge" and strong["target"] == n["bows"], strong

@@ -652,7 +652,64 @@ class StrongGeneral(GeneralAgent):
                 gain = fight_outlook(state, u, t, pl.side, True)
                 return (f"charge {t.name}: it keeps the objective ({held:g} points to whoever holds it at the end) "
                         f"from us (victory); the fight itself about {gain:+.0f} victory points in our favour")
+        if a.kind == "hold":
+            held_back = self._held_back(state, a)
+            if held_back:
+                return held_back
         return super().why(state, a)
+
+    def _held_back(self, state: BVFState, a: Action) -> str:
+        """Why a unit holds where the normal general would move it: the
+        move it prefers would end in reach of an enemy charge next turn
+        (ai_threat.worst_charge), and what that charge would gain the
+        enemy toward victory; "" when nothing held it back."""
+        u = state.units.get(a.get("uid"))
+        if u is None or u.kind != "unit" or u.engaged or not u.on_table:
+            return ""
+        key = ("ai_moves_of", a.player)          # the reasons of a ranking ask for several units
+        cands = state.cache.get(key)
+        if cands is None:
+            cands = state.cache[key] = [b for b in self.candidates(state, a.player) if b.kind in ("advance", "charge")]
+        moves = [(GeneralAgent.score(self, state, b), i, b) for i, b in enumerate(cands) if b.get("uid") == u.uid]
+        for sc, _, b in sorted(moves, key=lambda x: x[:2], reverse=True):
+            if sc <= GeneralAgent.score(self, state, a):
+                break
+            if self.rules.check(state, b) is not None:
+                continue
+            feet = self._ends_on(state, u, b)
+            if feet is None:
+                return ""
+            risk, t = ai_threat.worst_charge(state, u, feet,
+                                             besides=state.units[b["target"]] if b.kind == "charge" else None)
+            if t is None or risk <= ai_threat.danger_here(state, u):
+                return ""
+            if b.kind == "advance":
+                verb = "advance"
+            else:
+                aim = state.units[b["target"]]
+                verb = f"charge {aim.name}" if combat.plan(state, u, aim).reaches else f"close on {aim.name}"
+            still = " (with the move it still has this turn)" if ai_threat.still_moves(state, t) else ""
+            return (f"hold {u.name} out of {possessive(t.name)} charge: to {verb} would leave it where {t.name}{still} "
+                    f"could charge it next turn, about {risk:+.0f} victory points to the enemy (victory)")
+        return ""
+
+    @staticmethod
+    def _ends_on(state: BVFState, u: Unit, b: Action):
+        """Where `u`'s stands would stand after advance or charge `b`
+        (a charge that reaches: the target's place); None: not known."""
+        if b.kind == "advance":
+            from engine.table.formations import BlockMove, block_move
+            frame, _ = block_move(space.block(state, u), BlockMove(b.get("first", 0.0), b.get("angle", 0.0),
+                                                                    b.get("then", 0.0)))
+            return space.layout(u, frame)
+        t = state.units[b["target"]]
+        pl = combat.plan(state, u, t)
+        if pl.blocked:
+            return None
+        if pl.reaches:
+            return space.feet(state, t)
+        frame = combat.short_frame(state, u, t)
+        return space.layout(u, frame) if frame is not None else None
 
     def _charge(self, state: BVFState, a: Action) -> float:
         """The general's charge, weighed also for what it leaves: a unit

@@ -65,7 +65,12 @@ def danger_at(state: BVFState, u: Unit, feet, besides: Unit | None = None) -> fl
     """The most victory points an enemy charge next turn at `u`, standing
     on `feet`, is expected to gain the enemy (0: none reaches, or none
     would gain); `besides`: an enemy unit left out (the one `u` fights)."""
-    worst = 0.0
+    return worst_charge(state, u, feet, besides)[0]
+
+
+def worst_charge(state: BVFState, u: Unit, feet, besides: Unit | None = None) -> tuple[float, Unit | None]:
+    """(danger_at, the enemy unit whose charge it is; None when none)."""
+    worst, who = 0.0, None
     box = space.feet_box(feet)
     for t, reach in chargers(state, u):
         if t is besides or space._bbox_gap(space.unit_bbox(state, t), box) > reach:
@@ -75,8 +80,10 @@ def danger_at(state: BVFState, u: Unit, feet, besides: Unit | None = None) -> fl
             continue
         if not block_in_arc(space.block(state, t), feet, space.arc_of(t)):
             continue
-        worst = max(worst, fight_outlook(state, t, u, "front", True, later=1))
-    return worst
+        gain = fight_outlook(state, t, u, "front", True, later=1)
+        if gain > worst:
+            worst, who = gain, t
+    return worst, who
 
 
 def danger_here(state: BVFState, u: Unit) -> float:
