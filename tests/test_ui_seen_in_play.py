@@ -158,6 +158,29 @@ def test_a_ruling_that_only_repeats_its_heading_is_said_once_with_its_rule():
     assert texts == [("Raiders' COPP deploys on C3", "warbound.txt § Exploration scenario")]
 
 
+def test_an_indented_ruling_that_repeats_its_heading_and_says_more_becomes_it():
+    """Seen in play (UberDrakes): "Fire Dragon buys a Rest Potion" then, indented, "Fire Dragon buys a
+    Rest Potion for 3 coins"."""
+    from engine.core.match import LogEntry
+    from engine.core.rules import Event
+    from engine.ui import theme as T
+    pygame.font.init()
+    th = T.Theme((1280, 720))
+    entry = LogEntry(Action.make("buy", 0, item="rest_potion"), 0, "Fire Dragon buys a Rest Potion",
+                     [Event("ai", "Why: rest before the long flight"),
+                      Event("ruling", "Fire Dragon buys a Rest Potion for 3 coins", "uberdrakes.txt § Villages"),
+                      Event("ruling", "Fire Dragon has 2 coins left", "uberdrakes.txt § Villages")])
+    log = LogView()
+    texts = []
+    wrap = log._wrap_rows
+    log._wrap_rows = lambda idx, text, *rest: (texts.append((text, rest[-2])), wrap(idx, text, *rest))
+    log.sync([entry], 400, th)
+    said = [t for t, _ in texts]
+    assert [t for t in said if "buys" in t] == ["Fire Dragon buys a Rest Potion for 3 coins"]
+    assert ("Fire Dragon buys a Rest Potion for 3 coins", "uberdrakes.txt § Villages") in texts
+    assert "Fire Dragon has 2 coins left" in said and "Why: rest before the long flight" in said
+
+
 def test_a_run_of_rulings_under_one_rule_cites_it_once():
     from engine.core.match import LogEntry
     from engine.core.rules import Event

@@ -111,6 +111,11 @@ class LogView:
             said = head.strip().rstrip(".").lower()
             echo = next((ev for ev in entry.events if ev.kind != "ai" and ev.text.strip().rstrip(".").lower() == said),
                         None)
+            first = next((ev for ev in entry.events if ev.text.strip() and ev.kind != "ai"), None)
+            if echo is None and first is not None and said and first.text.strip().lower().startswith(said):
+                # an indented ruling that repeats the heading and says more ("buys a Rest Potion" /
+                # "buys a Rest Potion for 3 coins"): its words and rule become the heading
+                echo, head = first, first.text.strip()
             self._wrap_rows(idx, head, 0, "s", color, True, echo.rule if echo is not None else "", th)
         cited = ""
         for ev in ([lead] if lead is not None else []) + [e for e in entry.events if e is not lead and e is not echo]:
