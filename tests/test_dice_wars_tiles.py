@@ -163,3 +163,21 @@ def test_players_lay_the_map_on_the_screen():
     screen.state_changed()
     app.draw()
     assert all(screen.board.terrain[h][0] == "slot" for h, s in m.state.board.tile_index.items() if s == 0)
+
+
+def test_a_game_saved_while_the_map_is_laid_loads_the_same(tmp_path, monkeypatch):
+    from engine.core import sessions
+    from engine.core.match import Match
+    monkeypatch.setenv("WARBENCH_HOME", str(tmp_path / "home"))      # the copy autosaves there
+    rules = registry.get("dice_wars")
+    m = Match(Setup("dice_wars", 2, seed=5, scenario="shuffled", options=dict(OPTS)))
+    rng = random.Random(3)
+    for _ in range(3):
+        m.submit(rng.choice(m.legal_actions()), autosave=False)
+    path = tmp_path / "laying.json"
+    m.save(path)
+    back = sessions.load_as_new(str(path))
+    assert back.state.phase == "tiles" and back.state.tiles.layout == m.state.tiles.layout
+    assert rules.fingerprint(back.state) == rules.fingerprint(m.state)
+    assert back.state.board.tile_index == m.state.board.tile_index
+    assert back.legal_actions() == m.legal_actions()
