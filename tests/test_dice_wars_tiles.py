@@ -181,3 +181,20 @@ def test_a_game_saved_while_the_map_is_laid_loads_the_same(tmp_path, monkeypatch
     assert rules.fingerprint(back.state) == rules.fingerprint(m.state)
     assert back.state.board.tile_index == m.state.board.tile_index
     assert back.legal_actions() == m.legal_actions()
+
+
+def test_no_override_lays_a_tile_over_another():
+    """Allowed anyway, a tile laid on the Dark Tower left a slot empty and the
+    last tile's placement could not build the map: such overrides are refused."""
+    from engine.core.actions import Action
+    from engine.core.match import Match
+    from engine.core.overrides import OverrideRefused
+    m = Match(Setup("dice_wars", 2, seed=5, scenario="shuffled", options=dict(OPTS)))
+    p = m.to_act()
+    before = (m.rules.fingerprint(m.state), list(m.state.tiles.layout))
+    on_tower = Action.make("place_tile", p, tile=m.state.tiles.hands[p][0], slot=4, turned=False)
+    not_mine = Action.make("place_tile", p, tile=m.state.tiles.hands[1 - p][0], slot=0, turned=False)
+    for a in (on_tower, not_mine):
+        with pytest.raises(OverrideRefused, match="one slot for each tile"):
+            m.override(a, "we like it", confirmed_by=(0, 1), autosave=False)
+    assert (m.rules.fingerprint(m.state), m.state.tiles.layout) == before

@@ -43,4 +43,9 @@ def override_problem(state, action, refusal) -> str | None:
     if action.kind in OVERRIDE_ANY_TIME and (state.phase != "command" or state.pending is not None):
         return ("A unit's action can be allowed only in a command phase with nothing waiting for an answer "
                 "(dice_wars.txt § The Command Phase).")
+    if action.kind == "place_tile":
+        # laid over another tile or from another player's hand, a tile would leave a slot of the
+        # square empty when the last is down: the map could not be built
+        return ("The square has one slot for each tile: a tile can be laid only from your own hand into "
+                "an empty slot (dice_wars.txt § Challenge III: Shuffling the Map).")
     return None
