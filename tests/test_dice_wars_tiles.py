@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from engine.core import registry
+from engine.core.actions import Action
 from engine.core.dice import SeededDice
 from engine.core.rules import Setup
 from engine.core.sessions import new_match
@@ -71,13 +72,12 @@ def test_refusals_name_the_rule():
     other = 1 - p
     theirs = state.tiles.hands[other][0]
     mine = state.tiles.hands[p][0]
-    a = rules.legal_actions(state)[0]
     cases = [
-        (a.__class__.make("place_tile", p, tile=theirs, slot=0, turned=False), "not yours"),
-        (a.__class__.make("place_tile", p, tile=mine, slot=4, turned=False), "already holds tile 5"),
-        (a.__class__.make("place_tile", other, tile=theirs, slot=0, turned=False), "decision"),
-        (a.__class__.make("deploy", p, uid=1, to=(0, 0)), "building the map"),
-        (a.__class__.make("place_tile", p, tile=mine, slot=9, turned=False), "no slot 9"),
+        (Action.make("place_tile", p, tile=theirs, slot=0, turned=False), "not yours"),
+        (Action.make("place_tile", p, tile=mine, slot=4, turned=False), "already holds tile 5"),
+        (Action.make("place_tile", other, tile=theirs, slot=0, turned=False), "decision"),
+        (Action.make("deploy", p, uid=1, to=(0, 0)), "building the map"),
+        (Action.make("place_tile", p, tile=mine, slot=9, turned=False), "no slot 9"),
     ]
     for act, words in cases:
         why = rules.check(state, act)
@@ -186,7 +186,6 @@ def test_a_game_saved_while_the_map_is_laid_loads_the_same(tmp_path, monkeypatch
 def test_no_override_lays_a_tile_over_another():
     """Allowed anyway, a tile laid on the Dark Tower left a slot empty and the
     last tile's placement could not build the map: such overrides are refused."""
-    from engine.core.actions import Action
     from engine.core.match import Match
     from engine.core.overrides import OverrideRefused
     m = Match(Setup("dice_wars", 2, seed=5, scenario="shuffled", options=dict(OPTS)))

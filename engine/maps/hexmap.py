@@ -380,10 +380,7 @@ def compose(grid: list[list[tuple[HexMapData, bool]]]) -> HexMapData:
     for br, row in enumerate(grid):
         for bc, (block, turned) in enumerate(row):
             def move(x: Hex) -> Hex:
-                col, r = axial_to_offset(x)
-                if turned:
-                    col, r = w - 1 - col, h - 1 - r
-                return offset_to_axial(col + bc * w, r + br * h)
+                return in_block(x, w, h, bc, br, turned)
 
             for x, t in block.terrain.items():
                 terrain[move(x)] = t
@@ -392,6 +389,15 @@ def compose(grid: list[list[tuple[HexMapData, bool]]]) -> HexMapData:
             names.append(os.path.basename(block.path) + (" turned" if turned else ""))
     return HexMapData(f"compose({', '.join(names)})", w * len(grid[0]), h * len(grid), terrain,
                       tuple(objects), {"tile_cols": w, "tile_rows": h})
+
+
+def in_block(x: Hex, w: int, h: int, bc: int, br: int, turned: bool = False) -> Hex:
+    """Where hex x of a w x h block lands when the block is put at block
+    column bc, row br of a composed map (turned: by 180 degrees)."""
+    col, r = axial_to_offset(x)
+    if turned:
+        col, r = w - 1 - col, h - 1 - r
+    return offset_to_axial(col + bc * w, r + br * h)
 
 
 def tile_of(h: Hex, tile_cols: int, tile_rows: int) -> tuple[int, int]:

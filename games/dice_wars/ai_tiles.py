@@ -11,22 +11,13 @@ tile is dealt face up.
 from __future__ import annotations
 
 from engine.hex import grid as hexgrid
+from engine.maps.hexmap import in_block
 from games.dice_wars import stats
 from games.dice_wars.board import load_tile
-from games.dice_wars.tile_draft import CORNER_SLOTS, corner_owner, slot_words
+from games.dice_wars.tile_draft import CORNER_SLOTS, block_centre, corner_owner, slot_words
 
 CITY = 1.0            # per hex a city's capital lies nearer us than the nearest enemy corner
 OPEN_GROUND = 0.1     # per passable hex of a tile in our own corner (minus rough ground in an enemy's)
-
-
-def _offset_in_square(slot: int, col: int, row: int, turned: bool, w: int, h: int) -> tuple[int, int]:
-    if turned:
-        col, row = w - 1 - col, h - 1 - row
-    return col + (slot % 3) * w, row + (slot // 3) * h
-
-
-def _corner_centre(slot: int, w: int, h: int):
-    return hexgrid.offset_to_axial((slot % 3) * w + w // 2, (slot // 3) * h + h // 2)
 
 
 def _my_corner_slots(state, me: int) -> list[int]:
@@ -50,11 +41,10 @@ def score(state, a) -> tuple[float, str]:
         owner = corner_owner(state.players, slot)
         if owner is None:
             continue
-        (mine if stats.friendly(state, owner.index, me) else theirs).append(_corner_centre(slot, w, h))
+        (mine if stats.friendly(state, owner.index, me) else theirs).append(block_centre(slot % 3, slot // 3, w, h))
     value, why = 0.0, ""
     for o in _features(state, data):
-        col, row = hexgrid.axial_to_offset(o.hex)
-        where = hexgrid.offset_to_axial(*_offset_in_square(a["slot"], col, row, a["turned"], w, h))
+        where = in_block(o.hex, w, h, a["slot"] % 3, a["slot"] // 3, a["turned"])
         near_me = min((hexgrid.distance(where, c) for c in mine), default=0)
         near_them = min((hexgrid.distance(where, c) for c in theirs), default=0)
         value += CITY * (near_them - near_me)

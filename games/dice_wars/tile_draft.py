@@ -93,6 +93,12 @@ def final_board(draft: TileDraft, sites: str) -> Board:
     return finish_board(compose_tiles(draft.prefix, draft.layout), draft.scenario, sites, draft.layout)
 
 
+def block_centre(bc: int, br: int, w: int, h: int):
+    """The middle hex of the block at block column bc, row br (a slot of the
+    square is block (slot % 3, slot // 3))."""
+    return hexgrid.offset_to_axial(bc * w + w // 2, br * h + h // 2)
+
+
 def corner_owner(players: list, slot: int):
     """The player who deploys in a corner slot, or None."""
     if slot not in CORNER_SLOTS:

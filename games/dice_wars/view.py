@@ -10,6 +10,7 @@ from engine.ui.panels.icons import icon_for
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, View
 from engine.core.words import possessive
 from games.dice_wars import stats, tile_draft
+from engine.maps.hexmap import in_block
 from games.dice_wars.board import load_tile
 
 SHAPE = {"basic": "circle", "advanced": "square", "hero": "star"}
@@ -64,20 +65,14 @@ class DiceWarsView(View):
             w, h = data.width, data.height
             bc, br = HAND_COLUMN + i % 2, i // 2
             for x, tid in data.terrain.items():
-                col, row = hexgrid.axial_to_offset(x)
-                if self.turn_hand:
-                    col, row = w - 1 - col, h - 1 - row
-                self._hand[hexgrid.offset_to_axial(col + bc * w, row + br * h)] = (number, tid)
+                self._hand[in_block(x, w, h, bc, br, self.turn_hand)] = (number, tid)
         return self._hand
 
     def tile_banners(self, state) -> list:
         out = []
-        w = h = 6
-        first = next(iter(self.board.hexes), None)
-        if first is not None:
-            w, h = self.board.tile_cols, self.board.tile_rows
+        w, h = self.board.tile_cols, self.board.tile_rows
         for slot in range(9):
-            centre = hexgrid.offset_to_axial((slot % 3) * w + w // 2, (slot // 3) * h + h // 2)
+            centre = tile_draft.block_centre(slot % 3, slot // 3, w, h)
             laid = state.tiles.layout[slot]
             if laid is not None:
                 out.append(LabelSpec(centre, f"Tile {laid[0]}{' turned' if laid[1] else ''}", "banner", "#D8DEE9"))
@@ -87,7 +82,7 @@ class DiceWarsView(View):
                     out.append(LabelSpec(centre, f"{possessive(owner.name)} corner", "banner", "#6B7385"))
         for i, number in enumerate(state.tiles.hands[state.current]):
             bc, br = HAND_COLUMN + i % 2, i // 2
-            centre = hexgrid.offset_to_axial(bc * w + w // 2, br * h + h // 2)
+            centre = tile_draft.block_centre(bc, br, w, h)
             out.append(LabelSpec(centre, f"Tile {number}", "banner",
                                  self.player_color(state, state.current)))
         return out
