@@ -1,5 +1,6 @@
 """UberDrakes input: the hand panel, the board, keys and the decision
-panel -> the one legal Action meant.
+panel -> the one legal Action meant (what the two panels show is built in
+hand_panel.py and decision_panels.py from the controller's legal actions).
 
 The controller never builds an action and hopes: it finds the click among
 `legal_actions`.  A *pick* (a movement card, a general movement action, a
@@ -22,29 +23,18 @@ import dataclasses
 from engine.core.actions import Action
 from engine.hex.grid import direction_to, distance
 from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, refusal
-from engine.ui.contract import DecisionSpec, HandCard, HandSection, MovePreview
+from engine.ui.contract import DecisionSpec, HandSection, MovePreview
 from engine.core.odds import percent
-from engine.core.words import possessive
+from games.uberdrakes import decision_panels, hand_panel
 from games.uberdrakes.board import hex_label
-from games.uberdrakes.common import can_cast, cat, econ, max_fatigue, spells_of
-from games.uberdrakes.view import (DIR_WORDS, DIRS, ITEM_COLOR, ITEM_ICON, item_name,
-                                   pending_title, rider_words, spell_line)
+from games.uberdrakes.common import can_cast, cat, spells_of
+from games.uberdrakes.hand_panel import COMBAT_SPELLS, GENERAL_PAY, HOARD_SLOTS, PAY_SPELLS, PLAYED_PAY
+from games.uberdrakes.view import DIR_WORDS, item_name
 
-HOARD_SLOTS = ("forward", "forward", "rotate", "turn_left", "turn_right", "strafe", "backward")
-SHORT = {"forward": "Forward", "rotate": "Rotate", "turn_left": "Turn L", "turn_right": "Turn R",
-         "strafe": "Strafe", "backward": "Back"}
 PAY_WORDS = {"coin": "1 coin", "push": "push: +1 fatigue", "card": "play the card", "replay": "push again: +1 fatigue",
              "booster": "Rocket Booster", "rocket": "Rocket Power", "skies": "Take to the Skies"}
-GENERAL_PAY = ("coin", "push", "booster", "rocket", "skies")
-PLAYED_PAY = ("replay", "booster", "rocket")
 MOVE_SPELLS = ("heat_wave", "river_flow", "tunnel", "blowback", "flash", "blink", "cyclone")
 TARGET_ITEMS = ("blink_scroll", "warp_scroll")
-COMBAT_SPELLS = ("fire_breath", "acid_rain", "windblast", "deep_freeze", "plate_armor")
-PAY_SPELLS = {"rocket_power": "rocket", "take_to_the_skies": "skies"}
-STAGE_RULE = {"pre": "uberdrakes.txt § Phase 1 - Bonuses", "respond": "uberdrakes.txt § Phase 2 - Rolloff",
-              "counter": "uberdrakes.txt § Phase 3 - Counterattack", "damage": "uberdrakes.txt § Phase 4 - Damage",
-              "exchange": "uberdrakes.txt § Blood Point Rewards"}
-
 
 
 class UberDrakesController(Controller):
@@ -122,22 +112,22 @@ class UberDrakesController(Controller):
         st = self.state
         return st.phase == "play" and st.combat is None and st.pending is None
 
-    def _first(self, kind: str, **params):
+    def first_legal(self, kind: str, **params):
         for a in self.by_kind.get(kind, []):
             if all(a.get(k) == v for k, v in params.items()):
                 return a
         return None
 
-    def _why_not(self, action: Action | None) -> tuple[str, str]:
+    def why_not(self, action: Action | None) -> tuple[str, str]:
         return refusal(self.rules, self.state, action)
 
     def _refuse(self, action: Action | None, fallback: str = "Not possible now."):
-        reason, rule = self._why_not(action)
+        reason, rule = self.why_not(action)
         self.message = reason or fallback
         self.message_rule = rule
         return True
 
-    def _preview(self, a: Action) -> list[str]:
+    def preview_lines(self, a: Action) -> list[str]:
         if a not in self._prev:
             try:
                 self._prev[a] = list(self.rules.preview(self.state, a))
@@ -145,7 +135,7 @@ class UberDrakesController(Controller):
                 self._prev[a] = []
         return list(self._prev[a])
 
-    def _label(self, a: Action) -> str:
+    def action_label(self, a: Action) -> str:
         try:
             text = self.rules.describe(self.state, a)
         except Exception:  # noqa: BLE001
@@ -326,7 +316,7 @@ class UberDrakesController(Controller):
                 if self.focus not in idx:
                     self.focus, self.cycled = idx[0], False
                 a = self.cands[self.focus]
-                info.preview = self._preview(a) or [self._label(a)]
+                info.preview = self.preview_lines(a) or [self.action_label(a)]
                 if len(idx) > 1:
                     info.preview.append(f"{len(idx)} ways to end here: Tab cycles them, a click asks which")
                 else:
@@ -343,8 +333,8 @@ class UberDrakesController(Controller):
             if o is not None and o != self.actor():
                 acts = self._target_actions(o)
                 for a in acts:
-                    info.preview.append(self._label(a) + ":")
-                    info.preview.extend("  " + x for x in self._preview(a))
+                    info.preview.append(self.action_label(a) + ":")
+                    info.preview.extend("  " + x for x in self.preview_lines(a))
                 if acts:
                     info.preview.append("Click to fight")
         return info
@@ -354,7 +344,7 @@ class UberDrakesController(Controller):
         if key in self._why:
             return self._why[key]
         a = self._candidate(h)
-        why, rule = self._why_not(a) if a is not None else ("", "")
+        why, rule = self.why_not(a) if a is not None else ("", "")
         if a is not None and not why:
             why = "Not a place this can end."
         self._why[key] = (why, rule)
@@ -407,7 +397,7 @@ class UberDrakesController(Controller):
             return None
         if len(actions) == 1:
             return actions[0]
-        return Choice(prompt, list(actions), [self._label(a) for a in actions])
+        return Choice(prompt, list(actions), [self.action_label(a) for a in actions])
 
     def click(self, h, button: int = 1):
         self.message = self.message_rule = self.note = ""
@@ -466,176 +456,11 @@ class UberDrakesController(Controller):
             bits.append("turn freely inside")
         for z in i["zoc"]:
             bits.append(f"combat with {z['name']} ({percent(z['win'])} to win the rolloff)")
-        return (", ".join(bits) or self._label(a))[:1].upper() + (", ".join(bits) or self._label(a))[1:]
+        return (", ".join(bits) or self.action_label(a))[:1].upper() + (", ".join(bits) or self.action_label(a))[1:]
 
-    # --- the hand panel ----------------------------------------------------------------------
+    # --- the hand panel (hand_panel.py) ------------------------------------------------------
     def hand(self, p: int) -> list[HandSection]:
-        st = self.state
-        if not 0 <= p < len(st.players) or st.phase in ("dragons", "over"):
-            return []
-        d = st.players[p]
-        acting = p == self.actor() and self.free_play()
-        secs = []
-        fat = f"{d.fatigue}/{max_fatigue()}"
-        stats = [("Coins", d.coins, "#F4C430"), ("Magic", d.magic, "#C59BFF"),
-                 ("Fatigue", fat, "#F08A24" if d.fatigue else ""), ("Blood", d.blood, "#E4572E"), ("VP", d.vp, "")]
-        if st.phase == "play" and p == st.active:
-            stats.append(("Actions", f"{st.actions_left} left", "#9BE38B"))
-        if d.rage:
-            stats.append(("Rage", d.rage, "#E4572E"))
-        general = []
-        for i, m in enumerate(HOARD_SLOTS):
-            mv = cat().movement[m]
-            nth = 1 if (m == "forward" and i == 1) else 0
-            used = d.used.count(m) > nth
-            hows = [h for h in GENERAL_PAY if self.moves.get((m, h))] if acting else []
-            state = ""
-            if self.pick and self.pick[0] == "move" and self.pick[1] == m:
-                state = "selected"
-            elif used:
-                state = "used"
-            elif acting and not hows:
-                state = "off"
-            sub = "used" if used else ("1 coin" if d.coins else "no coin")
-            tip = mv.text + " " + ("Its coin is spent this round: push to use it again (+1 fatigue)." if used else
-                                   "1 coin, once per round; or push (+1 fatigue).")
-            if acting and not hows:
-                why, rule = self._why_not(Action.make("move", p, how="coin", m=m))
-                tip += f"\nNot now: {why}" + (f" ({rule})" if rule else "")
-            general.append(HandCard(("gen", m), SHORT[m], sub, tip, tuple(mv.steps), color="#8FD694", state=state,
-                                    hotkey=f"⇧{i + 1}"))
-        note = "General movement: 1 coin each, each icon once per round" if st.phase == "play" else ""
-        secs.append(HandSection("Hoard card", general, stats, note=note, compact=True))
-        # the private hand: movement cards, then treasures
-        cards = []
-        counts: dict = {}
-        for m in d.hand:
-            counts[m] = counts.get(m, 0) + 1
-        for k, m in enumerate(sorted(counts)):
-            mv = cat().movement[m]
-            state = ""
-            if st.phase == "mulligan":
-                n = self.marked.count(m)
-                state = "marked" if n else ""
-                sub = (f"marked{' ×2' if n > 1 else ''}") if n else ""
-            else:
-                sub = "play"
-                if self.pick == ("move", m, "card"):
-                    state = "selected"
-                elif acting and not self.moves.get((m, "card")):
-                    state = "off"
-                    sub = "not now"
-            cards.append(HandCard(("card", m), mv.name, "" if sub == "play" else sub, mv.text, tuple(mv.steps),
-                                  color="#7EC8E3", state=state,
-                                  hotkey=str(k + 1) if k < 9 else "", count=counts[m]))
-        tcount: dict = {}
-        for t in d.treasures:
-            tcount[t] = tcount.get(t, 0) + 1
-        for t in sorted(tcount):
-            it = cat().items[t]
-            sub, state = self._item_state(t, acting, treasure=True)
-            cards.append(HandCard(("treasure", t), it.name, sub, it.text, icon=ITEM_ICON.get(t, "chest"),
-                                  color=ITEM_COLOR.get(t, "#D9C7A0"), state=state, count=tcount[t]))
-        secs.append(HandSection("Your hand", cards, private=True,
-                                note="" if cards else "No cards: new ones come at the start of the next round"))
-        if d.played:
-            played = []
-            pc: dict = {}
-            for m in d.played:
-                pc[m] = pc.get(m, 0) + 1
-            for m in sorted(pc):
-                mv = cat().movement[m]
-                hows = [h for h in PLAYED_PAY if self.moves.get((m, h))] if acting else []
-                state = "selected" if self.pick and self.pick[:2] == ("move", m) else ("" if hows else "off")
-                played.append(HandCard(("played", m), mv.name, "push: +1 fatigue", mv.text +
-                                       " Push movement to use it again (1 fatigue); it is then discarded.",
-                                       tuple(mv.steps), color="#A0A0A0", state=state, count=pc[m]))
-            # nothing in it to push again: a small window gives its room to the log
-            secs.append(HandSection("Played this round (face up)", played,
-                                    spare=all(c.state == "off" for c in played)))
-        # spells and hoard items: public, compact
-        chips = []
-        for k, sp in enumerate(spells_of(d)):
-            state, sub, tip = self._spell_state(sp, p, acting)
-            chips.append(HandCard(("spell", sp.id), sp.name, sub, tip, icon="star", color="#C59BFF", state=state,
-                                  hotkey=f"Alt+{k + 1}" if k < 9 else ""))
-        for i in sorted(d.items):
-            it = cat().items[i]
-            sub, state = self._item_state(i, acting)
-            chips.append(HandCard(("item", i), it.name, sub, it.text, icon=ITEM_ICON.get(i, "chest"),
-                                  color=ITEM_COLOR.get(i, "#D9C7A0"), state=state))
-        if d.equipped:
-            it = cat().items[d.equipped]
-            chips.append(HandCard(("equipped", d.equipped), it.name, "equipped", it.text,
-                                  icon=ITEM_ICON.get(d.equipped, "shield"), color="#9BE38B"))
-        secs.append(HandSection("Spells · hoard items", chips, compact=True))
-        # the village market
-        if acting and st.shop >= 0:
-            market = []
-            from games.uberdrakes.spaces import offers, price
-            for o in offers(st, st.shop):
-                a = self._first("buy", item=o)
-                tip = (cat().items[o].text if o in cat().items else "Draw the top card of the treasure deck.")
-                if a is None:
-                    why, rule = self._why_not(Action.make("buy", p, item=o))
-                    tip += f"\nNot now: {why}" + (f" ({rule})" if rule else "")
-                market.append(HandCard(("buy", o), item_name(o), f"buy: {price(o)} coins", tip,
-                                       icon=ITEM_ICON.get(o, "chest"), color=ITEM_COLOR.get(o, "#D9C7A0"),
-                                       state="" if a else "off"))
-            for a in self.by_kind.get("sell", []):
-                it = cat().items[a["item"]]
-                market.append(HandCard(("sell", a["item"]), f"Sell {it.name}", f"+{it.sell} coins", it.text,
-                                       icon="coin", color="#F4C430"))
-            left = econ().purchases_per_visit - st.shop_buys
-            secs.append(HandSection(f"Market — {st.board.spaces[st.shop].name}", market,
-                                    note=f"{left} purchase{'s' if left != 1 else ''} left this visit; "
-                                         "buying and selling are free (not actions)"))
-        return secs
-
-    def _item_state(self, i: str, acting: bool, treasure: bool = False) -> tuple[str, str]:
-        it = cat().items[i]
-        use = it.use
-        if it.equip is not None:
-            if treasure:
-                return ("equip (action)", "" if self._first("equip", item=i) else "off")
-            return ("equipment", "off")
-        if it.sell and use == "sell":
-            return (f"sell {it.sell}", "" if self._first("sell", item=i) else "off")
-        sub = {"action": "use (action)", "counter": "in combat", "precombat": "in combat", "damage": "combat damage",
-               "attack": "shoot (free)", "passive": "passive"}.get(use, use)
-        if i == "rocket_booster":
-            sub = "pay for a move"
-            ok = any(h == "booster" for (_, h) in self.moves)
-        elif i == "long_bow":
-            ok = bool(self.by_kind.get("shoot"))
-        elif use == "action":
-            ok = any(a["item"] == i for a in self.by_kind.get("item", []))
-        else:
-            ok = False
-        return sub, ("" if ok and acting else "off")
-
-    def _spell_state(self, sp, p: int, acting: bool) -> tuple[str, str, str]:
-        st = self.state
-        d = st.players[p]
-        cost = f"{sp.cost}-{sp.cost_max}" if sp.cost_max else ("X+1" if sp.plus_x else str(sp.cost))
-        sub = f"{cost} magic"
-        tip = sp.text + (f"\n({sp.note})" if sp.note else "") + ("\nUltimate: once per game." if sp.ultimate else "")
-        if sp.id in PAY_SPELLS:
-            ok = any(h == PAY_SPELLS[sp.id] for (_, h) in self.moves)
-            if self.pay == PAY_SPELLS[sp.id]:
-                return "selected", sub, tip + "\nChosen to pay for the next movement."
-        elif sp.id in COMBAT_SPELLS:
-            ok = False
-            tip += "\nCast during a combat (the combat panel offers it)."
-        else:
-            ok = any(a["spell"] == sp.id for a in self.by_kind.get("spell", []))
-        if self.pick == ("spell", sp.id):
-            return "selected", sub, tip
-        if not ok and acting and sp.id not in COMBAT_SPELLS:
-            why = can_cast(st, d, sp.id)
-            if why:
-                tip += f"\nNot now: {why}"
-        return ("" if ok and acting else "off"), sub, tip
+        return hand_panel.sections(self, p)
 
     def click_card(self, key):
         st = self.state
@@ -678,10 +503,10 @@ class UberDrakesController(Controller):
         if kind in ("item", "treasure"):
             return self.use_item(key[1])
         if kind == "buy":
-            a = self._first("buy", item=key[1])
+            a = self.first_legal("buy", item=key[1])
             return a or self._refuse(Action.make("buy", p, item=key[1]))
         if kind == "sell":
-            a = self._first("sell", item=key[1])
+            a = self.first_legal("sell", item=key[1])
             return a or self._refuse(Action.make("sell", p, item=key[1]))
         if kind == "equipped":
             self.note = f"The {item_name(key[1])} is equipped: its bonus counts in every combat it applies to."
@@ -788,10 +613,10 @@ class UberDrakesController(Controller):
             others = [o for o in range(len(st.players)) if o != p and st.players[o].hex is not None]
             return self._refuse(Action.make("shoot", p, target=others[0] if others else None))
         if it.equip is not None and i in st.players[p].treasures:
-            a = self._first("equip", item=i)
+            a = self.first_legal("equip", item=i)
             return a or self._refuse(Action.make("equip", p, item=i))
         if it.sell and it.use == "sell":
-            a = self._first("sell", item=i)
+            a = self.first_legal("sell", item=i)
             return a or self._refuse(Action.make("sell", p, item=i))
         if i in TARGET_ITEMS:
             if self.pick == ("item", i):
@@ -813,7 +638,7 @@ class UberDrakesController(Controller):
         if st.phase == "over" or p < 0:
             return out
         if st.phase == "mulligan" and st.pending is None:
-            keep = self._first("keep_hand")
+            keep = self.first_legal("keep_hand")
             out.append(ButtonSpec("Keep this hand", "keep", "Enter", keep is not None,
                                   tip="Keep the four cards and start"))
             ok = self._mulligan_action() is not None
@@ -839,24 +664,24 @@ class UberDrakesController(Controller):
             out.append(ButtonSpec("Cancel", "cancel", "Esc", tip="Put the card back"))
         for a in self.by_kind.get("attack", []):
             out.append(ButtonSpec(f"Attack {st.players[a['target']].name}", f"act:attack:{a['target']}", "A",
-                                  tip="; ".join(self._preview(a)) or "Start a combat (free)"))
+                                  tip="; ".join(self.preview_lines(a)) or "Start a combat (free)"))
         for a in self.by_kind.get("shoot", []):
             out.append(ButtonSpec(f"Shoot {st.players[a['target']].name}", f"act:shoot:{a['target']}", "B",
-                                  tip="; ".join(self._preview(a)) or "A ranged attack with the Long Bow (free)"))
-        ex = self._first("exchange")
+                                  tip="; ".join(self.preview_lines(a)) or "A ranged attack with the Long Bow (free)"))
+        ex = self.first_legal("exchange")
         if ex is not None:
             out.append(ButtonSpec("Exchange blood", "exchange", "X",
                                   tip="An action: blood points for coins, healing, cards or victory points"))
-        end = self._first("end_turn", roost=False)
-        roost = self._first("end_turn", roost=True)
+        end = self.first_legal("end_turn", roost=False)
+        roost = self.first_legal("end_turn", roost=True)
         tip_end = "Play passes to the next dragon that has not roosted"
         if end is None:
-            why, rule = self._why_not(Action.make("end_turn", p, roost=False))
+            why, rule = self.why_not(Action.make("end_turn", p, roost=False))
             tip_end = f"{why} ({rule})" if rule else why
         out.append(ButtonSpec("End turn", "end", "E", end is not None, tip=tip_end))
         tip_r = "Roost: no more turns this round; " + self._roost_words()
         if roost is None:
-            why, rule = self._why_not(Action.make("end_turn", p, roost=True))
+            why, rule = self.why_not(Action.make("end_turn", p, roost=True))
             tip_r = f"{why} ({rule})" if rule else why
         out.append(ButtonSpec("End turn and roost", "roost", "R", roost is not None, tip=tip_r))
         return out
@@ -866,7 +691,7 @@ class UberDrakesController(Controller):
         d = st.players[self.actor()]
         if d.hex is None:
             return ""
-        for ln in self._preview(Action.make("end_turn", d.index, roost=True)):
+        for ln in self.preview_lines(Action.make("end_turn", d.index, roost=True)):
             return ln.lower()
         return ""
 
@@ -874,17 +699,16 @@ class UberDrakesController(Controller):
         if len(self.marked) != 2:
             return None
         cards = sorted(self.marked)
-        return self._first("mulligan", cards=tuple(cards))
+        return self.first_legal("mulligan", cards=tuple(cards))
 
     def press(self, command: str):
-        st = self.state
         p = self.actor()
         self.message = self.message_rule = self.note = ""
         if command.startswith("do:"):
             i = int(command[3:])
             return self.legal[i] if 0 <= i < len(self.legal) else None
         if command == "keep":
-            return self._first("keep_hand") or self._refuse(Action.make("keep_hand", p))
+            return self.first_legal("keep_hand") or self._refuse(Action.make("keep_hand", p))
         if command == "mulligan":
             a = self._mulligan_action()
             if a is None:
@@ -909,11 +733,11 @@ class UberDrakesController(Controller):
             return True
         if command.startswith("act:"):
             _, kind, t = command.split(":")
-            return self._first(kind, target=int(t)) or self._refuse(Action.make(kind, p, target=int(t)))
+            return self.first_legal(kind, target=int(t)) or self._refuse(Action.make(kind, p, target=int(t)))
         if command == "exchange":
-            return self._first("exchange") or self._refuse(Action.make("exchange", p))
+            return self.first_legal("exchange") or self._refuse(Action.make("exchange", p))
         if command in ("end", "roost"):
-            return self._first("end_turn", roost=command == "roost") or \
+            return self.first_legal("end_turn", roost=command == "roost") or \
                 self._refuse(Action.make("end_turn", p, roost=command == "roost"))
         return None
 
@@ -1051,254 +875,9 @@ class UberDrakesController(Controller):
                 "folds it to look at the board."]
 
     # --- the decision panel ------------------------------------------------------------------------
+    # --- the decision panel (decision_panels.py) ---------------------------------------------
     def decision(self) -> DecisionSpec | None:
-        st = self.state
-        p = self.actor()
-        if st.phase == "over" or p < 0:
-            return None
-        if st.phase == "dragons":
-            return self._dragon_choice(p)
-        if st.combat is not None:
-            if self.pick and self.pick[0] == "shove":
-                return None
-            return self._combat_spec(p)
-        pend = st.pending
-        if pend is None or pend.kind in ("skies_land", "cyclone_move"):
-            return None
-        return self._pending_spec(p)
-
-    def _do(self, a: Action) -> str:
-        return f"do:{self.legal.index(a)}"
-
-    def _btn(self, a: Action, label: str, key: str = "", tip: str = "", cost: str = "") -> ButtonSpec:
-        if not tip:
-            tip = "; ".join(self._preview(a))
-        return ButtonSpec(label, self._do(a), key, True, tip=tip, cost=cost)
-
-    def _who(self, p: int) -> str:
-        st = self.state
-        if st.phase == "play" and p != st.active:
-            return f"{st.players[p].name} decides (during {possessive(st.players[st.active].name)} turn)"
-        return f"{st.players[p].name} decides"
-
-    def _dragon_choice(self, p: int) -> DecisionSpec:
-        groups = []
-        btns = []
-        for k, a in enumerate(self.by_kind.get("choose_dragon", [])):
-            dr = cat().dragons[a["dragon"]]
-            std = [s.name for s in dr.spells if not s.ultimate]
-            ult = [s.name for s in dr.spells if s.ultimate]
-            tip = "\n".join(spell_line(s) + ": " + s.text for s in dr.spells)
-            btns.append(self._btn(a, f"{dr.name} — {', '.join(std)} · Ultimate: {', '.join(ult)}", str(k + 1), tip))
-        groups.append(("Dragons still free", btns))
-        return DecisionSpec(f"Player {p + 1}: choose your dragon", self.view.player_color(self.state, p),
-                            [("Each dragon casts its own spells. Players who name the same dragon roll two dice "
-                              "for it; the others choose again.", "muted")], [], groups,
-                            "uberdrakes.txt § Game Setup", f"Player {p + 1} decides")
-
-    def _combat_spec(self, p: int) -> DecisionSpec:
-        st = self.state
-        c = st.combat
-        A, D = st.players[c.sides[0]], st.players[c.sides[1]]
-        sides = self.view.combat_sides(st)
-        what = {"zoc": "zone of control", "attack": "a voluntary attack", "bow": "Long Bow",
-                "thunderbolt": "Thunderbolt", "warp": "Warp Scroll", "final": "the Final Battle"}.get(c.reason, "")
-        title = f"Combat: {A.name} vs {D.name}" + (f" · {what}" if what else "") + (" · ranged" if c.ranged else "")
-        lines = []
-        groups = []
-        me = st.players[p]
-        if c.stage == "pre":
-            lines.append(("Before the rolloff: Rage Potions and pre-combat spells, first the attacker, then the "
-                          "defender.", "muted"))
-            opts = []
-            for a in self.by_kind.get("precombat", []):
-                w = a["what"]
-                name = item_name(w) if w in cat().items else cat().spell(w).name
-                if w == "rage_potion":
-                    from games.uberdrakes.combat import win_chance
-                    i = c.side(p)
-                    rage = [st.players[c.sides[k]].rage + c.temp_rage[k] + (1 if k == i else 0) for k in (0, 1)]
-                    pa = win_chance(c.bonus[0], rage[0], c.bonus[1], rage[1])
-                    name += f" (then {percent(pa if i == 0 else 1 - pa)} to win the rolloff)"
-                tip = (cat().items[w].text if w in cat().items else cat().spell(w).text)
-                opts.append(self._btn(a, name, tip=tip,
-                                      cost="" if w in cat().items else f"{cat().spell(w).cost} magic"))
-            ready = self._first("ready")
-            btns = opts + ([self._btn(ready, "Ready to roll", "Enter", "Use nothing more before the rolloff")]
-                           if ready else [])
-            groups.append((f"{me.name}: before the roll", btns))
-        elif c.stage == "respond":
-            roll = self._first("roll")
-            con = self._first("concede")
-            lines.append((f"{A.name} rolled {c.total[0]}. Roll in return, or concede now and take double damage.",
-                          ""))
-            btns = []
-            if roll:
-                btns.append(self._btn(roll, "Roll", "Enter"))
-            if con:
-                btns.append(self._btn(con, "Concede (double damage)", "C",
-                                      "Your total is only your bonuses; the winner deals two instances of damage"))
-            groups.append((f"{me.name}: the rolloff", btns))
-        elif c.stage == "counter":
-            L = c.side(p)
-            lines.append((f"{me.name} trails {c.total[L]} to {c.total[1 - L]}"
-                          + (" (ties go to the attacker)" if L == 1 else "") +
-                          ": counterattack to raise your total, or concede.", ""))
-            btns = []
-            plate = []
-            for a in self.by_kind.get("counter", []):
-                w = a["what"]
-                if w == "plate_armor":
-                    plate.append(self._btn(a, f"Plate Armor +{a['x']}", cost=f"{a['x'] + 1} magic"))
-                    continue
-                name = item_name(w) if w in cat().items else cat().spell(w).name
-                cost = "" if w in cat().items else f"{cat().spell(w).cost} magic"
-                btns.append(self._btn(a, f"{name}: +1 die", cost=cost))
-            con = self._first("concede")
-            if con:
-                btns.append(self._btn(con, "Concede the battle", "C", "The other side wins"))
-            groups.append((f"{me.name}: counterattack", btns))
-            if plate:
-                groups.append(("Plate Armor (no damage if you then win)", plate))
-        elif c.stage == "damage":
-            W = st.players[c.sides[c.winner]]
-            L = st.players[c.sides[1 - c.winner]]
-            lines.append((f"{W.name} wins. Choose the damage to deal to {L.name}"
-                          + (f" ({c.damage_left} instances left)" if c.damage_left > 1 else "") + ".", "good"))
-            btns = []
-            spins = []
-            for a in self.by_kind.get("damage", []):
-                e = a["effect"]
-                if e == "shove":
-                    continue
-                if e == "spin":
-                    spins.append(self._btn(a, f"Face {DIRS[a['facing']]}", tip=f"Turn {L.name} to face "
-                                           f"{DIR_WORDS[a['facing']]}"))
-                    continue
-                if e == "hookshot":
-                    label = "Hookshot: a random treasure card" if a["item"] == "treasure" else \
-                        f"Hookshot: take the {item_name(a['item'])}"
-                    btns.append(self._btn(a, label, tip=cat().items["hookshot"].text))
-                    continue
-                if e in cat().damage:
-                    dm = cat().damage[e]
-                    btns.append(self._btn(a, dm.name, tip=dm.text))
-                elif e == "alchemists_fire":
-                    btns.append(self._btn(a, "Alchemist's Fire: 2 fatigue", tip=cat().items[e].text))
-                elif e == "deep_freeze":
-                    btns.append(self._btn(a, "Deep Freeze: steal a movement card", tip=cat().spell(e).text,
-                                          cost=f"{cat().spell(e).cost} magic"))
-            if any(a["effect"] == "shove" for a in self.by_kind.get("damage", [])):
-                btns.insert(1, ButtonSpec("Shove… (pick the space)", "shove", "S", tip=cat().damage["shove"].text))
-            groups.append(("Damage", btns))
-            if spins:
-                groups.append((f"Spin {L.name}", spins))
-        elif c.stage == "exchange":
-            return self._exchange_spec(p, title, sides)
-        return DecisionSpec(title, self.view.player_color(st, p), lines, sides, groups, STAGE_RULE.get(c.stage, ""),
-                            self._who(p))
-
-    def _exchange_spec(self, p: int, title: str = "Blood points", sides=None) -> DecisionSpec:
-        st = self.state
-        d = st.players[p]
-        btns = []
-        words = {"coin": "1 coin", "heal": "heal 1 fatigue", "card": "a movement card", "vp": "1 victory point"}
-        for a in self.by_kind.get("blood", []):
-            from games.uberdrakes.combat import reward_cost
-            btns.append(self._btn(a, words.get(a["reward"], a["reward"]),
-                                  cost=f"{reward_cost(st, p, a['reward'])} blood"))
-        done = self._first("done")
-        if done:
-            btns.append(self._btn(done, "Done", "Enter", "Keep the rest of your blood points"))
-        lines = [(f"{d.name} has {d.blood} blood points to exchange (one reward at a time).", "")]
-        return DecisionSpec(title, self.view.player_color(st, p), lines, sides or [], [("Rewards", btns)],
-                            "uberdrakes.txt § Blood Point Rewards", self._who(p))
-
-    def _pending_spec(self, p: int) -> DecisionSpec | None:
-        st = self.state
-        pend = st.pending
-        d = st.players[p]
-        k = pend.kind
-        col = self.view.player_color(st, p)
-        title = pending_title(st)[:1].upper() + pending_title(st)[1:]
-        lines, groups, rule = [], [], ""
-        if k == "portal":
-            other = st.board.other_portal.get(d.hex)
-            lines.append((f"Travel to the other portal ({hex_label(other) if other else '?'}) for 1 fatigue "
-                          f"(you would have {min(max_fatigue(), d.fatigue + 1)}/{max_fatigue()}), emerging facing "
-                          "any way — or stay.", ""))
-            if d.rider and not d.portaled:
-                lines.append((f"Travelling lets you deliver the {rider_words(d.rider, True)}.", "accent"))
-            faces = [self._btn(a, f"Emerge facing {DIRS[a['facing']]}", str(a["facing"] + 1),
-                               f"Face {DIR_WORDS[a['facing']]} at the other portal")
-                     for a in self.by_kind.get("portal", []) if a.get("travel")]
-            stay = self._first("portal", travel=False)
-            groups.append(("Travel through the portal", faces))
-            if stay:
-                groups.append(("", [self._btn(stay, "Stay here", "S", "No travel, no fatigue")]))
-            rule = "uberdrakes.txt § Portals"
-        elif k == "pick_rider":
-            acts = self.by_kind.get("pick_rider", [])
-            many = len(acts) > 6
-            btns = []
-            for a in acts:
-                r = a["rider"]
-                if r is None:
-                    continue
-                btns.append(self._btn(a, rider_words(r, True) if many else rider_words(r), tip=rider_words(r)))
-            none = self._first("pick_rider", rider=None)
-            lines.append(("Carry one rider through a portal, then land on its element's space to deliver it: 1 VP and "
-                          "its reward. Its bonus counts in your combats.", "muted"))
-            groups.append(("Riders" + (" (either side or the deck)" if pend.data.get("side") is None else ""), btns))
-            if none:
-                groups.append(("", [self._btn(none, "No rider", "N", "Pick up nobody")]))
-            rule = "uberdrakes.txt § Picking Up Riders"
-        elif k == "deliver_village":
-            lines.append(("Rider delivered! You may teleport to a village of your choice (landing there opens its "
-                          "market).", "good"))
-            btns = []
-            for a in self.by_kind.get("deliver_village", []):
-                if a["village"] is None:
-                    continue
-                btns.append(self._btn(a, st.board.spaces[a["village"]].name))
-            stay = self._first("deliver_village", village=None)
-            groups.append(("Teleport to", btns))
-            if stay:
-                groups.append(("", [self._btn(stay, "Stay here", "S")]))
-            rule = "uberdrakes.txt § Delivering Riders"
-        elif k == "discard":
-            caster = st.sandstorm[2] if st.sandstorm else st.active
-            lines.append((f"{possessive(st.players[caster].name)} Sandstorm: discard one movement card of your choice.", ""))
-            btns = [self._btn(a, cat().movement[a["card"]].name, tip=cat().movement[a["card"]].text)
-                    for a in self.by_kind.get("discard", [])]
-            groups.append(("Your movement cards (only you see them)", btns))
-            rule = "uberdrakes.txt § Sandstorm"
-        elif k == "steal":
-            t = pend.data.get("target")
-            lines.append((f"The Claw: take one hoard item or treasure card from {st.players[t].name}.", ""))
-            btns = [self._btn(a, f"{item_name(a['item'])} ({'hoard' if a['source'] == 'hoard' else 'treasure card'})",
-                              tip=cat().items[a["item"]].text) for a in self.by_kind.get("steal", [])]
-            groups.append(("Take", btns))
-            rule = "uberdrakes.txt § The Claw"
-        elif k in ("handbook", "mulligan_take"):
-            cards = pend.data.get("cards", [])
-            lines.append(("You look at: " + ", ".join(cat().movement[c].name for c in cards) + " (only you see them).",
-                          ""))
-            btns = []
-            for a in self.by_kind.get(k, []):
-                c = a["take"] if k == "handbook" else a["card"]
-                label = f"Keep {cat().movement[c].name}"
-                if k == "handbook" and a["other"] in ("top", "bottom"):
-                    label += f", the other on the {a['other']}"
-                btns.append(self._btn(a, label, tip=cat().movement[c].text))
-            groups.append(("Keep", btns))
-            rule = "uberdrakes.txt § Monk's Handbook" if k == "handbook" else "uberdrakes.txt § Starting the First Round"
-        elif k == "exchange":
-            return self._exchange_spec(p)
-        else:
-            btns = [self._btn(a, self._label(a)) for a in self.legal]
-            groups.append(("Choose", btns))
-        return DecisionSpec(title, col, lines, [], groups, rule, self._who(p))
+        return decision_panels.decision(self)
 
 
 def make_controller(match, view) -> UberDrakesController:
