@@ -1,0 +1,504 @@
+"""The match screen's drawing of the side panel and the hint bar.
+
+The panel (top to bottom): the header, the game's card for what is
+selected or hovered, the hand sections, the action buttons, the dice tray,
+the log and the tool bar; the hint bar below the board says what to do
+next (or why the last input was refused) and the keys.  Every part is
+cached by what it shows, so a frame redraws only what changed (see
+docs/ARCHITECTURE.md, "Frame caches").  A mixin of MatchScreen: it uses the
+screen's match, view, controller and caches.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from engine.ui import theme as T
+from engine.ui import widgets as W
+from engine.ui.panels.hand_panel import draw_hand
+from engine.ui.panels.panel import draw_card, draw_header, draw_summary, draw_tray, tray_layout
+
+
+def button_cells(specs: list, width: int, gap: int, th) -> list[list[tuple[int, int, object]]]:
+    """The panel's action buttons in rows of two; a button whose label
+    (with its cost) would not fit half the width takes a whole row.
+    Rows of (x, width, spec)."""
+    half = (width - gap) // 2
+    f = th.font("m")
+    room = half - 2 * th.px(10)
+    rows: list = []
+    pending = None
+    for sp in specs:
+        label = sp.label + (f"  ({sp.cost})" if sp.cost else "")
+        if f.size(label)[0] > room:
+            if pending is not None:
+                rows.append([(0, half, pending)])
+                pending = None
+            rows.append([(0, width, sp)])
+        elif pending is None:
+            pending = sp
+        else:
+            rows.append([(0, half, pending), (half + gap, half, sp)])
+            pending = None
+    if pending is not None:
+        rows.append([(0, half, pending)])
+    return rows
+
+
+def key_list(space: str) -> str:
+    """The keys the bottom bar names (it said "H keys" while H asks for a hint)."""
+    return ("F fit · wheel zoom · drag pan" + (" · right-drag measure" if space == "table" else "")
+            + " · U undo · H hint · K keys")
+
+
+class MatchPanel:
+    def hint_text(self) -> tuple[str, tuple]:
+        text, col, until = self.toast
+        if text and time.perf_counter() < until:
+            return text, col
+        if self.replay is not None:
+            left = "the end" if self.replay_pos >= len(self.replay) else "→ or Space: the next"
+            return (f"Replay: {self.replay_pos} of {len(self.replay)} recorded actions · {left} · Esc: menu",
+                    T.ACCENT)
+        if self.match.outcome() is not None:
+            out = self.match.outcome()
+            return f"Game over: {out.reason}", T.ACCENT
+        p = self.to_act()
+        if p >= 0 and not self.is_human(p):
+            if self.ai_error:
+                return self.ai_error, T.BAD
+            if self.stepping:
+                return (f"{self.player_name(p)} (computer): Space plays its next action · P: pace", T.MUTED)
+            return (f"{self.player_name(p)} (computer) is thinking…  Space: skip the pause · P: step-through · "
+                    f"I: instant", T.MUTED)
+        if self.ctl.message:
+            return self.ctl.message + (f"  ({self.ctl.message_rule})" if self.ctl.message_rule else ""), T.WARN
+        return self.ctl.hint(), T.TEXT
+
+    def draw_hint(self, surf, force: bool = True) -> bool:
+        text, col = self.hint_text()
+        offer = self.shown_override() is not None
+        key = (text, col, self.hint_rect.size, self.app.theme.scale, offer)
+        changed = self._hint_cache[0] != key
+        if not changed and not force:
+            return False
+        if changed:
+            th = self.app.theme
+            img = pygame.Surface(self.hint_rect.size)
+            img.fill((28, 31, 37))
+            pygame.draw.line(img, T.PANEL_EDGE, (0, 0), (self.hint_rect.w, 0))
+            keys = key_list(self.space)
+            kimg = th.text(keys, "xs", T.FAINT)
+            full = self.hint_rect.w - th.px(24)
+            self.override_rect = None
+            if offer:            # a refusal the group may allow: the button takes the key list's place
+                bimg = th.text("Allow anyway (house rule)…  Ctrl+O", "s", T.WARN, True)
+                brect = pygame.Rect(0, 0, bimg.get_width() + th.px(20), self.hint_rect.h - th.px(8))
+                brect.midright = (self.hint_rect.w - th.px(8), self.hint_rect.h // 2)
+                pygame.draw.rect(img, T.mix((28, 31, 37), T.WARN, 0.18), brect, border_radius=th.px(5))
+                pygame.draw.rect(img, T.WARN, brect, 1, border_radius=th.px(5))
+                img.blit(bimg, bimg.get_rect(center=brect.center))
+                self.override_rect = brect.move(self.hint_rect.topleft)
+                kimg = None
+                full -= brect.w + th.px(8)
+            avail = full - (kimg.get_width() + th.px(12) if kimg is not None else 0)
+            if kimg is not None and th.font("m").size(text)[0] > avail:
+                kimg = None            # the instruction matters more than the key list (H shows the keys)
+                avail = full
+            lines = [text]
+            size = "m"
+            if th.font("m").size(text)[0] > avail:
+                size = "s" if th.font("s").size(text)[0] <= avail else "xs"
+                lines = T.wrap(text, th.font(size), avail)
+                if len(lines) * th.line_h(size) > self.hint_rect.h:
+                    size = "xs"
+                    lines = T.wrap(text, th.font(size), avail)
+            lh = th.line_h(size)
+            top = (self.hint_rect.h - lh * len(lines)) // 2
+            for i, line in enumerate(lines):
+                timg = th.text(line, size, col)
+                img.blit(timg, (th.px(12), top + i * lh))
+            if kimg is not None:
+                img.blit(kimg, kimg.get_rect(midright=(self.hint_rect.w - th.px(12), self.hint_rect.h // 2)))
+            self._hint_cache = (key, img.convert() if pygame.display.get_surface() else img)
+        surf.blit(self._hint_cache[1], self.hint_rect.topleft)
+        return True
+
+    @staticmethod
+    def _hand_shape(hand) -> tuple:
+        """What a small window changed in the hand: the sections left."""
+        return tuple((s.title, s.compact) for s in hand)
+
+    def _hand_height(self, hand, x, w, th) -> int:
+        if not hand:
+            return 0
+        hk = (self._hand_cache[0], w, th.scale, self._hand_shape(hand))
+        if self._hand_h[0] != hk:
+            self._hand_h = (hk, draw_hand(None, x, 0, w, hand, th)[0])
+        return self._hand_h[1]
+
+    def panel_layout(self):
+        """Rects of the panel sections for the current content."""
+        th = self.app.theme
+        P = self.panel_rect
+        pad = th.px(12)
+        x, w = P.x + pad, P.w - 2 * pad
+        header = self.header()
+        header_h = draw_header(None, pygame.Rect(x, 0, w, 0), header, th)
+        specs = self.ctl.buttons() if self.human_turn() else []
+        bh = th.line_h("m") + th.px(14)
+        gap = th.px(6)
+        rows = len(button_cells(specs, w, gap, th))
+        buttons_h = rows * (bh + gap)
+        tool_h = th.line_h("s") + th.px(12)
+        dice_h = th.px(96)
+        log_min = max(th.px(150), 4 * th.line_h("s"))
+        tray = self.ctl.tray() if self.human_turn() else []
+        tray_h = 0
+        if tray:
+            chips = tray_layout(tray, 0, 0, w, th)
+            tray_h = th.line_h("s") + th.px(2) + max(r.bottom for r, _ in chips) + th.px(4) + th.px(4)
+        y = P.y + pad
+        r_header = pygame.Rect(x, y, w, header_h)
+        y += header_h + th.px(6)
+        hand = self.hand_sections()
+        hand_h = self._hand_height(hand, x, w, th)
+        others = header_h + th.px(6) + tray_h + buttons_h + dice_h + log_min + tool_h + 5 * th.px(8) + 2 * pad
+        if hand_h > P.h - others and any(s.spare for s in hand):     # a small window: the log first
+            hand = [s for s in hand if not s.spare]
+            hand_h = self._hand_height(hand, x, w, th)
+        r_hand = pygame.Rect(x, y, w, hand_h)
+        y += hand_h
+        fixed = (y - P.y) + tray_h + buttons_h + dice_h + log_min + tool_h + 5 * th.px(8) + pad
+        card_need = self.card_height(w)
+        # while the position and the selection stay, the card area only grows: hovering from piece to
+        # piece swaps the card without moving the buttons, dice and log under the pointer (and the
+        # panel redraws just its top)
+        epoch = (self.version, self.ctl_sig(), self.human_turn(), th.scale, P.topleft, P.size)    # lk without the card
+        room = max(card_need, self._card_room[1]) if self._card_room[0] == epoch else card_need
+        self._card_room = (epoch, room)
+        card_h = max(0, min(room, P.h - fixed))
+        r_tray = pygame.Rect(x, y, w, tray_h)
+        y += tray_h
+        r_card = pygame.Rect(x, y, w, card_h)
+        y += card_h + th.px(8)
+        r_buttons = pygame.Rect(x, y, w, buttons_h)
+        y += buttons_h + th.px(4)
+        r_dice = pygame.Rect(x, y, w, dice_h)
+        y += dice_h + th.px(8)
+        r_tool = pygame.Rect(x, P.bottom - pad - tool_h, w, tool_h)
+        r_log = pygame.Rect(x, y, w, r_tool.y - th.px(8) - y)
+        return {"header": (r_header, header), "hand": (r_hand, hand), "tray": (r_tray, tray), "card": (r_card, card_need),
+                "buttons": (r_buttons, specs, bh, gap), "dice": r_dice, "log": r_log, "tool": r_tool}
+
+    def header(self):
+        """The view's panel header, asked once per position (not per hovered piece's layout)."""
+        if self._header[0] != self.version:
+            self._header = (self.version, self.view.header(self.state))
+        return self._header[1]
+
+    def card_content(self):
+        """('card', CardSpec) for the selected (else hovered) piece, else ('summary', lines)."""
+        key = self.ctl.selected()
+        if key is None and self.hover_hex is not None:
+            if self.space == "table":
+                h = self.ctl.hovering
+                key = h.unit if h is not None else None
+            else:
+                for t in self.tokens():
+                    if t.hex == self.hover_hex:
+                        key = t.key
+                        break
+        preview = tuple(self.hover_info.preview) if self.hover_info else ()
+        ck = (self.version, key, preview, self.app.theme.scale)
+        if self._card_cache[0] == ck:
+            return self._card_cache[1]
+        card = self.view.card(self.state, key) if key is not None else None
+        if card is not None:
+            if preview:
+                card.sections = [("note", "Odds if you commit", "\n".join(preview))] + list(card.sections)
+            content = ("card", card)
+        else:
+            content = ("summary", list(getattr(self.view, "summary", lambda s: [])(self.state)))
+        self._card_cache = (ck, content)
+        return content
+
+    def card_height(self, w: int) -> int:
+        kind, c = self.card_content()
+        th = self.app.theme
+        if kind == "card":
+            return draw_card(None, 0, 0, w, c, th)
+        return draw_summary(None, 0, 0, w, c, th) + th.px(4)
+
+    def _cached_layout(self, lk):
+        """`panel_layout()` remembered per content key: a piece hovered again
+        reuses its layout when the card area has the same room as then."""
+        epoch = lk[:2] + lk[3:]
+        hit = self._layouts.get(lk)
+        if hit is not None:
+            room_then, need, layout = hit
+            room = max(need, self._card_room[1]) if self._card_room[0] == epoch else need
+            if room == room_then:
+                self._card_room = (epoch, room)
+                return layout
+        layout = self.panel_layout()
+        if len(self._layouts) > 64:
+            self._layouts.clear()
+        self._layouts[lk] = (self._card_room[1], layout["card"][1], layout)
+        return layout
+
+    def draw_panel(self, surf, force: bool = True) -> bool:
+        """The panel is kept on its own canvas; each region (top: header,
+        tray and card; buttons; dice; log; tools) is redrawn only when its
+        own signature changes, then the canvas is blitted."""
+        th = self.app.theme
+        P = self.panel_rect
+        self.card_content()
+        human = self.human_turn()
+        lk = (self.version, self.ctl_sig(), self._card_cache[0], human, th.scale, P.topleft, P.size)
+        full = False
+        if self._layout_key != lk:
+            if self._layout_key is None:
+                self._layouts.clear()          # reset: lay everything out again
+            self._layout = self._cached_layout(lk)
+            self._layout_key = lk
+        L = self._layout
+        if self._canvas is None or self._canvas.get_size() != surf.get_size():
+            self._canvas = pygame.Surface(surf.get_size())
+            if pygame.display.get_surface() is not None:
+                self._canvas = self._canvas.convert()
+            self._region_sig = {}
+            full = True
+        rects = tuple(tuple(v[0]) if isinstance(v, tuple) else tuple(v) for v in L.values())
+        if self._region_sig.get("rects") != rects:
+            full = True
+            self._region_sig = {"rects": rects}
+        c = self._canvas
+        bh = self.panel_buttons.hover
+        tb = self.tool_buttons.hover
+        sigs = {
+            "top": (self.version, self.ctl_sig(), self._card_cache[0], self.hover_tray, self.card_scroll, human,
+                    self.hover_card),
+            "buttons": (self.version, self.ctl_sig(), bh.command if bh else None, human),
+            "dice": self.dice.signature(),
+            "log": (len(self.match.log), self.log.scroll, self.hover_link, len(self.log.notes)),
+            "tool": (tb.command if tb else None, len(self.match.actions), self.match.can_undo(self.undo_player()),
+                     self.replay is None),
+        }
+        changed = full
+        if full:
+            c.fill(T.PANEL, P)
+            # thin separator between the board and the panel
+            pygame.draw.line(c, T.PANEL_EDGE, P.topleft, P.bottomleft, 1)
+        redrawn = []
+        for name, sig in sigs.items():
+            if full or self._region_sig.get(name) != sig:
+                self._region_sig[name] = sig
+                self._panel_touched = None
+                getattr(self, "_draw_" + name)(c, L, th, clear=not full)
+                redrawn.append(self._panel_touched)
+                changed = True
+        if force or full or None in redrawn:
+            if changed or force:
+                if self._card_stale:       # the canvas shows the card the pointer is on now
+                    self._show_card(c, L, th, "canvas")
+                    self._card_stale = False
+                surf.blit(c, P.topleft, P)
+                self._card_rows["window"] = self._card_rows.get("canvas")
+                self._card_due = False
+        else:
+            for r in redrawn:              # only the top changed: copy just that
+                surf.blit(c, r.topleft, r)
+            if self._card_due:             # only the card changed (a hover): drawn on the window itself,
+                self._show_card(surf, L, th, "window")       # not on the canvas and copied again
+                self._card_due = False
+        return changed or force
+
+    def _clear(self, c, rect, th) -> None:
+        c.fill(T.PANEL, pygame.Rect(rect).inflate(th.px(8), th.px(4)).clip(self.panel_rect))
+
+    def _draw_top(self, c, L, th, clear: bool) -> None:
+        r_header, header = L["header"]
+        r_tray, tray = L["tray"]
+        r_card, need = L["card"]
+        r_hand, hand = L["hand"]
+        top = r_header.union(r_card).union(r_tray) if r_tray.h else r_header.union(r_card)
+        hk = (header.title, tuple(header.lines), header.color, r_header.size, th.scale)
+        # what the top shows besides the card: when only the card changed (the pointer went to
+        # another piece) just the card's area is cleared and drawn again
+        parts = (hk, tuple(r_header), tuple(r_tray), tuple(r_hand), tuple(r_card),
+                 (self._hand_cache[0], self.hover_card) if hand else None, list(tray), self.hover_tray)
+        card_only = clear and self._top_parts == parts
+        self._top_parts = parts
+        if card_only:
+            # drawn by draw_panel straight onto the window; the canvas catches up when it is shown whole
+            self._card_stale = self._card_due = True
+            self._panel_touched = pygame.Rect(r_card.topleft, (0, 0))
+            return
+        if clear:
+            self._clear(c, top, th)
+            self._panel_touched = pygame.Rect(top).inflate(th.px(8), th.px(4)).clip(self.panel_rect)
+        if self._header_img[0] != hk:
+            img = pygame.Surface((max(1, r_header.w), max(1, r_header.h)))
+            img.fill(T.PANEL)
+            draw_header(img, pygame.Rect(0, 0, r_header.w, r_header.h), header, th)
+            self._header_img = (hk, img)
+        c.blit(self._header_img[1], r_header.topleft)
+        self.hand_rects = []
+        if hand and r_hand.h > 0:
+            hk = (self._hand_cache[0], self.hover_card, r_hand.size, th.scale, self._hand_shape(hand))
+            if self._hand_img[0] != hk:
+                img = pygame.Surface(r_hand.size, pygame.SRCALPHA)
+                rects = draw_hand(img, 0, 0, r_hand.w, hand, th, self.hover_card)[1]
+                self._hand_img = (hk, img, rects)
+            c.blit(self._hand_img[1], r_hand.topleft)
+            self.hand_rects = [(r.move(r_hand.topleft), cd) for r, cd in self._hand_img[2]]
+        self.tray_rects = []
+        if tray:
+            what = ("Units to place (click one, then a spot in your zone)" if self.space == "table"
+                    else "Units to place (click one, then a blue hex)")
+            c.blit(th.text(what, "s", T.MUTED), (r_tray.x, r_tray.y))
+            self.tray_rects = tray_layout(tray, r_tray.x, r_tray.y + th.line_h("s") + th.px(2), r_tray.w, th)
+            draw_tray(c, self.tray_rects, th, self.hover_tray)
+        drawn = self._draw_card_area(c, L, th)
+        # the top goes to the window whole (this rect or the whole panel): both show this card
+        self._card_rows = {"canvas": drawn, "window": drawn}
+        self._card_stale = self._card_due = False
+
+    def _draw_card_area(self, c, L, th) -> int:
+        """The card (or the players' summary) in its area of the panel's top;
+        returns how many rows of the area it covers (from the top)."""
+        r_card, need = L["card"]
+        self.card_rect = r_card
+        drawn = 0
+        if r_card.h > 0:
+            kind, content = self.card_content()
+            ck = (self._card_cache[0], r_card.w)
+            img = self._card_imgs.get(ck)
+            if img is None:
+                # drawn once on the panel's colour, opaque and in the canvas's format: shown by a plain
+                # copy (the same pixels as a transparent card blended over the panel, a fraction of the work)
+                img = pygame.Surface((r_card.w, max(1, need)), 0, c)
+                if kind == "card":
+                    draw_card(img, 0, 0, r_card.w, content, th, height=need, bg=T.PANEL)   # measured by the layout
+                else:
+                    img.fill(T.PANEL)
+                    draw_summary(img, 0, 0, r_card.w, content, th)
+                if len(self._card_imgs) > 64:
+                    self._card_imgs.clear()
+                self._card_imgs[ck] = img
+            self.card_scroll = max(0, min(self.card_scroll, need - r_card.h))
+            drawn = c.blit(img, r_card.topleft, pygame.Rect(0, self.card_scroll, r_card.w, r_card.h)).h
+            self.card_overflow = need > r_card.h
+            if self.card_overflow:
+                more = need - r_card.h - self.card_scroll
+                tag = th.text("▼ more (wheel)" if more > 0 else "▲ (wheel)", "xs", T.ACCENT)
+                tr = tag.get_rect(bottomright=(r_card.right, r_card.bottom))
+                pygame.draw.rect(c, T.PANEL, tr.inflate(8, 2))
+                c.blit(tag, tr)
+        pygame.draw.line(c, T.PANEL_EDGE, (r_card.x, r_card.bottom + th.px(3)), (r_card.right, r_card.bottom + th.px(3)))
+        return drawn
+
+    def _show_card(self, target, L, th, where: str) -> None:
+        """The card area drawn again on `target` (`where`: the canvas or the
+        window), clearing the rows the last card drawn there covered below it."""
+        r_card = L["card"][0]
+        old = self._card_rows.get(where, r_card.h)
+        drawn = self._draw_card_area(target, L, th)
+        if old > drawn:
+            target.fill(T.PANEL, pygame.Rect(r_card.x, r_card.y + drawn, r_card.w, old - drawn))
+        self._card_rows[where] = drawn
+
+    def _draw_buttons(self, c, L, th, clear: bool) -> None:
+        r_b, specs, bh, gap = L["buttons"]
+        if clear:
+            self._clear(c, r_b, th)
+        buttons = []
+        for row, cells in enumerate(button_cells(specs, r_b.w, gap, th)):
+            for x, width, sp in cells:
+                rect = pygame.Rect(r_b.x + x, r_b.y + row * (bh + gap), width, bh)
+                buttons.append(W.Button(rect, sp.label, sp.command, sp.key, sp.enabled, sp.active, sp.tip, sp.cost))
+        hov = self.panel_buttons.hover
+        self.panel_buttons.buttons = buttons
+        if hov is not None:
+            self.panel_buttons.hover = next((b for b in buttons if b.rect == hov.rect and b.command == hov.command), None)
+        self.panel_buttons.draw(c, th)
+
+    def _draw_dice(self, c, L, th, clear: bool) -> None:
+        if clear:
+            self._clear(c, L["dice"], th)
+        self.dice.draw(c, L["dice"], th)
+
+    def _draw_log(self, c, L, th, clear: bool) -> None:
+        if clear:
+            self._clear(c, L["log"], th)
+        self.log.sync(self.match.log, L["log"].w - th.px(16), th)
+        self.log.draw(c, L["log"], th, self.hover_link)
+
+    def _draw_tool(self, c, L, th, clear: bool) -> None:
+        r_t = L["tool"]
+        if clear:
+            self._clear(c, r_t, th)
+        first = ("Next", "next", "→") if self.replay is not None else ("Undo", "undo", "U")
+        tools = [first, ("Hint", "hint", "H"), ("Save", "save", "^S"), ("Rules", "rules", "F1"), ("Menu", "menu", "Esc")]
+        tw = (r_t.w - (len(tools) - 1) * th.px(6)) // len(tools)
+        old = self.tool_buttons.hover
+        self.tool_buttons.buttons = [
+            W.Button(pygame.Rect(r_t.x + i * (tw + th.px(6)), r_t.y, tw, r_t.h), lab, cmd, key,
+                     enabled=(cmd != "undo" or self.match.can_undo(self.undo_player())),
+                     tip={"next": "Play the next recorded action", "undo": self.match.undo_refusal(self.undo_player()) or
+                          "Take back your own last decision (not past a die roll, a reveal or "
+                          "another player's decision)", "save": "Save under a name",
+                          "hint": "What the hard computer would do in your place, why, and the odds",
+                          "rules": "The rulebook", "menu": "Menu: save, load, keys, quit"}[cmd])
+            for i, (lab, cmd, key) in enumerate(tools)]
+        if old is not None:
+            self.tool_buttons.hover = next((b for b in self.tool_buttons.buttons if b.command == old.command), None)
+        self.tool_buttons.draw(c, th)
+
+    def draw_tooltip(self, surf):
+        """Draw the hover text; returns its rect (or None)."""
+        if self.press is not None and self.dragging:
+            return None
+        pos = self.mouse
+        if self.board_rect.collidepoint(pos) and self.hover_info is not None and self.hover_hex is not None:
+            info = self.hover_info
+            extra = []
+            for ln in info.preview:          # a preview's "Warning:" lines (e.g. hits on your own unit) in red
+                extra.append((ln, T.BAD if ln.startswith("Warning:") else T.ACCENT))
+            if info.illegal:
+                extra.append((info.illegal + (f"  ({info.rule})" if info.rule else ""), T.BAD))
+            return self._tooltip(surf, pos, info.title, info.lines, extra, self.board_rect, T.BAD if info.illegal else None)
+        if self.hover_card is not None:
+            cd = next((cd for r, cd in self.hand_rects if cd.key == self.hover_card and r.collidepoint(pos)), None)
+            if cd is not None:
+                return self._tooltip(surf, pos, cd.title + (f" · {cd.sub}" if cd.sub else ""),
+                                     [ln for ln in cd.tip.split("\n") if ln], [], surf.get_rect(), None)
+        b = self.panel_buttons.hover or self.tool_buttons.hover
+        if b is not None and b.rect.collidepoint(pos) and b.tip:
+            return self._tooltip(surf, pos, "", [b.tip], [], surf.get_rect(), None)
+        if self.hover_link:
+            return self._tooltip(surf, pos, "", [f"Open the rules: {self.hover_link}"], [], surf.get_rect(), None)
+        return None
+
+    def _tooltip(self, surf, pos, title, lines, extra, bounds, accent) -> None:
+        th = self.app.theme
+        key = (title, tuple(lines), tuple(extra), accent, th.scale)
+        img = self._tip_cache.get(key)
+        if img is None:
+            img = W.tooltip_image(title, lines, th, th.px(420), accent, extra)
+            if len(self._tip_cache) > 64:
+                self._tip_cache.clear()
+            self._tip_cache[key] = img
+        if img is None:
+            return None
+        r = img.get_rect(topleft=(pos[0] + th.px(18), pos[1] + th.px(18)))
+        b = pygame.Rect(bounds)
+        if r.right > b.right:
+            r.right = pos[0] - th.px(8)
+        if r.bottom > b.bottom:
+            r.bottom = pos[1] - th.px(8)
+        r.clamp_ip(b if b.contains(pygame.Rect(0, 0, r.w, r.h).move(b.topleft)) else surf.get_rect())
+        surf.blit(img, r)
+        return r
