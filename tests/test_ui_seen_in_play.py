@@ -181,6 +181,29 @@ def test_an_indented_ruling_that_repeats_its_heading_and_says_more_becomes_it():
     assert "Fire Dragon has 2 coins left" in said and "Why: rest before the long flight" in said
 
 
+def test_a_first_ruling_that_names_its_heading_inside_more_words_stands_for_it():
+    """Seen in play (UberDrakes): "Lightning Dragon attacks Wind Dragon" then "Combat: Lightning Dragon
+    attacks Wind Dragon" (its rule, § Voluntary Combat): the combat line leads, the heading is not said twice."""
+    from engine.core.match import LogEntry
+    from engine.core.rules import Event
+    from engine.ui import theme as T
+    pygame.font.init()
+    th = T.Theme((1280, 720))
+    entry = LogEntry(Action.make("attack", 0, target=1), 0, "Lightning Dragon attacks Wind Dragon",
+                     [Event("combat", "Combat: Lightning Dragon attacks Wind Dragon", "uberdrakes.txt § Voluntary Combat",
+                            depth=0),
+                      Event("roll", "Lightning Dragon rolls 3 1: 4 + 1 = 5", "uberdrakes.txt § Phase 2 - Rolloff")])
+    log = LogView()
+    texts = []
+    wrap = log._wrap_rows
+    log._wrap_rows = lambda idx, text, *rest: (texts.append((text, rest[-2])), wrap(idx, text, *rest))
+    log.sync([entry], 400, th)
+    said = [t for t, _ in texts]
+    assert [t for t in said if "attacks" in t] == ["Combat: Lightning Dragon attacks Wind Dragon"]
+    assert said[0] == "Combat: Lightning Dragon attacks Wind Dragon"
+    assert ("Combat: Lightning Dragon attacks Wind Dragon", "uberdrakes.txt § Voluntary Combat") in texts
+
+
 def test_a_run_of_rulings_under_one_rule_cites_it_once():
     from engine.core.match import LogEntry
     from engine.core.rules import Event

@@ -101,11 +101,12 @@ class LogView:
         head = entry.text if entry.action is not None else (entry.text or "Setup")
         color = self.color_of(entry.player) if entry.player is not None and entry.player >= 0 else T.ACCENT
         # a ruling that says the same as the heading and more, with its rule, stands for the heading:
-        # the first one said, or the first after the computer's "Why:" lines (moved up to lead)
+        # the first one said, or the first after the computer's "Why:" lines (moved up to lead); "more"
+        # may come before it too ("Combat: Red attacks Blue" under "Red attacks Blue")
         lead = next((ev for ev in entry.events if ev.text.strip() and ev.kind != "ai"), None)
         echo = None
-        if not (lead is not None and int(getattr(lead, "depth", 1)) == 0
-                and lead.text.strip().lower().startswith(head.lower())):
+        if not (lead is not None and int(getattr(lead, "depth", 1)) == 0 and head.strip()
+                and head.strip().lower() in lead.text.strip().lower()):
             lead = None
             # a ruling that only repeats the heading (at any depth) lends it its rule and is not said again
             said = head.strip().rstrip(".").lower()
