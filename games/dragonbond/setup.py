@@ -171,7 +171,7 @@ def declare_bond(state: DBState, p: int, dragon: int | None, mounted: bool, dice
 
 
 def start_face_off(state: DBState, dice, events: list) -> None:
-    state.rank = turns.face_off(state, dice, [p.index for p in state.players], events, "first player")
+    state.rank = turns.face_off(state, dice, [p.index for p in state.players], events, "face-off for first player")
     state.phase = "edge"
     state.current = state.rank[0]
     events.append(Event("ruling", f"{state.players[state.current].name} wins the face-off: choose an edge and "
