@@ -6,7 +6,7 @@ import math
 from engine.core.dice import ScriptedDice
 from engine.core.rules import Setup
 from engine.core import registry
-from games.battle_valor_fantasy import success, turns
+from games.battle_valor_fantasy import choices, success, turns
 from games.battle_valor_fantasy.ai import plan_orders
 from games.battle_valor_fantasy.setup import deploy_queue
 
@@ -241,3 +241,30 @@ def test_no_listed_advance_asks_for_more_than_the_allowance():
                                 too_long.append((a.params, why))
             rules.apply(state, agent.choose(state, None, rng), ScriptedDice([], seed=seed))
     assert listed > 100 and not too_long, too_long[:2]
+
+
+def test_the_initiative_winner_activates_first_in_the_phase_after_fate():
+    """§ Phase 6 Cast Spells; (and each activation phase): "starting with the
+    player who won initiative".  Seen in play: the last Fate action opened
+    the phase with the winner to act, then the hand-over after an activation
+    passed it at once to the other player."""
+    import random
+    from engine.core.actions import Action
+    from engine.core.agents import RandomAgent
+    rules = registry.get("battle_valor_fantasy")
+    for seed in (5, 6, 7):
+        state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=seed, scenario="border_march"),
+                                       ScriptedDice([], seed=seed))
+        rng, agent = random.Random(seed), RandomAgent(rules)
+        while state.phase == "deploy":
+            rules.apply(state, agent.choose(state, None, rng), ScriptedDice([], seed=1))
+        for _ in range(2):
+            p = turns.to_act(state)
+            units = [u for u in state.units.values() if u.owner == p and u.on_table]
+            g = next(u for u in units if u.kind == "general")
+            orders = [[u.uid, "reform"] for u in units if u is not g and "reform" in choices.options_for(state, u)]
+            rules.apply(state, Action.make("orders", p, orders=orders, fate=g.uid), ScriptedDice([], seed=1))
+        assert state.phase == "fate"
+        while state.phase == "fate":
+            rules.apply(state, Action.make("fate", turns.to_act(state), order="reform"), ScriptedDice([], seed=1))
+        assert state.phase == "reform" and turns.to_act(state) == state.initiative

@@ -186,6 +186,7 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
         if a.get("reroll") and a.kind in REROLL_KINDS:
             wisher = state.units[a["uid"]]
             rerolls.wish(wisher, a["reroll"])
+        acted_in = state.phase
         getattr(self, "_do_" + a.kind)(state, a, dice, ev)
         if wisher is not None:
             wisher.effects.pop(rerolls.WISH, None)
@@ -196,8 +197,10 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
             from games.battle_valor_fantasy import victory
             if victory.wiped_out(state):
                 victory.finished(state, ev)
-            else:
+            elif acted_in in turns.PHASE_ORDERS:
                 turns.next_actor(state, dice, ev)
+            # else the phase has just begun (after Fate): turns.start_phase chose the initiative winner
+            # (§ Phase 6 Cast Spells;: "starting with the player who won initiative")
         return ev
 
     def _do_deploy(self, state, a, dice, ev):
