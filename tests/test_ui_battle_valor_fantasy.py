@@ -83,6 +83,10 @@ def test_a_whole_battle_through_the_buttons():
         assert bs, f"no buttons in {st.phase}"
         cmd = bs[rng.randrange(len(bs))].command
         a = ctl.press(cmd)
+        if a is True and ctl.preview is None:       # a spell's target picked: then the spells at it
+            bs = ctl.buttons()
+            cmd = bs[rng.randrange(len(bs))].command
+            a = ctl.press(cmd)
         if a is True:               # a move's ghost first; the second press commits it
             assert ctl.overlay_shapes()
             a = ctl.press(cmd)
@@ -302,3 +306,56 @@ def test_place_it_for_me_asks_before_leaving_a_unit_out_of_the_battle():
         m.submit(a, autosave=False)
         ctl.reset()
     assert asked and all("press A again to leave it out of the battle" in t for t in asked)
+
+
+def _spells_match():
+    pos = {"phase": "spells", "turn": 2, "initiative": 0, "current": 0, "units": [
+        {"name": "wizard", "player": 0, "kind": "wizard", "at": [24, 34], "orders": ["spell"]},
+        dict(POSITION["units"][0], at=[16, 30]),
+        dict(POSITION["units"][0], name="pikes", at=[32, 30]),
+        POSITION["units"][1],
+        dict(POSITION["units"][2], at=[24, 22]),
+        POSITION["units"][3]]}
+    m = Match(Setup("battle_valor_fantasy", 2, seed=3, scenario="border_march", seats=("human", "human"),
+                    options={"position": pos}))
+    view, ctl = load_game_ui(m)
+    return m, ctl, m.state.options["names"]
+
+
+def test_a_wizard_picks_the_spells_target_when_every_spell_would_not_fit():
+    """Seen in play: ten defensive spells at two units of one's own filled the
+    panel's 14 buttons and the offensive spells at the enemy were cut off
+    unseen.  Now one button per unit in reach, then the spells at it."""
+    from games.battle_valor_fantasy.controller import MAX_BUTTONS
+    m, ctl, names = _spells_match()
+    ctl.sel = names["wizard"]
+    every = [a for a in ctl._unit_actions(ctl.sel) if a.kind == "cast"]
+    assert len(every) + 1 > MAX_BUTTONS and names["foes"] in {a["target"] for a in every}
+    labels = [b.label for b in ctl.buttons()]
+    assert "Spells at foes..." in labels and "Spells at spears..." in labels
+    assert "pick the spell's target" in ctl.hint().lower()
+    # a click on the enemy lists the spells at it: offensive ones, with their keys
+    assert ctl.click((24.0, 22.0)) is True and ctl.sel == names["wizard"]
+    bs = ctl.buttons()
+    casts = [b for b in bs if "> foes" in b.label]
+    assert casts and len(bs) <= MAX_BUTTONS and all(b.tip for b in casts)
+    # Esc goes back to the units in reach; the button does the same as the click
+    assert ctl.cancel() is True and "Spells at foes..." in [b.label for b in ctl.buttons()]
+    i = [b.label for b in ctl.buttons()].index("Spells at pikes...")
+    assert ctl.press(f"act:{i}") is True
+    cast = next(b for b in ctl.buttons() if "> pikes" in b.label)
+    a = ctl.press(cast.command)
+    assert a.kind == "cast" and a["target"] == names["pikes"] and m.rules.check(m.state, a) is None
+
+
+def test_the_fate_counter_has_a_key_of_its_own_and_decisions_say_what_they_ask():
+    """F fits the table (the screen takes it): the Fate button showed F and did nothing."""
+    m = position_match()
+    view, ctl = load_game_ui(m)
+    names = m.state.options["names"]
+    ctl.sel = names["general"]
+    fate = next(b for b in ctl.buttons() if b.command == "order:fate")
+    assert fate.key == "0" and fate.tip
+    assert ctl.key("0") is True and ctl.fate == names["general"]
+    assert "0 puts the Fate counter" in ctl.hint()
+    assert any("wheel" in line for line in ctl.help_lines())

@@ -127,6 +127,10 @@ def test_an_alliance_played_to_a_winner_through_the_buttons(players):
         assert bs, f"no buttons in {st.phase} for seat {seat}"
         cmd = bs[rng.randrange(len(bs))].command
         a = ctl.press(cmd)
+        if a is True and ctl.preview is None:       # a spell's target picked: then the spells at it
+            bs = ctl.buttons()
+            cmd = bs[rng.randrange(len(bs))].command
+            a = ctl.press(cmd)
         if a is True:
             a = ctl.press(cmd)
         assert a.player == seat

@@ -3,7 +3,7 @@
 - Deployment: pick a unit from the tray (or the next one), the ghost of its
   formation follows the pointer, a click places it (the rules judge).
 - Orders: a fast per-unit picker: select one of your units, press its order
-  (keys 1-9), the Fate button puts the Fate counter on it; "Sensible orders"
+  (keys 1-9), the Fate button (0) puts the Fate counter on it; "Sensible orders"
   fills every unit the way the computer would; "Place orders" commits them
   face down (the other player sees nothing: the screen hands over).
 - Each phase: select a unit with a counter, its listed actions are buttons
@@ -32,6 +32,12 @@ from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.controller_notes import HiddenNotes
 
 MAX_BUTTONS = 14
+PENDING_HINTS = {
+    "dispel": "Dispel? Your Wizards roll their dice against the casting's Successes + 1 and are then activated",
+    "fate_punish": "The enemy left out the Fate counter: you may move one of their units 6\" (§ Order Counter Types;)",
+    "counter": "Counter charge? Your unit meets the charge half way (§ Advanced Combat Rules)",
+    "reserves": "Bring on reserves? Choose which arrive this turn",
+}
 GHOSTED = ("reform", "advance", "build")     # buttons that show a ghost before they commit
 
 
@@ -86,6 +92,7 @@ class BVFController(HiddenNotes, TableController):
         self.reroll_runs = False               # the orders ask the General to reroll flee and rally rolls
         self.reroll_guard = False              # ... and saves and strikes back (rerolls.GUARD)
         self.preview: Action | None = None     # a move chosen, its ghost shown, not yet committed
+        self.spell_at: tuple | None = None     # (caster, target): the spells listed are those at this unit
         self._shapes_key = None                # overlay_shapes' cache key
         self._shapes: list = []
         self._hl = None                        # highlights' cache: (key, rings)
@@ -99,6 +106,7 @@ class BVFController(HiddenNotes, TableController):
         super().reset()
         self._acts = []
         self.preview = None
+        self.spell_at = None
         self._shapes_key = None
         self._hl = None
         if self.state.phase != "orders":
@@ -109,7 +117,13 @@ class BVFController(HiddenNotes, TableController):
         return u is not None and alliance.seat_of(self.state, u) == self.actor()
 
     def click_unit(self, target, model):
-        if self.sel is None or not self._mine(self.sel) or self._mine(target):
+        if self.sel is None or not self._mine(self.sel):
+            return None
+        if self.state.phase == "spells" and any(a.kind == "cast" and a.get("target") == target
+                                                for a in self._unit_actions(self.sel)):
+            self.spell_at = (self.sel, target)   # the spells at it become the buttons (yours or the enemy's)
+            return True
+        if self._mine(target):
             return None
         for a in self._unit_actions(self.sel):
             if a.get("target") == target and a.kind in ("charge", "fire", "attack") and not a.get("reroll"):
@@ -312,6 +326,8 @@ class BVFController(HiddenNotes, TableController):
         elif st.phase in turns.PHASE_ORDERS:
             acts = self._unit_actions(self.sel) if self.sel is not None else []
             acts = _one_reform_each(st, acts)
+            if st.phase == "spells":
+                acts = self._spells_listed(acts)
             acts = [a for a in acts if a.kind not in ("charge", "fire", "attack")] + \
                 [a for a in acts if a.kind in ("charge", "fire", "attack")]
             acts = acts[:MAX_BUTTONS]
@@ -319,12 +335,35 @@ class BVFController(HiddenNotes, TableController):
             acts = []
         self._acts = acts
         for i, a in enumerate(acts):
-            out.append(ButtonSpec(self._label(a), f"act:{i}", str(i + 1) if i < 9 else "",
-                                  tip="; ".join(describe.preview(st, a))))
+            tip = (f"List the spells {self.unit_name(a['uid'])} may cast at {self.unit_name(a['target'])} (or click "
+                   f"a ringed unit)" if a.kind == "spells_at" else "; ".join(describe.preview(st, a)))
+            out.append(ButtonSpec(self._label(a), f"act:{i}", str(i + 1) if i < 9 else "", tip=tip))
         return out
+
+    def _spell_target(self):
+        return self.spell_at[1] if self.spell_at is not None and self.spell_at[0] == self.sel else None
+
+    def _spells_listed(self, acts: list) -> list:
+        """A Wizard's spells at one unit: every spell at every unit in reach
+        overflowed the panel (ten defensive spells at two units of one's own
+        and the offensive ones were cut off unseen).  When they do not all fit,
+        one button per unit in reach ("Spells at ...") or a click on a ringed
+        unit picks the target first."""
+        casts = [a for a in acts if a.kind == "cast"]
+        rest = [a for a in acts if a.kind != "cast"]
+        t = self._spell_target()
+        if t is not None and any(a["target"] == t for a in casts):
+            return rest + [a for a in casts if a["target"] == t]
+        if len(acts) <= MAX_BUTTONS:
+            return acts
+        targets = list(dict.fromkeys(a["target"] for a in casts))
+        return rest + [Action.make("spells_at", a.player, uid=a["uid"], target=t)
+                       for t in targets for a in casts[:1]]
 
     def _label(self, a: Action) -> str:
         k = a.kind
+        if k == "spells_at":
+            return f"Spells at {self.unit_name(a['target'])}..."
         if k == "fate":
             return f"Fate becomes {a['order'].replace('_', ' ').title()}"
         if k == "fate_wait":
@@ -366,7 +405,8 @@ class BVFController(HiddenNotes, TableController):
                 cur = "+".join(self.draft.get(u.uid, []))
                 out.append(ButtonSpec(o.replace("_", " ").replace("+", " + ").title(), f"order:{o}", str(i + 1),
                                       active=cur == o))
-            out.append(ButtonSpec("Fate here", "order:fate", "F", active=self.fate == u.uid))
+            out.append(ButtonSpec("Fate here", "order:fate", "0", active=self.fate == u.uid,
+                                  tip="Put the Fate counter on this unit instead of an order (§ Order Counter Types;)"))
         g = space.general_of(st, alliance.side_of(st, p))
         if g is not None and g.rerolls:
             out.append(ButtonSpec(f"General rerolls flee/rally ({g.rerolls} left)", "orders:runs", "G",
@@ -387,6 +427,9 @@ class BVFController(HiddenNotes, TableController):
             if i >= len(self._acts):
                 return None
             a = self._acts[i]
+            if a.kind == "spells_at":
+                self.spell_at = (a["uid"], a["target"])
+                return True
             if a.kind in GHOSTED and self.preview != a:
                 self.preview = a
                 self.message = f"{self._label(a)}: the ghost shows it; press again (or Enter) to do it, Esc to drop it"
@@ -449,8 +492,8 @@ class BVFController(HiddenNotes, TableController):
             return self.press("orders:auto")
         if name == "a" and self.state.phase == "deploy":
             return self.press("deploy:auto")
-        if name == "f" and self.state.phase == "orders":
-            return self.press("order:fate")
+        if name == "0" and self.state.phase == "orders":
+            return self.press("order:fate")     # F is the screen's (fit the table)
         if name == "g" and self.state.phase == "orders":
             return self.press("orders:runs")
         if name == "v" and self.state.phase == "orders":
@@ -464,6 +507,9 @@ class BVFController(HiddenNotes, TableController):
         if self.preview is not None:
             self.preview = None
             self.message = ""
+            return True
+        if self._spell_target() is not None:
+            self.spell_at = None                  # back to every unit in the Wizard's reach
             return True
         return super().cancel()
 
@@ -535,15 +581,35 @@ class BVFController(HiddenNotes, TableController):
                            angle=round(m.angle, 1),
                            then=round(m.then, 3))
 
+    def help_lines(self) -> list[str]:
+        return [
+            "Orders: click one of your units, then its order (1-9 as on the buttons), 0 puts the Fate counter on it; "
+            "A fills every unit as the computer would; Enter places them face down.  G / V: the General promises "
+            "rerolls.",
+            "Each phase: the units that may act are ringed; click one, its actions are buttons.  With it selected, "
+            "click a ringed enemy to charge, fire or attack it; hovering the enemy first shows the odds and, for a "
+            "charge, the lane, the wheel and the edge it will hit.",
+            "Advance: drag a unit with an Advance order; it moves as a block: forward, one wheel (the mouse wheel "
+            "turns it while you drag), forward.  Or press one of its Advance buttons: the ghost shows, press again "
+            "or Enter to move.",
+            "Reform: one button per formation (facing the nearest enemy); the ghost shows, press again or Enter.  "
+            "Spells: select the Wizard, then a Spells at... button or a ringed unit, then the spell.  Esc backs out.",
+            "G in a phase: ask the General to reroll the next charge, fire, attack or spell.  Select the General: "
+            "his 12\" command ring.  Right-drag: measure.",
+        ]
+
     def hint(self) -> str:
         if self.message:
             return self.message
         ph = self.state.phase
+        if self.state.pending:
+            return PENDING_HINTS.get(self.state.pending[-1].kind, "Decide with the buttons on the right") + \
+                "; hover a button for its chance and rule"
         if ph == "deploy":
             return "Click in your zone to place the unit (pick another from the tray); A places it for you"
         if ph == "orders":
             n = len(self.draft)
-            return f"Select each unit and press its order ({n} set); the Fate here button puts the Fate counter; Enter places them"
+            return f"Select each unit and press its order ({n} set); 0 puts the Fate counter on it; Enter places them"
         if ph == "fate" and self.state.turn == 1:
             moves = [a for a in map(self._seat_action, choices.fate_actions(self.state, turns.to_act(self.state)))
                      if a.kind == "fate_move" and a["target"] == self.sel]
@@ -552,6 +618,14 @@ class BVFController(HiddenNotes, TableController):
                 why = refusals[0]
                 return f"Fate cannot move {self.unit_name(self.sel)} 5\" or 10\" any way: {why.reason} ({why.rule})"
             return "Turn the Fate counter into an order, or click an enemy unit to move it by Fate (first turn only)"
+        if ph == "spells" and self.sel is not None and self._mine(self.sel):
+            t = self._spell_target()
+            if t is not None:
+                return f"The spells {self.unit_name(self.sel)} may cast at {self.unit_name(t)}: each button's tip " \
+                       f"gives its chance; Esc lists the other units in reach"
+            if any(a.kind == "spells_at" for a in self._acts):
+                return "Pick the spell's target: a Spells at... button, or click a ringed unit (yours for a " \
+                       "defensive spell, the enemy's for an offensive one)"
         if ph in turns.PHASE_ORDERS:
             g = space.general_of(self.state, alliance.side_of(self.state, self.actor()))
             rr = f"; G: the General's reroll ({g.rerolls} left){' ON' if self.want_reroll else ''}" \
