@@ -331,9 +331,9 @@ def test_a_wizard_picks_the_spells_target_when_every_spell_would_not_fit():
     ctl.sel = names["wizard"]
     every = [a for a in ctl._unit_actions(ctl.sel) if a.kind == "cast"]
     assert len(every) + 1 > MAX_BUTTONS and names["foes"] in {a["target"] for a in every}
+    assert "pick the spell's target" in ctl.hint().lower()         # before the panel asks for its buttons
     labels = [b.label for b in ctl.buttons()]
     assert "Spells at foes..." in labels and "Spells at spears..." in labels
-    assert "pick the spell's target" in ctl.hint().lower()
     # a click on the enemy lists the spells at it: offensive ones, with their keys
     assert ctl.click((24.0, 22.0)) is True and ctl.sel == names["wizard"]
     bs = ctl.buttons()
@@ -359,3 +359,24 @@ def test_the_fate_counter_has_a_key_of_its_own_and_decisions_say_what_they_ask()
     assert ctl.key("0") is True and ctl.fate == names["general"]
     assert "0 puts the Fate counter" in ctl.hint()
     assert any("wheel" in line for line in ctl.help_lines())
+
+
+def test_the_panel_is_drawn_again_when_an_order_or_a_spells_target_is_picked():
+    """The screen redraws the panel when the controller's signature changes:
+    an order pressed in the picker stayed unlit, a Spells at... button left
+    the panel as it was."""
+    m = position_match()
+    view, ctl = load_game_ui(m)
+    names = m.state.options["names"]
+    ctl.sel = names["spears"]
+    before = ctl.signature()
+    ctl.press("order:charge")
+    after = ctl.signature()
+    assert after != before
+    ctl.press("order:fate")
+    assert ctl.signature() != after
+    m, ctl, names = _spells_match()
+    ctl.sel = names["wizard"]
+    before = ctl.signature()
+    ctl.click((24.0, 22.0))
+    assert ctl.signature() != before

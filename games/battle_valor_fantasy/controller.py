@@ -112,6 +112,15 @@ class BVFController(HiddenNotes, TableController):
         if self.state.phase != "orders":
             self.draft, self.fate = {}, -1
 
+    def signature(self):
+        """What the panel depends on beyond the selection: the orders drafted
+        (the picker's lit button), the Fate counter, the General's promises
+        and reroll, the unit being deployed, the spell's target, the ghost.
+        Seen in play: pressing an order left its button unlit."""
+        return super().signature() + (tuple(sorted((k, tuple(v)) for k, v in self.draft.items())), self.fate,
+                                      self.reroll_runs, self.reroll_guard, self.want_reroll, self.deploying,
+                                      self.spell_at, self.preview)
+
     def _mine(self, uid) -> bool:
         u = self.state.units.get(uid)
         return u is not None and alliance.seat_of(self.state, u) == self.actor()
@@ -359,6 +368,14 @@ class BVFController(HiddenNotes, TableController):
         targets = list(dict.fromkeys(a["target"] for a in casts))
         return rest + [Action.make("spells_at", a.player, uid=a["uid"], target=t)
                        for t in targets for a in casts[:1]]
+
+    def _picks_spell_target(self) -> bool:
+        """Whether the selected Wizard's buttons ask for the target first (the bottom bar says so)."""
+        key = (id(self.state), self.state.version, self.sel, self.spell_at)
+        if getattr(self, "_pick_key", None) != key:
+            acts = _one_reform_each(self.state, self._unit_actions(self.sel))
+            self._pick_key, self._pick = key, any(a.kind == "spells_at" for a in self._spells_listed(acts))
+        return self._pick
 
     def _label(self, a: Action) -> str:
         k = a.kind
@@ -623,7 +640,7 @@ class BVFController(HiddenNotes, TableController):
             if t is not None:
                 return f"The spells {self.unit_name(self.sel)} may cast at {self.unit_name(t)}: each button's tip " \
                        f"gives its chance; Esc lists the other units in reach"
-            if any(a.kind == "spells_at" for a in self._acts):
+            if self._picks_spell_target():
                 return "Pick the spell's target: a Spells at... button, or click a ringed unit (yours for a " \
                        "defensive spell, the enemy's for an offensive one)"
         if ph in turns.PHASE_ORDERS:
