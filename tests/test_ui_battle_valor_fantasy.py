@@ -337,13 +337,15 @@ def test_a_wizard_picks_the_spells_target_when_every_spell_would_not_fit():
     # a click on the enemy lists the spells at it: offensive ones, with their keys
     assert ctl.click((24.0, 22.0)) is True and ctl.sel == names["wizard"]
     bs = ctl.buttons()
-    casts = [b for b in bs if "> foes" in b.label]
-    assert casts and len(bs) <= MAX_BUTTONS and all(b.tip for b in casts)
+    casts = [b for b in bs if "(needs " in b.label]
+    assert casts and len(bs) <= MAX_BUTTONS and all("Successes" in b.tip for b in casts)
+    assert all(a["target"] == names["foes"] for a in ctl._acts if a.kind == "cast")
+    assert "Fire Ball (needs 2)" in [b.label for b in casts]
     # Esc goes back to the units in reach; the button does the same as the click
     assert ctl.cancel() is True and "Spells at foes..." in [b.label for b in ctl.buttons()]
     i = [b.label for b in ctl.buttons()].index("Spells at pikes...")
     assert ctl.press(f"act:{i}") is True
-    cast = next(b for b in ctl.buttons() if "> pikes" in b.label)
+    cast = next(b for b in ctl.buttons() if "(needs " in b.label)
     a = ctl.press(cast.command)
     assert a.kind == "cast" and a["target"] == names["pikes"] and m.rules.check(m.state, a) is None
 

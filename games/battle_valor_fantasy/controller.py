@@ -400,7 +400,10 @@ class BVFController(HiddenNotes, TableController):
             f = a.get("formation")
             return (f"{cat().formations[f].name} {a['files']}w" if f else "Face") + f" @{a['facing']:.0f}"
         if k == "cast":
-            return f"{cat().spells[a['spell']].name} > {self.unit_name(a['target'])}"
+            sp = cat().spells[a["spell"]]
+            if a["target"] == self._spell_target():        # the bottom bar names the target
+                return f"{sp.name} (needs {sp.threshold})"
+            return f"{sp.name} > {self.unit_name(a['target'])}"
         if k == "hold":
             return "Hold fire" if self.state.phase == "fire" else "Do nothing"
         if k == "build":

@@ -111,6 +111,8 @@ def preview(state: BVFState, a: Action) -> list[str]:
         out.append(f"{sp.name}: {n} dice need {sp.threshold} Successes"
                    + (" (6s only: the target is in woods or an exposed character)" if need == 6 else "")
                    + f": {percent(spells.cast_chance(state, a.player, casters, a['spell'], t))}")
+        if sp.text:
+            out.append(sp.text)            # what it does: a spell's name alone told a newcomer nothing
     elif k in ("dispel", "allow") and state.pending and state.pending[-1].kind == "dispel":
         spell_id, tuid, got, *_ = state.pending[-1].data
         sp, t = cat().spells[spell_id], state.units[tuid]
