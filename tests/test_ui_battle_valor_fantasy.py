@@ -382,3 +382,25 @@ def test_the_panel_is_drawn_again_when_an_order_or_a_spells_target_is_picked():
     before = ctl.signature()
     ctl.click((24.0, 22.0))
     assert ctl.signature() != before
+
+
+def test_the_hover_gives_the_rules_line_of_sight_not_the_tables():
+    """Seen in play: a Bolt Thrower behind its own infantry, hovering the
+    enemy: "35.7" edge to edge · in line of sight" over the refusal "cannot
+    see".  A unit's own bases block (space.line_of_sight): the hover says so."""
+    pos = {"phase": "fire", "turn": 2, "initiative": 0, "current": 0, "units": [
+        {"name": "bows", "player": 0, "at": [24, 40], "facing": 270, "files": 4, "orders": ["fire"],
+         "unit": {"troop": "missile_troops", "stands": 4, "command": True, "missile": "bow"}},
+        dict(POSITION["units"][0], at=[24, 34]),
+        POSITION["units"][1],
+        dict(POSITION["units"][2], at=[24, 26]),
+        POSITION["units"][3]]}
+    m = Match(Setup("battle_valor_fantasy", 2, seed=3, scenario="border_march", seats=("human", "human"),
+                    options={"position": pos}))
+    view, ctl = load_game_ui(m)
+    names = m.state.options["names"]
+    ctl.sel = names["bows"]
+    info = ctl.hover((24.0, 26.0))
+    words = " ".join(info.lines)
+    assert "no line of sight" in words and "in the way" in words, words
+    assert "cannot see" in (info.illegal or "")

@@ -26,8 +26,8 @@ from engine.core.actions import Action
 from engine.ui.contract import ButtonSpec, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
 from engine.table.formations import BlockMove, Frame, wheeled
-from games.battle_valor_fantasy import (alliance, choices, combat, describe, moves, overlay, packing, setup, space, stats,
-                                        turns)
+from games.battle_valor_fantasy import (alliance, choices, combat, describe, fire, moves, overlay, packing, setup, space,
+                                        stats, turns)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.controller_notes import HiddenNotes
 
@@ -191,6 +191,32 @@ class BVFController(HiddenNotes, TableController):
                         out[_ring_key(u)] = "select"
         self._hl = (key, out)
         return out
+
+    # --- line of sight: the rules' own (fire.sight), so the hover never says "in line of sight" under a refusal
+    def _units_on_table(self, viewer, target):
+        st = self.state
+        u, t = st.units.get(viewer), st.units.get(target)
+        if u is None or t is None or not u.on_table or not t.on_table:
+            return None
+        return u, t
+
+    def sight(self, viewer, target) -> bool:
+        pair = self._units_on_table(viewer, target)
+        if pair is None:
+            return super().sight(viewer, target)
+        return fire.sight(self.state, *pair)
+
+    def sight_blockers(self, viewer, target) -> list:
+        """The bases of the other units (skirmishers do not block: space.line_of_sight)."""
+        return [f for w in space.on_table(self.state)
+                if w.uid not in (viewer, target) and w.kind == "unit" and w.formation != "skirmish"
+                for f in self.feet(w.uid)]
+
+    def sight_note(self, viewer, target, sight) -> str:
+        pair = self._units_on_table(viewer, target)
+        if pair is None or sight.visible or not space.line_of_sight(self.state, *pair):
+            return ""
+        return f"A wood hides it: a unit in a wood sees and is seen only within 2\" of its edge ({fire.R_WOODS})"
 
     def target_hover(self, target, info: HoverInfo) -> None:
         if self.sel is None or not self._mine(self.sel):
