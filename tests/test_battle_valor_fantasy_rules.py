@@ -268,3 +268,24 @@ def test_the_initiative_winner_activates_first_in_the_phase_after_fate():
         while state.phase == "fate":
             rules.apply(state, Action.make("fate", turns.to_act(state), order="reform"), ScriptedDice([], seed=1))
         assert state.phase == "reform" and turns.to_act(state) == state.initiative
+
+
+def test_a_target_named_like_a_unit_of_the_other_army_is_told_apart():
+    """Both shipped 500-point armies field a "Regular Infantry": the hint said
+    "Regular Stone Thrower fires at Regular Infantry" (whose?)."""
+    from engine.core.actions import Action
+    from games.battle_valor_fantasy import describe
+    rules = registry.get("battle_valor_fantasy")
+    state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march"),
+                                   ScriptedDice([], seed=5))
+    by = {(u.owner, u.name): u.uid for u in state.units.values()}
+    theirs, mine = by[(0, "Regular Infantry")], by[(1, "Regular Infantry")]
+    thrower = by[(1, "Regular Stone Thrower")]
+    assert describe.describe(state, Action.make("fire", 1, uid=thrower, target=theirs)) == \
+        "Regular Stone Thrower fires at the enemy Regular Infantry"
+    wizard = by[(1, "Wizard")]
+    cast = Action.make("cast", 1, uid=wizard, spell="magic_armor", target=mine)
+    assert describe.describe(state, cast).endswith("on its own Regular Infantry")
+    only_theirs = next(u for u in state.units.values() if u.owner == 0 and (1, u.name) not in by)
+    assert describe.describe(state, Action.make("fire", 1, uid=thrower, target=only_theirs.uid)).endswith(
+        f"at {only_theirs.name}")

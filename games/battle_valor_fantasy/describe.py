@@ -18,6 +18,17 @@ def _u(state: BVFState, uid) -> str:
     return u.name if u is not None else f"unit {uid}"
 
 
+def _target(state: BVFState, a: Action) -> str:
+    """The target's name, "the enemy ..." or "its own ..." when the other
+    army has a unit of the same name (both shipped 500-point armies field a
+    "Regular Infantry" and a "Wizard": "fires at Regular Infantry" left the
+    table guessing whose)."""
+    t = state.units.get(a["target"])
+    if t is None or not any(v.name == t.name and v.owner != t.owner for v in state.units.values()):
+        return _u(state, a["target"])
+    return ("its own " if t.owner == alliance.side_of(state, a.player) else "the enemy ") + t.name
+
+
 def describe(state: BVFState, a: Action) -> str:
     k = a.kind
     who = alliance.name(state, a.player)
@@ -37,7 +48,7 @@ def describe(state: BVFState, a: Action) -> str:
     if k == "fate_wait":
         return f"{who} activates Fate second (after {state.players[1 - alliance.side_of(state, a.player)].name})"
     if k == "fate_move":
-        return f"{who} moves {_u(state, a['target'])} by Fate"
+        return f"{who} moves {_target(state, a)} by Fate"
     if k == "decline":
         return f"{who} declines"
     if k == "general_rally":
@@ -50,16 +61,16 @@ def describe(state: BVFState, a: Action) -> str:
         f = a.get("formation")
         return f"{_u(state, a['uid'])} reforms" + (f" into {cat().formations[f].name}" if f else "") + via
     if k == "fire":
-        return f"{_u(state, a['uid'])} fires at {_u(state, a['target'])}{via}"
+        return f"{_u(state, a['uid'])} fires at {_target(state, a)}{via}"
     if k == "charge":
         rr = f" (the General's reroll below {a['reroll']})" if a.get("reroll") else ""
-        return f"{_u(state, a['uid'])} charges {_u(state, a['target'])}{via}{rr}"
+        return f"{_u(state, a['uid'])} charges {_target(state, a)}{via}{rr}"
     if k == "attack":
-        return f"{_u(state, a['uid'])} attacks {_u(state, a['target'])}{via}"
+        return f"{_u(state, a['uid'])} attacks {_target(state, a)}{via}"
     if k == "advance":
         return f"{_u(state, a['uid'])} advances{via}"
     if k == "cast":
-        return f"{_u(state, a['uid'])} casts {cat().spells[a['spell']].name} on {_u(state, a['target'])}"
+        return f"{_u(state, a['uid'])} casts {cat().spells[a['spell']].name} on {_target(state, a)}"
     if k == "dispel":
         return f"{who} tries to dispel"
     if k == "allow":
