@@ -404,3 +404,26 @@ def test_the_hover_gives_the_rules_line_of_sight_not_the_tables():
     words = " ".join(info.lines)
     assert "no line of sight" in words and "in the way" in words, words
     assert "cannot see" in (info.illegal or "")
+
+
+def test_a_stone_throwers_odds_count_the_dice_it_rolls_without_sight():
+    """Seen in play: the hint said "Stone Thrower: 10 dice, needs 3: 70%" and
+    it rolled 8 dice (the target hidden behind other units)."""
+    from games.battle_valor_fantasy import describe
+    from engine.core.actions import Action
+    pos = {"phase": "fire", "turn": 2, "initiative": 0, "current": 0, "units": [
+        {"name": "lobber", "player": 0, "at": [24, 42], "facing": 270, "orders": ["fire"],
+         "unit": {"troop": "stone_thrower", "stands": 1}},
+        dict(POSITION["units"][0], at=[24, 34]),
+        POSITION["units"][1],
+        dict(POSITION["units"][2], at=[24, 20]),
+        POSITION["units"][3]]}
+    m = Match(Setup("battle_valor_fantasy", 2, seed=3, scenario="border_march", seats=("human", "human"),
+                    options={"position": pos}))
+    names = m.state.options["names"]
+    a = Action.make("fire", 0, uid=names["lobber"], target=names["foes"])
+    assert m.rules.check(m.state, a) is None
+    lines = describe.preview(m.state, a)
+    assert any(x.startswith("Stone Thrower: 8 dice (no line of sight), needs 3") for x in lines), lines
+    events = m.submit(a, autosave=False)
+    assert any("Stone Thrower): 8 dice" in e.text for e in events)

@@ -106,8 +106,10 @@ def preview(state: BVFState, a: Action) -> list[str]:
         u, t = state.units[a["uid"]], state.units[a["target"]]
         if stats.machine(u):
             w = stats.missile(u)
-            out.append(f"{w.name}: {w.dice} dice, needs {w.needs_successes}: "
-                       f"{percent(success.chance_at_least(w.dice, w.needs_successes, mod=sum(v for _, v in stats.experience_mods(u))))}")
+            n = fire.machine_dice(state, u, t)          # fewer without line of sight: the hint said 10, it rolled 8
+            blind = " (no line of sight)" if n != w.dice else ""
+            out.append(f"{w.name}: {n} dice{blind}, needs {w.needs_successes}: "
+                       f"{percent(success.chance_at_least(n, w.needs_successes, mod=sum(v for _, v in stats.experience_mods(u))))}")
         else:
             n = u.figures()
             mod = sum(v for _, v in fire.shooting_mods(state, u, t, False))

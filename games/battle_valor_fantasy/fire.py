@@ -170,10 +170,17 @@ def _hits_on(state: BVFState, u: Unit, t: Unit, hits: int, dice, ev: list[Event]
                         space.centre(state, u))
 
 
-def _machine(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
+def machine_dice(state: BVFState, u: Unit, t: Unit) -> int:
+    """A war machine's dice at `t`: fewer without line of sight (a Stone
+    Thrower's 8 of 10).  The rules roll these and the odds show these."""
     w = stats.missile(u)
     seen = space.line_of_sight(state, u, t)
-    n = w.dice if (seen or w.dice_without_sight == 0) else w.dice_without_sight
+    return w.dice if (seen or w.dice_without_sight == 0) else w.dice_without_sight
+
+
+def _machine(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
+    w = stats.missile(u)
+    n = machine_dice(state, u, t)
     if u.effects.pop("double_shots", 0):
         shots = 2
         ev.append(Event("ruling", "Magic Missiles: two shots", R_MAGIC_MISSILES))
