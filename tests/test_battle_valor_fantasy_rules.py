@@ -289,3 +289,8 @@ def test_a_target_named_like_a_unit_of_the_other_army_is_told_apart():
     only_theirs = next(u for u in state.units.values() if u.owner == 0 and (1, u.name) not in by)
     assert describe.describe(state, Action.make("fire", 1, uid=thrower, target=only_theirs.uid)).endswith(
         f"at {only_theirs.name}")
+    # the rules' own line says the same (the log shows one line, not the heading and its echo)
+    from games.battle_valor_fantasy import fire
+    ev = []
+    fire.fire(state, state.units[thrower], state.units[theirs], ScriptedDice([6] * 30, seed=1), ev)
+    assert ev[0].text == "Regular Stone Thrower fires at the enemy Regular Infantry"

@@ -95,7 +95,7 @@ def _room(state: BVFState, u: Unit, t: Unit, pl) -> bool:
 
 
 def counter_charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
-    ev.append(Event("charge", f"{t.name} counter charges {u.name}", R_COUNTER, 0,
+    ev.append(Event("charge", f"{t.name} counter charges {space.told_apart(state, t.owner, u)}", R_COUNTER, 0,
                     data={"uid": t.uid, "target": u.uid}))
     rt = success.roll(dice, f"{t.name} counter charge", len(t.stands), combat.charge_mods(state, t))
     ev.append(Event("roll", rt.text(), R_COUNTER, data=rt.data()))

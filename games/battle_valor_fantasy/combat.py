@@ -142,13 +142,14 @@ def form_up(state: BVFState, t: Unit, toward: Unit, ev: list[Event]) -> None:
 
 def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
     if characters.is_target(t):
-        ev.append(Event("charge", f"{u.name} charges {t.name}", R_CHARGE, 0, data={"uid": u.uid, "target": t.uid}))
+        ev.append(Event("charge", f"{u.name} charges {space.told_apart(state, u.owner, t)}", R_CHARGE, 0,
+                        data={"uid": u.uid, "target": t.uid}))
         characters.charged(state, u, t, charge_reach(state, u), dice, ev)
         return
     if t.formation == "skirmish":
         form_up(state, t, u, ev)
     pl = plan(state, u, t)
-    ev.append(Event("charge", f"{u.name} charges {t.name} ({pl.side}, {pl.length:.1f}\" of "
+    ev.append(Event("charge", f"{u.name} charges {space.told_apart(state, u.owner, t)} ({pl.side}, {pl.length:.1f}\" of "
                     f"{charge_reach(state, u):g}\")", R_CHARGE, 0, data={"uid": u.uid, "target": t.uid}))
     if u.formation == "skirmish":
         u.formation = "line"
@@ -606,6 +607,7 @@ def attack_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
 
 
 def attack(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
-    ev.append(Event("attack", f"{u.name} attacks {t.name}", R_PHASE, 0, data={"uid": u.uid, "target": t.uid}))
+    ev.append(Event("attack", f"{u.name} attacks {space.told_apart(state, u.owner, t)}", R_PHASE, 0,
+                    data={"uid": u.uid, "target": t.uid}))
     side = contact_side(space.block(state, t), space.feet(state, u), space.feet(state, t)) or "front"
     fight(state, u, t, dice, ev, charging=False, side=side)

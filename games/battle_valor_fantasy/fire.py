@@ -135,7 +135,8 @@ def need_for(state: BVFState, t: Unit, shooter: Unit | None = None) -> tuple[int
 
 
 def fire(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event], flee: bool = False) -> None:
-    ev.append(Event("fire", f"{u.name} {'fires and flees' if flee else 'fires'} at {t.name}", R_FIRE, 0,
+    verb = "fires and flees" if flee else "fires"
+    ev.append(Event("fire", f"{u.name} {verb} at {space.told_apart(state, u.owner, t)}", R_FIRE, 0,
                     data={"uid": u.uid, "target": t.uid}))
     u.fired = state.turn
     if stats.machine(u):

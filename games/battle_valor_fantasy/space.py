@@ -192,6 +192,16 @@ def on_table(state: BVFState) -> list[Unit]:
     return [u for u in state.units.values() if u.on_table and u.deployed]
 
 
+def told_apart(state: BVFState, side: int, t: Unit) -> str:
+    """`t`'s name as `side` acting on it says it: "the enemy ..." or "its own
+    ..." when the other army has a unit of the same name (both shipped
+    500-point armies field a "Regular Infantry" and a "Wizard": "fires at
+    Regular Infantry" left the table guessing whose)."""
+    if not any(v.name == t.name and v.owner != t.owner for v in state.units.values()):
+        return t.name
+    return ("its own " if t.owner == side else "the enemy ") + t.name
+
+
 def enemies(state: BVFState, u: Unit) -> list[Unit]:
     return [v for v in on_table(state) if v.owner != u.owner and v.kind != "general"]
 

@@ -137,7 +137,8 @@ def cast(state: BVFState, player: int, casters: list[Unit], spell_id: str, t: Un
     r = success.roll(dice, f"{names} cast {sp.name}", n, (), need=need)
     r = rerolls.again(state, casters[0], r, lambda: success.roll(dice, f"{names} cast {sp.name} (rerolled)", n, (),
                                                                  need=need), ev)
-    ev.append(Event("cast", f"{names} cast{'s' if len(casters) == 1 else ''} {sp.name} on {t.name} "
+    on = space.told_apart(state, casters[0].owner, t)
+    ev.append(Event("cast", f"{names} cast{'s' if len(casters) == 1 else ''} {sp.name} on {on} "
                     f"(needs {sp.threshold})", R_CAST, 0, data={"spell": spell_id, "target": t.uid}))
     ev.append(Event("roll", r.text(), R_CAST, data=r.data()))
     if r.total < sp.threshold:
