@@ -24,6 +24,21 @@ COLORS = ("#56B4E9", "#D55E00", "#0072B2", "#E69F00")   # seats 1-4 (a Grand All
 NOT_SPELLS = ("built",) + tuple(rerolls.SHORT)   # effects that are no spell: field works, the General's promises
 
 
+def spells_on_unit(u) -> list[str]:
+    """The spells on a unit this turn, by name: its effects are also the
+    rules' own marks (a held fire, a wound phase ...), which the card showed
+    raw ("Spells this turn: held_fire")."""
+    names: dict = {}
+    for sp in cat().spells.values():
+        names.setdefault(sp.effect, sp.name)
+    out = []
+    for e, amount in u.effects.items():
+        if e in names and e not in NOT_SPELLS:
+            n = names[e]
+            out.append(f"{n} ({amount} rerolls)" if e in ("reroll_defence", "reroll_attack") else n)
+    return sorted(out)
+
+
 def initials(name: str) -> str:
     words = [w for w in name.replace("-", " ").split() if w[:1].isalpha()]
     if not words:
@@ -210,7 +225,7 @@ class BVFView(TableView):
         for rid, lvl, _ in (u.profile.rules if u.profile else ()):
             r = cat().special_rules[rid]
             sections.append(("trait", r.name + (f" {lvl}" if lvl else ""), r.text))
-        spells_on = sorted(e for e in u.effects if e not in NOT_SPELLS)
+        spells_on = spells_on_unit(u)
         if spells_on:
             sections.append(("cond", "Spells this turn", ", ".join(spells_on)))
         return CardSpec(u.name, sub, self.player_color(state, alliance.seat_of(state, u)), "square", initials(u.name),
