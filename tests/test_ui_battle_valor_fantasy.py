@@ -427,3 +427,30 @@ def test_a_stone_throwers_odds_count_the_dice_it_rolls_without_sight():
     assert any(x.startswith("Stone Thrower: 8 dice (no line of sight), needs 3") for x in lines), lines
     events = m.submit(a, autosave=False)
     assert any("Stone Thrower): 8 dice" in e.text for e in events)
+
+
+def test_the_card_names_the_spells_on_a_unit_and_not_the_rules_own_marks():
+    """Seen in play: a unit holding its fire showed "Spells this turn: held_fire"."""
+    m = position_match()
+    view, ctl = load_game_ui(m)
+    u = m.state.units[m.state.options["names"]["spears"]]
+    u.effects["held_fire"] = 1
+    assert not [s for s in view.card(m.state, u.uid).sections if s[1] == "Spells this turn"]
+    u.effects["reroll_defence"] = 9
+    spells = [s for s in view.card(m.state, u.uid).sections if s[1] == "Spells this turn"]
+    assert spells and spells[0][2] == "Magic Armor (9 rerolls)"
+
+
+def test_a_charge_out_of_reach_previews_the_short_move_not_stands_and_hits():
+    """Seen in play: "29.5" of 16" - out of reach" over "Stands arriving: 4: 41%,
+    Impact hits: 4": a charge that falls short fights nobody (combat.charge)."""
+    from engine.core.actions import Action
+    from games.battle_valor_fantasy import describe
+    m, view, ctl, names = _at("combat", "charge", foes_facing=0.0, foes_at=(30, 22))
+    a = Action.make("charge", 0, uid=names["spears"], target=names["foes"])
+    lines = describe.preview(m.state, a)
+    assert "out of reach" in lines[0] and not any("Stands arriving" in x or "Impact" in x for x in lines), lines
+    assert "toward foes and stops; no combat" in lines[-1]
+    m, view, ctl, names = _at("combat", "charge")
+    lines = describe.preview(m.state, Action.make("charge", 0, uid=names["spears"], target=names["foes"]))
+    assert any(x.startswith("Stands arriving") for x in lines)

@@ -19,14 +19,8 @@ def _u(state: BVFState, uid) -> str:
 
 
 def _target(state: BVFState, a: Action) -> str:
-    """The target's name, "the enemy ..." or "its own ..." when the other
-    army has a unit of the same name (both shipped 500-point armies field a
-    "Regular Infantry" and a "Wizard": "fires at Regular Infantry" left the
-    table guessing whose)."""
     t = state.units.get(a["target"])
-    if t is None or not any(v.name == t.name and v.owner != t.owner for v in state.units.values()):
-        return _u(state, a["target"])
-    return ("its own " if t.owner == alliance.side_of(state, a.player) else "the enemy ") + t.name
+    return _u(state, a["target"]) if t is None else space.told_apart(state, alliance.side_of(state, a.player), t)
 
 
 def describe(state: BVFState, a: Action) -> str:
@@ -95,6 +89,12 @@ def preview(state: BVFState, a: Action) -> list[str]:
         reach = combat.charge_reach(state, u)
         out.append(f"Charge into {possessive(t.name)} {pl.side}: {pl.length:.1f}\" of {reach:g}\""
                    + ("" if pl.reaches else " - out of reach: it will fall short"))
+        if not pl.reaches or pl.blocked:
+            # the roll does not matter then (combat.charge): no stand arrives, no impact hits (seen in play:
+            # "Stands arriving: 4: 41%, Impact hits: 4" under "out of reach")
+            why = "" if not pl.reaches else f"its way in is blocked ({pl.blocked}): "
+            out.append(f"{why}it moves {combat.short_move(state, u, t):.1f}\" toward {t.name} and stops; no combat")
+            return out
         n = len(u.stands)
         mod = sum(v for _, v in combat.charge_mods(state, u))
         dist = success.distribution(n, 5, 0, mod)
