@@ -454,3 +454,10 @@ def test_a_charge_out_of_reach_previews_the_short_move_not_stands_and_hits():
     m, view, ctl, names = _at("combat", "charge")
     lines = describe.preview(m.state, Action.make("charge", 0, uid=names["spears"], target=names["foes"]))
     assert any(x.startswith("Stands arriving") for x in lines)
+
+
+def test_the_buttons_name_the_target_not_the_selected_unit_again():
+    """Seen in play: nine buttons "Veteran Cavalry on Horses charges ...", cut off at the panel's edge."""
+    m, view, ctl, names = _at("combat", "charge")
+    ctl.sel = names["spears"]
+    assert "Charge foes" in [b.label for b in ctl.buttons()]

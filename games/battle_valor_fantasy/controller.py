@@ -434,6 +434,12 @@ class BVFController(HiddenNotes, TableController):
             return "Hold fire" if self.state.phase == "fire" else "Do nothing"
         if k == "build":
             return "Build 2\" obstacle"
+        if k in ("charge", "fire", "attack") and a.get("target") is not None:
+            # the selected unit is on the card above: "Charge Veteran Berserkers", not its name on every button
+            verb = {"charge": "Charge", "fire": "Fire at", "attack": "Attack"}[k]
+            t = self.state.units.get(a["target"])
+            name = space.told_apart(self.state, alliance.side_of(self.state, a.player), t) if t else a["target"]
+            return f"{verb} {name}" + (" (the General's order)" if a.get("general") else "")
         return describe.describe(self.state, a)
 
     def _order_buttons(self) -> list[ButtonSpec]:
