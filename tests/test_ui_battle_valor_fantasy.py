@@ -461,3 +461,19 @@ def test_the_buttons_name_the_target_not_the_selected_unit_again():
     m, view, ctl, names = _at("combat", "charge")
     ctl.sel = names["spears"]
     assert "Charge foes" in [b.label for b in ctl.buttons()]
+
+
+def test_a_drag_is_judged_by_the_rules_block_move_and_the_bar_says_so():
+    """Seen in play: a drag drawn red by the table's per-model paths that the
+    rules then made; the bottom bar never said what the drag would do."""
+    m, view, ctl, names = _at("advance", "advance", foes_at=(24, 8))
+    u = m.state.units[names["spears"]]
+    ctl.sel = u.uid
+    assert "moves as a block" in ctl.hint()
+    c = u.command_stand()
+    assert ctl.drag_begin((c.x, c.y), single=True) and not ctl.drag.single     # no model alone
+    ctl.drag_to((c.x, c.y - 3.0))
+    assert ctl.drag.problem == "" and abs(ctl.drag.longest - 3.0) < 1e-6
+    assert ctl.hint().startswith("Moving spears: 3")
+    ctl.drag_to((c.x, c.y - 30.0))                       # beyond its move: the rules' refusal, with its rule
+    assert "battle_valor_fantasy.txt" in ctl.drag.problem and ctl.drag.problem in ctl.hint()

@@ -25,7 +25,7 @@ from __future__ import annotations
 from engine.core.actions import Action
 from engine.ui.contract import ButtonSpec, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
-from engine.table.formations import BlockMove, Frame, wheeled
+from engine.table.formations import BlockMove, Frame, block_move, wheeled
 from games.battle_valor_fantasy import (alliance, choices, combat, describe, fire, moves, overlay, packing, setup, space,
                                         stats, turns)
 from games.battle_valor_fantasy.catalog import cat
@@ -620,6 +620,26 @@ class BVFController(HiddenNotes, TableController):
             return None
         return moves.advance_allowance(st, u)
 
+    def drag_begin(self, pt, single: bool = False) -> bool:
+        return super().drag_begin(pt, False)     # the rules move a unit as a block: no model alone (Shift)
+
+    def _preview(self) -> None:
+        """The drag's verdict is the rules' on the block move the drop makes
+        (forward, one wheel, forward), not the table's per-model paths: seen
+        in play, a drag drawn red ("blocked") that the rules then made."""
+        super()._preview()
+        d = self.drag
+        if d is None:
+            return
+        try:
+            a = self.make_move_action(d.unit, self.positions(d.unit, d.now))
+        except Exception:  # noqa: BLE001 - a drop the block move cannot express: the table's verdict stands
+            return
+        why = self.rules.check(self.state, a)
+        d.problem = f"{why.reason} ({why.rule})" if why else ""
+        u = self.state.units[d.unit]
+        _, d.longest = block_move(space.block(self.state, u), BlockMove(a["first"], a["angle"], a["then"]))
+
     def make_move_action(self, unit, positions: dict):
         """The block move that brings the command stand where it was
         dropped: forward, one wheel to the new facing, forward (the rules
@@ -653,7 +673,12 @@ class BVFController(HiddenNotes, TableController):
     def hint(self) -> str:
         if self.message:
             return self.message
+        if self.drag is not None or self.tool == "ruler" or self.formation:
+            return super().hint()         # "Moving ...: 2.6" of 4" · wheel turns · Esc cancels" and the refusal
         ph = self.state.phase
+        if ph == "advance" and self.sel is not None and self.movable(self.sel):
+            return (f"Drag {self.unit_name(self.sel)} (within the green area): it moves as a block, forward, one "
+                    f"wheel (the mouse wheel turns it while you drag), forward; or press one of its Advance buttons")
         if self.state.pending:
             return PENDING_HINTS.get(self.state.pending[-1].kind, "Decide with the buttons on the right") + \
                 "; hover a button for its chance and rule"
