@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from engine.core import registry
+from engine.core.actions import Action
 from engine.core.catalog import DataError
 from engine.core.lessons import Lesson, lesson_files
 from engine.ui.app import App
@@ -24,7 +25,9 @@ def test_every_game_has_a_tutorial():
 @pytest.mark.parametrize("game,path", LESSONS, ids=[p.stem for _, p in LESSONS])
 def test_lesson_plays_through_and_refuses_other_moves(game, path):
     lesson = Lesson(path)
+    assert lesson.intro and lesson.outro and all("§" in s.rule for s in lesson.steps)
     m = lesson.start()
+    refused = 0
     while not lesson.done:
         step = lesson.current()
         want = lesson.action_of(m, step)
@@ -34,15 +37,44 @@ def test_lesson_plays_through_and_refuses_other_moves(game, path):
         if other is not None:
             msg, rule = lesson.judge(m, other)
             assert step.say in msg and "§" in rule
+            refused += 1
         assert lesson.judge(m, want) is None
         m.submit(want, autosave=False)
         lesson.advance(m)
+    assert refused, "no step refused another move: the lesson teaches nothing to check"
+
+
+def test_a_free_parameter_is_the_learners_and_the_rules_judge_it():
+    """dragonbond 2_tired_blades: the Blades may move anywhere within the 6
+    inches their two fatigue tokens leave (§ Movement and Exhaustion); the
+    lesson accepts any spot, the rules refuse 6.5 inches with their reason."""
+    lesson = Lesson(next(p for g, p in LESSONS if p.stem == "2_tired_blades"))
+    m = lesson.start()
+    m.submit(lesson.action_of(m, lesson.current()), autosave=False)
+    lesson.advance(m)
+    step = lesson.current()
+    assert step.free == ("to",)
+    far = Action.make("move", 0, uid=step_uid(lesson, m), to=[[2, 16.5], [4.1, 16.5], [6.2, 16.5]])
+    assert lesson.judge(m, far) is None
+    assert 'has 6.00" left' in m.check(far).reason
+    near = Action.make("move", 0, uid=step_uid(lesson, m), to=[[3, 14], [5.1, 14], [7.2, 14]])
+    assert lesson.judge(m, near) is None and m.check(near) is None
+    other = Action.make("rest", 0, uid=step_uid(lesson, m))
+    assert lesson.judge(m, other) is not None
+
+
+def step_uid(lesson, m):
+    return lesson.action_of(m, lesson.current()).get("uid")
 
 
 def test_a_broken_tutorial_names_file_line_field(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("game: dice_wars\ntitle: x\nsource: dice_wars.txt § Guarding\nsteps:\n  - say: hi\n")
     with pytest.raises(DataError, match=r"bad.yaml:5: steps\[0\]"):
+        Lesson(bad)
+    bad.write_text("game: dice_wars\ntitle: x\nsource: dice_wars.txt § Guarding\nsteps:\n"
+                   "  - say: hi\n    do: {kind: end_phase, player: 0}\n    free: [to]\n")
+    with pytest.raises(DataError, match=r"bad.yaml:5: steps\[0\]: free"):
         Lesson(bad)
 
 

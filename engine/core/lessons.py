@@ -17,7 +17,14 @@ in `data/<game>/tutorials/*.yaml`:
       - say: Move your Barbarian into the Witch's front hex (F6).
         do: {kind: move, player: 1, uid: barbarian, to: F6}
         rule: dice_wars.txt § Guarding       # optional; default: source
+      - say: Move your Blades up to 6 inches, anywhere.
+        do: {kind: move, player: 0, uid: blades, to: [[2, 16]]}
+        free: [to]                 # the learner chooses these; the rules judge them
     outro: what just happened
+
+`free` names the parameters the learner picks (a spot dragged to, a way
+to face): the step accepts any value and the rules refuse a bad one with
+their own reason; the value written in `do` is the one the tests play.
 
 Headless (no pygame): the tutorial scene (engine/ui/scenes/tutorial.py)
 asks `judge` before submitting and `advance` after.
@@ -36,7 +43,7 @@ from engine.core.rules import Setup
 
 ROOT = Path(__file__).resolve().parents[2]
 TOP_KEYS = {"game", "title", "source", "learner", "intro", "setup", "dice", "steps", "outro"}
-STEP_KEYS = {"say", "do", "rule"}
+STEP_KEYS = {"say", "do", "rule", "free"}
 
 
 @dataclass(frozen=True)
@@ -45,6 +52,7 @@ class Step:
     want: dict            # the step's action as written (names, labels)
     rule: str
     line: int
+    free: tuple[str, ...] = ()   # parameters the learner chooses (the rules judge them)
 
 
 def lesson_files(game: str) -> list[Path]:
@@ -91,8 +99,11 @@ class Lesson:
             want = _plain(raw["do"])
             if "kind" not in want or "player" not in want:
                 raise DataError([f"{where}: do: needs kind and player"])
+            free = raw.get("free") or []
+            if not isinstance(free, list) or not all(isinstance(k, str) and k in want for k in free):
+                raise DataError([f"{where}: free: a list of the parameters of `do` the learner chooses"])
             self.steps.append(Step(str(raw.get("say", "")), want, str(raw.get("rule", self.source)),
-                                   line_at(data, ["steps", i])))
+                                   line_at(data, ["steps", i]), tuple(free)))
         self.index = 0
 
     # ---- playing -----------------------------------------------------------------------------
@@ -136,7 +147,7 @@ class Lesson:
                     self.source)
         want = self.action_of(match, step)
         if action.kind == want.kind and action.player == want.player and \
-                all(action.get(k) == v for k, v in want.params):
+                all(action.get(k) == v for k, v in want.params if k not in step.free):
             return None
         return (f"Not this time — the example goes another way. {step.say}", step.rule)
 
