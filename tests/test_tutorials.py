@@ -103,3 +103,24 @@ def test_tutorial_screen_from_the_launcher():
         assert screen.submit(lesson.action_of(m, lesson.current()))
     done = app.top()
     assert isinstance(done, Modal) and done.title == "Well done!"
+
+
+def test_the_screen_counts_the_learners_steps_and_lets_the_rules_judge_a_free_one():
+    """The hint counts the learner's own steps (Red's play by themselves);
+    a free step (the Blades go anywhere within 6 inches, dragonbond.txt §
+    Movement and Exhaustion) is refused by the rules, not the lesson, when
+    too far, and the rules' reason shows."""
+    app = App((1600, 900), headless=True)
+    frost = next(p for _, p in LESSONS if p.stem == "3_frost_nova")
+    screen = app.open("tutorial", Lesson(frost))
+    assert screen.step_text().startswith("Step 1 of 3:")
+    blades = next(p for _, p in LESSONS if p.stem == "2_tired_blades")
+    screen = app.open("tutorial", Lesson(blades), replace=True)
+    lesson, m = screen.lesson, screen.match
+    assert screen.submit(lesson.action_of(m, lesson.current()))
+    uid = lesson.action_of(m, lesson.current()).get("uid")
+    far = Action.make("move", 0, uid=uid, to=[[2, 16.5], [4.1, 16.5], [6.2, 16.5]])
+    assert not screen.submit(far)
+    assert '6.00" left' in screen.ctl.message and lesson.index == 1
+    assert screen.submit(Action.make("move", 0, uid=uid, to=[[3, 14], [5.1, 14], [7.2, 14]]))
+    assert screen.step_text().startswith("Step 3 of 3:") and not screen.toast[0]

@@ -44,6 +44,7 @@ from engine.core.rules import Setup
 ROOT = Path(__file__).resolve().parents[2]
 TOP_KEYS = {"game", "title", "source", "learner", "intro", "setup", "dice", "steps", "outro"}
 STEP_KEYS = {"say", "do", "rule", "free"}
+POINTER = "Not this time — the example goes another way."   # how a refusal of another move begins
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,12 @@ class Lesson:
     def current(self) -> Step | None:
         return self.steps[self.index] if self.index < len(self.steps) else None
 
+    def progress(self) -> tuple[int, int]:
+        """(this step's number, how many) among the learner's own steps:
+        the other side's steps play by themselves and are not counted."""
+        mine = [i for i, st in enumerate(self.steps) if int(st.want["player"]) == self.learner]
+        return sum(1 for i in mine if i <= self.index), len(mine)
+
     @property
     def done(self) -> bool:
         return self.index >= len(self.steps)
@@ -149,7 +156,7 @@ class Lesson:
         if action.kind == want.kind and action.player == want.player and \
                 all(action.get(k) == v for k, v in want.params if k not in step.free):
             return None
-        return (f"Not this time — the example goes another way. {step.say}", step.rule)
+        return (f"{POINTER} {step.say}", step.rule)
 
     def advance(self, match: Match) -> None:
         """The learner's step was played: on to the next, playing the

@@ -40,7 +40,10 @@ class TutorialScreen(MatchScreen):
 
     def step_text(self) -> str:
         st = self.lesson.current()
-        return f"Step {self.lesson.index + 1} of {len(self.lesson.steps)}: {st.say}" if st else "Done!"
+        if st is None:
+            return "Done!"
+        k, n = self.lesson.progress()
+        return f"Step {k} of {n}: {st.say}"
 
     # the lesson plays the other side and decides who is at the screen
     def check_handoff(self, *args, **kwargs) -> None:
@@ -75,6 +78,7 @@ class TutorialScreen(MatchScreen):
             if len(self.match.actions) != before:
                 self.state_changed(entry=self.match.log[-1])
             self.ctl.message = ""
+            self.toast = ("", T.TEXT, 0.0)           # a pointer or refusal is answered: the next step shows
             if self.lesson.done and not self.finished:
                 self.finished = True
                 self.finish()
