@@ -184,3 +184,46 @@ def test_deployment_with_ghosts_and_click():
         pytest.skip(f"the middle of the zone is taken: {why}")
     click(app, spos(screen, *inside))
     assert m.actions[-1].kind == "deploy" and m.actions[-1]["uid"] == uid
+
+
+def test_dismount_sets_the_general_down_where_the_player_clicks():
+    """§ Dismounting: "place the general wherever you wish, as long as it is in base-to-base contact
+    with the dragon". The Dismount button used to take the first free spot around the dragon; now it
+    waits for a click, the ghost shows the general touching the dragon on the pointer's side, and a
+    spot the rules refuse (over an enemy) is hatched with the reason and changes nothing."""
+    import math
+    from games.dragonbond import space
+    position = {"current": 1, "bonds": [["emperor", "nagasha"]], "mounted": ["emperor"], "units": [
+        {"name": "emperor", "player": 1, "unit": "blood_emperor", "archetype": "tyrant", "at": [[24, 30]]},
+        {"name": "nagasha", "player": 1, "unit": "nagasha", "archetype": "venom_queen", "at": [[24, 30]]},
+        {"name": "claws", "player": 0, "unit": "blooded_claws", "models": 1, "at": [[21.391, 30]]}]}
+    m = Match(Setup("dragonbond", 2, seed=3, scenario="valerna_crossing", seats=("human", "human"),
+                    options={"mode": "control", "position": position}))
+    n = names(m)
+    from engine.core.actions import Action
+    m.submit(Action.make("activate", 1, uid=n["nagasha"]), autosave=False)
+    app, screen = screen_for(m)
+    ctl = screen.ctl
+    dragon = space.feet(m.state, m.state.units[n["nagasha"]])[0]
+    assert any(b.command == "dismount" for b in ctl.buttons())
+    ctl.press("dismount")
+    assert ctl.mode == "dismount" and "Dismount: click where" in ctl.hint()
+    before = len(m.actions)
+    # toward the enemy on the west: the spot is refused (the Claws stand there), nothing changes
+    move(app, spos(screen, dragon.x - 6, dragon.y))
+    feet, why = ctl.shown_placement()
+    assert feet and why
+    click(app, spos(screen, dragon.x - 6, dragon.y))
+    assert len(m.actions) == before and ctl.mode == "dismount"
+    # north-east: the general is set down there, touching the dragon
+    target = (dragon.x + 5, dragon.y - 5)
+    move(app, spos(screen, *target))
+    feet, why = ctl.shown_placement()
+    assert feet and not why
+    click(app, spos(screen, *target))
+    a = m.actions[-1]
+    assert a.kind == "dismount" and len(m.actions) == before + 1
+    gx, gy = a["to"]
+    assert gx > dragon.x and gy < dragon.y                      # on the side clicked
+    assert math.isclose(math.atan2(gy - dragon.y, gx - dragon.x), math.atan2(-5, 5), abs_tol=0.02)   # the pointer lands on a pixel
+    assert ctl.mode == ""

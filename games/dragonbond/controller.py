@@ -13,7 +13,7 @@ changes nothing.  No pygame: keys arrive as names.
 from __future__ import annotations
 
 from engine.core.actions import Action
-from engine.table.geometry import Foot
+from engine.table.geometry import Foot, contact_point
 from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import PoolSpec, TableController
 from games.dragonbond import combat, describe, dicepool, modifiers, movement, powers, setup, space, stats
@@ -77,6 +77,8 @@ class DragonbondController(TableController):
             if self.mode in ("run", "disengage", "charge", "coordinated") and (t.mode or t.moved or t.acted):
                 self.mode = ""
             if self.mode.startswith(("attack:", "power:")) and t.acted:
+                self.mode = ""
+            if self.mode == "dismount" and (self.unit(t.uid) is None or self.unit(t.uid).rider is None):
                 self.mode = ""
         elif st.phase == "battle" and self.mode:
             u = self.unit(self.sel)
@@ -346,10 +348,32 @@ class DragonbondController(TableController):
                 self.message, self.message_rule = bad.reason, bad.rule
                 return True
             return a
+        if self.mode == "dismount":
+            a = self._dismount_at(pt)
+            if a is None:
+                return True
+            bad = self.rules.check(st, a)
+            if bad is not None:
+                self.message, self.message_rule = bad.reason, bad.rule
+                return True
+            return a
         if self.mode:
             self.mode = ""
             return True
         return None
+
+    def _dismount_at(self, pt):
+        """The dismount that sets the general down touching the dragon at
+        the point of its base nearest `pt` (§ Dismounting: "wherever you
+        wish, as long as it is in base-to-base contact with the dragon")."""
+        t = self.state.turn
+        d = self.unit(t.uid) if t is not None else None
+        if d is None or d.rider is None or not d.models:
+            return None
+        g = self.unit(d.rider)
+        dragon = space.feet(self.state, d)[0]
+        x, y = contact_point(space.shape_of(g.card), pt[0], pt[1], dragon, gap=0.001)
+        return Action.make("dismount", self.actor(), uid=d.uid, to=[round(x, 3), round(y, 3)])
 
     # --- deployment ghosts -----------------------------------------------------------------------------
     def _formation(self, u, pt):
@@ -362,6 +386,12 @@ class DragonbondController(TableController):
 
     def placement_feet(self, pt):
         st = self.state
+        if self.mode == "dismount":
+            a = self._dismount_at(pt)
+            if a is None:
+                return None
+            g = self.unit(self.unit(a["uid"]).rider)
+            return [Foot(space.shape_of(g.card), a["to"][0], a["to"][1])]
         if st.phase != "deploy" or self.deploy_sel is None:
             return None
         u = self.unit(self.deploy_sel)
@@ -371,6 +401,10 @@ class DragonbondController(TableController):
         return [Foot(sh, x, y) for x, y in self._formation(u, pt)]
 
     def placement_problem(self, pt, feet) -> str:
+        if self.mode == "dismount":
+            a = self._dismount_at(pt)
+            bad = self.rules.check(self.state, a) if a is not None else None
+            return bad.reason if bad is not None else ""
         u = self.unit(self.deploy_sel)
         if u is None:
             return ""
@@ -582,7 +616,9 @@ class DragonbondController(TableController):
                 out.append(ButtonSpec("Wait", "wait", "W", ok, cost="0",
                                       tip="Take no action after moving" if ok else "Only a unit that has moved may wait"))
             if au.rider is not None:
-                out.append(ButtonSpec("Dismount", "dismount", "", True, tip="The general steps off next to the dragon"))
+                out.append(ButtonSpec("Dismount…", "dismount", "", True, self.mode == "dismount",
+                                      tip="The general steps off for half the speed: click where, touching the "
+                                          "dragon (§ Dismounting)"))
             elif movement.mount_problem(st, au) is None:
                 out.append(ButtonSpec("Mount", "mount", "", True, tip="The general climbs onto the bonded dragon"))
         bad = self.rules.check(st, Action.make("end_turn", p))
@@ -698,11 +734,16 @@ class DragonbondController(TableController):
         if command == "mount":
             return self._refusal_or(Action.make("mount", p, uid=uid))
         if command == "dismount":
-            for spot in movement.dismount_spots(st, u):
-                a = Action.make("dismount", p, uid=uid, to=list(spot))
-                if self.rules.check(st, a) is None:
-                    return a
-            return self._refusal_or(Action.make("dismount", p, uid=uid, to=None))
+            # the general is set down where the player chooses (§ Dismounting): a click around the dragon
+            spots = movement.dismount_spots(st, u)
+            bad = self.rules.check(st, Action.make("dismount", p, uid=uid, to=list(spots[0]) if spots else None))
+            if bad is not None and not any(self.rules.check(st, Action.make("dismount", p, uid=uid, to=list(x))) is None
+                                           for x in spots):
+                self.message, self.message_rule = bad.reason, bad.rule
+                return True
+            self.mode = "" if self.mode == "dismount" else "dismount"
+            self._hl = self._btn = None
+            return True
         if command.startswith("mode:"):
             mode = command[5:]
             self.mode = "" if self.mode == mode else mode
@@ -859,6 +900,8 @@ class DragonbondController(TableController):
             return f"Attack with {self.mode[7:]}: click a red-ringed enemy (A: next weapon); Esc cancels"
         if self.mode == "run":
             return "Run: drag the unit up to twice its speed; Esc cancels"
+        if self.mode == "dismount":
+            return "Dismount: click where the general steps off, touching the dragon (the ghost shows it); Esc cancels"
         if self.mode == "disengage":
             return "Disengage: drag the unit away; Esc cancels"
         t = st.turn
