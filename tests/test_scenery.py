@@ -49,7 +49,7 @@ def test_a_stand_shows_its_figures_in_ranks_and_files():
     import pygame
 
     from engine.table.geometry import BaseShape, Foot
-    from engine.ui.boards.tableboard import make_model
+    from engine.ui.boards.table_models import make_model
     from engine.ui.table_contract import ModelSpec
     shape = BaseShape.rect_mm(40, 40)
     foot = Foot(shape, 5.0, 5.0, 0.0)

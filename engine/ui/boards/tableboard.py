@@ -32,7 +32,8 @@ import pygame
 
 from engine.ui import theme as T
 from engine.ui.boards import scenery
-from engine.ui.panels.icons import blit_emblem
+from engine.ui.boards import table_strokes as strokes
+from engine.ui.boards.table_models import make_ghost, make_model
 from engine.ui.boards.table_tools import first_hit, fmt_in, polygons_of
 
 TILE = 256
@@ -43,7 +44,6 @@ MAT = (66, 78, 60)         # the table surface
 MAT_EDGE = (22, 24, 26)
 GRID_1 = T.mix(MAT, (255, 255, 255), 0.07)
 GRID_6 = T.mix(MAT, (255, 255, 255), 0.17)
-HATCH_STEP = 9
 
 
 @dataclass
@@ -216,7 +216,7 @@ class TableBoard:
         tint = None
         for z in self.zones:
             if z.kind in ("deploy", "area") and z.ring:
-                b = _bbox(z.ring)
+                b = strokes.bbox(z.ring)
                 if not visible(b):
                     continue
                 if tint is None:
@@ -261,7 +261,7 @@ class TableBoard:
                 scenery.draw(surf, p, self.scenery[p.id], col, s, ox, oy, pts)
             if pats:
                 # over modelled scenery the patterns are lighter: both must read
-                _patterns(surf, pts, col, pats, ox, oy, 130 if self.scenery.get(p.id) else 210)
+                strokes.patterns(surf, pts, col, pats, ox, oy, 130 if self.scenery.get(p.id) else 210)
             edge = T.mix(col, (0, 0, 0), 0.55 if "cross" in pats else 0.4)
             w = 3 if "cross" in pats else 2
             pygame.draw.polygon(surf, edge, pts, w)
@@ -271,13 +271,13 @@ class TableBoard:
         for z in self.zones:
             c = T.rgb(z.color)
             if z.ring and z.kind in ("deploy", "area"):
-                if visible(_bbox(z.ring)):
-                    _dashed(surf, loc(list(z.ring) + [z.ring[0]]), c, 2, 10, 7)
+                if visible(strokes.bbox(z.ring)):
+                    strokes.dashed(surf, loc(list(z.ring) + [z.ring[0]]), c, 2, 10, 7)
             elif z.kind == "objective" and z.point is not None:
                 x, y = z.point
                 r = z.radius
                 if r > 0 and visible((x - r, y - r, x + r, y + r)):
-                    _dashed_circle(surf, (x * s - ox, y * s - oy), r * s, c, 2)
+                    strokes.dashed_circle(surf, (x * s - ox, y * s - oy), r * s, c, 2)
         surf.set_clip(clip)
         # names of the pieces and zones
         for p in self.table.terrain:
@@ -288,10 +288,10 @@ class TableBoard:
             if wpx < 54 or not name:
                 continue
             cx, cy = p.centre
-            _label(surf, name, (cx * s - ox, cy * s - oy), max(11, min(18, int(s * 0.55))), (240, 238, 228))
+            strokes.label(surf, name, (cx * s - ox, cy * s - oy), max(11, min(18, int(s * 0.55))), (240, 238, 228))
         for z in self.zones:
             if z.kind == "deploy" and z.ring and z.label:
-                b = _bbox(z.ring)
+                b = strokes.bbox(z.ring)
                 if visible(b, 200) and (b[2] - b[0]) * s > 90:
                     px = max(11, min(17, int(s * 0.5)))
                     img = T.text(z.label, px, T.mix(z.color, (255, 255, 255), 0.35), True)
@@ -306,7 +306,7 @@ class TableBoard:
             if z.kind == "objective" and z.point is not None:
                 x, y = z.point
                 if visible((x - 1, y - 1, x + 1, y + 1), 40):
-                    _objective(surf, (x * s - ox, y * s - oy), s, z.label, T.rgb(z.color))
+                    strokes.objective(surf, (x * s - ox, y * s - oy), s, z.label, T.rgb(z.color))
         # edge numbers every 6" and the table's rim
         fs = max(10, min(14, int(s * 0.45)))
         for i in range(6, int(self.table.width), 6):
@@ -467,8 +467,8 @@ class TableBoard:
             if z.point is not None:
                 x, y = self.world_to_screen(*z.point)
                 if z.radius > 0:
-                    _dashed_circle(surf, (x, y), z.radius * s, T.rgb(z.color), 2)
-                _objective(surf, (x, y), s, z.label, T.rgb(z.color))
+                    strokes.dashed_circle(surf, (x, y), z.radius * s, T.rgb(z.color), 2)
+                strokes.objective(surf, (x, y), s, z.label, T.rgb(z.color))
         view = area.inflate(80, 80)
         by_unit: dict = {}
         for m in models:
@@ -486,10 +486,10 @@ class TableBoard:
                 if m.arc and not m.foot.round and not (positions and m.key in positions):
                     fronts.setdefault((round(m.foot.facing) % 360, m.arc), []).append(m.foot)
             for (_, arc), feet in fronts.items():
-                _front_arc(surf, self, feet, arc)
+                strokes.front_arc(surf, self, feet, arc)
             for m in by_unit.get(selected, []):
                 x, y = centre(m)
-                _ring(surf, (x, y), m.foot, s, "select")
+                strokes.ring(surf, (x, y), m.foot, s, "select")
         # models
         for m in models:
             x, y = centre(m)
@@ -505,7 +505,7 @@ class TableBoard:
                     continue
                 x, y = centre(m)
                 if view.collidepoint(x, y):
-                    _ring(surf, (x, y), m.foot, s, kind)
+                    strokes.ring(surf, (x, y), m.foot, s, kind)
 
     def _draw_reach(self, surf, geom, area) -> None:
         s = self.scale
@@ -544,7 +544,7 @@ class TableBoard:
         # hovered unit
         for m in ov.hover:
             x, y = sc(m.foot.x, m.foot.y)
-            rects.append(_ring(surf, (x, y), m.foot, s, "illegal" if ov.hover_kind == "illegal" else "hover"))
+            rects.append(strokes.ring(surf, (x, y), m.foot, s, "illegal" if ov.hover_kind == "illegal" else "hover"))
         # the sight line and what blocks it
         st = ov.sight
         if st is not None:
@@ -552,26 +552,26 @@ class TableBoard:
                 (ax, ay), (bx, by) = st.line
                 p1, p2 = sc(ax, ay), sc(bx, by)
                 if st.visible:
-                    _line(surf, p1, p2, (255, 255, 255), 2, shadow=True)
-                    rects += _cover([p1, p2], 2 + 6)
+                    strokes.line(surf, p1, p2, (255, 255, 255), 2, shadow=True)
+                    rects += strokes.cover([p1, p2], 2 + 6)
                 else:
-                    _dashed(surf, [p1, p2], T.BAD, 3, 10, 6, 0, shadow=True)
-                    rects += _cover([p1, p2], 3 + 6)
+                    strokes.dashed(surf, [p1, p2], T.BAD, 3, 10, 6, 0, shadow=True)
+                    rects += strokes.cover([p1, p2], 3 + 6)
                 for p in st.pieces:
                     pts = [sc(x, y) for x, y in p.ring]
                     rects.append(pygame.draw.polygon(surf, T.BAD, pts, 3))
                     hit = first_hit(st.line, p)
                     if hit is not None:
-                        rects.append(_cross(surf, sc(*hit), 9, T.BAD))
+                        rects.append(strokes.cross(surf, sc(*hit), 9, T.BAD))
             for f in st.feet:
-                rects.append(_ring(surf, sc(f.x, f.y), f, s, "illegal"))
+                rects.append(strokes.ring(surf, sc(f.x, f.y), f, s, "illegal"))
             (na, nb) = st.near
             q1, q2 = sc(*na), sc(*nb)
-            rects.append(_line(surf, q1, q2, T.ACCENT, 1))
+            rects.append(strokes.line(surf, q1, q2, T.ACCENT, 1))
             for q in (q1, q2):
                 rects.append(pygame.draw.circle(surf, T.ACCENT, q, 3))
             mid = ((q1[0] + q2[0]) / 2, (q1[1] + q2[1]) / 2)
-            rects.append(_pill(surf, fmt_in(st.distance) + ("" if st.visible else " · no sight"), mid,
+            rects.append(strokes.pill(surf, fmt_in(st.distance) + ("" if st.visible else " · no sight"), mid,
                                T.ACCENT if st.visible else T.BAD))
         # drag / formation preview
         for lg in ov.legs:
@@ -579,8 +579,8 @@ class TableBoard:
             over = bool(lg.blocked) or lg.length > ov.allowance + 1e-6
             col = T.BAD if over else T.HL_MOVE
             if len(pts) >= 2:
-                _dashed(surf, pts, col, 2, 8, 5, 0, shadow=True)
-                rects += _cover(pts, 2 + 6)
+                strokes.dashed(surf, pts, col, 2, 8, 5, 0, shadow=True)
+                rects += strokes.cover(pts, 2 + 6)
             x, y = sc(lg.end.x, lg.end.y)
             m = _Ghost(lg.end)
             spr = self._sprite(("ghost", lg.end.shape, 0 if lg.end.round else int(round(lg.end.facing)) % 360, over),
@@ -591,7 +591,7 @@ class TableBoard:
             x, y = sc(grab.end.x, grab.end.y)
             r = (grab.end.r if grab.end.round else grab.end.shape.radius) * s
             text = f"{fmt_in(max((lg.length for lg in ov.legs), default=0))} of {fmt_in(ov.allowance)}"
-            rects.append(_pill(surf, text, (x, y - r - 16), T.BAD if ov.problem else T.GOOD))
+            rects.append(strokes.pill(surf, text, (x, y - r - 16), T.BAD if ov.problem else T.GOOD))
         # a unit being placed
         for f in ov.ghosts:
             x, y = sc(f.x, f.y)
@@ -615,8 +615,8 @@ class TableBoard:
         if rl is not None:
             (ax, ay), (bx, by) = rl.points()
             p1, p2 = sc(ax, ay), sc(bx, by)
-            rects.append(_ruler(surf, p1, p2, s))
-            rects.append(_pill(surf, rl.label(), (p2[0], p2[1] - 20), (255, 255, 255)))
+            rects.append(strokes.ruler(surf, p1, p2, s))
+            rects.append(strokes.pill(surf, rl.label(), (p2[0], p2[1] - 20), (255, 255, 255)))
         return rects
 
 
@@ -629,7 +629,7 @@ class TableBoard:
         col = T.rgb(sh.color)
         out = []
         if sh.fill and sh.closed and len(pts) >= 3:
-            x0, y0, x1, y1 = _bbox(pts)
+            x0, y0, x1, y1 = strokes.bbox(pts)
             box = pygame.Rect(math.floor(x0), math.floor(y0), math.ceil(x1 - x0) + 2, math.ceil(y1 - y0) + 2)
             if box.colliderect(surf.get_rect()):
                 lay = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -637,8 +637,8 @@ class TableBoard:
                 out.append(surf.blit(lay, box.topleft))
         ring = pts + [pts[0]] if sh.closed else pts
         if sh.dashed:
-            _dashed(surf, ring, col, sh.width, 8, 5, 0, shadow=True)
-            out += _cover(ring, sh.width + 6)
+            strokes.dashed(surf, ring, col, sh.width, 8, 5, 0, shadow=True)
+            out += strokes.cover(ring, sh.width + 6)
         else:
             pygame.draw.lines(surf, (0, 0, 0), False, ring, sh.width + 2)
             out.append(pygame.draw.lines(surf, col, False, ring, sh.width).inflate(sh.width + 6, sh.width + 6))
@@ -647,457 +647,10 @@ class TableBoard:
                 x, y = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
             else:
                 x, y = pts[len(pts) // 2]
-            out.append(_pill(surf, sh.label, (x, y - 14), col))
+            out.append(strokes.pill(surf, sh.label, (x, y - 14), col))
         return out
 
 
 class _Ghost:
     def __init__(self, foot):
         self.foot = foot
-
-
-# --- drawing helpers ---------------------------------------------------------------------------
-def _bbox(ring) -> tuple:
-    xs = [p[0] for p in ring]
-    ys = [p[1] for p in ring]
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def _patterns(surf, pts, col, pats, ox, oy, alpha: int = 210) -> None:
-    """Patterns in the tile's polygon, phased on the global pixel grid (tiles join)."""
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 2,
-                      math.ceil(max(ys) - min(ys)) + 2).clip(surf.get_rect())
-    if box.w <= 0 or box.h <= 0:
-        return
-    lay = pygame.Surface(box.size, pygame.SRCALPHA)
-    dark = (*T.mix(col, (0, 0, 0), 0.45), alpha)
-    light = (*T.mix(col, (255, 255, 255), 0.35), 220)
-    bx, by = box.x + ox, box.y + oy           # the layer's origin in global pixels
-    w, h = box.size
-    step = HATCH_STEP
-    if "hatch" in pats or "cross" in pats:
-        # lines x + y = k * step (global)
-        k0 = math.floor((bx + by) / step)
-        k1 = math.ceil((bx + w + by + h) / step)
-        for k in range(k0, k1 + 1):
-            c = k * step - bx - by
-            pygame.draw.line(lay, dark, (c, 0), (c - h, h), 2)
-    if "cross" in pats:
-        k0 = math.floor((bx - by - h) / step)
-        k1 = math.ceil((bx + w - by) / step)
-        for k in range(k0, k1 + 1):
-            c = k * step - bx + by
-            pygame.draw.line(lay, dark, (c, 0), (c + h, h), 2)
-    if "dots" in pats:
-        st = 11
-        j0 = math.floor(by / st)
-        j1 = math.ceil((by + h) / st)
-        for j in range(j0, j1 + 1):
-            off = (st // 2) if j % 2 else 0
-            i0 = math.floor((bx - off) / st)
-            i1 = math.ceil((bx + w - off) / st)
-            y = j * st - by
-            for i in range(i0, i1 + 1):
-                x = i * st + off - bx
-                pygame.draw.circle(lay, light, (x, y), 2)
-    mask = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
-    lay.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    surf.blit(lay, box.topleft)
-
-
-def _dashed(surf, pts, col, width, dash, gap, phase=0.0, shadow=False) -> pygame.Rect:
-    """A dashed polyline; returns its bounding rect."""
-    rect = None
-    period = dash + gap
-    done = phase % period
-    clip = surf.get_clip().inflate(2 * width + 4, 2 * width + 4)
-    for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
-        L = math.hypot(x2 - x1, y2 - y1)
-        if L <= 0:
-            continue
-        ux, uy = (x2 - x1) / L, (y2 - y1) / L
-        t = -(done % period)
-        # only the stretch of the segment inside the clip (Liang-Barsky)
-        lo, hi = 0.0, L
-        for p_, q_ in ((-ux, x1 - clip.left), (ux, clip.right - x1), (-uy, y1 - clip.top), (uy, clip.bottom - y1)):
-            if abs(p_) < 1e-12:
-                if q_ < 0:
-                    lo, hi = 1.0, 0.0
-                continue
-            r_ = q_ / p_
-            if p_ < 0:
-                lo = max(lo, r_)
-            else:
-                hi = min(hi, r_)
-        if lo > hi:
-            done += L
-            continue
-        if lo > 0:
-            t += math.floor((lo - t) / period) * period
-        L_end = min(L, hi + period)
-        while t < L_end:
-            a = max(0.0, t)
-            b = min(L, t + dash)
-            if b > a:
-                p = (x1 + ux * a, y1 + uy * a)
-                q = (x1 + ux * b, y1 + uy * b)
-                if shadow:
-                    pygame.draw.line(surf, (0, 0, 0), (p[0] + 1, p[1] + 1), (q[0] + 1, q[1] + 1), width + 1)
-                r = pygame.draw.line(surf, col, p, q, width)
-                rect = r if rect is None else rect.union(r)
-            t += period
-        done += L
-    return (rect or pygame.Rect(0, 0, 0, 0)).inflate(4, 4)
-
-
-def _cover(pts, pad: float, step: float = 96.0) -> list:
-    """Rects that together hold every pixel drawn within `pad` of the
-    polyline `pts`, in pieces of at most `step` pixels: a long diagonal
-    line is put back from the composed layer by a few small rects, not by
-    its whole bounding box."""
-    out = []
-    for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
-        n = max(1, math.ceil(math.hypot(x2 - x1, y2 - y1) / step))
-        for i in range(n):
-            ax, ay = x1 + (x2 - x1) * i / n, y1 + (y2 - y1) * i / n
-            bx, by = x1 + (x2 - x1) * (i + 1) / n, y1 + (y2 - y1) * (i + 1) / n
-            out.append(pygame.Rect(math.floor(min(ax, bx) - pad), math.floor(min(ay, by) - pad),
-                                   math.ceil(abs(bx - ax) + 2 * pad) + 2, math.ceil(abs(by - ay) + 2 * pad) + 2))
-    return out
-
-
-def _dashed_circle(surf, c, r, col, width) -> None:
-    n = max(12, int(r * 2 * math.pi / 12))
-    for i in range(0, n, 2):
-        a0 = 2 * math.pi * i / n
-        a1 = 2 * math.pi * (i + 1) / n
-        pygame.draw.line(surf, col, (c[0] + r * math.cos(a0), c[1] + r * math.sin(a0)),
-                         (c[0] + r * math.cos(a1), c[1] + r * math.sin(a1)), width)
-
-
-def _line(surf, p1, p2, col, width, shadow=False) -> pygame.Rect:
-    if shadow:
-        pygame.draw.line(surf, (0, 0, 0), (p1[0] + 1, p1[1] + 1), (p2[0] + 1, p2[1] + 1), width + 2)
-    r = pygame.draw.line(surf, col, p1, p2, width)
-    return r.inflate(6, 6)
-
-
-def _cross(surf, c, r, col) -> pygame.Rect:
-    a = pygame.draw.line(surf, (0, 0, 0), (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), 6)
-    pygame.draw.line(surf, (0, 0, 0), (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), 6)
-    pygame.draw.line(surf, col, (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), 3)
-    pygame.draw.line(surf, col, (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), 3)
-    return a.inflate(4, 4)
-
-
-def _pill(surf, text, centre, col) -> pygame.Rect:
-    img = T.text(text, 15, T.rgb(col), True)
-    r = img.get_rect(center=(round(centre[0]), round(centre[1])))
-    bg = r.inflate(14, 6)
-    pygame.draw.rect(surf, (16, 18, 22), bg, border_radius=bg.h // 2)
-    pygame.draw.rect(surf, T.mix(col, (0, 0, 0), 0.3), bg, 1, border_radius=bg.h // 2)
-    surf.blit(img, r)
-    return bg
-
-
-def _label(surf, text, centre, px, col, pill=True) -> None:
-    img = T.text(text, px, col, True)
-    r = img.get_rect(center=(round(centre[0]), round(centre[1])))
-    if pill:
-        bg = pygame.Surface(r.inflate(px * 0.8, px * 0.3).size, pygame.SRCALPHA)
-        pygame.draw.rect(bg, (16, 16, 20, 150), bg.get_rect(), border_radius=bg.get_height() // 2)
-        surf.blit(bg, bg.get_rect(center=r.center))
-    else:
-        sh = T.text(text, px, (0, 0, 0), True)
-        surf.blit(sh, r.move(1, 1))
-    surf.blit(img, r)
-
-
-def _objective(surf, c, s, label, col) -> None:
-    """A numbered objective marker: a 40 mm disc with a star, its number."""
-    r = max(8, 0.8 * s)
-    x, y = c
-    pygame.draw.circle(surf, (12, 12, 14), (x + 1, y + 2), r + 2)
-    pygame.draw.circle(surf, (240, 236, 220), (x, y), r)
-    pygame.draw.circle(surf, col, (x, y), r * 0.78)
-    pts = []
-    for i in range(10):
-        rr = r * (0.62 if i % 2 == 0 else 0.28)
-        a = math.radians(-90 + 36 * i)
-        pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
-    pygame.draw.polygon(surf, T.mix(col, (255, 255, 255), 0.55), pts)
-    if label:
-        px = max(10, int(r * 0.95))
-        img = T.text(label, px, T.ink_on(col), True)
-        surf.blit(img, img.get_rect(center=(round(x), round(y))))
-
-
-def _ruler(surf, p1, p2, s) -> pygame.Rect:
-    """A measuring tape: yellow band with inch ticks (longer every 6")."""
-    L = math.hypot(p2[0] - p1[0], p2[1] - p1[1])
-    r = pygame.draw.line(surf, (0, 0, 0), p1, p2, 7)
-    pygame.draw.line(surf, (246, 208, 72), p1, p2, 4)
-    if L > 0:
-        ux, uy = (p2[0] - p1[0]) / L, (p2[1] - p1[1]) / L
-        nx, ny = -uy, ux
-        inches = L / s
-        if s >= 5:
-            for i in range(1, int(inches) + 1):
-                d = i * s
-                cx, cy = p1[0] + ux * d, p1[1] + uy * d
-                k = 8 if i % 6 == 0 else 4
-                pygame.draw.line(surf, (20, 20, 20), (cx - nx * k, cy - ny * k), (cx + nx * k, cy + ny * k), 2)
-    for p in (p1, p2):
-        pygame.draw.circle(surf, (0, 0, 0), p, 5)
-        pygame.draw.circle(surf, (246, 208, 72), p, 3)
-    return r.inflate(20, 20)
-
-
-RING = {"attack": T.HL_ATTACK, "charge": T.HL_ATTACK, "skill": T.HL_SKILL, "select": T.HL_SELECT,
-        "hover": T.HL_HOVER, "target": T.HL_OTHER, "illegal": T.HL_ILLEGAL, "ally": T.HL_DEPLOY}
-
-
-def _ring(surf, c, foot, s, kind) -> pygame.Rect:
-    """A ring around a base: select (thick gold), hover (thin white),
-    attack (red with crosshair ticks), charge (red double ring), skill
-    (purple dots), target (yellow), illegal (red hatching).  Returns a rect
-    holding every pixel drawn (the overlay is put back by these rects)."""
-    col = RING.get(kind, T.HL_OTHER)
-    x, y = c
-    if foot.round:
-        R = foot.r * s
-    else:
-        R = foot.shape.radius * s
-    R = max(R, 5)
-    if not foot.round and kind in ("select", "hover"):
-        ox, oy = x - foot.x * s, y - foot.y * s
-        big = []
-        for px, py in foot.corners:
-            qx, qy = ox + px * s, oy + py * s
-            vx, vy = qx - x, qy - y
-            L = math.hypot(vx, vy) or 1.0
-            k = (L + 4) / L
-            big.append((x + vx * k, y + vy * k))
-        r = pygame.draw.polygon(surf, (0, 0, 0), big, 5 if kind == "select" else 3)
-        pygame.draw.polygon(surf, col, big, 3 if kind == "select" else 1)
-        return r.inflate(4, 4)
-    if kind == "select":
-        r = pygame.draw.circle(surf, (0, 0, 0), (x, y), R + 4, 5)
-        pygame.draw.circle(surf, col, (x, y), R + 3, 3)
-        return r.inflate(2, 2)
-    if kind == "hover":
-        r = pygame.draw.circle(surf, col, (x, y), R + 2, 2)
-        return r.inflate(2, 2)
-    if kind == "illegal":
-        r = pygame.draw.circle(surf, col, (x, y), R + 2, 3)
-        for k in (-0.5, 0.0, 0.5):
-            d = k * R * 1.4
-            a = (x - R * 0.7 + d, y + R * 0.7 + d)
-            b = (x + R * 0.7 + d, y - R * 0.7 + d)
-            r = r.union(pygame.draw.line(surf, col, a, b, 2))      # the hatching reaches past the ring
-        return r.inflate(2, 2)
-    w = 3
-    r = pygame.draw.circle(surf, (0, 0, 0), (x, y), R + 6, w + 2)
-    if kind == "skill":
-        for i in range(12):
-            a = math.radians(i * 30)
-            r = r.union(pygame.draw.circle(surf, col, (x + math.cos(a) * (R + 5), y + math.sin(a) * (R + 5)), 2.5))
-    else:
-        pygame.draw.circle(surf, col, (x, y), R + 5, w)
-        if kind == "charge":
-            r = r.union(pygame.draw.circle(surf, col, (x, y), R + 10, 2))
-        if kind == "attack":
-            for i in range(4):
-                a = math.radians(i * 90 + 45)
-                r = r.union(pygame.draw.line(surf, col, (x + math.cos(a) * (R + 1), y + math.sin(a) * (R + 1)),
-                                             (x + math.cos(a) * (R + 10), y + math.sin(a) * (R + 10)), 3))
-    return r.inflate(2, 2)
-
-
-def _front_arc(surf, board, feet, arc) -> None:
-    """The area ahead of a unit's front (rectangular bases sharing a facing)
-    within its arc of vision: lines from the outermost front corners."""
-    reach = 18.0
-    f0 = feet[0]
-    f = math.radians(f0.facing)
-    h = math.radians(arc / 2)
-    rx, ry = -math.sin(f), math.cos(f)
-    corners = [c for ft in feet for c in ft.corners[:2]]
-    fl = min(corners, key=lambda c: c[0] * rx + c[1] * ry)
-    fr = max(corners, key=lambda c: c[0] * rx + c[1] * ry)
-    pts = [fl, (fl[0] + reach * math.cos(f - h), fl[1] + reach * math.sin(f - h)),
-           (fr[0] + reach * math.cos(f + h), fr[1] + reach * math.sin(f + h)), fr]
-    sp = [board.world_to_screen(*p) for p in pts]
-    xs = [p[0] for p in sp]
-    ys = [p[1] for p in sp]
-    box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5, int(max(ys) - min(ys)) + 5)
-    box = box.clip(surf.get_rect())
-    if box.w <= 0 or box.h <= 0:
-        return
-    lay = pygame.Surface(box.size, pygame.SRCALPHA)
-    loc = [(x - box.x, y - box.y) for x, y in sp]
-    pygame.draw.polygon(lay, (*T.HL_SELECT, 22), loc)
-    pygame.draw.line(lay, (*T.HL_SELECT, 150), loc[0], loc[1], 2)
-    pygame.draw.line(lay, (*T.HL_SELECT, 150), loc[3], loc[2], 2)
-    surf.blit(lay, box.topleft)
-
-
-def make_model(m, s: float, ghost: str = "") -> pygame.Surface:
-    """A model on its base at s px/inch: player colour, dark rim, the unit
-    letter, a star for a leader, wound pips (bottom) and fatigue pips (top),
-    a facing tick on rectangular bases.  Drawn at 3x and smoothed."""
-    f = m.foot
-    k = 3
-    col = T.rgb(m.color)
-    dark = T.mix(col, (0, 0, 0), 0.55)
-    light = T.mix(col, (255, 255, 255), 0.45)
-    if f.round:
-        R = f.r * s
-        size = int(2 * R + 8)
-    else:
-        w, d = f.shape.width * s, f.shape.depth * s
-        size = int(math.hypot(w, d) + 8)
-    size = max(size, 8)
-    S = size * k
-    big = pygame.Surface((S, S), pygame.SRCALPHA)
-    c = S / 2
-    figures_drawn = False
-    if f.round:
-        RR = R * k
-        lw = max(2, RR * 0.12)
-        pygame.draw.circle(big, (0, 0, 0, 90), (c + k, c + 2 * k), RR)
-        pygame.draw.circle(big, (15, 15, 18), (c, c), RR)
-        pygame.draw.circle(big, col, (c, c), RR - lw)
-        if RR > 30:
-            pygame.draw.circle(big, light, (c, c), RR - lw * 2.3, max(2, int(lw * 0.5)))
-        body_r = RR
-    else:
-        # drawn facing +x, rotated below
-        W, D = w * k, d * k
-        rect = pygame.Rect(0, 0, round(D), round(W))
-        rect.center = (round(c), round(c))
-        lw = max(2, min(W, D) * 0.10)
-        pygame.draw.rect(big, (0, 0, 0, 90), rect.move(k, 2 * k))
-        pygame.draw.rect(big, (15, 15, 18), rect)
-        pygame.draw.rect(big, col, rect.inflate(-2 * lw, -2 * lw))
-        # facing tick: a pale bar along the front edge and a notch
-        front = pygame.Rect(rect.right - lw * 2.2, rect.y + lw, lw * 1.4, rect.h - 2 * lw)
-        pygame.draw.rect(big, (245, 245, 240), front)
-        notch = [(rect.right + lw * 1.2, c), (rect.right - lw * 0.8, c - lw * 1.6), (rect.right - lw * 0.8, c + lw * 1.6)]
-        pygame.draw.polygon(big, (15, 15, 18), notch)
-        body_r = min(W, D) / 2
-        ink = T.ink_on(col)
-        figures_drawn = m.figures > 1 and _draw_figures(big, rect.inflate(-2 * lw, -2 * lw), m, ink, lw, k)
-        # turn the base to its facing; the letter and pips below stay upright
-        big = pygame.transform.rotate(big, -f.facing)
-        c = big.get_width() / 2
-    ink = T.ink_on(col)
-    if body_r >= 6 * k and not figures_drawn:
-        blit_emblem(big, m.icon, m.label, (c, c + body_r * 0.05), body_r, ink)
-    if m.leader and body_r >= 5 * k:
-        sx, sy = c + body_r * 0.62, c - body_r * 0.62
-        rr = max(3 * k, body_r * 0.32)
-        pts = []
-        for i in range(10):
-            q = rr if i % 2 == 0 else rr * 0.45
-            a = math.radians(-90 + 36 * i)
-            pts.append((sx + q * math.cos(a), sy + q * math.sin(a)))
-        pygame.draw.polygon(big, (15, 15, 18), [(x + (x - sx) * 0.25, y + (y - sy) * 0.25) for x, y in pts])
-        pygame.draw.polygon(big, (250, 214, 90), pts)
-    if m.badge and body_r >= 8 * k:
-        br = body_r * 0.26
-        bp = (c - body_r * 0.62, c + body_r * 0.62)
-        pygame.draw.circle(big, (15, 15, 18), bp, br + 2 * k)
-        pygame.draw.circle(big, (245, 245, 240), bp, br)
-        bimg = T.font(max(6, int(br * 1.3)), True).render(m.badge[:1], True, (20, 20, 24))
-        big.blit(bimg, bimg.get_rect(center=bp))
-    # pips: wounds along the bottom inside the rim, fatigue along the top
-    if body_r >= 7 * k:
-        pr = max(1.6 * k, body_r * 0.11)
-
-        def row(n, filled, y, fill, empty):
-            if n <= 0:
-                return
-            gap = min(pr * 2.6, (body_r * 1.5) / max(1, n))
-            x0 = c - gap * (n - 1) / 2
-            rr = min(pr, gap * 0.42)
-            for i in range(n):
-                p = (x0 + i * gap, y)
-                pygame.draw.circle(big, (15, 15, 18), p, rr + k)
-                if i < filled:
-                    pygame.draw.circle(big, fill, p, rr)
-                else:
-                    pygame.draw.circle(big, empty, p, rr * 0.6)
-        if m.max_hp > 0:
-            row(m.max_hp, m.hp, c + body_r * 0.66, (235, 70, 60), (120, 120, 128))
-        if m.fatigue > 0:
-            row(m.fatigue, m.fatigue, c - body_r * 0.66, (30, 30, 34), (30, 30, 34))
-            # fatigue pips are dark: a pale halo so they read on dark colours
-    if m.statuses and body_r >= 7 * k:
-        mp = (c + body_r * 0.7, c + body_r * 0.55)
-        pygame.draw.circle(big, (15, 15, 18), mp, body_r * 0.2 + k)
-        pygame.draw.circle(big, (200, 130, 255), mp, body_r * 0.2)
-    out = pygame.transform.smoothscale(big, (big.get_width() // k, big.get_height() // k))
-    if m.spent or ghost == "faded":
-        grey = pygame.transform.grayscale(out) if m.spent else out.copy()
-        grey.fill((200, 200, 200, 150 if ghost == "faded" else 170), special_flags=pygame.BLEND_RGBA_MULT)
-        if ghost == "faded":
-            return grey
-        out.blit(grey, (0, 0))
-    return out
-
-
-def _draw_figures(big, body: pygame.Rect, m, ink, lw: float, k: int) -> bool:
-    """The stand's figures in ranks and files, facing the front (+x before
-    the base is turned): files across the frontage, ranks behind.  False
-    (draw the single emblem instead) when they would be too small to read
-    or there is no silhouette."""
-    from engine.ui.panels.icons import icon_surface
-    n = m.figures
-    frontage, depth = body.h - lw * 1.5, body.w - lw * 2.4      # the pale front bar takes some depth
-    files = max(1, min(n, round(math.sqrt(n * frontage / max(1.0, depth)))))
-    ranks = -(-n // files)
-    cell = min(frontage / files, depth / ranks)
-    if cell < 7 * k or not m.icon:
-        return False
-    img = icon_surface(m.icon, int(cell * 0.92), tuple(ink))
-    if img is None:
-        return False
-    img = pygame.transform.rotate(img, -90)                          # the figure's head toward the front
-    x_front = body.right - lw * 2.4
-    for i in range(n):
-        rank, file = divmod(i, files)
-        in_rank = min(files, n - rank * files)                        # a short last rank stands centred
-        y = body.centery + (file - (in_rank - 1) / 2) * (frontage / files)
-        x = x_front - (rank + 0.5) * (depth / ranks)
-        big.blit(img, img.get_rect(center=(round(x), round(y))))
-    return True
-
-
-def make_ghost(f, s: float, over: bool) -> pygame.Surface:
-    """Where a dragged base would stand: a translucent base, hatched red when refused."""
-    col = T.HL_ILLEGAL if over else (245, 245, 240)
-    if f.round:
-        R = max(3, f.r * s)
-        size = int(2 * R + 6)
-        out = pygame.Surface((size, size), pygame.SRCALPHA)
-        c = size / 2
-        pygame.draw.circle(out, (*col, 70), (c, c), R)
-        pygame.draw.circle(out, (*col, 235), (c, c), R, 2)
-        if over:
-            for k in (-0.5, 0.0, 0.5):
-                d = k * R * 1.4
-                pygame.draw.line(out, (*col, 220), (c - R * 0.7 + d, c + R * 0.7 + d), (c + R * 0.7 + d, c - R * 0.7 + d), 2)
-        return out
-    w, d = f.shape.width * s, f.shape.depth * s
-    size = int(math.hypot(w, d) + 6)
-    out = pygame.Surface((size, size), pygame.SRCALPHA)
-    r = pygame.Rect(0, 0, max(2, round(d)), max(2, round(w)))
-    r.center = (size // 2, size // 2)
-    pygame.draw.rect(out, (*col, 70), r)
-    pygame.draw.rect(out, (*col, 235), r, 2)
-    pygame.draw.line(out, (*col, 255), (r.right - 3, r.y), (r.right - 3, r.bottom - 1), 3)
-    return pygame.transform.rotate(out, -f.facing)
