@@ -456,9 +456,16 @@ def _dense_spots(state: BVFState, u: Unit, limit: int) -> list[tuple[Frame, str,
             x = x0 + 0.05 - bx0
             top, bottom = y + by0, y + by1
             row = [b for b in taken if top < b[3] and b[1] < bottom]      # the boxes this row can meet
+            blocker = None
             while x + bx1 <= x1:
-                box = (x + bx0, top, x + bx1, bottom)
-                if not any(box[0] < b[2] and b[0] < box[2] for b in row):
+                # x only grows: a box that met the unit's box at the last x still meets it while its
+                # right edge is beyond the unit's left (its left edge stays behind the unit's right)
+                if blocker is not None and x + bx0 < blocker[2]:
+                    x += 1.0
+                    continue
+                left, right = x + bx0, x + bx1
+                blocker = next((b for b in row if left < b[2] and b[0] < right), None)
+                if blocker is None:
                     fr = Frame(round(x, 3), round(y, 3), fc)
                     if deploy_problem(state, u, fr, formation, files) is None:
                         out.append((fr, formation, files))

@@ -31,12 +31,13 @@ LIMIT = 50_000
 
 
 class Spot:
-    __slots__ = ("static", "box", "feet", "blocker")
+    __slots__ = ("static", "box", "feet", "feet_box", "blocker")
 
     def __init__(self, static: bool, box: tuple, feet: tuple | None):
         self.static = static
         self.box = box
         self.feet = feet              # the bases there (when `static` passes)
+        self.feet_box = space.feet_box(feet) if feet else None      # their exact box (`free` screens by it)
         self.blocker = None
 
 
@@ -93,7 +94,7 @@ def free(state: BVFState, u: Unit, f: Spot) -> bool:
     as setup.deploy_problem passing: no placed unit's bases overlap it, as
     space.fits finds); remembers the unit in the way."""
     fs = f.feet
-    x0, y0, x1, y1 = space.feet_box(fs)
+    x0, y0, x1, y1 = f.feet_box
     lim = 1e-3
     for v in state.units.values():
         if v.uid == u.uid or not (v.alive and not v.off_table and v.stands and v.deployed):
