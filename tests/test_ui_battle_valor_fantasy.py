@@ -477,3 +477,16 @@ def test_a_drag_is_judged_by_the_rules_block_move_and_the_bar_says_so():
     assert ctl.hint().startswith("Moving spears: 3")
     ctl.drag_to((c.x, c.y - 30.0))                       # beyond its move: the rules' refusal, with its rule
     assert "battle_valor_fantasy.txt" in ctl.drag.problem and ctl.drag.problem in ctl.hint()
+
+
+def test_wheels_and_facings_are_said_as_the_screen_shows_them():
+    """Seen in play: "Advance 1.4\" wheel -30" and "Line 4w @270" told a newcomer nothing."""
+    from engine.core.actions import Action
+    m, view, ctl, names = _at("advance", "advance", foes_at=(24, 8))
+    uid = names["spears"]
+    assert ctl._label(Action.make("advance", 0, uid=uid, first=1.0, angle=-30.0, then=0.4)) == \
+        "Advance 1.4\", wheel 30° left"
+    assert ctl._label(Action.make("reform", 0, uid=uid, formation="line", files=4, facing=270.0)) == \
+        "Line 4 wide, facing up"
+    c = m.state.units[uid].command_stand()
+    assert "as a block" in " ".join(ctl.hover((c.x, c.y)).lines)

@@ -166,6 +166,7 @@ class TableController(Controller):
     difficult_factor = 2.0          # how much an inch of difficult terrain costs (path preview)
     pick_slop = 0.1                 # inches: a click this near a base picks it (the screen sets it per zoom)
     ruler_key = "r"                 # toggles the ruler tool (left-drag measures)
+    drag_note = "Drag to move the unit (Shift: one model) · right-drag measures"    # hover text on a movable unit
 
     def __init__(self, match, view):
         self.match = match
@@ -367,7 +368,7 @@ class TableController(Controller):
                     info.lines.append(s.note)
             self.target_hover(m.unit, info)
         elif self.movable(m.unit):
-            info.lines.append("Drag to move the unit (Shift: one model) · right-drag measures")
+            info.lines.append(self.drag_note)
         return _copy_info(info)
 
     def piece_name(self, piece) -> str:

@@ -81,6 +81,7 @@ def block_move_to(block, target: Frame) -> BlockMove:
 
 
 class BVFController(HiddenNotes, TableController):
+    drag_note = "Drag to advance it as a block (the mouse wheel turns it) · right-drag measures"
     def __init__(self, match, view):
         super().__init__(match, view)
         self.draft: dict[int, list[str]] = {}
@@ -421,10 +422,12 @@ class BVFController(HiddenNotes, TableController):
         if k == "allow":
             return "Let the spell through"
         if k == "advance":
-            return f"Advance {a['first'] + a['then']:.1f}\"" + (f" wheel {a['angle']:+.0f}" if a["angle"] else "")
+            # "wheel 30° left", not "wheel -30": a positive angle turns the front to the right (formations.wheeled)
+            turn = f", wheel {abs(a['angle']):.0f}° {'right' if a['angle'] > 0 else 'left'}" if a["angle"] else ""
+            return f"Advance {a['first'] + a['then']:.1f}\"" + turn
         if k == "reform":
             f = a.get("formation")
-            return (f"{cat().formations[f].name} {a['files']}w" if f else "Face") + f" @{a['facing']:.0f}"
+            return (f"{cat().formations[f].name} {a['files']} wide" if f else "Face") + f", facing {_way(a['facing'])}"
         if k == "cast":
             sp = cat().spells[a["spell"]]
             if a["target"] == self._spell_target():        # the bottom bar names the target
@@ -709,6 +712,14 @@ class BVFController(HiddenNotes, TableController):
                 if g is not None and g.rerolls else ""
             return "Select a unit with a counter: its actions are buttons; click an enemy to charge, fire or attack" + rr
         return ""
+
+
+WAYS = ("right", "down-right", "down", "down-left", "left", "up-left", "up", "up-right")
+
+
+def _way(facing: float) -> str:
+    """A facing as the screen shows it (0 right, 90 down, 270 up): "@270" told a newcomer nothing."""
+    return WAYS[int(((facing % 360.0) + 22.5) // 45.0) % 8]
 
 
 def _ring_key(u) -> object:

@@ -135,7 +135,8 @@ def advance(state: BVFState, u: Unit, m: BlockMove, ev: list[Event], why: str = 
     frame, length = block_move(space.block(state, u), m)
     space.put(state, u, space.layout(u, frame))
     u.facing = frame.facing
-    ev.append(Event("move", f"{u.name} {why} {length:.1f}\"" + (f", wheeling {m.angle:+.0f} degrees"
+    ev.append(Event("move", f"{u.name} {why} {length:.1f}\"" + (f", wheeling {abs(m.angle):.0f}° "
+                                                                 f"{'right' if m.angle > 0 else 'left'}"
                                                                  if abs(m.angle) > 0.5 else ""), rule, 0,
                     data={"uid": u.uid}))
 
