@@ -490,3 +490,16 @@ def test_wheels_and_facings_are_said_as_the_screen_shows_them():
         "Line 4 wide, facing up"
     c = m.state.units[uid].command_stand()
     assert "as a block" in " ".join(ctl.hover((c.x, c.y)).lines)
+
+
+def test_the_bottom_bar_says_what_the_fate_phase_asks_after_the_first_turn():
+    """Seen in play: turn 2's Fate phase left the bottom bar empty."""
+    m = position_match()
+    view, ctl = load_game_ui(m)
+    for _ in range(2):
+        ctl.reset()
+        ctl.press("orders:auto")
+        m.submit(ctl.press("orders:commit"), autosave=False)
+    assert m.state.phase == "fate" and m.state.turn == 2
+    ctl.reset()
+    assert ctl.hint().startswith("Turn the Fate counter next to ")

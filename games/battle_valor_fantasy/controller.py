@@ -656,6 +656,11 @@ class BVFController(HiddenNotes, TableController):
                            angle=round(m.angle, 1),
                            then=round(m.then, 3))
 
+    def _fate_wait_words(self) -> str:
+        st = self.state
+        side = alliance.side_of(st, self.actor())
+        return "; or let the other side's Fate go first" if turns.may_wait_fate(st, side) else ""
+
     def help_lines(self) -> list[str]:
         return [
             "Orders: click one of your units, then its order (1-9 as on the buttons), 0 puts the Fate counter on it; "
@@ -698,6 +703,10 @@ class BVFController(HiddenNotes, TableController):
                 why = refusals[0]
                 return f"Fate cannot move {self.unit_name(self.sel)} 5\" or 10\" any way: {why.reason} ({why.rule})"
             return "Turn the Fate counter into an order, or click an enemy unit to move it by Fate (first turn only)"
+        if ph == "fate":
+            pl = self.state.players[alliance.side_of(self.state, self.actor())]
+            where = f" next to {self.unit_name(pl.fate_uid)}" if pl.fate_uid in self.state.units else ""
+            return f"Turn the Fate counter{where} into an order (its buttons){self._fate_wait_words()}"
         if ph == "spells" and self.sel is not None and self._mine(self.sel):
             t = self._spell_target()
             if t is not None:
