@@ -482,6 +482,7 @@ def test_a_drag_is_judged_by_the_rules_block_move_and_the_bar_says_so():
 def test_wheels_and_facings_are_said_as_the_screen_shows_them():
     """Seen in play: "Advance 1.4\" wheel -30" and "Line 4w @270" told a newcomer nothing."""
     from engine.core.actions import Action
+    from games.battle_valor_fantasy import space
     m, view, ctl, names = _at("advance", "advance", foes_at=(24, 8))
     uid = names["spears"]
     assert ctl._label(Action.make("advance", 0, uid=uid, first=1.0, angle=-30.0, then=0.4)) == \
@@ -490,6 +491,14 @@ def test_wheels_and_facings_are_said_as_the_screen_shows_them():
         "Line 4 wide, facing up"
     c = m.state.units[uid].command_stand()
     assert "as a block" in " ".join(ctl.hover((c.x, c.y)).lines)
+    # the log too: "reforms into Attack Column 1 wide, facing 0" was seen
+    m, view, ctl, names = _at("reform", "reform")
+    ctl.sel = names["spears"]
+    b = next(b for b in ctl.buttons() if ", facing " in b.label)
+    a = ctl.press(b.command)
+    a = ctl.press(b.command)
+    texts = [e.text for e in m.submit(a, autosave=False)]
+    assert any(", facing " in t and t.rstrip().split(", facing ")[-1] in space.WAYS for t in texts), texts
 
 
 def test_the_bottom_bar_says_what_the_fate_phase_asks_after_the_first_turn():

@@ -427,7 +427,7 @@ class BVFController(HiddenNotes, TableController):
             return f"Advance {a['first'] + a['then']:.1f}\"" + turn
         if k == "reform":
             f = a.get("formation")
-            return (f"{cat().formations[f].name} {a['files']} wide" if f else "Face") + f", facing {_way(a['facing'])}"
+            return (f"{cat().formations[f].name} {a['files']} wide" if f else "Face") + f", facing {space.way(a['facing'])}"
         if k == "cast":
             sp = cat().spells[a["spell"]]
             if a["target"] == self._spell_target():        # the bottom bar names the target
@@ -721,14 +721,6 @@ class BVFController(HiddenNotes, TableController):
                 if g is not None and g.rerolls else ""
             return "Select a unit with a counter: its actions are buttons; click an enemy to charge, fire or attack" + rr
         return ""
-
-
-WAYS = ("right", "down-right", "down", "down-left", "left", "up-left", "up", "up-right")
-
-
-def _way(facing: float) -> str:
-    """A facing as the screen shows it (0 right, 90 down, 270 up): "@270" told a newcomer nothing."""
-    return WAYS[int(((facing % 360.0) + 22.5) // 45.0) % 8]
 
 
 def _ring_key(u) -> object:

@@ -202,7 +202,7 @@ def reform(state: BVFState, u: Unit, formation: str, files: int, facing: float, 
     name = cat().formations[formation].name
     ev.append(Event("reform", f"{u.name} {why} into {name}" + (f" {files} wide" if formation not in
                                                              ("column", "snake", "wedge", "square") else "")
-                    + f", facing {facing % 360:.0f}", rule, 0, data={"uid": u.uid}))
+                    + f", facing {space.way(facing)}", rule, 0, data={"uid": u.uid}))
 
 
 def face_toward(state: BVFState, u: Unit, x: float, y: float) -> float:

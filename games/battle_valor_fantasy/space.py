@@ -192,6 +192,15 @@ def on_table(state: BVFState) -> list[Unit]:
     return [u for u in state.units.values() if u.on_table and u.deployed]
 
 
+WAYS = ("right", "down-right", "down", "down-left", "left", "up-left", "up", "up-right")
+
+
+def way(facing: float) -> str:
+    """A facing as the screen shows the table (0 right, 90 down, 270 up):
+    "facing 270" told a newcomer nothing."""
+    return WAYS[int(((facing % 360.0) + 22.5) // 45.0) % 8]
+
+
 def told_apart(state: BVFState, side: int, t: Unit) -> str:
     """`t`'s name as `side` acting on it says it: "the enemy ..." or "its own
     ..." when the other army has a unit of the same name (both shipped
