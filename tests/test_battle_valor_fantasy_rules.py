@@ -294,3 +294,26 @@ def test_a_target_named_like_a_unit_of_the_other_army_is_told_apart():
     ev = []
     fire.fire(state, state.units[thrower], state.units[theirs], ScriptedDice([6] * 30, seed=1), ev)
     assert ev[0].text == "Regular Stone Thrower fires at the enemy Regular Infantry"
+
+
+def test_the_end_says_where_each_sides_points_came_from():
+    """The winner's screen said "Marchwardens of Aldmoor 130, Gutrot Warband 319" and no more."""
+    from games.battle_valor_fantasy import victory
+    rules = registry.get("battle_valor_fantasy")
+    state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march"),
+                                   ScriptedDice([], seed=5))
+    import random
+    from engine.core.agents import RandomAgent
+    rng, agent = random.Random(3), RandomAgent(rules)
+    while state.phase == "deploy":
+        rules.apply(state, agent.choose(state, None, rng), ScriptedDice([], seed=1))
+    lost = next(u for u in state.units.values() if u.owner == 1 and u.kind == "unit")
+    lost.off_table = True
+    parts = victory.score_parts(state)
+    assert parts[0]["enemy units destroyed"] == lost.profile.points
+    assert victory.scores(state) == [sum(p.values()) for p in parts]
+    state.turn = state.turns
+    ev = []
+    assert victory.finished(state, ev)
+    assert f"enemy units destroyed {lost.profile.points:g}" in state.win_reason
+    assert [e.text for e in ev][1].startswith(state.players[0].name)

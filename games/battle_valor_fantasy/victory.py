@@ -21,30 +21,45 @@ R_VICTORY = "battle_valor_fantasy.txt § Standard Bearers;"
 R_TURNS = "battle_valor_fantasy.txt § Phase 11 Fire Remaining Un-activated Missile Units;"
 
 
-def scores(state: BVFState) -> list[float]:
+PARTS = ("enemy units destroyed", "enemy units broken", "standards", "objectives")
+
+
+def score_parts(state: BVFState) -> list[dict[str, float]]:
+    """Each side's score by where it comes from (PARTS): the winner's
+    screen said only "130 to 319"."""
     v = cat().scenarios[state.scenario].victory
     standards = reading(state, VICTORY.id) == "standards_count"     # house ruling (rulings.py)
-    out = [0.0, 0.0]
+    out = [dict.fromkeys(PARTS, 0.0), dict.fromkeys(PARTS, 0.0)]
     for u in state.units.values():
         if u.kind != "unit" or not u.deployed:
             continue
         pts = u.profile.points
         enemy = 1 - u.owner
         if not u.on_table:
-            out[enemy] += v.destroyed * pts
+            out[enemy]["enemy units destroyed"] += v.destroyed * pts
         elif u.fleeing or len(u.stands) * 2 < u.start_stands:
-            out[enemy] += v.broken * pts
+            out[enemy]["enemy units broken"] += v.broken * pts
         if u.standard and standards:
             if stats.has_standard(u) and not u.fleeing and u.on_table:
-                out[u.owner] += v.standard_held
+                out[u.owner]["standards"] += v.standard_held
             else:
-                out[u.owner] += v.standard_lost
+                out[u.owner]["standards"] += v.standard_lost
     if v.objective:
         for obj in objectives(state):
             holder = holder_of(state, obj, v.objective_range)
             if holder is not None:
-                out[holder] += v.objective
+                out[holder]["objectives"] += v.objective
     return out
+
+
+def scores(state: BVFState) -> list[float]:
+    return [sum(p.values()) for p in score_parts(state)]
+
+
+def parts_words(parts: dict[str, float]) -> str:
+    """"enemy units destroyed 250, standards -25" (the parts that count)."""
+    said = [f"{k} {v:+g}" if k == "standards" else f"{k} {v:g}" for k, v in parts.items() if v]
+    return ", ".join(said) or "nothing scored"
 
 
 def objectives(state: BVFState) -> list:
@@ -82,16 +97,18 @@ def finished(state: BVFState, ev: list[Event]) -> bool:
     margin = size * v.margin / 100.0
     state.players[0].score, state.players[1].score = s
     text = f"Scores after turn {state.turn}: {state.players[0].name} {s[0]:g}, {state.players[1].name} {s[1]:g}"
+    why = [f"{state.players[p].name} {s[p]:g}: {parts_words(part)}" for p, part in enumerate(score_parts(state))]
     if abs(s[0] - s[1]) <= margin:
-        return _over(state, (), text + f" (within the {v.margin}% margin): a draw", ev)
+        return _over(state, (), text + f" (within the {v.margin}% margin): a draw", ev, why)
     w = 0 if s[0] > s[1] else 1
-    return _over(state, (w,), text + f": {state.players[w].name} {'win' if alliance.on(state) else 'wins'}", ev)
+    return _over(state, (w,), text + f": {state.players[w].name} {'win' if alliance.on(state) else 'wins'}", ev, why)
 
 
-def _over(state: BVFState, winners: tuple, text: str, ev: list[Event]) -> bool:
+def _over(state: BVFState, winners: tuple, text: str, ev: list[Event], why: list[str] = ()) -> bool:
     state.phase = "over"
     state.winners = winners if winners else (0, 1)
-    state.win_reason = text
+    state.win_reason = text + "".join(f". {w}" for w in why)     # the winner's screen says where the points came from
     state.win_rule = R_VICTORY
     ev.append(Event("over", text, R_VICTORY, 0))
+    ev.extend(Event("ruling", w, R_VICTORY) for w in why)
     return True
