@@ -512,3 +512,14 @@ def test_the_bottom_bar_says_what_the_fate_phase_asks_after_the_first_turn():
     assert m.state.phase == "fate" and m.state.turn == 2
     ctl.reset()
     assert ctl.hint().startswith("Turn the Fate counter next to ")
+
+
+def test_the_hint_for_the_orders_says_which_counter_goes_where():
+    """Seen in play: "Hint: The Thornby Muster places order counters", and nothing of which."""
+    from games.battle_valor_fantasy import describe
+    m = position_match()
+    view, ctl = load_game_ui(m)
+    ctl.press("orders:auto")
+    a = ctl.press("orders:commit")
+    lines = describe.preview(m.state, a)
+    assert lines[0].startswith("spears: ") and lines[-1].startswith("The Fate counter next to ")

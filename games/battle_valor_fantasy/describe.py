@@ -83,7 +83,15 @@ def preview(state: BVFState, a: Action) -> list[str]:
         return [f"Not allowed: {r[0]}" + (f" ({r[1]})" if r[1] else "")]
     k = a.kind
     out: list[str] = []
-    if k == "charge":
+    if k == "orders":
+        # the hint "places order counters" said nothing of which: the counters, unit by unit (the player's own)
+        placed: dict = {}
+        for uid, o in a["orders"]:
+            placed.setdefault(int(uid), []).append(str(o).replace("_", " ").title())
+        out.append("; ".join(f"{_u(state, uid)}: {' + '.join(os)}" for uid, os in placed.items()))
+        if int(a.get("fate", -1)) in state.units:
+            out.append(f"The Fate counter next to {_u(state, int(a['fate']))}")
+    elif k == "charge":
         u, t = state.units[a["uid"]], state.units[a["target"]]
         pl = combat.plan(state, u, t)
         reach = combat.charge_reach(state, u)
