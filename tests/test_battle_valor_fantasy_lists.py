@@ -121,3 +121,14 @@ def test_the_launcher_names_the_army_each_seat_gets_on_each_map():
         assert [game.default_army_name(seat, scenario) for seat in (0, 1)] == names
     assert game.default_army_name(0, "field_of_abaci") == "Army of the Aldmoor Crown"   # the 2000-point battle
     assert game.default_army_name(0, "no such map") == ""
+
+
+def test_the_builder_shows_a_troops_price_at_the_experience_a_new_entry_starts_with():
+    """Seen in the builder: "Infantry 6 pts", then an entry of 4 Levy stands for 12 points."""
+    from games.battle_valor_fantasy.catalog import cat
+    from games.battle_valor_fantasy.list_hooks import army_catalog
+    c = army_catalog(cat())
+    inf = c.pick("infantry")
+    levy = next(o for s in inf.slots if s.key == "experience" for o in s.options if o.id == "levy")
+    assert inf.points == levy.points == 3
+    assert next(s for s in inf.slots if s.key == "experience").options[0].id == "levy"

@@ -58,7 +58,10 @@ def army_catalog(cat) -> ArmyCatalog:
             slots.append(Slot("command", "Command stand", most=1, text="10 points: leader, musician, standard. "
                               "Without one a unit cannot charge (§ Introduction)."))
         slots.append(race_slot)
-        picks.append(Pick(tid, t.name, ut.name, ut.cost.regular, text=_troop_text(cat, tid), slots=tuple(slots)))
+        # the points shown are a stand's at the experience a new entry starts with (the first: Levy); the
+        # Regular price shown over a Levy entry read as a wrong sum ("6 pts", then 4 stands for 12)
+        picks.append(Pick(tid, t.name, ut.name, ut.cost.of(EXPERIENCES[0]), text=_troop_text(cat, tid),
+                          slots=tuple(slots)))
     for cid, c in cat.characters.items():
         if cid == "general":
             continue
