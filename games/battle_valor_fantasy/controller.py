@@ -711,7 +711,7 @@ class BVFController(HiddenNotes, TableController):
             t = self._spell_target()
             if t is not None:
                 return f"The spells {self.unit_name(self.sel)} may cast at {self.unit_name(t)}: each button's tip " \
-                       f"gives its chance; Esc lists the other units in reach"
+                       f"gives its chance and what it does; Esc lists the other units in reach"
             if self._picks_spell_target():
                 return "Pick the spell's target: a Spells at... button, or click a ringed unit (yours for a " \
                        "defensive spell, the enemy's for an offensive one)"
