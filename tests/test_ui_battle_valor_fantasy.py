@@ -523,3 +523,11 @@ def test_the_hint_for_the_orders_says_which_counter_goes_where():
     a = ctl.press("orders:commit")
     lines = describe.preview(m.state, a)
     assert lines[0].startswith("spears: ") and lines[-1].startswith("The Fate counter next to ")
+
+
+def test_a_click_on_an_enemy_that_does_nothing_says_why():
+    """A click on an enemy the selected unit may not charge selected the enemy without a word."""
+    m, view, ctl, names = _at("combat", "advance")          # an Advance counter: no charge this phase
+    ctl.sel = names["spears"]
+    assert ctl.click((24.0, 25.0)) is None and ctl.sel == names["foes"]
+    assert ctl.message.startswith("spears cannot charge foes: ") and ctl.message_rule.startswith("battle_valor")

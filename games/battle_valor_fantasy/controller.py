@@ -138,7 +138,21 @@ class BVFController(HiddenNotes, TableController):
         for a in self._unit_actions(self.sel):
             if a.get("target") == target and a.kind in ("charge", "fire", "attack") and not a.get("reroll"):
                 return self._with_reroll(a)
+        self._say_why_not(target)
         return None
+
+    def _say_why_not(self, target) -> None:
+        """A click on an enemy that charges, fires at or attacks nothing says
+        why in the bottom bar (it only selected the enemy, without a word)."""
+        st = self.state
+        u = st.units.get(self.sel)
+        kind = {"combat": "attack" if u is not None and u.engaged else "charge", "fire": "fire",
+                "fire2": "fire"}.get(st.phase)
+        if u is None or kind is None or st.pending:
+            return
+        why = self.rules.check(st, Action.make(kind, alliance.seat_of(st, u), uid=u.uid, target=target))
+        if why:
+            self.message, self.message_rule = f"{u.name} cannot {kind} {self.unit_name(target)}: {why.reason}", why.rule
 
     def _with_reroll(self, a: Action) -> Action:
         """The action with the General's reroll asked for, when R is on."""
