@@ -190,3 +190,65 @@ def test_the_launcher_remembers_game_map_players_seats_and_options(tmp_path, mon
     want = (launcher.game.game_id, launcher.scenario, launcher.players, list(launcher.seats), dict(launcher.options))
     again = Launcher(App((1280, 720), headless=True))
     assert (again.game.game_id, again.scenario, again.players, list(again.seats), dict(again.options)) == want
+
+
+def _save_that_stops_replaying(seed: int, at: int = 25, actions: int = 40):
+    """A game in progress whose action `at` the rules now refuse (as after a rules fix that changes
+    who acts when): the same file with that action given to the other player."""
+    import random
+    m = sessions.new_match("dice_wars", seats=["human", "human"], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        m.submit(m.rules.sample_legal(m.state, rng), autosave=False)
+    m.autosave()
+    data = json.loads(m.autosave_path.read_text(encoding="utf-8"))
+    data["actions"][at] = dict(data["actions"][at], player=1 - data["actions"][at]["player"])
+    m.autosave_path.write_text(json.dumps(data), encoding="utf-8")
+    return m
+
+
+def test_a_save_that_stops_replaying_opens_as_far_as_it_goes_as_a_new_game():
+    """A rules fix (Battle Valor's phase order, 702d54e) left saves that stop replaying part way: they
+    were reported and could not be opened at all. Now the error names the action, and the game can be
+    opened as it stood before it, as a new game in progress; the file stays byte for byte."""
+    from engine.core.match import Match
+    from engine.core.saves import ReplayStopped
+    m = _save_that_stops_replaying(6)
+    before = m.autosave_path.read_bytes()
+    with pytest.raises(ReplayStopped) as stopped:
+        Match.load(m.autosave_path)
+    assert (stopped.value.index, stopped.value.total) == (25, 40) and "decision" in stopped.value.reason
+    r = sessions.recover_as_new(m.autosave_path)
+    assert r.recovered[0] == 25 and r.actions == m.actions[:25]
+    assert r.state is not None and r.rules.fingerprint(r.state) == _replayed(m.actions[:25], m.setup)
+    assert r.autosave() and r.autosave_path != m.autosave_path
+    assert Match.load(r.autosave_path).actions == r.actions          # the new game saves and loads whole
+    assert m.autosave_path.read_bytes() == before                     # the old file is untouched
+
+
+def _replayed(actions, setup):
+    from engine.core.match import Match
+    from engine.core.dice import SeededDice
+    m = Match(setup, dice=SeededDice(setup.seed))
+    for a in actions:
+        m.submit(a, autosave=False)
+    return m.rules.fingerprint(m.state)
+
+
+def test_the_launcher_offers_the_game_before_the_action_that_no_longer_replays():
+    m = _save_that_stops_replaying(7)
+    app = App((1280, 720), headless=True)
+    launcher = app.push(Launcher(app))
+    app.draw()
+    assert launcher.resume(m.autosave_path) is False
+    ask = app.top()
+    assert ask is not launcher and "action 26 of 40" in " ".join(t for t, _ in ask.paragraphs)
+    key(app, pygame.K_RETURN)                          # Enter cancels: nothing opens, nothing is written
+    assert app.top() is launcher and "Could not load" in launcher.error
+    n = len(list(in_progress_dir().glob("*.json")))
+    launcher.resume(m.autosave_path)
+    click(app, next(b for b in app.top().row.buttons if b.command == "recover").rect.center)
+    screen = app.top()
+    assert isinstance(screen, MatchScreen) and len(screen.match.actions) == 25
+    assert "after action 25 of 40" in screen.toast[0]
+    assert len(list(in_progress_dir().glob("*.json"))) == n + 1 and m.autosave_path.exists()

@@ -23,7 +23,7 @@ from engine.core.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
 from engine.core.limits import cut, cut_text
 from engine.core.overrides import Override, OverrideRefused
 from engine.core.rules import Event, Illegal, Outcome, Setup
-from engine.core.saves import (SAVE_FORMAT, SaveError, action_line, atomic_write, filed_path, mark_private,
+from engine.core.saves import (SAVE_FORMAT, ReplayStopped, SaveError, action_line, atomic_write, filed_path, mark_private,
                                read_save, unmark_private, validate_save)
 
 
@@ -68,6 +68,7 @@ class Match:
         self.listeners: list = []            # callables(entry) for the UI
         self.autosave_error: str | None = None   # why the last autosave failed (None: it worked)
         self.ended: Outcome | None = None    # a concession or an agreed draw (engine/core/ending.py)
+        self.recovered: tuple | None = None  # (index, total, reason): loaded up to an action that no longer replays
 
     # --- play -------------------------------------------------------------
     def to_act(self) -> int:
@@ -385,12 +386,12 @@ class Match:
         return True
 
     @classmethod
-    def load(cls, path: str | Path, autosave_path: str | Path | None = None) -> "Match":
+    def load(cls, path: str | Path, autosave_path: str | Path | None = None, recover: bool = False) -> "Match":
         data = read_save(path)
-        return cls.from_save(data, str(path), autosave_path)
+        return cls.from_save(data, str(path), autosave_path, recover)
 
     @classmethod
-    def from_save(cls, data: dict, name: str = "<save>", autosave_path=None) -> "Match":
+    def from_save(cls, data: dict, name: str = "<save>", autosave_path=None, recover: bool = False) -> "Match":
         """Replay a parsed save.  Valid only if every action replays, the
         replay consumes exactly the recorded rolls (no fewer: extra values
         would become forced future dice) and the fingerprint agrees."""
@@ -421,19 +422,27 @@ class Match:
             try:
                 match.play_recorded(step)
             except (Illegal, OverrideRefused) as e:
-                raise SaveError(f"{name}:{line}: actions[{i}]: does not replay: {cut_text(str(e), 300)}") from None
+                if recover:            # the user chose the game as it stood before the first refused action
+                    match.recovered = (i, len(data["actions"]), cut_text(str(e), 300))
+                    break
+                raise ReplayStopped(f"{name}:{line}: actions[{i}]: does not replay: {cut_text(str(e), 300)}",
+                                    i, len(data["actions"]), cut_text(str(e), 300)) from None
             except DiceExhausted as e:
                 raise SaveError(f"{name}:{line}: rolls: replaying actions[{i}]: {_dice_problem(e, rolls)}") from None
             except Exception as e:  # noqa: BLE001 - a hand-made action the rules cannot read
                 raise SaveError(f"{name}:{line}: actions[{i}]: does not replay: the game cannot read "
                                 f"{cut(raw)} ({type(e).__name__})") from None
-        if dice.pos != len(rolls):
+        if match.recovered is not None:
+            # the refused action and everything after it are dropped, with the dice they rolled (new dice
+            # come from the seed), and the fingerprint, of a position this game no longer reaches
+            del dice.forced[dice.pos:]
+        elif dice.pos != len(rolls):
             raise SaveError(f"{name}:1: rolls: the save holds {len(rolls)} die results but its actions "
                             f"roll only {dice.pos}; extra results are not allowed (they would decide future dice)")
-        if data.get("fingerprint") is None:
+        elif data.get("fingerprint") is None:
             raise SaveError(f"{name}:1: fingerprint: required field is missing (it shows the actions "
                             "were not shortened or altered)")
-        if data["fingerprint"] != rules.fingerprint(match.state):
+        elif data["fingerprint"] != rules.fingerprint(match.state):
             raise SaveError(f"{name}:1: fingerprint: the replayed game does not agree with the saved "
                             "position (the actions or rolls were altered)")
         match._replaying = False

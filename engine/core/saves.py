@@ -37,6 +37,19 @@ class SaveError(Exception):
     pass
 
 
+class ReplayStopped(SaveError):
+    """A save whose actions stop following the rules at `index` (of `total`):
+    made by an earlier version whose rules differ there (or altered).  The
+    actions before it are legal: `Match.load(..., recover=True)` opens the
+    game as it stood just before it (sessions.recover_as_new)."""
+
+    def __init__(self, message: str, index: int, total: int, reason: str):
+        super().__init__(message)
+        self.index = index
+        self.total = total
+        self.reason = reason
+
+
 def atomic_write(path: str | Path, text: str) -> None:
     """Write so that a crash or kill mid-write leaves the old file intact:
     write a temp file in the same folder, fsync, then rename over."""

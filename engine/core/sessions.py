@@ -68,6 +68,15 @@ def load_as_new(path):
     return Match.load(path, autosave_path=new_autosave_path(_game_of(path)))
 
 
+def recover_as_new(path):
+    """A save whose actions stop replaying (saves.ReplayStopped: made by a
+    version whose rules differ) opened as it stood just before the first
+    refused action, as a new game in progress; the save itself stays as it
+    is.  Raises SaveError."""
+    from engine.core.match import Match
+    return Match.load(path, autosave_path=new_autosave_path(_game_of(path)), recover=True)
+
+
 def resume(path):
     """Open a game in progress (or a finished one from the history) again,
     autosaving to its own file.  Raises SaveError."""

@@ -317,9 +317,7 @@ def run_app(args=None) -> int:
         launcher.open_games(note="Warbench did not close normally last time. Your games are safe: resume one here.")
     try:
         if load:
-            m = sessions.load_as_new(load)
-            m.autosave()
-            app.open("match", m)
+            launcher.load(load)          # a new game in progress; a save that stops replaying is offered as far as it goes
         elif game:
             seats = getattr(args, "seats", None)
             options = dict(getattr(args, "options", None) or {})      # e.g. --armies

@@ -231,9 +231,12 @@ class Launcher(Scene):
         return True
 
     def _open(self, how, path, save: bool = False) -> bool:
-        from engine.core.saves import SaveError
+        from engine.core.saves import ReplayStopped, SaveError
         try:
             match = how(path)
+        except ReplayStopped as e:
+            self.offer_recovery(path, e)
+            return False
         except SaveError as e:
             self.error = f"Could not load: {e}"
             return False
@@ -245,6 +248,29 @@ class Launcher(Scene):
             return False
         self.app.open("match", match, replace=True)
         return True
+
+    def offer_recovery(self, path, stopped) -> None:
+        """A save whose actions stop following this version's rules: offer
+        the game as it stood just before, as a new game in progress (the
+        file stays as it is; nothing is overwritten)."""
+        from engine.ui.scenes.dialogs import Modal
+        self.error = f"Could not load: {stopped}"
+        kept = stopped.index
+        words = [f"{Path(path).name}: action {kept + 1} of {stopped.total} no longer follows the rules of this "
+                 f"version: {stopped.reason}",
+                 f"The save was probably made by an earlier version whose rules differ there. Warbench can open "
+                 f"the game as it stood after the first {kept} action{'s' if kept != 1 else ''}, as a new game in "
+                 "progress: the rest of the actions and their dice are not replayed (new dice come from the "
+                 "seed). The file itself stays as it is."]
+
+        def on(cmd, dlg):
+            if cmd == "recover":
+                if self._open(sessions.recover_as_new, path, save=True):
+                    self.error = ""
+            return True
+        self.app.push(Modal(self.app, "This save no longer replays to its end", words,
+                            [(f"Open it after action {kept}", "recover", ""), ("Cancel", "cancel", "Esc")],
+                            on=on, enter_cmd="cancel", accent=T.WARN))
 
     def open_games(self, tab: str = "progress", note: str = "") -> None:
         self.app.push(GamesScene(self.app, self, tab, note))

@@ -166,6 +166,10 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
         self.ai_failed = -1
         self._load_dice_from_log(animate=False)
         self.state_changed(initial=True)
+        if match.recovered is not None:           # opened short of a save that stopped replaying (launcher)
+            kept, total, why = match.recovered
+            self.say(f"Opened as it stood after action {kept} of {total}: action {kept + 1} no longer follows "
+                     f"this version's rules ({why})", T.WARN, 12.0)
         if not getattr(app, "headless", True):
             pygame.display.set_caption(f"Warbench — {getattr(self.rules, 'title', match.setup.game)}")
 
