@@ -73,3 +73,24 @@ def test_the_bottom_bar_names_the_keys_as_they_work():
         assert "H hint" in key_list(space) and "K keys" in key_list(space) and "H keys" not in key_list(space)
     key(app, pygame.K_k)
     assert isinstance(app.top(), Modal) and not app.top().title.startswith("Hint")
+
+
+def test_the_hint_names_other_choices_once_when_their_words_are_the_same():
+    """Seen in play (Battle Valor): "Also weighed: places order counters (-1.2); places order counters
+    (-2.0); places order counters (-3.1)": three sets of orders the log describes alike."""
+    from engine.core.actions import Action
+    from engine.ui.scenes.match_screen import hint_lines
+
+    class Words:
+        def preview(self, state, a):
+            return []
+
+        def describe(self, state, a):
+            return "Red places order counters" if a.kind == "orders" else "Red passes"
+
+    chosen = Action.make("orders", 0, plan=1)
+    odds = [(chosen, 5.0, 10, None), (Action.make("orders", 0, plan=2), 3.8, 10, None),
+            (Action.make("orders", 0, plan=3), 3.0, 10, None), (Action.make("pass", 0), 1.0, 10, None)]
+    lines = hint_lines(Words(), None, chosen, "hold the ford", odds)
+    weighed = next(t for t, _ in lines if t.startswith("Also weighed"))
+    assert weighed == "Also weighed: Red passes (-4.0); 2 other choices described the same way (-1.2)"

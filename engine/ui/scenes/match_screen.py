@@ -49,12 +49,29 @@ def hint_lines(rules, state, action, reason: str, odds: list) -> list:
     others = [(a, v, n) for a, v, n, _ in odds if a != action and n]
     if others:
         best = next((v for a, v, n, _ in odds if a == action), None)
-        parts = []
-        for a, v, n in others[:3]:
-            gap = f" ({round(v - best, 1) + 0.0:+.1f})" if best is not None else ""
-            parts.append(f"{rules.describe(state, a)}{gap}")
+
+        def gap(v) -> str:
+            return f" ({round(v - best, 1) + 0.0:+.1f})" if best is not None else ""
+        parts, said, alike = [], {_describe(rules, state, action)}, []
+        for a, v, n in others:
+            words = _describe(rules, state, a)
+            if words in said:          # the same words for another choice (e.g. another set of order counters)
+                alike.append(v)
+            elif len(parts) < 3:
+                said.add(words)
+                parts.append(f"{words}{gap(v)}")
+        if alike:
+            parts.append(f"{len(alike)} other choice{'s' if len(alike) != 1 else ''} described the same way"
+                         f"{gap(max(alike))}")
         lines.append(("Also weighed: " + "; ".join(parts), T.MUTED))
     return lines
+
+
+def _describe(rules, state, action) -> str:
+    try:
+        return rules.describe(state, action)
+    except Exception:  # noqa: BLE001 - a hint is a courtesy
+        return action.kind
 
 
 def along(pts: list, f: float) -> tuple[float, float]:
