@@ -623,8 +623,24 @@ class StrongGeneral(GeneralAgent):
                 from engine.table.formations import BlockMove, block_move
                 frame, _ = block_move(space.block(state, u), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
                                                                         a.get("then", 0.0)))
+                if u.profile.mounted_missile:
+                    sc = self._skirmish(state, u, frame, sc)
                 sc -= THREAT_WEIGHT * ai_threat.added_danger(state, u, frame)
         return sc
+
+    def _skirmish(self, state: BVFState, u: Unit, frame, sc: float) -> float:
+        """Mounted Missile Troops (horse archers) keep SKIRMISH_DISTANCE
+        from the nearest enemy, as missile troops on foot keep 14": the
+        normal general closes them in like lancers, and the enemy's blocks
+        closed at double pace and charged them the turn after (Border
+        March: the Marchwardens' horse archers destroyed in almost every
+        game)."""
+        e = space.nearest_enemy(state, u)
+        if e is None:
+            return sc
+        ex, ey = space.centre(state, e)
+        d = ((frame.x - ex) ** 2 + (frame.y - ey) ** 2) ** 0.5
+        return 1 - abs(d - SKIRMISH_DISTANCE) * 0.1 + self.objective_gain(state, u, frame)
 
 
     def candidates(self, state: BVFState, p: int) -> list:
@@ -742,6 +758,9 @@ OBJECTIVE_STAKE = 0.5
 # per victory point an enemy charge could gain next turn where an advance leaves the unit (the same
 # scale as a charge's own gain: GeneralAgent.score)
 THREAT_WEIGHT = 0.1
+# inches (centre to centre) the strong general's horse archers keep from the nearest enemy: in bow
+# range (24"), beyond an infantry block's charge (8") after its closing move (8" more)
+SKIRMISH_DISTANCE = 16.0
 
 
 # the hard level (engine/core/search.py): its searched plan overturns the general's only for a

@@ -63,14 +63,25 @@ def chargers(state: BVFState, u: Unit) -> list:
 
 def danger_at(state: BVFState, u: Unit, feet, besides: Unit | None = None) -> float:
     """The most victory points an enemy charge next turn at `u`, standing
-    on `feet`, is expected to gain the enemy (0: none reaches, or none
-    would gain); `besides`: an enemy unit left out (the one `u` fights)."""
+    on `feet`, is expected to gain the enemy, and a share of what the
+    others that could charge there would (worst_charge; 0: none reaches,
+    or none would gain); `besides`: an enemy unit left out (the one `u`
+    fights)."""
     return worst_charge(state, u, feet, besides)[0]
 
 
+# of what every other enemy charge that could reach the place would gain, the share added to the
+# worst one's (a place two or three enemy blocks can reach is worse than one only one reaches: the
+# Marchwardens' horse archers and knights were charged by whichever of the orc heavies was left free)
+OTHERS_SHARE = 0.5
+
+
 def worst_charge(state: BVFState, u: Unit, feet, besides: Unit | None = None) -> tuple[float, Unit | None]:
-    """(danger_at, the enemy unit whose charge it is; None when none)."""
-    worst, who = 0.0, None
+    """(danger_at, the enemy unit whose charge it is; None when none):
+    the best fight an enemy charge could start there next turn, and
+    OTHERS_SHARE of what each other enemy that could charge there would
+    gain."""
+    worst, who, every = 0.0, None, 0.0
     box = space.feet_box(feet)
     for t, reach in chargers(state, u):
         if t is besides or space._bbox_gap(space.unit_bbox(state, t), box) > reach:
@@ -81,9 +92,10 @@ def worst_charge(state: BVFState, u: Unit, feet, besides: Unit | None = None) ->
         if not block_in_arc(space.block(state, t), feet, space.arc_of(t)):
             continue
         gain = fight_outlook(state, t, u, "front", True, later=1)
+        every += max(0.0, gain)
         if gain > worst:
             worst, who = gain, t
-    return worst, who
+    return worst + OTHERS_SHARE * (every - worst), who
 
 
 def danger_here(state: BVFState, u: Unit) -> float:
