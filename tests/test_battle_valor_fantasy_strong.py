@@ -166,3 +166,64 @@ def test_knights_do_not_close_on_far_bows_past_the_berserkers():
     # the same Berserkers with their counter spent reach nothing there: the knights close on the bows
     n, normal, strong, why = _close_past([36, 14], spent=True)
     assert strong.kind == "charge" and strong["target"] == n["bows"], strong
+
+
+ORC_BLOCK = {"troop": "infantry", "stands": 6, "experience": "veteran", "command": True}
+
+
+def test_a_levy_block_in_reach_of_wolves_does_not_step_into_an_orc_blocks_reach_too():
+    # Border March (seeds 5000-5019, strong first): the Marchwardens' knights and horse archers, already in
+    # reach of one orc unit, moved where a second could charge them too (the danger was the worst charge
+    # alone, so a place two units reach looked no worse) and were charged by whichever was left free.
+    # Here the levy is in reach of the wolves where it stands; the normal general's advance also brings it
+    # into the orc block's reach; the strong general counts half of every other charge that reaches there
+    rules, state, n = _position("advance", [
+        {"name": "levy", "player": 0, "at": [56, 38], "facing": 270, "files": 4, "orders": ["advance"], "unit": LEVY},
+        {"name": "wolves", "player": 1, "at": [56, 24], "facing": 90, "files": 4, "orders": ["advance"],
+         "activated": True, "unit": WOLVES},
+        {"name": "orcs", "player": 1, "at": [60, 27], "facing": 90, "files": 3, "orders": ["advance"],
+         "activated": True, "unit": ORC_BLOCK}], turn=3)
+    u = state.units[n["levy"]]
+    here, who = ai_threat.worst_charge(state, u, space.feet(state, u))
+    assert who is state.units[n["wolves"]] and here > 20
+    normal = ai.GeneralAgent(rules).choose(state, None, None)
+    strong = ai.StrongGeneral(rules).choose(state, None, None)
+    assert normal.kind == "advance"
+    there, who = ai_threat.worst_charge(state, u, space.layout(u, _ends_at(state, normal)))
+    assert who is state.units[n["orcs"]] and there - here > 20, (there, here)    # the orcs' charge, and half the wolves'
+    assert strong.kind == "hold" or ai_threat.added_danger(state, u, _ends_at(state, strong)) < 5, strong
+
+
+HORSE_ARCHERS = {"troop": "cavalry", "mount": "horses", "stands": 4, "experience": "regular", "missile": "bow",
+                 "command": True}
+
+
+def test_horse_archers_keep_their_distance_instead_of_closing_like_lancers():
+    # Border March (seeds 5000-5019, strong first): the normal general closes Mounted Missile Troops on the
+    # nearest enemy as it does riders with lances (its 14" for missile troops is for foot), and the
+    # Marchwardens' horse archers rode into the orc line and were destroyed in almost every game; the strong
+    # general keeps them about 16" off (ai.SKIRMISH_DISTANCE), in bow range
+    rules = registry.get("battle_valor_fantasy")
+    units = [{"name": "archers", "player": 0, "at": [6, 40], "facing": 270, "files": 4, "orders": ["advance", "fire"],
+              "unit": HORSE_ARCHERS},
+             {"name": "orcs", "player": 1, "at": [6, 18], "facing": 90, "files": 3, "activated": True,
+              "unit": ORC_BLOCK},
+             {"name": "g0", "player": 0, "kind": "general", "at": [40, 47]},
+             {"name": "g1", "player": 1, "kind": "general", "at": [40, 1]}]
+    s = Setup("battle_valor_fantasy", 2, seed=1, scenario="border_march",
+              options={"position": {"phase": "advance", "turn": 3, "units": units}})
+    state, _ = rules.initial_state(s, ScriptedDice([], seed=1))
+    n = state.options["names"]
+    u = state.units[n["archers"]]
+    assert u.profile.mounted_missile
+    ox, oy = space.centre(state, state.units[n["orcs"]])
+
+    def off(a):
+        f = _ends_at(state, a)
+        return ((f.x - ox) ** 2 + (f.y - oy) ** 2) ** 0.5
+    normal = ai.GeneralAgent(rules).choose(state, None, None)
+    strong_agent = ai.StrongGeneral(rules)
+    strong = strong_agent.choose(state, None, None)
+    assert normal.kind == "advance" and off(normal) < 15.0, normal             # the full 8" toward the orcs
+    assert strong.kind == "advance" and 16.0 < off(strong) < 18.0, (strong, off(strong))
+    assert "keep about 16\"" in strong_agent.last_reason, strong_agent.last_reason

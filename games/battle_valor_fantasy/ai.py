@@ -672,6 +672,12 @@ class StrongGeneral(GeneralAgent):
             held_back = self._held_back(state, a)
             if held_back:
                 return held_back
+        u = state.units.get(a.get("uid"))
+        if a.kind == "advance" and u is not None and u.kind == "unit" and u.profile.mounted_missile:
+            e = space.nearest_enemy(state, u)
+            if e is not None:
+                return (f"keep about {SKIRMISH_DISTANCE:g}\" from {e.name}: in range to shoot, back from its charge "
+                        "after its next move")
         return super().why(state, a)
 
     def _held_back(self, state: BVFState, a: Action) -> str:
