@@ -24,9 +24,10 @@ POSITION = {"phase": "orders", "turn": 2, "units": [
 ]}
 
 
-def position_match():
+def position_match(position: dict = POSITION):
+    """Two people on Border March, starting from `position` (setup.position's format)."""
     return Match(Setup("battle_valor_fantasy", 2, seed=3, scenario="border_march", seats=("human", "human"),
-                       options={"position": POSITION}))
+                       options={"position": position}))
 
 
 def test_stands_cards_and_hidden_orders(tmp_path):
@@ -99,8 +100,7 @@ def _at(phase, order, foes_facing=90.0, foes_at=(24, 25)):
                                                 POSITION["units"][1],
                                                 dict(POSITION["units"][2], facing=foes_facing, at=list(foes_at)),
                                                 POSITION["units"][3]]}
-    m = Match(Setup("battle_valor_fantasy", 2, seed=3, scenario="border_march", seats=("human", "human"),
-                    options={"position": pos}))
+    m = position_match(pos)
     view, ctl = load_game_ui(m)
     return m, view, ctl, m.state.options["names"]
 
@@ -316,8 +316,7 @@ def _spells_match():
         POSITION["units"][1],
         dict(POSITION["units"][2], at=[24, 22]),
         POSITION["units"][3]]}
-    m = Match(Setup("battle_valor_fantasy", 2, seed=3, scenario="border_march", seats=("human", "human"),
-                    options={"position": pos}))
+    m = position_match(pos)
     view, ctl = load_game_ui(m)
     return m, ctl, m.state.options["names"]
 
@@ -395,8 +394,7 @@ def test_the_hover_gives_the_rules_line_of_sight_not_the_tables():
         POSITION["units"][1],
         dict(POSITION["units"][2], at=[24, 26]),
         POSITION["units"][3]]}
-    m = Match(Setup("battle_valor_fantasy", 2, seed=3, scenario="border_march", seats=("human", "human"),
-                    options={"position": pos}))
+    m = position_match(pos)
     view, ctl = load_game_ui(m)
     names = m.state.options["names"]
     ctl.sel = names["bows"]
@@ -418,8 +416,7 @@ def test_a_stone_throwers_odds_count_the_dice_it_rolls_without_sight():
         POSITION["units"][1],
         dict(POSITION["units"][2], at=[24, 20]),
         POSITION["units"][3]]}
-    m = Match(Setup("battle_valor_fantasy", 2, seed=3, scenario="border_march", seats=("human", "human"),
-                    options={"position": pos}))
+    m = position_match(pos)
     names = m.state.options["names"]
     a = Action.make("fire", 0, uid=names["lobber"], target=names["foes"])
     assert m.rules.check(m.state, a) is None

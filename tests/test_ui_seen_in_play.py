@@ -10,7 +10,21 @@ from engine.core.rules import Setup
 from engine.ui.app import App
 from engine.ui.panels.log_view import LogView
 from engine.ui.scenes.rules_ref import RulesReference, headings
+from engine.core.match import LogEntry
+from engine.core.rules import Event
 from test_ui_support import screen_for
+
+
+def _written(entries) -> list[tuple[str, str]]:
+    """(text, rule) of each row the log view writes for these entries, in order."""
+    from engine.ui import theme as T
+    pygame.font.init()
+    log = LogView()
+    texts = []
+    wrap = log._wrap_rows
+    log._wrap_rows = lambda idx, text, *rest: (texts.append((text, rest[-2])), wrap(idx, text, *rest))
+    log.sync(entries, 400, T.Theme((1280, 720)))
+    return texts
 
 
 def test_rules_reference_contents_for_every_rulebook_and_the_cited_entry_lit():
@@ -102,21 +116,12 @@ def test_which_weapon_names_the_weapon():
 
 
 def test_a_ruling_that_repeats_its_heading_and_says_more_stands_for_it():
-    from engine.core.match import LogEntry
-    from engine.core.rules import Event
-    from engine.ui import theme as T
-    pygame.font.init()
-    th = T.Theme((1280, 720))
     deploy = Action.make("deploy", 0, uid=1)
     same = LogEntry(deploy, 0, "Aldmoor deploys Elite Infantry in Line",
                     [Event("deploy", "Aldmoor deploys Elite Infantry in Line 7 wide", "bvf.txt § Starting", 0)])
     other = LogEntry(deploy, 0, "Aldmoor charges the Orcs",
                      [Event("roll", "charge dice: 3 successes", "bvf.txt § Charge", 0)])
-    log = LogView()
-    texts = []
-    wrap = log._wrap_rows
-    log._wrap_rows = lambda idx, text, *rest: (texts.append(text), wrap(idx, text, *rest))
-    log.sync([same, other], 400, th)
+    texts = [t for t, _ in _written([same, other])]
     deploys = [t for t in texts if t.startswith("Aldmoor deploys Elite Infantry in Line")]
     assert len(deploys) == 1 and deploys[0].startswith("Aldmoor deploys Elite Infantry in Line 7")
     assert any(t.startswith("Aldmoor charges the Orcs") for t in texts)
@@ -124,57 +129,30 @@ def test_a_ruling_that_repeats_its_heading_and_says_more_stands_for_it():
 
 def test_the_computer_s_reason_does_not_make_its_heading_print_twice():
     """Seen in play: the computer's deployments read "deploys Wizard / Why: ... / deploys Wizard"."""
-    from engine.core.match import LogEntry
-    from engine.core.rules import Event
-    from engine.ui import theme as T
-    pygame.font.init()
-    th = T.Theme((1280, 720))
     entry = LogEntry(Action.make("deploy", 1, uid=9), 1, "The Red Tusk Horde deploys Wizard",
                      [Event("ai", "Why: deploy Wizard near the centre of the zone"),
                       Event("deploy", "The Red Tusk Horde deploys Wizard", "bvf.txt § Starting", 0)])
-    log = LogView()
-    texts = []
-    wrap = log._wrap_rows
-    log._wrap_rows = lambda idx, text, *rest: (texts.append(text), wrap(idx, text, *rest))
-    log.sync([entry], 400, th)
+    texts = [t for t, _ in _written([entry])]
     assert [t for t in texts if "deploys Wizard" in t] == ["The Red Tusk Horde deploys Wizard"]
     assert texts.index("The Red Tusk Horde deploys Wizard") < texts.index("Why: deploy Wizard near the centre of the zone")
 
 
 def test_a_ruling_that_only_repeats_its_heading_is_said_once_with_its_rule():
     """Seen in play (Warbound): "Raiders' COPP deploys on C3" then, indented, "Raiders' COPP deploys on C3."."""
-    from engine.core.match import LogEntry
-    from engine.core.rules import Event
-    from engine.ui import theme as T
-    pygame.font.init()
-    th = T.Theme((1280, 720))
     entry = LogEntry(Action.make("deploy", 0, uid=1), 0, "Raiders' COPP deploys on C3",
                      [Event("ruling", "Raiders' COPP deploys on C3.", "warbound.txt § Exploration scenario")])
-    log = LogView()
-    texts = []
-    wrap = log._wrap_rows
-    log._wrap_rows = lambda idx, text, *rest: (texts.append((text, rest[-2])), wrap(idx, text, *rest))
-    log.sync([entry], 400, th)
+    texts = _written([entry])
     assert texts == [("Raiders' COPP deploys on C3", "warbound.txt § Exploration scenario")]
 
 
 def test_an_indented_ruling_that_repeats_its_heading_and_says_more_becomes_it():
     """Seen in play (UberDrakes): "Fire Dragon buys a Rest Potion" then, indented, "Fire Dragon buys a
     Rest Potion for 3 coins"."""
-    from engine.core.match import LogEntry
-    from engine.core.rules import Event
-    from engine.ui import theme as T
-    pygame.font.init()
-    th = T.Theme((1280, 720))
     entry = LogEntry(Action.make("buy", 0, item="rest_potion"), 0, "Fire Dragon buys a Rest Potion",
                      [Event("ai", "Why: rest before the long flight"),
                       Event("ruling", "Fire Dragon buys a Rest Potion for 3 coins", "uberdrakes.txt § Villages"),
                       Event("ruling", "Fire Dragon has 2 coins left", "uberdrakes.txt § Villages")])
-    log = LogView()
-    texts = []
-    wrap = log._wrap_rows
-    log._wrap_rows = lambda idx, text, *rest: (texts.append((text, rest[-2])), wrap(idx, text, *rest))
-    log.sync([entry], 400, th)
+    texts = _written([entry])
     said = [t for t, _ in texts]
     assert [t for t in said if "buys" in t] == ["Fire Dragon buys a Rest Potion for 3 coins"]
     assert ("Fire Dragon buys a Rest Potion for 3 coins", "uberdrakes.txt § Villages") in texts
@@ -184,20 +162,11 @@ def test_an_indented_ruling_that_repeats_its_heading_and_says_more_becomes_it():
 def test_a_first_ruling_that_names_its_heading_inside_more_words_stands_for_it():
     """Seen in play (UberDrakes): "Lightning Dragon attacks Wind Dragon" then "Combat: Lightning Dragon
     attacks Wind Dragon" (its rule, § Voluntary Combat): the combat line leads, the heading is not said twice."""
-    from engine.core.match import LogEntry
-    from engine.core.rules import Event
-    from engine.ui import theme as T
-    pygame.font.init()
-    th = T.Theme((1280, 720))
     entry = LogEntry(Action.make("attack", 0, target=1), 0, "Lightning Dragon attacks Wind Dragon",
                      [Event("combat", "Combat: Lightning Dragon attacks Wind Dragon", "uberdrakes.txt § Voluntary Combat",
                             depth=0),
                       Event("roll", "Lightning Dragon rolls 3 1: 4 + 1 = 5", "uberdrakes.txt § Phase 2 - Rolloff")])
-    log = LogView()
-    texts = []
-    wrap = log._wrap_rows
-    log._wrap_rows = lambda idx, text, *rest: (texts.append((text, rest[-2])), wrap(idx, text, *rest))
-    log.sync([entry], 400, th)
+    texts = _written([entry])
     said = [t for t, _ in texts]
     assert [t for t in said if "attacks" in t] == ["Combat: Lightning Dragon attacks Wind Dragon"]
     assert said[0] == "Combat: Lightning Dragon attacks Wind Dragon"
@@ -205,20 +174,10 @@ def test_a_first_ruling_that_names_its_heading_inside_more_words_stands_for_it()
 
 
 def test_a_run_of_rulings_under_one_rule_cites_it_once():
-    from engine.core.match import LogEntry
-    from engine.core.rules import Event
-    from engine.ui import theme as T
-    pygame.font.init()
-    th = T.Theme((1280, 720))
     reveal = "bvf.txt § Phase 3 Reveal Orders;"
     events = [Event("orders", f"Unit {i}: Advance", reveal) for i in range(5)] + \
         [Event("fate", "The Fate counter lies next to the General", reveal),
          Event("roll", "initiative: 3 successes", "bvf.txt § Phase 1"),
          Event("orders", "Unit 9: Charge", reveal)]
-    log = LogView()
-    cited = []
-    wrap = log._wrap_rows
-    log._wrap_rows = lambda idx, text, indent, size, color, bold, rule, th: (
-        cited.append(rule), wrap(idx, text, indent, size, color, bold, rule, th))
-    log.sync([LogEntry(Action.make("reveal", 0), 0, "Orders revealed", events)], 400, th)
+    cited = [rule for _, rule in _written([LogEntry(Action.make("reveal", 0), 0, "Orders revealed", events)])]
     assert cited == ["", reveal, "", "", "", "", "", "bvf.txt § Phase 1", reveal]
