@@ -269,7 +269,7 @@ class Launcher(Scene):
                     self.error = ""
             return True
         self.app.push(Modal(self.app, "This save no longer replays to its end", words,
-                            [(f"Open it after action {kept}", "recover", ""), ("Cancel", "cancel", "Esc")],
+                            [("Cancel", "cancel", "Esc"), (f"Open it after action {kept}", "recover", "")],
                             on=on, enter_cmd="cancel", accent=T.WARN))
 
     def open_games(self, tab: str = "progress", note: str = "") -> None:
