@@ -294,6 +294,13 @@ def test_a_target_named_like_a_unit_of_the_other_army_is_told_apart():
     ev = []
     fire.fire(state, state.units[thrower], state.units[theirs], ScriptedDice([6] * 30, seed=1), ev)
     assert ev[0].text == "Regular Stone Thrower fires at the enemy Regular Infantry"
+    # names that differ only by their number are alike ("Levy Infantry 1 charges Levy Infantry": whose?)
+    state.units[mine].name = "Regular Infantry 2"
+    assert describe.describe(state, Action.make("fire", 1, uid=thrower, target=theirs)) == \
+        "Regular Stone Thrower fires at the enemy Regular Infantry"
+    state.units[mine].name = "Regular Infantry Guard"
+    assert describe.describe(state, Action.make("fire", 1, uid=thrower, target=theirs)) == \
+        "Regular Stone Thrower fires at Regular Infantry"
 
 
 def test_the_end_says_where_each_sides_points_came_from():

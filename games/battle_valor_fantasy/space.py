@@ -201,12 +201,22 @@ def way(facing: float) -> str:
     return WAYS[int(((facing % 360.0) + 22.5) // 45.0) % 8]
 
 
+def name_stem(name: str) -> str:
+    """A unit's name without the number that tells copies apart
+    ("Levy Infantry 2" -> "Levy Infantry")."""
+    head, _, tail = name.rpartition(" ")
+    return head if head and tail.isdigit() else name
+
+
 def told_apart(state: BVFState, side: int, t: Unit) -> str:
     """`t`'s name as `side` acting on it says it: "the enemy ..." or "its own
     ..." when the other army has a unit of the same name (both shipped
     500-point armies field a "Regular Infantry" and a "Wizard": "fires at
-    Regular Infantry" left the table guessing whose)."""
-    if not any(v.name == t.name and v.owner != t.owner for v in state.units.values()):
+    Regular Infantry" left the table guessing whose).  Names that differ
+    only by a number count as alike: "Levy Infantry 1 charges Levy Infantry"
+    read as a unit charging its own kin."""
+    stem = name_stem(t.name)
+    if not any(v.owner != t.owner and name_stem(v.name) == stem for v in state.units.values()):
         return t.name
     return ("its own " if t.owner == side else "the enemy ") + t.name
 
