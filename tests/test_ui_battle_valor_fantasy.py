@@ -528,3 +528,27 @@ def test_a_click_on_an_enemy_that_does_nothing_says_why():
     ctl.sel = names["spears"]
     assert ctl.click((24.0, 25.0)) is None and ctl.sel == names["foes"]
     assert ctl.message.startswith("spears cannot charge foes: ") and ctl.message_rule.startswith("battle_valor")
+
+
+def test_the_card_shows_the_order_picked_before_it_is_placed():
+    """The card said "Orders: none" beside the lit Charge button: the picked
+    order shows on the card (as picked) and goes when the picker is left;
+    the next player's card still shows the placed counters face down."""
+    from tests.test_ui_support import screen_for
+    m = position_match()
+    app, screen = screen_for(m)
+    ctl = screen.ctl
+    names = m.state.options["names"]
+    ctl.sel = names["spears"]
+    assert dict(screen.card_content()[1].stats)["Orders"] == "none"
+    screen.after_input(ctl.press("order:charge"))
+    assert dict(screen.card_content()[1].stats)["Orders"] == "Charge (picked)"
+    screen.after_input(ctl.press("order:fate"))
+    assert dict(screen.card_content()[1].stats)["Orders"] == "Fate counter (picked)"
+    ctl.sel = names["foes"]                  # the enemy's card says nothing of my picks
+    assert dict(screen.card_content()[1].stats)["Orders"] == "face down"
+    ctl.sel = names["spears"]
+    screen.after_input(ctl.press("order:charge"))
+    assert screen.submit(ctl.press("orders:commit"))
+    ctl.sel = names["spears"]
+    assert dict(screen.card_content()[1].stats)["Orders"] == "face down"

@@ -193,6 +193,13 @@ class Controller:
     def tray(self) -> list[TraySpec]: return []
     def click_tray(self, key) -> None: ...
 
+    def card_rows(self, key) -> list[tuple[str, str]]:
+        """Rows of the piece's card that the player has drafted but not yet
+        committed (an order picked, not placed): each replaces the view's
+        row of the same label, or is added.  Include what they depend on in
+        `signature()` so the card is redrawn."""
+        return []
+
 
 _CITE = re.compile(r"\s*\(([\w.-]+\.txt\s*§[^()]*)\)\.?\s*$")
 

@@ -122,6 +122,18 @@ class BVFController(HiddenNotes, TableController):
                                       self.reroll_runs, self.reroll_guard, self.want_reroll, self.deploying,
                                       self.spell_at, self.preview)
 
+    def card_rows(self, key) -> list[tuple[str, str]]:
+        """The order picked for the unit and not yet placed (the card said
+        "Orders: none" beside the lit Charge button)."""
+        if self.state.phase != "orders" or not self._mine(key):
+            return []
+        if key == self.fate:
+            return [("Orders", "Fate counter (picked)")]
+        picked = self.draft.get(key)
+        if not picked:
+            return []
+        return [("Orders", " + ".join(cat().orders[o].name for o in picked) + " (picked)")]
+
     def _mine(self, uid) -> bool:
         u = self.state.units.get(uid)
         return u is not None and alliance.seat_of(self.state, u) == self.actor()

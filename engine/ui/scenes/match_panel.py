@@ -211,11 +211,15 @@ class MatchPanel:
                         key = t.key
                         break
         preview = tuple(self.hover_info.preview) if self.hover_info else ()
-        ck = (self.version, key, preview, self.app.theme.scale)
+        ck = (self.version, key, preview, self.app.theme.scale, self.ctl_sig())
         if self._card_cache[0] == ck:
             return self._card_cache[1]
         card = self.view.card(self.state, key) if key is not None else None
         if card is not None:
+            drafted = dict(self.ctl.card_rows(key)) if self.human_turn() else {}
+            if drafted:          # what the player picked and has not committed yet shows as picked
+                rows = [(label, drafted.pop(label, value)) for label, value in card.stats]
+                card.stats = rows + list(drafted.items())
             if preview:
                 card.sections = [("note", "Odds if you commit", "\n".join(preview))] + list(card.sections)
             content = ("card", card)
