@@ -276,6 +276,55 @@ def ring(surf, c, foot, s, kind) -> pygame.Rect:
     return r.inflate(2, 2)
 
 
+def base_outline(c, foot, s) -> list[tuple[float, float]]:
+    """A base's outline on the screen, its centre drawn at `c`: a
+    rectangle's corners, a round base's twelve points."""
+    x, y = c
+    if foot.round:
+        R = max(foot.r * s, 5)
+        return [(x + math.cos(math.radians(a)) * R, y + math.sin(math.radians(a)) * R) for a in range(0, 360, 30)]
+    return [(x + (px - foot.x) * s, y + (py - foot.y) * s) for px, py in foot.corners]
+
+
+def _grown_hull(pts, by: float) -> list[tuple[float, float]]:
+    from shapely.geometry import MultiPoint
+    hull = MultiPoint(pts).convex_hull.buffer(by, join_style=2, mitre_limit=2.0)
+    return list(hull.exterior.coords)[:-1]
+
+
+def unit_ring(surf, pts, kind) -> pygame.Rect:
+    """One ring around a whole unit of several bases (`pts`: their outlines
+    on the screen, base_outline), in the kind's colour and manner as `ring`
+    draws one base's: a ring on every stand of every enemy unit made a
+    first-turn Fate pick unreadable.  Returns the rect it drew in."""
+    col = RING.get(kind, T.HL_OTHER)
+    hull = _grown_hull(pts, 5)
+    r = pygame.draw.polygon(surf, (0, 0, 0), hull, 5)
+    if kind == "skill":
+        for i, a in enumerate(hull):          # dots along the outline, every 10 px or so
+            b = hull[(i + 1) % len(hull)]
+            n = max(1, round(math.dist(a, b) / 10))
+            for k in range(n):
+                t = k / n
+                pygame.draw.circle(surf, col, (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), 2.5)
+        return r.inflate(4, 4)
+    pygame.draw.polygon(surf, col, hull, 3)
+    if kind == "charge":
+        r = r.union(pygame.draw.polygon(surf, col, _grown_hull(pts, 10), 2))
+    if kind == "attack":
+        xs, ys = [p[0] for p in hull], [p[1] for p in hull]
+        for cx, dx in ((min(xs), -1), (max(xs), 1)):
+            for cy, dy in ((min(ys), -1), (max(ys), 1)):
+                r = r.union(pygame.draw.line(surf, col, (cx - dx * 3, cy - dy * 3), (cx + dx * 6, cy + dy * 6), 3))
+    if kind == "illegal":
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+        for k in (0.25, 0.5, 0.75):                     # hatching across the unit
+            r = r.union(pygame.draw.line(surf, col, (x0 + (x1 - x0) * k - (y1 - y0) * 0.2, y1),
+                                         (x0 + (x1 - x0) * k + (y1 - y0) * 0.2, y0), 2))
+    return r.inflate(4, 4)
+
+
 def front_arc(surf, board, feet, arc) -> None:
     """The area ahead of a unit's front (rectangular bases sharing a facing)
     within its arc of vision: lines from the outermost front corners."""

@@ -497,15 +497,28 @@ class TableBoard:
                 continue
             spr = self.model_sprite(m, "faded" if m.key in moving else "")
             surf.blit(spr, (round(x - spr.get_width() / 2), round(y - spr.get_height() / 2)))
-        # target rings over the models (keys: a unit's, or one model's)
+        # target rings over the models (keys: a unit's, or one model's); a unit of
+        # several bases keyed as a whole gets one ring round it, not one a base
         if highlights:
+            whole: dict = {}
             for m in models:
-                kind = highlights.get(m.key) or highlights.get(m.unit)
+                kind = highlights.get(m.key)
                 if kind is None:
-                    continue
+                    kind = highlights.get(m.unit)
+                    if kind is None:
+                        continue
+                    if len(by_unit.get(m.unit, ())) > 1:
+                        whole[m.unit] = kind
+                        continue
                 x, y = centre(m)
                 if view.collidepoint(x, y):
                     strokes.ring(surf, (x, y), m.foot, s, kind)
+            for unit, kind in whole.items():
+                ms = by_unit[unit]
+                cs = [centre(m) for m in ms]
+                if any(view.collidepoint(x, y) for x, y in cs):
+                    strokes.unit_ring(surf, [p for m, c in zip(ms, cs) for p in strokes.base_outline(c, m.foot, s)],
+                                      kind)
 
     def _draw_reach(self, surf, geom, area) -> None:
         s = self.scale
