@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-pytest.importorskip("pygame")
+pygame = pytest.importorskip("pygame")
 
 from engine.core.match import Match  # noqa: E402
 from engine.core.rules import Setup  # noqa: E402
@@ -552,3 +552,63 @@ def test_the_card_shows_the_order_picked_before_it_is_placed():
     assert screen.submit(ctl.press("orders:commit"))
     ctl.sel = names["spears"]
     assert dict(screen.card_content()[1].stats)["Orders"] == "face down"
+
+
+def test_enter_with_units_left_without_orders_asks_first():
+    """Enter pressed before picking anything placed a whole turn of no
+    orders and no Fate counter, at once: it now asks (the dialog's Enter
+    cancels; 1 or a click places them), and once placed the next player's
+    picker starts empty."""
+    from engine.ui.contract import Choice
+    from tests.test_ui_support import screen_for
+    m = position_match()
+    app, screen = screen_for(m)
+    ctl = screen.ctl
+    names = m.state.options["names"]
+    asked = ctl.press("orders:commit")
+    assert isinstance(asked, Choice) and "spears" in asked.detail and "Fate counter is not placed" in asked.detail
+    assert asked.actions[0].kind == "orders" and not asked.actions[0]["orders"]
+    ctl.sel = names["spears"]
+    ctl.press("order:fate")
+    assert not isinstance(ctl.press("orders:commit"), Choice)    # the Fate counter stands for the spears' order
+    ctl.sel = names["general"]
+    ctl.press("order:advance")
+    asked = ctl.press("orders:commit")            # the General's pick stays, the Fate counter with it
+    assert isinstance(asked, Choice) and ctl.draft
+    assert screen.submit(asked) is False          # a question, not yet placed
+    first = m.to_act()
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    assert m.to_act() == first and app.top() is screen and ctl.draft     # Enter cancels: back to the picker
+    assert screen.submit(ctl.press("orders:commit")) is False
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0))
+    assert m.to_act() != first and m.state.phase == "orders"
+    screen.after_input(None)
+    assert ctl.draft == {} and ctl.fate == -1
+
+
+def test_a_unit_of_several_stands_gets_one_ring_not_one_a_stand(monkeypatch):
+    """The first turn's Fate pick ringed every stand of every enemy unit."""
+    from engine.ui.boards import table_strokes
+    from tests.test_ui_support import screen_for
+    m = position_match()
+    app, screen = screen_for(m)
+    names = m.state.options["names"]
+    calls = {"ring": 0, "unit_ring": []}
+    real_ring, real_unit = table_strokes.ring, table_strokes.unit_ring
+
+    def ring(*a, **k):
+        calls["ring"] += 1
+        return real_ring(*a, **k)
+
+    def unit_ring(surf, pts, kind):
+        calls["unit_ring"].append((len(pts), kind))
+        return real_unit(surf, pts, kind)
+    monkeypatch.setattr(table_strokes, "ring", ring)
+    monkeypatch.setattr(table_strokes, "unit_ring", unit_ring)
+    monkeypatch.setattr(screen.ctl, "highlights", lambda: {names["foes"]: "target", names["their general"]: "target"})
+    screen.ctl.sel = None
+    screen.board.invalidate() if hasattr(screen.board, "invalidate") else None
+    screen.version += 1
+    app.draw()
+    assert calls["unit_ring"] == [(8 * 4, "target")]          # the eight stands' corners, one ring
+    assert calls["ring"] == 1                                 # the General's round base: its own ring

@@ -131,6 +131,7 @@ class Choice:
     prompt: str
     actions: list
     labels: list[str]
+    detail: str = ""             # a paragraph under the prompt (wrapped): why it asks
 
 
 @dataclass

@@ -23,7 +23,7 @@
 from __future__ import annotations
 
 from engine.core.actions import Action
-from engine.ui.contract import ButtonSpec, HoverInfo, TraySpec
+from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
 from engine.table.formations import BlockMove, Frame, block_move, wheeled
 from games.battle_valor_fantasy import (alliance, choices, combat, describe, fire, moves, overlay, packing, setup, space,
@@ -86,6 +86,7 @@ class BVFController(HiddenNotes, TableController):
         super().__init__(match, view)
         self.draft: dict[int, list[str]] = {}
         self.fate: int = -1
+        self.draft_by = self.actor() if self.state.phase == "orders" else None    # whose picks the draft holds
         self.deploying: int | None = None
         self._leave_out = None                 # (unit, units placed) when "place it for me" asked to leave it out
         self._acts: list[Action] = []
@@ -110,8 +111,11 @@ class BVFController(HiddenNotes, TableController):
         self.spell_at = None
         self._shapes_key = None
         self._hl = None
-        if self.state.phase != "orders":
+        if self.state.phase != "orders" or self.draft_by != self.actor():
+            # the next player's picker starts empty: nothing of the last one's picks shows or is placed
             self.draft, self.fate = {}, -1
+            self.reroll_runs = self.reroll_guard = False
+            self.draft_by = self.actor() if self.state.phase == "orders" else None
 
     def signature(self):
         """What the panel depends on beyond the selection: the orders drafted
@@ -542,6 +546,16 @@ class BVFController(HiddenNotes, TableController):
             if why:
                 self.message, self.message_rule = why.reason, why.rule
                 return True
+            unordered = [u for u in alliance.mine(st, turns.units_of(st, self.actor()))
+                         if u.kind == "unit" and u.uid not in self.draft and u.uid != self.fate
+                         and choices.options_for(st, u)]
+            if unordered:
+                # Enter pressed with nothing picked placed a whole turn of no orders, no Fate counter
+                names = ", ".join(u.name for u in unordered[:3]) + (f" and {len(unordered) - 3} more" if len(unordered) > 3 else "")
+                no_fate = " The Fate counter is not placed." if self.fate == -1 else ""
+                return Choice("Place the orders as they are?", [a], ["Place them as they are"],
+                              f"{len(unordered)} of your units have no order counter and will not act this turn: "
+                              f"{names}.{no_fate} Cancel goes back to the picker.")   # (reset clears them once placed)
             self.draft, self.fate = {}, -1     # the next player's picker starts empty (nothing of these shows)
             self.reroll_runs = self.reroll_guard = False
             return a

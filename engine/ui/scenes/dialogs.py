@@ -150,10 +150,11 @@ class Modal(Scene):
 class ChoiceDialog(Modal):
     """Pick one of several labelled options (a list of buttons)."""
 
-    def __init__(self, app, prompt: str, labels: list[str], on_choice: Callable[[int], None]):
+    def __init__(self, app, prompt: str, labels: list[str], on_choice: Callable[[int], None], detail: str = ""):
         self.labels = labels
         self.on_choice = on_choice
-        super().__init__(app, prompt, [], [("Cancel", "cancel", "Esc")], on=self._on, escape_cmd=None)
+        super().__init__(app, prompt, [detail] if detail else [], [("Cancel", "cancel", "Esc")], on=self._on,
+                         escape_cmd=None)
 
     def _on(self, cmd, dlg):
         if isinstance(cmd, int):
@@ -167,11 +168,12 @@ class ChoiceDialog(Modal):
         gap = th.px(8)
         width = min(th.px(720), w - 40)
         n = len(self.labels)
-        hgt = th.px(16) + th.line_h("l") + th.px(12) + n * (bh + gap) + bh + th.px(32)
+        said = sum(W.measure_wrapped(text, width - th.px(40), "m", theme=th) + th.px(8) for text, _ in self.paragraphs)
+        hgt = th.px(16) + th.line_h("l") + th.px(12) + said + n * (bh + gap) + bh + th.px(32)
         self.rect = pygame.Rect(0, 0, width, min(hgt, h - 40))
         self.rect.center = (w // 2, h // 2)
         self.row.buttons = []
-        y = self.rect.y + th.px(16) + th.line_h("l") + th.px(12)
+        y = self.rect.y + th.px(16) + th.line_h("l") + th.px(12) + said
         for i, lab in enumerate(self.labels):
             key = str(i + 1) if i < 9 else ""
             self.row.buttons.append(W.Button(pygame.Rect(self.rect.x + th.px(20), y, width - th.px(40), bh),

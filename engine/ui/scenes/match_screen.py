@@ -515,7 +515,7 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
         if isinstance(action, Choice):
             def pick(i, ch=action):
                 self.submit(ch.actions[i])
-            self.app.push(ChoiceDialog(self.app, action.prompt, action.labels, pick))
+            self.app.push(ChoiceDialog(self.app, action.prompt, action.labels, pick, action.detail))
             return False
         if isinstance(action, (list, tuple)):
             # a controller may chain actions (activate a unit, then move it):
