@@ -612,3 +612,14 @@ def test_a_unit_of_several_stands_gets_one_ring_not_one_a_stand(monkeypatch):
     app.draw()
     assert calls["unit_ring"] == [(8 * 4, "target")]          # the eight stands' corners, one ring
     assert calls["ring"] == 1                                 # the General's round base: its own ring
+
+
+def test_a_war_machines_card_says_its_armour_as_the_rules_count_it():
+    """The Bolt Thrower's card read "Unarmoured (3 rerolls)": War Machines
+    count as having Heavy Armour (§ Attacking War Machines;)."""
+    m = Match(Setup("battle_valor_fantasy", 2, seed=3, scenario="border_march", seats=("human", "human")))
+    view, _ = load_game_ui(m)
+    machine = next(u for u in m.state.units.values() if u.profile is not None and u.profile.machine)
+    assert dict(view.card(m.state, machine.uid).stats)["Armour"] == "counts as Heavy Armour (3 rerolls)"
+    foot = next(u for u in m.state.units.values() if u.profile is not None and not u.profile.machine)
+    assert dict(view.card(m.state, foot.uid).stats)["Armour"].startswith(foot.profile.armour.name)

@@ -197,7 +197,8 @@ class BVFView(TableView):
                            ("MR", f"{stats.base_mr(u):g}\""),
                            ("Weapon", cat().weapons[prof.weapon].name + (f" + {cat().weapons[prof.missile].name}"
                                                                         if prof.missile else "")),
-                           ("Armour", f"{prof.armour.name} ({stats.armour_rerolls(u)} rerolls)"),
+                           ("Armour", ("counts as Heavy Armour" if prof.machine else prof.armour.name)
+                            + f" ({stats.armour_rerolls(u)} rerolls)"),     # § Attacking War Machines;
                            ("Command", "yes" if u.command_stand() else ("counts as (Independent)"
                                                                          if stats.independent(u) else "none")),
                            ("Points", str(prof.points))]
