@@ -342,7 +342,10 @@ def front_arc(surf, board, feet, arc) -> None:
     xs = [p[0] for p in sp]
     ys = [p[1] for p in sp]
     box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5, int(max(ys) - min(ys)) + 5)
-    box = box.clip(surf.get_rect())
+    (tx0, ty0), (tx1, ty1) = board.world_to_screen(0.0, 0.0), board.world_to_screen(board.table.width,
+                                                                                     board.table.height)
+    table = pygame.Rect(math.floor(tx0), math.floor(ty0), math.ceil(tx1 - tx0) + 1, math.ceil(ty1 - ty0) + 1)
+    box = box.clip(surf.get_rect()).clip(table)         # the arc ends at the table's edge
     if box.w <= 0 or box.h <= 0:
         return
     lay = pygame.Surface(box.size, pygame.SRCALPHA)
