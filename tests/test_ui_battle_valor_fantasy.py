@@ -623,3 +623,25 @@ def test_a_war_machines_card_says_its_armour_as_the_rules_count_it():
     assert dict(view.card(m.state, machine.uid).stats)["Armour"] == "counts as Heavy Armour (3 rerolls)"
     foot = next(u for u in m.state.units.values() if u.profile is not None and not u.profile.machine)
     assert dict(view.card(m.state, foot.uid).stats)["Armour"].startswith(foot.profile.armour.name)
+
+
+def test_a_click_by_the_zones_edge_slides_the_unit_inside():
+    """The ghost is centred on the pointer: a click by the table's edge put
+    half the unit off the table and was refused. Up to 4" over, the unit is
+    slid in (ghost and click alike); further out the refusal stands."""
+    from games.battle_valor_fantasy import setup
+    m = Match(Setup("battle_valor_fantasy", 2, seed=11, scenario="border_march", seats=("human", "human")))
+    view, ctl = load_game_ui(m)
+    u = m.state.units[ctl._deploy_unit()]
+    zx0, zy0, zx1, zy1 = setup.zone_of(m.state, u.owner).bbox
+    pt = (zx0 + 0.5, (zy0 + zy1) / 2)
+    a = ctl.click_point(pt)
+    assert m.rules.check(m.state, a) is None and a["x"] > pt[0]
+    feet = ctl.placement_feet(pt)
+    assert min(f.bbox[0] for f in feet) >= zx0 - 1e-9 and ctl.placement_problem(pt, feet) == ""
+    far = (zx0 - 9.0, (zy0 + zy1) / 2)
+    a = ctl.click_point(far)
+    assert a["x"] == far[0] and "wholly within" in m.rules.check(m.state, a).reason
+    inside = ((zx0 + zx1) / 2, (zy0 + zy1) / 2)
+    a = ctl.click_point(inside)
+    assert (a["x"], a["y"]) == (round(inside[0], 3), round(inside[1], 3))        # a spot inside is kept as pressed

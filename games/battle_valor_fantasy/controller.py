@@ -22,6 +22,8 @@
 """
 from __future__ import annotations
 
+import math
+
 from engine.core.actions import Action
 from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
@@ -297,6 +299,7 @@ class BVFController(HiddenNotes, TableController):
         if uid is None or pt is None:
             return None
         u = self.state.units[uid]
+        pt = self._snapped(u, pt)
         return space.layout(u, Frame(pt[0], pt[1], setup.zone_facing(self.state, u.owner)))
 
     def placement_problem(self, pt, feet) -> str:
@@ -304,13 +307,40 @@ class BVFController(HiddenNotes, TableController):
         why = self.rules.check(self.state, a) if a is not None else None
         return why.reason if why else ""
 
+    SNAP = 4.0      # inches a placement near the zone's edge is slid in to lie wholly inside it
+
+    def _snapped(self, u, pt):
+        """The point pressed, slid up to SNAP inches so the unit lies
+        wholly in its zone when it stuck out of it (a click by the table's
+        edge was refused: the ghost is centred on the pointer) and the
+        spot so reached is legal; else the point as pressed, so a refusal
+        speaks of the place the player chose."""
+        st = self.state
+        z = setup.zone_of(st, u.owner)
+        facing = setup.zone_facing(st, u.owner)
+        feet = space.layout(u, Frame(pt[0], pt[1], facing))
+        bx0, by0 = min(f.bbox[0] for f in feet), min(f.bbox[1] for f in feet)
+        bx1, by1 = max(f.bbox[2] for f in feet), max(f.bbox[3] for f in feet)
+        zx0, zy0, zx1, zy1 = z.bbox
+        dx = max(0.0, zx0 - bx0) - max(0.0, bx1 - zx1)
+        dy = max(0.0, zy0 - by0) - max(0.0, by1 - zy1)
+        if (dx == 0.0 and dy == 0.0) or abs(dx) > self.SNAP or abs(dy) > self.SNAP:
+            return pt
+        moved = (pt[0] + dx + math.copysign(1e-3, dx) * (dx != 0), pt[1] + dy + math.copysign(1e-3, dy) * (dy != 0))
+        a = self._deploy_action_at(u, moved)
+        return moved if self.rules.check(st, a) is None else pt
+
     def _deploy_action(self, pt):
         uid = self._deploy_unit()
         if uid is None:
             return None
         u = self.state.units[uid]
-        return Action.make("deploy", alliance.seat_of(self.state, u), uid=uid, x=round(pt[0], 3), y=round(pt[1], 3),
-                           facing=setup.zone_facing(self.state, u.owner), formation=u.formation, files=u.files)
+        return self._deploy_action_at(u, self._snapped(u, pt))
+
+    def _deploy_action_at(self, u, pt):
+        return Action.make("deploy", alliance.seat_of(self.state, u), uid=u.uid, x=round(pt[0], 3),
+                           y=round(pt[1], 3), facing=setup.zone_facing(self.state, u.owner), formation=u.formation,
+                           files=u.files)
 
     def _auto_deploy(self):
         """The chosen unit placed where the computer general would put it
