@@ -184,6 +184,17 @@ def test_deployment_with_ghosts_and_click():
         pytest.skip(f"the middle of the zone is taken: {why}")
     click(app, spos(screen, *inside))
     assert m.actions[-1].kind == "deploy" and m.actions[-1]["uid"] == uid
+    # pressed by the zone's edge, the ghost centred on the pointer stuck out of it and was refused:
+    # it is slid in (geometry.slide_into), the click places it there
+    ctl.reset()
+    x0, y0, x1, y1 = setup.zone_of(m.state, m.to_act()).bbox        # the next player's zone
+    edge = (x0 + 0.2, (y0 + y1) / 2)
+    move(app, spos(screen, *edge))
+    feet, why = ctl.shown_placement()
+    assert feet and not why and min(f.bbox[0] for f in feet) >= x0
+    n = len(m.actions)
+    click(app, spos(screen, *edge))
+    assert len(m.actions) == n + 1 and m.actions[-1].kind == "deploy"
 
 
 def test_dismount_sets_the_general_down_where_the_player_clicks():

@@ -565,6 +565,25 @@ def first_contact(mover: BaseShape, sx: float, sy: float, ex: float, ey: float, 
 
 # ---- facing and arcs ---------------------------------------------------------------
 
+def slide_into(feet: Sequence[Foot], box: tuple, limit: float) -> tuple[float, float] | None:
+    """The shift (dx, dy) that brings every base wholly inside `box`
+    (x0, y0, x1, y1) when they stick out of it by at most `limit` inches
+    each way, a thousandth of an inch clear of its edge; (0, 0) when they
+    are inside; None when further out (a placement pressed by a zone's edge
+    is slid in, one pressed far from it is judged where it was pressed)."""
+    bx0 = min(f.bbox[0] for f in feet)
+    by0 = min(f.bbox[1] for f in feet)
+    bx1 = max(f.bbox[2] for f in feet)
+    by1 = max(f.bbox[3] for f in feet)
+    x0, y0, x1, y1 = box
+    clear = 1e-3
+    dx = (x0 + clear - bx0 if bx0 < x0 else 0.0) - (bx1 - x1 + clear if bx1 > x1 else 0.0)
+    dy = (y0 + clear - by0 if by0 < y0 else 0.0) - (by1 - y1 + clear if by1 > y1 else 0.0)
+    if abs(dx) > limit or abs(dy) > limit:
+        return None
+    return dx, dy
+
+
 def angle_to(a: Foot, px: float, py: float) -> float:
     """Bearing from a base's centre to a point, in degrees (0 = +x)."""
     return math.degrees(math.atan2(py - a.y, px - a.x)) % 360.0

@@ -22,12 +22,11 @@
 """
 from __future__ import annotations
 
-import math
-
 from engine.core.actions import Action
 from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
 from engine.table.formations import BlockMove, Frame, block_move, wheeled
+from engine.table.geometry import slide_into
 from games.battle_valor_fantasy import (alliance, choices, combat, describe, fire, moves, overlay, packing, setup, space,
                                         stats, turns)
 from games.battle_valor_fantasy.catalog import cat
@@ -316,19 +315,12 @@ class BVFController(HiddenNotes, TableController):
         spot so reached is legal; else the point as pressed, so a refusal
         speaks of the place the player chose."""
         st = self.state
-        z = setup.zone_of(st, u.owner)
-        facing = setup.zone_facing(st, u.owner)
-        feet = space.layout(u, Frame(pt[0], pt[1], facing))
-        bx0, by0 = min(f.bbox[0] for f in feet), min(f.bbox[1] for f in feet)
-        bx1, by1 = max(f.bbox[2] for f in feet), max(f.bbox[3] for f in feet)
-        zx0, zy0, zx1, zy1 = z.bbox
-        dx = max(0.0, zx0 - bx0) - max(0.0, bx1 - zx1)
-        dy = max(0.0, zy0 - by0) - max(0.0, by1 - zy1)
-        if (dx == 0.0 and dy == 0.0) or abs(dx) > self.SNAP or abs(dy) > self.SNAP:
+        shift = slide_into(space.layout(u, Frame(pt[0], pt[1], setup.zone_facing(st, u.owner))),
+                           setup.zone_of(st, u.owner).bbox, self.SNAP)
+        if shift is None or shift == (0.0, 0.0):
             return pt
-        moved = (pt[0] + dx + math.copysign(1e-3, dx) * (dx != 0), pt[1] + dy + math.copysign(1e-3, dy) * (dy != 0))
-        a = self._deploy_action_at(u, moved)
-        return moved if self.rules.check(st, a) is None else pt
+        moved = (pt[0] + shift[0], pt[1] + shift[1])
+        return moved if self.rules.check(st, self._deploy_action_at(u, moved)) is None else pt
 
     def _deploy_action(self, pt):
         uid = self._deploy_unit()

@@ -13,7 +13,7 @@ changes nothing.  No pygame: keys arrive as names.
 from __future__ import annotations
 
 from engine.core.actions import Action
-from engine.table.geometry import Foot, contact_point
+from engine.table.geometry import Foot, contact_point, slide_into
 from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import PoolSpec, TableController
 from games.dragonbond import combat, describe, dicepool, modifiers, movement, powers, setup, space, stats
@@ -21,6 +21,8 @@ from games.dragonbond.view import dice_words, initials
 
 SPECIAL_KEYS = {"n": "run", "c": "charge", "o": "coordinated", "g": "disengage"}
 DIGITS = "123456789"
+
+SNAP = 4.0      # inches a deployment pressed by its zone's edge is slid in to lie wholly inside it
 
 
 def _split(reason) -> tuple[str, str]:
@@ -382,7 +384,16 @@ class DragonbondController(TableController):
         horizontal = True
         if z is not None:
             horizontal = (z.bbox[2] - z.bbox[0]) >= (z.bbox[3] - z.bbox[1])     # ranks along the zone
-        return setup.formation(u.card, u.size, pt[0], pt[1], horizontal=horizontal)
+        pts = setup.formation(u.card, u.size, pt[0], pt[1], horizontal=horizontal)
+        if z is None:
+            return pts
+        # pressed by the zone's edge (the ghost is centred on the pointer): slid in when that is legal
+        sh = space.shape_of(u.card)
+        shift = slide_into([Foot(sh, x, y) for x, y in pts], z.bbox, SNAP)
+        if shift is None or shift == (0.0, 0.0):
+            return pts
+        moved = [(x + shift[0], y + shift[1]) for x, y in pts]
+        return moved if setup.deploy_problem(st, u, moved) is None else pts
 
     def placement_feet(self, pt):
         st = self.state
