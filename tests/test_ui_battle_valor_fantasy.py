@@ -645,3 +645,18 @@ def test_a_click_by_the_zones_edge_slides_the_unit_inside():
     inside = ((zx0 + zx1) / 2, (zy0 + zy1) / 2)
     a = ctl.click_point(inside)
     assert (a["x"], a["y"]) == (round(inside[0], 3), round(inside[1], 3))        # a spot inside is kept as pressed
+
+
+def test_the_charge_with_the_generals_reroll_is_told_from_the_plain_one():
+    """Two buttons read "Charge the enemy Regular Infantry": the second was the
+    listed variant with the General's reroll."""
+    units = [dict(u, at=[20, 36]) if u["name"] == "general" else
+             dict(u, orders=["charge"]) if u["name"] == "spears" else u for u in POSITION["units"]]
+    m = position_match({**POSITION, "phase": "combat", "units": units})      # the General within 12"
+    view, ctl = load_game_ui(m)
+    names = m.state.options["names"]
+    ctl.sel = names["spears"]
+    buttons = [b for b in ctl.buttons() if b.label.startswith("Charge")]
+    assert len({b.label for b in buttons}) == len(buttons) >= 2, [b.label for b in buttons]
+    rr = next(b for b in buttons if "General's reroll" in b.label)
+    assert "fewer than" in rr.tip and "Generals" in rr.tip

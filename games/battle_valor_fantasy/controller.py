@@ -27,8 +27,8 @@ from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
 from engine.table.formations import BlockMove, Frame, block_move, wheeled
 from engine.table.geometry import slide_into
-from games.battle_valor_fantasy import (alliance, choices, combat, describe, fire, moves, overlay, packing, setup, space,
-                                        stats, turns)
+from games.battle_valor_fantasy import (alliance, choices, combat, describe, fire, moves, overlay, packing, rerolls, setup,
+                                        space, stats, turns)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.controller_notes import HiddenNotes
 
@@ -425,6 +425,9 @@ class BVFController(HiddenNotes, TableController):
         for i, a in enumerate(acts):
             tip = (f"List the spells {self.unit_name(a['uid'])} may cast at {self.unit_name(a['target'])} (or click "
                    f"a ringed unit)" if a.kind == "spells_at" else "; ".join(describe.preview(st, a)))
+            if a.get("reroll"):
+                tip = f"The General rerolls the whole roll if it scores fewer than {a['reroll']} Successes " \
+                      f"({rerolls.R_REROLL}). " + tip
             out.append(ButtonSpec(self._label(a), f"act:{i}", str(i + 1) if i < 9 else "", tip=tip))
         return out
 
@@ -494,7 +497,9 @@ class BVFController(HiddenNotes, TableController):
             verb = {"charge": "Charge", "fire": "Fire at", "attack": "Attack"}[k]
             t = self.state.units.get(a["target"])
             name = space.told_apart(self.state, alliance.side_of(self.state, a.player), t) if t else a["target"]
-            return f"{verb} {name}" + (" (the General's order)" if a.get("general") else "")
+            # the listed variant with the General's reroll read the same as the plain charge (two buttons alike)
+            return f"{verb} {name}" + (" (the General's order)" if a.get("general") else "") + \
+                (" + General's reroll" if a.get("reroll") else "")
         return describe.describe(self.state, a)
 
     def _order_buttons(self) -> list[ButtonSpec]:

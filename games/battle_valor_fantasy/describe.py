@@ -23,6 +23,13 @@ def _target(state: BVFState, a: Action) -> str:
     return _u(state, a["target"]) if t is None else space.told_apart(state, alliance.side_of(state, a.player), t)
 
 
+def general_reroll(a) -> str:
+    """What an activation's reroll wish says: the General rerolls the whole
+    roll if it scores fewer Successes (rerolls.wish)."""
+    n = a.get("reroll")
+    return f" (the General rerolls fewer than {n} Successes)" if n else ""
+
+
 def describe(state: BVFState, a: Action) -> str:
     k = a.kind
     who = alliance.name(state, a.player)
@@ -57,8 +64,7 @@ def describe(state: BVFState, a: Action) -> str:
     if k == "fire":
         return f"{_u(state, a['uid'])} fires at {_target(state, a)}{via}"
     if k == "charge":
-        rr = f" (the General's reroll below {a['reroll']})" if a.get("reroll") else ""
-        return f"{_u(state, a['uid'])} charges {_target(state, a)}{via}{rr}"
+        return f"{_u(state, a['uid'])} charges {_target(state, a)}{via}{general_reroll(a)}"
     if k == "attack":
         return f"{_u(state, a['uid'])} attacks {_target(state, a)}{via}"
     if k == "advance":
