@@ -482,8 +482,11 @@ def test_wheels_and_facings_are_said_as_the_screen_shows_them():
     from games.battle_valor_fantasy import space
     m, view, ctl, names = _at("advance", "advance", foes_at=(24, 8))
     uid = names["spears"]
-    assert ctl._label(Action.make("advance", 0, uid=uid, first=1.0, angle=-30.0, then=0.4)) == \
-        "Advance 1.4\", wheel 30° left"
+    from games.battle_valor_fantasy import describe
+    wheel = Action.make("advance", 0, uid=uid, first=1.0, angle=-30.0, then=0.4)
+    used = describe.advance_length(m.state, wheel)        # the wheel's arc counts: "Advance 1.4\"" used more
+    assert used > 1.4 + 1.0 and ctl._label(wheel) == f"Advance {used:.1f}\", wheel 30° left"
+    assert f"{used:.1f}\"" in describe.preview(m.state, wheel)[0]        # the tip (here a refusal) says the same
     assert ctl._label(Action.make("reform", 0, uid=uid, formation="line", files=4, facing=270.0)) == \
         "Line 4 wide, facing up"
     c = m.state.units[uid].command_stand()

@@ -479,7 +479,8 @@ class BVFController(HiddenNotes, TableController):
         if k == "advance":
             # "wheel 30° left", not "wheel -30": a positive angle turns the front to the right (formations.wheeled)
             turn = f", wheel {abs(a['angle']):.0f}° {'right' if a['angle'] > 0 else 'left'}" if a["angle"] else ""
-            return f"Advance {a['first'] + a['then']:.1f}\"" + turn
+            # the inches used, the wheel's arc with them: "Advance 0.6\", wheel 30° right" used all 4"
+            return f"Advance {describe.advance_length(self.state, a):.1f}\"" + turn
         if k == "reform":
             f = a.get("formation")
             return (f"{cat().formations[f].name} {a['files']} wide" if f else "Face") + f", facing {space.way(a['facing'])}"

@@ -151,11 +151,16 @@ def preview(state: BVFState, a: Action) -> list[str]:
                        f"{percent(spells.dispel_chance(state, ws, got))}; the Wizards are activated (§ Dispels)")
     elif k == "advance":
         u = state.units[a["uid"]]
-        from engine.table.formations import BlockMove, block_move
-        _, length = block_move(space.block(state, u), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
-                                                                 a.get("then", 0.0)))
-        out.append(f"Advance {length:.1f}\" of {moves.advance_allowance(state, u):g}\"")
+        out.append(f"Advance {advance_length(state, a):.1f}\" of {moves.advance_allowance(state, u):g}\"")
     return out
+
+
+def advance_length(state: BVFState, a: Action) -> float:
+    """The inches an advance uses: forward, the wheel's arc, forward."""
+    from engine.table.formations import BlockMove, block_move
+    _, length = block_move(space.block(state, state.units[a["uid"]]),
+                           BlockMove(a.get("first", 0.0), a.get("angle", 0.0), a.get("then", 0.0)))
+    return length
 
 
 def order_words(order: str) -> str:
