@@ -58,6 +58,11 @@ def test_the_log_names_a_deployed_unit_s_formation_as_players_read_it():
                   if e.kind == "deploy"]
     blocks = [t for t in texts if " in " in t]
     assert blocks and not [t for t in blocks if "_" in t or " in line" in t or " in column" in t], blocks
+    # one wording for the log, the card and the buttons: a width only where the player picks one
+    # ("Square 1 wide" was seen on a Reform button; the log left Skirmish's width out)
+    from games.battle_valor_fantasy.catalog import formation_words
+    assert [formation_words(f, 3) for f in ("square", "column", "wedge", "skirmish", "attack_column")] == \
+        ["Square", "Movement Column", "Wedge", "Skirmish 3 wide", "Attack Column 3 wide"]
 
 
 def test_the_computer_places_one_legal_counter_set_with_one_fate():

@@ -311,3 +311,14 @@ def cat() -> Catalog:
 def scenario_words(scenario_id: str) -> tuple:
     """The launcher's name and line for a scenario (rules.scenario_title, scenario_text)."""
     return named_scenario(cat().scenarios, scenario_id)
+
+
+NARROW = ("column", "snake", "wedge", "square")     # formations whose width is fixed by their shape
+
+
+def formation_words(formation: str, files: int) -> str:
+    """A formation as the log, the card and the buttons say it: "Attack
+    Column 2 wide", "Movement Column", "Square" (a width only where the
+    player chooses one; "Square 1 wide" was seen on a button)."""
+    name = cat().formations[formation].name
+    return name if formation in NARROW else f"{name} {files} wide"

@@ -29,7 +29,7 @@ from engine.table.formations import BlockMove, Frame, block_move, wheeled
 from engine.table.geometry import slide_into
 from games.battle_valor_fantasy import (alliance, choices, combat, describe, fire, moves, overlay, packing, rerolls, setup,
                                         space, stats, turns)
-from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.catalog import cat, formation_words
 from games.battle_valor_fantasy.controller_notes import HiddenNotes
 
 MAX_BUTTONS = 14
@@ -483,7 +483,7 @@ class BVFController(HiddenNotes, TableController):
             return f"Advance {describe.advance_length(self.state, a):.1f}\"" + turn
         if k == "reform":
             f = a.get("formation")
-            return (f"{cat().formations[f].name} {a['files']} wide" if f else "Face") + f", facing {space.way(a['facing'])}"
+            return (formation_words(f, a["files"]) if f else "Face") + f", facing {space.way(a['facing'])}"
         if k == "cast":
             sp = cat().spells[a["spell"]]
             if a["target"] == self._spell_target():        # the bottom bar names the target

@@ -17,7 +17,7 @@ from engine.core.rules import Event
 from engine.table.formations import BlockMove, Frame, block_move, leading, norm_angle, overlapping
 from engine.core.words import possessive
 from games.battle_valor_fantasy import casualties, rerolls, space, stats, success
-from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.catalog import cat, formation_words
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_ADVANCE = "battle_valor_fantasy.txt § Phase 10 Move Advancing Units;"
@@ -199,10 +199,8 @@ def reform(state: BVFState, u: Unit, formation: str, files: int, facing: float, 
     u.formation, u.files, u.facing = formation, files, facing % 360.0
     u.stragglers = ()
     u.split = False
-    name = cat().formations[formation].name
-    ev.append(Event("reform", f"{u.name} {why} into {name}" + (f" {files} wide" if formation not in
-                                                             ("column", "snake", "wedge", "square") else "")
-                    + f", facing {space.way(facing)}", rule, 0, data={"uid": u.uid}))
+    ev.append(Event("reform", f"{u.name} {why} into {formation_words(formation, files)}, facing {space.way(facing)}",
+                    rule, 0, data={"uid": u.uid}))
 
 
 def face_toward(state: BVFState, u: Unit, x: float, y: float) -> float:

@@ -16,7 +16,7 @@ from engine.table.formations import Frame
 from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, characters, space, success
 from games.battle_valor_fantasy.army import unit_profile
-from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.catalog import cat, formation_words
 from games.battle_valor_fantasy.state import BVFState, Player, Stand, Unit
 
 R_START = "battle_valor_fantasy.txt § Starting the Game"
@@ -346,8 +346,7 @@ def deploy(state: BVFState, u: Unit, frame: Frame, formation: str, files: int, e
     space.put(state, u, space.layout(u, frame, formation, files))
     u.deployed = True
     # a lone figure (a Wizard, the General, a war machine) has no formation to name
-    how = "" if len(u.stands) == 1 else f" in {cat().formations[formation].name}" + (
-        f" {files} wide" if formation in ('line', 'attack_column', 'shield_wall') else "")
+    how = "" if len(u.stands) == 1 else f" in {formation_words(formation, files)}"
     ev.append(Event("deploy", f"{alliance.owner_name(state, u)} deploys {u.name}{how}", R_START, 0))
 
 

@@ -17,7 +17,7 @@ from engine.ui.panels.icons import icon_for
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
 from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, characters, rerolls, space, stats, turns, victory
-from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.catalog import cat, formation_words
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 COLORS = ("#56B4E9", "#D55E00", "#0072B2", "#E69F00")   # seats 1-4 (a Grand Alliance: blues and oranges a side)
@@ -192,8 +192,7 @@ class BVFView(TableView):
             prof = u.profile
             sub = f"{possessive(owner_name)} {prof.experience.capitalize()} {cat().unit_types[prof.unit_type].name}"
             stats_rows += [("Stands", f"{len(u.stands)}/{u.start_stands} ({u.figures()} figures)"),
-                           ("Formation", f"{cat().formations[u.formation].name}"
-                            + (f", {u.files} wide" if u.formation not in ("column", "snake", "wedge", "square") else "")),
+                           ("Formation", formation_words(u.formation, u.files)),
                            ("MR", f"{stats.base_mr(u):g}\""),
                            ("Weapon", cat().weapons[prof.weapon].name + (f" + {cat().weapons[prof.missile].name}"
                                                                         if prof.missile else "")),
