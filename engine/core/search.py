@@ -34,6 +34,9 @@ The hooks a game's `ai.py` provides (docs/ARCHITECTURE.md, "Computer players"):
                                      with (its candidates and its playouts) in place
                                      of the normal player, e.g. normal with the
                                      lessons the search taught it; normal stays fixed
+    search_to_end(state) -> bool     optional: True where the playouts should run to
+                                     the game's end (the result itself, not `evaluate`'s
+                                     guess after one round of replies): a game's last turn
 """
 from __future__ import annotations
 
@@ -108,7 +111,7 @@ class HardAgent:
     def __init__(self, rules, normal, evaluate, determinise=None, width: int = 5, horizon: int = 40,
                  budget: float = 0.55, min_samples: int = 2, glance: int = 16, playout_options=None,
                  margin: float = 0.25, playouts: int | None = None, confidence: float = 2.0,
-                 min_paired: int = 3, kinds: int = 3):
+                 min_paired: int = 3, kinds: int = 3, to_end=None, end_horizon: int = 400):
         self.rules = rules
         self.normal = normal
         self.evaluate = evaluate
@@ -124,6 +127,8 @@ class HardAgent:
         self.confidence = confidence     # standard errors of the paired gain that must clear the margin
         self.min_paired = min_paired     # playouts on the same dice, at least, before the normal plan is overturned
         self.max_rounds = 64             # rounds of playouts at most (tests fix it instead of the clock)
+        self.to_end = to_end             # the game's hook: where playouts run to the game's end
+        self.end_horizon = end_horizon   # actions at most in such a playout
         # batch play (simulate, judge): a fixed number of playouts per decision
         # instead of the clock, so a seed gives the same game on any machine,
         # under any load and in any worker
@@ -214,15 +219,16 @@ class HardAgent:
         """(evaluate at the end, 1 if `me` won, whether it ran to its end
         rather than being stopped by the clock's cutoff)."""
         rules = self.rules
+        to_end = self.to_end is not None and self.to_end(state)
         s = self.determinise(state, me, rng) if self.determinise else rules.clone(state)
         dice = SeededDice(rng.randrange(1 << 30))
         rules.apply(s, action, dice)
         others_moved = False
-        for _ in range(self.horizon):
+        for _ in range(self.end_horizon if to_end else self.horizon):
             if rules.outcome(s) is not None:
                 break
             p = rules.to_act(s)
-            if p == me and others_moved:
+            if p == me and others_moved and not to_end:
                 break
             if time.perf_counter() > cutoff:
                 return 0.0, 0, False
@@ -292,5 +298,6 @@ def make_level(game_module, level: str, rules, batch: bool = False):
         policy = getattr(game_module, "hard_policy", None)
         return HardAgent(rules, policy(rules) if policy else normal, evaluate, getattr(game_module, "determinise", None),
                          playout_options=getattr(game_module, "playout_options", None),
+                         to_end=getattr(game_module, "search_to_end", None),
                          playouts=playouts if batch else None, **tune)
     raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
