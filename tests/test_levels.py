@@ -385,6 +385,9 @@ def test_battle_valor_fantasy_every_level_takes_the_free_objective(level):
             reasons.append(agents[0].last_reason)
     assert list(m.outcome().winners) == [0], m.outcome().reason
     assert any("march on objective 1" in r for r in reasons), reasons
+    if level == "hard":
+        # the last turn's playouts run to the end (ai.search_to_end): its orders already know the result
+        assert "won in" in reasons[0], reasons[0]
 
 
 # ---- golden: UberDrakes, a delivery to race for ---------------------------------------------------
@@ -580,3 +583,33 @@ def test_dragonbond_a_fresh_unit_resting_does_not_blame_fatigue_it_has_not():
              for state, agent, a in _decisions("dragonbond", "normal", 7, 200) if a.kind == "rest"]
     assert any(e == f == 0 for e, f, _ in rests)
     assert not [r for e, f, r in rests if "0 exhaustion and 0 fatigue" in r]
+
+
+class LateCoin(Coin):
+    """Coin whose pick pays only at the game's end (the fourth action):
+    a playout that stops when the turn comes back sees no option better
+    than another; one played to the end sees option 3's gain."""
+
+    def outcome(self, s):
+        from engine.core.rules import Outcome
+        return Outcome((0,), "over") if s["turn"] >= 4 else None
+
+    def apply(self, s, a, dice):
+        if a.kind == "pick":
+            s.setdefault("due", self.gain[a["n"]])
+        else:
+            s["score"] += 10 * (dice.roll(6)[0] - 1)
+        s["turn"] += 1
+        if s["turn"] >= 4:
+            s["score"] += s.get("due", 0.0)
+
+
+def test_hard_plays_to_the_end_where_the_game_asks_for_it():
+    """A game's `search_to_end` hook (Battle Valor Fantasy: its last turn)
+    lets the playouts run to the game's end: only there does option 3 pay."""
+    s = {"turn": 0, "score": 0.0}
+    for to_end, want in ((None, 0), (lambda st: True, 3)):
+        rules = LateCoin((0.0, 0.0, 0.0, 5.0, 0.0))
+        hard = HardAgent(rules, FirstIdea(), lambda st, p: st["score"], playouts=24, margin=0.25, to_end=to_end)
+        picks = [hard.choose(s, rules.legal_actions(s), random.Random(seed))["n"] for seed in range(3)]
+        assert picks == [want] * 3, (to_end, picks)

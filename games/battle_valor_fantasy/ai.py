@@ -660,6 +660,8 @@ class StrongGeneral(GeneralAgent):
     def why(self, state: BVFState, a: Action) -> str:
         """The general's reasons, and for a charge at a unit that keeps an
         objective from us, the objective."""
+        if a.kind == "orders":          # a listed set the search weighs beside the plan: no counter named
+            return "orders weighed beside the general's plan (face down until both reveal)"
         if a.kind == "charge":
             u, t = state.units[a["uid"]], state.units[a["target"]]
             held = contested_points(state, t)
