@@ -565,7 +565,10 @@ def first_contact(mover: BaseShape, sx: float, sy: float, ex: float, ey: float, 
 
 # ---- facing and arcs ---------------------------------------------------------------
 
-def slide_into(feet: Sequence[Foot], box: tuple, limit: float) -> tuple[float, float] | None:
+SLIDE_LIMIT = 4.0      # inches a deployment pressed by its zone's edge is slid in (both table games)
+
+
+def slide_into(feet: Sequence[Foot], box: tuple, limit: float = SLIDE_LIMIT) -> tuple[float, float] | None:
     """The shift (dx, dy) that brings every base wholly inside `box`
     (x0, y0, x1, y1) when they stick out of it by at most `limit` inches
     each way, a thousandth of an inch clear of its edge; (0, 0) when they

@@ -306,17 +306,15 @@ class BVFController(HiddenNotes, TableController):
         why = self.rules.check(self.state, a) if a is not None else None
         return why.reason if why else ""
 
-    SNAP = 4.0      # inches a placement near the zone's edge is slid in to lie wholly inside it
-
     def _snapped(self, u, pt):
-        """The point pressed, slid up to SNAP inches so the unit lies
+        """The point pressed, slid up to geometry.SLIDE_LIMIT inches so the unit lies
         wholly in its zone when it stuck out of it (a click by the table's
         edge was refused: the ghost is centred on the pointer) and the
         spot so reached is legal; else the point as pressed, so a refusal
         speaks of the place the player chose."""
         st = self.state
         shift = slide_into(space.layout(u, Frame(pt[0], pt[1], setup.zone_facing(st, u.owner))),
-                           setup.zone_of(st, u.owner).bbox, self.SNAP)
+                           setup.zone_of(st, u.owner).bbox)
         if shift is None or shift == (0.0, 0.0):
             return pt
         moved = (pt[0] + shift[0], pt[1] + shift[1])

@@ -22,8 +22,6 @@ from games.dragonbond.view import dice_words, initials
 SPECIAL_KEYS = {"n": "run", "c": "charge", "o": "coordinated", "g": "disengage"}
 DIGITS = "123456789"
 
-SNAP = 4.0      # inches a deployment pressed by its zone's edge is slid in to lie wholly inside it
-
 
 def _split(reason) -> tuple[str, str]:
     if reason is None:
@@ -389,7 +387,7 @@ class DragonbondController(TableController):
             return pts
         # pressed by the zone's edge (the ghost is centred on the pointer): slid in when that is legal
         sh = space.shape_of(u.card)
-        shift = slide_into([Foot(sh, x, y) for x, y in pts], z.bbox, SNAP)
+        shift = slide_into([Foot(sh, x, y) for x, y in pts], z.bbox)
         if shift is None or shift == (0.0, 0.0):
             return pts
         moved = [(x + shift[0], y + shift[1]) for x, y in pts]

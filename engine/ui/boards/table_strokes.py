@@ -357,12 +357,6 @@ def unit_ring(surf, pts, kind) -> pygame.Rect:
         for cx, dx in ((min(xs), -1), (max(xs), 1)):
             for cy, dy in ((min(ys), -1), (max(ys), 1)):
                 r = r.union(pygame.draw.line(surf, col, (cx - dx * 3, cy - dy * 3), (cx + dx * 6, cy + dy * 6), 3))
-    if kind == "illegal":
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
-        for k in (0.25, 0.5, 0.75):                     # hatching across the unit
-            r = r.union(pygame.draw.line(surf, col, (x0 + (x1 - x0) * k - (y1 - y0) * 0.2, y1),
-                                         (x0 + (x1 - x0) * k + (y1 - y0) * 0.2, y0), 2))
     return r.inflate(4, 4)
 
 
