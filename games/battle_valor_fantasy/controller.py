@@ -27,8 +27,8 @@ from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
 from engine.table.formations import BlockMove, Frame, block_move, wheeled
 from engine.table.geometry import slide_into
-from games.battle_valor_fantasy import (alliance, choices, combat, describe, fire, moves, overlay, packing, rerolls, setup,
-                                        space, stats, turns)
+from games.battle_valor_fantasy import (alliance, choices, combat, describe, fire, moves, overlay, packing, rerolls,
+                                        setup, space, stats, turns)
 from games.battle_valor_fantasy.catalog import cat, formation_words
 from games.battle_valor_fantasy.controller_notes import HiddenNotes
 
@@ -577,7 +577,8 @@ class BVFController(HiddenNotes, TableController):
                          and choices.options_for(st, u)]
             if unordered:
                 # Enter pressed with nothing picked placed a whole turn of no orders, no Fate counter
-                names = ", ".join(u.name for u in unordered[:3]) + (f" and {len(unordered) - 3} more" if len(unordered) > 3 else "")
+                more = len(unordered) - 3
+                names = ", ".join(u.name for u in unordered[:3]) + (f" and {more} more" if more > 0 else "")
                 no_fate = " The Fate counter is not placed." if self.fate == -1 else ""
                 return Choice("Place the orders as they are?", [a], ["Place them as they are"],
                               f"{len(unordered)} of your units have no order counter and will not act this turn: "
