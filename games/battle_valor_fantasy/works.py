@@ -89,8 +89,15 @@ def behind(state: BVFState, u: Unit, frm: Unit | None = None) -> bool:
     if not state.works:
         return False
     mine = space.feet(state, u)
+    ub = space.unit_bbox(state, u)
+    lim = CONTACT + 1e-6         # boxes farther apart than this on one axis: the bases cannot touch
     for w, g in zip(state.works, feet(state)):
-        if not any(edge_distance(g, f) <= CONTACT for f in mine):
+        b = g.bbox
+        if ub[0] - b[2] > lim or b[0] - ub[2] > lim or ub[1] - b[3] > lim or b[1] - ub[3] > lim:
+            continue
+        if not any(edge_distance(g, f) <= CONTACT for f in mine
+                   if not (f.bbox[0] - b[2] > lim or b[0] - f.bbox[2] > lim or f.bbox[1] - b[3] > lim
+                           or b[1] - f.bbox[3] > lim)):
             continue
         fx, fy = math.cos(math.radians(w[2])), math.sin(math.radians(w[2]))
         ux, uy = space.centre(state, u)
