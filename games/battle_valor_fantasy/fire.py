@@ -9,6 +9,7 @@ Machines;, § Woods, Forests and Jungles, § Linear Obstacles.
 """
 from __future__ import annotations
 
+import heapq
 import math
 
 from engine.core.rules import Event
@@ -271,12 +272,28 @@ def nearest_target(state: BVFState, u: Unit) -> Unit | None:
     """The nearest of `targets` (ties: the lowest uid), or None: the
     enemies are tried nearest first, so the sight lines of farther ones are
     never drawn."""
-    foes = sorted((t for t in space.enemies(state, u) if t.kind != "general"),
-                  key=lambda v: (space.distance(state, u, v), v.uid))
-    for t in foes:
+    if stats.missile(u) is None or u.engaged:
+        return None                       # fire_problem refuses every target
+    reach = weapon_range(u)
+    cut = reach + 1e-9 if reach < space.FAR else math.inf    # fire_problem measures as the order below does
+    # (distance, uid) order, measuring a foe only when its box could come next: a box gap is a lower bound
+    # of the distance (less a hair for rounding), so a foe popped measured is the next in that order
+    heap = [(space.box_distance(state, u, v) - BOX_SLACK, v.uid, False, v)
+            for v in space.enemies(state, u) if v.kind != "general"]
+    heapq.heapify(heap)
+    while heap:
+        d, uid, measured, t = heapq.heappop(heap)
+        if not measured:
+            heapq.heappush(heap, (space.distance(state, u, t), uid, True, t))
+            continue
+        if d > cut:
+            return None                   # beyond range, and every foe left is as far or farther
         if fire_problem(state, u, t) is None:
             return t
     return None
+
+
+BOX_SLACK = 1e-9     # inches: a box gap less this is certainly not more than the edge distance
 
 
 _ = BaseShape
