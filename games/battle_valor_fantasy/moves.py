@@ -269,18 +269,26 @@ def slide(state: BVFState, u: Unit, plan: list) -> set:
     way; one whose path leaves the table is lost (docs § Flight).  Returns
     the sids lost."""
     shape = space.shape_of(u)
-    others = [f for v in space.on_table(state) if v.uid != u.uid for f in space.feet(state, v)]
+    m = 1e-3 + 1e-6
+    ways = []
+    for s, vx, vy, dist in plan:
+        ways.append(space.hull(space.Foot(shape, s.x, s.y, s.facing).bbox,
+                               space.Foot(shape, s.x + vx * dist, s.y + vy * dist, s.facing).bbox))
+    # the other units' bases that can lie near some stand's way: those of units whose box meets the hull
+    # of all the ways (a base near one way lies in its unit's box, near the hull)
+    span = ways[0] if ways else (0.0, 0.0, 0.0, 0.0)
+    for box in ways[1:]:
+        span = space.hull(span, box)
+    others = [f for v in space.on_table(state) if v.uid != u.uid and _box_near(space.unit_bbox(state, v), span, m)
+              for f in space.feet(state, v)]
     placed: list = []
     lost = set()
     mine = {s.sid for s, *_ in plan}
     still = [f for f in space.feet(state, u) if f.tag not in mine]
-    for s, vx, vy, dist in plan:
+    for (s, vx, vy, dist), box in zip(plan, ways):
         steps = max(1, int(math.ceil(dist / STEP)))
         best = (s.x, s.y)
         # only the bases near this stand's way can stop it (the same answers, fewer to look at)
-        box = space.hull(space.Foot(shape, s.x, s.y, s.facing).bbox,
-                         space.Foot(shape, s.x + vx * dist, s.y + vy * dist, s.facing).bbox)
-        m = 1e-3 + 1e-6
         near = [g for g in others if not (g.bbox[0] > box[2] + m or box[0] > g.bbox[2] + m
                                           or g.bbox[1] > box[3] + m or box[1] > g.bbox[3] + m)]
         first = space.Foot(shape, s.x + vx * min(dist, STEP), s.y + vy * min(dist, STEP), s.facing, s.sid)
@@ -306,6 +314,11 @@ def slide(state: BVFState, u: Unit, plan: list) -> set:
             placed.append(space.Foot(shape, s.x, s.y, s.facing, s.sid))
     state.touch()
     return lost
+
+
+def _box_near(a: tuple, b: tuple, m: float) -> bool:
+    """The boxes lie within `m` of each other on both axes."""
+    return not (a[0] > b[2] + m or b[0] > a[2] + m or a[1] > b[3] + m or b[1] > a[3] + m)
 
 
 def n_other(u: Unit, lead, lost) -> int:
