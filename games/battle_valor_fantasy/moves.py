@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from engine.core.rules import Event
+from engine.table.geometry import EPS
 from engine.table.formations import BlockMove, Frame, block_move, leading, norm_angle, overlapping
 from engine.core.words import possessive
 from games.battle_valor_fantasy import casualties, rerolls, space, stats, success
@@ -270,10 +271,10 @@ def slide(state: BVFState, u: Unit, plan: list) -> set:
     the sids lost."""
     shape = space.shape_of(u)
     m = 1e-3 + 1e-6
-    ways = []
+    ways, starts = [], []
     for s, vx, vy, dist in plan:
-        ways.append(space.hull(space.Foot(shape, s.x, s.y, s.facing).bbox,
-                               space.Foot(shape, s.x + vx * dist, s.y + vy * dist, s.facing).bbox))
+        starts.append(space.Foot(shape, s.x, s.y, s.facing).bbox)
+        ways.append(space.hull(starts[-1], space.Foot(shape, s.x + vx * dist, s.y + vy * dist, s.facing).bbox))
     # the other units' bases that can lie near some stand's way: those of units whose box meets the hull
     # of all the ways (a base near one way lies in its unit's box, near the hull)
     span = ways[0] if ways else (0.0, 0.0, 0.0, 0.0)
@@ -285,7 +286,8 @@ def slide(state: BVFState, u: Unit, plan: list) -> set:
     lost = set()
     mine = {s.sid for s, *_ in plan}
     still = [f for f in space.feet(state, u) if f.tag not in mine]
-    for (s, vx, vy, dist), box in zip(plan, ways):
+    w, h = state.table.width + EPS, state.table.height + EPS
+    for (s, vx, vy, dist), box, start in zip(plan, ways, starts):
         steps = max(1, int(math.ceil(dist / STEP)))
         best = (s.x, s.y)
         # only the bases near this stand's way can stop it (the same answers, fewer to look at)
@@ -300,9 +302,14 @@ def slide(state: BVFState, u: Unit, plan: list) -> set:
             # it between them): every step below would pass, the last one at the full distance
             steps = 0
             best = (end.x, end.y)
+        blockers = [g.bbox for g in near] + [g.bbox for g in placed] + [g.bbox for g in still] if steps else ()
         for k in range(1, steps + 1):
             d = min(dist, k * STEP)
-            f = space.Foot(shape, s.x + vx * d, s.y + vy * d, s.facing, s.sid)
+            dx, dy = vx * d, vy * d
+            if _surely_free(start, dx, dy, w, h, blockers):
+                best = (s.x + dx, s.y + dy)       # the base's x and y there, as below
+                continue
+            f = space.Foot(shape, s.x + dx, s.y + dy, s.facing, s.sid)
             if not state.table.on_table(f):
                 lost.add(s.sid)
                 break
@@ -314,6 +321,24 @@ def slide(state: BVFState, u: Unit, plan: list) -> set:
             placed.append(space.Foot(shape, s.x, s.y, s.facing, s.sid))
     state.touch()
     return lost
+
+
+SURE = 1e-9          # inches: far more than the rounding between a moved base's box and its start box moved
+
+
+def _surely_free(start: tuple, dx: float, dy: float, w: float, h: float, blockers) -> bool:
+    """A base whose box was `start`, moved by (dx, dy), lies on the table
+    (`w`, `h`: its size plus EPS) and clear of every box in `blockers` by
+    more than `overlapping`'s margin, whatever the rounding: a step of
+    `slide` that needs no base built to pass."""
+    x0, y0, x1, y1 = start[0] + dx - SURE, start[1] + dy - SURE, start[2] + dx + SURE, start[3] + dy + SURE
+    if x0 < -EPS or y0 < -EPS or x1 > w or y1 > h:
+        return False
+    m = 1e-3
+    for b in blockers:
+        if not (x0 > b[2] + m or b[0] > x1 + m or y0 > b[3] + m or b[1] > y1 + m):
+            return False
+    return True
 
 
 def _box_near(a: tuple, b: tuple, m: float) -> bool:
