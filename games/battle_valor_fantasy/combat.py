@@ -15,7 +15,8 @@ import math
 from dataclasses import dataclass
 
 from engine.core.rules import Event
-from engine.table.formations import contact_side, plan_charge, short_of
+from engine.table.formations import contact_side, place, plan_charge, short_of
+from engine.table.geometry import EPS
 from engine.core.words import possessive
 from games.battle_valor_fantasy import (breakthrough, casualties, characters, front_rank, rerolls, space, stats,
                                         success, works)
@@ -222,11 +223,70 @@ def short_frame(state: BVFState, u: Unit, t: Unit):
     reach = charge_reach(state, u)
     target = space.centre(state, t)
     among = _along(state, u, target, reach)
-
-    def clear(frame):
-        return space.fits(state, u, space.layout(u, frame), enemy_gap=space.ADVANCE_GAP, among=among) is None
+    start = space.block(state, u).frame
+    clear = _straight_clear(state, u, start, among)
     frame = short_of(space.block(state, u), target, reach, clear)
     return frame if clear(frame) else None
+
+
+SURE = 1e-9       # inches: far more than the rounding between a base's box moved and its box laid out there
+
+
+def _straight_clear(state: BVFState, u: Unit, start, among: list[Unit] | None):
+    """`clear(frame)` for a straight move of `u` from the frame `start`
+    (facing kept): the formation laid out at `frame` fits, half an inch
+    from enemies (`space.fits`, among `among` when given).  Each frame is
+    answered once, and only the bases in doubt are laid out and checked: a
+    base whose box (its box at `start` moved, give or take SURE) lies on
+    the table, off impassable terrain and beyond every other unit's reach
+    cannot be why the formation does not fit (`fits` asks the same of
+    each base)."""
+    sts = space.ordered(u)
+    shape = space.shape_of(u)
+    slots = space.slots_for(u.formation, len(sts), u.files, shape)
+    tags = [s.sid for s in sts]
+    boxes0 = [f.bbox for f in place(start, slots, shape, tags)]
+    table = state.table
+    w, h = table.width + EPS, table.height + EPS
+    pieces = [p.bbox for p in table.impassable] if not space.flying(u) else []
+    others = []
+    for v in (state.units.values() if among is None else among):
+        if v.uid == u.uid or not (v.alive and not v.off_table and v.stands and v.deployed):
+            continue
+        others.append((space.unit_bbox(state, v), (space.ADVANCE_GAP if v.owner != u.owner else 0.0) + 1e-3,
+                       [f.bbox for f in space.feet(state, v)]))
+    memo: dict = {}
+
+    def in_doubt(b, dx: float, dy: float) -> bool:
+        x0, y0, x1, y1 = b[0] + dx - SURE, b[1] + dy - SURE, b[2] + dx + SURE, b[3] + dy + SURE
+        if x0 < -EPS or y0 < -EPS or x1 > w or y1 > h:
+            return True
+        for p in pieces:
+            if not (x1 < p[0] or x0 > p[2] or y1 < p[1] or y0 > p[3]):
+                return True
+        for vb, lim, fbs in others:
+            if x0 - vb[2] > lim or vb[0] - x1 > lim or y0 - vb[3] > lim or vb[1] - y1 > lim:
+                continue
+            for fb in fbs:                # as near as fits's overlapping or any_within could look
+                if not (x0 - fb[2] > lim or fb[0] - x1 > lim or y0 - fb[3] > lim or fb[1] - y1 > lim):
+                    return True
+        return False
+
+    def clear(frame) -> bool:
+        key = (frame.x, frame.y, frame.facing)
+        v = memo.get(key)
+        if v is None:
+            if frame.facing != start.facing:
+                v = space.fits(state, u, space.layout(u, frame), enemy_gap=space.ADVANCE_GAP, among=among) is None
+            else:
+                dx, dy = frame.x - start.x, frame.y - start.y
+                doubt = [i for i, b in enumerate(boxes0) if in_doubt(b, dx, dy)]
+                v = not doubt or space.fits(state, u, place(frame, [slots[i] for i in doubt], shape,
+                                                            [tags[i] for i in doubt]),
+                                            enemy_gap=space.ADVANCE_GAP, among=among) is None
+            memo[key] = v
+        return v
+    return clear
 
 
 def short_move(state: BVFState, u: Unit, t: Unit) -> float:
@@ -286,8 +346,7 @@ def finish_charge(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
         a = math.radians(u.charge_facing)
         ahead = (f.x + math.cos(a) * 100.0, f.y + math.sin(a) * 100.0)
 
-        def clear(frame):
-            return space.fits(state, u, space.layout(u, frame), enemy_gap=space.ADVANCE_GAP) is None
+        clear = _straight_clear(state, u, space.block(state, u).frame, None)
         frame = short_of(space.block(state, u), ahead, reach, clear)
         if clear(frame):
             space.put(state, u, space.layout(u, frame))
