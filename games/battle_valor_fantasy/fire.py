@@ -207,8 +207,8 @@ def _machine(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
             ux, uy = space.centre(state, u)
             tx, ty = space.centre(state, t)
             mx, my = (ux + tx) / 2, (uy + ty) / 2
-            under = [v for v in space.on_table(state) if v.kind == "unit"
-                     and any(_covers(f, mx, my) for f in space.feet(state, v))]
+            under = [v for v in space.on_table(state) if v.kind == "unit" and _in_box(space.unit_bbox(state, v), mx, my)
+                     and any(_covers(f, mx, my) for f in space.feet(state, v) if _in_box(f.bbox, mx, my))]
             if under:
                 v = under[0]
                 again = success.roll(dice, f"{u.name} (the stray shot)", 10, ())
@@ -217,6 +217,11 @@ def _machine(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
                 _machine_hit(state, u, v, again.total, dice, ev, False)
             else:
                 ev.append(Event("ruling", "The shot lands half way, on open ground", R_FIRE))
+
+
+def _in_box(b: tuple, x: float, y: float, m: float = 1e-6) -> bool:
+    """The point lies in the box (within `m`): a base can cover it only then."""
+    return b[0] - m <= x <= b[2] + m and b[1] - m <= y <= b[3] + m
 
 
 def _covers(f: Foot, x: float, y: float) -> bool:
