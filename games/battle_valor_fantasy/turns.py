@@ -253,7 +253,10 @@ def can_activate(state: BVFState, u: Unit, phase: str) -> bool:
 
 
 def has_work(state: BVFState, p: int, phase: str) -> bool:
-    return any(can_activate(state, u, phase) for u in units_of(state, p)) or characters.has_work(state, p, phase)
+    for u in state.units.values():        # units_of(state, p); a unit without a counter cannot activate
+        if u.orders and u.owner == p and u.on_table and u.deployed and can_activate(state, u, phase):
+            return True
+    return characters.has_work(state, p, phase)
 
 
 def general_may_rally(state: BVFState, p: int) -> list[Unit]:
