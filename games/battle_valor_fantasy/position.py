@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.core import expectations
 from engine.core.rules import Event
 from engine.table.formations import Frame
 from games.battle_valor_fantasy import alliance, characters, reserves, space, turns
@@ -174,38 +175,19 @@ def _unit_fields(state: BVFState, u: Unit) -> dict:
 
 
 def script_check(state: BVFState, key: str, want) -> list[str]:
-    out = []
-    names = state.options.get("names", {})
     if key == "units":
-        for name, fields in want.items():
-            uid = names.get(name)
-            if uid is None:
-                out.append(f"no unit named {name!r}")
-                continue
-            got_all = _unit_fields(state, state.units[uid])
-            for f, v in fields.items():
-                if f not in got_all:
-                    out.append(f"{name}.{f}: unknown field")
-                    continue
-                got = got_all[f]
-                if got != v:
-                    out.append(f"{name}.{f}: expected {v!r}, got {got!r}")
-    elif key in ("current", "turn", "phase", "initiative"):
-        if getattr(state, key) != want:
-            out.append(f"expected {key} {want!r}, got {getattr(state, key)!r}")
-    elif key == "pending":
-        got = state.pending[-1].kind if state.pending else None
-        if got != want:
-            out.append(f"expected pending {want!r}, got {got!r}")
-    elif key == "winners":                 # players (in a Grand Alliance: every seat of the winning side)
-        if list(alliance.winners(state)) != list(want):
-            out.append(f"expected winners {want!r}, got {list(alliance.winners(state))!r}")
-    elif key == "seat":                    # a Grand Alliance: the seat to decide
-        if state.seat != want:
-            out.append(f"expected seat {want!r}, got {state.seat!r}")
-    else:
-        out.append("unknown expectation")
-    return out
+        def read(uid, f, v):
+            return _unit_fields(state, state.units[uid]).get(f, expectations.UNKNOWN), v
+        return expectations.named(want, state.options.get("names", {}), read)
+    if key in ("current", "turn", "phase", "initiative"):
+        return expectations.value(key, getattr(state, key), want)
+    if key == "pending":
+        return expectations.value("pending", state.pending[-1].kind if state.pending else None, want)
+    if key == "winners":                 # players (in a Grand Alliance: every seat of the winning side)
+        return expectations.value("winners", list(alliance.winners(state)), list(want))
+    if key == "seat":                    # a Grand Alliance: the seat to decide
+        return expectations.value("seat", state.seat, want)
+    return ["unknown expectation"]
 
 
 def script_state(state: BVFState) -> dict:

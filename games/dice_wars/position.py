@@ -4,6 +4,7 @@ deployment; and the script hooks that name units and hexes in words."""
 from __future__ import annotations
 
 from engine.hex import grid as hexgrid
+from engine.core import expectations
 from engine.core.rules import Event
 from games.dice_wars import phases, stats
 from games.dice_wars.state import COLOR_NAMES, City, DWState, Unit
@@ -89,44 +90,26 @@ def script_param(state: DWState, key: str, value):
 
 
 def script_check(state: DWState, key: str, want) -> list[str]:
-    out = []
-    names = state.options.get("names", {})
     if key == "units":
-        for name, fields in want.items():
-            uid = names.get(name)
-            if uid is None:
-                out.append(f"no unit named {name!r}")
-                continue
+        def read(uid, f, v):
             u = state.units[uid]
-            for f, v in fields.items():
-                if f == "at":
-                    got = u.pos
-                    v = parse_hex(v) if v is not None else None
-                elif f == "alive":
-                    got = u.hp > 0
-                elif f == "attack" or f == "defense" or f == "move" or f == "range":
-                    got = stats.static_stat(state, u, f)
-                else:
-                    got = getattr(u, f, None)
-                if got != v:
-                    out.append(f"{name}.{f}: expected {v!r}, got {got!r}")
-    elif key in ("cities", "players"):
-        items = state.cities if key == "cities" else state.players
-        for i, fields in want.items():
-            obj = items[int(i)]
-            for f, v in fields.items():
-                if getattr(obj, f) != v:
-                    out.append(f"{key[:-1]} {i}.{f}: expected {v!r}, got {getattr(obj, f)!r}")
-    elif key == "current":
+            if f == "at":
+                return u.pos, parse_hex(v) if v is not None else None
+            if f == "alive":
+                return u.hp > 0, v
+            if f in ("attack", "defense", "move", "range"):
+                return stats.static_stat(state, u, f), v
+            return getattr(u, f, None), v
+        return expectations.named(want, state.options.get("names", {}), read)
+    if key in ("cities", "players"):
+        return expectations.numbered(want, state.cities if key == "cities" else state.players, what=key[:-1])
+    if key == "current":
         if state.current != want:
-            out.append(f"expected player {want} to be in their phase, got {state.current}")
-    elif key == "pending":
-        got = state.pending.kind if state.pending else None
-        if got != want:
-            out.append(f"expected pending {want!r}, got {got!r}")
-    else:
-        out.append("unknown expectation")
-    return out
+            return [f"expected player {want} to be in their phase, got {state.current}"]
+        return []
+    if key == "pending":
+        return expectations.value("pending", state.pending.kind if state.pending else None, want)
+    return ["unknown expectation"]
 
 
 def script_state(state: DWState) -> dict:

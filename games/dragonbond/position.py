@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from engine.core import expectations
 from engine.core.rules import Event
 from games.dragonbond import setup, space, stats, turns
 from games.dragonbond.catalog import cat
@@ -114,45 +115,33 @@ def _pos_close(a, b, tol=0.02) -> bool:
     return len(a) == len(b) and all(math.hypot(p[0] - q[0], p[1] - q[1]) <= tol for p, q in zip(a, b))
 
 
+def _unit_field(state: DBState, names: dict, u, f: str, v) -> tuple:
+    """(got, expected) of a unit's field for a script (expectations.named)."""
+    if f == "models":
+        return len(u.models), v
+    if f == "damage":
+        return len(u.damage), v
+    if f == "at":                       # the models' places, within 0.02"
+        got = [[round(m.x, 3), round(m.y, 3)] for m in u.models]
+        return got, got if _pos_close(got, v) else v
+    if f == "engaged_with":
+        return sorted(k for k, x in names.items() if x in space.in_combat_with(state, u)), sorted(v)
+    if f == "speed":
+        return stats.speed(state, u), v
+    if f == "exhausted":
+        return stats.exhausted(u), v
+    if f == "mounted":
+        return u.rider is not None or u.riding is not None, v
+    return getattr(u, f, None), v
+
+
 def script_check(state: DBState, key: str, want) -> list[str]:
     out = []
     names = state.options.get("names", {})
     if key == "units":
-        for name, fields in want.items():
-            uid = names.get(name)
-            if uid is None:
-                out.append(f"no unit named {name!r}")
-                continue
-            u = state.units[uid]
-            for f, v in fields.items():
-                if f == "models":
-                    got = len(u.models)
-                elif f == "damage":
-                    got = len(u.damage)
-                elif f == "at":
-                    got = [[round(m.x, 3), round(m.y, 3)] for m in u.models]
-                    if not _pos_close(got, v):
-                        out.append(f"{name}.at: expected {v}, got {got}")
-                    continue
-                elif f == "engaged_with":
-                    got = sorted(k for k, x in names.items() if x in space.in_combat_with(state, u))
-                    v = sorted(v)
-                elif f == "speed":
-                    got = stats.speed(state, u)
-                elif f == "exhausted":
-                    got = stats.exhausted(u)
-                elif f == "mounted":
-                    got = u.rider is not None or u.riding is not None
-                else:
-                    got = getattr(u, f, None)
-                if got != v:
-                    out.append(f"{name}.{f}: expected {v!r}, got {got!r}")
+        out += expectations.named(want, names, lambda uid, f, v: _unit_field(state, names, state.units[uid], f, v))
     elif key == "players":
-        for i, fields in want.items():
-            p = state.players[int(i)]
-            for f, v in fields.items():
-                if getattr(p, f) != v:
-                    out.append(f"player {i}.{f}: expected {v!r}, got {getattr(p, f)!r}")
+        out += expectations.numbered(want, state.players)
     elif key == "engaged_models":          # {unit: {enemy unit: how many of its models are engaged with it}}
         for name, against in want.items():
             for other, n in against.items():
@@ -163,12 +152,9 @@ def script_check(state: DBState, key: str, want) -> list[str]:
                 if got != n:
                     out.append(f"engaged_models: {name} has {got} models engaged with {other}, expected {n}")
     elif key in ("current", "round", "phase"):
-        if getattr(state, key) != want:
-            out.append(f"expected {key} {want!r}, got {getattr(state, key)!r}")
+        out += expectations.value(key, getattr(state, key), want)
     elif key == "pending":
-        got = state.pending[-1].kind if state.pending else None
-        if got != want:
-            out.append(f"expected pending {want!r}, got {got!r}")
+        out += expectations.value("pending", state.pending[-1].kind if state.pending else None, want)
     elif key == "turn":
         t = state.turn
         if want is None:

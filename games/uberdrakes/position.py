@@ -4,6 +4,7 @@ no mulligan); and the script hooks that name hexes, villages and players
 in words.  Format: docs/games/uberdrakes.md § Positions for scripts."""
 from __future__ import annotations
 
+from engine.core import expectations
 from engine.core.rules import Event
 from games.uberdrakes import turns
 from games.uberdrakes.board import hex_label, parse_hex
@@ -169,29 +170,23 @@ def _get(state: UDState, d, f):
 def script_check(state: UDState, key: str, want) -> list[str]:
     out = []
     if key == "dragons":
-        for p, fields in want.items():
-            p = int(p)
-            d = state.players[p]
-            for f, v in fields.items():
-                got = _get(state, d, f)
-                if f == "at" and v is not None:
-                    v = hex_label(state.board.anchor_of[parse_hex(v)])
-                if f in ("hand", "items", "treasures", "delivered") and isinstance(v, list):
-                    v = sorted(v)
-                    got = sorted(got)
-                if got != v:
-                    out.append(f"dragon {p}.{f}: expected {v!r}, got {got!r}")
+        def read(d, f, v):
+            got = _get(state, d, f)
+            if f == "at" and v is not None:
+                v = hex_label(state.board.anchor_of[parse_hex(v)])
+            if f in ("hand", "items", "treasures", "delivered") and isinstance(v, list):
+                v = sorted(v)
+                got = sorted(got)
+            return got, v
+        out += expectations.numbered({int(p): fields for p, fields in want.items()}, state.players, read,
+                                     what="dragon")
     elif key == "active":
         if state.active != want:
             out.append(f"expected player {want} to be active, got {state.active}")
     elif key == "pending":
-        got = state.pending.kind if state.pending else None
-        if got != want:
-            out.append(f"expected pending {want!r}, got {got!r}")
+        out += expectations.value("pending", state.pending.kind if state.pending else None, want)
     elif key == "combat":
-        got = state.combat.stage if state.combat else None
-        if got != want:
-            out.append(f"expected combat {want!r}, got {got!r}")
+        out += expectations.value("combat", state.combat.stage if state.combat else None, want)
     elif key == "round":
         if state.round != want:
             out.append(f"expected round {want}, got {state.round}")
@@ -203,8 +198,7 @@ def script_check(state: UDState, key: str, want) -> list[str]:
         if to_act(state) != want:
             out.append(f"expected player {want} to decide, got {to_act(state)}")
     elif key == "phase":
-        if state.phase != want:
-            out.append(f"expected phase {want!r}, got {state.phase!r}")
+        out += expectations.value("phase", state.phase, want)
     else:
         out.append("unknown expectation")
     return out

@@ -17,6 +17,7 @@ Tiles are labels (column letter, row number as the board shows) or [q, r].
 """
 from __future__ import annotations
 
+from engine.core import expectations
 from engine.core.rules import Event
 from engine.hex import grid
 from games.warbound.catalog import load_catalog
@@ -103,29 +104,18 @@ def script_check(state, key: str, want) -> list[str]:
     out = []
     names = state.options.get("names", {})
     if key == "chars":
-        for name, fields in want.items():
-            uid = names.get(name)
-            if uid is None:
-                out.append(f"no Character named {name!r}")
-                continue
+        def read(uid, f, v):
             c = state.chars[uid]
-            for f, v in fields.items():
-                if f in ("at", "at2"):
-                    got = c.minis[0 if f == "at" else 1] if (f == "at" or len(c.minis) > 1) else None
-                    v = parse_hex(v) if v is not None else None
-                else:
-                    got = getattr(c, f, None)
-                if got != v:
-                    out.append(f"{name}.{f}: expected {v!r}, got {got!r}")
+            if f in ("at", "at2"):
+                got = c.minis[0 if f == "at" else 1] if (f == "at" or len(c.minis) > 1) else None
+                return got, parse_hex(v) if v is not None else None
+            return getattr(c, f, None), v
+        out += expectations.named(want, names, read, what="Character")
     elif key == "players":
-        for i, fields in want.items():
-            p = state.players[int(i)]
-            for f, v in fields.items():
-                got = getattr(p, f, None)
-                if f == "tokens":
-                    got = {c: n for c, n in got.items() if n}
-                if got != v:
-                    out.append(f"player {i}.{f}: expected {v!r}, got {got!r}")
+        def read_player(p, f, v):
+            got = getattr(p, f, None)
+            return ({c: n for c, n in got.items() if n} if f == "tokens" else got), v
+        out += expectations.numbered(want, state.players, read_player)
     elif key in ("hand", "hourglass", "phase", "turn", "current", "hourglass_space"):
         got = getattr(state, key)
         if got != want:
