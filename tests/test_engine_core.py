@@ -117,3 +117,17 @@ def test_words_for_players():
     assert [count(1, "die"), count(3, "die"), count(0, "Success"), count(1, "Success"), count(2, "tile")] == \
         ["1 die", "3 dice", "0 Successes", "1 Success", "2 tiles"]
     assert possessive("Regular Longbows") == "Regular Longbows'" and possessive("King Aldric") == "King Aldric's"
+
+
+def test_refusal_words_every_answer_of_a_games_check_alike():
+    from engine.core.actions import Action
+    from engine.core.rules import Illegal, refusal
+    a = Action.make("move", 0, to=3)
+    assert refusal(lambda s, x: None, None, a) is None
+    r = refusal(lambda s, x: ("Too far", "§ Move"), None, a)
+    assert (r.reason, r.rule) == ("Too far", "§ Move")
+    assert refusal(lambda s, x: "No", None, a).reason == "No"
+    own = Illegal("Mine", "§ 1")
+    assert refusal(lambda s, x: own, None, a) is own
+    # a hostile action (a parameter missing) is refused, not raised
+    assert refusal(lambda s, x: x["unit"], None, a).reason.startswith("Malformed move action")

@@ -45,6 +45,23 @@ class Illegal(Exception):
         return f"{self.reason} ({self.rule})" if self.rule else self.reason
 
 
+MALFORMED = (KeyError, TypeError, ValueError, IndexError, AttributeError)   # a parameter missing or mistyped
+
+
+def refusal(problem, state, a) -> Illegal | None:
+    """A game's check as `Ruleset.check` answers it: `problem(state, a)`
+    says None, a reason, (reason, rule) or an Illegal; an action of the
+    wrong shape (from a hostile save or script) is refused as malformed
+    instead of raising."""
+    try:
+        reason = problem(state, a)
+    except MALFORMED as e:
+        return Illegal(f"Malformed {a.kind} action: {e}")
+    if reason is None or isinstance(reason, Illegal):
+        return reason
+    return Illegal(*reason) if isinstance(reason, tuple) else Illegal(reason)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     winners: tuple[int, ...]

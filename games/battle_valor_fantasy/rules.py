@@ -13,7 +13,7 @@ import hashlib
 
 from engine.core import registry
 from engine.core.actions import Action
-from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
+from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
 from engine.table.formations import BlockMove, Frame
 from engine.core.words import possessive
 from games.battle_valor_fantasy import (advanced_combat, alliance, alliance_turns, characters, checks, choices, combat,
@@ -158,15 +158,7 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
             if not 0 <= a.player < len(state.alliance.sides):
                 return Illegal(f"No player {a.player}", turns.R_TURN)
             a = alliance_turns.inward(state, a)
-        try:
-            reason = checks.problem(state, a)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            return Illegal(f"Malformed {a.kind} action: {e}")
-        if reason is None:
-            return None
-        if isinstance(reason, tuple):
-            return Illegal(*reason)
-        return Illegal(reason)
+        return refusal(checks.problem, state, a)
 
     # ---- apply --------------------------------------------------------------------------
     def apply(self, state: BVFState, a: Action, dice) -> list[Event]:

@@ -12,7 +12,7 @@ import hashlib
 from engine.hex import grid as hexgrid
 from engine.core import registry
 from engine.core.actions import Action
-from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
+from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
 from engine.core.words import possessive
 from games.dice_wars import cities, combat, movement, phases, setup, skills, stats, targeting, tile_draft
 from games.dice_wars.board import SCENARIOS
@@ -292,15 +292,7 @@ class DiceWarsRules(ConventionalHooks):
 
     # ---- checks ---------------------------------------------------------------
     def check(self, state: DWState, a: Action) -> Illegal | None:
-        try:
-            reason = self._check(state, a)
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            return Illegal(f"Malformed {a.kind} action: {e}")
-        if reason is None:
-            return None
-        if isinstance(reason, Illegal):
-            return reason
-        return Illegal(*reason) if isinstance(reason, tuple) else Illegal(reason)
+        return refusal(self._check, state, a)
 
     def _check(self, state: DWState, a: Action):
         if state.phase == "over":

@@ -12,7 +12,7 @@ import hashlib
 
 from engine.core import registry
 from engine.core.actions import Action
-from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
+from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
 from games.dragonbond import (checks, choices, combat, flow, moves, movement, position, powers, setup, space, stats,
                               turns, wounds)
 from games.dragonbond.catalog import cat
@@ -114,15 +114,7 @@ class DragonbondRules(ConventionalHooks):
 
     # ---- checks -------------------------------------------------------------------------
     def check(self, state: DBState, a: Action) -> Illegal | None:
-        try:
-            reason = checks.problem(state, a)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            return Illegal(f"Malformed {a.kind} action: {e}")
-        if reason is None:
-            return None
-        if isinstance(reason, tuple):
-            return Illegal(*reason)
-        return Illegal(reason)
+        return refusal(checks.problem, state, a)
 
     # ---- apply --------------------------------------------------------------------------
     def apply(self, state: DBState, a: Action, dice) -> list[Event]:

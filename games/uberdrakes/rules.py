@@ -11,7 +11,7 @@ import hashlib
 
 from engine.core import registry
 from engine.core.actions import Action
-from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome
+from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
 from engine.core.words import possessive
 from games.uberdrakes import combat, damage, items, legal, movement, setup, spaces, spells, turns
 from games.uberdrakes.board import SCENARIOS, hex_label
@@ -113,13 +113,7 @@ class UberDrakesRules(ConventionalHooks):
 
     # ---- checks ------------------------------------------------------------------------------
     def check(self, state: UDState, a: Action) -> Illegal | None:
-        try:
-            reason = self._check(state, a)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            return Illegal(f"Malformed {a.kind} action: {e}")
-        if reason is None:
-            return None
-        return Illegal(*reason) if isinstance(reason, tuple) else Illegal(reason)
+        return refusal(self._check, state, a)
 
     def _check(self, state: UDState, a: Action):
         if state.phase == "over":

@@ -20,7 +20,7 @@ import hashlib
 
 from engine.core import registry
 from engine.core.actions import Action
-from engine.core.rules import ConventionalHooks, Illegal, OptionSpec, Outcome
+from engine.core.rules import ConventionalHooks, Illegal, OptionSpec, Outcome, refusal
 from games.warbound import (actionboard, activation, cleanup, flow, initiative, leader, movement, setup,
                             shooting, skills)
 from games.warbound.board import BOARDS
@@ -233,13 +233,7 @@ class WarboundRules(ConventionalHooks):
 
     # ---- checks --------------------------------------------------------------
     def check(self, state: WBState, a: Action) -> Illegal | None:
-        try:
-            r = self._check(state, a)
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            return Illegal(f"Malformed {a.kind} action: {e}")
-        if r is None:
-            return None
-        return Illegal(*r) if isinstance(r, tuple) else Illegal(r)
+        return refusal(self._check, state, a)
 
     def _check(self, state: WBState, a: Action):
         if state.phase == "over":
