@@ -223,3 +223,21 @@ def test_with_a_unit_selected_sight_lines_and_rings_leave_nothing_behind():
             screen.board.pan(5, -3)
         _hover(app, screen, _model_pos(screen, m_))
         assert _pixels(app.screen) == _full_repaint(app, screen), m_.unit
+
+
+def test_sprite_cache_makes_once_per_zoom_and_stays_bounded():
+    import pygame
+    from engine.ui.boards.sprites import SpriteCache
+    made = []
+
+    def make():
+        made.append(1)
+        return pygame.Surface((4, 4), pygame.SRCALPHA)
+
+    c = SpriteCache(limit=3)
+    a = c.get(1.0, "a", make)
+    assert c.get(1.0, "a", make) is a and len(made) == 1
+    assert c.get(2.0, "a", make) is not a and len(made) == 2        # a new zoom draws again
+    for k in "bcdef":
+        c.get(2.0, k, make)
+    assert len(c._sprites) <= 3

@@ -22,6 +22,7 @@ import pygame
 
 from engine.hex.grid import DIRECTIONS, Layout, front_hexes
 from engine.ui import theme as T
+from engine.ui.boards.sprites import SpriteCache
 from engine.ui.panels.icons import blit_emblem
 from engine.ui.contract import LabelSpec, TokenSpec
 
@@ -54,8 +55,7 @@ class HexBoard:
             x0, y0, x1, y1 = -1, -1, 1, 1
         self.wbounds = (x0, y0, x1, y1)
         self._static: OrderedDict[int, pygame.Surface] = OrderedDict()
-        self._sprites: dict = {}
-        self._sprite_size = None
+        self._sprites = SpriteCache(600)
         self.static_renders = 0
         self.compositions = 0
         self._comp: pygame.Surface | None = None
@@ -204,18 +204,7 @@ class HexBoard:
 
     # --- sprites ------------------------------------------------------------------
     def _sprite(self, key, make):
-        if self._sprite_size != self.size:
-            self._sprites.clear()
-            self._sprite_size = self.size
-        spr = self._sprites.get(key)
-        if spr is None:
-            spr = make(self.size)
-            if pygame.display.get_surface() is not None:
-                spr = spr.convert_alpha()
-            self._sprites[key] = spr
-            if len(self._sprites) > 600:
-                self._sprites.clear()
-        return spr
+        return self._sprites.get(self.size, key, lambda: make(self.size))
 
     # --- draw -----------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, highlights: dict | None = None, tokens: list[TokenSpec] = (),

@@ -32,6 +32,7 @@ import pygame
 
 from engine.ui import theme as T
 from engine.ui.boards import scenery
+from engine.ui.boards.sprites import SpriteCache
 from engine.ui.boards import table_strokes as strokes
 from engine.ui.boards.table_models import make_ghost, make_model
 from engine.ui.boards.table_tools import first_hit, fmt_in, polygons_of
@@ -107,8 +108,7 @@ class TableBoard:
         self._last_key = None
         self._last_view = None
         self._last_overlay: list = []
-        self._sprites: dict = {}
-        self._sprite_scale = None
+        self._sprites = SpriteCache(800)
 
     # --- camera -----------------------------------------------------------------------
     def set_view(self, rect) -> None:
@@ -327,18 +327,7 @@ class TableBoard:
 
     # --- sprites ---------------------------------------------------------------------------
     def _sprite(self, key, make):
-        if self._sprite_scale != self.scale:
-            self._sprites.clear()
-            self._sprite_scale = self.scale
-        spr = self._sprites.get(key)
-        if spr is None:
-            spr = make()
-            if pygame.display.get_surface() is not None:
-                spr = spr.convert_alpha()
-            if len(self._sprites) > 800:
-                self._sprites.clear()
-            self._sprites[key] = spr
-        return spr
+        return self._sprites.get(self.scale, key, make)
 
     def model_sprite(self, m, ghost: str = "") -> pygame.Surface:
         f = m.foot
