@@ -129,7 +129,7 @@ def title_of(kind: str) -> str:
 def lost_host(state: BVFState, ev: list[Event]) -> None:
     """Characters whose unit is gone go with it (§ Characters Attached to Units;)."""
     for c in state.units.values():
-        if attaches(c) and c.alive and c.attached >= 0 and not alive(state, c):
+        if c.attached >= 0 and c.alive and attaches(c) and not alive(state, c):
             c.alive = False
             what = "its unit" if c.hidden else state.units[c.attached].name
             ev.append(Event("casualty", f"{possessive(alliance.owner_name(state, c))} {title(c)} is lost with {what}", R_ATTACHED,

@@ -78,7 +78,15 @@ def holder_of(state: BVFState, obj, rng: float) -> int | None:
 
 
 def wiped_out(state: BVFState) -> list[int]:
-    return [p for p in (0, 1) if not stats.living(state, p)]
+    """The players without a living unit (stats.living) on the table: asked after every action, so one
+    pass that stops once both have one."""
+    left = {0, 1}
+    for u in state.units.values():
+        if u.owner in left and u.kind == "unit" and u.on_table:
+            left.discard(u.owner)
+            if not left:
+                return []
+    return sorted(left)
 
 
 def finished(state: BVFState, ev: list[Event]) -> bool:
