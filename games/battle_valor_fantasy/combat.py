@@ -97,10 +97,11 @@ class Plan:
     blocked: str | None
 
 
-def plan(state: BVFState, u: Unit, t: Unit) -> Plan:
+def plan(state: BVFState, u: Unit, t: Unit, reach: float | None = None) -> Plan:
+    """`reach`: charge_reach(state, u) when the caller has it already."""
     shape = space.shape_of(u)
     p = plan_charge(space.block(state, u), shape, space.block(state, t), space.main_feet(state, t),
-                    None, charge_reach(state, u))
+                    None, charge_reach(state, u) if reach is None else reach)
     if t.formation == "square":
         side = "front"           # § Square;: no flanks or rear
     else:
@@ -149,14 +150,16 @@ def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
         return
     if t.formation == "skirmish":
         form_up(state, t, u, ev)
-    pl = plan(state, u, t)
+    reach = charge_reach(state, u)       # asked once while nothing it depends on changes (not the dice)
+    pl = plan(state, u, t, reach)
     ev.append(Event("charge", f"{u.name} charges {space.told_apart(state, u.owner, t)} ({pl.side}, {pl.length:.1f}\" of "
-                    f"{charge_reach(state, u):g}\")", R_CHARGE, 0, data={"uid": u.uid, "target": t.uid}))
+                    f"{reach:g}\")", R_CHARGE, 0, data={"uid": u.uid, "target": t.uid}))
     if u.formation == "skirmish":
         u.formation = "line"
         u.files = _form_up_files(u)
         ev.append(Event("ruling", f"{u.name} forms up in a line to charge", "battle_valor_fantasy.txt § Skirmish;"))
-        pl = plan(state, u, t)
+        reach = charge_reach(state, u)
+        pl = plan(state, u, t, reach)
     n = len(u.stands)
     roll = success.roll(dice, f"{u.name} charge", n, charge_mods(state, u))
     ev.append(Event("roll", roll.text(), R_CHARGE, data=roll.data()))
@@ -165,7 +168,7 @@ def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
     u.activated = True
     if not pl.reaches or pl.blocked:
         why = "out of reach" if not pl.reaches else f"its way in is blocked ({pl.blocked})"
-        _fall_short(state, u, t, ev, why)
+        _fall_short(state, u, t, ev, why, reach)
         return
     arrived = roll.total
     shape = space.shape_of(u)
@@ -216,11 +219,12 @@ def _clear_stragglers(state: BVFState, u: Unit, t: Unit, sts, fs, arrived: int):
     return out
 
 
-def short_frame(state: BVFState, u: Unit, t: Unit):
+def short_frame(state: BVFState, u: Unit, t: Unit, reach: float | None = None):
     """Where a charge at `t` that falls short leaves `u` (straight toward
     it, up to the charge reach, as far as there is room), or None when
     there is no room even to close up where it stands."""
-    reach = charge_reach(state, u)
+    if reach is None:
+        reach = charge_reach(state, u)
     target = space.centre(state, t)
     among = _along(state, u, target, reach)
     start = space.block(state, u).frame
@@ -298,8 +302,8 @@ def short_move(state: BVFState, u: Unit, t: Unit) -> float:
     return math.hypot(frame.x - space.frame_of(u).x, frame.y - space.frame_of(u).y)
 
 
-def _fall_short(state: BVFState, u: Unit, t: Unit, ev: list[Event], why: str) -> None:
-    frame = short_frame(state, u, t)
+def _fall_short(state: BVFState, u: Unit, t: Unit, ev: list[Event], why: str, reach: float | None = None) -> None:
+    frame = short_frame(state, u, t, reach)
     moved = 0.0
     if frame is not None:
         moved = math.hypot(frame.x - space.frame_of(u).x, frame.y - space.frame_of(u).y)
@@ -326,7 +330,7 @@ def finish_charge(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
     state.touch()
     pl = None
     if t is not None and t.on_table and t.owner != u.owner:
-        pl = plan(state, u, t)
+        pl = plan(state, u, t, reach)
         if not pl.reaches or pl.blocked:
             pl = None
     if pl is None:
@@ -335,7 +339,7 @@ def finish_charge(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
         for v in near:
             if space.distance(state, u, v) > reach:
                 break
-            q = plan(state, u, v)
+            q = plan(state, u, v, reach)
             if q.reaches and not q.blocked:
                 ev.append(Event("ruling", f"{t.name if t else 'The enemy'} can no longer be reached: {u.name} "
                                 f"redirects its charge to {v.name}, the closest enemy within reach", R_UNFINISHED))
