@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from engine.core.rules import Event
 from engine.table.formations import contact_side, place, plan_charge, short_of
-from engine.table.geometry import EPS
+from engine.table.geometry import EPS, unit_vector
 from engine.core.words import possessive
 from games.battle_valor_fantasy import (breakthrough, casualties, characters, front_rank, rerolls, space, stats,
                                         success, works)
@@ -249,7 +249,8 @@ def _straight_clear(state: BVFState, u: Unit, start, among: list[Unit] | None):
     shape = space.shape_of(u)
     slots = space.slots_for(u.formation, len(sts), u.files, shape)
     tags = [s.sid for s in sts]
-    boxes0 = [f.bbox for f in place(start, slots, shape, tags)]
+    feet0 = place(start, slots, shape, tags)
+    boxes0 = [f.bbox for f in feet0]
     table = state.table
     w, h = table.width + EPS, table.height + EPS
     pieces = [p.bbox for p in table.impassable] if not space.flying(u) else []
@@ -257,24 +258,37 @@ def _straight_clear(state: BVFState, u: Unit, start, among: list[Unit] | None):
     for v in (state.units.values() if among is None else among):
         if v.uid == u.uid or not (v.alive and not v.off_table and v.stands and v.deployed):
             continue
-        others.append((space.unit_bbox(state, v), (space.ADVANCE_GAP if v.owner != u.owner else 0.0) + 1e-3,
-                       [f.bbox for f in space.feet(state, v)]))
+        enemy = v.owner != u.owner
+        others.append((space.unit_bbox(state, v), (space.ADVANCE_GAP if enemy else 0.0) + 1e-3, enemy,
+                       space.feet(state, v)))
     memo: dict = {}
 
-    def in_doubt(b, dx: float, dy: float) -> bool:
+    def verdict(i: int, dx: float, dy: float) -> int:
+        """Base i moved by (dx, dy): FINE, IN_DOUBT or CLASH (fits would refuse it)."""
+        b = boxes0[i]
         x0, y0, x1, y1 = b[0] + dx - SURE, b[1] + dy - SURE, b[2] + dx + SURE, b[3] + dy + SURE
+        out = FINE
         if x0 < -EPS or y0 < -EPS or x1 > w or y1 > h:
-            return True
+            if x0 + 2 * SURE < -EPS or y0 + 2 * SURE < -EPS or x1 - 2 * SURE > w or y1 - 2 * SURE > h:
+                return CLASH
+            out = IN_DOUBT
         for p in pieces:
             if not (x1 < p[0] or x0 > p[2] or y1 < p[1] or y0 > p[3]):
-                return True
-        for vb, lim, fbs in others:
+                out = IN_DOUBT
+                break
+        for vb, lim, enemy, gs in others:
             if x0 - vb[2] > lim or vb[0] - x1 > lim or y0 - vb[3] > lim or vb[1] - y1 > lim:
                 continue
-            for fb in fbs:                # as near as fits's overlapping or any_within could look
-                if not (x0 - fb[2] > lim or fb[0] - x1 > lim or y0 - fb[3] > lim or fb[1] - y1 > lim):
-                    return True
-        return False
+            for g in gs:                  # as near as fits's overlapping or any_within could look
+                fb = g.bbox
+                if x0 - fb[2] > lim or fb[0] - x1 > lim or y0 - fb[3] > lim or fb[1] - y1 > lim:
+                    continue
+                v = _square_verdict(feet0[i], dx, dy, g, enemy)
+                if v == CLASH:
+                    return CLASH
+                if v == IN_DOUBT:
+                    out = IN_DOUBT
+        return out
 
     def clear(frame) -> bool:
         key = (frame.x, frame.y, frame.facing)
@@ -284,13 +298,58 @@ def _straight_clear(state: BVFState, u: Unit, start, among: list[Unit] | None):
                 v = space.fits(state, u, space.layout(u, frame), enemy_gap=space.ADVANCE_GAP, among=among) is None
             else:
                 dx, dy = frame.x - start.x, frame.y - start.y
-                doubt = [i for i, b in enumerate(boxes0) if in_doubt(b, dx, dy)]
-                v = not doubt or space.fits(state, u, place(frame, [slots[i] for i in doubt], shape,
-                                                            [tags[i] for i in doubt]),
-                                            enemy_gap=space.ADVANCE_GAP, among=among) is None
+                doubt = []
+                v = True
+                for i in range(len(boxes0)):
+                    r = verdict(i, dx, dy)
+                    if r == CLASH:
+                        v = False
+                        break
+                    if r == IN_DOUBT:
+                        doubt.append(i)
+                if v and doubt:
+                    v = space.fits(state, u, place(frame, [slots[i] for i in doubt], shape, [tags[i] for i in doubt]),
+                                   enemy_gap=space.ADVANCE_GAP, among=among) is None
             memo[key] = v
         return v
     return clear
+
+
+FINE, IN_DOUBT, CLASH = 0, 1, 2
+OVERLAP = 1e-3                  # formations.overlapping's margin (friends in fits)
+ENEMY_NEAR = space.ADVANCE_GAP - 1e-6    # fits's any_within limit for enemies
+
+
+def _square_verdict(f, dx: float, dy: float, g, enemy: bool) -> int:
+    """Would `fits` find rectangle `f` moved by (dx, dy) against `g`, when
+    they lie square to each other (same facing, opposite or at right
+    angles)?  Then their gaps along f's axes (centres' distance less the
+    half sizes) tell it: an enemy base nearer than ENEMY_NEAR (edge to
+    edge: the gaps' hypotenuse, or overlapping), a friend's overlapping by
+    more than OVERLAP (both gaps below minus it: the separating-axis depth,
+    the sizes being far larger).  Within 2 SURE of the line (rounding):
+    IN_DOUBT, as for any other pair of bases."""
+    if f.corners is None or g.corners is None:
+        return IN_DOUBT
+    turn = (g.facing - f.facing) % 180.0
+    if turn == 0.0:
+        ga, gs = g.shape.depth, g.shape.width
+    elif turn == 90.0:
+        ga, gs = g.shape.width, g.shape.depth
+    else:
+        return IN_DOUBT
+    fx, fy = unit_vector(f.facing)
+    cx, cy = g.x - (f.x + dx), g.y - (f.y + dy)
+    along = abs(cx * fx + cy * fy) - (f.shape.depth + ga) / 2
+    side = abs(cy * fx - cx * fy) - (f.shape.width + gs) / 2
+    if enemy:
+        d = math.hypot(max(along, 0.0), max(side, 0.0))
+        if d < ENEMY_NEAR - 2 * SURE:
+            return CLASH
+        return FINE if d > ENEMY_NEAR + 2 * SURE else IN_DOUBT
+    if along < -OVERLAP - 2 * SURE and side < -OVERLAP - 2 * SURE:
+        return CLASH
+    return FINE if along > -OVERLAP + 2 * SURE or side > -OVERLAP + 2 * SURE else IN_DOUBT
 
 
 def short_move(state: BVFState, u: Unit, t: Unit) -> float:
