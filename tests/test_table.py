@@ -216,3 +216,15 @@ def test_random_paths_are_valid():
         if res is not None:
             _check_path(ob, res, 80)
             assert res[0] >= math.dist(s, g) - 1e-9
+
+
+def test_feet_problems_find_bases_off_the_table_and_overlapping():
+    from engine.table.invariants import feet_problems
+    t = Table(48, 48)
+    sq = BaseShape.rect_mm(40, 40)
+    a, b = Foot(sq, 10, 10), Foot(sq, 10.5, 10)           # 1.57" wide, half an inch apart: overlapping
+    assert feet_problems(t, [(1, [a]), (2, [b])]) == ["stands of units 1 and 2 overlap by 1.075\""]
+    assert feet_problems(t, [(1, [a, b])]) == []           # a unit's own bases, unless the game says so
+    assert feet_problems(t, [(1, [a, b])], "model", within_unit=True) == ["models of units 1 and 1 overlap by 1.075\""]
+    assert feet_problems(t, [(3, [Foot(sq, 0.2, 20)])]) == ["unit 3 has a stand off the table at (0.20, 20.00)"]
+    assert feet_problems(t, [(1, [a]), (2, [Foot(sq, 12, 10)])]) == []

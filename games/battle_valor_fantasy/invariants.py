@@ -2,7 +2,7 @@
 by the random-playout tests after every action)."""
 from __future__ import annotations
 
-from engine.table.geometry import OVERLAP, edge_distance
+from engine.table.invariants import feet_problems
 from games.battle_valor_fantasy import space
 from games.battle_valor_fantasy.state import BVFState
 
@@ -13,21 +13,7 @@ def problems(state: BVFState) -> list[str]:
     out: list[str] = []
     if state.phase not in PHASES:
         out.append(f"unknown phase {state.phase!r}")
-    on = space.on_table(state)
-    feet = []
-    for u in on:
-        for f in space.feet(state, u):
-            feet.append((u.uid, f))
-            if not state.table.on_table(f):
-                out.append(f"unit {u.uid} has a stand off the table at ({f.x:.2f}, {f.y:.2f})")
-    for i, (a, f) in enumerate(feet):
-        for b, g in feet[i + 1:]:
-            if a == b:
-                continue
-            if f.bbox[0] > g.bbox[2] or g.bbox[0] > f.bbox[2] or f.bbox[1] > g.bbox[3] or g.bbox[1] > f.bbox[3]:
-                continue
-            if edge_distance(f, g) < -OVERLAP - 1e-6:
-                out.append(f"stands of units {a} and {b} overlap by {-edge_distance(f, g):.3f}\"")
+    out += feet_problems(state.table, ((u.uid, space.feet(state, u)) for u in space.on_table(state)), "stand")
     for u in state.units.values():
         if u.alive and u.deployed and not u.stands and u.attached < 0:
             out.append(f"unit {u.uid} alive with no stands")

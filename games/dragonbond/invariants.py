@@ -2,24 +2,15 @@
 random-playout tests after every action)."""
 from __future__ import annotations
 
-from engine.table.geometry import OVERLAP, edge_distance
+from engine.table.invariants import feet_problems
 from games.dragonbond import space, stats
 from games.dragonbond.state import DBState
 
 
 def problems(state: DBState) -> list[str]:
     out: list[str] = []
-    on = space.on_table(state)
-    feet = []
-    for u in on:
-        for f in space.feet(state, u):
-            feet.append((u.uid, f))
-            if not state.table.on_table(f):
-                out.append(f"unit {u.uid} has a model off the table at ({f.x:.2f}, {f.y:.2f})")
-    for i, (a, f) in enumerate(feet):
-        for b, g in feet[i + 1:]:
-            if edge_distance(f, g) < -OVERLAP - 1e-6:
-                out.append(f"models of units {a} and {b} overlap by {-edge_distance(f, g):.3f}\"")
+    out += feet_problems(state.table, ((u.uid, space.feet(state, u)) for u in space.on_table(state)), "model",
+                         within_unit=True)
     for u in state.units.values():
         c = stats.card(u)
         if not u.alive and u.models:
