@@ -292,3 +292,15 @@ def test_placement_ghosts_follow_the_pointer(demo, monkeypatch):
     assert screen.hover_info.illegal == "Deploy in your zone."
     move(app, _spos(screen, 30, 6))
     assert ctl.shown_placement()[1] == ""
+
+
+def test_a_terrain_name_by_the_tables_edge_stays_whole_inside_the_table():
+    import pygame
+    from engine.ui.boards import table_strokes as strokes
+    surf = pygame.Surface((300, 100))
+    surf.fill((0, 0, 0))
+    inside = pygame.Rect(0, 0, 200, 100)
+    strokes.label(surf, "Greywood (far side)", (195, 50), 14, (255, 255, 255), within=inside)
+    right = [surf.get_at((x, y))[:3] for x in range(200, 300) for y in range(100)]
+    assert all(c == (0, 0, 0) for c in right)                  # nothing drawn beyond the table's edge
+    assert any(surf.get_at((x, 50))[:3] != (0, 0, 0) for x in range(60, 200))

@@ -162,9 +162,14 @@ def pill(surf, text, centre, col) -> pygame.Rect:
     return bg
 
 
-def label(surf, text, centre, px, col, pill=True) -> None:
+def label(surf, text, centre, px, col, pill=True, within: pygame.Rect | None = None) -> None:
+    """A name centred on a point; kept inside `within` (the table's rect) when
+    given, so a piece by the table's edge keeps its whole name."""
     img = T.text(text, px, col, True)
     r = img.get_rect(center=(round(centre[0]), round(centre[1])))
+    if within is not None:
+        box = r.inflate(px * 0.8, px * 0.3).clamp(within)
+        r.center = box.center
     if pill:
         bg = pygame.Surface(r.inflate(px * 0.8, px * 0.3).size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (16, 16, 20, 150), bg.get_rect(), border_radius=bg.get_height() // 2)

@@ -288,7 +288,8 @@ class TableBoard:
             if wpx < 54 or not name:
                 continue
             cx, cy = p.centre
-            strokes.label(surf, name, (cx * s - ox, cy * s - oy), max(11, min(18, int(s * 0.55))), (240, 238, 228))
+            strokes.label(surf, name, (cx * s - ox, cy * s - oy), max(11, min(18, int(s * 0.55))), (240, 238, 228),
+                          within=trect.inflate(-6, -6))
         for z in self.zones:
             if z.kind == "deploy" and z.ring and z.label:
                 b = strokes.bbox(z.ring)
