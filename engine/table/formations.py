@@ -26,7 +26,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine.table.geometry import CONTACT, EPS, BaseShape, Foot, edge_distance, edge_distance_below, unit_vector
+from engine.table.geometry import (CONTACT, EPS, BaseShape, Foot, arms_of, edge_distance, edge_distance_below,
+                                   foot_at, unit_vector)
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -148,10 +149,15 @@ def place(frame: Frame, slots: Sequence[Slot], shape: BaseShape, tags: Sequence 
     fx, fy = unit_vector(frame.facing)
     rx, ry = -fy, fx
     x0, y0, facing = frame.x, frame.y, frame.facing
+    turn = arms = fc = None
     for i, s in enumerate(slots):
         right, back = s.right, s.back
-        out.append(Foot(shape, x0 + rx * right - fx * back, y0 + ry * right - fy * back, (facing + s.turn) % 360.0,
-                        None if tags is None else tags[i]))
+        if s.turn != turn or arms is None:       # the stands of a formation mostly share one turn
+            turn = s.turn
+            fc = (facing + turn) % 360.0
+            arms = arms_of(shape, fc)
+        out.append(foot_at(shape, x0 + rx * right - fx * back, y0 + ry * right - fy * back, fc,
+                           None if tags is None else tags[i], arms))
     return out
 
 

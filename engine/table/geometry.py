@@ -88,16 +88,27 @@ def unit_vector(degrees: float) -> tuple[float, float]:
     return v
 
 
-_ARMS: dict = {}
+_ARMS: dict = {}               # id(shape) -> (shape, {facing: arms}); the entry keeps its shape alive
 
 
 def _arms(shape: BaseShape, facing: float) -> tuple:
     """A base's half-extents turned to a facing, remembered per shape and
     facing (a playout places the same few shapes at few facings): forward
     (ax, ay) and right (bx, by) arms and their absolute values; for a round
-    base (None, radius)."""
-    if len(_ARMS) > 100_000:
-        _ARMS.clear()
+    base (None, radius).  Kept per shape object (its id: hashing the
+    dataclass runs Python code, and the shapes a game places are few,
+    remembered objects), then per facing."""
+    e = _ARMS.get(id(shape))
+    if e is None or e[0] is not shape:
+        if len(_ARMS) >= 1_000:
+            _ARMS.clear()
+        e = _ARMS[id(shape)] = (shape, {})
+    by_facing = e[1]
+    v = by_facing.get(facing)
+    if v is not None:
+        return v
+    if len(by_facing) >= 100_000:
+        by_facing.clear()
     if shape.kind == "round":
         v = (None, shape.width / 2)
     else:
@@ -106,7 +117,7 @@ def _arms(shape: BaseShape, facing: float) -> tuple:
         hw, hd = shape.width / 2, shape.depth / 2
         ax, ay, bx, by = fx * hd, fy * hd, rx * hw, ry * hw
         v = (ax, ay, bx, by, abs(ax), abs(ay), abs(bx), abs(by))
-    _ARMS[(shape, facing)] = v
+    by_facing[facing] = v
     return v
 
 
@@ -123,22 +134,23 @@ class Foot:
         self.facing = facing
         self.tag = tag
         self.memo = None          # cached facts about this placement (pieces it touches)
-        arms = _ARMS.get((shape, facing))
+        e = _ARMS.get(id(shape))
+        arms = e[1].get(facing) if e is not None and e[0] is shape else None
         if arms is None:
             arms = _arms(shape, facing)
-        if arms[0] is None:                       # round
+        ax = arms[0]
+        if ax is None:                            # round
             r = arms[1]
             self.r = r
             self.corners = None
             self.bbox = (x - r, y - r, x + r, y + r)
         else:
             self.r = 0.0
-            ax, ay, bx, by, pax, pay, pbx, pby = arms
-            c0 = (x + ax - bx, y + ay - by)     # front-left
-            c1 = (x + ax + bx, y + ay + by)     # front-right
-            c2 = (x - ax + bx, y - ay + by)     # back-right
-            c3 = (x - ax - bx, y - ay - by)     # back-left
-            self.corners = (c0, c1, c2, c3)
+            _, ay, bx, by, pax, pay, pbx, pby = arms
+            self.corners = ((x + ax - bx, y + ay - by),     # front-left
+                            (x + ax + bx, y + ay + by),     # front-right
+                            (x - ax + bx, y - ay + by),     # back-right
+                            (x - ax - bx, y - ay - by))     # back-left
             # the corners' extremes without comparing them: rounding is
             # monotonic, so x - |ax| - |bx| is exactly the least of the four
             # sums above (and so on): the same floats min/max would give
@@ -160,6 +172,42 @@ class Foot:
 
     def __repr__(self) -> str:
         return f"Foot({self.shape}, {self.x:.3f}, {self.y:.3f}, {self.facing:g})"
+
+
+_new = object.__new__
+
+
+def arms_of(shape: BaseShape, facing: float) -> tuple:
+    """The turned half-extents `foot_at` takes (see `_arms`)."""
+    e = _ARMS.get(id(shape))
+    v = e[1].get(facing) if e is not None and e[0] is shape else None
+    return v if v is not None else _arms(shape, facing)
+
+
+def foot_at(shape: BaseShape, x: float, y: float, facing: float, tag, arms: tuple) -> Foot:
+    """`Foot(shape, x, y, facing, tag)` given `arms_of(shape, facing)`: the
+    same base, built without looking the arms up again (a formation's
+    stands share one facing: formations.place)."""
+    f = _new(Foot)
+    f.shape = shape
+    f.x = x
+    f.y = y
+    f.facing = facing
+    f.tag = tag
+    f.memo = None
+    ax = arms[0]
+    if ax is None:
+        r = arms[1]
+        f.r = r
+        f.corners = None
+        f.bbox = (x - r, y - r, x + r, y + r)
+    else:
+        f.r = 0.0
+        _, ay, bx, by, pax, pay, pbx, pby = arms
+        f.corners = ((x + ax - bx, y + ay - by), (x + ax + bx, y + ay + by), (x - ax + bx, y - ay + by),
+                     (x - ax - bx, y - ay - by))
+        f.bbox = (x - pax - pbx, y - pay - pby, x + pax + pbx, y + pay + pby)
+    return f
 
 
 # ---- small exact geometry ----------------------------------------------------------

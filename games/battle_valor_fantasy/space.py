@@ -113,7 +113,7 @@ def frame_of(u: Unit) -> Frame:
 # state holds them, so an action that moves one unit keeps every other
 # unit's bases, box and distances (and a search's copies share them).
 _GEO_IDS: dict = {}           # signature -> id
-_GEO: dict = {}               # id -> [feet, box, block]
+_GEO: dict = {}               # id -> [feet, box, block, id]
 _DIST: dict = {}              # (id, id) -> distance (box to box beyond FAR)
 _DIST_EXACT: dict = {}        # (id, id) -> exact distance for pairs beyond FAR
 _ARC: dict = {}               # (id, id, arc) -> in the arc
@@ -131,23 +131,32 @@ _NEXT_ID = itertools.count(1)
 _STAND_KEY = operator.attrgetter("x", "y", "facing", "sid", "command")
 
 
-def geo_id(state: BVFState, u: Unit) -> int:
-    """The id of the unit's geometry now (see above); ids are never reused."""
-    ids = state.cache.get("geo")              # uid -> geometry id, for this state version
+def _geo(state: BVFState, u: Unit) -> list:
+    """The unit's geometry now: [feet, box, block, id] (see above).  The
+    state version remembers it per unit (BVFState.touch); forgetting the
+    remembered geometries does not change one a version holds (its id is
+    never reused, so the pair caches keyed by it stay right)."""
+    ids = state.cache.get("geo")              # uid -> geometry, for this state version
     if ids is None:
         ids = state.cache["geo"] = {}
-    g = ids.get(u.uid)
-    if g is None or g not in _GEO:
+    e = ids.get(u.uid)
+    if e is None:
         sig = (shape_of(u), u.facing, u.stragglers, tuple(map(_STAND_KEY, u.stands)))
         g = _GEO_IDS.get(sig)
-        if g is None:
+        e = None if g is None else _GEO.get(g)
+        if e is None:
             if len(_GEO_IDS) >= GEO_LIMIT:
                 _forget_geometry()
             g = _GEO_IDS[sig] = next(_NEXT_ID)
             shape = sig[0]
-            _GEO[g] = [[Foot(shape, x, y, f, sid) for x, y, f, sid, _ in sig[3]], None, None]
-        ids[u.uid] = g
-    return g
+            e = _GEO[g] = [[Foot(shape, x, y, f, sid) for x, y, f, sid, _ in sig[3]], None, None, g]
+        ids[u.uid] = e
+    return e
+
+
+def geo_id(state: BVFState, u: Unit) -> int:
+    """The id of the unit's geometry now (see above); ids are never reused."""
+    return _geo(state, u)[3]
 
 
 _FEET: dict = {}
@@ -165,7 +174,7 @@ def _foot(shape: BaseShape, s: Stand) -> Foot:
 
 
 def feet(state: BVFState, u: Unit) -> list[Foot]:
-    return _GEO[geo_id(state, u)][0]
+    return _geo(state, u)[0]
 
 
 def main_feet(state: BVFState, u: Unit) -> list[Foot]:
@@ -176,7 +185,7 @@ def main_feet(state: BVFState, u: Unit) -> list[Foot]:
 
 
 def block(state: BVFState, u: Unit) -> Block:
-    geo = _GEO[geo_id(state, u)]
+    geo = _geo(state, u)
     b = geo[2]
     if b is None:
         b = geo[2] = block_of(frame_of(u), main_feet(state, u) or feet(state, u))
@@ -189,7 +198,9 @@ def centre(state: BVFState, u: Unit) -> tuple[float, float]:
 
 
 def on_table(state: BVFState) -> list[Unit]:
-    return [u for u in state.units.values() if u.on_table and u.deployed]
+    # (Unit.on_table spelt out: a property is a Python call per unit, and this runs for every unit many times
+    # an action)
+    return [u for u in state.units.values() if u.alive and not u.off_table and u.stands and u.deployed]
 
 
 WAYS = ("right", "down-right", "down", "down-left", "left", "up-left", "up", "up-right")
@@ -222,11 +233,15 @@ def told_apart(state: BVFState, side: int, t: Unit) -> str:
 
 
 def enemies(state: BVFState, u: Unit) -> list[Unit]:
-    return [v for v in on_table(state) if v.owner != u.owner and v.kind != "general"]
+    owner = u.owner
+    return [v for v in state.units.values()
+            if v.owner != owner and v.kind != "general" and v.alive and not v.off_table and v.stands and v.deployed]
 
 
 def friends(state: BVFState, u: Unit) -> list[Unit]:
-    return [v for v in on_table(state) if v.owner == u.owner and v.uid != u.uid]
+    owner, uid = u.owner, u.uid
+    return [v for v in state.units.values()
+            if v.owner == owner and v.uid != uid and v.alive and not v.off_table and v.stands and v.deployed]
 
 
 def _bbox_gap(a, b) -> float:
@@ -301,7 +316,7 @@ def unit_bbox(state: BVFState, u: Unit) -> tuple:
         boxes = state.cache["bbox"] = {}
     b = boxes.get(u.uid)
     if b is None:
-        geo = _GEO[geo_id(state, u)]
+        geo = _geo(state, u)
         b = geo[1]
         if b is None:
             fs = geo[0]
