@@ -235,3 +235,30 @@ def test_group_nearest_is_the_least_edge_distance_of_any_pair(xs, ys):
     from engine.ui.boards.table_tools import group_nearest
     d, _, _ = group_nearest(xs, ys)
     assert abs(d - min(edge_distance(a, b) for a in xs for b in ys)) < 1e-9
+
+
+@settings(max_examples=300, deadline=None)
+@given(SIZES, SIZES, SIZES, SIZES, st.floats(-3, 3), st.floats(-3, 3), st.floats(0, 360), st.floats(0, 360),
+       st.sampled_from([0.0, OVERLAP, 0.01, 0.5]))
+def test_rectangle_shortcuts_give_the_same_answers(aw, ad, bw, bd, x, y, fa, fb, margin):
+    """The written-out and early-stopping forms of the separating-axis and
+    corner-to-edge measures give the same floats and answers as the plain
+    ones (overlap checks rely on them: a playout must not change)."""
+    from engine.table.geometry import _corner_edge_min, _corner_edge_pairs, _sat_all_beyond, _sat_depth
+    a = Foot(BaseShape.rect_mm(aw, ad), 0.0, 0.0, fa)
+    b = Foot(BaseShape.rect_mm(bw, bd), x, y, fb)
+    depth = _sat_depth(a.corners, b.corners)
+    assert _sat_all_beyond(a.corners, b.corners, margin) == (depth is not None and depth > margin)
+    assert _corner_edge_min(a.corners, b.corners) == min(_corner_edge_pairs(a.corners, b.corners))
+
+
+@SETTINGS
+@given(SIZES, SIZES, st.booleans(), COORD, COORD, st.floats(-360, 720))
+def test_foot_at_builds_the_same_base_as_foot(w_mm, d_mm, round_, x, y, facing):
+    """formations.place builds bases with the arms looked up once: the same
+    base, float for float, as Foot() builds."""
+    from engine.table.geometry import arms_of, foot_at
+    shape = BaseShape.round_mm(w_mm) if round_ else BaseShape.rect_mm(w_mm, d_mm)
+    f, g = Foot(shape, x, y, facing, "t"), foot_at(shape, x, y, facing, "t", arms_of(shape, facing))
+    assert (f.shape, f.x, f.y, f.facing, f.r, f.corners, f.bbox, f.tag, f.memo) == \
+        (g.shape, g.x, g.y, g.facing, g.r, g.corners, g.bbox, g.tag, g.memo)

@@ -407,6 +407,39 @@ def _sat_depth(pa, pb) -> float | None:
     return depth
 
 
+def _sat_all_beyond(pa, pb, margin: float) -> bool:
+    """`_sat_depth(pa, pb)` is not None and more than `margin`: every
+    edge's axis overlaps by more than `margin` (and by 0 or more), the
+    same test stopping at the first axis that does not."""
+    four = len(pa) == 4 and len(pb) == 4
+    if four:
+        (a0x, a0y), (a1x, a1y), (a2x, a2y), (a3x, a3y) = pa
+        (b0x, b0y), (b1x, b1y), (b2x, b2y), (b3x, b3y) = pb
+    for poly in (pa, pb):
+        n = len(poly)
+        for i in range(n):
+            x1, y1 = poly[i]
+            x2, y2 = poly[(i + 1) % n]
+            nx, ny = y2 - y1, x1 - x2
+            L = math.hypot(nx, ny)
+            if L <= EPS:
+                continue
+            nx, ny = nx / L, ny / L
+            if four:
+                p0, p1, p2, p3 = a0x * nx + a0y * ny, a1x * nx + a1y * ny, a2x * nx + a2y * ny, a3x * nx + a3y * ny
+                q0, q1, q2, q3 = b0x * nx + b0y * ny, b1x * nx + b1y * ny, b2x * nx + b2y * ny, b3x * nx + b3y * ny
+                hi_a, lo_a = max(p0, p1, p2, p3), min(p0, p1, p2, p3)
+                hi_b, lo_b = max(q0, q1, q2, q3), min(q0, q1, q2, q3)
+            else:
+                a = [px * nx + py * ny for px, py in pa]
+                b = [px * nx + py * ny for px, py in pb]
+                hi_a, lo_a, hi_b, lo_b = max(a), min(a), max(b), min(b)
+            o = (hi_a if hi_a < hi_b else hi_b) - (lo_a if lo_a > lo_b else lo_b)
+            if o < 0 or o <= margin:
+                return False
+    return True
+
+
 def _corner_edge_pairs(pa, pb):
     """Squared distances between each corner of one polygon and each edge
     of the other (the gap of separated convex polygons is the least)."""
@@ -417,6 +450,32 @@ def _corner_edge_pairs(pa, pb):
                 yield seg_point_dist2(q[i][0], q[i][1], q[(i + 1) % m][0], q[(i + 1) % m][1], px, py)
 
 
+def _corner_edge_min(pa, pb) -> float:
+    """`min(_corner_edge_pairs(pa, pb))`, the same floats in the same
+    order (seg_point_dist2 written out: this runs for every pair of
+    rectangles measured)."""
+    best = None
+    for p, q in ((pa, pb), (pb, pa)):
+        m = len(q)
+        edges = [(q[i][0], q[i][1], q[(i + 1) % m][0] - q[i][0], q[(i + 1) % m][1] - q[i][1]) for i in range(m)]
+        for px, py in p:
+            for ax, ay, dx, dy in edges:
+                L = dx * dx + dy * dy
+                if L <= EPS:
+                    d = (px - ax) ** 2 + (py - ay) ** 2
+                else:
+                    t = ((px - ax) * dx + (py - ay) * dy) / L
+                    if t < 0.0:
+                        t = 0.0
+                    elif t > 1.0:
+                        t = 1.0
+                    qx, qy = ax + t * dx - px, ay + t * dy - py
+                    d = qx * qx + qy * qy
+                if best is None or d < best:
+                    best = d
+    return best
+
+
 def _convex_signed_dist(pa, pb) -> float:
     """Signed distance between two convex polygons (corner lists): the gap
     when apart, minus the smallest separating-axis overlap when they meet."""
@@ -424,16 +483,16 @@ def _convex_signed_dist(pa, pb) -> float:
     if depth is not None:
         return -depth
     # separated: the distance is between a corner and an edge
-    return math.sqrt(min(_corner_edge_pairs(pa, pb)))
+    return math.sqrt(_corner_edge_min(pa, pb))
 
 
 def _convex_below(pa, pb, limit: float) -> bool:
     """`_convex_signed_dist(pa, pb) < limit`, stopping as soon as it is known."""
-    depth = _sat_depth(pa, pb)
-    if depth is not None:
-        return -depth < limit
     if limit <= 0.0:
-        return False                  # apart: the gap is not negative
+        # below a limit of 0 or less: overlapping (no separating axis) by more than -limit on every axis
+        return _sat_all_beyond(pa, pb, -limit)
+    if _sat_depth(pa, pb) is not None:
+        return True                   # they meet: the signed distance is not positive
     for d in _corner_edge_pairs(pa, pb):
         if math.sqrt(d) < limit:
             return True
