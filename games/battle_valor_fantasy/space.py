@@ -113,7 +113,7 @@ def frame_of(u: Unit) -> Frame:
 # state holds them, so an action that moves one unit keeps every other
 # unit's bases, box and distances (and a search's copies share them).
 _GEO_IDS: dict = {}           # signature -> id
-_GEO: dict = {}               # id -> [feet, box, block, id]
+_GEO: dict = {}               # id -> [feet, box, block, id, signature]
 _DIST: dict = {}              # (id, id) -> distance (box to box beyond FAR)
 _DIST_EXACT: dict = {}        # (id, id) -> exact distance for pairs beyond FAR
 _ARC: dict = {}               # (id, id, arc) -> in the arc
@@ -132,24 +132,31 @@ _STAND_KEY = operator.attrgetter("x", "y", "facing", "sid", "command")
 
 
 def _geo(state: BVFState, u: Unit) -> list:
-    """The unit's geometry now: [feet, box, block, id] (see above).  The
+    """The unit's geometry now: [feet, box, block, id, signature] (see above).  The
     state version remembers it per unit (BVFState.touch); forgetting the
     remembered geometries does not change one a version holds (its id is
     never reused, so the pair caches keyed by it stay right)."""
-    ids = state.cache.get("geo")              # uid -> geometry, for this state version
+    cache = state.cache
+    ids = cache.get("geo")                    # uid -> geometry, for this state version
     if ids is None:
-        ids = state.cache["geo"] = {}
+        ids = cache["geo"] = {}
     e = ids.get(u.uid)
     if e is None:
         sig = (shape_of(u), u.facing, u.stragglers, tuple(map(_STAND_KEY, u.stands)))
-        g = _GEO_IDS.get(sig)
-        e = None if g is None else _GEO.get(g)
+        was = cache.get("geo_was")            # uid -> geometry before the last touches (BVFState.touch)
+        if was is not None:
+            e = was.get(u.uid)
+            if e is not None and e[4] != sig:   # (compares mostly the same float objects: no hashing)
+                e = None
+        if e is None:
+            g = _GEO_IDS.get(sig)
+            e = None if g is None else _GEO.get(g)
         if e is None:
             if len(_GEO_IDS) >= GEO_LIMIT:
                 _forget_geometry()
             g = _GEO_IDS[sig] = next(_NEXT_ID)
             shape = sig[0]
-            e = _GEO[g] = [[Foot(shape, x, y, f, sid) for x, y, f, sid, _ in sig[3]], None, None, g]
+            e = _GEO[g] = [[Foot(shape, x, y, f, sid) for x, y, f, sid, _ in sig[3]], None, None, g, sig]
         ids[u.uid] = e
     return e
 

@@ -152,19 +152,34 @@ class BVFState:
     def touch(self, moved: "Unit | None" = None) -> None:
         """A new version: every derived value is dropped, except, when only
         `moved`'s stands changed since the last touch (space.put), the other
-        units' geometry ids and boxes (games/battle_valor_fantasy/space.py)."""
+        units' geometry ids and boxes (games/battle_valor_fantasy/space.py),
+        and the geometries of earlier versions as candidates (checked
+        against the unit's stands before use: space._geo)."""
         self.version += 1
+        cache = self.cache
         if moved is None:
-            self.cache.clear()
+            # the geometries of the last versions stay as candidates: space._geo takes one back only when
+            # the unit's signature (its stands' places) is still the same
+            geo, was = cache.get("geo"), cache.get("geo_was")
+            cache.clear()
+            if geo:
+                if was:
+                    was.update(geo)
+                    geo = was
+                cache["geo_was"] = geo
+            elif was:
+                cache["geo_was"] = was
             return
-        geo, boxes = self.cache.get("geo"), self.cache.get("bbox")
-        self.cache.clear()
+        geo, boxes, was = cache.get("geo"), cache.get("bbox"), cache.get("geo_was")
+        cache.clear()
         if geo is not None:
             geo.pop(moved.uid, None)
-            self.cache["geo"] = geo
+            cache["geo"] = geo
         if boxes is not None:
             boxes.pop(moved.uid, None)
-            self.cache["bbox"] = boxes
+            cache["bbox"] = boxes
+        if was is not None:
+            cache["geo_was"] = was
 
     @property
     def round(self) -> int:
