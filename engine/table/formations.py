@@ -26,8 +26,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine.table.geometry import (CONTACT, EPS, BaseShape, Foot, arms_of, edge_distance, edge_distance_below,
-                                   foot_at, unit_vector)
+from engine.table.geometry import (CONTACT, EPS, BaseShape, Foot, _sat_all_beyond, arms_of, edge_distance,
+                                   edge_distance_below, foot_at, unit_vector)
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -272,12 +272,24 @@ def touching(a: Sequence[Foot], b: Sequence[Foot], tolerance: float = CONTACT) -
 
 def overlapping(a: Sequence[Foot], b: Sequence[Foot], margin: float = 1e-3) -> bool:
     """Some base of `a` lies on top of some base of `b`."""
+    # (the boxes grown by the margin once, not per pair: the same sums; two rectangles go straight to the
+    # separating-axis test edge_distance_below would make)
+    grown = [(g, g.bbox[0], g.bbox[1], g.bbox[2] + margin, g.bbox[3] + margin) for g in b]
+    if not grown:
+        return False
+    rects = margin >= 0.0
     for f in a:
-        for g in b:
-            if f.bbox[0] > g.bbox[2] + margin or g.bbox[0] > f.bbox[2] + margin or \
-                    f.bbox[1] > g.bbox[3] + margin or g.bbox[1] > f.bbox[3] + margin:
+        fx0, fy0, fx1, fy1 = f.bbox
+        fx1 += margin
+        fy1 += margin
+        fc = f.corners
+        for g, gx0, gy0, gx1, gy1 in grown:
+            if fx0 > gx1 or gx0 > fx1 or fy0 > gy1 or gy0 > fy1:
                 continue
-            if edge_distance_below(f, g, -margin):
+            if rects and fc is not None and g.corners is not None:
+                if _sat_all_beyond(fc, g.corners, margin):      # (_convex_below, limit -margin)
+                    return True
+            elif edge_distance_below(f, g, -margin):
                 return True
     return False
 

@@ -251,10 +251,25 @@ def friends(state: BVFState, u: Unit) -> list[Unit]:
             if v.owner == owner and v.uid != uid and v.alive and not v.off_table and v.stands and v.deployed]
 
 
+_hypot = math.hypot
+
+
 def _bbox_gap(a, b) -> float:
-    dx = max(0.0, a[0] - b[2], b[0] - a[2])
-    dy = max(0.0, a[1] - b[3], b[1] - a[3])
-    return math.hypot(dx, dy)
+    # max(0.0, a[0] - b[2], b[0] - a[2]) and so on, compared out (the hypotenuse is the same whatever
+    # the sign of a zero)
+    dx = a[0] - b[2]
+    t = b[0] - a[2]
+    if t > dx:
+        dx = t
+    if dx < 0.0:
+        dx = 0.0
+    dy = a[1] - b[3]
+    t = b[1] - a[3]
+    if t > dy:
+        dy = t
+    if dy < 0.0:
+        dy = 0.0
+    return _hypot(dx, dy)
 
 
 def fast_distance(xs: list[Foot], ys: list[Foot], stop: float = -math.inf) -> float:
@@ -264,14 +279,24 @@ def fast_distance(xs: list[Foot], ys: list[Foot], stop: float = -math.inf) -> fl
     returns early once the best is at most `stop`."""
     gaps = []
     lo, lo_i, lo_j = math.inf, 0, 0
+    boxes = [g.bbox for g in ys]
     for i, f in enumerate(xs):
-        a = f.bbox
+        a0, a1, a2, a3 = f.bbox
         row = []
-        for j, g in enumerate(ys):
-            b = g.bbox
-            dx = max(0.0, a[0] - b[2], b[0] - a[2])
-            dy = max(0.0, a[1] - b[3], b[1] - a[3])
-            d = math.hypot(dx, dy)
+        for j, b in enumerate(boxes):
+            dx = a0 - b[2]                # the box gap as _bbox_gap measures it
+            t = b[0] - a2
+            if t > dx:
+                dx = t
+            if dx < 0.0:
+                dx = 0.0
+            dy = a1 - b[3]
+            t = b[1] - a3
+            if t > dy:
+                dy = t
+            if dy < 0.0:
+                dy = 0.0
+            d = _hypot(dx, dy)
             row.append(d)
             if d < lo:
                 lo, lo_i, lo_j = d, i, j
