@@ -254,11 +254,11 @@ def test_rectangle_shortcuts_give_the_same_answers(aw, ad, bw, bd, x, y, fa, fb,
 
 @SETTINGS
 @given(SIZES, SIZES, st.booleans(), COORD, COORD, st.floats(-360, 720))
-def test_foot_at_builds_the_same_base_as_foot(w_mm, d_mm, round_, x, y, facing):
+def test_a_foot_given_its_arms_is_the_same_base(w_mm, d_mm, round_, x, y, facing):
     """formations.place builds bases with the arms looked up once: the same
-    base, float for float, as Foot() builds."""
-    from engine.table.geometry import arms_of, foot_at
+    base, float for float, as Foot() looking them up builds."""
+    from engine.table.geometry import arms_of
     shape = BaseShape.round_mm(w_mm) if round_ else BaseShape.rect_mm(w_mm, d_mm)
-    f, g = Foot(shape, x, y, facing, "t"), foot_at(shape, x, y, facing, "t", arms_of(shape, facing))
+    f, g = Foot(shape, x, y, facing, "t"), Foot(shape, x, y, facing, "t", arms_of(shape, facing))
     assert (f.shape, f.x, f.y, f.facing, f.r, f.corners, f.bbox, f.tag, f.memo) == \
         (g.shape, g.x, g.y, g.facing, g.r, g.corners, g.bbox, g.tag, g.memo)

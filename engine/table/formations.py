@@ -26,8 +26,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine.table.geometry import (CONTACT, EPS, BaseShape, Foot, _sat_all_beyond, arms_of, edge_distance,
-                                   edge_distance_below, foot_at, unit_vector)
+from engine.table.geometry import (CONTACT, EPS, BaseShape, Foot, _sat_depth, arms_of, edge_distance,
+                                   edge_distance_below, unit_vector)
 
 SIDES = ("front", "right", "rear", "left")
 
@@ -156,8 +156,8 @@ def place(frame: Frame, slots: Sequence[Slot], shape: BaseShape, tags: Sequence 
             turn = s.turn
             fc = (facing + turn) % 360.0
             arms = arms_of(shape, fc)
-        out.append(foot_at(shape, x0 + rx * right - fx * back, y0 + ry * right - fy * back, fc,
-                           None if tags is None else tags[i], arms))
+        out.append(Foot(shape, x0 + rx * right - fx * back, y0 + ry * right - fy * back, fc,
+                        None if tags is None else tags[i], arms))
     return out
 
 
@@ -287,7 +287,8 @@ def overlapping(a: Sequence[Foot], b: Sequence[Foot], margin: float = 1e-3) -> b
             if fx0 > gx1 or gx0 > fx1 or fy0 > gy1 or gy0 > fy1:
                 continue
             if rects and fc is not None and g.corners is not None:
-                if _sat_all_beyond(fc, g.corners, margin):      # (_convex_below, limit -margin)
+                depth = _sat_depth(fc, g.corners, margin)       # (_convex_below, limit -margin)
+                if depth is not None and depth > margin:
                     return True
             elif edge_distance_below(f, g, -margin):
                 return True

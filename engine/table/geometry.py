@@ -127,17 +127,20 @@ class Foot:
     back-right, back-left) for the arithmetic below."""
     __slots__ = ("shape", "x", "y", "facing", "r", "corners", "bbox", "tag", "memo")
 
-    def __init__(self, shape: BaseShape, x: float, y: float, facing: float = 0.0, tag=None):
+    def __init__(self, shape: BaseShape, x: float, y: float, facing: float = 0.0, tag=None, arms: tuple | None = None):
+        """`arms`: `arms_of(shape, facing)` when the caller has it (a
+        formation's stands share one facing: formations.place)."""
         self.shape = shape
         self.x = x
         self.y = y
         self.facing = facing
         self.tag = tag
         self.memo = None          # cached facts about this placement (pieces it touches)
-        e = _ARMS.get(id(shape))
-        arms = e[1].get(facing) if e is not None and e[0] is shape else None
         if arms is None:
-            arms = _arms(shape, facing)
+            e = _ARMS.get(id(shape))
+            arms = e[1].get(facing) if e is not None and e[0] is shape else None
+            if arms is None:
+                arms = _arms(shape, facing)
         ax = arms[0]
         if ax is None:                            # round
             r = arms[1]
@@ -174,40 +177,11 @@ class Foot:
         return f"Foot({self.shape}, {self.x:.3f}, {self.y:.3f}, {self.facing:g})"
 
 
-_new = object.__new__
-
-
 def arms_of(shape: BaseShape, facing: float) -> tuple:
-    """The turned half-extents `foot_at` takes (see `_arms`)."""
+    """The turned half-extents Foot() takes as `arms` (see `_arms`)."""
     e = _ARMS.get(id(shape))
     v = e[1].get(facing) if e is not None and e[0] is shape else None
     return v if v is not None else _arms(shape, facing)
-
-
-def foot_at(shape: BaseShape, x: float, y: float, facing: float, tag, arms: tuple) -> Foot:
-    """`Foot(shape, x, y, facing, tag)` given `arms_of(shape, facing)`: the
-    same base, built without looking the arms up again (a formation's
-    stands share one facing: formations.place)."""
-    f = _new(Foot)
-    f.shape = shape
-    f.x = x
-    f.y = y
-    f.facing = facing
-    f.tag = tag
-    f.memo = None
-    ax = arms[0]
-    if ax is None:
-        r = arms[1]
-        f.r = r
-        f.corners = None
-        f.bbox = (x - r, y - r, x + r, y + r)
-    else:
-        f.r = 0.0
-        _, ay, bx, by, pax, pay, pbx, pby = arms
-        f.corners = ((x + ax - bx, y + ay - by), (x + ax + bx, y + ay + by), (x - ax + bx, y - ay + by),
-                     (x - ax - bx, y - ay - by))
-        f.bbox = (x - pax - pbx, y - pay - pby, x + pax + pbx, y + pay + pby)
-    return f
 
 
 # ---- small exact geometry ----------------------------------------------------------
@@ -372,9 +346,11 @@ def _dist_to_outline(ring, px, py) -> float:
     return math.sqrt(best)
 
 
-def _sat_depth(pa, pb) -> float | None:
+def _sat_depth(pa, pb, stop: float = -math.inf) -> float | None:
     """The smallest separating-axis overlap of two convex polygons (corner
-    lists), or None when an edge's axis separates them."""
+    lists), or None when an edge's axis separates them.  The first overlap
+    of `stop` or less is returned as soon as it is found (the smallest is
+    at most `stop` too: an answer to "more than `stop`?")."""
     depth = math.inf
     four = len(pa) == 4 and len(pb) == 4
     if four:
@@ -402,6 +378,8 @@ def _sat_depth(pa, pb) -> float | None:
             o = (hi_a if hi_a < hi_b else hi_b) - (lo_a if lo_a > lo_b else lo_b)
             if o < 0:
                 return None
+            if o <= stop:
+                return o
             if o < depth:
                 depth = o
     return depth
@@ -409,35 +387,10 @@ def _sat_depth(pa, pb) -> float | None:
 
 def _sat_all_beyond(pa, pb, margin: float) -> bool:
     """`_sat_depth(pa, pb)` is not None and more than `margin`: every
-    edge's axis overlaps by more than `margin` (and by 0 or more), the
-    same test stopping at the first axis that does not."""
-    four = len(pa) == 4 and len(pb) == 4
-    if four:
-        (a0x, a0y), (a1x, a1y), (a2x, a2y), (a3x, a3y) = pa
-        (b0x, b0y), (b1x, b1y), (b2x, b2y), (b3x, b3y) = pb
-    for poly in (pa, pb):
-        n = len(poly)
-        for i in range(n):
-            x1, y1 = poly[i]
-            x2, y2 = poly[(i + 1) % n]
-            nx, ny = y2 - y1, x1 - x2
-            L = math.hypot(nx, ny)
-            if L <= EPS:
-                continue
-            nx, ny = nx / L, ny / L
-            if four:
-                p0, p1, p2, p3 = a0x * nx + a0y * ny, a1x * nx + a1y * ny, a2x * nx + a2y * ny, a3x * nx + a3y * ny
-                q0, q1, q2, q3 = b0x * nx + b0y * ny, b1x * nx + b1y * ny, b2x * nx + b2y * ny, b3x * nx + b3y * ny
-                hi_a, lo_a = max(p0, p1, p2, p3), min(p0, p1, p2, p3)
-                hi_b, lo_b = max(q0, q1, q2, q3), min(q0, q1, q2, q3)
-            else:
-                a = [px * nx + py * ny for px, py in pa]
-                b = [px * nx + py * ny for px, py in pb]
-                hi_a, lo_a, hi_b, lo_b = max(a), min(a), max(b), min(b)
-            o = (hi_a if hi_a < hi_b else hi_b) - (lo_a if lo_a > lo_b else lo_b)
-            if o < 0 or o <= margin:
-                return False
-    return True
+    edge's axis overlaps by more than `margin`, found stopping at the first
+    axis that does not."""
+    depth = _sat_depth(pa, pb, margin)
+    return depth is not None and depth > margin
 
 
 def _corner_edge_pairs(pa, pb):
@@ -457,10 +410,13 @@ def _corner_edge_min(pa, pb) -> float:
     best = None
     for p, q in ((pa, pb), (pb, pa)):
         m = len(q)
-        edges = [(q[i][0], q[i][1], q[(i + 1) % m][0] - q[i][0], q[(i + 1) % m][1] - q[i][1]) for i in range(m)]
+        edges = []
+        for i in range(m):
+            ax, ay = q[i]
+            dx, dy = q[(i + 1) % m][0] - ax, q[(i + 1) % m][1] - ay
+            edges.append((ax, ay, dx, dy, dx * dx + dy * dy))
         for px, py in p:
-            for ax, ay, dx, dy in edges:
-                L = dx * dx + dy * dy
+            for ax, ay, dx, dy, L in edges:
                 if L <= EPS:
                     d = (px - ax) ** 2 + (py - ay) ** 2
                 else:
