@@ -245,8 +245,20 @@ def tray_cols(n: int, w: int, th) -> int:
 def tray_layout(items: list[TraySpec], x, y, w, th) -> list[tuple[pygame.Rect, TraySpec]]:
     """The tray's chips in columns, in order; a chip whose name does not fit
     its column takes a whole row (no unit's name is cut), and the next chips
-    that fit a column fill the row it would have left half empty."""
-    cols = tray_cols(len(items), w, th)
+    that fit a column fill the row it would have left half empty.  Of the
+    column counts up to `tray_cols`, the one that needs the fewest rows
+    (the fewer columns on a tie: three narrow columns at 1024x700 left most
+    names a row each, between rows of three short ones)."""
+    best = None
+    for cols in range(tray_cols(len(items), w, th), 1, -1):
+        out = _tray_rows(items, x, y, w, th, cols)
+        rows = len({r.y for r, _ in out})
+        if best is None or rows <= best[0]:
+            best = (rows, out)
+    return best[1] if best else _tray_rows(items, x, y, w, th, 1)
+
+
+def _tray_rows(items: list[TraySpec], x, y, w, th, cols: int) -> list[tuple[pygame.Rect, TraySpec]]:
     cw = w // cols
     h = th.px(30)
     font = th.font("s")
