@@ -57,3 +57,33 @@ def test_wrapping_keeps_the_largest_size_that_fits():
     cols2 = (300 + 4) // (bigger + 4)
     assert -(-20 // cols2) * (bigger + 4) - 4 > 60          # one pixel more no longer fits
     assert wrap_dice(5, 300, 60, 36, 4) == (36, 7)          # few dice: full size, one line
+
+
+class _Recording(pygame.Surface):
+    """A surface that remembers where each picture lands."""
+    def __init__(self, size):
+        super().__init__(size)
+        self.landed = []
+
+    def blit(self, source, dest, *args, **kw):
+        r = super().blit(source, dest, *args, **kw)
+        self.landed.append((source.get_size(), r))
+        return r
+
+
+def test_the_note_of_rolls_left_out_is_never_drawn_over_a_die():
+    # the 1024x700 window's tray (about 340 x 80 px) after a charge: four pools, the last two shown
+    pygame.font.init()
+    th = T.Theme((1024, 700))
+    pools = [success.roll(SeededDice(s), name, n, []) for s, name, n in
+             ((1, "Elite Infantry charge", 6), (2, "Regular Cavalry on Wolves against impact hits", 3),
+              (3, "Elite Infantry attacks", 24), (4, "Regular Cavalry on Wolves saves", 16))]
+    tray = GlyphDiceTray()
+    tray.set_rolls(_rows(*pools), animate=False)
+    surf = _Recording((340, 80))
+    tray.draw(surf, surf.get_rect(), th)
+    note = th.text("+2 earlier in the log", "xs", T.FAINT).get_size()
+    notes = [r for size, r in surf.landed if size == note]
+    dice = [r for size, r in surf.landed if size[0] == size[1] and size[0] >= 8]
+    assert len(notes) == 1 and len(dice) >= 40
+    assert not any(d.colliderect(notes[0]) for d in dice)

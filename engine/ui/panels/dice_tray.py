@@ -122,13 +122,26 @@ class DiceTray:
         for i, line in enumerate(lines):
             surf.blit(th.text(line, "xs", T.TEXT), (at[0], at[1] + i * lh))
 
+    def shown_rows(self, surf, rect: pygame.Rect, th: T.Theme, pad: int) -> tuple[list, int]:
+        """The last rolls that fit (two or three) and each one's row height;
+        the count of those left out ("+2 earlier in the log") on a line of
+        its own at the tray's foot, where no die is drawn over it."""
+        fit = 3 if rect.h >= th.line_h("xs") * 6 + 2 * pad else 2
+        rows = self.rolls[-fit:]
+        foot = 0
+        if len(self.rolls) > fit:
+            more = th.text(f"+{len(self.rolls) - fit} earlier in the log", "xs", T.FAINT)
+            foot = more.get_height()
+            surf.blit(more, more.get_rect(bottomright=(rect.right - pad, rect.bottom - 2)))
+        return rows, (rect.h - 2 * pad - foot) // len(rows)
+
     @staticmethod
-    def label(who: str, th: T.Theme, width: int) -> pygame.Surface:
-        """Who rolled, on up to two lines beside the dice."""
+    def label(who: str, th: T.Theme, width: int, most: int = 2) -> pygame.Surface:
+        """Who rolled, on up to `most` lines (two, one in a low row) beside the dice."""
         f = th.font("xs", True)
         lines = T.wrap(who, f, width)
-        if len(lines) > 2:
-            lines = [lines[0], T.ellipsize(" ".join(lines[1:]), f, width)]
+        if len(lines) > most:
+            lines = lines[:most - 1] + [T.ellipsize(" ".join(lines[most - 1:]), f, width)]
         imgs = [th.text(line, "xs", T.MUTED, True) for line in lines] or [th.text("", "xs", T.MUTED, True)]
         out = pygame.Surface((max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
         y = 0
@@ -146,12 +159,7 @@ class DiceTray:
             surf.blit(img, img.get_rect(center=rect.center))
             return
         x0, y = rect.x + pad, rect.y + pad
-        fit = 3 if rect.h >= th.line_h("xs") * 6 + 2 * pad else 2
-        rows = self.rolls[-fit:]
-        if len(self.rolls) > fit:
-            more = th.text(f"+{len(self.rolls) - fit} earlier in the log", "xs", T.FAINT)
-            surf.blit(more, more.get_rect(bottomright=(rect.right - pad, rect.bottom - 2)))
-        row_h = (rect.h - 2 * pad) // len(rows)
+        rows, row_h = self.shown_rows(surf, rect, th, pad)
         lh = th.line_h("xs")
         show_text = row_h - lh - 2 >= 20
         px = max(14, min(th.px(36), (row_h - lh - 2) if show_text else row_h - 2))
@@ -160,7 +168,7 @@ class DiceTray:
         lab_w = min(th.px(150), rect.w // 3)
         for roll in rows:
             who = roll.get("who") or ""
-            label = self.label(who, th, lab_w - th.px(6))
+            label = self.label(who, th, lab_w - th.px(6), max(1, min(2, row_h // lh)))
             dice_y = y + px // 2 + 1
             surf.blit(label, label.get_rect(midleft=(x0, dice_y)))
             x = x0 + lab_w

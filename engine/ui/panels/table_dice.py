@@ -268,12 +268,7 @@ class GlyphDiceTray(DiceTray):
         pygame.draw.rect(surf, T.mix(T.PANEL, (0, 0, 0), 0.25), rect, border_radius=th.px(6))
         pad = th.px(8)
         x0, y = rect.x + pad, rect.y + pad
-        fit = 3 if rect.h >= th.line_h("xs") * 6 + 2 * pad else 2
-        rows = self.rolls[-fit:]
-        if len(self.rolls) > fit:
-            more = th.text(f"+{len(self.rolls) - fit} earlier in the log", "xs", T.FAINT)
-            surf.blit(more, more.get_rect(topright=(rect.right - pad, rect.y + 2)))
-        row_h = (rect.h - 2 * pad) // len(rows)
+        rows, row_h = self.shown_rows(surf, rect, th, pad)
         lh = th.line_h("xs")
         show_text = row_h - lh - 2 >= 20
         px = max(14, min(th.px(36), (row_h - lh - 2) if show_text else row_h - 2))
@@ -282,7 +277,7 @@ class GlyphDiceTray(DiceTray):
         lab_w = min(th.px(150), rect.w // 3) if any(r.get("who") for r in rows) else 0
         for roll in rows:
             who = roll.get("who") or ""
-            label = self.label(who, th, lab_w - th.px(6))
+            label = self.label(who, th, lab_w - th.px(6), max(1, min(2, row_h // lh)))
             split = roll.get("split")
             mark = th.text(roll.get("split_label") or "vs", "xs", T.MUTED, True) if split else None
             dice = [die_parts(d) for d in roll.get("dice", [])]
