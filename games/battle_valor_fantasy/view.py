@@ -198,7 +198,7 @@ class BVFView(TableView):
                                                                         if prof.missile else "")),
                            ("Armour", ("counts as Heavy Armour" if prof.machine else prof.armour.name)
                             + f" ({stats.armour_rerolls(u)} rerolls)"),     # § Attacking War Machines;
-                           ("Command", "yes" if u.command_stand() else ("counts as (Independent)"
+                           ("Command", "yes" if u.command_stand() else ("yes (Independent)"
                                                                          if stats.independent(u) else "none")),
                            ("Points", str(prof.points))]
             if prof.machine:
