@@ -300,7 +300,7 @@ class TableBoard:
                     inner_y = b[3] if (b[1] + b[3]) / 2 < self.table.height / 2 else b[1]
                     x = b[0] * s - ox + px * 0.6
                     y = inner_y * s - oy + (-px if inner_y == b[3] else px)
-                    r = img.get_rect(midleft=(round(x), round(y)))
+                    r = img.get_rect(midleft=(round(x), round(y))).clamp(trect.inflate(-6, -6))   # whole, on the table
                     sh = T.text(z.label, px, (0, 0, 0), True)
                     surf.blit(sh, r.move(1, 1))
                     surf.blit(img, r)
