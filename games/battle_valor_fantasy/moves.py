@@ -386,12 +386,19 @@ def rejoin(state: BVFState, u: Unit, ev: list[Event], rule: str) -> None:
     frame = space.frame_of(u) if u.command_stand() in main else Frame(main[0].x, main[0].y, u.facing)
     sts = main + [s for s in u.stands if s.sid in u.stragglers]
     target = space.layout(u, frame, stands=sts)
-    enemy_feet = [f for v in space.enemies(state, u) for f in space.feet(state, v)]
+    ways = [(s, f) for s, f in zip(sts, target) if s.sid in u.stragglers]
     dead = []
-    from engine.table.geometry import _seg_blocked
-    for s, f in zip(sts, target):
-        if s.sid in u.stragglers and _seg_blocked(s.x, s.y, f.x, f.y, (), enemy_feet):
-            dead.append(s.sid)
+    if ways:
+        # only bases whose box meets a way's box can block it (_seg_blocked): those of enemies whose box
+        # meets the box of all the ways
+        span = (min(min(s.x, f.x) for s, f in ways), min(min(s.y, f.y) for s, f in ways),
+                max(max(s.x, f.x) for s, f in ways), max(max(s.y, f.y) for s, f in ways))
+        enemy_feet = [f for v in space.enemies(state, u) if _box_near(space.unit_bbox(state, v), span, 0.0)
+                      for f in space.feet(state, v)]
+        from engine.table.geometry import _seg_blocked
+        for s, f in ways:
+            if _seg_blocked(s.x, s.y, f.x, f.y, (), enemy_feet):
+                dead.append(s.sid)
     keep = [s for s in sts if s.sid not in dead]
     fs = space.layout(u, frame, stands=keep)
     if space.fits(state, u, fs) is None:
