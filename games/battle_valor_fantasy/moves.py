@@ -418,10 +418,11 @@ def rally(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
     """A musician rallies automatically; otherwise a die per stand, all
     Successes (after experience) rally, each failure is a stand lost and
     the rest run double MR again."""
-    e = space.nearest_enemy(state, u)
+    # the nearest enemy (which a rallied unit turns to face) is asked only when it rallies: nothing it
+    # depends on changes before (the dice, a General's reroll)
     if stats.has_musician(u):
         ev.append(Event("ruling", f"{u.name} rallies to its musician", R_RALLY))
-        _rallied(state, u, e, ev)
+        _rallied(state, u, space.nearest_enemy(state, u), ev)
         return
     n = len(u.stands)
     r = success.roll(dice, f"{u.name} rallies", n, stats.experience_mods(u))
@@ -429,7 +430,7 @@ def rally(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
     r = rerolls.run_again(state, u, r, lambda: success.roll(dice, f"{u.name} rallies (rerolled)", n,
                                                             stats.experience_mods(u)), ev)
     if r.total >= n:
-        _rallied(state, u, e, ev)
+        _rallied(state, u, space.nearest_enemy(state, u), ev)
         return
     casualties.take(state, u, r.failures, ev, stands=True, ignorable=False)
     if u.on_table:
