@@ -28,6 +28,7 @@ R_PASS = "battle_valor_fantasy.txt § Order Counter Types;"
 # activation phases: the order counters each one activates
 PHASE_ORDERS = {"spells": ("spell",), "reform": ("reform",), "fire": ("fire",), "combat": ("charge", "attack"),
                 "advance": ("advance",), "fire2": ("fire",)}
+_WANTED = {phase: frozenset(kinds) for phase, kinds in PHASE_ORDERS.items()}    # can_activate asks after each action
 PHASES = ("spells", "reform", "fire", "combat", "advance", "fire2")
 PHASE_RULE = {"spells": "battle_valor_fantasy.txt § Phase 6 Cast Spells;",
               "reform": "battle_valor_fantasy.txt § Phase 7 Reform Units;",
@@ -238,8 +239,7 @@ def can_activate(state: BVFState, u: Unit, phase: str) -> bool:
         return characters.can_activate(state, u, phase)
     if not u.on_table or u.fleeing:
         return False
-    wanted = PHASE_ORDERS[phase]
-    if not any(o in wanted for o in u.orders):
+    if _WANTED[phase].isdisjoint(u.orders):
         return False
     if u.kind == "general":
         return True
