@@ -309,10 +309,11 @@ _PLACED_OK: dict = {}
 _TABLES: dict = {}
 
 
-def static_ok(state: BVFState, u: Unit, frame: Frame, formation: str, files: int) -> bool:
+def static_ok(state: BVFState, u: Unit, frame: Frame, formation: str, files: int, fs: list | None = None) -> bool:
     """The part of `deploy_problem` no other unit can change passes: the
     unit's bases there are wholly in its zone, on the table and (unless it
-    flies) off impassable terrain."""
+    flies) off impassable terrain.  `fs`: the unit's layout there, when the
+    caller has it."""
     table = state.table
     shape = space.shape_of(u)
     fly = space.flying(u)
@@ -323,7 +324,8 @@ def static_ok(state: BVFState, u: Unit, frame: Frame, formation: str, files: int
         if len(_PLACED_OK) > 50_000:
             _PLACED_OK.clear()
         _TABLES[id(table)] = table
-        fs = space.layout(u, frame, formation, files)
+        if fs is None:
+            fs = space.layout(u, frame, formation, files)
         z = zone_of(state, u.owner)
         v = (z is None or in_zone(state, fs, z)) and space.on_table_clear(state, u, fs)
         _PLACED_OK[key] = v

@@ -68,10 +68,11 @@ def all_facts(state: BVFState, u: Unit, spots) -> list[Spot]:
             if len(_FACTS) >= LIMIT:
                 _FACTS.clear()
             _TABLES[id(table)] = table
-            static = moves.files_ok(fo, len(u.stands), fi) is None and setup.static_ok(state, u, frame, fo, fi)
+            fs = space.layout(u, frame, fo, fi) if moves.files_ok(fo, len(u.stands), fi) is None else None
+            static = fs is not None and setup.static_ok(state, u, frame, fo, fi, fs)     # (one layout for both)
             rel = _rel_box(u, frame.facing, fo, fi)
             box = (frame.x + rel[0], frame.y + rel[1], frame.x + rel[2], frame.y + rel[3])
-            f = _FACTS[key] = Spot(static, box, tuple(space.layout(u, frame, fo, fi)) if static else None)
+            f = _FACTS[key] = Spot(static, box, tuple(fs) if static else None)
         out.append(f)
     if len(_LISTS) >= 5_000:
         _LISTS.clear()
