@@ -836,10 +836,14 @@ class Table:
 
     def terrain_touching(self, f: Foot) -> list[Piece]:
         x0, y0, x1, y1 = f.bbox
-        # a piece whose box lies beyond the base's (and the contact tolerance) cannot touch it (as _touches)
-        return [t for t in self.terrain
-                if not (x1 < t.bbox[0] - CONTACT or x0 > t.bbox[2] + CONTACT or y1 < t.bbox[1] - CONTACT
-                        or y0 > t.bbox[3] + CONTACT) and t.touches(f)]
+        # a piece whose box lies beyond the base's (and the contact tolerance) cannot touch it (as _touches);
+        # the pieces' boxes grown by the tolerance are made once per table (the same sums)
+        grown = self.__dict__.get("_grown")
+        if grown is None:
+            grown = self._grown = [(t, t.bbox[0] - CONTACT, t.bbox[1] - CONTACT, t.bbox[2] + CONTACT,
+                                    t.bbox[3] + CONTACT) for t in self.terrain]
+        return [t for t, gx0, gy0, gx1, gy1 in grown
+                if not (x1 < gx0 or x0 > gx1 or y1 < gy0 or y0 > gy1) and t.touches(f)]
 
     def terrain_occupied(self, feet: Sequence[Foot]) -> list[Piece]:
         """Pieces every base touches or stands on (§ occupying terrain)."""
