@@ -203,20 +203,27 @@ def block_of(frame: Frame, feet: Sequence[Foot]) -> Block:
     """The rectangle, in the unit's frame, holding every base."""
     lo_r = lo_b = math.inf
     hi_r = hi_b = -math.inf
+    fx, fy = frame.forward
+    x0, y0 = frame.x, frame.y
     for f in feet:
-        pts = f.corners if f.corners is not None else [
-            (f.x + f.r * math.cos(a), f.y + f.r * math.sin(a)) for a in (0.0, math.pi / 2, math.pi, 1.5 * math.pi,
-                                                                         math.pi / 4, 3 * math.pi / 4,
-                                                                         5 * math.pi / 4, 7 * math.pi / 4)]
         if f.corners is None:       # a circle's exact extent along the frame's axes
             r, b = frame.local(f.x, f.y)
             lo_r, hi_r = min(lo_r, r - f.r), max(hi_r, r + f.r)
             lo_b, hi_b = min(lo_b, b - f.r), max(hi_b, b + f.r)
             continue
-        for px, py in pts:
-            r, b = frame.local(px, py)
-            lo_r, hi_r = min(lo_r, r), max(hi_r, r)
-            lo_b, hi_b = min(lo_b, b), max(hi_b, b)
+        for px, py in f.corners:
+            # frame.local(px, py) and min/max written out (the same floats: a block is made for every new
+            # geometry)
+            dx, dy = px - x0, py - y0
+            r, b = dx * -fy + dy * fx, -(dx * fx + dy * fy)
+            if r < lo_r:
+                lo_r = r
+            if r > hi_r:
+                hi_r = r
+            if b < lo_b:
+                lo_b = b
+            if b > hi_b:
+                hi_b = b
     return Block(frame, lo_r, hi_r, lo_b, hi_b)
 
 

@@ -281,8 +281,21 @@ def _axis_facing(x0, y0, x1, y1) -> float:
     return 90.0 if dy > 0 else 270.0
 
 
+_BOX_ZONES: dict = {}         # id(zone) -> (zone, _box_zone(zone)): the entry keeps its zone alive
+
+
 def _box_zone(z) -> bool:
-    """The zone is an axis-aligned rectangle (its box is the zone)."""
+    """The zone is an axis-aligned rectangle (its box is the zone);
+    remembered per zone (asked for every placement deployment tries)."""
+    v = _BOX_ZONES.get(id(z))
+    if v is None or v[0] is not z:
+        if len(_BOX_ZONES) >= 1_000:
+            _BOX_ZONES.clear()
+        v = _BOX_ZONES[id(z)] = (z, _rectangle(z))
+    return v[1]
+
+
+def _rectangle(z) -> bool:
     ring = list(z.ring)
     if ring and ring[0] == ring[-1]:
         ring = ring[:-1]
