@@ -348,3 +348,23 @@ def test_casting_at_a_lone_character_shows_the_odds_of_6s_and_the_dispel_its_own
     ws = [state.units[x] for x in dispel["wizards"]]
     text = " ".join(describe.preview(state, dispel))
     assert "need 5 Successes" in text and f"{spells.dispel_chance(state, ws, 4):.0%}" in text
+
+
+def test_a_character_turning_to_join_leaves_no_wrong_geometry_remembered():
+    """A lone Wizard turning toward a unit he joins was turned without a new
+    state version: his block, worked out with the new facing, was remembered
+    for his place at the old facing, where any later position (a search's,
+    another game's) found it.  Every remembered block agrees with the facing
+    it is remembered for."""
+    from games.battle_valor_fantasy import space
+    units = [{"name": "bows", "player": 0, "at": [24, 8], "facing": 90, "files": 4,
+              "unit": {"troop": "infantry", "stands": 4}},
+             {"name": "mage", "player": 0, "kind": "wizard", "at": [24, 30], "orders": ["advance"]},
+             {"name": "foes", "player": 1, "at": [44, 40], "facing": 270, "files": 4, "orders": ["advance"],
+              "unit": {"troop": "infantry", "stands": 4}}] + GENERALS
+    state, n = _position(units, phase="advance", current=0, initiative=0)
+    mage = state.units[n["mage"]]
+    RULES.apply(state, Action.make("join", 0, uid=mage.uid, to=n["bows"]), ScriptedDice([], seed=1))
+    assert mage.attached < 0 and mage.stands and 260 < mage.facing < 280     # 6" toward the bows, alone
+    remembered = [e for e in space._GEO.values() if e[2] is not None]
+    assert remembered and all(e[2].frame.facing == e[4][1] for e in remembered)

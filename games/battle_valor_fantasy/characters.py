@@ -339,6 +339,7 @@ def join(state: BVFState, c: Unit, to: int, ev: list[Event]) -> None:
         return space.fits(state, c, space.layout(c, frame), enemy_gap=space.ADVANCE_GAP) is None
     c.stands[0].facing = facing
     c.facing = facing
+    state.touch(moved=c)          # turned: its geometry's signature holds the facing (space.geo_id)
     frame = short_of(space.block(state, c), (tx, ty), JOIN_RANGE, clear)
     if not clear(Frame(frame.x, frame.y, facing)):
         frame = _free_spot(state, c, x, y, facing)
