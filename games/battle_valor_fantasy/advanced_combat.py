@@ -120,6 +120,9 @@ def counter_charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> 
     u.facing = pl.frame.frame.facing
     combat.left_behind(u, sts, arrived, t)
     combat.left_behind(t, tst, met, u)
+    # t's geometry was looked at (its stands placed, before u's stragglers were cleared) under its
+    # old stragglers: a new version, or its block would be remembered for the wrong signature
+    state.touch(moved=t)
     if arrived <= 0:
         ev.append(Event("ruling", f"No stand of {u.name} makes it: both units stop, nobody meets", R_COUNTER))
         return

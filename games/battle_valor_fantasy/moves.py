@@ -382,6 +382,7 @@ def rejoin(state: BVFState, u: Unit, ev: list[Event], rule: str) -> None:
     main = [s for s in space.ordered(u) if s.sid not in u.stragglers]
     if not main:
         u.stragglers = ()
+        state.touch(moved=u)          # its geometry's signature holds the stragglers (space.geo_id)
         return
     frame = space.frame_of(u) if u.command_stand() in main else Frame(main[0].x, main[0].y, u.facing)
     sts = main + [s for s in u.stands if s.sid in u.stragglers]
