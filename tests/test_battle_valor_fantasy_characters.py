@@ -368,3 +368,20 @@ def test_a_character_turning_to_join_leaves_no_wrong_geometry_remembered():
     assert mage.attached < 0 and mage.stands and 260 < mage.facing < 280     # 6" toward the bows, alone
     remembered = [e for e in space._GEO.values() if e[2] is not None]
     assert remembered and all(e[2].frame.facing == e[4][1] for e in remembered)
+
+
+def test_a_block_is_remembered_only_for_the_signature_it_fits():
+    """Even a unit changed without a new state version (the bug above)
+    leaves no block under the wrong signature: a remembered block is worked
+    out from the signature it is remembered for."""
+    from games.battle_valor_fantasy import space
+    units = [{"name": "spears", "player": 0, "at": [24, 30], "facing": 270, "files": 2,
+              "unit": {"troop": "infantry", "stands": 4}}] + GENERALS
+    state, n = _position(units, phase="advance", current=0, initiative=0)
+    spears = state.units[n["spears"]]
+    entry = space._geo(state, spears)
+    spears.facing = 90.0                   # turned behind the memo's back
+    spears.stragglers = (spears.stands[-1].sid,)
+    b = space.block(state, spears)
+    assert b is entry[2] and b.frame.facing == entry[4][1] == 270.0
+    assert (b.front, b.rear) == (space.block_of(b.frame, entry[0]).front, space.block_of(b.frame, entry[0]).rear)

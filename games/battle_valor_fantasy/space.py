@@ -195,8 +195,21 @@ def block(state: BVFState, u: Unit) -> Block:
     geo = _geo(state, u)
     b = geo[2]
     if b is None:
-        b = geo[2] = block_of(frame_of(u), main_feet(state, u) or feet(state, u))
+        b = geo[2] = _signature_block(geo)
     return b
+
+
+def _signature_block(geo: list) -> Block:
+    """A remembered geometry's block, from its signature alone (the frame
+    of `frame_of`, the bases of `main_feet`), never from the unit: a unit
+    changed without BVFState.touch would otherwise leave a block under a
+    signature it does not fit, found by every later position with that
+    signature (a search's copy, the next game of a batch)."""
+    fs, (_, facing, stragglers, stands) = geo[0], geo[4]
+    c = next((s for s in stands if s[4]), stands[0] if stands else None)      # (x, y, facing, sid, command)
+    frame = Frame(c[0], c[1], facing) if c is not None else Frame(0.0, 0.0, facing)
+    main = [f for f in fs if f.tag not in stragglers] if stragglers else fs
+    return block_of(frame, main or fs)
 
 
 def centre(state: BVFState, u: Unit) -> tuple[float, float]:
