@@ -279,27 +279,42 @@ def touching(a: Sequence[Foot], b: Sequence[Foot], tolerance: float = CONTACT) -
 
 def overlapping(a: Sequence[Foot], b: Sequence[Foot], margin: float = 1e-3) -> bool:
     """Some base of `a` lies on top of some base of `b`."""
-    # (the boxes grown by the margin once, not per pair: the same sums; two rectangles go straight to the
-    # separating-axis test edge_distance_below would make)
+    if len(a) == 1:               # one base (a slide's step): each box of `b` grown as it is met
+        f = a[0]
+        fx0, fy0, fx1, fy1 = f.bbox
+        fx1 += margin
+        fy1 += margin
+        for g in b:
+            gb = g.bbox
+            if fx0 > gb[2] + margin or gb[0] > fx1 or fy0 > gb[3] + margin or gb[1] > fy1:
+                continue
+            if _on_top(f, g, margin):
+                return True
+        return False
+    # (the boxes grown by the margin once, not per pair: the same sums)
     grown = [(g, g.bbox[0], g.bbox[1], g.bbox[2] + margin, g.bbox[3] + margin) for g in b]
     if not grown:
         return False
-    rects = margin >= 0.0
     for f in a:
         fx0, fy0, fx1, fy1 = f.bbox
         fx1 += margin
         fy1 += margin
-        fc = f.corners
         for g, gx0, gy0, gx1, gy1 in grown:
             if fx0 > gx1 or gx0 > fx1 or fy0 > gy1 or gy0 > fy1:
                 continue
-            if rects and fc is not None and g.corners is not None:
-                depth = _sat_depth(fc, g.corners, margin)       # (_convex_below, limit -margin)
-                if depth is not None and depth > margin:
-                    return True
-            elif edge_distance_below(f, g, -margin):
+            if _on_top(f, g, margin):
                 return True
     return False
+
+
+def _on_top(f: Foot, g: Foot, margin: float) -> bool:
+    """`edge_distance_below(f, g, -margin)`: two rectangles go straight to
+    the separating-axis test it would make (_convex_below with a limit of
+    -margin)."""
+    if margin >= 0.0 and f.corners is not None and g.corners is not None:
+        depth = _sat_depth(f.corners, g.corners, margin)
+        return depth is not None and depth > margin
+    return edge_distance_below(f, g, -margin)
 
 
 def self_overlapping(feet: Sequence[Foot], margin: float = 1e-3) -> bool:
