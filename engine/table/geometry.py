@@ -232,13 +232,13 @@ def seg_seg_dist2(ax, ay, bx, by, cx, cy, dx, dy) -> float:
 
 def point_in_ring(px: float, py: float, ring: Sequence[tuple[float, float]]) -> bool:
     inside = False
-    j = len(ring) - 1
-    for i in range(len(ring)):
-        xi, yi = ring[i]
-        xj, yj = ring[j]
+    if not ring:
+        return inside
+    xj, yj = ring[-1]             # each edge from the corner before (the last before the first)
+    for xi, yi in ring:
         if (yi > py) != (yj > py) and px < (xj - xi) * (py - yi) / (yj - yi) + xi:
             inside = not inside
-        j = i
+        xj, yj = xi, yi
     return inside
 
 
