@@ -184,8 +184,13 @@ class Block:
     def corners(self) -> list[tuple[float, float]]:
         """front-left, front-right, rear-right, rear-left (world)."""
         f = self.frame
-        return [f.world(self.left, self.front), f.world(self.right, self.front),
-                f.world(self.right, self.rear), f.world(self.left, self.rear)]
+        fx, fy = unit_vector(f.facing)          # (Frame.world four times, its facing turned once)
+        rx, ry = -fy, fx
+        x, y, left, right, front, rear = f.x, f.y, self.left, self.right, self.front, self.rear
+        return [(x + rx * left - fx * front, y + ry * left - fy * front),
+                (x + rx * right - fx * front, y + ry * right - fy * front),
+                (x + rx * right - fx * rear, y + ry * right - fy * rear),
+                (x + rx * left - fx * rear, y + ry * left - fy * rear)]
 
     def centre(self) -> tuple[float, float]:
         return self.frame.world((self.left + self.right) / 2, (self.front + self.rear) / 2)
