@@ -43,7 +43,7 @@ def take(state: BVFState, u: Unit, n: int, ev: list[Event], point: tuple[float, 
         ev.append(Event("casualty", f"{u.name} takes {n} damage: MR now {stats.base_mr(u):g}", R_BESTIARY))
         if stats.base_mr(u) <= 0:
             _destroy(state, u, ev, "is out of action")
-        state.touch()
+        state.touch(moved=u)           # only u changed: the others keep their geometry (state.py)
         return n
     if point is None:
         point = space.centre(state, u)
@@ -74,7 +74,7 @@ def take(state: BVFState, u: Unit, n: int, ev: list[Event], point: tuple[float, 
                     + (f" ({len(gone)} stand{'s' if len(gone) != 1 else ''} removed)" if gone and not stands else "")
                     + (": the command stand falls" if lost_cmd else ""), R_REMOVE,
                     data={"uid": u.uid, "n": removed}))
-    state.touch()
+    state.touch(moved=u)
     if not u.stands:
         _destroy(state, u, ev, "is destroyed")
     elif gone and u.formation == "skirmish" and not u.split and not skirmish_together(state, u):
@@ -127,7 +127,7 @@ def _machine(state: BVFState, u: Unit, n: int, ev: list[Event]) -> int:
                     R_MACHINE))
     if u.wounds >= MACHINE_WOUNDS or u.crew_wounds >= CREW_WOUNDS:
         _destroy(state, u, ev, "is out of action")
-    state.touch()
+    state.touch(moved=u)
     return n
 
 
@@ -139,7 +139,7 @@ def _destroy(state: BVFState, u: Unit, ev: list[Event], how: str) -> None:
             v.engaged = tuple(x for x in v.engaged if x != u.uid)
     u.engaged = ()
     ev.append(Event("casualty", f"{u.name} {how}", R_REMOVE, data={"uid": u.uid, "destroyed": True}))
-    state.touch()
+    state.touch(moved=u)
 
 
 def fill_gaps(state: BVFState, u: Unit) -> None:
