@@ -245,7 +245,7 @@ def _run(state: BVFState, u: Unit, fast: int, ev: list[Event], rule: str) -> Non
     lost = slide(state, u, [(u.stands[i], vx, vy, 2 * mr if i in lead else mr) for i in order])
     slow = [s.sid for i, s in enumerate(u.stands) if i not in lead and s.sid not in lost]
     u.stands = [s for s in u.stands if s.sid not in lost]
-    state.touch()
+    state.touch(moved=u)
     ev.append(Event("move", f"{u.name}: {len(lead)} stand{'s' if len(lead) != 1 else ''} run {2 * mr:g}\", "
                     f"{n_other(u, lead, lost)} fall behind at {mr:g}\""
                     + (f"; {len(lost)} off the table are lost" if lost else ""), rule))
@@ -319,7 +319,7 @@ def slide(state: BVFState, u: Unit, plan: list) -> set:
         if s.sid not in lost:
             s.x, s.y = best
             placed.append(space.Foot(shape, s.x, s.y, s.facing, s.sid))
-    state.touch()
+    state.touch(moved=u)
     return lost
 
 
@@ -412,7 +412,7 @@ def rejoin(state: BVFState, u: Unit, ev: list[Event], rule: str) -> None:
         u.split = True
     u.stragglers = ()
     u.charge_target = -1
-    state.touch()
+    state.touch(moved=u)
 
 
 def rally(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
@@ -503,7 +503,7 @@ def place_move(state: BVFState, u: Unit, dx: float, dy: float, ev: list[Event], 
         for s in u.stands:
             s.x += dx
             s.y += dy
-        state.touch()
+        state.touch(moved=u)
     off = [s for s, f in zip(u.stands, space.feet(state, u)) if not state.table.on_table(f)]
     ev.append(Event("move", f"{what}: {u.name} is moved {math.hypot(dx, dy):.1f}\"", rule, 0, data={"uid": u.uid}))
     if off:
