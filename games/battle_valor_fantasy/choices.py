@@ -238,8 +238,9 @@ def mmt_pairs(u: Unit) -> list[tuple[str, str]]:
     return [("advance", "fire"), ("charge", "fire"), ("advance", "fire_and_flee")]
 
 
-def plan_orders(state: BVFState, p: int, variant: int) -> tuple[list, int]:
-    """Each variant rotates each unit through its options."""
+def plan_orders(state: BVFState, p: int, variant: int, options: dict | None = None) -> tuple[list, int]:
+    """Each variant rotates each unit through its options (`options`: uid ->
+    `options_for`, when the caller has them for every variant)."""
     units = sorted(alliance.mine(state, turns.units_of(state, p)), key=lambda x: x.uid)
     g = space.general_of(state, p)
     fate = g.uid if g is not None else (units[0].uid if units else -1)
@@ -253,7 +254,7 @@ def plan_orders(state: BVFState, p: int, variant: int) -> tuple[list, int]:
             pair = mmt_pairs(u)[(variant + i) % 3]
             orders += [(u.uid, pair[0]), (u.uid, pair[1])]
             continue
-        opts = options_for(state, u)
+        opts = options[u.uid] if options is not None else options_for(state, u)
         if opts:
             orders.append((u.uid, opts[(variant * 7 + i * 3 + state.turn) % len(opts)]))
     return orders + [x for x in characters.plan_orders(state, p, variant)
@@ -263,8 +264,9 @@ def plan_orders(state: BVFState, p: int, variant: int) -> tuple[list, int]:
 def order_actions(state: BVFState, p: int) -> list[Action]:
     out = []
     seen = set()
+    options = {u.uid: options_for(state, u) for u in alliance.mine(state, turns.units_of(state, p))}
     for v in range(ORDER_VARIANTS):
-        orders, fate = plan_orders(state, p, v)
+        orders, fate = plan_orders(state, p, v, options)
         key = (tuple(orders), fate)
         if key in seen:
             continue
