@@ -416,19 +416,29 @@ def _reforms(state: BVFState, u: Unit, extra: dict) -> list[Action]:
     if e is not None:
         cx, cy = space.centre(state, e)
         facings.append(round(moves.face_toward(state, u, cx, cy), 2))
-    out = []
-    for fid, f in cat().formations.items():
-        if n < f.min_stands or (f.unit_types and u.profile.unit_type not in f.unit_types) or \
-                (f.needs_shields and not u.profile.shields):
-            continue                  # a formation its troop type may never take (moves.reform_problem)
-        widths = [1] if f.width == "one" or f.shape in ("wedge", "square") else \
-            sorted({max(1, math.ceil(n / 2)), max(1, n // 2 + 1), max(1, math.ceil(n / 3)), 2})
-        for w in widths:
-            if w > n or moves.files_ok(fid, n, w):
-                continue
-            for fc in facings:
-                out.append(Action.make("reform", p, uid=u.uid, formation=fid, files=w, facing=fc, **extra))
-    return out
+    return [Action.make("reform", p, uid=u.uid, formation=fid, files=w, facing=fc, **extra)
+            for fid, w in _shapes(n, u.profile.unit_type, bool(u.profile.shields)) for fc in facings]
+
+
+_SHAPES: dict = {}            # (stands, unit type, shields) -> the formations and widths it may take
+
+
+def _shapes(n: int, unit_type: str, shields: bool) -> list[tuple[str, int]]:
+    """Each formation and width a unit of n stands of this type may take
+    (moves.reform_problem's type rules and moves.files_ok), in the
+    catalog's order: the same for every such unit, so worked out once."""
+    key = (n, unit_type, shields)
+    v = _SHAPES.get(key)
+    if v is None:
+        v = _SHAPES[key] = []
+        for fid, f in cat().formations.items():
+            if n < f.min_stands or (f.unit_types and unit_type not in f.unit_types) or \
+                    (f.needs_shields and not shields):
+                continue              # a formation its troop type may never take (moves.reform_problem)
+            widths = [1] if f.width == "one" or f.shape in ("wedge", "square") else \
+                sorted({max(1, math.ceil(n / 2)), max(1, n // 2 + 1), max(1, math.ceil(n / 3)), 2})
+            v += [(fid, w) for w in widths if not (w > n or moves.files_ok(fid, n, w))]
+    return v
 
 
 def _spells(state: BVFState, u: Unit) -> list[Action]:
