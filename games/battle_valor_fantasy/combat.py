@@ -386,7 +386,7 @@ def finish_charge(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
     t = state.units.get(u.charge_target)
     u.charge_target = -1
     reach = charge_reach(state, u)
-    state.touch()
+    state.touch(moved=u)
     pl = None
     if t is not None and t.on_table and t.owner != u.owner:
         pl = plan(state, u, t, reach)

@@ -321,7 +321,7 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
             u.facing = float(a["facing"]) % 360.0
             for s in u.stands:
                 s.facing = u.facing
-            state.touch()
+            state.touch(moved=u)
             ev.append(Event("reform", f"{u.name} turns to face {u.facing:.0f}", moves.R_REFORM, 0))
             return
         moves.reform(state, u, a["formation"], int(a["files"]), float(a["facing"]), ev)
