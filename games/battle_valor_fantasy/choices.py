@@ -238,9 +238,8 @@ def mmt_pairs(u: Unit) -> list[tuple[str, str]]:
     return [("advance", "fire"), ("charge", "fire"), ("advance", "fire_and_flee")]
 
 
-def plan_orders(state: BVFState, p: int, variant: int, options: dict | None = None) -> tuple[list, int]:
-    """Each variant rotates each unit through its options (`options`: uid ->
-    `options_for`, when the caller has them for every variant)."""
+def plan_orders(state: BVFState, p: int, variant: int) -> tuple[list, int]:
+    """Each variant rotates each unit through its options."""
     units = sorted(alliance.mine(state, turns.units_of(state, p)), key=lambda x: x.uid)
     g = space.general_of(state, p)
     fate = g.uid if g is not None else (units[0].uid if units else -1)
@@ -254,7 +253,7 @@ def plan_orders(state: BVFState, p: int, variant: int, options: dict | None = No
             pair = mmt_pairs(u)[(variant + i) % 3]
             orders += [(u.uid, pair[0]), (u.uid, pair[1])]
             continue
-        opts = options[u.uid] if options is not None else options_for(state, u)
+        opts = options_for(state, u)
         if opts:
             orders.append((u.uid, opts[(variant * 7 + i * 3 + state.turn) % len(opts)]))
     return orders + [x for x in characters.plan_orders(state, p, variant)
@@ -264,9 +263,8 @@ def plan_orders(state: BVFState, p: int, variant: int, options: dict | None = No
 def order_actions(state: BVFState, p: int) -> list[Action]:
     out = []
     seen = set()
-    options = {u.uid: options_for(state, u) for u in alliance.mine(state, turns.units_of(state, p))}
     for v in range(ORDER_VARIANTS):
-        orders, fate = plan_orders(state, p, v, options)
+        orders, fate = plan_orders(state, p, v)
         key = (tuple(orders), fate)
         if key in seen:
             continue
@@ -416,29 +414,19 @@ def _reforms(state: BVFState, u: Unit, extra: dict) -> list[Action]:
     if e is not None:
         cx, cy = space.centre(state, e)
         facings.append(round(moves.face_toward(state, u, cx, cy), 2))
-    return [Action.make("reform", p, uid=u.uid, formation=fid, files=w, facing=fc, **extra)
-            for fid, w in _shapes(n, u.profile.unit_type, bool(u.profile.shields)) for fc in facings]
-
-
-_SHAPES: dict = {}            # (stands, unit type, shields) -> the formations and widths it may take
-
-
-def _shapes(n: int, unit_type: str, shields: bool) -> list[tuple[str, int]]:
-    """Each formation and width a unit of n stands of this type may take
-    (moves.reform_problem's type rules and moves.files_ok), in the
-    catalog's order: the same for every such unit, so worked out once."""
-    key = (n, unit_type, shields)
-    v = _SHAPES.get(key)
-    if v is None:
-        v = _SHAPES[key] = []
-        for fid, f in cat().formations.items():
-            if n < f.min_stands or (f.unit_types and unit_type not in f.unit_types) or \
-                    (f.needs_shields and not shields):
-                continue              # a formation its troop type may never take (moves.reform_problem)
-            widths = [1] if f.width == "one" or f.shape in ("wedge", "square") else \
-                sorted({max(1, math.ceil(n / 2)), max(1, n // 2 + 1), max(1, math.ceil(n / 3)), 2})
-            v += [(fid, w) for w in widths if not (w > n or moves.files_ok(fid, n, w))]
-    return v
+    out = []
+    for fid, f in cat().formations.items():
+        if n < f.min_stands or (f.unit_types and u.profile.unit_type not in f.unit_types) or \
+                (f.needs_shields and not u.profile.shields):
+            continue                  # a formation its troop type may never take (moves.reform_problem)
+        widths = [1] if f.width == "one" or f.shape in ("wedge", "square") else \
+            sorted({max(1, math.ceil(n / 2)), max(1, n // 2 + 1), max(1, math.ceil(n / 3)), 2})
+        for w in widths:
+            if w > n or moves.files_ok(fid, n, w):
+                continue
+            for fc in facings:
+                out.append(Action.make("reform", p, uid=u.uid, formation=fid, files=w, facing=fc, **extra))
+    return out
 
 
 def _spells(state: BVFState, u: Unit) -> list[Action]:
