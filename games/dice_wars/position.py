@@ -7,7 +7,7 @@ from engine.hex import grid as hexgrid
 from engine.core import expectations
 from engine.core.rules import Event
 from games.dice_wars import phases, stats
-from games.dice_wars.state import COLOR_NAMES, City, DWState, Unit
+from games.dice_wars.state import COLOR_NAMES, DWState, Unit
 
 UNIT_KEYS = {"name", "player", "class", "faction", "at", "facing", "hp", "guarding", "veteran"}
 

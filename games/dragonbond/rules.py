@@ -13,7 +13,7 @@ import hashlib
 from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
-from games.dragonbond import (checks, choices, combat, flow, moves, movement, position, powers, setup, space, stats,
+from games.dragonbond import (checks, choices, combat, flow, moves, movement, position, powers, setup, stats,
                               turns, wounds)
 from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState
