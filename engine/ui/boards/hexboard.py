@@ -204,7 +204,7 @@ class HexBoard:
 
     # --- sprites ------------------------------------------------------------------
     def _sprite(self, key, make):
-        return self._sprites.get(self.size, key, lambda: make(self.size))
+        return self._sprites.get(self.size, key, make, self.size)
 
     # --- draw -----------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, highlights: dict | None = None, tokens: list[TokenSpec] = (),

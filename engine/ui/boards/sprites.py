@@ -13,14 +13,14 @@ class SpriteCache:
         self._scale = None
         self._sprites: dict = {}
 
-    def get(self, scale, key, make) -> pygame.Surface:
-        """The sprite of `key` at `scale`, made by `make()` the first time."""
+    def get(self, scale, key, make, *args) -> pygame.Surface:
+        """The sprite of `key` at `scale`, made by `make(*args)` the first time."""
         if self._scale != scale:
             self._sprites.clear()
             self._scale = scale
         spr = self._sprites.get(key)
         if spr is None:
-            spr = make()
+            spr = make(*args)
             if pygame.display.get_surface() is not None:
                 spr = spr.convert_alpha()
             if len(self._sprites) >= self.limit:
