@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.core import registry
+from engine.core import malformed, registry
 from engine.core.actions import Action
 from engine.core.catalog import DataError, line_at, load_yaml, plain
 from engine.core.dice import DiceExhausted, ScriptedDice
@@ -103,7 +103,7 @@ def run_script(path: str | Path) -> dict:
             params = {k: _convert(rules, match.state, k, v) for k, v in raw.items()}
             action = Action.from_dict(params)
         except Exception as e:  # noqa: BLE001 - a parameter the game cannot read
-            raise ScriptError(f"{where}: {_why(e)}") from None
+            raise ScriptError(f"{where}: {_why(e, raw)}") from None
         if note is not None:
             if not _override_step(match, action, note, want_refusal, where, report):
                 break
@@ -122,7 +122,7 @@ def run_script(path: str | Path) -> dict:
         except DiceExhausted as e:
             raise ScriptError(f"{where}: {e}") from None
         except Exception as e:  # noqa: BLE001 - parameters of the wrong shape reach the rules
-            raise ScriptError(f"{where}: the rules cannot read this action: {_why(e)}") from None
+            raise ScriptError(f"{where}: the rules cannot read this action: {_why(e, raw)}") from None
         if want_refusal is not None:
             report["failures"].append(f"{where}: expected a refusal ({cut(want_refusal)}) but it was allowed")
         report["steps"].append({"action": action.to_dict(), "text": match.log[-1].text,
@@ -135,9 +135,8 @@ def run_script(path: str | Path) -> dict:
     return report
 
 
-def _why(e: Exception) -> str:
-    text = str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)
-    return cut_text(text or type(e).__name__, 300)
+def _why(e: Exception, values: dict | None = None) -> str:
+    return malformed.explain(e, values)
 
 
 def _list(data: dict, key: str, at) -> list:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.limits import cut
+
 
 def _freeze(value: Any) -> Any:
     if isinstance(value, list | tuple):
@@ -61,8 +63,12 @@ class Action:
     def from_dict(cls, d: dict) -> "Action":
         if not isinstance(d, dict) or "kind" not in d or "player" not in d:
             raise ValueError("an action needs 'kind' and 'player'")
+        if not isinstance(d["kind"], str):
+            raise ValueError(f"kind: an action's name was expected, not {cut(d['kind'])}")
+        if type(d["player"]) is not int:
+            raise ValueError(f"player: a seat number was expected, not {cut(d['player'])}")
         rest = {k: v for k, v in d.items() if k not in ("kind", "player")}
-        return cls.make(str(d["kind"]), int(d["player"]), **rest)
+        return cls.make(d["kind"], d["player"], **rest)
 
     def __str__(self) -> str:
         args = " ".join(f"{k}={v}" for k, v in self.params)

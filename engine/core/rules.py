@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from engine.core import malformed
 from engine.core.actions import Action
 
 
@@ -56,7 +57,7 @@ def refusal(problem, state, a) -> Illegal | None:
     try:
         reason = problem(state, a)
     except MALFORMED as e:
-        return Illegal(f"Malformed {a.kind} action: {e}")
+        return Illegal(f"Malformed {a.kind} action: {malformed.explain(e, dict(a.params))}")
     if reason is None or isinstance(reason, Illegal):
         return reason
     return Illegal(*reason) if isinstance(reason, tuple) else Illegal(reason)

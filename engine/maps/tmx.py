@@ -12,6 +12,7 @@ import os
 import zlib
 from xml.etree import ElementTree
 
+from engine.core import malformed
 from engine.maps.source import MapError, Node, read_bounded
 
 MAX_LAYER_CELLS = 256 * 256
@@ -43,7 +44,7 @@ def load_tmx(path: str, root: Node, tileset_roots: tuple[Node, ...] = ()):
         raise
     except Exception as e:  # noqa: BLE001 - pytmx raises bare Exceptions; say it in words
         raise MapError([f"{path}:{root.line}: map: Tiled's reader (pytmx) cannot read it: "
-                        f"{type(e).__name__}: {str(e)[:200]}"]) from None
+                        f"{malformed.explain(e)[:200]}"]) from None
     return tmx
 
 
