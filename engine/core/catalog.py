@@ -254,14 +254,16 @@ def field_name(loc: Iterable[Any]) -> str:
 T = TypeVar("T", bound=Definition)
 
 
-def _clean_msg(err: dict) -> str:
+def error_words(err: dict) -> str:
+    """One of pydantic's `ValidationError.errors()` in a data file's words."""
     msg = err["msg"]
     if err["type"] == "extra_forbidden":
         return "unknown field"
     if err["type"] == "missing":
         return "required field is missing"
-    if err.get("input") is not None and err["type"] not in ("model_type", "dict_type"):
-        return f"{cut_text(msg, 300)} (got {cut(err['input'])})"
+    if err["type"] not in ("model_type", "dict_type") and "input" in err:
+        got = "nothing" if err["input"] is None else cut(err["input"])
+        return f"{cut_text(msg, 300)} (got {got})"
     return cut_text(msg, 300)
 
 
@@ -292,7 +294,7 @@ def validate(model: type[T], data: Any, file: str, loc: tuple = ()) -> T:
                 elif isinstance(node, dict) and err["type"] in ("extra_forbidden", "missing") and p == path[-1]:
                     clean.append(p)
             line = line_at(data, clean)
-            problems.append(f"{file}:{line}: {field_name(loc + tuple(clean))}: {_clean_msg(err)}")
+            problems.append(f"{file}:{line}: {field_name(loc + tuple(clean))}: {error_words(err)}")
         raise DataError(problems) from None
 
 

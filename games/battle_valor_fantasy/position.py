@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pydantic import ValidationError
+
 from engine.core import expectations
+from engine.core.catalog import error_words
+from engine.core.fields import FieldError, Fields
+from engine.core.limits import cut
 from engine.core.rules import Event
 from engine.table.formations import Frame
 from games.battle_valor_fantasy import alliance, characters, reserves, space, turns
-from games.battle_valor_fantasy.army import unit_points, unit_profile
+from games.battle_valor_fantasy.army import unit_profile
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.defs import ArmyList
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
@@ -33,84 +38,84 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
     names: dict[str, int] = {}
     sid = 0
     c = cat()
-    for i, raw in enumerate(spec.get("units", [])):
-        where = f"position.units[{i}]"
+    raws = spec.get("units", [])
+    if not isinstance(raws, list):
+        raise FieldError(f"position.units: a list of units was expected, not {cut(raws)}")
+    for i, raw in enumerate(raws):
+        fs = Fields(raw, f"position.units[{i}]")
         unknown = set(raw) - UNIT_KEYS
         if unknown:
-            raise ValueError(f"{where}: unknown field {sorted(unknown)[0]!r}")
-        owner = int(raw.get("player", 0))
+            raise ValueError(f"{fs.where}: unknown field {sorted(unknown, key=str)[0]!r}")
+        owner = fs.whole("player", 0, 0, 3)
         if state.alliance is not None:      # a Grand Alliance: `player` is the seat, the owner its side
             if not 0 <= owner < len(state.alliance.sides):
-                raise ValueError(f"{where}.player: a seat from 0 to {len(state.alliance.sides) - 1}")
+                raise ValueError(f"{fs.at('player')}: a seat from 0 to {len(state.alliance.sides) - 1}")
             seats[i] = owner
             owner = state.alliance.sides[owner]
         elif owner not in (0, 1):
-            raise ValueError(f"{where}.player: 0 or 1")
-        kind = raw.get("kind", "unit")
-        name = raw.get("name", f"u{i}")
+            raise ValueError(f"{fs.at('player')}: 0 or 1")
+        kind = fs.text("kind", "unit")
+        name = fs.text("name", f"u{i}")
         if kind == "unit":
-            lu = dict(raw.get("unit") or {})
-            lu.setdefault("name", name)
-            army = ArmyList.model_validate({"name": "position", "points": 1000,
-                                            "race": (state.alliance.armies[seats[i]] if i in seats else
-                                                     state.players[owner].army).race, "units": [lu]})
-            prof = unit_profile(c, army, 0)
+            prof = _profile(c, state, fs, name, seats.get(i), owner)
             u = Unit(i, owner, name, "unit", prof, prof.experience)
-            figs = int(raw.get("figures", prof.figures))
+            figs = fs.whole("figures", prof.figures, 0, 100)
             for k in range(prof.stands):
                 u.stands.append(Stand(sid, 0.0, 0.0, 0.0, figs if figs else prof.figures,
                                       command=(k == 0 and prof.command)))
                 sid += 1
             u.standard = prof.command
             u.start_stands = prof.stands
-            u.files = int(raw.get("files", prof.stands))
-            u.formation = raw.get("formation", "line")
-            state.options.setdefault("points", {})[name] = unit_points(c, army.units[0])
+            u.files = fs.whole("files", prof.stands, 1, prof.stands)
+            u.formation = fs.one_of("formation", tuple(c.formations), "line")
+            state.options.setdefault("points", {})[name] = prof.points
         elif kind == "general" or (kind == "wizard" and "with" not in raw):
-            u = Unit(i, owner, name, kind, None, raw.get("level", "regular"))
+            u = Unit(i, owner, name, kind, None, fs.one_of("level", tuple(c.experience), "regular"))
             u.stands.append(Stand(sid, 0.0, 0.0, 0.0, 1, command=True))
             u.start_stands = 1
             sid += 1
-            u.rerolls = int(raw.get("rerolls", 3)) if kind == "general" else 0
-            u.dice = int(raw.get("dice", 10))
+            u.rerolls = fs.whole("rerolls", 3, 0, 99) if kind == "general" else 0
+            u.dice = fs.whole("dice", 10, 0, 99)
         elif kind in characters.KINDS or kind == "wizard":
-            u = Unit(i, owner, name, kind, None, raw.get("level", "regular"))
+            u = Unit(i, owner, name, kind, None, fs.one_of("level", tuple(c.experience), "regular"))
             u.start_stands = 1
-            u.dice = int(raw.get("dice", 10)) if kind == "wizard" else u.dice
+            u.dice = fs.whole("dice", 10, 0, 99) if kind == "wizard" else u.dice
             if "with" in raw:             # attached: no stand of its own (characters.py)
                 if raw["with"] not in names:
-                    raise ValueError(f"{where}.with: no unit named {raw['with']!r} listed before it")
+                    raise ValueError(f"{fs.at('with')}: no unit named {cut(raw['with'])} listed before it")
                 u.attached = names[raw["with"]]
-                u.hidden = bool(raw.get("hidden", False))
+                u.hidden = fs.flag("hidden")
                 u.deployed = True
-                u.orders = list(raw.get("orders", []))
+                u.orders = fs.texts("orders")
                 state.units[u.uid] = u
                 names[name] = u.uid
                 continue
             u.stands.append(Stand(sid, 0.0, 0.0, 0.0, 1, command=True))
             sid += 1
         else:
-            raise ValueError(f"{where}.kind: unit, general, wizard or {', '.join(characters.KINDS)}")
-        if raw.get("reserve"):          # held in reserve (reserves.py): not on the table yet
+            raise ValueError(f"{fs.at('kind')}: unit, general, wizard or {', '.join(characters.KINDS)}")
+        u.facing = fs.number("facing", 0.0, -360.0, 360.0)
+        if fs.flag("reserve"):          # held in reserve (reserves.py): not on the table yet
             u.marks = u.marks + (reserves.MARK,)
-            u.facing = float(raw.get("facing", 0.0))
             state.units[u.uid] = u
             names[name] = u.uid
             continue
         if "at" not in raw:
-            raise ValueError(f"{where}: give `at` (the command stand's centre)")
-        u.facing = float(raw.get("facing", 0.0))
+            raise ValueError(f"{fs.where}: give `at` (the command stand's centre)")
+        x, y = fs.point("at", -1000.0, 1000.0)
         u.deployed = True
-        frame = Frame(float(raw["at"][0]), float(raw["at"][1]), u.facing)
-        space.put(state, u, space.layout(u, frame))
-        u.orders = list(raw.get("orders", []))
-        u.fleeing = bool(raw.get("fleeing", False))
-        u.activated = bool(raw.get("activated", False))
-        u.effects = dict(raw.get("effects", {}))
+        space.put(state, u, space.layout(u, Frame(x, y, u.facing)))
+        u.orders = fs.texts("orders")
+        u.fleeing = fs.flag("fleeing")
+        u.activated = fs.flag("activated")
+        u.effects = fs.mapping("effects")
         state.units[u.uid] = u
         names[name] = u.uid
-    for i, raw in enumerate(spec.get("units", [])):
-        for other in raw.get("engaged", []):
+    for i, raw in enumerate(raws):
+        fs = Fields(raw, f"position.units[{i}]")
+        for other in fs.texts("engaged"):
+            if other not in names:
+                raise ValueError(f"{fs.at('engaged')}: no unit is named {cut(other)} (named: {', '.join(names)})")
             a, b = state.units[names[raw.get("name", f"u{i}")]], state.units[names[other]]
             if b.uid not in a.engaged:
                 a.engaged += (b.uid,)
@@ -128,14 +133,15 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
         generals = tuple(next((uid for uid, q in seats.items() if q == seat and state.units[uid].kind == "general"),
                               -1) for seat in range(len(state.alliance.sides)))
         state.alliance = replace(state.alliance, unit_seat=seats, generals=generals)
-    state.turn = int(spec.get("turn", 1))
+    top = Fields(spec, "position")
+    state.turn = top.whole("turn", 1, 1, 99)
     if "turns" in spec:
-        state.turns = int(spec["turns"])
-    state.initiative = int(spec.get("initiative", 0))
-    state.current = int(spec.get("current", state.initiative))
+        state.turns = top.whole("turns", low=1, high=99)
+    state.initiative = top.whole("initiative", 0, 0, len(state.players) - 1)
+    state.current = top.whole("current", state.initiative, 0, len(state.players) - 1)
     state.deploy_queue = ()
     phase = spec.get("phase", "orders")
-    if phase not in ("orders", "fate") + turns.PHASES:
+    if not isinstance(phase, str) or phase not in ("orders", "fate") + turns.PHASES:
         raise ValueError(f"position.phase: one of orders, {', '.join(turns.PHASES)}")
     state.phase = phase
     if phase not in ("orders", "fate"):
@@ -145,6 +151,28 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
     if phase == "orders":
         reserves.call_up(state, ev)
     ev.append(Event("ruling", "Custom position: " + ", ".join(names), "docs/scripts.md"))
+
+
+def _profile(c, state: BVFState, fs: Fields, name: str, seat: int | None, owner: int):
+    """The profile of a position's unit, its `unit:` entry read as an army
+    list's unit whose names the bestiary knows (a test position may break
+    the army rules: a 2-stand unit of infantry)."""
+    lu = fs.mapping("unit")
+    lu.setdefault("name", name)
+    race = (state.alliance.armies[seat] if seat is not None else state.players[owner].army).race
+    try:
+        army = ArmyList.model_validate({"name": "position", "points": 1000, "race": race, "units": [lu]})
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = ".".join(str(p) for p in err["loc"][2:])
+        raise FieldError(f"{fs.at('unit')}{'.' + loc if loc else ''}: {error_words(err)}") from None
+    u = army.units[0]
+    for key, value, known in (("troop", u.troop, c.troops), ("race", u.race, c.races), ("weapon", u.weapon, c.weapons),
+                              ("missile", u.missile, c.weapons), ("armour", u.armour, c.armour),
+                              ("mount", u.mount, c.mounts)):
+        if value is not None and value not in known:     # a position may break the army rules, not the bestiary
+            raise FieldError(f"{fs.at('unit')}.{key}: unknown {cut(value)} (known: {', '.join(known)})")
+    return unit_profile(c, army, 0)
 
 
 def script_param(state: BVFState, key: str, value):

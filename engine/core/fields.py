@@ -1,0 +1,103 @@
+"""Reading one mapping of a hand-written file (a script's custom position,
+a list entry) field by field, each refusal naming the field and what it
+holds: `position.units[2].facing: a number was expected, not 'north'`.
+
+The readers bound what they accept, so a hostile value (a list where a
+number belongs, 1e308 inches, a seat of 10**20) stops here, in words,
+instead of deep in the rules."""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.limits import cut
+
+_REQUIRED = object()
+
+
+class FieldError(ValueError):
+    """A field of the wrong shape: the message is `where.field: what`."""
+
+
+class Fields:
+    """The fields of one mapping at `where` (a dotted path for messages)."""
+
+    def __init__(self, raw: Any, where: str):
+        if not isinstance(raw, Mapping):
+            raise FieldError(f"{where}: a mapping was expected, not {cut(raw)}")
+        self.raw = raw
+        self.where = where
+
+    def at(self, key: str) -> str:
+        return f"{self.where}.{key}"
+
+    def has(self, key: str) -> bool:
+        return key in self.raw
+
+    def _get(self, key: str, default: Any) -> Any:
+        if key in self.raw:
+            return self.raw[key]
+        if default is _REQUIRED:
+            raise FieldError(f"{self.at(key)}: required field is missing")
+        return default
+
+    def whole(self, key: str, default: Any = _REQUIRED, low: int = -10 ** 6, high: int = 10 ** 6) -> int:
+        v = self._get(key, default)
+        if type(v) is float and v.is_integer():
+            v = int(v)
+        if type(v) is not int:
+            raise FieldError(f"{self.at(key)}: a whole number was expected, not {cut(v)}")
+        if not low <= v <= high:
+            raise FieldError(f"{self.at(key)}: {v} is out of range ({low} to {high})")
+        return v
+
+    def number(self, key: str, default: Any = _REQUIRED, low: float = -1e6, high: float = 1e6) -> float:
+        v = self._get(key, default)
+        if type(v) not in (int, float) or not math.isfinite(v):
+            raise FieldError(f"{self.at(key)}: a number was expected, not {cut(v)}")
+        if not low <= v <= high:
+            raise FieldError(f"{self.at(key)}: {cut(v)} is out of range ({low:g} to {high:g})")
+        return float(v)
+
+    def flag(self, key: str, default: bool = False) -> bool:
+        v = self._get(key, default)
+        if type(v) is not bool:
+            raise FieldError(f"{self.at(key)}: true or false was expected, not {cut(v)}")
+        return v
+
+    def text(self, key: str, default: Any = _REQUIRED) -> str:
+        v = self._get(key, default)
+        if not isinstance(v, str):
+            raise FieldError(f"{self.at(key)}: text was expected, not {cut(v)}")
+        return v
+
+    def one_of(self, key: str, choices, default: Any = _REQUIRED) -> str:
+        v = self._get(key, default)
+        if not isinstance(v, str) or v not in choices:
+            raise FieldError(f"{self.at(key)}: one of {', '.join(str(c) for c in choices)} was expected, "
+                             f"not {cut(v)}")
+        return v
+
+    def point(self, key: str, low: float = -1e6, high: float = 1e6) -> tuple[float, float]:
+        v = self._get(key, _REQUIRED)
+        if not isinstance(v, list | tuple) or len(v) != 2 or \
+                any(type(x) not in (int, float) or not math.isfinite(x) for x in v):
+            raise FieldError(f"{self.at(key)}: a point [x, y] was expected, not {cut(v)}")
+        if not all(low <= x <= high for x in v):
+            raise FieldError(f"{self.at(key)}: {cut(v)} is out of range ({low:g} to {high:g})")
+        return float(v[0]), float(v[1])
+
+    def texts(self, key: str, default: Any = ()) -> list[str]:
+        v = self._get(key, default)
+        if not isinstance(v, list | tuple) or not all(isinstance(x, str) for x in v):
+            raise FieldError(f"{self.at(key)}: a list of names was expected, not {cut(v)}")
+        return list(v)
+
+    def mapping(self, key: str, default: Any = None) -> dict:
+        v = self._get(key, default)
+        if v is None:
+            return {}
+        if not isinstance(v, Mapping):
+            raise FieldError(f"{self.at(key)}: a mapping was expected, not {cut(v)}")
+        return dict(v)
