@@ -263,10 +263,11 @@ def problems_of(army_list: ArmyList, rules=None) -> list[ArmyProblem]:
     bad_keys = {(p.where[1], p.where[2]) for p in out if len(p.where) == 3}
     bad_entries = {p.where[1] for p in out if len(p.where) == 2 or (len(p.where) == 3 and p.where[2] == ac.entry_key)}
     kept = [i for i in range(len(army_list.entries)) if i not in bad_entries]
-    if not kept or any(army_list.fields.get(s.key) is None and s.required for s in ac.fields):
-        return out
+    fields = {k: v for k, v in army_list.fields.items() if k not in bad_fields}
+    if not kept or any(fields.get(s.key) is None and s.required for s in ac.fields):
+        return out            # a required field missing or refused: the shape's problems say it
     sound = army_list.with_changes(
-        fields={k: v for k, v in army_list.fields.items() if k not in bad_fields},
+        fields=fields,
         entries=tuple({k: v for k, v in army_list.entries[i].items() if (i, k) not in bad_keys} for i in kept))
     for p in rules.army_problems(sound):
         w = p.where

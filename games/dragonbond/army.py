@@ -5,6 +5,10 @@ dragonbond.txt § Army Selection, § Generals, § Customizing Units,
 """
 from __future__ import annotations
 
+from pydantic import ValidationError
+
+from engine.core import malformed
+from engine.core.catalog import error_words
 from games.dragonbond.defs import Army
 
 R_SELECT = "dragonbond.txt § Army Selection"
@@ -159,18 +163,23 @@ def army_catalog(cat):
                        "creatures (each with an archetype).")
 
 
+def _list_place(loc: tuple) -> tuple:
+    """Where a field of the catalog's Army sits in the list's data (units are entries)."""
+    return ("entries",) + tuple(loc[1:]) if loc[:1] == ("units",) else tuple(loc)
+
+
 def list_problems(cat, army_list) -> list:
     """The army rules on a list, located in the list's own terms."""
     from engine.core.army_lists import ArmyProblem
     try:
         army = list_to_army(army_list.to_dict())
-    except Exception as e:                      # noqa: BLE001 - pydantic's words
-        return [ArmyProblem(f"not an army: {e}", R_SELECT, ())]
+    except ValidationError as e:                # each field in the list's own terms
+        return [ArmyProblem(error_words(err), R_SELECT, _list_place(err["loc"])) for err in e.errors()[:20]]
+    except Exception as e:                      # noqa: BLE001 - a shape list_to_army cannot read
+        return [ArmyProblem(f"not an army: {malformed.explain(e)}", R_SELECT, ())]
     out = []
     for msg, rule, where in army_problems(cat, army):
-        if where[:1] == ("units",):
-            where = ("entries",) + tuple(where[1:])
-        out.append(ArmyProblem(msg, rule, where))
+        out.append(ArmyProblem(msg, rule, _list_place(where)))
     return out
 
 
