@@ -1,0 +1,168 @@
+"""Hostile files are refused in the reader's words, not Python's.
+
+Real files of every game (saves, scripts with custom positions, army lists,
+a table map) are mutated line by line, seeded: a number swapped for a list,
+text or 1e308, a line dropped or doubled, a name swapped for another.  Each
+mutant is loaded in-process as `main.py check` and `script` load it.  What
+is refused must say `file:line: field: what` without Python's own wording
+("int() argument must be ...", "'NoneType' object ...", a bare KeyError's
+key, pydantic's "1 validation error for ArmyList").  The words come from
+engine/core/malformed.py, engine/core/fields.py and the loaders.
+"""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.core import fields, malformed
+
+ROOT = Path(__file__).resolve().parents[1]
+FILE_LINE = re.compile(r"^\S.*?:\d+: \S")
+JARGON = re.compile(r"\b(int|float)\(\)|object has no attribute|NoneType|not supported between instances|"
+                    r"unhashable type|index out of range|invalid literal|could not convert|validation errors? for|"
+                    r"errors\.pydantic\.dev|Traceback|object is not (subscriptable|iterable|callable)")
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+_WORD = re.compile(r"[a-z_]{3,}")
+_SWAPS = ("[1, 2]", "{a: 1}", "null", "x", "1e308", "-1", "99999999999", "1.5", "true", "[]")
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    """One line-level change of the kind people and fuzzers make."""
+    lines = text.split("\n")
+    k = rng.randrange(6)
+    if k == 0:
+        del lines[rng.randrange(len(lines))]
+    elif k == 1:
+        i = rng.randrange(len(lines))
+        lines.insert(i, lines[i])
+    elif k in (2, 3):
+        nums = list(_NUMBER.finditer(text))
+        if nums:
+            m = rng.choice(nums)
+            return text[:m.start()] + rng.choice(_SWAPS) + text[m.end():]
+    elif k == 4:
+        words = list(_WORD.finditer(text))
+        if words:
+            m, other = rng.choice(words), rng.choice(words)
+            return text[:m.start()] + other.group() + text[m.end():]
+    else:
+        i = rng.randrange(len(lines))
+        lines[i] = "  " + lines[i]
+    return "\n".join(lines)
+
+
+def _save(game: str, scenario: str | None = None) -> str:
+    from engine.commands.tools import busy_match
+    return busy_match(game, 5, turns=2, scenario=scenario).save_text()
+
+
+def _seeds() -> list[tuple[str, str, str]]:
+    """(name, text, suffix) of the files mutated."""
+    out = []
+    for game in ("dice_wars", "dragonbond", "uberdrakes", "warbound", "battle_valor_fantasy"):
+        out.append((f"{game} save", _save(game), ".json"))
+    for rel in ("tests/scripts/battle_valor_fantasy/apothecary_saves.yaml",
+                "tests/scripts/battle_valor_fantasy/alliance_private_orders.yaml",
+                "tests/scripts/dice_wars/archer_high_ground.yaml",
+                "tests/scripts/dragonbond/charge_example.yaml",
+                "tests/scripts/uberdrakes/caves.yaml",
+                "tests/scripts/warbound/armor_example.yaml",
+                "data/battle_valor_fantasy/lists/elf_court_1000.yaml",
+                "data/dragonbond/lists/blood_host.yaml",
+                "assets/maps/battle_valor_fantasy/thornby_village.tmx"):
+        out.append((rel, (ROOT / rel).read_text(), Path(rel).suffix))
+    return out
+
+
+def _messages(path: Path, kind: str) -> list[str]:
+    """What `main.py check` or `script` would print for the file (its refusals)."""
+    from engine.commands.check import check_path
+    from engine.commands.script import ScriptError, run_script
+    from engine.core.catalog import DataError
+    if kind == "script":
+        try:
+            return run_script(path)["failures"]
+        except (ScriptError, DataError) as e:
+            return [str(p) for p in getattr(e, "problems", [str(e)])]
+    return check_path(path)
+
+
+@pytest.fixture(scope="module")
+def seeds():
+    return _seeds()
+
+
+def test_mutated_files_are_refused_in_words(seeds, tmp_path):
+    rng = random.Random(20261128)
+    seen = 0
+    for name, text, suffix in seeds:
+        kind = "script" if name.startswith("tests/scripts/") else "check"
+        for n in range(30):
+            mutant = text
+            for _ in range(rng.choice((1, 1, 2))):
+                mutant = mutate(mutant, rng)
+            path = tmp_path / f"m{n}{suffix}"
+            path.write_text(mutant)
+            for msg in _messages(path, kind):
+                seen += 1
+                assert FILE_LINE.match(msg), f"{name} mutant {n}: no file:line: {msg}"
+                assert not JARGON.search(msg), f"{name} mutant {n}: Python's words: {msg}"
+    assert seen > 150          # the mutants were refused often enough to mean something
+
+
+# ---- the words themselves ---------------------------------------------------------------
+
+def _raised(fn) -> Exception:
+    try:
+        fn()
+    except Exception as e:  # noqa: BLE001
+        return e
+    raise AssertionError("did not raise")
+
+
+def test_conversions_name_the_field_that_holds_the_odd_value():
+    values = {"uid": 3, "x": [1, 2], "y": 4.0}
+    e = _raised(lambda: float(values["x"]))
+    assert malformed.explain(e, values) == "x: a number was expected, not a list"
+    values = {"uid": "blades", "target": 2}
+    e = _raised(lambda: int(values["uid"]))
+    assert malformed.explain(e, values) == "uid: a whole number was expected, not 'blades'"
+    e = _raised(lambda: None < 3)
+    assert malformed.explain(e, {"fate": None}) == "fate: a number was expected, not nothing (null)"
+
+
+def test_a_missing_field_and_an_unknown_name_are_told_apart():
+    action = {"uid": 7, "spell": "fireblast"}
+    assert malformed.explain(KeyError("target"), action) == "target: required field is missing"
+    assert malformed.explain(KeyError("fireblast"), action) == "spell: 'fireblast' names nothing in this game"
+    assert malformed.explain(KeyError(7), action) == "uid: 7 names nothing in this game"
+    assert malformed.explain(KeyError("dice")) == "'dice' names nothing in this game"
+
+
+def test_two_fields_of_the_odd_kind_name_neither():
+    e = _raised(lambda: int([1]))
+    assert malformed.explain(e, {"a": [1], "b": [2]}) == "a whole number was expected, not a list"
+
+
+def test_field_readers_bound_and_name_what_they_read():
+    fs = fields.Fields({"at": [3, "x"], "facing": 1e308, "files": 2.0, "hidden": "yes", "orders": ["fire", 3]},
+                       "position.units[2]")
+    for read, words in ((lambda: fs.point("at"), "position.units[2].at: a point [x, y] was expected"),
+                        (lambda: fs.number("facing", 0.0, -360, 360),
+                         "position.units[2].facing: 1e+308 is out of range"),
+                        (lambda: fs.flag("hidden"), "position.units[2].hidden: true or false was expected, not 'yes'"),
+                        (lambda: fs.texts("orders"), "position.units[2].orders: a list of names was expected"),
+                        (lambda: fs.whole("player"), "position.units[2].player: required field is missing"),
+                        (lambda: fs.one_of("formation", ("line", "column"), "line") and fields.Fields(
+                            {"formation": "blob"}, "u").one_of("formation", ("line", "column")),
+                         "u.formation: one of line, column was expected, not 'blob'")):
+        with pytest.raises(fields.FieldError) as info:
+            read()
+        assert str(info.value).startswith(words), str(info.value)
+    assert fs.whole("files", 1, 1, 4) == 2          # 2.0 is a whole number
+    assert fs.whole("seat", 0) == 0                 # the default when absent
+    with pytest.raises(fields.FieldError, match="a mapping was expected"):
+        fields.Fields([1, 2], "position")
