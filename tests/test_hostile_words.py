@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 FILE_LINE = re.compile(r"^\S.*?:\d+: \S")
 JARGON = re.compile(r"\b(int|float)\(\)|object has no attribute|NoneType|not supported between instances|"
                     r"unhashable type|index out of range|invalid literal|could not convert|validation errors? for|"
-                    r"errors\.pydantic\.dev|Traceback|object is not (subscriptable|iterable|callable)")
+                    r"errors\.pydantic\.dev|Traceback|object is not (subscriptable|iterable|callable)|"
+                    r"cannot check this file")         # check's last resort: a loader let an exception through
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 _WORD = re.compile(r"[a-z_]{3,}")
 _SWAPS = ("[1, 2]", "{a: 1}", "null", "x", "1e308", "-1", "99999999999", "1.5", "true", "[]")
@@ -72,6 +73,9 @@ def _seeds() -> list[tuple[str, str, str]]:
                 "tests/scripts/warbound/armor_example.yaml",
                 "data/battle_valor_fantasy/lists/elf_court_1000.yaml",
                 "data/dragonbond/lists/blood_host.yaml",
+                "data/warbound/lists/raiders_starter.yaml",
+                "data/battle_valor_fantasy/tutorials/1_attack_column.yaml",
+                "data/dragonbond/tutorials/1_charge.yaml",
                 "assets/maps/battle_valor_fantasy/thornby_village.tmx"):
         out.append((rel, (ROOT / rel).read_text(), Path(rel).suffix))
     return out
@@ -104,7 +108,9 @@ def test_mutated_files_are_refused_in_words(seeds, tmp_path):
             mutant = text
             for _ in range(rng.choice((1, 1, 2))):
                 mutant = mutate(mutant, rng)
-            path = tmp_path / f"m{n}{suffix}"
+            folder = tmp_path / f"m{n}" / Path(name).parent.name    # a lesson is known by its folder
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"m{n}{suffix}"
             path.write_text(mutant)
             for msg in _messages(path, kind):
                 seen += 1
@@ -166,3 +172,27 @@ def test_field_readers_bound_and_name_what_they_read():
     assert fs.whole("seat", 0) == 0                 # the default when absent
     with pytest.raises(fields.FieldError, match="a mapping was expected"):
         fields.Fields([1, 2], "position")
+
+
+@pytest.mark.parametrize("change, words", [
+    (("learner: 0", "learner: inf"), "learner: a whole number was expected, not 'inf'"),
+    (("learner: 0", "learner: [0]"), "learner: a whole number was expected"),
+    (("players: 2", "players: many"), "setup.players: a whole number was expected, not 'many'"),
+    (("scenario: ", "seed: [1]\n  scenario: "), "setup.seed: a whole number was expected, not <a list of 1 items>"),
+    (("scenario: valerna_crossing", "scenario: [valerna_crossing]"), "setup.scenario: text was expected"),
+])
+def test_a_hostile_lesson_is_refused_with_its_field(tmp_path, change, words):
+    from engine.core.catalog import DataError
+    from engine.core.lessons import Lesson
+    text = (ROOT / "data/dragonbond/tutorials/1_charge.yaml").read_text()
+    old, new = change
+    assert old in text
+    folder = tmp_path / "tutorials"
+    folder.mkdir()
+    path = folder / "lesson.yaml"
+    path.write_text(text.replace(old, new, 1))
+    with pytest.raises(DataError) as info:
+        Lesson(path).start()
+    msg = "\n".join(info.value.problems)
+    assert FILE_LINE.match(msg) and not JARGON.search(msg), msg
+    assert words in msg, msg

@@ -21,16 +21,17 @@ class FieldError(ValueError):
 
 
 class Fields:
-    """The fields of one mapping at `where` (a dotted path for messages)."""
+    """The fields of one mapping at `where` (a dotted path for messages;
+    "" for a file's top level)."""
 
     def __init__(self, raw: Any, where: str):
         if not isinstance(raw, Mapping):
-            raise FieldError(f"{where}: a mapping was expected, not {cut(raw)}")
+            raise FieldError(f"{where or '(top)'}: a mapping was expected, not {cut(raw)}")
         self.raw = raw
         self.where = where
 
     def at(self, key: str) -> str:
-        return f"{self.where}.{key}"
+        return f"{self.where}.{key}" if self.where else key
 
     def has(self, key: str) -> bool:
         return key in self.raw

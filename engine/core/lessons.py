@@ -34,12 +34,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.core import registry
+from engine.core import malformed, registry
 from engine.core.actions import Action
 from engine.core.catalog import DataError, line_at, load_yaml
 from engine.core.dice import ScriptedDice
+from engine.core.fields import FieldError, Fields
+from engine.core.limits import cut
 from engine.core.match import Match
-from engine.core.rules import Setup
+from engine.core.rules import MALFORMED, Setup
 
 ROOT = Path(__file__).resolve().parents[2]
 TOP_KEYS = {"game", "title", "source", "learner", "intro", "setup", "dice", "steps", "outro"}
@@ -83,8 +85,14 @@ class Lesson:
         self.source = str(data["source"])
         self.intro = str(data.get("intro", ""))
         self.outro = str(data.get("outro", ""))
-        self.learner = int(data.get("learner", 0))
+        try:
+            self.learner = Fields(data, "").whole("learner", 0, 0, 7)
+        except FieldError as e:
+            raise DataError([f"{name}:{line_at(data, ['learner'])}: {e}"]) from None
         self.setup_raw = _plain(data.get("setup") or {})
+        if not isinstance(self.setup_raw, dict):
+            raise DataError([f"{name}:{line_at(data, ['setup'])}: setup: a mapping was expected, not "
+                             f"{cut(self.setup_raw)}"])
         dice = data.get("dice") or []
         if not all(isinstance(d, int) for d in dice):
             raise DataError([f"{name}:{line_at(data, ['dice'])}: dice: a list of die results (integers)"])
@@ -109,17 +117,19 @@ class Lesson:
 
     # ---- playing -----------------------------------------------------------------------------
     def start(self) -> Match:
-        st = self.setup_raw
-        options = dict(st.get("options") or {})
-        if "position" in st:
-            options["position"] = st["position"]
-        n = int(st.get("players", self.rules.min_players))
-        setup = Setup(self.game, n, int(st.get("seed", 1)), st.get("scenario", self.rules.scenarios()[0]),
-                      tuple("human" for _ in range(n)), options)
+        st = Fields(self.setup_raw, "setup")
         try:
+            options = st.mapping("options")
+            if st.has("position"):
+                options["position"] = st.raw["position"]
+            n = st.whole("players", self.rules.min_players, self.rules.min_players, self.rules.max_players)
+            setup = Setup(self.game, n, st.whole("seed", 1, 0, 2 ** 63), st.text("scenario", self.rules.scenarios()[0]),
+                          tuple("human" for _ in range(n)), options)
             match = Match(setup, dice=ScriptedDice(list(self.dice), seed=setup.seed))
-        except (ValueError, KeyError) as e:
-            raise DataError([f"{self.path}:1: setup: {e}"]) from None
+        except FieldError as e:
+            raise DataError([f"{self.path}:1: {e}"]) from None
+        except MALFORMED as e:          # a position or setup the game refuses (its own words, or Python's explained)
+            raise DataError([f"{self.path}:1: setup: {malformed.explain(e)}"]) from None
         self.index = 0
         self.autoplay(match)
         return match
