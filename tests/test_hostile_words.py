@@ -196,3 +196,23 @@ def test_a_hostile_lesson_is_refused_with_its_field(tmp_path, change, words):
     msg = "\n".join(info.value.problems)
     assert FILE_LINE.match(msg) and not JARGON.search(msg), msg
     assert words in msg, msg
+
+
+def test_pydantic_words_for_a_value_where_fields_belong():
+    from pydantic import BaseModel, ValidationError
+    from engine.core.catalog import error_words
+
+    class Troop(BaseModel):
+        attacks: int
+
+    class Bestiary(BaseModel):
+        troop: Troop
+
+    for value, words in ((3, "a mapping of fields was expected, not 3"),
+                         (None, "a mapping of fields was expected, not nothing")):
+        with pytest.raises(ValidationError) as info:
+            Bestiary.model_validate({"troop": value})
+        assert error_words(info.value.errors()[0]) == words
+    with pytest.raises(ValidationError) as info:
+        Troop.model_validate({"attacks": None})
+    assert error_words(info.value.errors()[0]).endswith("(got nothing)")

@@ -261,7 +261,10 @@ def error_words(err: dict) -> str:
         return "unknown field"
     if err["type"] == "missing":
         return "required field is missing"
-    if err["type"] not in ("model_type", "dict_type") and "input" in err:
+    if err["type"] in ("model_type", "dict_type", "model_attributes_type"):   # "...or instance of Troop"
+        got = "nothing" if err.get("input") is None else cut(err["input"])
+        return f"a mapping of fields was expected, not {got}"
+    if "input" in err:
         got = "nothing" if err["input"] is None else cut(err["input"])
         return f"{cut_text(msg, 300)} (got {got})"
     return cut_text(msg, 300)
