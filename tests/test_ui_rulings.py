@@ -43,3 +43,11 @@ def test_a_chosen_reading_is_part_of_the_match_setup():
     assert isinstance(screen, MatchScreen)
     assert screen.match.setup.options["rulings"]["dragonbond.turn_counter"] == "units_only"
     assert screen.match.log[0].events[0].kind == "rulings"
+
+
+def test_the_note_under_a_ruling_leaves_out_its_headings_own_semicolon():
+    from engine.ui.scenes.launcher import _ruling_note
+    from games.battle_valor_fantasy.rulings import VICTORY as victory
+    assert victory.section.endswith("Standard Bearers;")          # the rulebook's heading, cited as written
+    note = _ruling_note(victory, victory.get("standards_count"))
+    assert note.startswith("battle_valor_fantasy.txt § Standard Bearers · the points of enemy units destroyed"), note

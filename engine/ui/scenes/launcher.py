@@ -37,6 +37,12 @@ def write_settings(data: dict) -> None:
         pass          # remembering is a convenience: never an error for the player
 
 
+def _ruling_note(ruling, reading) -> str:
+    """The note under a ruling's button: its section (a heading's own
+    closing ';' or ':' left out) and the chosen reading."""
+    return f"{ruling.section.rstrip(';: ')} · {reading.summary}"
+
+
 def _pretty(s: str) -> str:
     return str(s).replace("_", " ").capitalize() if s else "(default)"
 
@@ -405,7 +411,7 @@ class Launcher(Scene):
             for r in self.rulings:
                 rd = r.get(self.readings[r.id])
                 end += min(q_lines, len(T.wrap(r.question, th.font("s"), w))) * sm + bh + th.px(4)
-                end += note_h(f"{r.section} · {rd.summary}", 3 if notes else 0, w - th.px(10)) or th.px(6)
+                end += note_h(_ruling_note(r, rd), 3 if notes else 0, w - th.px(10)) or th.px(6)
             if end <= bottom:
                 break
         return opt_lines, q_lines, notes
@@ -433,7 +439,7 @@ class Launcher(Scene):
             self._button(surf, (x, y, w, bh), label, f"ruling:{r.id}", th, active=not rd.default, tip=tip)
             y += bh + th.px(2)
             if notes:
-                y = self._blit_note(surf, th, f"{r.section} · {rd.summary}", x + th.px(10), y, w - th.px(10),
+                y = self._blit_note(surf, th, _ruling_note(r, rd), x + th.px(10), y, w - th.px(10),
                                     bottom)
             else:
                 y += th.px(6)
