@@ -3,77 +3,153 @@
 deployment; and the script hooks that name units and hexes in words."""
 from __future__ import annotations
 
-from engine.hex import grid as hexgrid
+import re
+
 from engine.core import expectations
+from engine.core.fields import FieldError, Fields
+from engine.core.limits import cut
 from engine.core.rules import Event
+from engine.hex import grid as hexgrid
 from games.dice_wars import phases, stats
 from games.dice_wars.state import COLOR_NAMES, DWState, Unit
 
 UNIT_KEYS = {"name", "player", "class", "faction", "at", "facing", "hp", "guarding", "veteran"}
+CITY_KEYS = {"city", "card", "owner"}
+TOP_KEYS = {"current", "factions", "units", "cities", "relics", "relic_deck", "round"}
+_LABEL = re.compile(r"[A-Za-z][0-9]{1,3}")
+_REACH = 999          # |q|, |r| of a hex given as [q, r]: far beyond any board
 
 
 def parse_hex(value):
     """A hex as [q, r] (axial) or a label like "E5" (column letter, row)."""
-    if isinstance(value, (list, tuple)) and len(value) == 2:
-        return (int(value[0]), int(value[1]))
-    if isinstance(value, str) and len(value) >= 2 and value[0].isalpha() and value[1:].isdigit():
+    if isinstance(value, str) and _LABEL.fullmatch(value):
         return hexgrid.offset_to_axial(ord(value[0].upper()) - 65, int(value[1:]) - 1)
-    raise ValueError(f"not a hex: {value!r} (use a label like E5 or [q, r])")
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(_coordinate(x) for x in value):
+        return (int(value[0]), int(value[1]))
+    raise ValueError(f"a hex was expected (a label like E5 or [q, r]), not {cut(value)}")
+
+
+def _coordinate(x) -> bool:
+    return (type(x) is int or type(x) is float and x.is_integer()) and abs(x) <= _REACH
+
+
+def _hex(fs: Fields, key: str):
+    if not fs.has(key):
+        raise FieldError(f"{fs.at(key)}: required field is missing")
+    try:
+        return parse_hex(fs.raw[key])
+    except ValueError as e:
+        raise FieldError(f"{fs.at(key)}: {e}") from None
+
+
+def _known(where: str, value, known) -> str:
+    """`value` if it is one of the catalog's names `known`, else refused naming them."""
+    if not isinstance(value, str) or value not in known:
+        raise FieldError(f"{where}: unknown {cut(value)} (known: {', '.join(sorted(known))})")
+    return value
+
+
+def _unknown_field(fs: Fields, keys: set) -> None:
+    bad = set(fs.raw) - keys
+    if bad:
+        raise FieldError(f"{fs.where}: unknown field {cut(sorted(bad, key=str)[0])} "
+                         f"(known: {', '.join(sorted(keys))})")
+
+
+def _list(spec: dict, key: str, where: str, most: int | None = None) -> list:
+    """The list at `spec[key]` ([] when absent), at most `most` long."""
+    v = spec.get(key)
+    if v is None:
+        return []
+    if not isinstance(v, (list, tuple)):
+        raise FieldError(f"{where}: a list was expected, not {cut(v)}")
+    if most is not None and len(v) > most:
+        raise FieldError(f"{where}: at most {most} entries (one per player), not {len(v)}")
+    return list(v)
+
+
+def _names(value, where: str, known, low: int, high: int) -> list[str]:
+    """A list of `low` to `high` catalog names, each checked."""
+    if not isinstance(value, (list, tuple)) or not low <= len(value) <= high:
+        raise FieldError(f"{where}: a list of {low} to {high} names was expected, not {cut(value)}")
+    return [_known(f"{where}[{j}]", x, known) for j, x in enumerate(value)]
 
 
 def build(state: DWState, spec: dict, events: list) -> None:
+    top = Fields(spec, "position")
+    _unknown_field(top, TOP_KEYS)
     n = len(state.players)
-    factions = spec.get("factions") or [[f] for f in ("bloodblades", "mercurio", "valegaard", "octarine")[:n]]
-    for p, fs in zip(state.players, factions):
-        p.factions = list(fs)
-        p.name = COLOR_NAMES[fs[0]]
-        p.color = stats.cat().factions[fs[0]].color
+    c = stats.cat()
+    factions = [f for f in c.factions if f in COLOR_NAMES]
+    chosen = _list(spec, "factions", "position.factions")
+    if chosen and len(chosen) != n:
+        raise FieldError(f"position.factions: one list per player ({n}) was expected, not {len(chosen)}")
+    chosen = [_names(own, f"position.factions[{p}]", factions, 1, 2) for p, own in enumerate(chosen)] or \
+        [[f] for f in ("bloodblades", "mercurio", "valegaard", "octarine")[:n]]
+    for p, own in zip(state.players, chosen):
+        p.factions = own
+        p.name = COLOR_NAMES[own[0]]
+        p.color = c.factions[own[0]].color
     names = {}
-    for i, raw in enumerate(spec.get("units", [])):
-        unknown = set(raw) - UNIT_KEYS
-        if unknown:
-            raise ValueError(f"position.units[{i}]: unknown field {sorted(unknown)[0]!r}")
-        cls = raw["class"]
-        if cls not in stats.cat().classes:
-            raise ValueError(f"position.units[{i}].class: unknown unit class {cls!r}")
-        owner = int(raw["player"])
-        faction = raw.get("faction", state.players[owner].factions[0])
-        tier = stats.cat().classes[cls].tier
-        card = stats.cat().card(cls, None if tier == "hero" else faction, bool(raw.get("veteran", False)))
-        u = Unit(state.next_uid, cls, faction, owner, tier, int(raw.get("hp", card.hp)), card.hp,
-                 veteran=bool(raw.get("veteran", False)))
-        u.pos = parse_hex(raw["at"])
-        if u.pos not in state.board.terrain:
-            raise ValueError(f"position.units[{i}].at: {raw['at']} is off the map")
-        if u.pos in state.occupied:
-            raise ValueError(f"position.units[{i}].at: {raw['at']} is already occupied")
-        u.facing = int(raw.get("facing", 0))
-        u.guarding = bool(raw.get("guarding", False))
-        state.units[u.uid] = u
-        state.occupied[u.pos] = u.uid
-        state.next_uid += 1
-        names[raw.get("name", f"u{u.uid}")] = u.uid
-    for c in spec.get("cities", []):
-        city = state.cities[int(c["city"])]
-        city.card = c.get("card")
-        city.owner = c.get("owner")
-        if city.card in state.sigils:
-            state.sigils.remove(city.card)
-    for p, rel in zip(state.players, spec.get("relics", [])):
-        p.relics = list(rel)
-    for rid in list(state.relic_deck) + [r for p in state.players for r in p.relics]:
-        if rid not in stats.cat().relics:
-            raise ValueError(f"position: unknown relic {rid!r} (known: {', '.join(sorted(stats.cat().relics))})")
-    for c in spec.get("cities", []):
-        if c.get("card") is not None and c["card"] not in stats.cat().cities:
-            raise ValueError(f"position.cities: unknown city card {c['card']!r}")
+    for i, raw in enumerate(_list(spec, "units", "position.units")):
+        _unit(state, Fields(raw, f"position.units[{i}]"), names, factions)
+    for i, raw in enumerate(_list(spec, "cities", "position.cities")):
+        _city(state, Fields(raw, f"position.cities[{i}]"))
+    for p, rel in zip(state.players, _list(spec, "relics", "position.relics", n)):
+        p.relics = _names(rel, f"position.relics[{p.index}]", c.relics, 0, len(c.relics))
+    if "relic_deck" in spec:
+        deck = _names(spec["relic_deck"], "position.relic_deck", c.relics, 0, len(c.relics))
+        if state.options.get("relics"):
+            state.relic_deck = deck
     state.options["names"] = names
     state.order = list(range(n))
-    state.first_player = int(spec.get("current", 0))
+    state.first_player = top.whole("current", 0, 0, n - 1)
     state.phase = "command"
-    state.round = int(spec.get("round", 1))
+    state.round = top.whole("round", 1, 1, 999)
     events.append(Event("ruling", "Custom position: " + ", ".join(names), "docs/scripts.md"))
     phases.begin_phase(state, state.first_player, events)
+
+
+def _unit(state: DWState, fs: Fields, names: dict, factions: list) -> None:
+    """Puts the unit `fs` reads on the board, its name in `names`."""
+    _unknown_field(fs, UNIT_KEYS)
+    c = stats.cat()
+    cls = _known(fs.at("class"), fs.text("class"), c.classes)
+    owner = fs.whole("player", low=0, high=len(state.players) - 1)
+    faction = _known(fs.at("faction"), fs.text("faction", state.players[owner].factions[0]), factions)
+    tier = c.classes[cls].tier
+    veteran = fs.flag("veteran")
+    if veteran and tier != "advanced":
+        raise FieldError(f"{fs.at('veteran')}: only advanced units have veteran cards, and a {cls} is {tier} "
+                         "(dice_wars.txt § Challenge VII)")
+    card = c.card(cls, None if tier == "hero" else faction, veteran)
+    u = Unit(state.next_uid, cls, faction, owner, tier, fs.whole("hp", card.hp, 1, card.hp), card.hp,
+             veteran=veteran)
+    u.pos = _hex(fs, "at")
+    if u.pos not in state.board.terrain:
+        raise FieldError(f"{fs.at('at')}: {cut(fs.raw['at'])} is off the map")
+    if u.pos in state.occupied:
+        raise FieldError(f"{fs.at('at')}: {cut(fs.raw['at'])} is already occupied")
+    u.facing = fs.whole("facing", 0, 0, 5)
+    u.guarding = fs.flag("guarding")
+    name = fs.text("name", f"u{u.uid}")
+    if name in names:
+        raise FieldError(f"{fs.at('name')}: {cut(name)} names another unit already")
+    state.units[u.uid] = u
+    state.occupied[u.pos] = u.uid
+    state.next_uid += 1
+    names[name] = u.uid
+
+
+def _city(state: DWState, fs: Fields) -> None:
+    """A city's card and holder; its sigil leaves the pile."""
+    _unknown_field(fs, CITY_KEYS)
+    city = state.cities[fs.whole("city", low=0, high=len(state.cities) - 1)]
+    card = fs.raw.get("card")
+    city.card = None if card is None else _known(fs.at("card"), card, stats.cat().cities)
+    city.owner = None if fs.raw.get("owner") is None else fs.whole("owner", low=0, high=len(state.players) - 1)
+    if city.card in state.sigils:
+        state.sigils.remove(city.card)
 
 
 def script_param(state: DWState, key: str, value):
@@ -81,11 +157,15 @@ def script_param(state: DWState, key: str, value):
     if key in ("uid", "target", "carry") and isinstance(value, str):
         if value in names:
             return names[value]
-        if key == "target":
+        if key == "target" and _LABEL.fullmatch(value):
             return list(parse_hex(value))
-        raise ValueError(f"{key}: no unit is named {value!r} (named: {', '.join(names)})")
+        hexes = ", nor is it a hex like E5" if key == "target" else ""
+        raise ValueError(f"{key}: no unit is named {cut(value)}{hexes} (named: {', '.join(names)})")
     if key == "to" and isinstance(value, str):
-        return list(parse_hex(value))
+        try:
+            return list(parse_hex(value))
+        except ValueError as e:
+            raise ValueError(f"to: {e}") from None
     return value
 
 

@@ -77,9 +77,9 @@ def initial_state(setup: Setup, dice) -> tuple[DWState, list[Event]]:
     state.sigils = cards
     if opts.get("relics"):
         deck = sorted(stats.cat().relics)
-        if "position" not in opts:          # scripts name the order they want
+        if "position" not in opts:          # a position may name the order it wants (position.py)
             dice.shuffle(deck)
-        state.relic_deck = list(opts.get("position", {}).get("relic_deck", deck))
+        state.relic_deck = deck
     if "position" in opts:
         from games.dice_wars import position
         position.build(state, opts["position"], events)

@@ -17,7 +17,11 @@ Tiles are labels (column letter, row number as the board shows) or [q, r].
 """
 from __future__ import annotations
 
+import re
+
 from engine.core import expectations
+from engine.core.fields import FieldError, Fields
+from engine.core.limits import cut
 from engine.core.rules import Event
 from engine.hex import grid
 from games.warbound.catalog import load_catalog
@@ -26,67 +30,117 @@ from games.warbound.state import Char
 CHAR_KEYS = {"name", "player", "card", "at", "at2", "equipment", "formation", "stress", "wounds", "breaks",
              "panic", "activations"}
 POS_KEYS = {"turn", "hand", "tokens", "closed", "hourglass_on", "vocations", "chars", "objective"}
+_LABEL = re.compile(r"[A-Za-z][0-9]{1,3}")
+_REACH = 999          # |q|, |r| of a tile given as [q, r]: far beyond any board
+_POOL = 99            # Stress, Wound and Break tokens on one Character, Order tokens of one colour
 
 
 def parse_hex(value):
-    if isinstance(value, (list, tuple)) and len(value) == 2:
-        return (int(value[0]), int(value[1]))
-    if isinstance(value, str) and len(value) >= 2 and value[0].isalpha() and value[1:].isdigit():
+    """A tile as [q, r] (axial) or a label like "E5" (column letter, row)."""
+    if isinstance(value, str) and _LABEL.fullmatch(value):
         return grid.offset_to_axial(ord(value[0].upper()) - 65, int(value[1:]) - 1)
-    raise ValueError(f"not a tile: {value!r} (use a label like E5 or [q, r])")
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(_coordinate(x) for x in value):
+        return (int(value[0]), int(value[1]))
+    raise ValueError(f"a tile was expected (a label like E5 or [q, r]), not {cut(value)}")
+
+
+def _coordinate(x) -> bool:
+    return (type(x) is int or type(x) is float and x.is_integer()) and abs(x) <= _REACH
+
+
+def _tile(fs: Fields, key: str):
+    try:
+        return parse_hex(fs.raw[key])
+    except ValueError as e:
+        raise FieldError(f"{fs.at(key)}: {e}") from None
+
+
+def _known(where: str, value, known, what: str, none: bool = False):
+    """`value` if it names one of `known` (or is null, when `none`), else refused naming them."""
+    if (value is None and none) or (isinstance(value, str) and value in known):
+        return value
+    raise FieldError(f"{where}: unknown {what} {cut(value)} (known: {', '.join(sorted(known))})")
+
+
+def _unknown_field(fs: Fields, keys: set) -> None:
+    bad = set(fs.raw) - keys
+    if bad:
+        raise FieldError(f"{fs.where}: unknown field {cut(sorted(bad, key=str)[0])} "
+                         f"(known: {', '.join(sorted(keys))})")
+
+
+def _list(spec: dict, key: str, default, most: int | None = None) -> list:
+    v = spec.get(key, default)
+    if not isinstance(v, (list, tuple)):
+        raise FieldError(f"position.{key}: a list was expected, not {cut(v)}")
+    if most is not None and len(v) > most:
+        raise FieldError(f"position.{key}: at most {most} entries (one per player), not {len(v)}")
+    return list(v)
 
 
 def build(state, spec: dict, events: list) -> None:
     cat = load_catalog()
-    unknown = set(spec) - POS_KEYS
-    if unknown:
-        raise ValueError(f"position: unknown field {sorted(unknown)[0]!r}")
+    top = Fields(spec, "position")
+    _unknown_field(top, POS_KEYS)
     state.chars = {}
     state.occupied = {}
     names = {}
-    for i, raw in enumerate(spec.get("chars", [])):
-        bad = set(raw) - CHAR_KEYS
-        if bad:
-            raise ValueError(f"position.chars[{i}]: unknown field {sorted(bad)[0]!r}")
-        if raw.get("card") not in cat.characters:
-            raise ValueError(f"position.chars[{i}].card: unknown Character {raw.get('card')!r}")
-        form = raw.get("formation")
-        hexes = [parse_hex(raw["at"])] + ([parse_hex(raw["at2"])] if raw.get("at2") is not None else [])
-        if form and len(hexes) != 2:
-            raise ValueError(f"position.chars[{i}]: a Formation needs at and at2")
-        for h in hexes:
-            if h not in state.board.open:
-                raise ValueError(f"position.chars[{i}]: {h} is off the board or an obstacle")
-            if h in state.occupied:
-                raise ValueError(f"position.chars[{i}]: {h} is already occupied")
-        ch = Char(i, raw["card"], int(raw.get("player", 0)), hexes, raw.get("equipment"),
-                  form or ("formation" if len(hexes) == 2 else None))
-        ch.stress, ch.wounds, ch.breaks = int(raw.get("stress", 0)), int(raw.get("wounds", 0)), int(raw.get("breaks", 0))
-        ch.panic = bool(raw.get("panic", False))
-        ch.activations = int(raw.get("activations", 0))
+    for i, raw in enumerate(_list(spec, "chars", [])):
+        ch = _char(state, cat, Fields(raw, f"position.chars[{i}]"), i, names)
         state.chars[i] = ch
-        for h in hexes:
+        for h in ch.minis:
             state.occupied[h] = i
-        names[raw.get("name", f"c{i}")] = i
     state.options["names"] = names
-    for p, voc in zip(state.players, spec.get("vocations", [None, None])):
-        p.vocation = voc
-    for p, toks in zip(state.players, spec.get("tokens", [{}, {}])):
-        p.tokens = dict(toks)
-    state.turn = int(spec.get("turn", 1))
-    from games.warbound.scenario import period_of
+    for i, (p, voc) in enumerate(zip(state.players, _list(spec, "vocations", [None, None], 2))):
+        p.vocation = _known(f"position.vocations[{i}]", voc, cat.vocations, "Vocation", none=True)
+    for i, (p, toks) in enumerate(zip(state.players, _list(spec, "tokens", [{}, {}], 2))):
+        fs = Fields(toks, f"position.tokens[{i}]")
+        p.tokens = {_known(fs.where, colour, cat.factions, "faction"): fs.whole(colour, low=0, high=_POOL)
+                    for colour in toks}
+    from games.warbound.scenario import period_of, scenario
+    state.turn = top.whole("turn", 1, 1, scenario(state).turns)
     state.period = period_of(state)
-    state.hand = int(spec.get("hand", 0))
+    state.hand = top.whole("hand", 0, 0, 1)
     state.hourglass = 1 - state.hand
-    for sid in spec.get("closed", []):
-        if sid not in cat.board:
-            raise ValueError(f"position.closed: unknown Action {sid!r}")
+    for sid in top.texts("closed"):
+        _known("position.closed", sid, cat.board, "Action")
         state.closed[sid] = (1 - state.hand, ())
-    state.hourglass_space = spec.get("hourglass_on")
-    state.objective = spec.get("objective")
+    state.hourglass_space = _known("position.hourglass_on", spec.get("hourglass_on"), cat.board, "Action",
+                                   none=True)
+    state.objective = _known("position.objective", spec.get("objective"), cat.objectives, "Objective",
+                             none=True)
     state.phase = "action"
     state.current = state.hand
     events.append(Event("ruling", "Custom position: " + ", ".join(names), "docs/scripts.md"))
+
+
+def _char(state, cat, fs: Fields, i: int, names: dict) -> Char:
+    """The Character `fs` reads, on its tiles; its name goes in `names`."""
+    _unknown_field(fs, CHAR_KEYS)
+    card = _known(fs.at("card"), fs.text("card"), cat.characters, "Character")
+    if not fs.has("at"):
+        raise FieldError(f"{fs.at('at')}: required field is missing")
+    hexes = [_tile(fs, "at")] + ([_tile(fs, "at2")] if fs.raw.get("at2") is not None else [])
+    form = _known(fs.at("formation"), fs.raw.get("formation"), cat.formations, "Formation", none=True)
+    if form and len(hexes) != 2:
+        raise FieldError(f"{fs.at('at2')}: a Formation needs a second tile (at2)")
+    for key, h in zip(("at", "at2"), hexes):
+        if h not in state.board.open:
+            raise FieldError(f"{fs.at(key)}: {cut(fs.raw[key])} is off the board or an obstacle")
+        if h in state.occupied or (key == "at2" and h == hexes[0]):
+            raise FieldError(f"{fs.at(key)}: {cut(fs.raw[key])} is already occupied")
+    ch = Char(i, card, fs.whole("player", 0, 0, 1), hexes,
+              _known(fs.at("equipment"), fs.raw.get("equipment"), cat.equipment, "Equipment", none=True),
+              form or ("formation" if len(hexes) == 2 else None))
+    ch.stress, ch.wounds = fs.whole("stress", 0, 0, _POOL), fs.whole("wounds", 0, 0, _POOL)
+    ch.breaks = fs.whole("breaks", 0, 0, _POOL)
+    ch.panic = fs.flag("panic")
+    ch.activations = fs.whole("activations", 0, 0, 9)
+    name = fs.text("name", f"c{i}")
+    if name in names:
+        raise FieldError(f"{fs.at('name')}: {cut(name)} names another Character already")
+    names[name] = i
+    return ch
 
 
 def script_param(state, key: str, value):
@@ -94,9 +148,12 @@ def script_param(state, key: str, value):
     if key in ("uid", "target") and isinstance(value, str):
         if value in names:
             return names[value]
-        raise ValueError(f"{key}: no Character is named {value!r} (named: {', '.join(names)})")
+        raise ValueError(f"{key}: no Character is named {cut(value)} (named: {', '.join(names)})")
     if key in ("to", "to2") and isinstance(value, str):
-        return list(parse_hex(value))
+        try:
+            return list(parse_hex(value))
+        except ValueError as e:
+            raise ValueError(f"{key}: {e}") from None
     return value
 
 
