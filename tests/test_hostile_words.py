@@ -216,3 +216,14 @@ def test_pydantic_words_for_a_value_where_fields_belong():
     with pytest.raises(ValidationError) as info:
         Troop.model_validate({"attacks": None})
     assert error_words(info.value.errors()[0]).endswith("(got nothing)")
+
+
+def test_a_list_field_holding_a_list_says_what_it_holds(tmp_path):
+    from engine.core.army_lists import check_list_file
+    text = (ROOT / "data/battle_valor_fantasy/lists/human_500.yaml").read_text()
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    path = folder / "broken.yaml"
+    path.write_text(re.sub(r"stands: \d+", "stands: [1, 2]", text, count=1))
+    msgs = check_list_file(path)
+    assert any(re.search(r"\.stands: a name or number was expected, not <a list of 2 items>", m) for m in msgs), msgs

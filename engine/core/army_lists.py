@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.catalog import DataError, field_name, line_at, load_yaml, parse_yaml, plain
+from engine.core.limits import cut
 
 ROOT = Path(__file__).resolve().parents[2]
 TOP_KEYS = ("game", "name", "entries")
@@ -197,7 +198,7 @@ def shape_problems(army_list: ArmyList, ac: ArmyCatalog) -> list[ArmyProblem]:
     for key, value in army_list.fields.items():
         slot = ac.field_slot(key)
         if isinstance(value, (dict, list)):
-            out.append(ArmyProblem("expected a name or number", "", (key,)))
+            out.append(ArmyProblem(f"a name or number was expected, not {cut(value)}", "", (key,)))
         elif slot is None:
             known = ", ".join(TOP_KEYS + tuple(s.key for s in ac.fields))
             out.append(ArmyProblem(f"unknown field (known: {known})", "", (key,)))
@@ -232,7 +233,7 @@ def shape_problems(army_list: ArmyList, ac: ArmyCatalog) -> list[ArmyProblem]:
                 out.append(ArmyProblem(f"unknown field for {pick.name}", "", where + (k,)))
                 continue
             if isinstance(v, (dict, list)):
-                out.append(ArmyProblem("expected a name or number", "", where + (k,)))
+                out.append(ArmyProblem(f"a name or number was expected, not {cut(v)}", "", where + (k,)))
                 continue
             if slot.options:
                 known = {o.id for p in ac.picks for s in p.slots if s.key == k for o in s.options}

@@ -53,7 +53,7 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
             seats[i] = owner
             owner = state.alliance.sides[owner]
         elif owner not in (0, 1):
-            raise ValueError(f"{fs.at('player')}: 0 or 1")
+            raise ValueError(f"{fs.at('player')}: a seat, 0 or 1, was expected, not {owner} (two players)")
         kind = fs.text("kind", "unit")
         name = fs.text("name", f"u{i}")
         if kind == "unit":
