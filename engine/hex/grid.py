@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import heapq
 import math
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
+
+from engine.core.limits import cut
 
 Hex = tuple[int, int]
 
@@ -197,6 +200,30 @@ def path_to(found: dict[Hex, tuple[int, Hex | None]], goal: Hex) -> list[Hex]:
 def offset_to_axial(col: int, row: int) -> Hex:
     """Tiled's staggered pointy-top map, odd rows shifted right (odd-r)."""
     return (col - (row - (row & 1)) // 2, row)
+
+
+_LABEL = re.compile(r"[A-Za-z][0-9]{1,3}")
+LABEL_REACH = 999     # |q|, |r| of a hex given as [q, r] in a file: far beyond any board
+
+
+def is_label(value) -> bool:
+    """A hex's label as files write them ("E5"), not a unit's name."""
+    return isinstance(value, str) and _LABEL.fullmatch(value) is not None
+
+
+def parse_label(value, noun: str = "hex") -> Hex:
+    """A hex as a file writes it: a label like "E5" (column letter, row from 1,
+    as Tiled shows them) or [q, r] axial whole numbers; ValueError in words
+    ("a tile was expected (a label like E5 or [q, r]), not ...") otherwise."""
+    if is_label(value):
+        return offset_to_axial(ord(value[0].upper()) - 65, int(value[1:]) - 1)
+    if isinstance(value, list | tuple) and len(value) == 2 and all(_coordinate(x) for x in value):
+        return (int(value[0]), int(value[1]))
+    raise ValueError(f"a {noun} was expected (a label like E5 or [q, r]), not {cut(value)}")
+
+
+def _coordinate(x) -> bool:
+    return (type(x) is int or type(x) is float and x.is_integer()) and abs(x) <= LABEL_REACH
 
 
 def axial_to_offset(h: Hex) -> tuple[int, int]:

@@ -3,7 +3,6 @@
 deployment; and the script hooks that name units and hexes in words."""
 from __future__ import annotations
 
-import re
 
 from engine.core import expectations
 from engine.core.fields import FieldError, Fields
@@ -16,21 +15,11 @@ from games.dice_wars.state import COLOR_NAMES, DWState, Unit
 UNIT_KEYS = {"name", "player", "class", "faction", "at", "facing", "hp", "guarding", "veteran"}
 CITY_KEYS = {"city", "card", "owner"}
 TOP_KEYS = {"current", "factions", "units", "cities", "relics", "relic_deck", "round"}
-_LABEL = re.compile(r"[A-Za-z][0-9]{1,3}")
-_REACH = 999          # |q|, |r| of a hex given as [q, r]: far beyond any board
 
 
 def parse_hex(value):
     """A hex as [q, r] (axial) or a label like "E5" (column letter, row)."""
-    if isinstance(value, str) and _LABEL.fullmatch(value):
-        return hexgrid.offset_to_axial(ord(value[0].upper()) - 65, int(value[1:]) - 1)
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(_coordinate(x) for x in value):
-        return (int(value[0]), int(value[1]))
-    raise ValueError(f"a hex was expected (a label like E5 or [q, r]), not {cut(value)}")
-
-
-def _coordinate(x) -> bool:
-    return (type(x) is int or type(x) is float and x.is_integer()) and abs(x) <= _REACH
+    return hexgrid.parse_label(value, "hex")
 
 
 def _hex(fs: Fields, key: str):
@@ -157,7 +146,7 @@ def script_param(state: DWState, key: str, value):
     if key in ("uid", "target", "carry") and isinstance(value, str):
         if value in names:
             return names[value]
-        if key == "target" and _LABEL.fullmatch(value):
+        if key == "target" and hexgrid.is_label(value):
             return list(parse_hex(value))
         hexes = ", nor is it a hex like E5" if key == "target" else ""
         raise ValueError(f"{key}: no unit is named {cut(value)}{hexes} (named: {', '.join(names)})")

@@ -17,7 +17,6 @@ Tiles are labels (column letter, row number as the board shows) or [q, r].
 """
 from __future__ import annotations
 
-import re
 
 from engine.core import expectations
 from engine.core.fields import FieldError, Fields
@@ -30,22 +29,12 @@ from games.warbound.state import Char
 CHAR_KEYS = {"name", "player", "card", "at", "at2", "equipment", "formation", "stress", "wounds", "breaks",
              "panic", "activations"}
 POS_KEYS = {"turn", "hand", "tokens", "closed", "hourglass_on", "vocations", "chars", "objective"}
-_LABEL = re.compile(r"[A-Za-z][0-9]{1,3}")
-_REACH = 999          # |q|, |r| of a tile given as [q, r]: far beyond any board
 _POOL = 99            # Stress, Wound and Break tokens on one Character, Order tokens of one colour
 
 
 def parse_hex(value):
     """A tile as [q, r] (axial) or a label like "E5" (column letter, row)."""
-    if isinstance(value, str) and _LABEL.fullmatch(value):
-        return grid.offset_to_axial(ord(value[0].upper()) - 65, int(value[1:]) - 1)
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(_coordinate(x) for x in value):
-        return (int(value[0]), int(value[1]))
-    raise ValueError(f"a tile was expected (a label like E5 or [q, r]), not {cut(value)}")
-
-
-def _coordinate(x) -> bool:
-    return (type(x) is int or type(x) is float and x.is_integer()) and abs(x) <= _REACH
+    return grid.parse_label(value, "tile")
 
 
 def _tile(fs: Fields, key: str):
