@@ -227,3 +227,23 @@ def test_a_list_field_holding_a_list_says_what_it_holds(tmp_path):
     path.write_text(re.sub(r"stands: \d+", "stands: [1, 2]", text, count=1))
     msgs = check_list_file(path)
     assert any(re.search(r"\.stands: a name or number was expected, not <a list of 2 items>", m) for m in msgs), msgs
+
+
+def test_shared_readers_for_names_lists_unknown_fields_and_parsed_values():
+    fs = fields.Fields({"card": "gandalf", "chars": {"a": 1}, "relics": [[], [], []], "at": "north", "zz": 1},
+                       "position")
+    cases = ((lambda: fs.only({"card", "chars", "relics", "at"}), "position: unknown field 'zz' (known: at, card,"),
+             (lambda: fields.known(fs.at("card"), fs.raw["card"], {"rohna", "copp"}, "Character"),
+              "position.card: unknown Character 'gandalf' (known: copp, rohna)"),
+             (lambda: fs.items("chars"), "position.chars: a list was expected, not <a dict of 1 items>"),
+             (lambda: fs.items("relics", most=2, per="one per player"),
+              "position.relics: at most 2 entries (one per player), not 3"),
+             (lambda: fs.parsed("at", lambda v: int(v) if v.isdigit() else (_ for _ in ()).throw(ValueError("a hex"))),
+              "position.at: a hex"),
+             (lambda: fs.parsed("to", str), "position.to: required field is missing"))
+    for read, words in cases:
+        with pytest.raises(fields.FieldError) as info:
+            read()
+        assert str(info.value).startswith(words), str(info.value)
+    assert fields.known("x", None, {"a"}, none=True) is None
+    assert fs.items("missing") == [] and fs.parsed("missing", int, 7) == 7

@@ -20,6 +20,16 @@ class FieldError(ValueError):
     """A field of the wrong shape: the message is `where.field: what`."""
 
 
+def known(where: str, value: Any, names, what: str = "", none: bool = False) -> Any:
+    """`value` if it is one of a catalog's `names` (or null, when `none`
+    allows it), else refused listing them: `where: unknown Character 'x'
+    (known: ...)`."""
+    if (value is None and none) or (isinstance(value, str) and value in names):
+        return value
+    label = f"{what} " if what else ""
+    raise FieldError(f"{where}: unknown {label}{cut(value)} (known: {', '.join(sorted(names))})")
+
+
 class Fields:
     """The fields of one mapping at `where` (a dotted path for messages;
     "" for a file's top level)."""
@@ -35,6 +45,36 @@ class Fields:
 
     def has(self, key: str) -> bool:
         return key in self.raw
+
+    def only(self, keys) -> None:
+        """Refuse a field not among `keys`, naming them."""
+        bad = set(self.raw) - set(keys)
+        if bad:
+            raise FieldError(f"{self.where or '(top)'}: unknown field {cut(sorted(bad, key=str)[0])} "
+                             f"(known: {', '.join(sorted(keys))})")
+
+    def parsed(self, key: str, reader, default: Any = _REQUIRED) -> Any:
+        """The field read by `reader` (a hex label, a date...), whose ValueError
+        is said at the field."""
+        v = self._get(key, default)
+        if v is default and key not in self.raw:
+            return v
+        try:
+            return reader(v)
+        except ValueError as e:
+            raise FieldError(f"{self.at(key)}: {e}") from None
+
+    def items(self, key: str, default: Any = (), most: int | None = None, per: str = "") -> list:
+        """The list at `key` (`default` when absent), at most `most` long
+        (`per` says what each entry is for: "one per player")."""
+        v = self._get(key, default)
+        if v is None:
+            return []
+        if not isinstance(v, list | tuple):
+            raise FieldError(f"{self.at(key)}: a list was expected, not {cut(v)}")
+        if most is not None and len(v) > most:
+            raise FieldError(f"{self.at(key)}: at most {most} entries{f' ({per})' if per else ''}, not {len(v)}")
+        return list(v)
 
     def _get(self, key: str, default: Any) -> Any:
         if key in self.raw:

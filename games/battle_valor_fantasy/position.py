@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from engine.core import expectations
 from engine.core.catalog import error_words
-from engine.core.fields import FieldError, Fields
+from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
 from engine.core.rules import Event
 from engine.table.formations import Frame
@@ -28,24 +28,17 @@ TOP_KEYS = {"units", "phase", "turn", "initiative", "current", "turns"}
 
 
 def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
-    if not isinstance(spec, dict):
-        raise ValueError("position: a mapping")
-    bad = set(spec) - TOP_KEYS
-    if bad:
-        raise ValueError(f"position: unknown field {sorted(bad)[0]!r} (known: {', '.join(sorted(TOP_KEYS))})")
+    top = Fields(spec, "position")
+    top.only(TOP_KEYS)
     state.units.clear()
     seats: dict[int, int] = {}
     names: dict[str, int] = {}
     sid = 0
     c = cat()
-    raws = spec.get("units", [])
-    if not isinstance(raws, list):
-        raise FieldError(f"position.units: a list of units was expected, not {cut(raws)}")
+    raws = top.items("units")
     for i, raw in enumerate(raws):
         fs = Fields(raw, f"position.units[{i}]")
-        unknown = set(raw) - UNIT_KEYS
-        if unknown:
-            raise ValueError(f"{fs.where}: unknown field {sorted(unknown, key=str)[0]!r}")
+        fs.only(UNIT_KEYS)
         owner = fs.whole("player", 0, 0, 3)
         if state.alliance is not None:      # a Grand Alliance: `player` is the seat, the owner its side
             if not 0 <= owner < len(state.alliance.sides):
@@ -133,7 +126,6 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
         generals = tuple(next((uid for uid, q in seats.items() if q == seat and state.units[uid].kind == "general"),
                               -1) for seat in range(len(state.alliance.sides)))
         state.alliance = replace(state.alliance, unit_seat=seats, generals=generals)
-    top = Fields(spec, "position")
     state.turn = top.whole("turn", 1, 1, 99)
     if "turns" in spec:
         state.turns = top.whole("turns", low=1, high=99)
@@ -167,11 +159,10 @@ def _profile(c, state: BVFState, fs: Fields, name: str, seat: int | None, owner:
         loc = ".".join(str(p) for p in err["loc"][2:])
         raise FieldError(f"{fs.at('unit')}{'.' + loc if loc else ''}: {error_words(err)}") from None
     u = army.units[0]
-    for key, value, known in (("troop", u.troop, c.troops), ("race", u.race, c.races), ("weapon", u.weapon, c.weapons),
+    for key, value, names in (("troop", u.troop, c.troops), ("race", u.race, c.races), ("weapon", u.weapon, c.weapons),
                               ("missile", u.missile, c.weapons), ("armour", u.armour, c.armour),
-                              ("mount", u.mount, c.mounts)):
-        if value is not None and value not in known:     # a position may break the army rules, not the bestiary
-            raise FieldError(f"{fs.at('unit')}.{key}: unknown {cut(value)} (known: {', '.join(known)})")
+                              ("mount", u.mount, c.mounts)):   # a position may break the army rules, not the bestiary
+        known(f"{fs.at('unit')}.{key}", value, names, none=True)
     return unit_profile(c, army, 0)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 from engine.core import expectations
-from engine.core.fields import FieldError, Fields
+from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
 from engine.core.rules import Event
 from engine.hex import grid as hexgrid
@@ -22,55 +22,20 @@ def parse_hex(value):
     return hexgrid.parse_label(value, "hex")
 
 
-def _hex(fs: Fields, key: str):
-    if not fs.has(key):
-        raise FieldError(f"{fs.at(key)}: required field is missing")
-    try:
-        return parse_hex(fs.raw[key])
-    except ValueError as e:
-        raise FieldError(f"{fs.at(key)}: {e}") from None
-
-
-def _known(where: str, value, known) -> str:
-    """`value` if it is one of the catalog's names `known`, else refused naming them."""
-    if not isinstance(value, str) or value not in known:
-        raise FieldError(f"{where}: unknown {cut(value)} (known: {', '.join(sorted(known))})")
-    return value
-
-
-def _unknown_field(fs: Fields, keys: set) -> None:
-    bad = set(fs.raw) - keys
-    if bad:
-        raise FieldError(f"{fs.where}: unknown field {cut(sorted(bad, key=str)[0])} "
-                         f"(known: {', '.join(sorted(keys))})")
-
-
-def _list(spec: dict, key: str, where: str, most: int | None = None) -> list:
-    """The list at `spec[key]` ([] when absent), at most `most` long."""
-    v = spec.get(key)
-    if v is None:
-        return []
-    if not isinstance(v, (list, tuple)):
-        raise FieldError(f"{where}: a list was expected, not {cut(v)}")
-    if most is not None and len(v) > most:
-        raise FieldError(f"{where}: at most {most} entries (one per player), not {len(v)}")
-    return list(v)
-
-
-def _names(value, where: str, known, low: int, high: int) -> list[str]:
+def _names(value, where: str, catalog_names, low: int, high: int) -> list[str]:
     """A list of `low` to `high` catalog names, each checked."""
     if not isinstance(value, (list, tuple)) or not low <= len(value) <= high:
         raise FieldError(f"{where}: a list of {low} to {high} names was expected, not {cut(value)}")
-    return [_known(f"{where}[{j}]", x, known) for j, x in enumerate(value)]
+    return [known(f"{where}[{j}]", x, catalog_names) for j, x in enumerate(value)]
 
 
 def build(state: DWState, spec: dict, events: list) -> None:
     top = Fields(spec, "position")
-    _unknown_field(top, TOP_KEYS)
+    top.only(TOP_KEYS)
     n = len(state.players)
     c = stats.cat()
     factions = [f for f in c.factions if f in COLOR_NAMES]
-    chosen = _list(spec, "factions", "position.factions")
+    chosen = top.items("factions")
     if chosen and len(chosen) != n:
         raise FieldError(f"position.factions: one list per player ({n}) was expected, not {len(chosen)}")
     chosen = [_names(own, f"position.factions[{p}]", factions, 1, 2) for p, own in enumerate(chosen)] or \
@@ -80,11 +45,11 @@ def build(state: DWState, spec: dict, events: list) -> None:
         p.name = COLOR_NAMES[own[0]]
         p.color = c.factions[own[0]].color
     names = {}
-    for i, raw in enumerate(_list(spec, "units", "position.units")):
+    for i, raw in enumerate(top.items("units")):
         _unit(state, Fields(raw, f"position.units[{i}]"), names, factions)
-    for i, raw in enumerate(_list(spec, "cities", "position.cities")):
+    for i, raw in enumerate(top.items("cities")):
         _city(state, Fields(raw, f"position.cities[{i}]"))
-    for p, rel in zip(state.players, _list(spec, "relics", "position.relics", n)):
+    for p, rel in zip(state.players, top.items("relics", most=n, per="one per player")):
         p.relics = _names(rel, f"position.relics[{p.index}]", c.relics, 0, len(c.relics))
     if "relic_deck" in spec:
         deck = _names(spec["relic_deck"], "position.relic_deck", c.relics, 0, len(c.relics))
@@ -101,11 +66,11 @@ def build(state: DWState, spec: dict, events: list) -> None:
 
 def _unit(state: DWState, fs: Fields, names: dict, factions: list) -> None:
     """Puts the unit `fs` reads on the board, its name in `names`."""
-    _unknown_field(fs, UNIT_KEYS)
+    fs.only(UNIT_KEYS)
     c = stats.cat()
-    cls = _known(fs.at("class"), fs.text("class"), c.classes)
+    cls = known(fs.at("class"), fs.text("class"), c.classes)
     owner = fs.whole("player", low=0, high=len(state.players) - 1)
-    faction = _known(fs.at("faction"), fs.text("faction", state.players[owner].factions[0]), factions)
+    faction = known(fs.at("faction"), fs.text("faction", state.players[owner].factions[0]), factions)
     tier = c.classes[cls].tier
     veteran = fs.flag("veteran")
     if veteran and tier != "advanced":
@@ -114,7 +79,7 @@ def _unit(state: DWState, fs: Fields, names: dict, factions: list) -> None:
     card = c.card(cls, None if tier == "hero" else faction, veteran)
     u = Unit(state.next_uid, cls, faction, owner, tier, fs.whole("hp", card.hp, 1, card.hp), card.hp,
              veteran=veteran)
-    u.pos = _hex(fs, "at")
+    u.pos = fs.parsed("at", parse_hex)
     if u.pos not in state.board.terrain:
         raise FieldError(f"{fs.at('at')}: {cut(fs.raw['at'])} is off the map")
     if u.pos in state.occupied:
@@ -132,10 +97,10 @@ def _unit(state: DWState, fs: Fields, names: dict, factions: list) -> None:
 
 def _city(state: DWState, fs: Fields) -> None:
     """A city's card and holder; its sigil leaves the pile."""
-    _unknown_field(fs, CITY_KEYS)
+    fs.only(CITY_KEYS)
     city = state.cities[fs.whole("city", low=0, high=len(state.cities) - 1)]
     card = fs.raw.get("card")
-    city.card = None if card is None else _known(fs.at("card"), card, stats.cat().cities)
+    city.card = None if card is None else known(fs.at("card"), card, stats.cat().cities)
     city.owner = None if fs.raw.get("owner") is None else fs.whole("owner", low=0, high=len(state.players) - 1)
     if city.card in state.sigils:
         state.sigils.remove(city.card)

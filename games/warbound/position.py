@@ -19,7 +19,7 @@ from __future__ import annotations
 
 
 from engine.core import expectations
-from engine.core.fields import FieldError, Fields
+from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
 from engine.core.rules import Event
 from engine.hex import grid
@@ -37,54 +37,24 @@ def parse_hex(value):
     return grid.parse_label(value, "tile")
 
 
-def _tile(fs: Fields, key: str):
-    try:
-        return parse_hex(fs.raw[key])
-    except ValueError as e:
-        raise FieldError(f"{fs.at(key)}: {e}") from None
-
-
-def _known(where: str, value, known, what: str, none: bool = False):
-    """`value` if it names one of `known` (or is null, when `none`), else refused naming them."""
-    if (value is None and none) or (isinstance(value, str) and value in known):
-        return value
-    raise FieldError(f"{where}: unknown {what} {cut(value)} (known: {', '.join(sorted(known))})")
-
-
-def _unknown_field(fs: Fields, keys: set) -> None:
-    bad = set(fs.raw) - keys
-    if bad:
-        raise FieldError(f"{fs.where}: unknown field {cut(sorted(bad, key=str)[0])} "
-                         f"(known: {', '.join(sorted(keys))})")
-
-
-def _list(spec: dict, key: str, default, most: int | None = None) -> list:
-    v = spec.get(key, default)
-    if not isinstance(v, (list, tuple)):
-        raise FieldError(f"position.{key}: a list was expected, not {cut(v)}")
-    if most is not None and len(v) > most:
-        raise FieldError(f"position.{key}: at most {most} entries (one per player), not {len(v)}")
-    return list(v)
-
-
 def build(state, spec: dict, events: list) -> None:
     cat = load_catalog()
     top = Fields(spec, "position")
-    _unknown_field(top, POS_KEYS)
+    top.only(POS_KEYS)
     state.chars = {}
     state.occupied = {}
     names = {}
-    for i, raw in enumerate(_list(spec, "chars", [])):
+    for i, raw in enumerate(top.items("chars", [])):
         ch = _char(state, cat, Fields(raw, f"position.chars[{i}]"), i, names)
         state.chars[i] = ch
         for h in ch.minis:
             state.occupied[h] = i
     state.options["names"] = names
-    for i, (p, voc) in enumerate(zip(state.players, _list(spec, "vocations", [None, None], 2))):
-        p.vocation = _known(f"position.vocations[{i}]", voc, cat.vocations, "Vocation", none=True)
-    for i, (p, toks) in enumerate(zip(state.players, _list(spec, "tokens", [{}, {}], 2))):
+    for i, (p, voc) in enumerate(zip(state.players, top.items("vocations", [None, None], 2, "one per player"))):
+        p.vocation = known(f"position.vocations[{i}]", voc, cat.vocations, "Vocation", none=True)
+    for i, (p, toks) in enumerate(zip(state.players, top.items("tokens", [{}, {}], 2, "one per player"))):
         fs = Fields(toks, f"position.tokens[{i}]")
-        p.tokens = {_known(fs.where, colour, cat.factions, "faction"): fs.whole(colour, low=0, high=_POOL)
+        p.tokens = {known(fs.where, colour, cat.factions, "faction"): fs.whole(colour, low=0, high=_POOL)
                     for colour in toks}
     from games.warbound.scenario import period_of, scenario
     state.turn = top.whole("turn", 1, 1, scenario(state).turns)
@@ -92,11 +62,11 @@ def build(state, spec: dict, events: list) -> None:
     state.hand = top.whole("hand", 0, 0, 1)
     state.hourglass = 1 - state.hand
     for sid in top.texts("closed"):
-        _known("position.closed", sid, cat.board, "Action")
+        known("position.closed", sid, cat.board, "Action")
         state.closed[sid] = (1 - state.hand, ())
-    state.hourglass_space = _known("position.hourglass_on", spec.get("hourglass_on"), cat.board, "Action",
+    state.hourglass_space = known("position.hourglass_on", spec.get("hourglass_on"), cat.board, "Action",
                                    none=True)
-    state.objective = _known("position.objective", spec.get("objective"), cat.objectives, "Objective",
+    state.objective = known("position.objective", spec.get("objective"), cat.objectives, "Objective",
                              none=True)
     state.phase = "action"
     state.current = state.hand
@@ -105,12 +75,12 @@ def build(state, spec: dict, events: list) -> None:
 
 def _char(state, cat, fs: Fields, i: int, names: dict) -> Char:
     """The Character `fs` reads, on its tiles; its name goes in `names`."""
-    _unknown_field(fs, CHAR_KEYS)
-    card = _known(fs.at("card"), fs.text("card"), cat.characters, "Character")
+    fs.only(CHAR_KEYS)
+    card = known(fs.at("card"), fs.text("card"), cat.characters, "Character")
     if not fs.has("at"):
         raise FieldError(f"{fs.at('at')}: required field is missing")
-    hexes = [_tile(fs, "at")] + ([_tile(fs, "at2")] if fs.raw.get("at2") is not None else [])
-    form = _known(fs.at("formation"), fs.raw.get("formation"), cat.formations, "Formation", none=True)
+    hexes = [fs.parsed("at", parse_hex)] + ([fs.parsed("at2", parse_hex)] if fs.raw.get("at2") is not None else [])
+    form = known(fs.at("formation"), fs.raw.get("formation"), cat.formations, "Formation", none=True)
     if form and len(hexes) != 2:
         raise FieldError(f"{fs.at('at2')}: a Formation needs a second tile (at2)")
     for key, h in zip(("at", "at2"), hexes):
@@ -119,7 +89,7 @@ def _char(state, cat, fs: Fields, i: int, names: dict) -> Char:
         if h in state.occupied or (key == "at2" and h == hexes[0]):
             raise FieldError(f"{fs.at(key)}: {cut(fs.raw[key])} is already occupied")
     ch = Char(i, card, fs.whole("player", 0, 0, 1), hexes,
-              _known(fs.at("equipment"), fs.raw.get("equipment"), cat.equipment, "Equipment", none=True),
+              known(fs.at("equipment"), fs.raw.get("equipment"), cat.equipment, "Equipment", none=True),
               form or ("formation" if len(hexes) == 2 else None))
     ch.stress, ch.wounds = fs.whole("stress", 0, 0, _POOL), fs.whole("wounds", 0, 0, _POOL)
     ch.breaks = fs.whole("breaks", 0, 0, _POOL)
