@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 
 from engine.core import expectations
+from engine.core.fields import FieldError, Fields
+from engine.core.limits import cut
 from engine.core.rules import Event
 from games.dragonbond import setup, space, stats, turns
 from games.dragonbond.catalog import cat
@@ -16,90 +18,169 @@ from games.dragonbond.state import DBState, Model
 UNIT_KEYS = {"name", "player", "unit", "captain", "archetype", "at", "centre", "models", "wounds", "injuries",
              "fatigue", "exhaustion", "damage", "slow", "immobilized", "captain_alive", "captain_at"}
 TOP_KEYS = {"units", "round", "current", "order", "turns", "scores", "bonds", "mounted", "mode"}
+COUNTER_MOST = 99          # wounds, fatigue, slow, ... tokens on one unit
+SCORE_MOST = 999
 
 
 def build(state: DBState, spec: dict, dice, events: list) -> None:
-    if not isinstance(spec, dict):
-        raise ValueError("position: a mapping")
+    """Every field is read and bounded (engine/core/fields.py) and every name
+    checked against the catalog, so a hostile script is refused with the
+    field's path: `position.units[2].wounds: a whole number was expected`."""
+    top = Fields(spec, "position")
     bad = set(spec) - TOP_KEYS
     if bad:
-        raise ValueError(f"position: unknown field {sorted(bad)[0]!r} (known: {', '.join(sorted(TOP_KEYS))})")
+        raise ValueError(f"position: unknown field {cut(sorted(bad, key=str)[0])} "
+                         f"(known: {', '.join(sorted(TOP_KEYS))})")
     if "mode" in spec:
-        state.options["mode"] = spec["mode"]
+        state.options["mode"] = top.one_of("mode", ("control", "annihilation"))
     state.units.clear()
     state.next_uid = 1
     names: dict[str, int] = {}
-    for i, raw in enumerate(spec.get("units", [])):
-        where = f"position.units[{i}]"
-        unknown = set(raw) - UNIT_KEYS
-        if unknown:
-            raise ValueError(f"{where}: unknown field {sorted(unknown)[0]!r}")
-        card_id = raw.get("unit")
-        if card_id not in cat().units:
-            raise ValueError(f"{where}.unit: unknown unit card {card_id!r}")
-        c = cat().units[card_id]
-        owner = int(raw["player"])
-        if not 0 <= owner < len(state.players):
-            raise ValueError(f"{where}.player: no player {owner}")
-        captain = raw.get("captain")
-        archetype = raw.get("archetype")
-        if c.kind == "unit" and captain is None:
-            captain = next((k for k, v in cat().captains.items() if v.unit == card_id), None)
-        if c.kind != "unit" and archetype is None:
-            archetype = next((k for k, v in cat().archetypes.items() if card_id in v.units), None)
-        if captain is not None and captain not in cat().captains:
-            raise ValueError(f"{where}.captain: unknown captain {captain!r}")
-        if archetype is not None and archetype not in cat().archetypes:
-            raise ValueError(f"{where}.archetype: unknown archetype {archetype!r}")
-        u = setup.add_unit(state, owner, card_id, captain, archetype)
-        n = int(raw.get("models", c.models))
-        if "at" in raw:
-            pts = [(float(p[0]), float(p[1])) for p in raw["at"]]
-        elif "centre" in raw:
-            pts = setup.formation(card_id, n, float(raw["centre"][0]), float(raw["centre"][1]))
-        else:
-            raise ValueError(f"{where}: give `at` (a position per model) or `centre`")
-        alive_captain = bool(raw.get("captain_alive", captain is not None))
-        cap_i = int(raw.get("captain_at", 0))
-        u.models = [Model(k, x, y, captain=alive_captain and k == cap_i) for k, (x, y) in enumerate(pts)]
-        u.captain_alive = alive_captain
-        u.sacrificed = captain is not None and not alive_captain
-        u.deployed = True
-        for key in ("wounds", "injuries", "fatigue", "exhaustion", "slow", "immobilized"):
-            setattr(u, key, int(raw.get(key, 0)))
-        u.damage = [-1] * int(raw.get("damage", 0))
-        names[raw.get("name", f"u{u.uid}")] = u.uid
-    for pair in spec.get("bonds", []):
-        g, d = (state.units[names[x]] for x in pair)
-        g.bonded, d.bonded = d.uid, g.uid
-    for gname in spec.get("mounted", []):
-        g = state.units[names[gname]]
-        d = state.units[g.bonded]
-        g.models = []
-        g.riding, d.rider = d.uid, g.uid
+    where_of: dict[int, str] = {}
+    units, keys = _items(top, "units", 200)
+    for key in keys:
+        u, name = _unit(state, Fields(units.raw[key], units.at(key)))
+        if name in names:
+            raise FieldError(f"{units.at(key)}.name: {cut(name)} names an earlier unit too")
+        names[name] = u.uid
+        where_of[u.uid] = units.at(key)
+    _bonds(state, top, names)
     state.touch()
     for u in state.units.values():
         for f in space.feet(state, u):
             if not state.table.on_table(f):
-                raise ValueError(f"position: a model of {stats.card(u).name} is off the table at ({f.x}, {f.y})")
+                raise ValueError(f"{where_of.get(u.uid, 'position')}: a model of {stats.card(u).name} is off the "
+                                 f"table at ({f.x:g}, {f.y:g})")
     state.options["names"] = names
     for p in state.players:
         p.bond_declared = True
     state.phase = "battle"
-    state.round = int(spec.get("round", 1))
+    state.round = top.whole("round", 1, 1, 99)
     n = len(state.players)
-    cur = int(spec.get("current", 0))
+    cur = top.whole("current", 0, 0, n - 1)
     state.current = cur
-    state.order = list(spec.get("order") or [(cur + k) % n for k in range(n)])
+    order, keys = _items(top, "order", n)
+    state.order = [order.whole(k, low=0, high=n - 1) for k in keys] or [(cur + k) % n for k in range(n)]
+    if len(set(state.order)) != len(state.order):
+        raise FieldError(f"position.order: a player is listed twice in {state.order}")
     for p in state.players:
         p.turns = turns.turns_for(state, p.index)[0]
-    for p, t in zip(state.players, spec.get("turns", [])):
-        p.turns = int(t)
-    for p, s in zip(state.players, spec.get("scores", [])):
-        p.score = int(s)
+    counters, keys = _items(top, "turns", n)
+    for p, k in zip(state.players, keys):
+        p.turns = counters.whole(k, low=0, high=COUNTER_MOST)
+    scores, keys = _items(top, "scores", n)
+    for p, k in zip(state.players, keys):
+        p.score = scores.whole(k, low=0, high=SCORE_MOST)
     for p in state.players:
         p.out = not turns.units_of(state, p.index)
     events.append(Event("ruling", "Custom position: " + ", ".join(names), "docs/scripts.md"))
+
+
+def _unit(state: DBState, fs: Fields):
+    """One `units:` entry put on the table: (the unit, its name)."""
+    unknown = set(fs.raw) - UNIT_KEYS
+    if unknown:
+        raise ValueError(f"{fs.where}: unknown field {cut(sorted(unknown, key=str)[0])}")
+    units = cat().units
+    card_id = _known(fs, "unit", fs.text("unit"), units)
+    c = units[card_id]
+    owner = fs.whole("player", low=0, high=len(state.players) - 1)
+    captain = _known(fs, "captain", _optional(fs, "captain"), cat().captains,
+                     (f"known for {card_id}", [k for k, v in cat().captains.items() if v.unit == card_id]))
+    archetype = _known(fs, "archetype", _optional(fs, "archetype"), cat().archetypes)
+    if c.kind == "unit" and captain is None:
+        captain = next((k for k, v in cat().captains.items() if v.unit == card_id), None)
+    if c.kind != "unit" and archetype is None:
+        archetype = next((k for k, v in cat().archetypes.items() if card_id in v.units), None)
+    n = fs.whole("models", c.models, 1, c.models)
+    high = max(state.table.width, state.table.height)
+    if "at" in fs.raw:
+        at, keys = _items(fs, "at", c.models)
+        pts = [_point(at, k, high) for k in keys]
+        if not pts:
+            raise FieldError(f"{fs.at('at')}: give a position [x, y] for each model")
+    elif "centre" in fs.raw:
+        pts = setup.formation(card_id, n, *_point(fs, "centre", high))
+    else:
+        raise ValueError(f"{fs.where}: give `at` (a position per model) or `centre`")
+    alive_captain = fs.flag("captain_alive", captain is not None)
+    cap_i = fs.whole("captain_at", 0, 0, len(pts) - 1)
+    u = setup.add_unit(state, owner, card_id, captain, archetype)
+    u.models = [Model(k, x, y, captain=alive_captain and k == cap_i) for k, (x, y) in enumerate(pts)]
+    u.captain_alive = alive_captain
+    u.sacrificed = captain is not None and not alive_captain
+    u.deployed = True
+    for key in ("wounds", "injuries", "fatigue", "exhaustion", "slow", "immobilized"):
+        setattr(u, key, fs.whole(key, 0, 0, COUNTER_MOST))
+    u.damage = [-1] * fs.whole("damage", 0, 0, COUNTER_MOST)
+    return u, fs.text("name", f"u{u.uid}")
+
+
+def _bonds(state: DBState, top: Fields, names: dict[str, int]) -> None:
+    """`bonds: [[general, dragon], ...]` and `mounted: [general, ...]`."""
+    bonds, keys = _items(top, "bonds", len(names))
+    for k in keys:
+        pair, ends = _items(bonds, k, 2)
+        if len(ends) != 2:
+            raise FieldError(f"{bonds.at(k)}: a pair [general, dragon] was expected, not {cut(bonds.raw[k])}")
+        g, d = (state.units[_named(pair, e, names)] for e in ends)
+        if stats.card(g).kind != "general" or not stats.card(d).dragon:
+            raise FieldError(f"{bonds.at(k)}: a general, then a dragon (not {stats.card(g).name} and "
+                             f"{stats.card(d).name})")
+        if g.bonded is not None or d.bonded is not None:
+            raise FieldError(f"{bonds.at(k)}: a unit is bonded twice")
+        g.bonded, d.bonded = d.uid, g.uid
+    riders, keys = _items(top, "mounted", len(names))
+    for k in keys:
+        g = state.units[_named(riders, k, names)]
+        if g.bonded is None or g.riding is not None:
+            raise FieldError(f"{riders.at(k)}: {cut(riders.raw[k])} is not a general with a bonded dragon to "
+                             f"mount (give the pair in bonds; each general once)")
+        d = state.units[g.bonded]
+        g.models = []
+        g.riding, d.rider = d.uid, g.uid
+
+
+def _optional(fs: Fields, key: str) -> str | None:
+    """A text field that may be absent or null."""
+    return None if fs.raw.get(key) is None else fs.text(key)
+
+
+def _known(fs: Fields, key: str, value: str | None, known, hint: tuple = ()) -> str | None:
+    """A name the catalog knows (None stays None); the message names the
+    known ones, or those of a `hint` (words, names): a unit card's captains."""
+    if value is not None and value not in known:
+        words, shown = hint if hint and hint[1] else ("known", known)
+        raise FieldError(f"{fs.at(key)}: unknown {cut(value)} ({words}: {', '.join(shown)})")
+    return value
+
+
+def _point(fs: Fields, key: str, high: float) -> tuple[float, float]:
+    """[x, y] in inches on the table, each coordinate named when refused."""
+    xy, keys = _items(fs, key, 2)
+    if len(keys) != 2:
+        raise FieldError(f"{fs.at(key)}: a point [x, y] was expected, not {cut(fs.raw[key])}")
+    return xy.number(keys[0], low=0.0, high=high), xy.number(keys[1], low=0.0, high=high)
+
+
+def _named(fs: Fields, key: str, names: dict[str, int]) -> int:
+    """The uid of the unit a field names."""
+    name = fs.text(key)
+    if name not in names:
+        raise FieldError(f"{fs.at(key)}: no unit is named {cut(name)} (named: {', '.join(names)})")
+    return names[name]
+
+
+def _items(fs: Fields, key: str, most: int) -> tuple[Fields, list[str]]:
+    """The items of a list field (absent or null: none), as fields named
+    `key[0]`, `key[1]`, ... of `fs`, so each is read and refused by its path."""
+    v = fs.raw.get(key)
+    if v is None:
+        v = []
+    if not isinstance(v, list | tuple) or len(v) > most:
+        raise FieldError(f"{fs.at(key)}: a list of at most {most} was expected, not {cut(v)}")
+    keys = [f"{key}[{k}]" for k in range(len(v))]
+    return Fields(dict(zip(keys, v)), fs.where), keys
 
 
 def script_param(state: DBState, key: str, value):
