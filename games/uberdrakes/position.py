@@ -4,11 +4,16 @@ no mulligan); and the script hooks that name hexes, villages and players
 in words.  Format: docs/games/uberdrakes.md § Positions for scripts."""
 from __future__ import annotations
 
+import difflib
+import re
+
 from engine.core import expectations
+from engine.core.fields import FieldError, Fields
+from engine.core.limits import cut
 from engine.core.rules import Event
 from games.uberdrakes import turns
 from games.uberdrakes.board import hex_label, parse_hex
-from games.uberdrakes.common import cat, econ
+from games.uberdrakes.common import cat, econ, max_fatigue
 from games.uberdrakes.state import UDState
 
 DRAGON_KEYS = {"player", "dragon", "at", "facing", "fatigue", "coins", "magic", "hand", "played", "items",
@@ -18,122 +23,203 @@ TOP_KEYS = {"round", "active", "rounds", "dragons", "pickups", "movement_deck", 
             "stock", "actions_left", "sandstorm"}
 
 
+ROOST_NEXT = ("village", "pickup", "treasure", "cave")     # spaces.roost (or "": none)
+SANDSTORM_KEYS = {"village", "tokens", "caster"}
+_LABEL = re.compile(r"[A-Za-z][0-9]{1,3}")                    # a hex label as the board shows it: I7
+
+
 def build(state: UDState, spec: dict, ev: list, dice) -> None:
+    """Every field is read and bounded (engine/core/fields.py) and every name
+    checked against the catalog and the cards still left, so a hostile script
+    is refused with the field's path: `position.dragons[1].coins: ...`."""
     c = cat()
+    top = Fields(spec, "position")
     unknown = set(spec) - TOP_KEYS
     if unknown:
-        raise ValueError(f"position: unknown field {sorted(unknown)[0]!r} (known: {', '.join(sorted(TOP_KEYS))})")
+        raise ValueError(f"position: unknown field {cut(sorted(unknown, key=str)[0])} "
+                         f"(known: {', '.join(sorted(TOP_KEYS))})")
     board = state.board
-    used_dragons = set()
-    specs = spec.get("dragons", [])
-    if len(specs) != len(state.players):
-        raise ValueError(f"position.dragons: {len(specs)} dragons for {len(state.players)} players")
-    moves_left = list(c.movement_deck())
-    treasures_left = list(c.treasure_deck())
-    riders_left = sorted(c.riders)
-    for i, raw in enumerate(specs):
-        where = f"position.dragons[{i}]"
-        bad = set(raw) - DRAGON_KEYS
-        if bad:
-            raise ValueError(f"{where}: unknown field {sorted(bad)[0]!r}")
-        p = int(raw.get("player", i))
-        d = state.players[p]
-        dragon = raw["dragon"]
-        if dragon not in c.dragons or dragon in used_dragons:
-            raise ValueError(f"{where}.dragon: {dragon!r} is unknown or taken")
-        used_dragons.add(dragon)
-        d.dragon = dragon
-        d.name = c.dragons[dragon].name
-        at = raw.get("at")
-        if at is not None:
-            h = parse_hex(at)
-            if h not in board.terrain:
-                raise ValueError(f"{where}.at: {at} is off the board")
-            d.hex = board.anchor_of[h]
-        d.facing = int(raw.get("facing", 0))
-        for f in ("fatigue", "coins", "magic", "vp", "blood", "rage", "vp_bought", "supercharge"):
-            if f in raw:
-                setattr(d, f, int(raw[f]))
-        if "coins" not in raw:
-            d.coins = econ().start_coins
-        d.hand = sorted(raw.get("hand", []))
-        d.played = list(raw.get("played", []))
-        for card in d.hand + d.played:
-            if card not in moves_left:
-                raise ValueError(f"{where}: no movement card {card!r} left in the deck")
-            moves_left.remove(card)
-        d.used = tuple(raw.get("used", ()))
-        d.items = frozenset(raw.get("items", []))
-        if not d.items <= set(c.hoard_items):
-            raise ValueError(f"{where}.items: not hoard items: {sorted(d.items - set(c.hoard_items))}")
-        d.treasures = sorted(raw.get("treasures", []))
-        d.equipped = raw.get("equipped")
-        for t in d.treasures + ([d.equipped] if d.equipped else []):
-            if t not in treasures_left:
-                raise ValueError(f"{where}: no treasure card {t!r} left in the deck")
-            treasures_left.remove(t)
-        d.rider = raw.get("rider")
-        d.delivered = list(raw.get("delivered", []))
-        for r in d.delivered + ([d.rider] if d.rider else []):
-            if r not in riders_left:
-                raise ValueError(f"{where}: rider {r!r} is unknown or already placed")
-            riders_left.remove(r)
-        d.portaled = bool(raw.get("portaled", False))
-        d.vp = int(raw.get("vp", len(d.delivered) + d.vp_bought))
-        d.vp_bought = d.vp - len(d.delivered)
-        d.roosted = bool(raw.get("roosted", False))
-        d.moved = bool(raw.get("moved", True))
-        d.camouflaged = bool(raw.get("camouflaged", False))
-        d.cave_visited = bool(raw.get("cave_visited", False))
-        d.mask = raw.get("mask")
-        d.roost_next = raw.get("roost_next", "")
-        if d.mask:
-            d.mask_turns = econ().mask_turns
-    pickups = spec.get("pickups")
+    n = len(state.players)
+    raws = spec.get("dragons")
+    if not isinstance(raws, list) or len(raws) != n:
+        raise FieldError(f"position.dragons: a list of {n} dragons (one per player) was expected, not {cut(raws)}")
+    left = {"movement card": list(c.movement_deck()), "treasure card": list(c.treasure_deck()),
+            "rider": sorted(c.riders)}
+    seats: dict[int, str] = {}
+    taken: dict[str, str] = {}
+    for i, raw in enumerate(raws):
+        _dragon(state, Fields(raw, f"position.dragons[{i}]"), i, left, seats, taken)
+    riders_left = left["rider"]
+    pickups = top.mapping("pickups")
     if pickups:
-        for side, row in pickups.items():
-            for r in row:
-                if r not in riders_left:
-                    raise ValueError(f"position.pickups.{side}: rider {r!r} is unknown or already placed")
-                riders_left.remove(r)
-            state.pickups[side] = list(row)
+        rows = Fields(pickups, "position.pickups")
+        for side in pickups:
+            _known(rows.where, side, sorted(board.pickups))
+            state.pickups[side] = _take(rows, side, left, "rider", c.riders, econ().pickup_size)
     else:
         for side in sorted(board.pickups):
             state.pickups[side] = [riders_left.pop(0) for _ in range(econ().pickup_size)]
-    state.rider_deck = _deck(spec.get("rider_deck"), riders_left, dice, "rider_deck")
-    state.movement_deck = _deck(spec.get("movement_deck"), moves_left, dice, "movement_deck")
-    state.treasure_deck = _deck(spec.get("treasure_deck"), treasures_left, dice, "treasure_deck")
+    state.rider_deck = _deck(_take(top, "rider_deck", left, "rider", c.riders, 36), riders_left)
+    state.movement_deck = _deck(_take(top, "movement_deck", left, "movement card", c.cards, 40),
+                                left["movement card"])
+    state.treasure_deck = _deck(_take(top, "treasure_deck", left, "treasure card", set(c.treasure_deck()), 45),
+                                left["treasure card"])
     state.stock_deck = sorted(c.stock)
     names = {board.spaces[v].name: v for v in board.villages}
-    for vname, sid in (spec.get("stock") or {}).items():
-        if vname not in names or sid not in c.stock:
-            raise ValueError(f"position.stock: unknown village {vname!r} or stock card {sid!r}")
+    stock = Fields(top.mapping("stock"), "position.stock")
+    for vname in stock.raw:
+        _known("position.stock", vname, names)
+        sid = _known(stock.at(vname), stock.text(vname), c.stock)
+        if sid not in state.stock_deck:
+            raise FieldError(f"{stock.at(vname)}: {cut(sid)} is given to another village too")
         state.stock[names[vname]] = sid
         state.stock_deck.remove(sid)
     for v in board.villages:
         if v not in state.stock:
             state.stock[v] = state.stock_deck.pop()
-    state.round = int(spec.get("round", 1))
-    state.rounds = int(spec.get("rounds", state.rounds))
+    state.rounds = top.whole("rounds", state.rounds, 1, 99)
+    state.round = top.whole("round", 1, 1, state.rounds)
     if spec.get("sandstorm"):
-        s = spec["sandstorm"]
-        state.sandstorm = (names[s["village"]], int(s.get("tokens", 3)), int(s["caster"]))
+        s = Fields(spec["sandstorm"], "position.sandstorm")
+        if set(s.raw) - SANDSTORM_KEYS:
+            raise FieldError(f"position.sandstorm: unknown field {cut(sorted(set(s.raw) - SANDSTORM_KEYS, key=str)[0])}"
+                             f" (known: {', '.join(sorted(SANDSTORM_KEYS))})")
+        village = _known(s.at("village"), s.text("village"), names)
+        state.sandstorm = (names[village], s.whole("tokens", 3, 0, 99), s.whole("caster", low=0, high=n - 1))
     state.phase = "play"
     ev.append(Event("ruling", "Custom position", "docs/games/uberdrakes.md"))
-    turns.start_turn(state, int(spec.get("active", 0)), ev, dice)
+    turns.start_turn(state, top.whole("active", 0, 0, n - 1), ev, dice)
     if "actions_left" in spec:
-        state.actions_left = int(spec["actions_left"])
+        state.actions_left = top.whole("actions_left", low=0, high=99)
 
 
-def _deck(given, rest: list, dice, what: str) -> list:
-    """A deck from its top card down: the given cards on top, the rest below
-    in a fixed order (a position never consumes the script's forced dice)."""
+def _dragon(state: UDState, fs: Fields, i: int, left: dict, seats: dict, taken: dict) -> None:
+    """One `dragons:` entry: its seat's dragon, hoard and hand."""
+    c = cat()
+    bad = set(fs.raw) - DRAGON_KEYS
+    if bad:
+        raise ValueError(f"{fs.where}: unknown field {cut(sorted(bad, key=str)[0])}")
+    p = fs.whole("player", i, 0, len(state.players) - 1)
+    if p in seats:
+        raise FieldError(f"{fs.at('player')}: player {p} is given a dragon in {seats[p]} too")
+    seats[p] = fs.where
+    d = state.players[p]
+    dragon = _known(fs.at("dragon"), fs.text("dragon"), c.dragons)
+    if dragon in taken:
+        raise FieldError(f"{fs.at('dragon')}: {cut(dragon)} is taken by {taken[dragon]}")
+    taken[dragon] = fs.where
+    d.dragon = dragon
+    d.name = c.dragons[dragon].name
+    at = _hex(state.board, fs, "at")
+    if at is not None:
+        d.hex = at
+    d.facing = fs.whole("facing", 0, 0, 5)
+    d.fatigue = fs.whole("fatigue", d.fatigue, 0, max_fatigue())
+    d.coins = fs.whole("coins", econ().start_coins, 0, 999)
+    for f, most in (("magic", 99), ("blood", 999), ("rage", 99), ("vp_bought", 99), ("supercharge", 99)):
+        setattr(d, f, fs.whole(f, getattr(d, f), 0, most))
+    d.hand = sorted(_take(fs, "hand", left, "movement card", c.cards, 40))
+    d.played = _take(fs, "played", left, "movement card", c.cards, 40)
+    d.used = tuple(_used(fs))
+    items = _names(fs, "items")
+    for k, item in enumerate(items):
+        _known(f"{fs.at('items')}[{k}]", item, c.hoard_items)
+    d.items = frozenset(items)
+    treasures = set(c.treasure_deck())
+    d.treasures = sorted(_take(fs, "treasures", left, "treasure card", treasures, 45))
+    d.equipped = _take_one(fs.at("equipped"), _optional(fs, "equipped"), left, "treasure card", treasures)
+    d.delivered = _take(fs, "delivered", left, "rider", c.riders, 36)
+    d.rider = _take_one(fs.at("rider"), _optional(fs, "rider"), left, "rider", c.riders)
+    d.portaled = fs.flag("portaled")
+    d.vp = fs.whole("vp", len(d.delivered) + d.vp_bought, len(d.delivered), 999)
+    d.vp_bought = d.vp - len(d.delivered)
+    d.roosted = fs.flag("roosted")
+    d.moved = fs.flag("moved", True)
+    d.camouflaged = fs.flag("camouflaged")
+    d.cave_visited = fs.flag("cave_visited")
+    d.mask = _known(fs.at("mask"), _optional(fs, "mask") or None, c.dragons)
+    d.roost_next = "" if fs.raw.get("roost_next") in (None, "") else fs.one_of("roost_next", ROOST_NEXT)
+    if d.mask:
+        d.mask_turns = econ().mask_turns
+
+
+def _hex(board, fs: Fields, key: str):
+    """The anchor of the space a hex field names (a label like I7 or [q, r]),
+    or None when absent or null."""
+    v = fs.raw.get(key)
+    if v is None:
+        return None
+    if isinstance(v, list | tuple) and len(v) == 2 and all(type(x) is int and -99 <= x <= 99 for x in v):
+        h = (v[0], v[1])
+    elif isinstance(v, str) and _LABEL.fullmatch(v):
+        h = parse_hex(v)
+    else:
+        raise FieldError(f"{fs.at(key)}: a hex like I7 or [q, r] (whole numbers) was expected, not {cut(v)}")
+    if h not in board.anchor_of:
+        raise FieldError(f"{fs.at(key)}: {cut(v)} is off the board")
+    return board.anchor_of[h]
+
+
+def _used(fs: Fields) -> list[str]:
+    """General movement actions used this round, each at most its slots."""
+    c = cat()
+    used = _names(fs, "used")
+    for k, m in enumerate(used):
+        _known(f"{fs.at('used')}[{k}]", m, c.general)
+        if used.count(m) > c.movement[m].slots:
+            raise FieldError(f"{fs.at('used')}: {cut(m)} is used {used.count(m)} times "
+                             f"({c.movement[m].slots} a round at most)")
+    return used
+
+
+def _take(fs: Fields, key: str, left: dict, what: str, known, most: int) -> list[str]:
+    """The cards (riders) a list field names, each taken out of what is
+    left of its deck: none is known twice over."""
+    names = _names(fs, key)
+    if len(names) > most:
+        raise FieldError(f"{fs.at(key)}: at most {most} were expected, not {len(names)}")
+    for k, name in enumerate(names):
+        _take_one(f"{fs.at(key)}[{k}]", name, left, what, known)
+    return names
+
+
+def _take_one(where: str, name: str | None, left: dict, what: str, known) -> str | None:
+    """A card (rider) taken out of what is left of its deck (None: none)."""
+    if name is not None:
+        _known(where, name, known)
+        if name not in left[what]:
+            raise FieldError(f"{where}: no {what} {cut(name)} is left (all are placed already)")
+        left[what].remove(name)
+    return name
+
+
+def _names(fs: Fields, key: str) -> list[str]:
+    """A list of names (absent or null: none)."""
+    return [] if fs.raw.get(key) is None else fs.texts(key)
+
+
+def _optional(fs: Fields, key: str) -> str | None:
+    """A name that may be absent or null."""
+    return None if fs.raw.get(key) is None else fs.text(key)
+
+
+def _known(where: str, value, known):
+    """A name the catalog (or board) knows; the message names the known
+    ones, or the closest when there are many (36 riders)."""
+    if value is None or value in known:
+        return value
+    known = [str(k) for k in known]
+    if len(known) <= 12:
+        raise FieldError(f"{where}: unknown {cut(value)} (known: {', '.join(known)})")
+    close = difflib.get_close_matches(str(value)[:100], known, 4, 0.5) or known[:4]
+    raise FieldError(f"{where}: unknown {cut(value)} ({len(known)} known, such as {', '.join(close)})")
+
+
+def _deck(top: list, rest: list) -> list:
+    """A deck from its top card down: the given cards on top (already taken
+    out of `rest`), the rest below in a fixed order (a position never
+    consumes the script's forced dice)."""
     rest = list(rest)
-    top = list(given or [])
-    for x in top:
-        if x not in rest:
-            raise ValueError(f"position.{what}: {x!r} is not left to put in the deck")
-        rest.remove(x)
     rest.sort()
     n = len(rest)
     if n > 2:                      # deal the rest in a spread-out, fixed order (not alphabetical runs)
