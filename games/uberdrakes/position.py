@@ -21,8 +21,6 @@ DRAGON_KEYS = {"player", "dragon", "at", "facing", "fatigue", "coins", "magic", 
                "used", "vp_bought", "camouflaged", "supercharge", "mask", "cave_visited", "roost_next"}
 TOP_KEYS = {"round", "active", "rounds", "dragons", "pickups", "movement_deck", "treasure_deck", "rider_deck",
             "stock", "actions_left", "sandstorm"}
-
-
 ROOST_NEXT = ("village", "pickup", "treasure", "cave")     # spaces.roost (or "": none)
 SANDSTORM_KEYS = {"village", "tokens", "caster"}
 _LABEL = re.compile(r"[A-Za-z][0-9]{1,3}")                    # a hex label as the board shows it: I7
@@ -59,10 +57,9 @@ def build(state: UDState, spec: dict, ev: list, dice) -> None:
     else:
         for side in sorted(board.pickups):
             state.pickups[side] = [riders_left.pop(0) for _ in range(econ().pickup_size)]
-    state.rider_deck = _deck(_take(top, "rider_deck", left, "rider", c.riders, 36), riders_left)
-    state.movement_deck = _deck(_take(top, "movement_deck", left, "movement card", c.cards, 40),
-                                left["movement card"])
-    state.treasure_deck = _deck(_take(top, "treasure_deck", left, "treasure card", set(c.treasure_deck()), 45),
+    state.rider_deck = _deck(_take(top, "rider_deck", left, "rider", c.riders), riders_left)
+    state.movement_deck = _deck(_take(top, "movement_deck", left, "movement card", c.cards), left["movement card"])
+    state.treasure_deck = _deck(_take(top, "treasure_deck", left, "treasure card", _treasures()),
                                 left["treasure card"])
     state.stock_deck = sorted(c.stock)
     names = {board.spaces[v].name: v for v in board.villages}
@@ -118,17 +115,17 @@ def _dragon(state: UDState, fs: Fields, i: int, left: dict, seats: dict, taken: 
     d.coins = fs.whole("coins", econ().start_coins, 0, 999)
     for f, most in (("magic", 99), ("blood", 999), ("rage", 99), ("vp_bought", 99), ("supercharge", 99)):
         setattr(d, f, fs.whole(f, getattr(d, f), 0, most))
-    d.hand = sorted(_take(fs, "hand", left, "movement card", c.cards, 40))
-    d.played = _take(fs, "played", left, "movement card", c.cards, 40)
+    d.hand = sorted(_take(fs, "hand", left, "movement card", c.cards))
+    d.played = _take(fs, "played", left, "movement card", c.cards)
     d.used = tuple(_used(fs))
     items = _names(fs, "items")
     for k, item in enumerate(items):
         _known(f"{fs.at('items')}[{k}]", item, c.hoard_items)
     d.items = frozenset(items)
-    treasures = set(c.treasure_deck())
-    d.treasures = sorted(_take(fs, "treasures", left, "treasure card", treasures, 45))
+    treasures = _treasures()
+    d.treasures = sorted(_take(fs, "treasures", left, "treasure card", treasures))
     d.equipped = _take_one(fs.at("equipped"), _optional(fs, "equipped"), left, "treasure card", treasures)
-    d.delivered = _take(fs, "delivered", left, "rider", c.riders, 36)
+    d.delivered = _take(fs, "delivered", left, "rider", c.riders)
     d.rider = _take_one(fs.at("rider"), _optional(fs, "rider"), left, "rider", c.riders)
     d.portaled = fs.flag("portaled")
     d.vp = fs.whole("vp", len(d.delivered) + d.vp_bought, len(d.delivered), 999)
@@ -172,11 +169,16 @@ def _used(fs: Fields) -> list[str]:
     return used
 
 
-def _take(fs: Fields, key: str, left: dict, what: str, known, most: int) -> list[str]:
+def _treasures() -> list[str]:
+    """The treasure cards' ids, once each, in the catalog's order."""
+    return list(dict.fromkeys(cat().treasure_deck()))
+
+
+def _take(fs: Fields, key: str, left: dict, what: str, known, most: int | None = None) -> list[str]:
     """The cards (riders) a list field names, each taken out of what is
-    left of its deck: none is known twice over."""
+    left of its deck (which bounds the list): none is placed twice over."""
     names = _names(fs, key)
-    if len(names) > most:
+    if most is not None and len(names) > most:
         raise FieldError(f"{fs.at(key)}: at most {most} were expected, not {len(names)}")
     for k, name in enumerate(names):
         _take_one(f"{fs.at(key)}[{k}]", name, left, what, known)
