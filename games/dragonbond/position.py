@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from engine.core import expectations
-from engine.core.fields import FieldError, Fields
+from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
 from engine.core.rules import Event
 from games.dragonbond import setup, space, stats, turns
@@ -27,10 +27,7 @@ def build(state: DBState, spec: dict, dice, events: list) -> None:
     checked against the catalog, so a hostile script is refused with the
     field's path: `position.units[2].wounds: a whole number was expected`."""
     top = Fields(spec, "position")
-    bad = set(spec) - TOP_KEYS
-    if bad:
-        raise ValueError(f"position: unknown field {cut(sorted(bad, key=str)[0])} "
-                         f"(known: {', '.join(sorted(TOP_KEYS))})")
+    top.only(TOP_KEYS)
     if "mode" in spec:
         state.options["mode"] = top.one_of("mode", ("control", "annihilation"))
     state.units.clear()
@@ -78,16 +75,12 @@ def build(state: DBState, spec: dict, dice, events: list) -> None:
 
 def _unit(state: DBState, fs: Fields):
     """One `units:` entry put on the table: (the unit, its name)."""
-    unknown = set(fs.raw) - UNIT_KEYS
-    if unknown:
-        raise ValueError(f"{fs.where}: unknown field {cut(sorted(unknown, key=str)[0])}")
-    units = cat().units
-    card_id = _known(fs, "unit", fs.text("unit"), units)
-    c = units[card_id]
+    fs.only(UNIT_KEYS)
+    card_id = known(fs.at("unit"), fs.text("unit"), cat().units)
+    c = cat().units[card_id]
     owner = fs.whole("player", low=0, high=len(state.players) - 1)
-    captain = _known(fs, "captain", _optional(fs, "captain"), cat().captains,
-                     (f"known for {card_id}", [k for k, v in cat().captains.items() if v.unit == card_id]))
-    archetype = _known(fs, "archetype", _optional(fs, "archetype"), cat().archetypes)
+    captain = _captain(fs, card_id)
+    archetype = known(fs.at("archetype"), _optional(fs, "archetype"), cat().archetypes, none=True)
     if c.kind == "unit" and captain is None:
         captain = next((k for k, v in cat().captains.items() if v.unit == card_id), None)
     if c.kind != "unit" and archetype is None:
@@ -146,18 +139,19 @@ def _optional(fs: Fields, key: str) -> str | None:
     return None if fs.raw.get(key) is None else fs.text(key)
 
 
-def _known(fs: Fields, key: str, value: str | None, known, hint: tuple = ()) -> str | None:
-    """A name the catalog knows (None stays None); the message names the
-    known ones, or those of a `hint` (words, names): a unit card's captains."""
-    if value is not None and value not in known:
-        words, shown = hint if hint and hint[1] else ("known", known)
-        raise FieldError(f"{fs.at(key)}: unknown {cut(value)} ({words}: {', '.join(shown)})")
-    return value
+def _captain(fs: Fields, card_id: str) -> str | None:
+    """A captain the catalog knows (absent or null: none given); the message
+    names the unit card's own captains (twenty in all)."""
+    name = _optional(fs, "captain")
+    if name is not None and name not in cat().captains:
+        own = [k for k, v in cat().captains.items() if v.unit == card_id] or cat().captains
+        raise FieldError(f"{fs.at('captain')}: unknown {cut(name)} (known for {card_id}: {', '.join(own)})")
+    return name
 
 
 def _point(fs: Fields, key: str, high: float) -> tuple[float, float]:
     """[x, y] in inches on the table, each coordinate named when refused."""
-    xy, keys = _items(fs, key, 2)
+    xy, keys = _items(fs, key)
     if len(keys) != 2:
         raise FieldError(f"{fs.at(key)}: a point [x, y] was expected, not {cut(fs.raw[key])}")
     return xy.number(keys[0], low=0.0, high=high), xy.number(keys[1], low=0.0, high=high)
@@ -171,14 +165,10 @@ def _named(fs: Fields, key: str, names: dict[str, int]) -> int:
     return names[name]
 
 
-def _items(fs: Fields, key: str, most: int) -> tuple[Fields, list[str]]:
+def _items(fs: Fields, key: str, most: int | None = None) -> tuple[Fields, list[str]]:
     """The items of a list field (absent or null: none), as fields named
     `key[0]`, `key[1]`, ... of `fs`, so each is read and refused by its path."""
-    v = fs.raw.get(key)
-    if v is None:
-        v = []
-    if not isinstance(v, list | tuple) or len(v) > most:
-        raise FieldError(f"{fs.at(key)}: a list of at most {most} was expected, not {cut(v)}")
+    v = fs.items(key, most=most)
     keys = [f"{key}[{k}]" for k in range(len(v))]
     return Fields(dict(zip(keys, v)), fs.where), keys
 

@@ -8,7 +8,7 @@ import difflib
 import re
 
 from engine.core import expectations
-from engine.core.fields import FieldError, Fields
+from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
 from engine.core.rules import Event
 from games.uberdrakes import turns
@@ -32,10 +32,7 @@ def build(state: UDState, spec: dict, ev: list, dice) -> None:
     is refused with the field's path: `position.dragons[1].coins: ...`."""
     c = cat()
     top = Fields(spec, "position")
-    unknown = set(spec) - TOP_KEYS
-    if unknown:
-        raise ValueError(f"position: unknown field {cut(sorted(unknown, key=str)[0])} "
-                         f"(known: {', '.join(sorted(TOP_KEYS))})")
+    top.only(TOP_KEYS)
     board = state.board
     n = len(state.players)
     raws = spec.get("dragons")
@@ -78,9 +75,7 @@ def build(state: UDState, spec: dict, ev: list, dice) -> None:
     state.round = top.whole("round", 1, 1, state.rounds)
     if spec.get("sandstorm"):
         s = Fields(spec["sandstorm"], "position.sandstorm")
-        if set(s.raw) - SANDSTORM_KEYS:
-            raise FieldError(f"position.sandstorm: unknown field {cut(sorted(set(s.raw) - SANDSTORM_KEYS, key=str)[0])}"
-                             f" (known: {', '.join(sorted(SANDSTORM_KEYS))})")
+        s.only(SANDSTORM_KEYS)
         village = _known(s.at("village"), s.text("village"), names)
         state.sandstorm = (names[village], s.whole("tokens", 3, 0, 99), s.whole("caster", low=0, high=n - 1))
     state.phase = "play"
@@ -93,9 +88,7 @@ def build(state: UDState, spec: dict, ev: list, dice) -> None:
 def _dragon(state: UDState, fs: Fields, i: int, left: dict, seats: dict, taken: dict) -> None:
     """One `dragons:` entry: its seat's dragon, hoard and hand."""
     c = cat()
-    bad = set(fs.raw) - DRAGON_KEYS
-    if bad:
-        raise ValueError(f"{fs.where}: unknown field {cut(sorted(bad, key=str)[0])}")
+    fs.only(DRAGON_KEYS)
     p = fs.whole("player", i, 0, len(state.players) - 1)
     if p in seats:
         raise FieldError(f"{fs.at('player')}: player {p} is given a dragon in {seats[p]} too")
@@ -205,16 +198,13 @@ def _optional(fs: Fields, key: str) -> str | None:
     return None if fs.raw.get(key) is None else fs.text(key)
 
 
-def _known(where: str, value, known):
-    """A name the catalog (or board) knows; the message names the known
-    ones, or the closest when there are many (36 riders)."""
-    if value is None or value in known:
-        return value
-    known = [str(k) for k in known]
-    if len(known) <= 12:
-        raise FieldError(f"{where}: unknown {cut(value)} (known: {', '.join(known)})")
-    close = difflib.get_close_matches(str(value)[:100], known, 4, 0.5) or known[:4]
-    raise FieldError(f"{where}: unknown {cut(value)} ({len(known)} known, such as {', '.join(close)})")
+def _known(where: str, value, names):
+    """A name the catalog (or board) knows (None stays None); when there are
+    many (36 riders) the message names the closest few, not all."""
+    if value is None or len(names) <= 12 or (isinstance(value, str) and value in names):
+        return known(where, value, names, none=True)
+    close = difflib.get_close_matches(str(value)[:100], list(names), 4, 0.5) or sorted(names)[:4]
+    raise FieldError(f"{where}: unknown {cut(value)} ({len(names)} known, such as {', '.join(close)})")
 
 
 def _deck(top: list, rest: list) -> list:
