@@ -156,7 +156,7 @@ def test_two_fields_of_the_odd_kind_name_neither():
 def test_field_readers_bound_and_name_what_they_read():
     fs = fields.Fields({"at": [3, "x"], "facing": 1e308, "files": 2.0, "hidden": "yes", "orders": ["fire", 3]},
                        "position.units[2]")
-    for read, words in ((lambda: fs.point("at"), "position.units[2].at: a point [x, y] was expected"),
+    for read, words in ((lambda: fs.point("at"), "position.units[2].at[1]: a number was expected, not 'x'"),
                         (lambda: fs.number("facing", 0.0, -360, 360),
                          "position.units[2].facing: 1e+308 is out of range"),
                         (lambda: fs.flag("hidden"), "position.units[2].hidden: true or false was expected, not 'yes'"),
@@ -178,7 +178,7 @@ def test_field_readers_bound_and_name_what_they_read():
     (("learner: 0", "learner: inf"), "learner: a whole number was expected, not 'inf'"),
     (("learner: 0", "learner: [0]"), "learner: a whole number was expected"),
     (("players: 2", "players: many"), "setup.players: a whole number was expected, not 'many'"),
-    (("scenario: ", "seed: [1]\n  scenario: "), "setup.seed: a whole number was expected, not <a list of 1 items>"),
+    (("scenario: ", "seed: [1]\n  scenario: "), "setup.seed: a whole number was expected, not <a list of 1 item>"),
     (("scenario: valerna_crossing", "scenario: [valerna_crossing]"), "setup.scenario: text was expected"),
 ])
 def test_a_hostile_lesson_is_refused_with_its_field(tmp_path, change, words):
@@ -235,7 +235,7 @@ def test_shared_readers_for_names_lists_unknown_fields_and_parsed_values():
     cases = ((lambda: fs.only({"card", "chars", "relics", "at"}), "position: unknown field 'zz' (known: at, card,"),
              (lambda: fields.known(fs.at("card"), fs.raw["card"], {"rohna", "copp"}, "Character"),
               "position.card: unknown Character 'gandalf' (known: copp, rohna)"),
-             (lambda: fs.items("chars"), "position.chars: a list was expected, not <a dict of 1 items>"),
+             (lambda: fs.items("chars"), "position.chars: a list was expected, not <a mapping of 1 entry>"),
              (lambda: fs.items("relics", most=2, per="one per player"),
               "position.relics: at most 2 entries (one per player), not 3"),
              (lambda: fs.parsed("at", lambda v: int(v) if v.isdigit() else (_ for _ in ()).throw(ValueError("a hex"))),
@@ -247,3 +247,33 @@ def test_shared_readers_for_names_lists_unknown_fields_and_parsed_values():
         assert str(info.value).startswith(words), str(info.value)
     assert fields.known("x", None, {"a"}, none=True) is None
     assert fs.items("missing") == [] and fs.parsed("missing", int, 7) == 7
+
+
+def test_a_refused_position_field_is_reported_at_its_own_line(tmp_path):
+    from engine.commands.script import ScriptError, run_script
+    assert fields.position_path("position.units[3].at[0][1]: a number was expected") == \
+        ["position", "units", 3, "at", 0, 1]
+    assert fields.position_path("position.stock.Kuzeyköy: given twice") == ["position", "stock", "Kuzeyköy"]
+    assert fields.position_path("setup: something else") == []
+    path = tmp_path / "script.yaml"
+    path.write_text("game: battle_valor_fantasy\nsetup:\n  scenario: border_march\n  position:\n    phase: combat\n"
+                    "    units:\n      - {name: a, at: [30, 20], unit: {troop: infantry, stands: 4}}\n"
+                    "      - {name: b, player: 1, at: [30, 30], facing: north, unit: {troop: infantry, stands: 4}}\n"
+                    "expect:\n  - {winners: null}\n")
+    with pytest.raises(ScriptError) as info:
+        run_script(path)
+    assert str(info.value).startswith(f"{path}:8: setup: position.units[1].facing: a number was expected, "
+                                      "not 'north'"), str(info.value)
+
+
+def test_a_lessons_setup_field_is_reported_at_its_own_line(tmp_path):
+    from engine.core.catalog import DataError
+    from engine.core.lessons import Lesson
+    text = (ROOT / "data/dragonbond/tutorials/1_charge.yaml").read_text().replace("players: 2", "players: two", 1)
+    line = text.split("\n").index("  players: two") + 1
+    (tmp_path / "tutorials").mkdir()
+    path = tmp_path / "tutorials" / "lesson.yaml"
+    path.write_text(text)
+    with pytest.raises(DataError) as info:
+        Lesson(path).start()
+    assert info.value.problems[0].startswith(f"{path}:{line}: setup.players: "), info.value.problems

@@ -27,7 +27,7 @@ CASES = {
     "db list for a number": (DB, CLAWS, CLAWS + " wounds: [1, 2],",
                              "position.units[1].wounds: a whole number was expected, not <a list of 2 items>"),
     "db unknown unit card": (DB, "unit: blooded_claws", "unit: blooded_clams",
-                             "position.units[1].unit: unknown 'blooded_clams' (known: blood_emperor, blood_hexers, "),
+                             "position.units[1].unit: unknown 'blooded_clams' (14 known, such as blooded_claws, "),
     "db unknown captain": (DB, "captain: packleader_vrask", "captain: packleader_vrusk",
                            "position.units[1].captain: unknown 'packleader_vrusk' (known for blooded_claws: "
                            "packleader_vrask, bloodhowler_mag)"),

@@ -10,6 +10,7 @@ from engine.core import malformed, registry
 from engine.core.actions import Action
 from engine.core.catalog import DataError, line_at, load_yaml, plain
 from engine.core.dice import DiceExhausted, ScriptedDice
+from engine.core.fields import position_path
 from engine.core.limits import cut, cut_text
 from engine.core.saves import MAX_ROLL, option_problem
 from engine.core.match import Match
@@ -80,7 +81,8 @@ def run_script(path: str | Path) -> dict:
     except DiceExhausted as e:
         raise ScriptError(f"{at('dice')}: dice: {e}") from None
     except Exception as e:  # noqa: BLE001 - a position or setup the game refuses
-        raise ScriptError(f"{at('setup')}: setup: {_why(e)}") from None
+        why = _why(e)
+        raise ScriptError(f"{at('setup', *position_path(why))}: setup: {why}") from None
     report = {"script": name, "game": setup.game, "steps": [], "failures": []}
     report["steps"].append({"action": None, "events": [e.to_dict() for e in match.log[0].events]})
     for i, raw in enumerate(actions):

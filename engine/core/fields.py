@@ -7,13 +7,31 @@ number belongs, 1e308 inches, a seat of 10**20) stops here, in words,
 instead of deep in the rules."""
 from __future__ import annotations
 
+import difflib
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from engine.core.limits import cut
 
 _REQUIRED = object()
+MANY_NAMES = 12          # beyond this, a refused name is shown the closest few, not every name
+
+
+_POSITION_PATH = re.compile(r"(position(?:\.[^\s.:\[\]]+|\[\d+\])*): ")
+_PATH_PART = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
+
+
+def position_path(message: str) -> list:
+    """The keys and indexes of the custom-position field a refusal names
+    first (`position.units[3].hp: ...` -> position, units, 3, hp), so the
+    file's line can be the field's, not its setup's; [] if it names none."""
+    m = _POSITION_PATH.match(message)
+    if not m:
+        return []
+    parts = _PATH_PART.findall(m.group(1)[len("position"):])
+    return ["position"] + [key if key else int(index) for key, index in parts]
 
 
 class FieldError(ValueError):
@@ -27,7 +45,10 @@ def known(where: str, value: Any, names, what: str = "", none: bool = False) -> 
     if (value is None and none) or (isinstance(value, str) and value in names):
         return value
     label = f"{what} " if what else ""
-    raise FieldError(f"{where}: unknown {label}{cut(value)} (known: {', '.join(sorted(names))})")
+    if len(names) <= MANY_NAMES:
+        raise FieldError(f"{where}: unknown {label}{cut(value)} (known: {', '.join(sorted(names))})")
+    close = difflib.get_close_matches(str(value)[:100], sorted(names), 4, 0.5) or sorted(names)[:4]
+    raise FieldError(f"{where}: unknown {label}{cut(value)} ({len(names)} known, such as {', '.join(close)})")
 
 
 class Fields:
@@ -90,7 +111,7 @@ class Fields:
         if type(v) is not int:
             raise FieldError(f"{self.at(key)}: a whole number was expected, not {cut(v)}")
         if not low <= v <= high:
-            raise FieldError(f"{self.at(key)}: {v} is out of range ({low} to {high})")
+            raise FieldError(f"{self.at(key)}: {cut(v)} is out of range ({low} to {high})")
         return v
 
     def number(self, key: str, default: Any = _REQUIRED, low: float = -1e6, high: float = 1e6) -> float:
@@ -107,8 +128,11 @@ class Fields:
             raise FieldError(f"{self.at(key)}: true or false was expected, not {cut(v)}")
         return v
 
-    def text(self, key: str, default: Any = _REQUIRED) -> str:
+    def text(self, key: str, default: Any = _REQUIRED) -> Any:
+        """Text; with the default None, an absent or null field is None."""
         v = self._get(key, default)
+        if v is None and default is None:
+            return None
         if not isinstance(v, str):
             raise FieldError(f"{self.at(key)}: text was expected, not {cut(v)}")
         return v
@@ -122,12 +146,10 @@ class Fields:
 
     def point(self, key: str, low: float = -1e6, high: float = 1e6) -> tuple[float, float]:
         v = self._get(key, _REQUIRED)
-        if not isinstance(v, list | tuple) or len(v) != 2 or \
-                any(type(x) not in (int, float) or not math.isfinite(x) for x in v):
+        if not isinstance(v, list | tuple) or len(v) != 2:
             raise FieldError(f"{self.at(key)}: a point [x, y] was expected, not {cut(v)}")
-        if not all(low <= x <= high for x in v):
-            raise FieldError(f"{self.at(key)}: {cut(v)} is out of range ({low:g} to {high:g})")
-        return float(v[0]), float(v[1])
+        xy = Fields({f"{key}[{i}]": x for i, x in enumerate(v)}, self.where)    # each coordinate named
+        return xy.number(f"{key}[0]", low=low, high=high), xy.number(f"{key}[1]", low=low, high=high)
 
     def texts(self, key: str, default: Any = ()) -> list[str]:
         v = self._get(key, default)

@@ -38,7 +38,7 @@ from engine.core import malformed, registry
 from engine.core.actions import Action
 from engine.core.catalog import DataError, line_at, load_yaml
 from engine.core.dice import ScriptedDice
-from engine.core.fields import FieldError, Fields
+from engine.core.fields import FieldError, Fields, position_path
 from engine.core.limits import cut
 from engine.core.match import Match
 from engine.core.rules import MALFORMED, Setup
@@ -89,6 +89,7 @@ class Lesson:
             self.learner = Fields(data, "").whole("learner", 0, 0, 7)
         except FieldError as e:
             raise DataError([f"{name}:{line_at(data, ['learner'])}: {e}"]) from None
+        self.data = data                 # with its lines, for messages about setup
         self.setup_raw = _plain(data.get("setup") or {})
         if not isinstance(self.setup_raw, dict):
             raise DataError([f"{name}:{line_at(data, ['setup'])}: setup: a mapping was expected, not "
@@ -126,10 +127,13 @@ class Lesson:
             setup = Setup(self.game, n, st.whole("seed", 1, 0, 2 ** 63), st.text("scenario", self.rules.scenarios()[0]),
                           tuple("human" for _ in range(n)), options)
             match = Match(setup, dice=ScriptedDice(list(self.dice), seed=setup.seed))
-        except FieldError as e:
-            raise DataError([f"{self.path}:1: {e}"]) from None
+        except FieldError as e:         # "setup.players: ...": the line of that field
+            line = line_at(self.data, str(e).split(":", 1)[0].split("."))
+            raise DataError([f"{self.path}:{line}: {e}"]) from None
         except MALFORMED as e:          # a position or setup the game refuses (its own words, or Python's explained)
-            raise DataError([f"{self.path}:1: setup: {malformed.explain(e)}"]) from None
+            why = malformed.explain(e)
+            line = line_at(self.data, ["setup", *position_path(why)])
+            raise DataError([f"{self.path}:{line}: setup: {why}"]) from None
         self.index = 0
         self.autoplay(match)
         return match

@@ -30,8 +30,10 @@ def cut(value, limit: int = MESSAGE_CHARS) -> str:
     """repr() of a value for a message, never longer than `limit` characters;
     linear in `limit`, not in the value (containers are summarised)."""
     if isinstance(value, (dict, list, tuple, set)):
-        kind = type(value).__name__
-        return f"<a {kind} of {len(value)} items>"
+        n = len(value)
+        if isinstance(value, dict):                     # as a data file's reader knows them
+            return f"<a mapping of {n} {'entry' if n == 1 else 'entries'}>"
+        return f"<a list of {n} {'item' if n == 1 else 'items'}>"
     if isinstance(value, str):
         text = repr(value[:limit + 1])
     elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:

@@ -80,7 +80,7 @@ def _unit(state: DBState, fs: Fields):
     c = cat().units[card_id]
     owner = fs.whole("player", low=0, high=len(state.players) - 1)
     captain = _captain(fs, card_id)
-    archetype = known(fs.at("archetype"), _optional(fs, "archetype"), cat().archetypes, none=True)
+    archetype = known(fs.at("archetype"), fs.text("archetype", None), cat().archetypes, none=True)
     if c.kind == "unit" and captain is None:
         captain = next((k for k, v in cat().captains.items() if v.unit == card_id), None)
     if c.kind != "unit" and archetype is None:
@@ -89,11 +89,11 @@ def _unit(state: DBState, fs: Fields):
     high = max(state.table.width, state.table.height)
     if "at" in fs.raw:
         at, keys = _items(fs, "at", c.models)
-        pts = [_point(at, k, high) for k in keys]
+        pts = [at.point(k, 0.0, high) for k in keys]
         if not pts:
             raise FieldError(f"{fs.at('at')}: give a position [x, y] for each model")
     elif "centre" in fs.raw:
-        pts = setup.formation(card_id, n, *_point(fs, "centre", high))
+        pts = setup.formation(card_id, n, *fs.point("centre", 0.0, high))
     else:
         raise ValueError(f"{fs.where}: give `at` (a position per model) or `centre`")
     alive_captain = fs.flag("captain_alive", captain is not None)
@@ -134,27 +134,14 @@ def _bonds(state: DBState, top: Fields, names: dict[str, int]) -> None:
         g.riding, d.rider = d.uid, g.uid
 
 
-def _optional(fs: Fields, key: str) -> str | None:
-    """A text field that may be absent or null."""
-    return None if fs.raw.get(key) is None else fs.text(key)
-
-
 def _captain(fs: Fields, card_id: str) -> str | None:
     """A captain the catalog knows (absent or null: none given); the message
     names the unit card's own captains (twenty in all)."""
-    name = _optional(fs, "captain")
+    name = fs.text("captain", None)
     if name is not None and name not in cat().captains:
         own = [k for k, v in cat().captains.items() if v.unit == card_id] or cat().captains
         raise FieldError(f"{fs.at('captain')}: unknown {cut(name)} (known for {card_id}: {', '.join(own)})")
     return name
-
-
-def _point(fs: Fields, key: str, high: float) -> tuple[float, float]:
-    """[x, y] in inches on the table, each coordinate named when refused."""
-    xy, keys = _items(fs, key)
-    if len(keys) != 2:
-        raise FieldError(f"{fs.at(key)}: a point [x, y] was expected, not {cut(fs.raw[key])}")
-    return xy.number(keys[0], low=0.0, high=high), xy.number(keys[1], low=0.0, high=high)
 
 
 def _named(fs: Fields, key: str, names: dict[str, int]) -> int:

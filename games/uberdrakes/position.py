@@ -4,7 +4,6 @@ no mulligan); and the script hooks that name hexes, villages and players
 in words.  Format: docs/games/uberdrakes.md § Positions for scripts."""
 from __future__ import annotations
 
-import difflib
 import re
 
 from engine.core import expectations
@@ -49,7 +48,7 @@ def build(state: UDState, spec: dict, ev: list, dice) -> None:
     if pickups:
         rows = Fields(pickups, "position.pickups")
         for side in pickups:
-            _known(rows.where, side, sorted(board.pickups))
+            known(rows.where, side, sorted(board.pickups), none=True)
             state.pickups[side] = _take(rows, side, left, "rider", c.riders, econ().pickup_size)
     else:
         for side in sorted(board.pickups):
@@ -62,8 +61,8 @@ def build(state: UDState, spec: dict, ev: list, dice) -> None:
     names = {board.spaces[v].name: v for v in board.villages}
     stock = Fields(top.mapping("stock"), "position.stock")
     for vname in stock.raw:
-        _known("position.stock", vname, names)
-        sid = _known(stock.at(vname), stock.text(vname), c.stock)
+        known("position.stock", vname, names, none=True)
+        sid = known(stock.at(vname), stock.text(vname), c.stock)
         if sid not in state.stock_deck:
             raise FieldError(f"{stock.at(vname)}: {cut(sid)} is given to another village too")
         state.stock[names[vname]] = sid
@@ -76,7 +75,7 @@ def build(state: UDState, spec: dict, ev: list, dice) -> None:
     if spec.get("sandstorm"):
         s = Fields(spec["sandstorm"], "position.sandstorm")
         s.only(SANDSTORM_KEYS)
-        village = _known(s.at("village"), s.text("village"), names)
+        village = known(s.at("village"), s.text("village"), names)
         state.sandstorm = (names[village], s.whole("tokens", 3, 0, 99), s.whole("caster", low=0, high=n - 1))
     state.phase = "play"
     ev.append(Event("ruling", "Custom position", "docs/games/uberdrakes.md"))
@@ -94,7 +93,7 @@ def _dragon(state: UDState, fs: Fields, i: int, left: dict, seats: dict, taken: 
         raise FieldError(f"{fs.at('player')}: player {p} is given a dragon in {seats[p]} too")
     seats[p] = fs.where
     d = state.players[p]
-    dragon = _known(fs.at("dragon"), fs.text("dragon"), c.dragons)
+    dragon = known(fs.at("dragon"), fs.text("dragon"), c.dragons)
     if dragon in taken:
         raise FieldError(f"{fs.at('dragon')}: {cut(dragon)} is taken by {taken[dragon]}")
     taken[dragon] = fs.where
@@ -113,13 +112,13 @@ def _dragon(state: UDState, fs: Fields, i: int, left: dict, seats: dict, taken: 
     d.used = tuple(_used(fs))
     items = _names(fs, "items")
     for k, item in enumerate(items):
-        _known(f"{fs.at('items')}[{k}]", item, c.hoard_items)
+        known(f"{fs.at('items')}[{k}]", item, c.hoard_items, none=True)
     d.items = frozenset(items)
     treasures = _treasures()
     d.treasures = sorted(_take(fs, "treasures", left, "treasure card", treasures))
-    d.equipped = _take_one(fs.at("equipped"), _optional(fs, "equipped"), left, "treasure card", treasures)
+    d.equipped = _take_one(fs.at("equipped"), fs.text("equipped", None), left, "treasure card", treasures)
     d.delivered = _take(fs, "delivered", left, "rider", c.riders)
-    d.rider = _take_one(fs.at("rider"), _optional(fs, "rider"), left, "rider", c.riders)
+    d.rider = _take_one(fs.at("rider"), fs.text("rider", None), left, "rider", c.riders)
     d.portaled = fs.flag("portaled")
     d.vp = fs.whole("vp", len(d.delivered) + d.vp_bought, len(d.delivered), 999)
     d.vp_bought = d.vp - len(d.delivered)
@@ -127,7 +126,7 @@ def _dragon(state: UDState, fs: Fields, i: int, left: dict, seats: dict, taken: 
     d.moved = fs.flag("moved", True)
     d.camouflaged = fs.flag("camouflaged")
     d.cave_visited = fs.flag("cave_visited")
-    d.mask = _known(fs.at("mask"), _optional(fs, "mask") or None, c.dragons)
+    d.mask = known(fs.at("mask"), fs.text("mask", None) or None, c.dragons, none=True)
     d.roost_next = "" if fs.raw.get("roost_next") in (None, "") else fs.one_of("roost_next", ROOST_NEXT)
     if d.mask:
         d.mask_turns = econ().mask_turns
@@ -155,7 +154,7 @@ def _used(fs: Fields) -> list[str]:
     c = cat()
     used = _names(fs, "used")
     for k, m in enumerate(used):
-        _known(f"{fs.at('used')}[{k}]", m, c.general)
+        known(f"{fs.at('used')}[{k}]", m, c.general, none=True)
         if used.count(m) > c.movement[m].slots:
             raise FieldError(f"{fs.at('used')}: {cut(m)} is used {used.count(m)} times "
                              f"({c.movement[m].slots} a round at most)")
@@ -167,21 +166,21 @@ def _treasures() -> list[str]:
     return list(dict.fromkeys(cat().treasure_deck()))
 
 
-def _take(fs: Fields, key: str, left: dict, what: str, known, most: int | None = None) -> list[str]:
+def _take(fs: Fields, key: str, left: dict, what: str, catalog_names, most: int | None = None) -> list[str]:
     """The cards (riders) a list field names, each taken out of what is
     left of its deck (which bounds the list): none is placed twice over."""
     names = _names(fs, key)
     if most is not None and len(names) > most:
         raise FieldError(f"{fs.at(key)}: at most {most} were expected, not {len(names)}")
     for k, name in enumerate(names):
-        _take_one(f"{fs.at(key)}[{k}]", name, left, what, known)
+        _take_one(f"{fs.at(key)}[{k}]", name, left, what, catalog_names)
     return names
 
 
-def _take_one(where: str, name: str | None, left: dict, what: str, known) -> str | None:
+def _take_one(where: str, name: str | None, left: dict, what: str, catalog_names) -> str | None:
     """A card (rider) taken out of what is left of its deck (None: none)."""
     if name is not None:
-        _known(where, name, known)
+        known(where, name, catalog_names, none=True)
         if name not in left[what]:
             raise FieldError(f"{where}: no {what} {cut(name)} is left (all are placed already)")
         left[what].remove(name)
@@ -191,20 +190,6 @@ def _take_one(where: str, name: str | None, left: dict, what: str, known) -> str
 def _names(fs: Fields, key: str) -> list[str]:
     """A list of names (absent or null: none)."""
     return [] if fs.raw.get(key) is None else fs.texts(key)
-
-
-def _optional(fs: Fields, key: str) -> str | None:
-    """A name that may be absent or null."""
-    return None if fs.raw.get(key) is None else fs.text(key)
-
-
-def _known(where: str, value, names):
-    """A name the catalog (or board) knows (None stays None); when there are
-    many (36 riders) the message names the closest few, not all."""
-    if value is None or len(names) <= 12 or (isinstance(value, str) and value in names):
-        return known(where, value, names, none=True)
-    close = difflib.get_close_matches(str(value)[:100], list(names), 4, 0.5) or sorted(names)[:4]
-    raise FieldError(f"{where}: unknown {cut(value)} ({len(names)} known, such as {', '.join(close)})")
 
 
 def _deck(top: list, rest: list) -> list:
