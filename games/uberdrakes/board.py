@@ -46,11 +46,7 @@ def hex_label(h) -> str:
 
 def parse_hex(value) -> Hex:
     """A hex as [q, r] (axial) or a label like "I7" (column letter, row)."""
-    if isinstance(value, (list, tuple)) and len(value) == 2:
-        return (int(value[0]), int(value[1]))
-    if isinstance(value, str) and len(value) >= 2 and value[0].isalpha() and value[1:].isdigit():
-        return hexgrid.offset_to_axial(ord(value[0].upper()) - 65, int(value[1:]) - 1)
-    raise ValueError(f"not a hex: {value!r} (use a label like I7 or [q, r])")
+    return hexgrid.parse_label(value)
 
 
 def _step2(h: Hex, d1: int, d2: int) -> Hex:

@@ -4,7 +4,6 @@ no mulligan); and the script hooks that name hexes, villages and players
 in words.  Format: docs/games/uberdrakes.md § Positions for scripts."""
 from __future__ import annotations
 
-import re
 
 from engine.core import expectations
 from engine.core.fields import FieldError, Fields, known
@@ -22,7 +21,6 @@ TOP_KEYS = {"round", "active", "rounds", "dragons", "pickups", "movement_deck", 
             "stock", "actions_left", "sandstorm"}
 ROOST_NEXT = ("village", "pickup", "treasure", "cave")     # spaces.roost (or "": none)
 SANDSTORM_KEYS = {"village", "tokens", "caster"}
-_LABEL = re.compile(r"[A-Za-z][0-9]{1,3}")                    # a hex label as the board shows it: I7
 
 
 def build(state: UDState, spec: dict, ev: list, dice) -> None:
@@ -138,12 +136,7 @@ def _hex(board, fs: Fields, key: str):
     v = fs.raw.get(key)
     if v is None:
         return None
-    if isinstance(v, list | tuple) and len(v) == 2 and all(type(x) is int and -99 <= x <= 99 for x in v):
-        h = (v[0], v[1])
-    elif isinstance(v, str) and _LABEL.fullmatch(v):
-        h = parse_hex(v)
-    else:
-        raise FieldError(f"{fs.at(key)}: a hex like I7 or [q, r] (whole numbers) was expected, not {cut(v)}")
+    h = fs.parsed(key, parse_hex)
     if h not in board.anchor_of:
         raise FieldError(f"{fs.at(key)}: {cut(v)} is off the board")
     return board.anchor_of[h]
