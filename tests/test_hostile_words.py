@@ -277,3 +277,18 @@ def test_a_lessons_setup_field_is_reported_at_its_own_line(tmp_path):
     with pytest.raises(DataError) as info:
         Lesson(path).start()
     assert info.value.problems[0].startswith(f"{path}:{line}: setup.players: "), info.value.problems
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"\xff\xfe\x00garbage", "not a readable save: not UTF-8 text"),
+    (b'{"format": 1, "setup": [1,2', "not a readable save: not JSON (expecting ',' delimiter at line 1)"),
+    (b'{"format": 1}', "not a readable save: setup: required field is missing"),
+    (b'{"format": 1, "setup": {"game": "dice_wars", "players": [2]}}', "not a readable save: a whole number was expected"),
+])
+def test_an_unreadable_game_in_progress_is_listed_in_words(tmp_path, content, words):
+    from engine.core.sessions import read_entry
+    path = tmp_path / "dice_wars-20261128-020000-000001.json"
+    path.write_bytes(content)
+    problem = read_entry(path).problem
+    assert problem.startswith(f"{path.name}: {words}"), problem
+    assert not JARGON.search(problem) and "Error" not in problem, problem

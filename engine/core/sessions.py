@@ -18,6 +18,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.core import malformed
 from engine.core.limits import MAX_SAVE_BYTES, BoundError, read_text_bounded
 from engine.core.saves import default_dir, history_dir, in_progress_dir
 
@@ -131,7 +132,22 @@ def read_entry(path: Path) -> SavedGame:
                          str(summary.get("result") or ""), tuple(summary.get("winners") or ()), played)
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, BoundError) as e:
         return SavedGame(path, "?", (), (), None, 0, None, False, "", (), played,
-                         problem=f"{path.name}: not a readable save ({type(e).__name__})")
+                         problem=f"{path.name}: not a readable save: {_unreadable(e)}")
+
+
+def _unreadable(e: Exception) -> str:
+    """Why a save's header cannot be read, in words (not the exception's class)."""
+    if isinstance(e, json.JSONDecodeError):
+        return f"not JSON ({e.msg.lower()} at line {e.lineno})"
+    if isinstance(e, BoundError):
+        return str(e).split(": ", 1)[-1].split(": ", 1)[-1]     # "file:0: save: not UTF-8 text" -> "not UTF-8 text"
+    if isinstance(e, OSError):
+        return f"cannot be read ({e.strerror or 'error'})"
+    if isinstance(e, RecursionError):
+        return "nested too deeply"
+    if isinstance(e, KeyError) and e.args:
+        return f"{e.args[0]}: required field is missing"
+    return malformed.explain(e)
 
 
 def _entries(folder: Path) -> list[SavedGame]:
