@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core import ending, overrides, registry, rulings
+from engine.core import ending, malformed, overrides, registry, rulings
 from engine.core.actions import Action
 from engine.core.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
 from engine.core.limits import cut, cut_text
@@ -431,7 +431,7 @@ class Match:
                 raise SaveError(f"{name}:{line}: rolls: replaying actions[{i}]: {_dice_problem(e, rolls)}") from None
             except Exception as e:  # noqa: BLE001 - a hand-made action the rules cannot read
                 raise SaveError(f"{name}:{line}: actions[{i}]: does not replay: the game cannot read "
-                                f"{cut(raw)} ({type(e).__name__})") from None
+                                f"{cut(raw)}: {malformed.explain(e, raw if isinstance(raw, dict) else None)}") from None
         if match.recovered is not None:
             # the refused action and everything after it are dropped, with the dice they rolled (new dice
             # come from the seed), and the fingerprint, of a position this game no longer reaches

@@ -200,7 +200,7 @@ def replay_start(path):
         match = Match(setup, dice=dice)
         actions = [recorded_step(a, setup.players) for a in data["actions"]]
     except Exception as e:  # noqa: BLE001 - any problem with the file is reported in words
-        raise SaveError(f"{path}:1: cannot replay: {type(e).__name__}: {e}") from None
+        raise SaveError(f"{path}:1: cannot replay: {malformed.explain(e)}") from None
     return match, actions
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from engine.core import registry
+from engine.core import malformed, registry
 from engine.core import sessions
 from engine.core.saves import atomic_write, default_dir
 from engine.core.sessions import new_match
@@ -247,7 +247,7 @@ class Launcher(Scene):
             self.error = f"Could not load: {e}"
             return False
         except Exception as e:  # noqa: BLE001 - anything else wrong with the file
-            self.error = f"Could not load {Path(path).name}: {type(e).__name__}: {e}"
+            self.error = f"Could not load {Path(path).name}: {malformed.explain(e)}"
             return False
         if save and not match.autosave():
             self.error = f"Could not keep the game in progress: {match.autosave_error}"

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 
+from engine.core import malformed
 from engine.ui import theme as T
 from engine.ui import widgets as W
 from engine.ui.scene import PAN_KEYS, Scene
@@ -43,7 +44,7 @@ def _in_words(e: BaseException) -> str:
     from engine.core.catalog import DataError
     if isinstance(e, DataError):
         return str(e)
-    return f"{type(e).__name__}: {e}"
+    return malformed.explain(e)
 
 
 class MapViewer(Scene):
