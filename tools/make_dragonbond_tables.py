@@ -14,8 +14,8 @@ objectives at least 6" apart and at least 6" beyond every deployment limit
 (dragonbond.txt § Control: Setup), terrain inside the table and clear of
 the deployment zones, and the map reloads through engine.maps.tablemap.
 Deterministic: running it again reproduces every file byte for byte.
-(.tmj rather than .tmx because `main.py check` reads every .tmx under
-assets/maps as a hex map; see engine/tiled_table.py.)
+The tables are Tiled's JSON maps (.tmj), which engine/maps/tablemap.py reads
+like orthogonal .tmx maps.
 """
 from __future__ import annotations
 

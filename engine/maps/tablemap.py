@@ -23,10 +23,8 @@ objects' geometry by pytmx (engine/maps/tmx.py), their shape kind and
 properties' types from the index (pytmx tells neither points nor ellipses
 apart).  pytmx reads no JSON: a .tmj is read with the catalog's
 line-keeping YAML loader (JSON is YAML).  Both become the same `_Obj`s.
-
-Note: `main.py check` still reads every .tmx under assets/maps as a hex map
-(engine/check.py), so table maps ship as .tmj until it dispatches
-orthogonal maps here.
+`main.py check` (engine/commands/check.py) sends orthogonal maps here and
+hexagonal ones to the hex map reader.
 """
 from __future__ import annotations
 

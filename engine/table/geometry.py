@@ -11,8 +11,8 @@ Distances between bases are measured edge to edge (`edge_distance`, signed:
 negative when bases overlap).  Everything a playout does many times is pure
 Python arithmetic on circles and small convex polygons; shapely builds the
 terrain shapes once (buffers, unions, ellipses) and answers the rare general
-questions.  Paths around obstacles: engine/table_path.py.  The line-of-sight
-speed benchmark: engine/table_bench.py.
+questions.  Paths around obstacles: engine/table/paths.py.  The line-of-sight
+speed benchmark: engine/table/bench.py.
 """
 from __future__ import annotations
 

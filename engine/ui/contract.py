@@ -151,7 +151,7 @@ class View:
     text)] for the panel when nothing is selected; `overlays(state)` ->
     [LabelSpec] (hex banners that change); `region(h)` (map tiles);
     `dice_faces(data)` -> the dice of a roll event (its data dict) as
-    [sides, value, face, colour] for custom dice (engine/ui/table_dice.py:
+    [sides, value, face, colour] for custom dice (engine/ui/panels/table_dice.py:
     glyph faces such as "sword", "shield", "crit", tier colours such as
     "black"), or None for plain numbered dice; or a dict {"dice": [...],
     "split": i, "split_label": "reroll", "wrap": True} for a big pool (a
@@ -283,7 +283,7 @@ class HandCard:
     sub: str = ""                   # cost / price / state in a few words
     tip: str = ""                   # hover text (the card's text, why not now)
     steps: tuple = ()               # movement steps for a diagram: F B L R ANY STRAFE ROLL
-    icon: str = ""                  # a glyph name (engine/ui/glyphs.py) when there is no diagram
+    icon: str = ""                  # a glyph name (engine/ui/panels/glyphs.py) when there is no diagram
     color: str = ""                 # accent "#RRGGBB" (element, item kind)
     state: str = ""                 # "" | selected | marked | used | off
     hotkey: str = ""                # shortcut shown on the card ("1", "⇧2", "Alt+1")
@@ -329,7 +329,7 @@ class DecisionSpec:
 @dataclass(frozen=True)
 class HexDecor:
     """What a hex shows in the static layer of a SpaceBoard: an icon
-    (engine/ui/glyphs.py) of `size` x the hex radius, and a short text
+    (engine/ui/panels/glyphs.py) of `size` x the hex radius, and a short text
     ("+3") under it or, with `text_only`, in its place."""
     icon: str = ""
     color: str = "#FFFFFF"

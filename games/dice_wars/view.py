@@ -1,7 +1,7 @@
 """What Dice Wars draws: terrain, tokens, cards, header and hover text.
 
 Presentation only: reads the state and the catalog, never changes them.
-The generic screen (engine/ui/match_screen.py) draws what this returns.
+The generic screen (engine/ui/scenes/match_screen.py) draws what this returns.
 """
 from __future__ import annotations
 

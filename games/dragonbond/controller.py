@@ -1,6 +1,6 @@
 """Dragonbond input: drags, clicks, keys and buttons -> the Action meant.
 
-Built on the shared table tools (engine/ui/gameui.py TableController):
+Built on the shared table tools (engine/ui/table_contract.py TableController):
 dragging a unit builds its move (activating it first when it is not yet:
 "activate, then move" is one gesture), clicking an enemy attacks it (the
 weapon asked when several can), modes for the special actions (run,

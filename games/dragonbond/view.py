@@ -3,7 +3,7 @@ their wound, fatigue and injury slots, captain / general / archetype
 cards, the turn counter, objectives and the custom dice.
 
 Presentation only: reads the state and the catalog, never changes them.
-The generic screen (engine/ui/match_screen.py, TableBoard) draws what
+The generic screen (engine/ui/scenes/match_screen.py, TableBoard) draws what
 this returns.
 """
 from __future__ import annotations

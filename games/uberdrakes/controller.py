@@ -101,7 +101,7 @@ class UberDrakesController(Controller):
     def signature(self):
         """What the board layer, buttons and panel depend on.  The focused
         landing is not in it: the board draws the focused path over its
-        layer (engine/ui/spaceboard.py), so hovering landings composes nothing."""
+        layer (engine/ui/boards/spaceboard.py), so hovering landings composes nothing."""
         return (self.pick, self.cycled, tuple(self.marked), self.pay, self.message, self.note)
 
     def selected(self):

@@ -3,7 +3,7 @@ drawn as one area, thick borders, an icon per space, pieces with facing
 arrows and pips, and the preview of a picked movement (path, landing,
 facing, ghost).
 
-Built by a game's view (`make_board()`, engine/ui/gameui_extra.py); the
+Built by a game's view (`make_board()`, engine/ui/contract.py); the
 generic match screen uses it like a HexBoard.  The static layer (terrain,
 icons, borders, names, coordinates) is rendered once per zoom level; the
 movement preview comes from the controller's `board_preview()` and is

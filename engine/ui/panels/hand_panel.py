@@ -1,5 +1,5 @@
 """The hand panel: a player's meters, hoard card and cards, drawn in the
-right-hand panel from HandSections (engine/ui/gameui_extra.py).
+right-hand panel from HandSections (engine/ui/contract.py).
 
 `draw_hand(surf, x, y, w, sections, th, hover)` draws (surf None: only
 measures) and returns (height, [(rect, HandCard)]) for clicks and hover

@@ -1,6 +1,6 @@
 """The decision panel: a combat (both sides, their totals and odds, the
 choices of the player deciding) or any choice asked of a player, drawn as
-a modal panel over the board from a DecisionSpec (engine/ui/gameui_extra.py).
+a modal panel over the board from a DecisionSpec (engine/ui/contract.py).
 
 The match screen keeps one DecisionDialog just above itself in the scene
 stack (below any handoff) while the human to act has a decision to take;
