@@ -136,6 +136,8 @@ def _parser(prog: str = "main.py") -> argparse.ArgumentParser:
     bench.add_argument("--players", type=_count(1, 8), help="players (default: the game's typical count; "
                                                             "the drawn board: the most it takes)")
     bench.add_argument("--option", action="append", default=None, metavar="KEY=VALUE", help=OPTION_HELP)
+    bench.add_argument("--hard-actions", type=_count(1, 100_000), default=400, metavar="N",
+                       help="the hard player is timed over one game of up to N actions (default 400)")
     return p
 
 

@@ -127,7 +127,8 @@ def bench_cmd(args) -> int:
         m.submit(a, autosave=False)
     report["ai_move_ms_max"] = round(worst * 1000, 2)
     # the hard level (engine/core/search.py): every decision of one game against the normal player
-    p95, top = hard_move_times(args.game, rules, scenario=scenario, players=players, options=options)
+    p95, top = hard_move_times(args.game, rules, scenario=scenario, players=players, options=options,
+                               limit=getattr(args, "hard_actions", 400))
     report["ai_hard_move_ms_p95"] = round(p95 * 1000, 1)
     report["ai_hard_move_ms_max"] = round(top * 1000, 1)
     # drawing: a busy full map at 1920x1080, software rendering
