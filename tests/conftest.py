@@ -17,6 +17,13 @@ if "WARBENCH_HOME" not in os.environ:
 
 
 import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+# Hypothesis profiles (tests/tiers.py): `dev` by default, `ci` with five
+# times the examples for the slow tier (`--hypothesis-profile=ci`).
+settings.register_profile("dev", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(autouse=True)

@@ -15,6 +15,7 @@ from engine.core import registry
 from engine.core.catalog import DataError
 from engine.core.dice import SeededDice
 from engine.core.rules import Setup
+from tiers import slow
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = sorted((ROOT / "tests" / "lists").glob("*/*.yaml"))
@@ -116,6 +117,7 @@ def test_a_list_reaches_the_table():
     assert theirs == sorted(e["unit"] for e in opts[1]["entries"])
 
 
+@slow
 def test_cli_check_list_and_armies_flag(tmp_path):
     bad = ROOT / "tests" / "lists" / "dragonbond" / "everything_wrong.yaml"
     r = subprocess.run([sys.executable, "main.py", "check", str(bad)], capture_output=True, text=True, cwd=ROOT,

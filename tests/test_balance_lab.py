@@ -15,6 +15,7 @@ from engine.core.catalog import DataError
 from engine.core.dice import SeededDice
 from engine.core.judging import Canvas, Frame
 from engine.core.rules import Setup
+from tiers import slow, slow_for
 
 
 def jobs(n: int, seed: int = 10) -> list[GameJob]:
@@ -46,6 +47,7 @@ def test_tally_counts_seats_sides_and_the_first_player():
     assert t["length"]["actions_mean"] == 20
 
 
+@slow
 def test_two_workers_give_the_same_results_as_one():
     one = run_games(jobs(4), workers=1, progress=False).ordered()
     two = run_games(jobs(4), workers=2, progress=False).ordered()
@@ -72,6 +74,7 @@ def test_ctrl_c_keeps_the_games_played_and_a_results_file_resumes(tmp_path):
     assert len(path.read_text().splitlines()) == 1 + 5
 
 
+@slow
 def test_ctrl_c_in_the_pool_keeps_finished_games():
     def stop(done, total):
         if done == 1:
@@ -115,7 +118,7 @@ def test_judge_hooks_give_plain_map_facts_canvas_and_frames(game):
     assert len({s.key for s in frame.units}) == len(frame.units)
 
 
-@pytest.mark.parametrize("game", ["dice_wars", "uberdrakes", "dragonbond"])
+@pytest.mark.parametrize("game", slow_for(["dice_wars", "uberdrakes", "dragonbond"], "dice_wars", "dragonbond"))
 def test_judge_every_game_reports_and_draws(game, tmp_path):
     rules = registry.get(game)
     rep = judge(game, rules.scenarios()[0], 2, 2, seed=5, workers=1, progress=False)
@@ -139,6 +142,7 @@ def _shipped(*names):
     return [load_list(shipped_dir("dragonbond") / f"{n}.yaml").to_dict() for n in names]
 
 
+@slow
 def test_judge_table_game_with_armies_from_the_command_line(tmp_path):
     import subprocess
     import sys
@@ -157,6 +161,7 @@ def test_judge_table_game_with_armies_from_the_command_line(tmp_path):
     assert bad.returncode == 2 and "no army lists" in bad.stderr and "Traceback" not in bad.stderr
 
 
+@slow
 def test_judge_on_a_local_ray_cluster_matches_the_process_pool():
     pytest.importorskip("ray", reason="Ray is the optional extra: pip install '.[cluster]'")
     pool = judge("dragonbond", "border_skirmish", 2, 2, seed=21, workers=2, progress=False)
@@ -165,6 +170,7 @@ def test_judge_on_a_local_ray_cluster_matches_the_process_pool():
     assert without_timing(ray) == without_timing(pool)
 
 
+@slow
 def test_ctrl_c_on_the_command_line_keeps_games_and_the_same_command_resumes(tmp_path):
     import signal
     import subprocess
@@ -195,6 +201,7 @@ def test_ctrl_c_on_the_command_line_keeps_games_and_the_same_command_resumes(tmp
     assert without_timing(resumed) == without_timing(fresh)
 
 
+@slow
 def test_every_registered_game_is_judged_in_json_and_pictures(tmp_path):
     """New games are judged from the day they are registered: without their
     own hooks (games/<id>/judge.py) the tournament still runs and the

@@ -16,6 +16,7 @@ from engine.commands.simulate import play_out
 from games.battle_valor_fantasy import alliance
 from games.battle_valor_fantasy.ai import GeneralAgent
 from games.battle_valor_fantasy.rules import RULES
+from tiers import slow, slow_for
 
 R = "battle_valor_fantasy.txt § Grand Alliance Rules"
 
@@ -109,7 +110,7 @@ def test_victory_is_by_side_every_player_of_the_winning_side_wins():
     assert len(winners) in (2, 4)
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", slow_for([3, 4], 4))
 def test_computer_seats_play_an_alliance_to_the_end_each_its_own_units(players):
     agents = [GeneralAgent(RULES) for _ in range(players)]
     m = _match(players, seed=5, advanced_combat=True, reserves=True)

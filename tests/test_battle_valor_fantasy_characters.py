@@ -8,6 +8,7 @@ from engine.core.dice import ScriptedDice
 from engine.core.rules import Setup
 from engine.core import registry
 from games.battle_valor_fantasy import characters, combat, fire, turns
+from tiers import slow
 
 RULES = registry.get("battle_valor_fantasy")
 
@@ -282,6 +283,7 @@ def test_a_wizard_the_list_attaches_casts_on_its_units_spell_order():
     assert turns.order_fits(state, other, "spell") is not None          # a unit with no Wizard cannot cast
 
 
+@slow
 def test_random_playouts_with_a_wizard_attached_and_every_option_keep_invariants():
     """The Ironhold Muster's Runesmith starts with a unit; random play (with
     advanced combat and reserves on) casts, dispels, leaves and joins with

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from engine.core.catalog import DataError
 from games.battle_valor_fantasy.army import ArmyOptions, army_points, unit_points, unit_profile, validate_army
@@ -302,7 +303,7 @@ unit_values = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(unit_values, min_size=1, max_size=8),
        st.lists(st.fixed_dictionaries({"type": st.sampled_from(sorted(cat().characters) + ["bard"]),
                                        "attached_to": st.sampled_from([None, "A", "Z"])}), max_size=6),

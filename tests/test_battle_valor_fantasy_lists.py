@@ -4,6 +4,7 @@ army builder starts it, problems pointing into the file, and any roster
 judged without a traceback."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from engine.core.army_lists import ArmyList as SharedList
 from engine.core.army_lists import shape_problems
@@ -99,7 +100,7 @@ entry_values = st.dictionaries(
     max_size=8)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(entry_values, max_size=10), st.sampled_from([None, 500, 1000, 1200, "lots"]),
        st.sampled_from([None, "orc", "gnome"]), st.sampled_from([None, "playtest", "none"]))
 def test_any_roster_is_judged_without_a_traceback(entries, points, race, limitations):

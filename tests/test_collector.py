@@ -9,11 +9,12 @@ from engine.commands.playout import play_out
 from engine.core import collector, registry
 from engine.core.agents import RandomAgent
 from engine.core.rules import Setup
+from tiers import slow_for
 
 GAMES = ["battle_valor_fantasy", "dice_wars", "dragonbond", "uberdrakes", "warbound"]
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", slow_for(GAMES, "battle_valor_fantasy", "dice_wars"))
 def test_playouts_leave_next_to_no_cyclic_garbage(game):
     rules = registry.get(game)
     agents = [RandomAgent(rules) for _ in range(rules.max_players)]

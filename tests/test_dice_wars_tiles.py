@@ -15,6 +15,7 @@ from engine.core.sessions import new_match
 from games.dice_wars import ai_tiles, tile_draft
 from games.dice_wars.board import build_board
 from test_ui_support import click, hex_pos, key, move, screen_for
+from tiers import slow
 
 OPTS = {"tile_placement": "players"}
 
@@ -99,6 +100,7 @@ def test_hinterland_sites_become_cities_once_the_map_is_laid():
     assert len(state.cities) == 9
 
 
+@slow
 def test_random_games_through_the_laying_end_and_replay():
     from engine.commands.playout import play_out
     from engine.core.agents import RandomAgent

@@ -8,6 +8,7 @@ from engine.core.agents import RandomAgent, agent_names
 from engine.core.rules import Setup
 from engine.commands.simulate import play_out
 from games.dragonbond.ai import AGENTS, explain, make_agent
+from tiers import slow
 
 
 def test_agent_names():
@@ -32,6 +33,7 @@ def test_greedy_beats_random():
     assert explain(ai)
 
 
+@slow
 def test_greedy_plays_every_table_and_four_players():
     rules = registry.get("dragonbond")
     ai = make_agent("greedy", rules)
@@ -42,6 +44,7 @@ def test_greedy_plays_every_table_and_four_players():
         assert r["winners"], (scen, r["reason"])
 
 
+@slow
 def test_an_activation_names_the_target_the_unit_then_strikes():
     """The normal general's activation reason ("charge Blood Emperor") is
     ranked by the same scores as the attack or charge that follows, so the

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
+from tiers import slow, examples
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "hostile"
@@ -302,6 +303,7 @@ def results(tmp_path_factory):
     return out, {tuple(c) for c in cli}
 
 
+@slow
 def test_every_hostile_input_gets_a_clear_message(results):
     out, cli = results
     bad = [f"{' '.join(r['argv'])[-160:]}: {why}\n    {r['out'][-400:]!r}"
@@ -309,6 +311,7 @@ def test_every_hostile_input_gets_a_clear_message(results):
     assert not bad, f"{len(bad)} of {len(out)} cases fail:\n" + "\n".join(bad)
 
 
+@slow
 def test_the_corpus_covers_every_game(results):
     out, _ = results
     for rules in _games():
@@ -321,6 +324,7 @@ def test_the_corpus_covers_every_game(results):
             assert any(f"/{game}/" in r and "/data/" in r for r in runs), game
 
 
+@slow
 def test_save_checks_name_the_check_that_failed(results):
     out, _ = results
     said = {Path(r["argv"][-1]).stem.split("--")[1]: r["out"] for r in out
@@ -333,6 +337,7 @@ def test_save_checks_name_the_check_that_failed(results):
     assert "Infinity" in said["infinity"]
 
 
+@slow
 def test_data_bounds_are_named(results):
     out, _ = results
     said = {r["argv"][-1]: r["out"] for r in out if "/data/" in r["argv"][-1]}
@@ -404,7 +409,7 @@ def _good_save() -> dict:
     return json.loads(json.dumps(_GOOD_SAVE))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=list(HealthCheck))
 @given(key=st.sampled_from(["format", "setup", "actions", "rolls", "fingerprint", "setup.players", "setup.seed",
                             "setup.scenario", "setup.seats", "setup.options", "actions.0", "actions.0.kind",
                             "actions.0.player", "actions.0.to", "rolls.0"]),
@@ -436,7 +441,7 @@ def test_fuzzed_saves_are_refused_with_a_message(tmp_path_factory, key, value, c
 _SCRIPT_VALUES = _JSON | st.sampled_from(["A1", "nobody", "fire", "balanced", "pass", "move", "end_deploy"])
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=list(HealthCheck))
 @given(game=st.sampled_from(GAMES), key=st.sampled_from(["setup", "players", "seed", "scenario", "options",
                                                           "position", "dice", "actions", "action", "kind",
                                                           "player", "param", "expect", "after", "winners",

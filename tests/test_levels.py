@@ -13,6 +13,7 @@ from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.core.search import EasyAgent, HardAgent
 from engine.hex import grid as hexgrid
+from tiers import slow, slow_for
 
 GAMES = [r.game_id for r in registry.all_games()]
 
@@ -91,7 +92,7 @@ def _decisions(game: str, level: str, seed: int, actions: int):
         m.submit(a, autosave=False)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", slow_for(GAMES, "battle_valor_fantasy", "warbound"))
 def test_the_normal_player_names_the_goal_of_every_action(game):
     """Issue 13: 'Why: contest Pyrus to stop Red's third crown', never a
     bare 'Why: advance': every reason the normal player gives over the
@@ -101,6 +102,7 @@ def test_the_normal_player_names_the_goal_of_every_action(game):
     assert not bare, f"reasons that name no goal: {sorted(bare)}"
 
 
+@slow
 def test_batch_hard_plays_the_same_game_from_the_same_seed():
     """simulate and judge seat the hard level with a fixed number of
     playouts, not the clock: the same seed gives the same moves whatever
@@ -331,7 +333,7 @@ def centre_holder(m):
 # would hit, which leaves its reach; the normal player runs the Junk Hound
 # (in the measured game the Oshi'goru moved and shot it dead: sight from the
 # tiles an enemy could reach is not counted, that made the player timid)
-@pytest.mark.parametrize("level", ["strong", "hard"])
+@pytest.mark.parametrize("level", slow_for(["strong", "hard"], "hard"))
 def test_warbound_hard_takes_the_centre_with_the_character_under_the_guns(level):
     rules, m = warbound_young_turn_position(4)
     reasons = play_turn(m, level_agent("warbound", level, rules), 0, 1)
@@ -550,6 +552,7 @@ def test_warbound_deployment_and_hourglass_reasons_say_what_they_are_for():
     assert "deny " in seen["hourglass"] and "§ Initiative" in seen["hourglass"], seen
 
 
+@slow
 def test_warbound_every_reason_is_the_decision_s_own_and_attacks_give_their_outlook():
     """Seen in play: a forced pass showed the reason of the move before it; attacks said only
     'the best score (6.4) of 3 choices'; 'Raiders's'."""
@@ -568,7 +571,7 @@ def test_warbound_every_reason_is_the_decision_s_own_and_attacks_give_their_outl
     assert {"shoot", "fight", "pass", "activate"} <= kinds
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", slow_for(GAMES, "battle_valor_fantasy", "warbound"))
 def test_every_level_gives_each_decision_its_own_reason(game):
     """A reason left over from the decision before (Warbound's forced pass) or none at all
     (Dragonbond's easy player ending its turn) is a wrong 'Why:' on the screen."""

@@ -8,6 +8,7 @@ import sys
 import tomllib
 
 from tests.test_cli import ROOT
+from tiers import slow
 
 
 def _names(lines) -> dict:
@@ -31,6 +32,7 @@ def test_requirements_and_pyproject_agree():
     assert project["scripts"]["warbench"] == "engine.commands.cli:console"
 
 
+@slow
 def test_pip_install_gives_the_warbench_command(tmp_path):
     target = tmp_path / "site"
     r = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(ROOT)],

@@ -12,10 +12,13 @@ from engine.core.agents import RandomAgent
 from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.commands.simulate import play_out
+from tiers import depths
 
 GAMES = [g.game_id for g in registry.all_games()]
-# games per game id: enough to meet every phase and option each run; a deeper
-# soak is one variable away (WARBENCH_PLAYOUTS=2000 pytest tests/test_playouts.py)
+# games per game id, at two depths (tests/tiers.py): a few in the fast tier,
+# as OpenSpiel's random_sim_test does; enough in the slow tier to meet every
+# phase and option each run; a deeper soak is one variable away
+# (WARBENCH_PLAYOUTS=2000 pytest -m slow tests/test_playouts.py)
 PLAYOUTS = max(10, int(os.environ.get("WARBENCH_PLAYOUTS", "80")))
 
 
@@ -33,25 +36,27 @@ def _setups(rules, count):
     return out
 
 
+@pytest.mark.parametrize("count", depths(3, PLAYOUTS))
 @pytest.mark.parametrize("game", GAMES)
-def test_random_playouts_keep_invariants(game):
+def test_random_playouts_keep_invariants(game, count):
     rules = registry.get(game)
     agents = [RandomAgent(rules) for _ in range(rules.max_players)]
     finished = 0
-    for setup in _setups(rules, PLAYOUTS):
+    for setup in _setups(rules, count):
         def step(state, action, legal):
             bad = rules.invariants(state)
             assert not bad, f"seed {setup.seed} after {action}: {bad}"
         r = play_out(rules, setup, agents, max_actions=6000, on_step=step)
         finished += bool(r["winners"])
-    assert finished >= 0.9 * PLAYOUTS          # random games end by themselves
+    assert finished >= 0.9 * count          # random games end by themselves
 
 
+@pytest.mark.parametrize("count", depths(2, 12))
 @pytest.mark.parametrize("game", GAMES)
-def test_legal_actions_pass_check(game):
+def test_legal_actions_pass_check(game, count):
     rules = registry.get(game)
     agents = [RandomAgent(rules) for _ in range(rules.max_players)]
-    for setup in _setups(rules, 12):
+    for setup in _setups(rules, count):
         def step(state, action, _before):
             legal = rules.legal_actions(state)
             rng = random.Random(len(legal))
@@ -61,11 +66,12 @@ def test_legal_actions_pass_check(game):
         play_out(rules, setup, agents, max_actions=300, on_step=step, list_legal=True)
 
 
+@pytest.mark.parametrize("count", depths(2, 10))
 @pytest.mark.parametrize("game", GAMES)
-def test_replay_and_save_round_trip(game, tmp_path):
+def test_replay_and_save_round_trip(game, count, tmp_path):
     rules = registry.get(game)
     agents = [RandomAgent(rules) for _ in range(rules.max_players)]
-    for setup in _setups(rules, 10):
+    for setup in _setups(rules, count):
         r = play_out(rules, setup, agents, max_actions=500)
         m = Match(setup)
         for a in r["log"]:
@@ -79,10 +85,11 @@ def test_replay_and_save_round_trip(game, tmp_path):
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if hasattr(registry.get(g), "sample_legal")])
-def test_sampler_only_picks_legal_actions(game):
+@pytest.mark.parametrize("count", depths(1, 6))
+def test_sampler_only_picks_legal_actions(game, count):
     rules = registry.get(game)
     agents = [RandomAgent(rules) for _ in range(rules.max_players)]
-    for setup in _setups(rules, 6):
+    for setup in _setups(rules, count):
         rng = random.Random(setup.seed)
 
         def step(state, action, _before):

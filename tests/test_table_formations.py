@@ -5,6 +5,7 @@ import itertools
 import math
 
 from hypothesis import given, settings, strategies as st
+from tiers import examples
 
 from engine.table.formations import (BlockMove, Frame, block_move, block_of, casualty_order, contact_side,
                                      in_arc, leading, overlapping, place, plan_charge, ranks, self_overlapping,
@@ -34,7 +35,7 @@ def _layout(kind, n, files, shape):
 layouts = st.sampled_from(["ranks", "loose", "wedge", "square"])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(kind=layouts, n=st.integers(1, 24), files=st.integers(1, 8), shape=shapes, x=coords, y=coords, f=angles)
 def test_no_stand_overlaps_another_after_placement(kind, n, files, shape, x, y, f):
     slots = _layout(kind, n, files, shape)
@@ -44,7 +45,7 @@ def test_no_stand_overlaps_another_after_placement(kind, n, files, shape, x, y, 
     assert (feet[0].x, feet[0].y) == (x, y)           # slot 0 is the command stand, where the frame is
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(n=st.integers(1, 30), files=st.integers(1, 10), shape=shapes)
 def test_command_stand_is_as_close_to_the_centre_of_the_front_rank_as_possible(n, files, shape):
     slots = ranks(n, files, shape)
@@ -56,7 +57,7 @@ def test_command_stand_is_as_close_to_the_centre_of_the_front_rank_as_possible(n
     assert max(s.back for s in slots) == (rank_count - 1) * shape.depth
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(kind=layouts, n=st.integers(1, 16), files=st.integers(1, 6), shape=shapes, x=coords, y=coords, f=angles,
        first=st.floats(0, 8), angle=st.floats(-90, 90), then=st.floats(0, 8))
 def test_block_moves_keep_the_formation_and_measure_the_farthest_point(kind, n, files, shape, x, y, f, first,
@@ -76,7 +77,7 @@ def test_block_moves_keep_the_formation_and_measure_the_farthest_point(kind, n, 
             assert math.hypot(bx - ax, by - ay) <= length + 1e-6
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(shape=st.sampled_from(SHAPES[:4]), tshape=st.sampled_from(SHAPES[:4]), n=st.integers(1, 12),
        files=st.integers(1, 5), tn=st.integers(1, 12), tfiles=st.integers(1, 5), tf=angles,
        dist=st.floats(3, 20), bearing=angles, turn=st.floats(-60, 60), arrived=st.integers(0, 12))

@@ -13,6 +13,7 @@ import math
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from engine.core.actions import Action
 from engine.core.dice import ScriptedDice
@@ -25,7 +26,7 @@ from games.dragonbond import movement, space
 
 SIZES = st.sampled_from([25, 32, 40, 50, 60, 100])
 COORD = st.floats(min_value=-20, max_value=20, allow_nan=False, allow_infinity=False)
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -194,7 +195,7 @@ def test_paths_never_cross_impassable_terrain_or_bases(squares, bases, start, go
 RING_POINT = st.tuples(st.floats(-6, 6), st.floats(-6, 6))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(RING_POINT, min_size=3, max_size=7), SIZES, SIZES, COORD, COORD,
        st.sampled_from([0.0, 90.0, 180.0, 270.0, 33.3, 271.5]), st.sampled_from([0.0, CONTACT, 0.5]))
 def test_rect_ring_within_answers_as_distance_to(ring, w_mm, d_mm, x, y, facing, limit):
@@ -208,7 +209,7 @@ def test_rect_ring_within_answers_as_distance_to(ring, w_mm, d_mm, x, y, facing,
         assert _rect_ring_within(piece.ring, f.corners, limit) == (piece.distance_to(f) <= limit)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(SIZES, SIZES, SIZES, SIZES, st.floats(-3, 3), st.floats(-3, 3), st.floats(0, 360), st.floats(0, 360),
        st.sampled_from([-OVERLAP, 0.0, CONTACT, 0.5, 3.0]), st.booleans())
 def test_edge_distance_below_answers_as_edge_distance(aw, ad, bw, bd, x, y, fa, fb, limit, round_b):
@@ -237,7 +238,7 @@ def test_group_nearest_is_the_least_edge_distance_of_any_pair(xs, ys):
     assert abs(d - min(edge_distance(a, b) for a in xs for b in ys)) < 1e-9
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(SIZES, SIZES, SIZES, SIZES, st.floats(-3, 3), st.floats(-3, 3), st.floats(0, 360), st.floats(0, 360),
        st.sampled_from([0.0, OVERLAP, 0.01, 0.5]))
 def test_rectangle_shortcuts_give_the_same_answers(aw, ad, bw, bd, x, y, fa, fb, margin):

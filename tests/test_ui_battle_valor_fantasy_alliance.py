@@ -20,6 +20,7 @@ from engine.ui.scenes.launcher import Launcher  # noqa: E402
 from engine.ui.scenes.match_screen import MatchScreen  # noqa: E402
 from games.battle_valor_fantasy import alliance, turns  # noqa: E402
 from test_ui_support import click, dismiss_handoff  # noqa: E402
+from tiers import slow_for
 
 
 def _deployed(players: int) -> Match:
@@ -87,7 +88,7 @@ def test_after_each_handoff_no_other_players_orders_are_drawn(tmp_path):
     assert placed == [0, 2, 1, 3]
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", slow_for([3, 4], 4))
 def test_an_alliance_played_to_a_winner_through_the_buttons(players):
     m = Match(Setup("battle_valor_fantasy", players, seed=11, scenario="twin_crowns",
                     seats=tuple("human" for _ in range(players)), options={"reserves": True,

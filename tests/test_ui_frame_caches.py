@@ -15,6 +15,7 @@ from test_ui_support import screen_for
 from engine.commands.tools import busy_match
 from engine.ui import theme as T
 from engine.ui.boards.table_tools import PickIndex, pick
+from tiers import slow
 
 GAME = "battle_valor_fantasy"
 SCENARIO = "fords_of_legian"        # a small table: the same code as the Field of the Abaci, quicker to set up
@@ -60,6 +61,7 @@ def _units_by_owner(screen) -> dict:
     return out
 
 
+@slow
 def test_hovering_piece_after_piece_draws_what_a_full_repaint_draws():
     m = busy_match(GAME, 3, players=2, scenario=SCENARIO, turns=12)
     app, screen = screen_for(m)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 import test_ui_support  # noqa: F401  (the dummy video driver)
 from engine.ui import theme as T
@@ -13,7 +14,7 @@ from engine.ui.app import App
 APP = App((1280, 720), headless=True)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(names=st.lists(st.sampled_from(["Wizard", "Levy Bows", "Regular Cavalry on Horses",
                                         "Veteran Cavalry on Hippogriffs", "Elite Infantry", "Giants"]),
                       min_size=1, max_size=24),

@@ -163,6 +163,7 @@ def test_boards_have_two_sections_and_starting_tiles():
 
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
+from tiers import examples
 
 _CAT = load_catalog()
 _CHARS = sorted(_CAT.characters)
@@ -171,7 +172,7 @@ _LEADERS = sorted(_CAT.leaders)
 _VOCS = [None] + sorted(_CAT.vocations)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sampled_from(_LEADERS), st.sampled_from(_VOCS),
        st.lists(st.tuples(st.sampled_from(_CHARS), st.sampled_from(_EQUIP), st.booleans()), max_size=7))
 def test_validate_deck_is_total_and_agrees_with_the_count(leader, voc, entries):

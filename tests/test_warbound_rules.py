@@ -13,6 +13,7 @@ from engine.core.rules import Setup
 from engine.commands.simulate import play_out
 from games.warbound.ai import evaluate, make_agent
 from games.warbound.catalog import load_catalog
+from tiers import slow
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = registry.get("warbound")
@@ -27,6 +28,7 @@ def test_agent_names():
         make_agent("clever", RULES)
 
 
+@slow
 def test_tactician_beats_random():
     ai, rnd = make_agent("tactician", RULES), RandomAgent(RULES)
     wins = 0
@@ -41,6 +43,7 @@ def test_tactician_beats_random():
     assert ai.last_reason
 
 
+@slow
 def test_tactician_plays_every_deck_against_itself():
     ai = make_agent("tactician", RULES)
     decks = sorted(load_catalog().decks)
@@ -93,6 +96,7 @@ def test_judge_reports_both_seats_alike_on_the_recommended_board():
     assert facts["map"]["scan markers"] == 4
 
 
+@slow
 def test_judge_traces_miniatures_and_scan_markers(tmp_path):
     """`main.py judge warbound --plot`: the board drawn, miniatures and Scan
     markers traced after every action, so the heat lists fill."""
