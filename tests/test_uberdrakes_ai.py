@@ -1,7 +1,6 @@
 """The UberDrakes computer dragon: no peeking at hidden cards, sensible
 choices, and it beats random play."""
 import random
-import time
 
 import games.uberdrakes  # noqa: F401
 from engine.core import registry
@@ -55,24 +54,12 @@ def test_it_delivers_a_portaled_rider():
     assert m.state.players[0].vp == 1, f"chose {a}"
 
 
-def test_it_beats_random_players_quickly():
+def test_it_beats_random_players():
+    """Its speed is measured by `main.py bench uberdrakes` (ai_move_ms_max), not here."""
     wins = 0
-    worst = 0.0
     for g in range(4):
         agents = [RandomAgent(RULES) for _ in range(4)]
-        ai = make_agent("uberdrakes", "drake", RULES)
-
-        class Timed:
-            samples = False
-
-            def choose(self, s, legal, rng):
-                nonlocal worst
-                t = time.perf_counter()
-                a = ai.choose(s, legal, rng)
-                worst = max(worst, time.perf_counter() - t)
-                return a
-        agents[g] = Timed()
+        agents[g] = make_agent("uberdrakes", "drake", RULES)
         r = play_out(RULES, Setup("uberdrakes", 4, seed=77 + g), agents, max_actions=6000)
         wins += r["winners"] == [g]
     assert wins >= 3
-    assert worst < 1.0
