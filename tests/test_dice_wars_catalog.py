@@ -292,8 +292,8 @@ def test_yaml_syntax_error(tmp_path):
     root = _copy(tmp_path)
     f = root / "units.yaml"
     text = f.read_text()
-    line = _line_of(text, r"^  icon: Ar$")
-    f.write_text(_replace_line(text, line, "  icon: [Ar"))
+    line = _line_of(text, r"^  code: Ar$")
+    f.write_text(_replace_line(text, line, "  code: [Ar"))
     probs = _problems(root)
     assert len(probs) == 1
     m = re.match(r"units\.yaml:(\d+): YAML syntax: ", probs[0])

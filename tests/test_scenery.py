@@ -55,7 +55,7 @@ def test_a_stand_shows_its_figures_in_ranks_and_files():
     foot = Foot(shape, 5.0, 5.0, 0.0)
 
     def drawn(figures):
-        m = ModelSpec(key=1, unit=1, owner=0, foot=foot, color="#56B4E9", label="I", icon="swordsman", figures=figures)
+        m = ModelSpec(key=1, unit=1, owner=0, foot=foot, color="#56B4E9", label="In", icon="swordman", figures=figures)
         return pygame.image.tobytes(make_model(m, 60.0), "RGBA")
     one, four = drawn(0), drawn(4)
     assert one != four

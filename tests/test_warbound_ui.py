@@ -129,8 +129,8 @@ def test_highlights_are_kept_while_nothing_changes():
 
 
 def test_every_character_has_a_silhouette():
-    """Tokens and cards show what a Character is (issue 17): a silhouette
-    from its name, else from its card's icons; never only letters."""
+    """Tokens and cards show what a Character is (issue 17): the silhouette
+    its card's data names (issue 36: each its own); never only letters."""
     from engine.core.sessions import new_match
     from engine.ui.contract import load_game_ui
     from games.warbound.catalog import load_catalog
@@ -174,7 +174,7 @@ def test_a_refusal_does_not_outlive_its_position_and_deployment_says_what_a_clic
     assert ctl.hint().startswith("Nothing to do there")
     tray = ctl.tray()
     ctl.click_tray(tray[0].key)
-    assert ctl.hint().startswith("Click a blue tile") and tray[0].label in ctl.hint()
+    assert ctl.hint().startswith("Click a blue tile") and tray[0].name in ctl.hint()
     ctl.click(parse_hex("H4"))
     spot = next(h for h, k in ctl.highlights().items() if k == "deploy")
     a = ctl.click(spot)

@@ -256,7 +256,7 @@ T = TypeVar("T", bound=Definition)
 
 def error_words(err: dict) -> str:
     """One of pydantic's `ValidationError.errors()` in a data file's words."""
-    msg = err["msg"]
+    msg = err["msg"].removeprefix("Value error, ")      # a validator's own words
     if err["type"] == "extra_forbidden":
         return "unknown field"
     if err["type"] == "missing":

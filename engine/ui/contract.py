@@ -53,7 +53,7 @@ class TokenSpec:
     statuses: int = 0               # count of status effects
     activation: int = 0             # 1 or 2: activated this phase (shows the number)
     spent: bool = False             # done for this phase (drawn dimmer)
-    icon: str = ""                  # a silhouette from assets/icons (engine/ui/panels/icons.py icon_for)
+    icon: str = ""                  # a silhouette from assets/icons (named by the game's data: engine/core/faces.py)
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ class CardSpec:
     stats: list[tuple[str, str]] = field(default_factory=list)      # ("Attack", "3 melee")
     sections: list[tuple[str, str, str]] = field(default_factory=list)  # (kind, heading, text) kind: trait|skill|cond|note
     table: list[tuple[str, str]] = field(default_factory=list)      # check table rows ("2", "fail")
-    icon: str = ""                  # its silhouette (assets/icons); "" picks one from the title's words
+    icon: str = ""                  # its silhouette (assets/icons, as the data names it); "": its letters
     tracks: list[TokenTrack] = field(default_factory=list)   # token slots as the card prints them
 
 
@@ -113,6 +113,7 @@ class TraySpec:
     color: str
     shape: str = "circle"
     selected: bool = False
+    icon: str = ""                  # its silhouette (the board's), beside its letters
 
 
 @dataclass

@@ -78,7 +78,7 @@ class ModelSpec:
     statuses: int = 0               # status markers on the unit
     spent: bool = False             # done for now (drawn dimmer)
     arc: float = 0.0                # arc of vision in degrees shown when selected (0: none)
-    icon: str = ""                  # a silhouette from assets/icons (engine/ui/panels/icons.py icon_for)
+    icon: str = ""                  # a silhouette from assets/icons (named by the game's data: engine/core/faces.py)
     figures: int = 0                # figures on the base, drawn in ranks and files (0 or 1: one emblem)
 
 

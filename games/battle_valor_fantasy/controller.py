@@ -279,9 +279,9 @@ class BVFController(HiddenNotes, TableController):
         return [u for u in left if alliance.seat_of(st, u) == p]
 
     def tray(self) -> list[TraySpec]:
-        return [TraySpec(u.uid, u.name[:2], u.name, self.view.player_color(self.state, alliance.seat_of(self.state, u)),
-                         "square",
-                         u.uid == self._deploy_unit()) for u in self._to_deploy()]
+        return [TraySpec(u.uid, self.view.face(u)[1], u.name,
+                         self.view.player_color(self.state, alliance.seat_of(self.state, u)), "square",
+                         u.uid == self._deploy_unit(), self.view.face(u)[0]) for u in self._to_deploy()]
 
     def click_tray(self, key) -> None:
         self.deploying = key

@@ -18,6 +18,7 @@ from typing import Literal, Union
 from pydantic import Field, model_validator
 
 from engine.core.catalog import Definition
+from engine.core.faces import Code, IconName
 
 Source = Literal["rulebook", "house"]
 ExperienceId = Literal["levy", "regular", "veteran", "elite"]
@@ -195,6 +196,8 @@ class UnitType(Sourced):
 class Mount(Sourced):
     id: str
     name: str
+    icon: IconName                         # a cavalry unit's silhouette (assets/icons/icons.yaml; engine/core/faces.py)
+    code: Code                             # its letters, unique in the game
     mr: float = Field(gt=0, le=20)
     attacks: int = Field(ge=1, le=10)
     rules: list[str] = []
@@ -205,6 +208,8 @@ class Troop(Sourced):
     """A bestiary entry: what a unit is made of."""
     id: str
     name: str
+    icon: IconName                         # its silhouette (cavalry: its mount's) (assets/icons/icons.yaml; engine/core/faces.py)
+    code: Code                             # its letters, unique in the game
     unit_type: str
     attacks: Union[int, Literal["current_mr"]]    # per stand
     mr: float | None = Field(None, gt=0, le=20)
@@ -302,6 +307,8 @@ class LevelNumbers(Definition):
 class CharacterType(Sourced):
     id: str
     name: str
+    icon: IconName                         # its silhouette (assets/icons/icons.yaml; engine/core/faces.py)
+    code: Code                             # its letters, unique in the game
     base: str
     mr: float = Field(gt=0, le=20)
     cost: LevelNumbers

@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.table.formations import Frame
 from engine.table.geometry import Foot
 from engine.ui.contract import CardSpec, Header, HoverInfo
-from engine.ui.panels.icons import icon_for
+from games.battle_valor_fantasy.faces import unit_face
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
 from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, characters, rerolls, space, stats, turns, victory
@@ -97,9 +97,8 @@ class BVFView(TableView):
         for u in space.on_table(state):
             seat = alliance.seat_of(state, u)
             col = self.player_color(state, seat)
-            label = initials(u.name)
+            icon, label = self.face(u)
             arc = space.arc_of(u)
-            icon = self._icon(u)
             for s, f in zip(u.stands, space.feet(state, u)):
                 out.append(ModelSpec(key=(u.uid, s.sid), unit=u.uid, owner=seat, foot=f, color=col, label=label,
                                      leader=s.command or u.kind != "unit",
@@ -122,17 +121,18 @@ class BVFView(TableView):
             if f is not None:
                 out.append(ModelSpec(key=(c.uid, "with"), unit=c.uid, owner=alliance.seat_of(state, c), foot=f,
                                      color=col,
-                                     label=initials(c.name), leader=True, spent=c.activated,
-                                     icon=icon_for(c.kind)))
+                                     label=self.face(c)[1], leader=True, spent=c.activated,
+                                     icon=self.face(c)[0]))
         return out
 
-    def _icon(self, u: Unit) -> str:
-        if u.kind != "unit":
-            return icon_for(u.kind)
-        p = u.profile
+    def face(self, u: Unit) -> tuple[str, str]:
+        """(icon, code) as the data names them: a character's type, a unit's
+        troop, a cavalry unit's mount (games/battle_valor_fantasy/faces.py)."""
         c = cat()
-        return icon_for(c.troops[p.troop].name, c.unit_types[p.unit_type].name, p.mount or "",
-                        c.weapons[p.missile].name if p.missile else "", c.weapons[p.weapon].name)
+        if u.kind != "unit":
+            ct = c.characters.get(u.kind)
+            return (ct.icon, ct.code) if ct else ("", initials(u.name))
+        return unit_face(c, u.profile.troop, u.profile.mount)
 
     # --- the panel -----------------------------------------------------------------------------
     def header(self, state: BVFState) -> Header:
@@ -228,8 +228,9 @@ class BVFView(TableView):
         spells_on = spells_on_unit(u)
         if spells_on:
             sections.append(("cond", "Spells this turn", ", ".join(spells_on)))
-        return CardSpec(u.name, sub, self.player_color(state, alliance.seat_of(state, u)), "square", initials(u.name),
-                        stats=stats_rows, sections=sections)
+        icon, code = self.face(u)
+        return CardSpec(u.name, sub, self.player_color(state, alliance.seat_of(state, u)), "square", code,
+                        stats=stats_rows, sections=sections, icon=icon)
 
     def point_info(self, state, pt) -> HoverInfo:
         x, y = pt

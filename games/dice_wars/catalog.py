@@ -63,7 +63,8 @@ class UnitCard:
     move: int
     trait: Trait | None
     skill: Skill | None
-    icon: str
+    code: str           # the letters on the tray and the card (unique per class)
+    icon: str           # the silhouette on the token (assets/icons)
     source: str
 
     @property
@@ -122,7 +123,7 @@ class Catalog:
             range=stats["range"], move=stats["move"],
             trait=(vet.trait if vet and vet.trait else uc.trait),
             skill=(vet.skill if vet and vet.skill else uc.skill),
-            icon=uc.icon, source="house" if "house" in sources else "rulebook")
+            code=uc.code, icon=uc.icon, source="house" if "house" in sources else "rulebook")
         self._cards[key] = card
         return card
 
@@ -217,7 +218,7 @@ class _Checker:
     def check_classes(self) -> None:
         classes: dict[str, UnitClass] = self.defs["classes"]
         faces: dict[tuple[str, int], str] = {}
-        icons: dict[str, str] = {}
+        icons: dict[tuple[str, str], str] = {}
         for cid, uc in classes.items():
             sides = DIE_SIDES[uc.tier]
             if not 1 <= uc.face <= sides:
@@ -228,12 +229,12 @@ class _Checker:
                          f"d{sides} face {uc.face} is already rolled by {faces[uc.tier, uc.face]}")
             else:
                 faces[uc.tier, uc.face] = cid
-            if not 1 <= len(uc.icon) <= 2:
-                self.add("classes", (cid, "icon"), f"icon must be one or two letters (got {uc.icon!r})")
-            elif uc.icon in icons:
-                self.add("classes", (cid, "icon"), f"icon {uc.icon!r} is already used by {icons[uc.icon]}")
-            else:
-                icons[uc.icon] = cid
+            for field in ("code", "icon"):      # every class its own face (engine/core/faces.py)
+                value = getattr(uc, field)
+                if (field, value.lower()) in icons:
+                    self.add("classes", (cid, field), f"{field} {value!r} is already used by {icons[field, value.lower()]}")
+                else:
+                    icons[field, value.lower()] = cid
             for stat, floor in STAT_FLOOR.items():
                 value = getattr(uc, stat)
                 if isinstance(value, int) and value < floor:

@@ -781,8 +781,8 @@ class DiceWarsController(Controller):
         out = []
         for u in self._tray_units():
             c = stats.card(u)
-            out.append(TraySpec(u.uid, c.icon, c.name, self.state.players[u.owner].color,
-                                SHAPE.get(u.tier, "circle"), u.uid == self.sel))
+            out.append(TraySpec(u.uid, c.code, c.name, self.state.players[u.owner].color,
+                                SHAPE.get(u.tier, "circle"), u.uid == self.sel, c.icon))
         return out
 
     def click_tray(self, key) -> None:

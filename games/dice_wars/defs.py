@@ -10,6 +10,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from engine.core.catalog import Definition
+from engine.core.faces import Code, IconName
 
 Source = Literal["rulebook", "house"]
 Tier = Literal["basic", "advanced", "hero"]
@@ -202,7 +203,8 @@ class UnitClass(Definition):
     name: str
     tier: Tier
     face: int                              # die face that rolls it (d6 basic, d8 advanced, d12 hero)
-    icon: str                              # one or two letters drawn on the token
+    icon: IconName                         # its silhouette (assets/icons/icons.yaml; engine/core/faces.py)
+    code: Code                             # its letters, unique in the game
     attack: int | Literal["M"]
     weapon: Weapon
     defense: int

@@ -6,7 +6,6 @@ The generic screen (engine/ui/scenes/match_screen.py) draws what this returns.
 from __future__ import annotations
 
 from engine.hex import grid as hexgrid
-from engine.ui.panels.icons import icon_for
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, View
 from engine.core.words import possessive
 from games.dice_wars import stats, tile_draft
@@ -170,11 +169,11 @@ class DiceWarsView(View):
             spent = bool(act and act.acted and act.move_left <= 0)
             fac = self.cat.factions.get(u.faction)
             out.append(TokenSpec(
-                key=u.uid, hex=u.pos, color=state.players[u.owner].color, label=card.icon,
+                key=u.uid, hex=u.pos, color=state.players[u.owner].color, label=card.code,
                 shape=SHAPE.get(u.tier, "circle"), facing=u.facing, hp=u.hp, max_hp=u.max_hp,
                 badge=fac.letter if fac else "", guarding=u.guarding, buffs=buffs, debuffs=debuffs,
                 statuses=statuses, activation=n if state.phase == "command" else 0, spent=spent,
-                icon=icon_for(card.name, u.cls, card.weapon)))
+                icon=card.icon))
         return out
 
     def overlays(self, state):
@@ -299,8 +298,8 @@ class DiceWarsView(View):
                 sections.append(("note", "Taking its turn",
                                  f"{a.move_left} movement left; " + ("action used" if a.acted else "action available")))
         return CardSpec(title=c.name, subtitle=" · ".join(sub), color=owner.color, shape=SHAPE.get(u.tier, "circle"),
-                        label=c.icon, hp=max(0, u.hp), max_hp=u.max_hp, stats=stats_rows, sections=sections,
-                        table=table)
+                        label=c.code, hp=max(0, u.hp), max_hp=u.max_hp, stats=stats_rows, sections=sections,
+                        table=table, icon=c.icon)
 
     def summary(self, state):
         out = []

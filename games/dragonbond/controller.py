@@ -17,7 +17,7 @@ from engine.table.geometry import Foot, contact_point, slide_into
 from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import PoolSpec, TableController
 from games.dragonbond import combat, describe, dicepool, modifiers, movement, powers, setup, space, stats
-from games.dragonbond.view import dice_words, initials
+from games.dragonbond.view import dice_words
 
 SPECIAL_KEYS = {"n": "run", "c": "charge", "o": "coordinated", "g": "disengage"}
 DIGITS = "123456789"
@@ -425,8 +425,9 @@ class DragonbondController(TableController):
         if st.phase != "deploy":
             return []
         col = self.view.player_color(st, self.actor())
-        return [TraySpec(u.uid, initials(stats.card(u).name), stats.name(st, u), col,
-                         "star" if stats.card(u).kind != "unit" else "circle", u.uid == self.deploy_sel)
+        return [TraySpec(u.uid, stats.card(u).code, stats.name(st, u), col,
+                         "star" if stats.card(u).kind != "unit" else "circle", u.uid == self.deploy_sel,
+                         stats.card(u).icon)
                 for u in setup.to_deploy(st, self.actor())]
 
     def click_tray(self, key) -> None:

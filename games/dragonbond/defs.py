@@ -13,6 +13,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, field_validator, model_validator
 
 from engine.core.catalog import Definition
+from engine.core.faces import Code, IconName
 
 Source = Literal["rulebook", "house"]
 Roll = Literal["attack", "melee_attack", "ranged_attack", "defense", "melee_defense", "ranged_defense",
@@ -284,6 +285,8 @@ class Side(Definition):
 class UnitCard(Definition):
     id: str
     name: str
+    icon: IconName                         # its silhouette (assets/icons/icons.yaml; engine/core/faces.py)
+    code: Code                             # its letters, unique in the game
     faction: str
     kind: Literal["unit", "general", "huge"]
     dragon: bool = False

@@ -8,7 +8,6 @@ this returns.
 """
 from __future__ import annotations
 
-from engine.ui.panels.icons import icon_for
 from engine.ui.contract import CardSpec, Header, HoverInfo, TokenTrack
 
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
@@ -28,16 +27,6 @@ STATUS_TEXT = {"damage": "At the start of its turn roll a white die per token: e
                "slow": "It spends half its speed before moving (then the token goes).",
                "immobilized": "It must spend all of its speed to remove the token."}
 ROUNDS = 4
-
-
-def initials(name: str) -> str:
-    """One or two letters for a token: the first letters of the first two words."""
-    words = [w for w in name.replace("-", " ").split() if w[:1].isalpha()]
-    if not words:
-        return "?"
-    if len(words) == 1:
-        return words[0][:1].upper()
-    return (words[0][0] + words[1][0]).upper()
 
 
 WOUND_CUBE = (238, 236, 228)      # dragonbond.txt § Tokens: white wound tokens
@@ -116,13 +105,12 @@ class DragonbondView(TableView):
         for u in space.on_table(state):
             c = stats.card(u)
             col = self.player_color(state, u.owner)
-            label = initials(c.name)
-            icon = icon_for(c.kind if c.kind == "general" else "", c.name, *(w.type for w in c.weapons))
+            label, icon = c.code, c.icon         # as data/dragonbond/units.yaml names them
             feet = space.feet(state, u)
             lead = next((i for i, m in enumerate(u.models) if m.captain), 0)
             h = stats.health(u)
             statuses = len(u.damage) + u.slow + u.immobilized
-            badge = initials(stats.card(state.units[u.rider]).name)[:1] if u.rider is not None else ""
+            badge = stats.card(state.units[u.rider]).code[:1] if u.rider is not None else ""
             for i, (m, f) in enumerate(zip(u.models, feet)):
                 first = i == lead
                 out.append(ModelSpec(
@@ -273,8 +261,8 @@ class DragonbondView(TableView):
         if c.text:
             sections.append(("note", "", c.text))
         return CardSpec(title=stats.name(state, u), subtitle=" · ".join(sub), color=self.player_color(state, u.owner),
-                        shape="star" if c.kind in ("general", "huge") else "circle", label=initials(c.name)[:2],
-                        stats=rows, sections=sections, tracks=tracks)
+                        shape="star" if c.kind in ("general", "huge") else "circle", label=c.code,
+                        stats=rows, sections=sections, tracks=tracks, icon=c.icon)
 
     def summary(self, state: DBState):
         out = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.core.catalog import Definition
+from engine.core.faces import Code, IconName
 
 Source = Literal["rulebook", "house"]
 SpaceKind = Literal["desert", "magic", "mountain", "treasure", "element", "portal", "village", "pickup", "cave"]
@@ -49,6 +50,8 @@ class Spell(Definition):
 class Dragon(Definition):
     id: str
     name: str
+    icon: IconName                         # its silhouette (assets/icons/icons.yaml; engine/core/faces.py)
+    code: Code                             # its letters, unique in the game
     element: str
     color: str
     spells: list[Spell]

@@ -22,7 +22,6 @@ from games.uberdrakes.spaces import offers, price
 
 # Okabe-Ito (UI.md), in an order that reads on sand: yellow last
 SEAT_COLORS = ("#E69F00", "#56B4E9", "#009E73", "#CC79A7", "#0072B2", "#D55E00")
-DRAGON_LETTER = {"fire": "F", "water": "Wa", "earth": "E", "lightning": "L", "wind": "Wi", "metal": "M"}
 DIRS = ("E", "SE", "SW", "W", "NW", "NE")
 DIR_WORDS = ("east", "south-east", "south-west", "west", "north-west", "north-east")
 ITEM_ICON = {"dragon_lance": "lance", "long_bow": "bow", "rest_potion": "potion", "hide_shield": "shield",
@@ -145,7 +144,13 @@ class UberDrakesView(View):
 
     def letter(self, state, p: int) -> str:
         d = state.players[p]
-        return DRAGON_LETTER.get(d.dragon, str(p + 1)) if d.dragon else str(p + 1)
+        return cat().dragons[d.dragon].code if d.dragon in cat().dragons else str(p + 1)
+
+    def icon(self, d) -> str:
+        """A dragon's silhouette as data/uberdrakes/dragons.yaml names it (before the
+        draft: the first dragon's, so the piece is still a dragon)."""
+        dragons = cat().dragons
+        return dragons[d.dragon].icon if d.dragon in dragons else next(iter(dragons.values())).icon
 
     def tokens(self, state):
         b = state.board
@@ -175,7 +180,7 @@ class UberDrakesView(View):
                     badge_icon=el or "", badge_color=element_color(el) if el else "",
                     carry_icon="rider" if rider else "", carry_color=element_color(rider.element) if rider else "",
                     carry_ready=bool(rider and d.portaled), active=d.index == active, resting=d.roosted,
-                    hidden=d.camouflaged, offset=off, icon="dragon"))
+                    hidden=d.camouflaged, offset=off, icon=self.icon(d)))
         return out
 
     # --- the panel --------------------------------------------------------------------
@@ -311,7 +316,7 @@ class UberDrakesView(View):
         if d.played:
             sections.append(("note", "Played this round (face up)", ", ".join(cat().movement[m].name for m in d.played)))
         return CardSpec(title=d.name, subtitle=" · ".join(sub), color=self.player_color(state, key), shape="circle",
-                        label=self.letter(state, key), stats=stats, sections=sections)
+                        label=self.letter(state, key), stats=stats, sections=sections, icon=self.icon(d))
 
     def hex_info(self, state, h) -> HoverInfo:
         b = state.board

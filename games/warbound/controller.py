@@ -16,7 +16,6 @@ from games.warbound import actionboard, movement, shooting
 from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats
 from games.warbound.queries import enemies_adjacent, possessive
-from games.warbound.view import initials
 
 SHORT = {"move": "Move", "run": "Run", "shoot": "Shoot", "fight": "Fight"}
 
@@ -459,8 +458,8 @@ class WarboundController(Controller):
         for c in self.state.chars.values():
             if c.owner == p and not c.deployed:
                 st = stats(self.state, c)
-                out.append(TraySpec(c.uid, initials(st.name), st.name, self.view.player_color(self.state, p),
-                                    "square" if st.formation else "circle", c.uid == self.sel))
+                out.append(TraySpec(c.uid, self.view.code(c), st.name, self.view.player_color(self.state, p),
+                                    "square" if st.formation else "circle", c.uid == self.sel, self.view.icon(c)))
         return out
 
     def click_tray(self, key) -> None:

@@ -11,6 +11,7 @@ from typing import Literal, Optional
 from pydantic import Field
 
 from engine.core.catalog import Definition
+from engine.core.faces import Code, IconName
 
 Source = Literal["rulebook", "house"]
 Icon = Literal["ranged", "melee", "armor"]
@@ -103,6 +104,8 @@ class PanicSide(Definition):
 class Character(Definition):
     id: str
     name: str
+    icon: IconName                         # its silhouette (assets/icons/icons.yaml; engine/core/faces.py)
+    code: Code                             # its letters, unique in the game
     faction: str
     icons: tuple[Icon, ...] = ()       # Equipment types already in the profile
     profile: Profile

@@ -6,7 +6,6 @@ Order token reserves.  Presentation only: reads the state, never changes it.
 from __future__ import annotations
 
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, TokenTrack, View
-from engine.ui.panels.icons import icon_for
 from games.warbound import actionboard, scenario
 from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats, unbroken_armor
@@ -15,11 +14,6 @@ from games.warbound.queries import possessive
 WOUND, STRESS, BREAK = (213, 94, 0), (240, 228, 66), (150, 156, 166)   # the tokens' colours on the card
 PHASE_NAME = {"deploy": "Deployment", "leader": "Leader Phase", "effect": "Effect Phase",
               "action": "Action Phase", "cleanup": "Cleanup Phase", "over": "Game over"}
-
-
-def initials(name: str) -> str:
-    letters = [w[0] for w in name.replace("'", " ").split() if w[:1].isalpha()]
-    return "".join(letters[:2]).upper() or name[:2]
 
 
 class WarboundView(View):
@@ -51,21 +45,12 @@ class WarboundView(View):
         return "#FFFFFF"
 
     def icon(self, c) -> str:
-        """A Character's silhouette: from its name where the words say what
-        it is (Hound, Drummer...), else from its card's icons (an armoured
-        fighter, a fighter, a shooter)."""
-        ch = self.cat.characters[c.card]
-        found = icon_for(ch.name)
-        if found:
-            return found
-        icons = set(ch.icons)
-        if "melee" in icons and "armor" in icons:
-            return icon_for("paladin")
-        if "melee" in icons:
-            return icon_for("sword")
-        if "ranged" in icons:
-            return icon_for("crossbow")
-        return icon_for("footman")
+        """A Character's silhouette, as its card's data names it."""
+        return self.cat.characters[c.card].icon
+
+    def code(self, c) -> str:
+        """A Character's letters (unique in the game: the tray, the card)."""
+        return self.cat.characters[c.card].code
 
     def tokens(self, state):
         out = []
@@ -76,7 +61,7 @@ class WarboundView(View):
             st = stats(state, c)
             for i, h in enumerate(c.minis):
                 out.append(TokenSpec(
-                    key=(c.uid, i), hex=h, color=self.player_color(state, c.owner), label=initials(st.name),
+                    key=(c.uid, i), hex=h, color=self.player_color(state, c.owner), label=self.code(c),
                     shape="square" if st.formation else "circle", hp=max(0, st.hp - c.wounds), max_hp=st.hp,
                     badge="P" if c.panic else "", debuffs=c.stress, statuses=c.breaks,
                     activation=min(2, c.activations), spent=act is not None and act.uid != c.uid and False,
@@ -159,7 +144,7 @@ class WarboundView(View):
                + ("" if c.alive else " · removed") + (" · PANIC side" if c.panic else "")
                + (f" · activated {c.activations}x" if c.activations else ""))
         return CardSpec(title=st.name, subtitle=sub, color=self.player_color(state, c.owner),
-                        shape="square" if st.formation else "circle", label=initials(st.name),
+                        shape="square" if st.formation else "circle", label=self.code(c),
                         stats=rows, sections=sections, tracks=tracks, icon=self.icon(c))
 
     def cost_text(self, colorless: int, colored) -> str:

@@ -1,53 +1,30 @@
 """Unit silhouettes: the game-icons.net SVGs vendored in assets/icons/
-(tools/vendor_icons.py; credits in assets/icons/CREDITS.md), drawn at any
-size in any colour.
+(tools/vendor_icons.py; every icon with its author in assets/icons/CREDITS.md),
+drawn at any size in any colour.
 
-`icon_for(*words)` picks the icon a unit's name, type or weapon suggests
-(assets/icons/icons.yaml, first match wins; "" when none does), so a game's
-view needs no table of its own.  `icon_surface(name, px, rgb)` renders it
-(cached); an icon that cannot be loaded draws nothing rather than failing
-a frame.
+Which unit draws which icon is the game's data (`icon:` beside each type,
+engine/core/faces.py checks the name); nothing here guesses from words.
+`icon_surface(name, px, rgb)` renders one (cached); an icon that cannot be
+loaded draws nothing rather than failing a frame.
 """
 from __future__ import annotations
 
 import io
-import re
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
-import yaml
 
-ICON_DIR = Path(__file__).resolve().parents[3] / "assets" / "icons"
-_WORD = re.compile(r"[a-z]+")
-
-
-@lru_cache(maxsize=1)
-def _table() -> tuple[tuple[str, frozenset], ...]:
-    try:
-        spec = yaml.safe_load((ICON_DIR / "icons.yaml").read_text(encoding="utf-8"))["icons"]
-    except (OSError, yaml.YAMLError, KeyError, TypeError):
-        return ()
-    return tuple((name, frozenset(v.get("words") or ())) for name, v in spec.items())
-
-
-@lru_cache(maxsize=4096)
-def icon_for(*words: str) -> str:
-    """The icon the words suggest, trying each word in order ("" if none)."""
-    found = [w for text in words for w in _WORD.findall(str(text).lower())]
-    for w in found:
-        for name, keys in _table():
-            if w in keys:
-                return name
-    return ""
+from engine.core.faces import ICON_DIR, icon_names as _names
 
 
 def icon_names() -> list[str]:
-    return [name for name, _ in _table()]
+    return sorted(_names())
 
 
 @lru_cache(maxsize=1024)
 def _svg_text(name: str) -> str | None:
+    if name not in _names():        # only the vendored set, never a path
+        return None
     try:
         return (ICON_DIR / f"{name}.svg").read_text(encoding="utf-8")
     except OSError:

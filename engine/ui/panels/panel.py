@@ -91,8 +91,7 @@ def _card_body(surf, x: int, y: int, w: int, card: CardSpec, th: T.Theme) -> int
     y0 = y
     icon = th.px(54)
     if surf is not None:
-        from engine.ui.panels.icons import icon_for
-        art = getattr(card, "icon", "") or icon_for(card.title, card.subtitle)
+        art = getattr(card, "icon", "")
         img = mini_token(card.label, card.color, card.shape, icon, art)
         surf.blit(img, img.get_rect(center=(x + icon // 2, y + icon // 2)))
         if art and card.label:
@@ -288,7 +287,8 @@ def draw_tray(surf, rects, th, hover=None) -> None:
         if it.selected:
             pygame.draw.rect(surf, T.ACCENT, r, 2, border_radius=th.px(5))
         ic = r.h
-        tok = mini_token(it.label, it.color, it.shape, ic)
+        tok = mini_token(it.label, it.color, it.shape, ic, getattr(it, "icon", ""))
         surf.blit(tok, tok.get_rect(center=(r.x + ic // 2 + th.px(2), r.centery)))
-        img = th.text(T.ellipsize(it.name, th.font("s"), r.w - ic - th.px(6)), "s", T.TEXT)
+        name = f"{it.name} ({it.label})" if getattr(it, "icon", "") and it.label else it.name
+        img = th.text(T.ellipsize(name, th.font("s"), r.w - ic - th.px(6)), "s", T.TEXT)
         surf.blit(img, img.get_rect(midleft=(r.x + ic + th.px(2), r.centery)))

@@ -11,11 +11,23 @@ from engine.ui.scenes.dialogs import Modal
 ASSETS = Path(__file__).resolve().parents[3] / "assets"
 
 
+def icon_authors() -> list[str]:
+    """Who drew the silhouettes Warbench ships (assets/icons/icons.yaml), most icons first."""
+    from engine.core.catalog import DataError, load_yaml
+    try:
+        icons = load_yaml(ASSETS / "icons" / "icons.yaml")["icons"]
+        names = [str(v["author"]) for v in icons.values()]
+    except (DataError, OSError, KeyError, TypeError):
+        return ["Lorc", "Delapouite and contributors"]
+    return sorted(set(names), key=lambda a: (-names.count(a), a))
+
+
 def credits() -> list[tuple[str, tuple]]:
     """The About panel's paragraphs (text, colour)."""
     icons = ASSETS / "icons" / "CREDITS.md"
-    icon_line = "Unit silhouettes: Game Icons (game-icons.net) by Lorc, Delapouite and contributors, " \
-                "licensed under CC BY 3.0 (creativecommons.org/licenses/by/3.0); recoloured, shapes unchanged."
+    icon_line = ("Unit silhouettes: Game Icons (game-icons.net), icons made by " + ", ".join(icon_authors())
+                 + ", licensed under CC BY 3.0 (creativecommons.org/licenses/by/3.0); recoloured, shapes "
+                 "unchanged. Every icon and its author: assets/icons/CREDITS.md.")
     if not icons.exists():
         icon_line += " (assets/icons/CREDITS.md is missing from this copy.)"
     return [
