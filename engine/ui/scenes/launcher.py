@@ -1,5 +1,5 @@
-"""The launcher: choose a game, map, players, seats, options and seed (the
-last choices are remembered); resume any game in progress, look through
+"""The launcher: choose a game, map, players, seats, army lists, options and
+seed (every game's last choices are remembered: launcher_settings.py); resume any game in progress, look through
 the finished ones; load a named save.  Errors are shown in words."""
 from __future__ import annotations
 
@@ -12,29 +12,12 @@ import pygame
 
 from engine.core import malformed, registry
 from engine.core import sessions
-from engine.core.saves import atomic_write, default_dir
 from engine.core.sessions import new_match
 from engine.ui import theme as T
 from engine.ui import widgets as W
 from engine.core.rulings import rulings_of
 from engine.ui.scene import Scene
-
-SETTINGS = "launcher.json"        # the last game, map, players, seats and options
-
-
-def read_settings() -> dict:
-    try:
-        data = json.loads((default_dir() / SETTINGS).read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        return {}
-
-
-def write_settings(data: dict) -> None:
-    try:
-        atomic_write(default_dir() / SETTINGS, json.dumps(data, indent=2, sort_keys=True) + "\n")
-    except OSError:
-        pass          # remembering is a convenience: never an error for the player
+from engine.ui.scenes import launcher_settings as memory
 
 
 def _ruling_note(ruling, reading) -> str:
@@ -66,12 +49,11 @@ class Launcher(Scene):
         self.seed_field.focus = False
         self.in_progress = []
         self.resume_info = ""
+        self.memory = memory.read()          # every game's last choices
+        self.note = self.memory.problem        # said once: the first click clears it
         if self.games:
-            remembered = read_settings()
-            first = next((g for g in self.games if g.game_id == remembered.get("game")), self.games[0])
+            first = next((g for g in self.games if g.game_id == self.memory.last), self.games[0])
             self.select_game(first)
-            if first.game_id == remembered.get("game"):
-                self.apply_settings(remembered)
 
     # --- model ---------------------------------------------------------------------
     def select_game(self, rules) -> None:
@@ -90,7 +72,9 @@ class Launcher(Scene):
         self.readings = {r.id: r.default for r in self.rulings}
         self.error = ""
         self.refresh_games()
+        self.armies = None
         self.load_lists()
+        self.apply_settings(self.memory.of(rules.game_id))     # as this game was left
 
     def load_lists(self, select: str | None = None) -> None:
         """The army lists each seat may take (saved and shipped), for games
@@ -148,6 +132,16 @@ class Launcher(Scene):
         """Setup options for the chosen readings of the game's house rulings (none: no rulings)."""
         return {"rulings": dict(self.readings)} if self.rulings else {}
 
+    def army_points(self, al) -> str:
+        """A chosen list's points in words ("495 / 500 points, 9 units"), "" for none."""
+        if al is None:
+            return ""
+        fn = getattr(self.game, "army_summary", None)
+        try:
+            return fn(al) if fn is not None else ""
+        except Exception:  # noqa: BLE001 - a list the game cannot sum still shows its name
+            return ""
+
     def open_builder(self) -> None:
         self.app.open("army_builder", self.game.game_id, on_saved=lambda path: self.load_lists(str(path)))
 
@@ -176,12 +170,22 @@ class Launcher(Scene):
             for r in self.rulings:
                 if readings.get(r.id) in [rd.key for rd in r.readings]:
                     self.readings[r.id] = readings[r.id]
+        armies = data.get("armies")
+        if isinstance(armies, list) and self.has_lists:      # a list still there and still legal
+            paths = [c.path for c in self.list_choices]
+            for i, p in enumerate(armies[: len(self.armies)]):
+                if isinstance(p, str) and p in paths:
+                    self.armies[i] = p
 
     def remember(self) -> None:
+        """Keep this game's choices beside every other game's (launcher_settings.py)."""
         if self.game is not None:
-            write_settings({"game": self.game.game_id, "scenario": self.scenario, "players": self.players,
-                            "seats": list(self.seats), "options": dict(self.options),
-                            "rulings": dict(self.readings)})
+            self.memory.last = self.game.game_id
+            self.memory.games[self.game.game_id] = {
+                "scenario": self.scenario, "players": self.players, "seats": list(self.seats),
+                "armies": [str(a) if a is not None else None for a in self.armies],
+                "options": dict(self.options), "rulings": dict(self.readings)}
+            memory.write(self.memory)
 
     def refresh_games(self) -> None:
         """The games in progress (any game), the last played first."""
@@ -284,6 +288,7 @@ class Launcher(Scene):
     # --- events --------------------------------------------------------------------------
     def command(self, cmd: str) -> None:
         self.error = "" if cmd not in ("noop",) else self.error
+        self.note = ""
         if cmd.startswith(("game:", "scen:", "players", "seat:", "opt:", "army:", "army-:", "ruling:")):
             self._setting(cmd)
             self.remember()
@@ -541,13 +546,17 @@ class Launcher(Scene):
                 # a game may name the army a seat gets by default on this map
                 # (Warbound: a starter deck; Battle Valor: the scenario's list)
                 default = self.default_army(i)
-                tip = ((f"{al.name}: {self.game.army_summary(al)}. " if hasattr(self.game, "army_summary") else
-                        f"{al.name}. ") if al else (f"By default: {default}. " if default else
-                                                   "The ready-made army for this map. ")) + \
+                summary = self.army_points(al)
+                tip = (f"{al.name}: {summary}. " if al else (f"By default: {default}. " if default else
+                                                            "The ready-made army for this map. ")) + \
                     "Click: next list (saved, then shipped); right-click: previous."
                 self._button(surf, (x1 + seat_w + th.px(6), y, seat_w, bh),
                              f"Army: {al.name if al else (default or 'default')}", f"army:{i}", th,
                              active=al is not None, tip=tip)
+                if summary:             # its points (or cards), under the list's name
+                    surf.blit(th.text(T.ellipsize(summary, th.font("xs"), seat_w - th.px(8)), "xs", T.MUTED),
+                              (x1 + seat_w + th.px(12), y + bh + th.px(1)))
+                    y += th.line_h("xs")
             y += bh + th.px(6)
         if self.has_lists:
             note = f"{len(self.list_choices)} legal lists"
@@ -569,7 +578,8 @@ class Launcher(Scene):
                     anchor="midleft")
         # options column, as much of its notes as fits above the last game's line and the actions
         by = h - pad - th.px(50)
-        info_top = by - th.px(8) - (2 * th.line_h("s") + th.px(4) if self.resume_info or self.error else 0)
+        info_top = by - th.px(8) - (2 * th.line_h("s") + th.px(4) if self.resume_info or self.error or self.note
+                                    else 0)
         opt_lines, q_lines, notes = self._column_plan(th, top, col_w, bh, info_top)
         y = top
         if self.option_specs:                      # no heading over nothing (e.g. Warbound)
@@ -606,8 +616,9 @@ class Launcher(Scene):
             x += bw + gap
         self._button(surf, (x, by, th.px(130), th.px(50)), "Quit", "quit", th, key="Esc")
         info_y = by - th.line_h("s") - th.px(8)
-        if self.error:
-            W.draw_wrapped(surf, self.error, (x1, info_y - th.line_h("s"), w - x1 - pad, th.line_h("s") * 2), "s", T.BAD,
+        if self.error or self.note:
+            W.draw_wrapped(surf, self.error or self.note, (x1, info_y - th.line_h("s"), w - x1 - pad,
+                                                           th.line_h("s") * 2), "s", T.BAD if self.error else T.WARN,
                            theme=th, max_lines=2)
         elif self.resume_info:
             more = f" (and {len(self.in_progress) - 1} more: G)" if len(self.in_progress) > 1 else ""
