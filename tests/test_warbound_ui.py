@@ -30,12 +30,14 @@ def _board(ctl):
 def test_action_board_shows_both_periods_closed_spaces_and_the_timeline():
     m, ctl = _match(turn=2, closed=["p1_move_shoot"], hourglass_on="p1_fight")
     board = _board(ctl)
-    assert len(board) == 10
+    assert len(board) == 6          # Period 2's Actions are named under Period 1 until they open (issue 36)
+    first = ctl.hand(0)[0]
+    assert "Period 2 (turn 3) adds Aim + Shoot, Run + Fight" in first.note
+    assert len(_board(_match(turn=3)[1])) == 10
     assert board["p1_shoot"].state == "" and board["p1_shoot"].sub == "open"
     closed = board["p1_move_shoot"]
     assert closed.state == "off" and closed.color and "Kaigen" in closed.sub and "Closed until Cleanup" in closed.tip
     assert board["p1_fight"].sub == "Hourglass" and "Hourglass" in board["p1_fight"].tip
-    assert all(board[s].state == "off" and "Period 2" in board[s].tip for s in board if s.startswith("p2_"))
     sections = {s.title.split(" ·")[0]: s for s in ctl.hand(0)}
     timeline = sections["Timeline"]
     assert [c.state for c in timeline.cards] == ["used", "selected", "", "", ""]
@@ -107,7 +109,7 @@ def test_the_screen_draws_the_board_of_hexagons():
     app, screen = screen_for(m)
     app.draw()
     hexes = [cd for _, cd in screen.hand_rects if cd.key[0] == "space"]
-    assert len(hexes) == 10
+    assert len(hexes) == 6          # Period 1's; Period 2's are named in its note until turn 3
     r = next(r for r, cd in screen.hand_rects if cd.key == ("space", "p1_shoot"))
     assert screen.panel_rect.contains(r)
 
@@ -216,25 +218,37 @@ def test_a_small_window_leaves_the_log_room_before_the_timeline():
     app, screen = screen_for(m, size=(1280, 720))
     L = screen.panel_layout()
     titles = [s.title for s in L["hand"][1]]
-    assert not any(t.startswith("Timeline") or t.startswith("Period 2") for t in titles)
+    assert not any(t.startswith("Period 2") for t in titles)      # not open yet: named, not drawn
     th = app.theme
+    assert L["log"].h >= max(th.px(150), 4 * th.line_h("s"))
+    m3, _ = _match(turn=3)                  # Period 2: both boards (the timeline gives way first when needed)
+    app, screen = screen_for(m3, size=(1280, 720))
+    L = screen.panel_layout()
+    assert sum(s.title.startswith(("Action Board", "Period 2")) for s in L["hand"][1]) == 2
     assert L["log"].h >= max(th.px(150), 4 * th.line_h("s"))
     app, screen = screen_for(m, size=(1920, 1080))
     titles = [s.title for s in screen.panel_layout()["hand"][1]]
-    assert any(t.startswith("Timeline") for t in titles) and any(t.startswith("Period 2") for t in titles)
+    assert any(t.startswith("Timeline") for t in titles)
 
 
-def test_a_choice_on_one_tile_asks_a_question_not_which():
-    """Deploying a Formation asked "Which?" over a list of tile pairs."""
+def test_a_formation_deploys_one_miniature_at_a_time_never_from_a_list_of_pairs():
+    """Deploying a Formation asked "Which?" over a list of tile pairs, then
+    a modal of up to ten pairs (issue 36): now a tile for each miniature."""
     m = Match(Setup("warbound", 2, seed=7, scenario="recommended", seats=("human", "human")))
     ctl = make_controller(m, make_view(m))
     formation = next(t for t in ctl.tray() if t.shape == "square")
     ctl.click_tray(formation.key)
-    asked = [ctl.click(h) for h, k in ctl.highlights().items() if k == "deploy"]
-    choices = [c for c in asked if hasattr(c, "actions")]
-    assert choices and all(c.prompt == "A Formation has two miniatures: where does the other one go?"
-                           for c in choices)
-    ctl.click_tray(formation.key)                   # nothing picked: every Character that may stand there
+    first = next(h for h, k in ctl.highlights().items() if k == "deploy")
+    assert ctl.click(first) is None and ctl.placing == (0, first)
+    marks = ctl.highlights()
+    assert marks[first] == "select" and "the tile for the other" in ctl.hint()
+    second = next(h for h, k in marks.items() if k == "deploy")
+    a = ctl.click(second)
+    assert a.kind == "deploy" and {tuple(a["to"]), tuple(a["to2"])} == {first, second}
+    m.submit(a)
+    ctl.reset()
+    ctl.click_tray(next(t for t in ctl.tray()).key)
+    ctl.click_tray(next(t for t in ctl.tray()).key)    # nothing picked: every Character that may stand there
     c = next(c for c in (ctl.click(h) for h, k in ctl.highlights().items() if k == "deploy") if hasattr(c, "actions"))
     assert c.prompt in ("Which Character deploys here?", "Which one?")
 

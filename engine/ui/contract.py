@@ -61,7 +61,7 @@ class LabelSpec:
     """Static text or a marker on the board (city names, capitals, tile numbers)."""
     hex: Hex
     text: str
-    kind: str = "name"              # name | capital | tile | zone
+    kind: str = "name"              # name (above the hex) | inside (a pill within it) | capital | tile | zone
     color: str = "#FFFFFF"
 
 

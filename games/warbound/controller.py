@@ -11,9 +11,12 @@ actions; a click that matches none shows the rules' refusal."""
 from __future__ import annotations
 
 from engine.core.actions import Action
+from engine.core.rules import Illegal
 from engine.ui.contract import ButtonSpec, Choice, Controller, HandCard, HandSection, HoverInfo, TraySpec
 from games.warbound import actionboard, movement, shooting
+from games.warbound.activation import R_ACT
 from games.warbound.catalog import load_catalog
+from games.warbound.fight import R_FIGHT
 from games.warbound.profile import stats
 from games.warbound.queries import enemies_adjacent, possessive
 
@@ -22,12 +25,20 @@ SHORT = {"move": "Move", "run": "Run", "shoot": "Shoot", "fight": "Fight"}
 HEX_KINDS = ("move", "shoot", "fight", "skill", "deploy")
 
 
+def space_title(sp) -> str:
+    """An Action's name as its hexagon reads ("Aim + Shoot", "Move + Fight")."""
+    return " + ".join(("Aim + " if part == "shoot" and sp.aim else "") + SHORT[part] for part in sp.parts)
+
+
 class WarboundController(Controller):
     def __init__(self, match, view):
         self.match = match
+        self.rules = match.rules       # refusals go through rules.check: the screen offers "Allow anyway"
         self.view = view
         self.sel = None
         self.pending = None         # the Action picked for the selected Character, not paid yet
+        self.placing = None         # a Formation's first miniature placed: (which, hex); the other's next
+        self.grab = None            # a Formation's miniature clicked first: which one goes where next
         self._preview = (None, None)
         self._hl = None
         self.message = ""
@@ -47,10 +58,11 @@ class WarboundController(Controller):
             self.pending = None
         self._preview = (None, None)
         self._hl = None
+        self.placing = self.grab = None
         self.message, self.message_rule = "", ""     # a refusal is about the position it was made in
 
     def signature(self):
-        return (self.sel, self.pending, self.message)
+        return (self.sel, self.pending, self.message, self.placing, self.grab)
 
     # ---- the Action picked before paying ------------------------------------------------
     def _activation(self, sid):
@@ -126,19 +138,101 @@ class WarboundController(Controller):
     def highlights(self):
         """The marked tiles; the same dict while nothing changed, so the
         screen's composed board layer (keyed by it) is reused."""
-        key = (self.sel, self.pending)
+        key = (self.sel, self.pending, self.placing, self.grab)
         if self._hl is not None and self._hl[0] == key:
             return self._hl[1]
         out = self._highlights()
         self._hl = (key, out)
         return out
 
+    # ---- a Formation: each miniature to its own tile ------------------------------------
+    def _pairs(self) -> list:
+        """[(what a click plays, (tile of miniature 1, tile of miniature 2))] for
+        every two-miniature placement open now (a Formation's move, deployment
+        or skill move; paid at once when the Action is only picked)."""
+        out = []
+        if self.state.phase == "deploy" and self.sel is None:
+            return out          # which Character first (the tray); several may deploy on a tile
+        if self._picked() is not None and self.pending is not None:
+            for _, acts, _ in self._pending_steps():
+                if acts[1].get("to2") is not None:
+                    out.append((acts, (tuple(acts[1]["to"]), tuple(acts[1]["to2"]))))
+        for a in self._on_board():
+            if a.get("to2") is not None:
+                out.append((a, (tuple(a["to"]), tuple(a["to2"]))))
+        return out
+
+    def _mover(self):
+        """The Formation the placements move (None while deploying: it is not on the board)."""
+        act = self.state.activation
+        c = self.state.chars.get(act.uid) if act is not None else self._picked()
+        return c if c is not None and len(c.minis) == 2 else None
+
+    def _place(self, h):
+        """A click while a Formation is placed: the first tile for one miniature
+        (the one clicked first, else the nearer one), then the other's; the
+        pair is never chosen for the player.  None: not a placement click."""
+        pairs = self._pairs()
+        if not pairs:
+            return None
+        c = self._mover()
+        if self.placing is not None:
+            i, first = self.placing
+            if h == first:                      # the same tile again: start over
+                self.placing = None
+                self.message = "Placement undone: click a tile for either miniature."
+                return True
+            done = [r for r, d in pairs if d[i] == first and d[1 - i] == h]
+            if done:
+                self.placing = None
+                return done[0]
+            self.message = ("The other miniature cannot end there: it must stay adjacent to the first "
+                            "and within its move (the marked tiles).")
+            self.message_rule = "warbound.txt § Formations"
+            return True
+        if c is not None and self.grab is None and h in c.minis:
+            self.grab = c.minis.index(h)
+            self.message = ""
+            return True
+        cands = [(r, d) for r, d in pairs if h in d]
+        if not cands:
+            return None
+        sides = sorted({i for _, d in cands for i in (0, 1) if d[i] == h})
+        if self.grab is not None and self.grab in sides:
+            i = self.grab
+        elif c is not None and len(sides) == 2:
+            from engine.hex.grid import distance
+            i = min(sides, key=lambda k: (distance(c.minis[k], h), k))
+        else:
+            i = sides[0]
+        self.grab = None
+        self.placing = (i, h)
+        self.message = ""
+        return True
+
+    def _placing_marks(self) -> dict:
+        i, first = self.placing
+        kind = "deploy" if self.state.phase == "deploy" else "move"
+        out = {first: "select"}
+        for _, d in self._pairs():
+            if d[i] == first:
+                out.setdefault(d[1 - i], kind)
+        c = self._mover()
+        if c is not None:
+            out.setdefault(c.minis[1 - i], "select")
+        return out
+
     def _highlights(self):
+        if self.placing is not None:
+            return self._placing_marks()
         out = {}
         for a in self._on_board():
             kind = {"fight": "attack", "shoot": "attack"}.get(a.kind, a.kind)
+            if a.kind == "shoot" and not self._closest_in(self.state, a):
+                kind = "target"          # in range, not the closest: the second accuracy
             for h in self._hexes_of(a):
-                out.setdefault(h, kind)
+                if out.get(h) != "attack":
+                    out[h] = kind if h not in out or kind == "attack" else out[h]
         c = self._picked()
         if c is not None and self.pending is not None:     # the Action picked: what paying allows
             for hexes, _, kind in self._pending_steps():
@@ -201,6 +295,9 @@ class WarboundController(Controller):
         return "Which one?"
 
     def click(self, h, button: int = 1):
+        placed = self._place(h)
+        if placed is not None:
+            return None if placed is True else placed
         if self._picked() is not None and self.pending is not None:
             found = [(acts, self.match.rules.describe(self._after_paying(), acts[1]))
                      for hexes, acts, _ in self._pending_steps() if h in hexes]
@@ -220,8 +317,69 @@ class WarboundController(Controller):
             self.sel = uid
             self.message = ""
             return None
+        if uid is not None and self._refuse_target(self.state.chars[uid]):
+            return None
+        if self.state.activation is not None and self._refuse_move(h):
+            return None
         self.message = "Nothing to do there: pick a highlighted tile or one of your Characters."
+        self.message_rule = ""
         return None
+
+    def _refuse_target(self, t) -> bool:
+        """A click on an enemy that cannot be shot or fought says why (the
+        rules' refusal of the attack it meant, so the screen can offer to
+        allow it anyway); False when no Character of the player's is picked."""
+        state, act = self.state, self.state.activation
+        if act is None and self.pending is not None and self._picked() is not None:
+            paid = self._after_paying()          # the Action picked: judged as once paid
+            if paid is not None and paid.activation is not None:
+                state, act = paid, paid.activation
+        ch = state.chars.get(act.uid) if act is not None else self._picked()
+        if ch is None:
+            return False
+        p = ch.owner
+        if act is not None:
+            t = state.chars[t.uid]
+            kind = "fight" if t in enemies_adjacent(state, ch) and "fight" in act.parts else \
+                "shoot" if "shoot" in act.parts else "fight" if "fight" in act.parts else "shoot"
+            why = self.rules.check(state, Action.make(kind, p, target=t.uid))
+        else:
+            # before an Action is paid: the rules' own reason this Character could not target it
+            adjacent = t in enemies_adjacent(self.state, ch)
+            why = None
+            if not adjacent:
+                if stats(self.state, ch).accuracy is None:
+                    why = (f"{stats(self.state, ch).name} has no ranged weapon and {stats(self.state, t).name} "
+                           "is not adjacent: only a Fight reaches it.", R_FIGHT)
+                else:
+                    why = shooting.shooter_problem(self.state, ch) or shooting.target_problem(self.state, ch, t)
+            if why is None:
+                why = ("Choose an Action first: a hexagon of the Action Board in the panel.", R_ACT)
+            why = Illegal(*why)
+        if why is None:
+            return False
+        self.message, self.message_rule = why.reason, why.rule
+        return True
+
+    def refusal_prefix(self, state, action) -> tuple:
+        """The legal step a refusal was judged after (the picked Action,
+        paid): the screen plays it before an override of the refused one."""
+        if self.pending is not None and state is self._preview[1]:
+            a = self._activation(self.pending)
+            return (a,) if a is not None else ()
+        return ()
+
+    def _refuse_move(self, h) -> bool:
+        """A click on a tile the activation cannot move to says why."""
+        act = self.state.activation
+        ch = self.state.chars[act.uid]
+        if not any(p in act.parts for p in ("move", "run")) or len(ch.minis) != 1:
+            return False
+        why = self.rules.check(self.state, Action.make("move", ch.owner, to=h))
+        if why is None:
+            return False
+        self.message, self.message_rule = why.reason, why.rule
+        return True
 
     def buttons(self):
         out = []
@@ -231,7 +389,7 @@ class WarboundController(Controller):
             pv = self.match.rules.preview(self.state, pend)
             out.append(ButtonSpec(f"Pay: {actionboard.parts_name(self.pending)}", "pay", "Enter", active=True,
                                   tip="; ".join([describe(self.state, pend)] + pv),
-                                  cost=pv[0].removeprefix("Cost: ") if pv else ""))
+                                  cost=pv[0].removeprefix("Cost: ").split(" (")[0] if pv else ""))
             out.append(ButtonSpec("Another Action", "unpick", "Esc", tip="Back to the choice of an Action"))
         for i, a in enumerate(self.legal):
             if a.kind in HEX_KINDS and self._hexes_of(a):
@@ -281,6 +439,10 @@ class WarboundController(Controller):
         return None
 
     def cancel(self) -> bool:
+        if self.placing is not None or self.grab is not None:
+            self.placing = self.grab = None
+            self._hl = None
+            return True
         if self.pending is not None:
             self.pending = None
             return True
@@ -293,6 +455,11 @@ class WarboundController(Controller):
         if self.message:
             return self.message
         s = self.state
+        if self.placing is not None:
+            return (f"Formation: one miniature goes to {s.board.label(self.placing[1])}; click the tile for the "
+                    "other (marked), that tile again to undo, Esc to start over.")
+        if self.grab is not None:
+            return "Formation: click the tile for this miniature, then the other's (Esc: start over)."
         if s.phase == "deploy":
             c = s.chars.get(self.sel) if self.sel is not None else None
             if c is not None and not c.deployed:
@@ -323,20 +490,22 @@ class WarboundController(Controller):
         view = self.view
         picked = self._picked()
         hourglass = any(a.kind == "hourglass" for a in self.legal)
-        busy = picked is not None or state.activation is not None     # the card needs the room
+        # the same sections whatever is selected (the card has its own slot below): picking a
+        # Character never moves the board's hexagons under the pointer
         note = ("Click a hexagon: the Hourglass goes there." if hourglass else
                 "Pick a Character, then an Action: cost, reach, targets before you pay."
-                if state.phase == "action" and not busy else "")
+                if state.phase == "action" else "")
         sections = []
+        later = [space_title(sp) for sp in cat.board.values() if sp.period > state.period]
         for period, turns in ((1, "turns 1-2"), (2, "turns 3-5")):
-            if busy and period > state.period:
-                continue                # not open yet: the picked Character's card needs the room
+            if period > state.period:       # not open yet: named under Period 1, the card keeps the room
+                continue
             cards = [self._space_card(sid, sp, picked, hourglass) for sid, sp in cat.board.items()
                      if sp.period == period]
             title = f"Period {period} ({turns})" + (" · now" if state.period == period else "")
+            more = f" Period 2 (turn 3) adds {', '.join(later)}." if later and period == 1 else ""
             sections.append(HandSection(("Action Board · " if period == 1 else "") + title, cards,
-                                        note=note if period == 1 else "", hexes=True,
-                                        spare=period > state.period))     # a small window: the log first
+                                        note=(note + more).strip() if period == 1 else "", hexes=True))
         sc = cat.scenarios[state.scenario]
         turns = [HandCard(("turn", t), f"Turn {t}", f"P{sc.periods[t - 1]}",
                           tip=f"Turn {t} of {sc.turns}, Period {sc.periods[t - 1]}"
@@ -348,9 +517,8 @@ class WarboundController(Controller):
                      ("Hourglass", glass.name + (f" on {actionboard.parts_name(state.hourglass_space)}"
                                                  if state.hourglass_space else ""),
                       view.player_color(state, glass.index))]
-        if not busy:
-            sections.append(HandSection("Timeline · the Hand and the Hourglass", turns, stats_row, hexes=True,
-                                        compact=True, spare=True))      # the header says it too
+        sections.append(HandSection("Timeline · the Hand and the Hourglass", turns, stats_row, hexes=True,
+                                    compact=True, spare=True))      # the header says it too
         toks = []
         for q in state.players:
             have = ", ".join(f"{n} {cat.factions[c].token}" for c, n in sorted(q.tokens.items()) if n) or "none"
@@ -373,7 +541,7 @@ class WarboundController(Controller):
     def _space_card(self, sid, sp, picked, hourglass) -> HandCard:
         state = self.state
         cat = load_catalog()
-        title = " + ".join(("Aim + " if part == "shoot" and sp.aim else "") + SHORT[part] for part in sp.parts)
+        title = space_title(sp)
         closed = state.closed.get(sid)
         glass = state.hourglass_space == sid
         lines = [actionboard.parts_name(sid) + f" (Period {sp.period})"]
@@ -433,9 +601,8 @@ class WarboundController(Controller):
                 return None
             a = self._activation(sid)
             if a is None:
-                from games.warbound.activation import activate_problem
-                why = activate_problem(self.state, Action.make("activate", picked.owner, uid=picked.uid, space=sid))
-                self.message, self.message_rule = why if why else ("Not now.", "")
+                why = self.rules.check(self.state, Action.make("activate", picked.owner, uid=picked.uid, space=sid))
+                self.message, self.message_rule = (why.reason, why.rule) if why else ("Not now.", "")
                 return None
             self.message = ""
             if self.pending == sid:

@@ -81,6 +81,19 @@ def _attack_lines(state, att, target, n, need, bonus, aim=False) -> list[str]:
     return lines
 
 
+def cost_note(state, ch, space: str = "") -> str:
+    """What an activation cost includes beyond the card's ("" when nothing):
+    the Formation's extra colorless, or none of it on the Move space that
+    reduces the cost (warbound.txt § Formations, § The Action Board)."""
+    cat = load_catalog()
+    if space and cat.board[space].reduction:
+        return " (cost reduction: no colorless part)"
+    if ch.formation and ch.formation in cat.formations:
+        f = cat.formations[ch.formation]
+        return f" (includes +{f.extra_colorless} colorless for the {f.name})"
+    return ""
+
+
 def preview(state, a: Action) -> list[str]:
     act = state.activation
     if a.kind == "activate":
@@ -88,7 +101,7 @@ def preview(state, a: Action) -> list[str]:
         colorless, colored = actionboard.cost(state, ch, a["space"])
         cat = load_catalog()
         parts = [f"{colorless} colorless"] * bool(colorless) + [f"{n} {cat.factions[c].token}" for c, n in colored]
-        lines = [f"Cost: {', '.join(parts) or 'nothing'}"]
+        lines = [f"Cost: {', '.join(parts) or 'nothing'}" + cost_note(state, ch, a["space"])]
         if ch.activations and stats(state, ch).morale is not None:
             lines.append("Additional activation: +1 Stress token")
         if state.hourglass_space == a["space"] and state.hourglass != a.player:

@@ -35,7 +35,7 @@ class WarboundView(View):
 
     def labels(self):
         out = [LabelSpec(h, "Start", "zone") for h in self.board.starts]
-        out += [LabelSpec(h, "Scan", "name") for h in self.board.scans]
+        out += [LabelSpec(h, "Scan", "inside") for h in self.board.scans]     # within its hex
         return out
 
     def player_color(self, state, p: int) -> str:
@@ -114,7 +114,7 @@ class WarboundView(View):
         hit_s = f" (+{st.hit_shoot})" if st.hit_shoot else ""
         rows = [("Attack", f"{st.attack}+ x{st.fight_dice}{hit_f}" if st.attack else "-"),
                 ("Speed", f"{st.speed} (run +{st.run})"), ("Accuracy", f"{acc} x{st.shoot_dice}{hit_s}" if st.accuracy else "-"),
-                ("Cost", self.cost_text(st.colorless, st.colored))]
+                ("Cost", self.cost_text(st.colorless, st.colored) + self.cost_includes(c))]
         sections = []
         if ch.icons or c.equipment:
             sections.append(("note", "Equipment icons: " + (", ".join(ch.icons) or "none"),
@@ -146,6 +146,11 @@ class WarboundView(View):
         return CardSpec(title=st.name, subtitle=sub, color=self.player_color(state, c.owner),
                         shape="square" if st.formation else "circle", label=self.code(c),
                         stats=rows, sections=sections, tracks=tracks, icon=self.icon(c))
+
+    def cost_includes(self, c) -> str:
+        """What the card's cost includes beyond the printed card (the Formation's +1)."""
+        f = self.cat.formations.get(c.formation) if c.formation else None
+        return f" (Formation +{f.extra_colorless} any)" if f is not None and f.extra_colorless else ""
 
     def cost_text(self, colorless: int, colored) -> str:
         return " + ".join([f"{colorless} any"] * bool(colorless)

@@ -772,6 +772,21 @@ def draw_label(surf, lab: LabelSpec, cx: float, cy: float, s: int) -> None:
         pygame.draw.rect(pill, (16, 16, 20, 200), pill.get_rect(), border_radius=bg.h // 2)
         surf.blit(pill, bg)
         surf.blit(img, r)
+    elif lab.kind == "inside":          # a mark of the hex itself (Warbound's Scan tiles): within its outline
+        if s < 14:
+            return
+        px = max(9, min(20, int(s * 0.30)))
+        img = T.font(px, True).render(lab.text, True, T.rgb(lab.color))
+        r = img.get_rect(center=(int(cx), int(cy + s * 0.56)))
+        bg = r.inflate(px * 0.6, px * 0.2)
+        if bg.w > s * 1.6:                # never wider than the hex
+            img = pygame.transform.smoothscale(img, (max(1, int(s * 1.5)), r.h))
+            r = img.get_rect(center=r.center)
+            bg = r.inflate(px * 0.3, px * 0.2)
+        pill = pygame.Surface(bg.size, pygame.SRCALPHA)
+        pygame.draw.rect(pill, (16, 16, 20, 190), pill.get_rect(), border_radius=bg.h // 2)
+        surf.blit(pill, bg)
+        surf.blit(img, r)
     elif lab.kind == "tile":
         if s < 18:
             return

@@ -289,6 +289,5 @@ def draw_tray(surf, rects, th, hover=None) -> None:
         ic = r.h
         tok = mini_token(it.label, it.color, it.shape, ic, getattr(it, "icon", ""))
         surf.blit(tok, tok.get_rect(center=(r.x + ic // 2 + th.px(2), r.centery)))
-        name = f"{it.name} ({it.label})" if getattr(it, "icon", "") and it.label else it.name
-        img = th.text(T.ellipsize(name, th.font("s"), r.w - ic - th.px(6)), "s", T.TEXT)
+        img = th.text(T.ellipsize(it.name, th.font("s"), r.w - ic - th.px(6)), "s", T.TEXT)
         surf.blit(img, img.get_rect(midleft=(r.x + ic + th.px(2), r.centery)))

@@ -39,8 +39,18 @@ class OverrideOffers:
         step it would play first (a table game activates the unit, then
         moves it): that step, found among the legal actions for the same
         unit, or () when there is none."""
+        if self.replay is not None or not self.human_turn():
+            return ()
+        hook = getattr(self.ctl, "refusal_prefix", None)     # a controller that knows which step it was
+        if hook is not None:
+            try:
+                known = tuple(hook(state, action) or ())
+            except Exception:  # noqa: BLE001 - an offer is a courtesy; the refusal still shows
+                known = ()
+            if known:
+                return known
         uid = action.get("uid")
-        if uid is None or self.replay is not None or not self.human_turn():
+        if uid is None:
             return ()
         try:
             steps = [a for a in self.match.legal_actions()

@@ -152,7 +152,8 @@ class MatchPanel:
         rows = len(button_cells(specs, w, gap, th))
         buttons_h = rows * (bh + gap)
         tool_h = th.line_h("s") + th.px(12)
-        dice_h = th.px(96)
+        # no roll yet: one line, the room to the log (the first roll is a new position anyway)
+        dice_h = th.px(96) if getattr(self.dice, "rolls", True) else th.line_h("s") + th.px(12)
         log_min = max(th.px(150), 4 * th.line_h("s"))
         tray = self.ctl.tray() if self.human_turn() else []
         tray_h = 0
@@ -172,11 +173,13 @@ class MatchPanel:
         y += hand_h
         fixed = (y - P.y) + tray_h + buttons_h + dice_h + log_min + tool_h + 5 * th.px(8) + pad
         card_need = self.card_height(w)
-        # while the position and the selection stay, the card area only grows: hovering from piece to
-        # piece swaps the card without moving the buttons, dice and log under the pointer (and the
-        # panel redraws just its top)
-        epoch = (self.version, self.ctl_sig(), self.human_turn(), th.scale, P.topleft, P.size)    # lk without the card
-        room = max(card_need, self._card_room[1]) if self._card_room[0] == epoch else card_need
+        # the card area is as tall as the tallest card a piece of this position shows (or the
+        # summary): selecting or hovering a piece swaps what it shows and never moves the buttons,
+        # dice and log; the log has the rest, so it grows with the window (a card that cannot have
+        # its height scrolls with the wheel)
+        epoch = (self.version, self.human_turn(), th.scale, P.topleft, P.size)    # lk without the card
+        slot = max(card_need, self.card_slot(w))
+        room = max(slot, self._card_room[1]) if self._card_room[0] == epoch else slot
         self._card_room = (epoch, room)
         card_h = max(0, min(room, P.h - fixed))
         r_tray = pygame.Rect(x, y, w, tray_h)
@@ -228,6 +231,27 @@ class MatchPanel:
         self._card_cache = (ck, content)
         return content
 
+    def card_slot(self, w: int) -> int:
+        """The tallest card (or the summary) any piece on the board shows
+        in this position, measured once per position and width."""
+        th = self.app.theme
+        key = (self.version, w, th.scale)
+        if self._slot[0] == key:
+            return self._slot[1]
+        tallest = draw_summary(None, 0, 0, w, list(getattr(self.view, "summary", lambda s: [])(self.state)), th) \
+            + th.px(4)
+        seen = set()
+        for t in self.tokens():
+            k = t.unit if self.space == "table" else t.key
+            if k in seen:
+                continue
+            seen.add(k)
+            card = self.view.card(self.state, k)
+            if card is not None:
+                tallest = max(tallest, draw_card(None, 0, 0, w, card, th))
+        self._slot = (key, tallest)
+        return tallest
+
     def card_height(self, w: int) -> int:
         kind, c = self.card_content()
         th = self.app.theme
@@ -238,7 +262,7 @@ class MatchPanel:
     def _cached_layout(self, lk):
         """`panel_layout()` remembered per content key: a piece hovered again
         reuses its layout when the card area has the same room as then."""
-        epoch = lk[:2] + lk[3:]
+        epoch = lk[:1] + lk[3:]            # as panel_layout's: the position, not the selection
         hit = self._layouts.get(lk)
         if hit is not None:
             room_then, need, layout = hit

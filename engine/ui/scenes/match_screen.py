@@ -169,6 +169,7 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
         self._layout = None
         self._card_imgs: dict = {}
         self._card_room = (None, 0)
+        self._slot = (None, 0)               # the tallest card of the position (match_panel.card_slot)
         self._layouts: dict = {}
         self._header_img = (None, None)
         self._panel_touched = None
