@@ -263,8 +263,24 @@ class DiceWarsView(View):
                 return str(base)
             return f"{now} (card {base})" if now != base else str(base)
 
+        def reach() -> str:
+            """The range it shoots at from where it stands, its traits in (the
+            Archer's High Ground on a plateau), as the attack will measure it."""
+            if u.pos is None:
+                return str(c.range)
+            try:
+                from games.dice_wars import targeting
+                now = targeting.attack_range(state, u, None) + stats.roll_modifier(
+                    state, u, None, "range", True, stats.attack_kind(u), [])
+                td = stats.cat().terrain
+                lower = c.weapon == "arc" and td[stats.terrain(state, u.pos)].arc_high_ground
+            except Exception:  # noqa: BLE001 - the card must always show
+                return stat("range")
+            text = f"{now} (card {c.range})" if now != c.range else str(c.range)
+            return text + (", +1 at lower ground" if lower else "")
+
         atk = "M magic" if c.attack == "M" else f"{stat('attack')} {WEAPON_NAME.get(c.weapon, c.weapon)}"
-        stats_rows = [("Attack", atk), ("Defense", stat("defense")), ("Range", stat("range")),
+        stats_rows = [("Attack", atk), ("Defense", stat("defense")), ("Range", reach()),
                       ("Move", stat("move"))]
         if u.pos is not None:
             stats_rows.append(("Facing", hexgrid.DIRECTION_NAMES[u.facing]))
