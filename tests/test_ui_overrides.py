@@ -9,7 +9,7 @@ from engine.hex import grid
 from engine.ui.app import App
 from engine.ui.scenes.dialogs import Handoff, Modal, OverrideAsk
 from engine.ui.scenes.tutorial import TutorialScreen
-from test_ui_support import click, deployed_match, dismiss_handoff, hex_pos, key, own_unit_with_moves, screen_for
+from test_ui_support import click, deployed_match, dismiss_handoff, hex_pos, key, move, own_unit_with_moves, screen_for
 
 
 def _refused_attack(seats=("human", "human")):
@@ -141,3 +141,24 @@ def test_on_the_table_a_first_move_too_long_is_allowed_with_its_activation():
     key(app, pygame.K_y)
     assert [a.kind for a in m.actions] == ["activate", "move"] and m.overrides[1].note.startswith("we measured")
     assert "left" in m.overrides[1].refused and m.rules.invariants(m.state) == []
+
+
+def test_uberdrakes_offers_to_allow_the_very_move_clicked_after_hovering_others():
+    """UberDrakes answered Ctrl+O with "try the action first" while its
+    refusal was on screen (issue 36): the reason came from a cache filled
+    while hovering, so the offer was missing or named another hex."""
+    from games.uberdrakes.board import parse_hex
+    from test_ui_uberdrakes import six_dragons
+    m = six_dragons()
+    app, screen = screen_for(m)
+    key(app, pygame.K_3)                                   # Dash
+    far, other = parse_hex("B12"), parse_hex("B10")
+    for h in (far, other, far):
+        move(app, hex_pos(screen, h))
+    click(app, hex_pos(screen, far))
+    offer = screen.shown_override()
+    assert offer is not None and tuple(offer[2]["to"]) == far
+    key(app, pygame.K_o, pygame.KMOD_CTRL)
+    text = screen.toast[0]
+    assert "try the action first" not in text
+    assert app.top() is not screen or ("house rule" in text and "Error" not in text)

@@ -118,8 +118,9 @@ def try_apply(rules, state, action, dice) -> tuple[object, list[Event]]:
     try:
         events = rules.apply(trial, action, dice)
         problem = _unplayable(rules, trial)
-    except Exception as e:  # noqa: BLE001 - a rules apply meeting an action it was never meant for
-        problem = f"its rules cannot carry it out ({type(e).__name__}: {str(e)[:200] or 'no detail'})"
+    except Exception:  # noqa: BLE001 - a rules apply meeting an action it was never meant for
+        # a player reads this: the rules have no way to play it, in words (no Python class)
+        problem = "the rules have no way to carry it out from this position"
         events = []
     if problem:
         dice.setstate(before)

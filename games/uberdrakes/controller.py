@@ -423,6 +423,7 @@ class UberDrakesController(Controller):
                     same = [a for a in self.cands if a.get("facing") == f and not a.get("portal")]
                     if same:
                         return same[0]
+            self._why.pop((self.pick, h), None)     # asked again: the screen offers to allow this very action
             why, rule = self._why_here(h)
             self.message, self.message_rule = why or "That is not where this movement can end.", rule
             return None
