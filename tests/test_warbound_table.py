@@ -162,3 +162,30 @@ def test_the_log_grows_with_the_window():
         heights.append(screen.panel_layout()["log"].h)
     assert heights[0] < heights[1] < heights[2]
     assert heights[1] >= 9 * app.theme.line_h("s")
+
+
+def _drag(app, a, b):
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2 + 9)
+    for p in (mid, b):
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.draw()
+
+
+def test_a_formation_moves_by_dragging_each_miniature_to_its_tile():
+    m, _ = _match(FORMATION)
+    a = next(a for a in m.legal_actions() if a.kind == "activate" and a["space"] == "p1_move")
+    m.submit(a, autosave=False)
+    app, screen = screen_for(m)
+    camera = hex_pos(screen, hx("A1"))
+    c = m.state.chars[0]
+    pick = [a for a in screen.ctl.legal if a.kind == "move"][-1]
+    to, to2 = tuple(pick["to"]), tuple(pick["to2"])
+    n = len(m.actions)
+    _drag(app, hex_pos(screen, c.minis[0]), hex_pos(screen, to))
+    assert screen.ctl.placing == (0, to) and len(m.actions) == n
+    _drag(app, hex_pos(screen, c.minis[1]), hex_pos(screen, to2))
+    assert len(m.actions) == n + 1 and m.state.chars[0].minis == [to, to2]
+    assert hex_pos(screen, hx("A1")) == camera           # a drag on a miniature never pans the board

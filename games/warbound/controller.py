@@ -210,6 +210,24 @@ class WarboundController(Controller):
         self.message = ""
         return True
 
+    def can_drag(self, h) -> bool:
+        """A Formation's miniature may be dragged to its tile (the screen's hex drag)."""
+        c = self._mover()
+        return c is not None and h in c.minis and bool(self._pairs())
+
+    def drop_piece(self, start, end):
+        """A miniature dragged from `start` to `end`: that one goes there, as a
+        click on it and then on the tile would (the other follows the same way)."""
+        c = self._mover()
+        if c is None or start not in c.minis:
+            return None
+        i = c.minis.index(start)
+        if self.placing is not None and self.placing[0] == i:
+            self.placing = None                 # the placed one dragged again: placed anew
+        if self.placing is None:
+            self.grab = i
+        return self.click(end)
+
     def _placing_marks(self) -> dict:
         i, first = self.placing
         kind = "deploy" if self.state.phase == "deploy" else "move"

@@ -130,6 +130,7 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
         self.press = None                    # (button, pos) of a possible click/drag
         self.dragging = False
         self.press_kind = ""                 # table: pan | model (drag a unit) | ruler
+        self.piece_from = None               # hex boards: the piece a drag started on (hex_press_kind)
         self.panel_buttons = W.ButtonRow()
         self.tool_buttons = W.ButtonRow()
         self.tray_rects: list = []
@@ -766,7 +767,8 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
             if ev.button in (1, 2, 3) and self.board_rect.collidepoint(ev.pos):
                 self.press = (ev.button, ev.pos)
                 self.dragging = False
-                self.press_kind = self.table_press_kind(ev.button, ev.pos) if self.space == "table" else "pan"
+                self.press_kind = self.table_press_kind(ev.button, ev.pos) if self.space == "table" \
+                    else self.hex_press_kind(ev.button, ev.pos)
                 return True
             if ev.button == 1 and self.override_rect is not None and self.override_rect.collidepoint(ev.pos) \
                     and self.shown_override() is not None:
@@ -786,6 +788,11 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
                 if kind == "model":
                     self.after_input(self.ctl.drag_end())
                     self.update_hover(ev.pos, force=True)
+                elif kind == "piece":           # a hex piece dragged to a hex: what a click there would do
+                    end = self.spot_at(ev.pos)
+                    if end is not None and self.human_turn():
+                        self.after_input(self.ctl.drop_piece(self.piece_from, end))
+                    self.update_hover(ev.pos, force=True)
                 return True
             if button == 1:
                 self.board_click(ev.pos)
@@ -796,6 +803,17 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
         if t == pygame.KEYDOWN:
             return self.keydown(ev)
         return False
+
+    def hex_press_kind(self, button: int, pos) -> str:
+        """A press on a hex board: dragging a piece the controller lets the
+        player drag (optional hooks `can_drag(hex)` and `drop_piece(from, to)`,
+        as Warbound's Formation miniatures), else a pan."""
+        h = self.spot_at(pos)
+        can = getattr(self.ctl, "can_drag", None)
+        if button == 1 and h is not None and can is not None and self.human_turn() and can(h):
+            self.piece_from = h
+            return "piece"
+        return "pan"
 
     def table_press_kind(self, button: int, pos) -> str:
         """What a press on the table starts: a ruler (right button, or the
@@ -827,6 +845,14 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
                             return True
                     self.ctl.drag_to(here)
                 self.dragging = True
+                self.update_hover(ev.pos, force=True)
+                return True
+            return False
+        if self.press is not None and self.press_kind == "piece":
+            dx = ev.pos[0] - self.press[1][0]
+            dy = ev.pos[1] - self.press[1][1]
+            if self.dragging or dx * dx + dy * dy > 36:
+                self.dragging = True            # the piece goes where it is let go (no pan)
                 self.update_hover(ev.pos, force=True)
                 return True
             return False
