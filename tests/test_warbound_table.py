@@ -189,3 +189,26 @@ def test_a_formation_moves_by_dragging_each_miniature_to_its_tile():
     _drag(app, hex_pos(screen, c.minis[1]), hex_pos(screen, to2))
     assert len(m.actions) == n + 1 and m.state.chars[0].minis == [to, to2]
     assert hex_pos(screen, hx("A1")) == camera           # a drag on a miniature never pans the board
+
+
+def test_deploying_with_nothing_picked_never_lists_tile_pairs():
+    """Seen in the real window: a Formation's first tile placed, a click in
+    the tray, then a tile: a modal listed "Scrapper Formation deploys on B4
+    and C4", "... C3 and C4" beside the Junk Hound."""
+    m = Match(Setup("warbound", 2, seed=7, scenario="recommended", seats=("human", "human")))
+    ctl = make_controller(m, make_view(m))
+    formation = next(t for t in ctl.tray() if t.shape == "square")
+    ctl.click_tray(formation.key)
+    ctl.click(next(h for h, k in ctl.highlights().items() if k == "deploy"))
+    assert ctl.placing is not None
+    ctl.click_tray(formation.key)                       # unpicked: the placement goes with it
+    assert ctl.placing is None
+    for h, k in list(ctl.highlights().items()):
+        if k != "deploy":
+            continue
+        out = ctl.click(h)
+        if isinstance(out, Choice):
+            assert all(a.get("to2") is None for a in out.actions), out.labels
+        ctl.cancel()
+        ctl.sel = None
+        ctl.placing = ctl.grab = None

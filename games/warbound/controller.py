@@ -324,6 +324,17 @@ class WarboundController(Controller):
             if found:
                 return Choice(self._which([f[0][1] for f in found]), [f[0] for f in found], [f[1] for f in found])
         acts = [a for a in self._on_board() if h in self._hexes_of(a)]
+        if self.state.phase == "deploy" and self.sel is None and acts:
+            who = {a["uid"] for a in acts}
+            if len(who) == 1:                   # only one Character may stand here: it is the one
+                self.sel = who.pop()
+                self._hl = None
+                return self.click(h)
+            acts = [a for a in acts if a.get("to2") is None]    # a Formation is picked in the tray
+            if not acts:
+                self.message = "Several Characters may deploy here: pick one in the tray first."
+                self.message_rule = ""
+                return None
         if len(acts) == 1:
             return acts[0]
         if acts:
@@ -649,6 +660,8 @@ class WarboundController(Controller):
 
     def click_tray(self, key) -> None:
         self.sel = None if self.sel == key else key
+        self.placing = self.grab = None
+        self._hl = None
         self.message, self.message_rule = "", ""
 
 

@@ -546,10 +546,16 @@ class Launcher(Scene):
                 # a game may name the army a seat gets by default on this map
                 # (Warbound: a starter deck; Battle Valor: the scenario's list)
                 default = self.default_army(i)
-                summary = self.army_points(al)
-                tip = (f"{al.name}: {summary}. " if al else (f"By default: {default}. " if default else
-                                                            "The ready-made army for this map. ")) + \
-                    "Click: next list (saved, then shipped); right-click: previous."
+                # its points; the default army's too when it is one of the lists (a scenario's list)
+                shown = al or next((c for c in self.list_choices if default and c.name == default), None)
+                summary = self.army_points(shown)
+                if al is not None:
+                    tip = f"{al.name}: {summary}. "
+                elif default:
+                    tip = f"By default: {default}" + (f" ({summary}). " if summary else ". ")
+                else:
+                    tip = "The ready-made army for this map. "
+                tip += "Click: next list (saved, then shipped); right-click: previous."
                 self._button(surf, (x1 + seat_w + th.px(6), y, seat_w, bh),
                              f"Army: {al.name if al else (default or 'default')}", f"army:{i}", th,
                              active=al is not None, tip=tip)
