@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import json
 import random
+import re
 from pathlib import Path
 
 import pygame
@@ -24,6 +25,19 @@ def _ruling_note(ruling, reading) -> str:
     """The note under a ruling's button: its section (a heading's own
     closing ';' or ':' left out) and the chosen reading."""
     return f"{ruling.section.rstrip(';: ')} · {reading.summary}"
+
+
+def short_summary(summary: str, font, width: int) -> str:
+    """An army's summary cut at a whole clause to fit `width` ("993 / 1000
+    points, 11 units" of "..., 1 character"); the tooltip has it all."""
+    parts = re.split(r", | · ", summary)
+    line = parts[0]
+    for part in parts[1:]:
+        longer = f"{line}, {part}"
+        if font.size(longer)[0] > width:
+            break
+        line = longer
+    return line
 
 
 def _pretty(s: str) -> str:
@@ -559,9 +573,9 @@ class Launcher(Scene):
                 self._button(surf, (x1 + seat_w + th.px(6), y, seat_w, bh),
                              f"Army: {al.name if al else (default or 'default')}", f"army:{i}", th,
                              active=al is not None, tip=tip)
-                if summary:             # its points (or cards), under the list's name
-                    surf.blit(th.text(T.ellipsize(summary, th.font("xs"), seat_w - th.px(8)), "xs", T.MUTED),
-                              (x1 + seat_w + th.px(12), y + bh + th.px(1)))
+                if summary:             # its points (or cards) first, under the list's name: what fits
+                    line = short_summary(summary, th.font("xs"), seat_w - th.px(8))
+                    surf.blit(th.text(line, "xs", T.MUTED), (x1 + seat_w + th.px(12), y + bh + th.px(1)))
                     y += th.line_h("xs")
             y += bh + th.px(6)
         if self.has_lists:
