@@ -39,7 +39,8 @@ def test_pip_install_gives_the_warbench_command(tmp_path):
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
     for resource in ("data/dice_wars/terrain.yaml", "assets/maps/dragonbond/border_skirmish.tmj",
-                     "assets/fonts/DejaVuSans.ttf", "assets/rules/dice_wars.txt"):
+                     "assets/fonts/DejaVuSans.ttf", "assets/rules/dice_wars.txt",
+                     "docs/games/warbound.md"):
         assert (target / resource).exists(), resource
     env = dict(os.environ, PYTHONPATH=str(target))
     script = target / "bin" / "warbench"

@@ -23,3 +23,7 @@ def count(n, word: str, plural: str | None = None) -> str:
     if n == 1:
         return f"{n} {word}"
     return f"{n} {plural or _PLURALS.get(word) or word + 's'}"
+
+
+# the setup line of a prepared position (a lesson's, a script's): no set-up rules ran, nothing to cite
+PREPARED_POSITION = "A prepared position: the pieces stand where it places them (no army set-up or deployment)"

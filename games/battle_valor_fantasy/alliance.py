@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from games.battle_valor_fantasy.state import BVFState, Unit
 
-R_ALLIANCE = "battle_valor_fantasy.txt § Grand Alliance Rules"
+R_ALLIANCE = "docs/games/battle_valor_fantasy.md § Grand Alliance"
 MAX_SEATS = 4
 
 

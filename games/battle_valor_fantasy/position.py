@@ -10,6 +10,7 @@ from dataclasses import replace
 from pydantic import ValidationError
 
 from engine.core import expectations
+from engine.core.words import PREPARED_POSITION
 from engine.core.catalog import error_words
 from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
@@ -142,7 +143,7 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
             pl.fate_done = True
     if phase == "orders":
         reserves.call_up(state, ev)
-    ev.append(Event("ruling", "Custom position: " + ", ".join(names), "docs/scripts.md"))
+    ev.append(Event("ruling", PREPARED_POSITION))
 
 
 def _profile(c, state: BVFState, fs: Fields, name: str, seat: int | None, owner: int):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 
 from engine.core import expectations
+from engine.core.words import PREPARED_POSITION
 from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
 from engine.core.rules import Event
@@ -60,7 +61,7 @@ def build(state: DWState, spec: dict, events: list) -> None:
     state.first_player = top.whole("current", 0, 0, n - 1)
     state.phase = "command"
     state.round = top.whole("round", 1, 1, 999)
-    events.append(Event("ruling", "Custom position: " + ", ".join(names), "docs/scripts.md"))
+    events.append(Event("ruling", PREPARED_POSITION))
     phases.begin_phase(state, state.first_player, events)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from engine.core import expectations
+from engine.core.words import PREPARED_POSITION
 from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
 from engine.core.rules import Event
@@ -70,7 +71,7 @@ def build(state: DBState, spec: dict, dice, events: list) -> None:
         p.score = scores.whole(k, low=0, high=SCORE_MOST)
     for p in state.players:
         p.out = not turns.units_of(state, p.index)
-    events.append(Event("ruling", "Custom position: " + ", ".join(names), "docs/scripts.md"))
+    events.append(Event("ruling", PREPARED_POSITION))
 
 
 def _unit(state: DBState, fs: Fields):

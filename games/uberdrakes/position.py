@@ -6,6 +6,7 @@ from __future__ import annotations
 
 
 from engine.core import expectations
+from engine.core.words import PREPARED_POSITION
 from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
 from engine.core.rules import Event
@@ -76,7 +77,7 @@ def build(state: UDState, spec: dict, ev: list, dice) -> None:
         village = known(s.at("village"), s.text("village"), names)
         state.sandstorm = (names[village], s.whole("tokens", 3, 0, 99), s.whole("caster", low=0, high=n - 1))
     state.phase = "play"
-    ev.append(Event("ruling", "Custom position", "docs/games/uberdrakes.md"))
+    ev.append(Event("ruling", PREPARED_POSITION))
     turns.start_turn(state, top.whole("active", 0, 0, n - 1), ev, dice)
     if "actions_left" in spec:
         state.actions_left = top.whole("actions_left", low=0, high=99)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 
 from engine.core import expectations
+from engine.core.words import PREPARED_POSITION
 from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
 from engine.core.rules import Event
@@ -70,7 +71,7 @@ def build(state, spec: dict, events: list) -> None:
                              none=True)
     state.phase = "action"
     state.current = state.hand
-    events.append(Event("ruling", "Custom position: " + ", ".join(names), "docs/scripts.md"))
+    events.append(Event("ruling", PREPARED_POSITION))
 
 
 def _char(state, cat, fs: Fields, i: int, names: dict) -> Char:

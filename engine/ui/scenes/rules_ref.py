@@ -1,135 +1,17 @@
-"""The rules reference: the game's rulebook text (assets/rules/<file>.txt),
-opened at the section a citation names ("dice_wars.txt § Guarding")."""
+"""The rules reference: the game's rulebook text (assets/rules/<file>.txt)
+or its rules notes (docs/games/<game>.md, installed with the app), opened
+at the section a citation names ("dice_wars.txt § Guarding",
+"docs/games/warbound.md § Skills").  Finding sources and sections is
+headless: engine/core/citations.py."""
 from __future__ import annotations
-
-import re
-from functools import lru_cache
 
 import pygame
 
+from engine.core.citations import (find_section, headings, load_lines, parse_citation, source_path,  # noqa: F401
+                                   source_title, toc_range)
 from engine.ui import theme as T
 from engine.ui import widgets as W
 from engine.ui.scene import Scene
-
-
-def parse_citation(rule: str) -> tuple[str, str]:
-    """'dice_wars.txt § Guarding' -> ('dice_wars.txt', 'Guarding')."""
-    if "§" in rule:
-        f, sec = rule.split("§", 1)
-        return f.strip(), sec.strip()
-    return rule.strip(), ""
-
-
-@lru_cache(maxsize=16)
-def load_lines(filename: str) -> tuple[str, ...]:
-    path = T.RULES_DIR / filename
-    try:
-        return tuple(path.read_text(encoding="utf-8").splitlines())
-    except (OSError, UnicodeDecodeError):
-        return ()
-
-
-def _next_text(lines, i: int, n: int = 3) -> list[str]:
-    out = []
-    j = i + 1
-    while j < len(lines) and len(out) < n:
-        s = lines[j].strip()
-        if s:
-            out.append(s)
-        j += 1
-    return out
-
-
-_TOC = re.compile(r"^\s*-\s*\d+\s*\*\*")
-
-
-def toc_range(lines) -> tuple[int, int]:
-    """(first, last) line of a table of contents ("- 12** Guarding"), or (-1, -1)."""
-    idx = [i for i, ln in enumerate(lines) if _TOC.match(ln)]
-    if not idx:
-        return (-1, -1)
-    first, last = idx[0], idx[-1]
-    for i, ln in enumerate(lines):
-        if "contents" in ln.lower() and i < first:
-            first = i
-    j = last + 1
-    while j < len(lines) and len(lines[j].strip()) < 60:
-        j += 1
-    return (first, j - 1)
-
-
-def _norm(line: str) -> str:
-    return line.strip().lstrip("#").strip().replace("**", "").lower().rstrip(".")
-
-
-def find_section(lines, heading: str) -> int:
-    """Index of the line that starts the section, or -1.  'Terrain: Water'
-    that is no heading of its own finds 'Water' after the 'Terrain' section."""
-    i = _find(lines, heading)
-    if i >= 0 or ":" not in heading:
-        return i
-    parent, child = heading.split(":", 1)
-    p = _find(lines, parent)
-    if p < 0:
-        return -1
-    sub = _find(lines[p:], child)
-    return p + sub if sub >= 0 else p
-
-
-def _find(lines, heading: str) -> int:
-    want = heading.strip().lower().rstrip(".")
-    if not want:
-        return -1
-    t0, t1 = toc_range(lines)
-    body = [i for i in range(len(lines)) if not t0 <= i <= t1]
-    exact = [i for i in body if _norm(lines[i]) == want]
-    for i in exact:
-        if any(len(s) > 60 for s in _next_text(lines, i)):
-            return i
-    if exact:
-        return exact[0]
-    # a bold mention in the text ("you must determine your unit's **Facing**")
-    bold = [i for i in body if f"**{want}**" in lines[i].lower()]
-    if bold:
-        return bold[0]
-    # looser: a short line containing the heading, then any mention
-    loose = [i for i in body if len(lines[i].strip()) < 80 and want in lines[i].strip().lower()]
-    if loose:
-        return loose[0]
-    anywhere = [i for i in body if want in lines[i].lower()]
-    return anywhere[0] if anywhere else -1
-
-
-@lru_cache(maxsize=16)
-def headings(filename: str) -> tuple[tuple[int, str], ...]:
-    """Lines that look like section headings (for the contents list)."""
-    lines = load_lines(filename)
-    out = []
-    t0, t1 = toc_range(lines)
-    for i, ln in enumerate(lines):
-        s = ln.strip()
-        if not s or len(s) > 48 or s.endswith((".", ",", ":", ";", "?", "!")) or t0 <= i <= t1:
-            continue
-        if i > 0 and lines[i - 1].strip():
-            continue
-        if s.startswith(("-", "*", "•", "|")) or s[0].isdigit():
-            continue
-        nxt = _next_text(lines, i, 3)
-        if nxt and (any(len(x) > 60 for x in nxt[:2]) or _wrapped_paragraph(lines, i, s)):
-            out.append((i, s.lstrip("#").strip().replace("**", "")))
-    return tuple(out)
-
-
-def _wrapped_paragraph(lines, i: int, s: str) -> bool:
-    """A title line (capitalised, no trailing space) followed by a paragraph
-    wrapped at a short width, as text extracted from a PDF is (its wrapped
-    lines keep their trailing space): Dragonbond's rulebook."""
-    if lines[i] != lines[i].rstrip() or not s[0].isupper():
-        return False
-    j = i + 1
-    while j < len(lines) and not lines[j].strip():
-        j += 1
-    return j < len(lines) and lines[j].endswith(" ") and len(lines[j].strip()) > len(s)
 
 
 class RulesReference(Scene):
@@ -139,7 +21,12 @@ class RulesReference(Scene):
     def __init__(self, app, rule: str = "", filename: str = ""):
         super().__init__(app)
         f, sec = parse_citation(rule) if rule else (filename, "")
-        self.filename = f or filename
+        self.open_source(f or filename, sec)
+        self.close_btn = W.ButtonRow()
+
+    def open_source(self, filename: str, sec: str = "") -> None:
+        """Show a source (the rulebook or the game's rules notes) at a section."""
+        self.filename = filename
         self.section = sec
         self.lines = load_lines(self.filename)
         self.target = find_section(self.lines, sec) if sec else -1
@@ -152,8 +39,15 @@ class RulesReference(Scene):
             name = self.lines[self.target].strip().lstrip("#").strip().replace("**", "")
             self.heads = tuple(sorted(self.heads + ((self.target, name[:48]),)))
         self.head_rects: list[tuple[pygame.Rect, int]] = []
-        self.close_btn = W.ButtonRow()
         self.hover_head = -1
+
+    def other_source(self) -> str:
+        """The rulebook's companion: its rules notes (docs/games/<game>.md), or back."""
+        path = source_path(self.filename)
+        if path is None:
+            return ""
+        other = path.stem + (".md" if path.suffix == ".txt" else ".txt")
+        return other if load_lines(other) else ""
 
     def resize(self, size) -> None:
         th = self.app.theme
@@ -167,6 +61,13 @@ class RulesReference(Scene):
         bw = th.px(120)
         self.close_btn.buttons = [W.Button(pygame.Rect(self.rect.right - bw - th.px(12), self.rect.y + th.px(10),
                                                        bw, th.px(34)), "Close", "close", "Esc")]
+        other = self.other_source()
+        if other:
+            label = "Rules notes" if other.endswith(".md") else "Rulebook"
+            ow = th.px(170)
+            self.close_btn.buttons.append(W.Button(pygame.Rect(self.rect.right - bw - ow - th.px(22),
+                                                               self.rect.y + th.px(10), ow, th.px(34)),
+                                                   label, "other", "Tab"))
         self._layout(th)
 
     def _layout(self, th) -> None:
@@ -184,6 +85,8 @@ class RulesReference(Scene):
                 continue
             style = "head" if i in heads else "body"
             s = s.replace("**", "")
+            if self.filename.endswith(".md"):
+                s = s.replace("`", "")          # the notes are Markdown: show the words, not the marks
             if style == "head":
                 s = s.lstrip("#").strip()
             for part in T.wrap(s, th.font("l", True) if style == "head" else f, width):
@@ -222,6 +125,8 @@ class RulesReference(Scene):
         if ev.type == pygame.KEYDOWN:
             if ev.key in (pygame.K_ESCAPE, pygame.K_F1):
                 self.app.pop(self)
+            elif ev.key == pygame.K_TAB and self.other_source():
+                self.switch()
             elif ev.key in (pygame.K_DOWN, pygame.K_j):
                 self.scroll = min(len(self.rows) - 1, self.scroll + 1)
             elif ev.key in (pygame.K_UP, pygame.K_k):
@@ -247,7 +152,11 @@ class RulesReference(Scene):
             self.hover_head = next((i for r, i in self.head_rects if r.collidepoint(ev.pos)), -1)
             return old != self.hover_head or True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            if self.close_btn.at(ev.pos) or not self.rect.collidepoint(ev.pos):
+            b = self.close_btn.at(ev.pos)
+            if b is not None and b.command == "other":
+                self.switch()
+                return True
+            if b is not None or not self.rect.collidepoint(ev.pos):
                 self.app.pop(self)
                 return True
             for r, i in self.head_rects:
@@ -257,18 +166,25 @@ class RulesReference(Scene):
             return True
         return ev.type in (pygame.MOUSEBUTTONUP, pygame.TEXTINPUT, pygame.KEYUP)
 
+    def switch(self) -> None:
+        """Between the rulebook and the game's rules notes."""
+        self.open_source(self.other_source())
+        self.resize(self.app.size)
+
     def draw(self, surf) -> None:
         th = self.app.theme
         W.dim(surf, alpha=160)
         W.box(surf, self.rect, T.PANEL, T.PANEL_EDGE, th.px(8), 1)
-        title = f"Rules reference — {self.filename}"
+        title = f"Rules reference — {source_title(self.filename)}"
         if self.section:
             title += f"  § {self.section}"
         W.blit_text(surf, title, (self.rect.x + th.px(16), self.rect.y + th.px(14)), "l", T.ACCENT, True, th)
         self.close_btn.draw(surf, th)
         if not self.lines:
-            W.blit_text(surf, f"The rulebook {self.filename} is not installed (assets/rules/).",
-                        (self.body.x, self.body.y), "m", T.BAD, theme=th)
+            path = source_path(self.filename)
+            why = (f"“{self.filename}” is not a rulebook or rules notes of this app." if path is None else
+                   f"{path.name} is not installed (it belongs in {path.parent.name}/ beside the app).")
+            W.blit_text(surf, why, (self.body.x, self.body.y), "m", T.BAD, theme=th)
             return
         if self.section and self.target < 0:
             W.blit_text(surf, f"Section “{self.section}” was not found; showing the whole text.",
