@@ -88,9 +88,8 @@ def _check_yaml(path: Path) -> list[str]:
     from engine.core.catalog import load_yaml
     data = load_yaml(path)
     if path.parent.name == "tutorials" and isinstance(data, dict) and "steps" in data:
-        from engine.core.lessons import Lesson       # a lesson (data/<game>/tutorials/): its own fields
-        Lesson(path)
-        return []
+        from engine.core.lessons import Lesson       # a lesson or guided game (data/<game>/tutorials/, docs/lessons.md)
+        return Lesson(path).check()                  # read field by field, then played to its end
     from engine.core.army_lists import check_list_file, is_list_data, supports_lists
     if is_list_data(data) or path.parent.name == "lists":
         game = data.get("game") if isinstance(data, dict) else None
@@ -123,6 +122,7 @@ def check_cmd(paths: list[str]) -> int:
                     problems.append(f"data/{g.game_id}:0: (data): cannot check: {type(e).__name__}: "
                                     f"{cut_text(str(e), 200)}")
         targets = [ROOT / "assets" / "maps", ROOT / "tests" / "scripts"]
+        targets += [ROOT / "data" / g.game_id / "tutorials" for g in registry.all_games()]   # played to their end
         paths = [str(t) for t in targets if t.exists()]
     seen = set()
     for p in paths:

@@ -144,35 +144,49 @@ def locate(lines, heading: str) -> tuple[int, str]:
     return (p + sub, "within") if sub >= 0 else (p, phow)
 
 
+@lru_cache(maxsize=32)
+def _prepared(lines: tuple) -> tuple:
+    """Per source, once: the body lines (the contents list left out), each
+    normalised as a heading, lowered, and with its heading marks stripped."""
+    t0, t1 = toc_range(lines)
+    body = tuple(i for i in range(len(lines)) if not t0 <= i <= t1)
+    normed = {}
+    for i in body:
+        normed.setdefault(_norm(lines[i]), []).append(i)
+    for i in body:          # a title the text wrapped over two short lines ("Anatomy of an" / "Archetype Card")
+        if i + 1 < len(lines) and 0 < len(lines[i].strip()) < 40 and 0 < len(lines[i + 1].strip()) < 40:
+            normed.setdefault(_norm(lines[i] + " " + lines[i + 1]), []).append(i)
+    lower = tuple(ln.lower() for ln in lines)
+    return body, normed, lower
+
+
 def _find(lines, heading: str) -> tuple[int, str]:
     want = heading.strip().lower().rstrip(".")
     if not want:
         return -1, ""
-    t0, t1 = toc_range(lines)
-    body = [i for i in range(len(lines)) if not t0 <= i <= t1]
-    exact = [i for i in body if _norm(lines[i]) == want]
-    # a title the text wrapped over two short lines ("Anatomy of an" / "Archetype Card")
-    exact += [i for i in body if i + 1 < len(lines) and 0 < len(lines[i].strip()) < 40
-              and 0 < len(lines[i + 1].strip()) < 40 and _norm(lines[i] + " " + lines[i + 1]) == want]
+    lines = tuple(lines)
+    body, normed, lower = _prepared(lines)
+    exact = sorted(normed.get(want, ()))
     for i in exact:
         if any(len(s) > 60 for s in _next_text(lines, i)):
             return i, "heading"
     if exact:
         return exact[0], "heading"
     # a heading that runs into its text ("**Activating Units;** Units may only ...")
-    lead = [i for i in body if _starts_heading(lines[i], want)]
-    if lead:
-        return lead[0], "heading"
+    for i in body:
+        if want in lower[i] and _starts_heading(lines[i], want):
+            return i, "heading"
     # a bold mention in the text ("you must determine your unit's **Facing**")
-    bold = [i for i in body if any(f"**{want}{p}**" in lines[i].lower() for p in ("", ";", ":", "."))]
-    if bold:
-        return bold[0], "bold"
+    marks = tuple(f"**{want}{p}**" for p in ("", ";", ":", "."))
+    for i in body:
+        if "**" in lower[i] and any(m in lower[i] for m in marks):
+            return i, "bold"
     # looser: a short line containing the heading, then any mention
-    loose = [i for i in body if len(lines[i].strip()) < 80 and want in lines[i].strip().lower()]
-    if loose:
-        return loose[0], "mention"
-    anywhere = [i for i in body if want in lines[i].lower()]
-    return (anywhere[0], "mention") if anywhere else (-1, "")
+    anywhere = [i for i in body if want in lower[i]]
+    short = [i for i in anywhere if len(lines[i].strip()) < 80]
+    if short or anywhere:
+        return (short or anywhere)[0], "mention"
+    return -1, ""
 
 
 def opens(rule: str) -> str:

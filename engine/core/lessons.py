@@ -1,144 +1,340 @@
-"""Tutorials: a rulebook's worked example to play with your own hands.
+"""Lessons and the guided first game: files the engine plays (the format:
+docs/lessons.md).
 
-A lesson is a rules script (docs/scripts.md: a prepared position, forced
-dice) whose actions are *steps*: the learner's steps wait for the learner
-to make that move (anything else is refused with a friendly pointer and the
-section to read); the other players' steps play by themselves.  Files live
-in `data/<game>/tutorials/*.yaml`:
+A file in `data/<game>/tutorials/` is a prepared position (the game's
+`position` option) and steps: the learner's wait for the learner to make
+that move on the board (anything else is taught: the rules' reason when it
+is illegal, the step's reason when it is only another move), the other
+side's play by themselves with a sentence of why.  A guided first game
+(`kind: guided`) is the same with a computer seat that plays on after the
+last step, coached more lightly (`coach`: a line per turn, tips shown once).
 
-    game: dice_wars
-    title: Guarding
-    source: dice_wars.txt § Guarding
-    learner: 1                     # the player the learner plays
-    intro: what the example shows
-    setup: {players: 2, scenario: balanced, position: {...}}
-    dice: [3, 4, 3, 4]             # forced results, in order
-    steps:
-      - say: Move your Barbarian into the Witch's front hex (F6).
-        do: {kind: move, player: 1, uid: barbarian, to: F6}
-        rule: dice_wars.txt § Guarding       # optional; default: source
-      - say: Move your Blades up to 6 inches, anywhere.
-        do: {kind: move, player: 0, uid: blades, to: [[2, 16]]}
-        free: [to]                 # the learner chooses these; the rules judge them
-    outro: what just happened
-
-`free` names the parameters the learner picks (a spot dragged to, a way
-to face): the step accepts any value and the rules refuse a bad one with
-their own reason; the value written in `do` is the one the tests play.
-
-Headless (no pygame): the tutorial scene (engine/ui/scenes/tutorial.py)
-asks `judge` before submitting and `advance` after.
+Headless: the coach screen (engine/ui/scenes/tutorial.py) asks `judge`
+before submitting and `advance` after; `check` plays a file to its end and
+says what does not play, as `file:line: field: what`.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.core import malformed, registry
+from engine.core import citations, guided, malformed, registry
 from engine.core.actions import Action
-from engine.core.catalog import DataError, line_at, load_yaml
-from engine.core.dice import ScriptedDice
+from engine.core.catalog import DataError, line_at, load_yaml, plain
+from engine.core.dice import DiceExhausted, ScriptedDice
 from engine.core.fields import FieldError, Fields, position_path
 from engine.core.limits import cut
 from engine.core.match import Match
-from engine.core.rules import MALFORMED, Setup
+from engine.core.rules import MALFORMED, Illegal, Setup
 
 ROOT = Path(__file__).resolve().parents[2]
-TOP_KEYS = {"game", "title", "source", "learner", "intro", "setup", "dice", "steps", "outro"}
-STEP_KEYS = {"say", "do", "rule", "free"}
-POINTER = "Not this time — the example goes another way."   # how a refusal of another move begins
+KINDS = ("lesson", "guided")
+TOP_KEYS = {"game", "kind", "title", "family", "source", "learner", "intro", "setup", "dice", "dice_why",
+            "steps", "outro", "seats", "coach"}
+STEP_KEYS = {"do", "say", "why", "rule", "done", "point", "free", "wrong"}
+COACH_KEYS = {"turn", "tips", "won", "lost"}
+TIP_KEYS = {"when", "say", "rule"}
+WHEN_KEYS = {"rule", "kind", "player"}
+MAX_STEPS = 300
+MAX_DICE = 2000
+MAX_FACE = 1000               # no die the games roll has more faces: 0 or 10^17 is refused when read
+MAX_TEXT = 2000
+FREE_PLAY = 40                # actions `check` plays on after a guided game's opening
 
 
 @dataclass(frozen=True)
 class Step:
+    player: int
+    want: dict                # the step's action as written (names, labels)
+    say: str                  # what to do now
+    why: str                  # why, in the rulebook's terms
+    rule: str                 # its citation
+    done: str                 # what just happened, naming the rule
+    line: int
+    free: tuple[str, ...] = ()                  # parameters the learner chooses (the rules judge them)
+    point: tuple = ()                           # what to mark: unit names, hex labels, {"button": label}
+    wrong: tuple[tuple[str, str], ...] = ()     # (action kind, the sentence for that tempting move)
+
+
+@dataclass(frozen=True)
+class Tip:
+    when: tuple[tuple[str, object], ...]        # (rule | kind | player, value)
     say: str
-    want: dict            # the step's action as written (names, labels)
     rule: str
     line: int
-    free: tuple[str, ...] = ()   # parameters the learner chooses (the rules judge them)
+
+
+@dataclass(frozen=True)
+class Coach:
+    turn: str = ""
+    tips: tuple[Tip, ...] = ()
+    won: str = ""
+    lost: str = ""
+
+
+@dataclass(frozen=True)
+class Teaching:
+    """What the learner is told instead of a move: why not (`text`), the
+    rule, and what to do instead (`instead`, the step's instruction)."""
+    text: str
+    rule: str = ""
+    instead: str = ""
+
+    @property
+    def whole(self) -> str:
+        return f"{self.text} {self.instead}".strip()
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """What the coach marks on the board and panel for a step."""
+    units: tuple = ()          # unit keys (the board's token or model keys)
+    hexes: tuple = ()          # hexes (q, r)
+    points: tuple = ()         # table points (x, y) in inches
+    buttons: tuple = ()        # panel button commands ("end_phase", "mode:skill") or labels
 
 
 def lesson_files(game: str) -> list[Path]:
+    """A game's lessons in file-name order (the guided game is not one)."""
     folder = ROOT / "data" / game / "tutorials"
-    return sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*.yaml") if p.stem != guided.STEM)
+
+
+def guided_file(game: str) -> Path | None:
+    p = guided.path_of(game)
+    return p if p.is_file() else None
+
+
+def _where(name: str, data, loc) -> str:
+    return f"{name}:{line_at(data, loc)}"
 
 
 class Lesson:
+    """A lesson or a guided game, read and checked field by field; then
+    played along a Match (`new_match`, `judge`, `advance`, `sync`)."""
+
     def __init__(self, path: str | Path):
         name = str(path)
+        self.path = name
+        self.id = Path(path).stem
         data = load_yaml(path)
         if not isinstance(data, dict):
-            raise DataError([f"{name}:1: (top): a tutorial is a mapping"])
+            raise DataError([f"{name}:1: (top): a lesson is a mapping of fields (docs/lessons.md)"])
+        self.data = data                 # with its lines, for messages
         for k in data:
             if k not in TOP_KEYS:
-                raise DataError([f"{name}:{line_at(data, [k])}: {k}: unknown field (known: {', '.join(sorted(TOP_KEYS))})"])
-        for k in ("game", "title", "source", "steps"):
+                raise DataError([f"{_where(name, data, [k])}: {_key(k)}: unknown field (known: "
+                                 f"{', '.join(sorted(TOP_KEYS))})"])
+        self.kind = self._text("kind", required=False) or "lesson"
+        if self.kind not in KINDS:
+            raise DataError([f"{_where(name, data, ['kind'])}: kind: {cut(self.kind)} is not one of "
+                             f"{', '.join(KINDS)}"])
+        for k in ("game", "title", "source", "intro", "steps") + (("family", "outro") if self.kind == "lesson" else ()):
             if k not in data:
                 raise DataError([f"{name}:1: {k}: required field is missing"])
         try:
             self.rules = registry.get(data["game"])
-        except KeyError as e:
-            raise DataError([f"{name}:{line_at(data, ['game'])}: game: {e.args[0]}"]) from None
-        self.path = name
+        except (KeyError, TypeError):
+            raise DataError([f"{_where(name, data, ['game'])}: game: {cut(data['game'])} is not a game of this "
+                             f"app (known: {', '.join(g.game_id for g in registry.all_games())})"]) from None
         self.game = data["game"]
-        self.title = str(data["title"])
-        self.source = str(data["source"])
-        self.intro = str(data.get("intro", ""))
-        self.outro = str(data.get("outro", ""))
+        self.title = self._text("title")
+        self.family = self._text("family", required=False)
+        self.source = self._text("source")
+        self.intro = self._text("intro")
+        self.outro = self._text("outro", required=self.kind == "lesson")
         try:
-            self.learner = Fields(data, "").whole("learner", 0, 0, 7)
+            self.learner = Fields(data, "").whole("learner", 0, 0, self.rules.max_players - 1)
         except FieldError as e:
-            raise DataError([f"{name}:{line_at(data, ['learner'])}: {e}"]) from None
-        self.data = data                 # with its lines, for messages about setup
-        self.setup_raw = _plain(data.get("setup") or {})
+            raise DataError([f"{_where(name, data, ['learner'])}: {e}"]) from None
+        self.setup_raw = plain(data.get("setup") or {})
         if not isinstance(self.setup_raw, dict):
-            raise DataError([f"{name}:{line_at(data, ['setup'])}: setup: a mapping was expected, not "
+            raise DataError([f"{_where(name, data, ['setup'])}: setup: a mapping was expected, not "
                              f"{cut(self.setup_raw)}"])
-        dice = data.get("dice") or []
-        if not all(isinstance(d, int) for d in dice):
-            raise DataError([f"{name}:{line_at(data, ['dice'])}: dice: a list of die results (integers)"])
-        self.dice = list(dice)
-        self.steps: list[Step] = []
-        for i, raw in enumerate(data["steps"] or []):
-            where = f"{name}:{line_at(data, ['steps', i])}: steps[{i}]"
-            if not isinstance(raw, dict) or "do" not in raw or not isinstance(raw["do"], dict):
-                raise DataError([f"{where}: a step is a mapping with `do` (the action) and `say`"])
-            extra = set(raw) - STEP_KEYS
-            if extra:
-                raise DataError([f"{where}: {sorted(extra)[0]}: unknown field (known: {', '.join(sorted(STEP_KEYS))})"])
-            want = _plain(raw["do"])
-            if "kind" not in want or "player" not in want:
-                raise DataError([f"{where}: do: needs kind and player"])
-            free = raw.get("free") or []
-            if not isinstance(free, list) or not all(isinstance(k, str) and k in want for k in free):
-                raise DataError([f"{where}: free: a list of the parameters of `do` the learner chooses"])
-            self.steps.append(Step(str(raw.get("say", "")), want, str(raw.get("rule", self.source)),
-                                   line_at(data, ["steps", i]), tuple(free)))
+        self.dice = self._dice()
+        self.dice_why = self._text("dice_why", required=bool(self.dice))
+        self.seats = self._seats()
+        self.steps = self._steps()
+        self.coach = self._coach()
         self.index = 0
+        self.tips_shown: set[int] = set()
 
-    # ---- playing -----------------------------------------------------------------------------
-    def start(self) -> Match:
+    # ---- reading -------------------------------------------------------------------------------
+    def _text(self, key: str, required: bool = True, raw=None, loc=None) -> str:
+        raw = self.data if raw is None else raw
+        loc = [key] if loc is None else loc
+        v = raw.get(key)
+        if v is None:
+            if required:
+                why = " (the lesson forces dice: say why, docs/lessons.md)" if key == "dice_why" else ""
+                raise DataError([f"{_where(self.path, self.data, loc[:-1] or [])}: {key}: required field is "
+                                 f"missing{why}"])
+            return ""
+        if not isinstance(v, str) or not v.strip():
+            raise DataError([f"{_where(self.path, self.data, loc)}: {key}: words were expected, not {cut(v)}"])
+        if len(v) > MAX_TEXT:
+            raise DataError([f"{_where(self.path, self.data, loc)}: {key}: at most {MAX_TEXT} characters"])
+        return " ".join(v.split())
+
+    def _dice(self) -> list[int]:
+        dice = self.data.get("dice")
+        if dice is None:
+            return []
+        if not isinstance(dice, list) or len(dice) > MAX_DICE:
+            raise DataError([f"{_where(self.path, self.data, ['dice'])}: dice: a list of at most {MAX_DICE} die "
+                             "results was expected"])
+        for j, d in enumerate(dice):
+            if type(d) is not int or not 1 <= d <= MAX_FACE:
+                raise DataError([f"{_where(self.path, self.data, ['dice', j])}: dice[{j}]: a die result is a whole "
+                                 f"number from 1 to the die's faces, not {cut(d)}"])
+        return list(dice)
+
+    def _seats(self) -> tuple[str, ...]:
+        raw = self.data.get("seats")
+        n = self.players()
+        if self.kind == "lesson":
+            if raw is not None:
+                raise DataError([f"{_where(self.path, self.data, ['seats'])}: seats: a lesson plays the other side "
+                                 "itself; only a guided game (kind: guided) seats the computer"])
+            return tuple("human" if p == self.learner else "lesson" for p in range(n))
+        from engine.core.agents import agent_names
+        known = agent_names(self.game)
+        if not isinstance(raw, list) or len(raw) != n:
+            raise DataError([f"{_where(self.path, self.data, ['seats'] if raw is not None else [])}: seats: one "
+                             f"seat per player ({n}): human for the learner, a computer level for the others"])
+        for p, s in enumerate(raw):
+            ok = s == "human" if p == self.learner else s in known
+            if not ok:
+                want = "human (the learner)" if p == self.learner else f"a computer player ({', '.join(known)})"
+                raise DataError([f"{_where(self.path, self.data, ['seats', p])}: seats[{p}]: {cut(s)}: {want} "
+                                 "was expected"])
+        return tuple(raw)
+
+    def players(self) -> int:
+        try:
+            return Fields(self.setup_raw, "setup").whole("players", self.rules.min_players, self.rules.min_players,
+                                                        self.rules.max_players)
+        except FieldError as e:
+            raise DataError([f"{_where(self.path, self.data, ['setup', 'players'])}: {e}"]) from None
+
+    def _steps(self) -> list[Step]:
+        raw_steps = self.data["steps"]
+        if not isinstance(raw_steps, list) or not raw_steps or len(raw_steps) > MAX_STEPS:
+            raise DataError([f"{_where(self.path, self.data, ['steps'])}: steps: a list of 1 to {MAX_STEPS} steps "
+                             "was expected"])
+        out = []
+        n = self.players()
+        for i, raw in enumerate(raw_steps):
+            loc = ["steps", i]
+            where = f"{_where(self.path, self.data, loc)}: steps[{i}]"
+            if not isinstance(raw, dict) or not isinstance(raw.get("do"), dict):
+                raise DataError([f"{where}: a step is a mapping with `do` (the action) and `say`"])
+            extra = sorted(set(raw) - STEP_KEYS)
+            if extra:
+                raise DataError([f"{_where(self.path, self.data, loc + [extra[0]])}: steps[{i}].{_key(extra[0])}: "
+                                 f"unknown field (known: {', '.join(sorted(STEP_KEYS))})"])
+            want = plain(raw["do"])
+            if not isinstance(want.get("kind"), str) or type(want.get("player")) is not int \
+                    or not 0 <= want["player"] < n:
+                raise DataError([f"{_where(self.path, self.data, loc + ['do'])}: steps[{i}].do: an action needs a "
+                                 f"kind (a name) and a player (0 to {n - 1})"])
+            mine = want["player"] == self.learner
+            text = lambda k, req: self._text(k, req, raw, loc + [k])   # noqa: E731
+            free = raw.get("free") or []
+            if not isinstance(free, list) or not all(isinstance(k, str) and k in want and k not in ("kind", "player")
+                                                     for k in free):
+                raise DataError([f"{_where(self.path, self.data, loc + ['free'])}: steps[{i}].free: a list of the "
+                                 "parameters of `do` the learner chooses"])
+            point = raw.get("point") or []
+            if not isinstance(point, list) or not all(
+                    isinstance(p, str) or (isinstance(p, dict) and set(p) == {"button"} and isinstance(p["button"], str))
+                    for p in point):
+                raise DataError([f"{_where(self.path, self.data, loc + ['point'])}: steps[{i}].point: a list of unit "
+                                 "names, hex labels and {button: <label>}"])
+            wrong = raw.get("wrong") or {}
+            if not isinstance(wrong, dict) or not all(isinstance(v, str) and v.strip() for v in wrong.values()):
+                raise DataError([f"{_where(self.path, self.data, loc + ['wrong'])}: steps[{i}].wrong: a sentence "
+                                 "for each kind of tempting move ({attack: ...})"])
+            rule = text("rule", False) or self.source
+            out.append(Step(want["player"], want, text("say", True), text("why", mine), rule,
+                            text("done", mine), line_at(self.data, loc), tuple(free),
+                            tuple(plain(p) for p in point),
+                            tuple((str(k), " ".join(v.split())) for k, v in wrong.items())))
+        return out
+
+    def _coach(self) -> Coach:
+        raw = self.data.get("coach")
+        if self.kind == "lesson":
+            if raw is not None:
+                raise DataError([f"{_where(self.path, self.data, ['coach'])}: coach: only a guided game "
+                                 "(kind: guided) plays on after its steps"])
+            return Coach()
+        if not isinstance(raw, dict):
+            raise DataError([f"{_where(self.path, self.data, ['coach'] if raw is not None else [])}: coach: a guided "
+                             "game says how it coaches the rest of the game (turn, tips, won, lost)"])
+        extra = sorted(set(raw) - COACH_KEYS)
+        if extra:
+            raise DataError([f"{_where(self.path, self.data, ['coach', extra[0]])}: coach.{_key(extra[0])}: unknown "
+                             f"field (known: {', '.join(sorted(COACH_KEYS))})"])
+        tips = []
+        for j, t in enumerate(raw.get("tips") or []):
+            loc = ["coach", "tips", j]
+            if not isinstance(t, dict) or not isinstance(t.get("when"), dict) or set(t) - TIP_KEYS \
+                    or not t["when"] or set(t["when"]) - WHEN_KEYS:
+                raise DataError([f"{_where(self.path, self.data, loc)}: coach.tips[{j}]: a tip is {{when: {{rule, "
+                                 "kind, player}}, say, rule}}"])
+            tips.append(Tip(tuple(sorted(plain(t["when"]).items())), self._text("say", True, t, loc + ["say"]),
+                            self._text("rule", False, t, loc + ["rule"]) or str(t["when"].get("rule") or self.source),
+                            line_at(self.data, loc)))
+        c = lambda k: self._text(k, k != "turn", raw, ["coach", k])   # noqa: E731
+        return Coach(c("turn"), tuple(tips), c("won"), c("lost"))
+
+    # ---- starting --------------------------------------------------------------------------------
+    def setup(self) -> Setup:
         st = Fields(self.setup_raw, "setup")
         try:
+            st.only({"players", "seed", "scenario", "options", "position"})
             options = st.mapping("options")
-            if st.has("position"):
+            if self.kind == "guided":
+                options = {o.key: o.default for o in self.rules.options()} | options
+                options[guided.KEY] = guided.ident(self.game)      # the position comes from the installed file
+            elif st.has("position"):
                 options["position"] = st.raw["position"]
-            n = st.whole("players", self.rules.min_players, self.rules.min_players, self.rules.max_players)
-            setup = Setup(self.game, n, st.whole("seed", 1, 0, 2 ** 63), st.text("scenario", self.rules.scenarios()[0]),
-                          tuple("human" for _ in range(n)), options)
-            match = Match(setup, dice=ScriptedDice(list(self.dice), seed=setup.seed))
+            scenarios = self.rules.scenarios()
+            return Setup(self.game, self.players(), st.whole("seed", 1, 0, 2 ** 31),
+                         st.one_of("scenario", scenarios, scenarios[0]) if scenarios else "",
+                         self.seats, options)
         except FieldError as e:         # "setup.players: ...": the line of that field
             line = line_at(self.data, str(e).split(":", 1)[0].split("."))
             raise DataError([f"{self.path}:{line}: {e}"]) from None
-        except MALFORMED as e:          # a position or setup the game refuses (its own words, or Python's explained)
+
+    def new_match(self, autosave_path=None, strict_dice: bool = False) -> Match:
+        """The match the lesson plays on (a guided game's autosaves to
+        `autosave_path`, a game in progress).  DataError when the position
+        or setup is refused: its own words at the line of the field."""
+        setup = self.setup()
+        dice = ScriptedDice(list(self.dice), seed=setup.seed, strict=strict_dice and bool(self.dice))
+        try:
+            match = Match(setup, dice=dice, autosave_path=autosave_path)
+        except DiceExhausted as e:
+            raise DataError([self._dice_problem(e, f"{self.path}:{line_at(self.data, ['setup'])}: setup")]) from None
+        except (DataError, FieldError) as e:
+            problems = getattr(e, "problems", None) or [f"{self.path}:{line_at(self.data, ['setup'])}: {e}"]
+            raise DataError(problems) from None
+        except MALFORMED as e:          # a position the game refuses (its own words, or Python's explained)
             why = malformed.explain(e)
             line = line_at(self.data, ["setup", *position_path(why)])
             raise DataError([f"{self.path}:{line}: setup: {why}"]) from None
         self.index = 0
-        self.autoplay(match)
+        self.tips_shown = set()
         return match
 
+    # ---- where the learner is ---------------------------------------------------------------------
     def action_of(self, match: Match, step: Step) -> Action:
+        """The step's action with names and labels read by the game (ValueError naming the field)."""
         params = {}
         for k, v in step.want.items():
             if k not in ("kind", "player") and hasattr(self.rules, "script_param"):
@@ -149,44 +345,291 @@ class Lesson:
     def current(self) -> Step | None:
         return self.steps[self.index] if self.index < len(self.steps) else None
 
+    def mine(self, step: Step | None) -> bool:
+        return step is not None and step.player == self.learner
+
     def progress(self) -> tuple[int, int]:
-        """(this step's number, how many) among the learner's own steps:
-        the other side's steps play by themselves and are not counted."""
-        mine = [i for i, st in enumerate(self.steps) if int(st.want["player"]) == self.learner]
-        return sum(1 for i in mine if i <= self.index), len(mine)
+        """(this step's number, how many) among the learner's own steps."""
+        mine = [i for i, st in enumerate(self.steps) if self.mine(st)]
+        return min(len(mine), sum(1 for i in mine if i <= self.index)), len(mine)
 
     @property
     def done(self) -> bool:
+        """Every step played (a guided game plays on)."""
         return self.index >= len(self.steps)
 
-    def judge(self, match: Match, action: Action) -> tuple[str, str] | None:
-        """None when the action is this step's move; else a friendly pointer
-        and the section that explains it."""
+    def reply_due(self) -> bool:
+        """The next step is the other side's: it plays by itself."""
+        st = self.current()
+        return st is not None and not self.mine(st)
+
+    def matches(self, match: Match, step: Step, action: Action) -> bool:
+        try:
+            want = self.action_of(match, step)
+        except MALFORMED:
+            return False
+        return action.kind == want.kind and action.player == want.player and \
+            all(action.get(k) == v for k, v in want.params if k not in step.free)
+
+    def describe(self, match: Match, action: Action) -> str:
+        try:
+            return self.rules.describe(match.state, action)
+        except Exception:  # noqa: BLE001 - words for a move the rules may not read
+            return action.kind.replace("_", " ")
+
+    def judge(self, match: Match, action: Action) -> Teaching | None:
+        """None when the action is this step's move (and legal); else what
+        to tell the learner: the rules' reason for an illegal move, the
+        step's for another legal one, with the step's instruction."""
         step = self.current()
         if step is None:
-            return ("The example is over: back to the launcher to play a real game, or try another tutorial.",
-                    self.source)
-        want = self.action_of(match, step)
-        if action.kind == want.kind and action.player == want.player and \
-                all(action.get(k) == v for k, v in want.params if k not in step.free):
+            if self.kind == "guided":
+                return None                     # the game plays on: the rules judge
+            return Teaching("The lesson is over: the Learn page offers the next one.", self.source)
+        if not self.mine(step):
+            return Teaching("Wait a moment: the other side moves first.", step.rule, step.say)
+        refused = match.check(action)
+        if refused is not None:             # the rules' own reason, whatever the step
+            return Teaching(refused.reason, refused.rule or step.rule, step.say)
+        if self.matches(match, step, action):
             return None
-        return (f"{POINTER} {step.say}", step.rule)
+        wrong = dict(step.wrong).get(action.kind)
+        if not wrong:
+            wrong = f"“{self.describe(match, action)}” is allowed by the rules, but it is not this step's move. {step.why}"
+        return Teaching(wrong, step.rule, step.say)
 
     def advance(self, match: Match) -> None:
-        """The learner's step was played: on to the next, playing the
-        other players' steps by themselves."""
+        """The step was played: on to the next."""
         self.index += 1
-        self.autoplay(match)
+
+    def reply(self, match: Match) -> tuple[Action, str]:
+        """The other side's scripted move now and its sentence of why."""
+        st = self.current()
+        return self.action_of(match, st), st.say
 
     def autoplay(self, match: Match) -> None:
-        while not self.done and int(self.steps[self.index].want["player"]) != self.learner:
-            match.submit(self.action_of(match, self.steps[self.index]), autosave=False)
+        """Play the other side's steps due now (headless)."""
+        while self.reply_due():
+            action, _ = self.reply(match)
+            match.submit(action, autosave=False)
+            self.advance(match)
+
+    def sync(self, match: Match) -> None:
+        """Find the place again from the match's actions (a resumed guided
+        game, an undo): the steps played along them, in order."""
+        self.index = 0
+        for a in match.actions:
+            st = self.current()
+            if st is None or not self.matches(match, st, a):
+                break
             self.index += 1
+        self.tips_shown = set()
+        for entry in match.log:
+            self.tips_shown.update(i for i, _ in self._tips_matching(entry))
+
+    # ---- coaching -------------------------------------------------------------------------------
+    def _tips_matching(self, entry) -> list[tuple[int, Tip]]:
+        out = []
+        a = entry.action
+        for i, tip in enumerate(self.coach.tips):
+            ok = True
+            for k, v in tip.when:
+                if k == "rule":
+                    ok = ok and any(e.rule == v for e in entry.events)
+                elif k == "kind":
+                    ok = ok and a is not None and a.kind == v
+                elif k == "player":
+                    ok = ok and a is not None and a.player == v
+            if ok:
+                out.append((i, tip))
+        return out
+
+    def tips_for(self, entry) -> list[Tip]:
+        """The tips a new log entry calls for (each once); only once the
+        coached steps are over."""
+        if not self.done:
+            return []
+        out = []
+        for i, tip in self._tips_matching(entry):
+            if i not in self.tips_shown:
+                self.tips_shown.add(i)
+                out.append(tip)
+        return out
+
+    def pointer(self, match: Match, step: Step | None = None) -> Pointer:
+        """What to mark for a step: its `point` list, or its action's unit,
+        destination or target and the panel button of its kind."""
+        step = step or self.current()
+        if step is None or not self.mine(step):
+            return Pointer()
+        units, hexes, points, buttons = [], [], [], []
+        if step.point:
+            for p in step.point:
+                if isinstance(p, dict):
+                    buttons.append(p["button"])
+                    continue
+                got = self._named(match, p)
+                (units if isinstance(got, int) else hexes).append(got)
+            return Pointer(tuple(units), tuple(hexes), (), tuple(buttons))
+        try:
+            a = self.action_of(match, step)
+        except MALFORMED:
+            return Pointer()
+        if isinstance(a.get("uid"), int):
+            units.append(a["uid"])
+        for k in ("to", "target"):
+            v = a.get(k)
+            if k in step.free:
+                continue
+            if isinstance(v, int) and not isinstance(v, bool) and k == "target":
+                units.append(v)
+            elif _is_hex(v):
+                hexes.append(tuple(v))
+            elif isinstance(v, tuple) and v and all(_is_point(x) for x in v):
+                points.append(tuple(v[-1]))
+        buttons.extend([a.kind, f"mode:{a.kind}"])
+        return Pointer(tuple(units), tuple(hexes), tuple(points), tuple(buttons))
+
+    def _named(self, match: Match, name: str):
+        for key in ("uid", "to"):
+            try:
+                v = self.rules.script_param(match.state, key, name)
+            except (ValueError, KeyError, TypeError, AttributeError):
+                continue
+            return v if isinstance(v, int) else tuple(v)
+        raise ValueError(f"point: {cut(name)} names no unit or hex")
+
+    # ---- checking -------------------------------------------------------------------------------
+    def check(self, free_play: int = FREE_PLAY) -> list[str]:
+        """Play the file to its end: every step legal, the forced dice all
+        rolled and fitting their dice, every citation opening its section,
+        every `point` naming something; a guided game then plays on with the
+        computer on both sides for `free_play` actions.  Problems as
+        `file:line: field: what`."""
+        problems = self._citation_problems()
+        try:
+            match = self.new_match(strict_dice=True)
+        except DataError as e:
+            return problems + list(e.problems)
+        for i, step in enumerate(self.steps):
+            where = f"{self.path}:{step.line}: steps[{i}]"
+            try:
+                action = self.action_of(match, step)
+            except MALFORMED as e:
+                return problems + [f"{where}.do: {malformed.explain(e, step.want)}"]
+            try:
+                self.pointer(match, step)
+            except ValueError as e:
+                problems.append(f"{where}.{e}")
+            refused = match.check(action)
+            if refused is not None:
+                return problems + [f"{where}: the rules refuse “{self.describe(match, action)}”: {refused}"]
+            try:
+                match.submit(action, autosave=False)
+            except DiceExhausted as e:
+                return problems + [self._dice_problem(e, where)]
+            except Illegal as e:
+                return problems + [f"{where}: the rules refuse it: {e}"]
+            except Exception as e:  # noqa: BLE001 - a step the game cannot carry out: say which
+                return problems + [f"{where}: the game cannot play this step: {malformed.explain(e, step.want)}"]
+            self.index = i + 1
+            if match.outcome() is not None and i + 1 < len(self.steps):
+                return problems + [f"{self.path}:{self.steps[i + 1].line}: steps[{i + 1}]: the game is already over "
+                                   f"({match.outcome().reason})"]
+        if self.dice and match.dice.pos < len(self.dice):
+            left = len(self.dice) - match.dice.pos
+            problems.append(f"{_where(self.path, self.data, ['dice', match.dice.pos])}: dice[{match.dice.pos}]: "
+                            f"{left} forced result{'s are' if left != 1 else ' is'} never rolled")
+        if self.kind == "guided":
+            if match.outcome() is not None:
+                problems.append(f"{self.path}:{self.steps[-1].line}: steps: the guided game ends in its opening; "
+                                "the learner should play on")
+            else:
+                problems.extend(self._free_play(match, free_play))
+        return problems
+
+    def _free_play(self, match: Match, limit: int) -> list[str]:
+        from engine.core.agents import make_agent
+        match.dice.strict = False
+        rng = random.Random(1)
+        agents = {}
+        for _ in range(limit):
+            if match.outcome() is not None:
+                break
+            p = match.to_act()
+            seat = self.seats[p] if self.seats[p] != "human" else "normal"
+            try:
+                agent = agents.get(p) or agents.setdefault(p, make_agent(self.game, seat, self.rules, batch=True))
+                action = agent.choose(match.state, match.legal_actions(), rng)
+                match.submit(action, autosave=False)
+            except Exception as e:  # noqa: BLE001 - the game must play on after the opening
+                return [f"{self.path}:{self.steps[-1].line}: steps: after the opening the game does not play on: "
+                        f"{malformed.explain(e)}"]
+        return []
+
+    def _dice_problem(self, e: DiceExhausted, where: str) -> str:
+        text = str(e)
+        if "forced die" in text:
+            j = max(0, int(text.split()[2]) - 1) if text.split()[2].isdigit() else 0
+            return f"{_where(self.path, self.data, ['dice', j])}: dice[{j}]: {text.replace('forced die', 'die result')}"
+        return (f"{where}: this step rolls more dice than `dice` forces ({len(self.dice)}): force every die "
+                "the lesson rolls, or none")
+
+    def _citation_problems(self) -> list[str]:
+        out = []
+        cites = [(self.source, ["source"], "source")] \
+            + [(s.rule, ["steps", i, "rule"], f"steps[{i}].rule") for i, s in enumerate(self.steps)] \
+            + [(t.rule, ["coach", "tips", j], f"coach.tips[{j}].rule") for j, t in enumerate(self.coach.tips)]
+        for rule, loc, field_name in cites:
+            why = citations.opens(rule)
+            if why:
+                out.append(f"{_where(self.path, self.data, loc)}: {field_name}: {why}")
+        return out
 
 
-def _plain(v):
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    if isinstance(v, list):
-        return [_plain(x) for x in v]
-    return v
+def _key(k) -> str:
+    """A field name as a message writes it (quoted only when it is not a plain word)."""
+    return k if isinstance(k, str) and k.replace("_", "").isalnum() and len(k) < 40 else cut(k)
+
+
+def _is_hex(v) -> bool:
+    return isinstance(v, tuple) and len(v) == 2 and all(type(x) is int for x in v)
+
+
+def _is_point(v) -> bool:
+    return isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, (int, float)) for x in v)
+
+
+def all_files() -> list[Path]:
+    """Every lesson and guided game of every game."""
+    out = []
+    for g in registry.all_games():
+        out.extend(lesson_files(g.game_id))
+        gf = guided_file(g.game_id)
+        if gf is not None:
+            out.append(gf)
+    return out
+
+
+def contents(game: str) -> tuple[Lesson | None, list[Lesson], list[str]]:
+    """A game's guided game, its lessons, and the problems of files that do
+    not read (the Learn page lists them, never fails on them)."""
+    errors, lessons, guide = [], [], None
+    for path in lesson_files(game):
+        try:
+            lessons.append(Lesson(path))
+        except DataError as e:
+            errors.extend(e.problems[:1])
+        except Exception as e:  # noqa: BLE001 - a broken file is reported, never fatal
+            errors.append(f"{path}:0: cannot read this lesson: {malformed.explain(e)}")
+    gf = guided_file(game)
+    if gf is not None:
+        try:
+            guide = Lesson(gf)
+        except DataError as e:
+            errors.extend(e.problems[:1])
+        except Exception as e:  # noqa: BLE001
+            errors.append(f"{gf}:0: cannot read the guided game: {malformed.explain(e)}")
+    return guide, lessons, errors
+
+

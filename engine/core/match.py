@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core import ending, malformed, overrides, registry, rulings
+from engine.core import ending, guided, malformed, overrides, registry, rulings
 from engine.core.actions import Action
 from engine.core.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
 from engine.core.limits import cut, cut_text
@@ -57,7 +57,7 @@ class Match:
         self.dice = dice if dice is not None else SeededDice(setup.seed)
         self.autosave_path = Path(autosave_path) if autosave_path else None
         rulings.apply_to_setup(self.rules, setup)       # ValueError naming a ruling the game lacks
-        self.state, events = self.rules.initial_state(setup, self.dice)
+        self.state, events = self.rules.initial_state(guided.for_rules(setup), self.dice)   # a guided game's position
         header = rulings.header_event(self.rules, setup)
         if header is not None:
             events = [header, *events]

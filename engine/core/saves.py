@@ -26,6 +26,7 @@ from pathlib import Path
 
 from engine.core.limits import (MAX_INT_DIGITS, MAX_SAVE_BYTES, BoundError, cut, cut_text, read_text_bounded,
                                 too_deep)
+from engine.core import guided
 from engine.core.rulings import ruling_problems, rulings_of
 
 SAVE_FORMAT = 1
@@ -99,8 +100,11 @@ def option_problem(rules, key, value, players: int) -> str | None:
     by the caller with engine/core/rulings.py) or, for a game that plays the
     shared army lists (engine/core/army_lists.py), `armies`: one list per
     player (an id, a list's plain data, or null), which the game validates
-    when it sets up.  Anything else (a `position`, a path)
-    is refused: a save cannot smuggle in a state or a file."""
+    when it sets up; `guided`, the installed guided first game it is
+    (engine/core/guided.py: the file holds its position).  Anything else (a
+    `position`, a path) is refused: a save cannot smuggle in a state or a file."""
+    if key == guided.KEY:
+        return guided.problem(rules, value)
     specs = {o.key: o for o in (rules.options() if hasattr(rules, "options") else [])}
     lists = hasattr(rules, "army_catalog")       # plays the shared army lists (army_lists.supports_lists)
     if key == "armies" and key not in specs and lists:
@@ -110,7 +114,7 @@ def option_problem(rules, key, value, players: int) -> str | None:
         return None
     spec = specs.get(key)
     if spec is None:
-        known = list(specs) + (["armies"] if lists else []) + ["rulings"]
+        known = list(specs) + (["armies"] if lists else []) + ["rulings", guided.KEY]
         return f"unknown option {cut(key)} (known: {', '.join(known) or 'none'})"
     if type(value) is not type(spec.default) or (spec.choices and value not in spec.choices):
         choices = ", ".join(map(str, spec.choices)) if spec.choices else "true or false"

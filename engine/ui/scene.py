@@ -15,14 +15,16 @@ import pygame  # noqa: E402
 # route -> (module, class): how `App.open(route, ...)` finds a scene
 ROUTES = {
     "launcher": ("engine.ui.scenes.launcher", "Launcher"),
-    "match": ("engine.ui.scenes.match_screen", "MatchScreen"),
+    "match": ("engine.ui.scenes.tutorial", "match_scene"),      # MatchScreen, or the coach for a guided game
     "map_viewer": ("engine.ui.scenes.map_viewer", "MapViewer"),
     "rules": ("engine.ui.scenes.rules_ref", "RulesReference"),
     "decision": ("engine.ui.scenes.combat_dialog", "DecisionDialog"),
     "about": ("engine.ui.scenes.about", "About"),
     "army_builder": ("engine.ui.scenes.army_builder", "ArmyBuilder"),
-    "tutorial": ("engine.ui.scenes.tutorial", "TutorialScreen"),
-    "tutorials": ("engine.ui.scenes.tutorial", "TutorialList"),
+    "tutorial": ("engine.ui.scenes.tutorial", "TutorialScreen"),     # a lesson
+    "guided": ("engine.ui.scenes.tutorial", "TutorialScreen"),       # a guided first game: (lesson, match)
+    "learn": ("engine.ui.scenes.learn", "LearnPage"),
+    "tutorials": ("engine.ui.scenes.learn", "LearnPage"),
 }
 
 

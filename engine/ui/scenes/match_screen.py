@@ -1249,6 +1249,13 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
         self._last_frame = self.app.frames + 1
         self._last_surf = (id(surf), surf.get_size())
 
+    def board_highlights(self) -> dict:
+        """What the board rings and fills: the controller's highlights on a
+        human's turn (the coach narrows them to a lesson step's:
+        engine/ui/scenes/tutorial.py).  The same dict while nothing changed:
+        the board's layer cache is keyed by it."""
+        return self.ctl.highlights() if self.human_turn() else {}
+
     def draw_board(self, surf, partial: bool = False, restore=None):
         if self.space == "table":
             return self.draw_table(surf, partial, restore)
@@ -1260,7 +1267,7 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
                 f = f * f * (3 - 2 * f)
                 positions[key] = along(pts, f)
         self.sync_board()
-        hl = self.ctl.highlights() if self.human_turn() else {}
+        hl = self.board_highlights()
         hover_kind = "illegal" if (self.hover_info and self.hover_info.illegal) else "hover"
         sel_hex = None
         sel = self.ctl.selected()
@@ -1283,7 +1290,7 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
                 positions[key] = along(pts, f)
         ctl = self.ctl
         human = self.human_turn()
-        hl = ctl.highlights() if human else {}
+        hl = self.board_highlights()
         sel = ctl.selected()
         reach = None
         if human and sel is not None and ctl.movable(sel):

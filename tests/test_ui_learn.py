@@ -1,0 +1,156 @@
+"""The Learn page and the coach on the screen (engine/ui/scenes/learn.py,
+engine/ui/scenes/tutorial.py): from the launcher's T, the guided game first,
+a lesson played with the real controls, a wrong move taught in the coach
+panel, the step's unit ringed in gold and only its moves on the board,
+progress ticked, the guided game resumed from the games in progress."""
+from __future__ import annotations
+
+import pygame
+
+from engine.core import guided, learning, registry, sessions
+from engine.core.lessons import Lesson, lesson_files
+from engine.ui.app import App
+from engine.ui.scenes.dialogs import Modal
+from engine.ui.scenes.learn import LearnPage
+from engine.ui.scenes.rules_ref import RulesReference
+from engine.ui.scenes.tutorial import TutorialScreen
+from test_ui_support import click, key
+
+
+def dw_lesson(stem: str) -> Lesson:
+    return Lesson(next(p for p in lesson_files("dice_wars") if p.stem == stem))
+
+
+def open_lesson(stem: str, size=(1600, 1000)):
+    app = App(size, headless=True)
+    screen = app.open("tutorial", dw_lesson(stem))
+    app.step(0.05)
+    assert isinstance(app.top(), Modal)          # the introduction, with the forced dice said
+    key(app, pygame.K_RETURN)
+    assert app.top() is screen
+    return app, screen
+
+
+def hex_pos(screen, label: str):
+    from engine.ui.boards.hexboard import UNIT
+    h = tuple(screen.rules.script_param(screen.state, "to", label))
+    x, y = screen.board.world_to_screen(*UNIT.to_pixel(h))
+    return int(x), int(y)
+
+
+def test_learn_opens_from_the_launcher_and_offers_the_guided_game_first():
+    learning.path().unlink(missing_ok=True)
+    app = App((1600, 1000), headless=True)
+    launcher = app.open("launcher")
+    launcher.select_game(registry.get("dice_wars"))
+    key(app, pygame.K_t)
+    page = app.top()
+    assert isinstance(page, LearnPage) and page.game == "dice_wars"
+    assert len(page.lessons) >= 8 and page.guide is not None and page.next_command() == "guided"
+    assert any(b.command == "guided" and b.label.startswith("Next: ") for b in page.row.buttons)
+    key(app, pygame.K_RIGHT)
+    assert page.game != "dice_wars"
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)                    # the offered one: the guided game, a game in progress
+    screen = app.top()
+    screen = screen if isinstance(screen, TutorialScreen) else app.stack[-2]
+    assert isinstance(screen, TutorialScreen) and screen.lesson.kind == "guided"
+    assert screen.match.autosave_path.parent == sessions.in_progress_dir() and screen.match.autosave_path.exists()
+    assert learning.load().of("dice_wars").guided_save == screen.match.autosave_path.name
+
+
+def test_a_lesson_is_played_with_the_controls_and_a_wrong_move_is_taught():
+    app, screen = open_lesson("01_command_phase")
+    names = screen.state.options["names"]
+    assert screen.pointer().units == (names["assassin"],)          # first: select her
+    click(app, hex_pos(screen, "C3"))
+    assert screen.ctl.selected() == names["assassin"]
+    f3 = tuple(screen.rules.script_param(screen.state, "to", "F3"))
+    assert screen.pointer().hexes == (f3,)                         # then: where she goes
+    assert set(screen.board_highlights()) == {f3}                  # only the step's move is ringed
+    click(app, hex_pos(screen, "D4"))                              # a legal move, not this step's
+    head, rows, rule = screen.coach_lines()
+    assert "is allowed by the rules, but it is not this step's move" in rows[0][1]
+    assert "Hurl can only carry an ally standing next to Thistlecrown" in rows[0][1]
+    assert rule == "dice_wars.txt § Movement" and len(screen.match.actions) == 0
+    click(app, hex_pos(screen, "F3"))
+    assert len(screen.match.actions) == 1 and screen.lesson.index == 1
+    head, rows, rule = screen.coach_lines()
+    assert rows[0][1].startswith("What just happened: The Assassin moved 3 hexes")
+    assert "step 2 of 5" in head
+
+
+def test_an_illegal_click_gets_the_rules_reason_in_the_coach():
+    app, screen = open_lesson("02_movement")
+    click(app, hex_pos(screen, "A13"))
+    click(app, hex_pos(screen, "B16"))                             # water
+    head, rows, rule = screen.coach_lines()
+    assert screen.ctl.message and rows[0][1] == screen.ctl.message and "§" in rule
+    assert len(screen.match.actions) == 0
+
+
+def test_the_coach_link_opens_the_rules_at_the_steps_section():
+    app, screen = open_lesson("07_guarding")
+    app.draw()
+    r, rule = screen.coach_links[0]
+    assert rule == "dice_wars.txt § Guarding"
+    click(app, r.center)
+    ref = app.top()
+    assert isinstance(ref, RulesReference) and ref.target >= 0 and ref.section == "Guarding"
+
+
+def test_finishing_a_lesson_ticks_it_and_offers_the_next(monkeypatch):
+    learning.path().unlink(missing_ok=True)
+    app, screen = open_lesson("07_guarding")
+    lesson, m = screen.lesson, screen.match
+    while not lesson.done:
+        assert screen.submit(lesson.action_of(m, lesson.current()))
+    done = app.top()
+    assert isinstance(done, Modal) and done.title == "Well done!" and done.spec[0][1] == "next"
+    assert "07_guarding" in learning.load().of("dice_wars").finished
+    key(app, pygame.K_RETURN)
+    nxt = app.top() if isinstance(app.top(), TutorialScreen) else app.stack[-2]
+    assert isinstance(nxt, TutorialScreen) and nxt.lesson.id == "08_skills"
+    page = LearnPage(app, "dice_wars")
+    assert page.finished(lesson) and page.next_command() == "guided"
+
+
+def test_the_other_side_plays_by_itself_with_its_reason():
+    app, screen = open_lesson("08_skills")
+    lesson, m = screen.lesson, screen.match
+    for _ in range(3):
+        assert screen.submit(lesson.action_of(m, lesson.current()))
+    assert lesson.reply_due() and screen.busy()
+    for _ in range(10):
+        screen.last_change = 0.0
+        screen.update(0.1)
+    assert lesson.done
+    whys = [e.text for entry in m.log[-3:] for e in entry.events if e.kind == "ai"]
+    assert "Why: Red turns Thistlecrown." in whys and any(w.startswith("Why: Red ends the phase") for w in whys)
+
+
+def test_the_guided_game_resumes_from_the_games_in_progress_at_its_step():
+    app = App((1600, 1000), headless=True)
+    from engine.ui.scenes.tutorial import start_guided
+    screen = start_guided(app, "dice_wars")
+    lesson, m = screen.lesson, screen.match
+    for _ in range(2):
+        assert screen.submit(lesson.action_of(m, lesson.current()))
+    path = m.autosave_path
+    again = sessions.resume(path)
+    app2 = App((1600, 1000), headless=True)
+    resumed = app2.open("match", again)                   # as the launcher's Resume and Games list do
+    assert isinstance(resumed, TutorialScreen) and resumed.lesson.index == 2 and resumed.resumed
+    assert again.setup.options[guided.KEY] == "dice_wars/guided"
+    app2.step(0.05)
+    assert isinstance(app2.top(), Modal) and "Welcome back" in app2.top().paragraphs[0][0]
+
+
+def test_every_dice_wars_lesson_draws_at_a_small_size():
+    for p in lesson_files("dice_wars"):
+        app = App((1100, 700), headless=True)
+        screen = app.open("tutorial", Lesson(p))
+        app.step(0.05)
+        key(app, pygame.K_RETURN)
+        app.draw()
+        assert screen.coach_rect.h > 0 and screen.board_rect.bottom == screen.coach_rect.top
