@@ -325,7 +325,7 @@ class Launcher(Scene):
         elif cmd == "map":
             self.view_map()
         elif cmd == "learn":
-            self.app.open("tutorials", self.game.game_id)
+            self.app.open("learn", self.game.game_id)
         elif cmd == "quit":
             self.app.quit()
 
@@ -631,7 +631,7 @@ class Launcher(Scene):
                 ("Load…", "load", "L", True, "A named save, as a new game in progress", "normal"),
                 ("View map", "map", "M", True,
                  "Look at the selected map and its terrain (for designers); nothing is played", "normal"),
-                ("Learn", "learn", "T", True, "Tutorials: play the rulebook's worked examples move by move", "normal")):
+                ("Learn", "learn", "T", True, "Learn this game: a coached first game and a lesson per rule family", "normal")):
             self._button(surf, (x, by, bw, th.px(50)), label, cmd, th, key=key, enabled=enabled, tip=tip, style=style)
             x += bw + gap
         self._button(surf, (x, by, th.px(130), th.px(50)), "Quit", "quit", th, key="Esc")
