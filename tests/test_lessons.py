@@ -275,6 +275,16 @@ def test_a_guided_game_saves_names_its_file_and_resumes_at_its_step(tmp_path):
     fresh.sync(again)
     assert fresh.index == 3
     assert again.rules.fingerprint(again.state) == m.rules.fingerprint(m.state)
+    # the opening's forced dice go on after the resume: it ends as an uninterrupted one does
+    for match, L in ((m, lesson), (again, fresh)):
+        while not L.done:
+            if L.reply_due():
+                L.autoplay(match)
+                continue
+            match.submit(L.action_of(match, L.current()), autosave=False)
+            L.advance(match)
+    assert again.dice.history == m.dice.history == lesson.dice
+    assert again.rules.fingerprint(again.state) == m.rules.fingerprint(m.state)
 
 
 def test_a_save_cannot_name_another_games_guided_game_or_smuggle_a_position(tmp_path):

@@ -6,6 +6,7 @@ progress ticked, the guided game resumed from the games in progress."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from engine.core import guided, learning, registry, sessions
 from engine.core.lessons import Lesson, lesson_files
@@ -154,3 +155,69 @@ def test_every_dice_wars_lesson_draws_at_a_small_size():
         key(app, pygame.K_RETURN)
         app.draw()
         assert screen.coach_rect.h > 0 and screen.board_rect.bottom == screen.coach_rect.top
+
+
+def _do_with_the_controls(app, screen, action) -> None:
+    """Make a Dice Wars step as a player does: clicks on the board, the
+    panel's keys (K skill, G guard, C capture, 1-6 facing, E end, X
+    counterstrike)."""
+    from engine.ui.boards.hexboard import UNIT
+
+    def at(h):
+        x, y = screen.board.world_to_screen(*UNIT.to_pixel(tuple(h)))
+        return int(x), int(y)
+
+    def unit_hex(uid):
+        return screen.state.units[uid].pos
+
+    k = action.kind
+    uid = action.get("uid")
+    if uid is not None and screen.ctl.selected() != uid and screen.state.pending is None:
+        click(app, at(unit_hex(uid)))
+        assert screen.ctl.selected() == uid
+    if k == "move":
+        click(app, at(action["to"]))
+    elif k == "attack":
+        click(app, at(unit_hex(action["target"])))
+    elif k == "skill":
+        key(app, pygame.K_k)
+        t = action["target"]
+        if t != uid:
+            click(app, at(unit_hex(t) if isinstance(t, int) else t))
+    elif k == "face":
+        key(app, getattr(pygame, f"K_{action['facing'] + 1}"))
+    elif k == "guard":
+        key(app, pygame.K_g)
+        key(app, getattr(pygame, f"K_{action['facing'] + 1}"))
+    elif k == "capture":
+        key(app, pygame.K_c)
+    elif k == "end_phase":
+        key(app, pygame.K_e)
+    elif k == "counterstrike":
+        key(app, pygame.K_x)
+    else:
+        raise AssertionError(f"no control for {k}")
+
+
+@pytest.mark.parametrize("stem", [p.stem for p in lesson_files("dice_wars")] + ["guided"])
+def test_every_dice_wars_step_is_made_with_the_real_controls(stem):
+    """Each learner step of each Dice Wars lesson and of the guided game's
+    opening, done with clicks and keys (never by submitting the action):
+    each one advances the lesson, to its end."""
+    if stem == "guided":
+        from engine.ui.scenes.tutorial import start_guided
+        app = App((1600, 1000), headless=True)
+        screen = start_guided(app, "dice_wars")
+        app.step(0.05)
+        key(app, pygame.K_RETURN)
+    else:
+        app, screen = open_lesson(stem)
+    lesson = screen.lesson
+    while not lesson.done:
+        if lesson.reply_due():
+            screen.last_change = 0.0
+            screen.update(0.1)
+            continue
+        before = lesson.index
+        _do_with_the_controls(app, screen, lesson.action_of(screen.match, lesson.current()))
+        assert lesson.index == before + 1, (stem, lesson.current().say, screen.coach_lines()[1])

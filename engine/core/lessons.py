@@ -423,9 +423,20 @@ class Lesson:
             if st is None or not self.matches(match, st, a):
                 break
             self.index += 1
+        self._resume_dice(match)
         self.tips_shown = set()
         for entry in match.log:
             self.tips_shown.update(i for i, _ in self._tips_matching(entry))
+
+    def _resume_dice(self, match: Match) -> None:
+        """A resumed save replays its recorded rolls, then rolls from the
+        seed: the opening's forced dice not rolled yet must come next."""
+        d = match.dice
+        if not self.dice or not isinstance(d, ScriptedDice) or d.pos != len(d.forced):
+            return
+        n = len(d.history)
+        if n < len(self.dice) and list(d.history) == self.dice[:n]:
+            d.forced.extend(self.dice[n:])
 
     # ---- coaching -------------------------------------------------------------------------------
     def _tips_matching(self, entry) -> list[tuple[int, Tip]]:
@@ -455,6 +466,20 @@ class Lesson:
                 self.tips_shown.add(i)
                 out.append(tip)
         return out
+
+    def watch(self, match: Match) -> list[tuple[str, str]]:
+        """The game's own warnings for the learner in free play (a victory
+        about to be won or lost, with its rule): `watch(state, learner)` in
+        `games/<id>/coach.py`, if the game has one (Dice Wars does)."""
+        import importlib
+        try:
+            fn = getattr(importlib.import_module(f"games.{self.game}.coach"), "watch", None)
+        except ImportError:
+            return []
+        try:
+            return [(str(t), str(r)) for t, r in (fn(match.state, self.learner) if fn else [])][:3]
+        except Exception:  # noqa: BLE001 - a warning is a courtesy, never a crash
+            return []
 
     def pointer(self, match: Match, step: Step | None = None) -> Pointer:
         """What to mark for a step: its `point` list, or its action's unit,

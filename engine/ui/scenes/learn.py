@@ -71,19 +71,21 @@ class LearnPage(Scene):
                 self.command(nxt)
         elif cmd == "guided":
             self.open_guided()
+        elif cmd == "guided_new":
+            self.open_guided(fresh=True)
         elif cmd.startswith("lesson:"):
             i = int(cmd[7:])
             if 0 <= i < len(self.lessons):
                 self.app.open("tutorial", self.lessons[i], replace=True)
 
-    def open_guided(self) -> None:
+    def open_guided(self, fresh: bool = False) -> None:
         from engine.core import sessions
         from engine.core.saves import SaveError
         from engine.ui.scenes.tutorial import resume_guided, start_guided
         if self.guide is None:
             self.error = "This game has no guided first game yet."
             return
-        if self.guided_save is not None:
+        if self.guided_save is not None and not fresh:
             try:
                 match = sessions.resume(self.guided_save)
             except SaveError as e:
@@ -157,8 +159,14 @@ class LearnPage(Scene):
                          ("Next: " if nxt == "guided" else "") + label, "guided", "G",
                          style="primary" if nxt == "guided" else "normal")
             self.row.buttons.append(b)
+            x = b.rect.right + th.px(16)
+            if self.guided_save is not None:         # the one in progress stays in Games; this starts afresh
+                fw = th.font("m").size("Start a new one")[0] + th.px(30)
+                self.row.buttons.append(W.Button(pygame.Rect(x, b.rect.y, fw, b.rect.h), "Start a new one",
+                                                 "guided_new"))
+                x += fw + th.px(16)
             mark = f"{TICK} " if self.progress.guided_result == "won" else ""
-            W.blit_text(surf, mark + status, (b.rect.right + th.px(16), b.rect.centery), "s",
+            W.blit_text(surf, mark + status, (x, b.rect.centery), "s",
                         T.GOOD if mark else T.MUTED, theme=th, anchor="midleft")
             y = b.rect.bottom + th.px(22)
         else:
@@ -197,3 +205,14 @@ class LearnPage(Scene):
         W.blit_text(surf, foot, (pad, h - pad - bh - th.px(8)), "s", T.MUTED, theme=th, anchor="bottomleft")
         self.row.buttons.append(W.Button(pygame.Rect(pad, h - pad - bh, th.px(200), bh), "Back", "back", "Esc"))
         self.row.draw(surf, th)
+        # each lesson's title beside its family, where the row has room
+        f = th.font("s")
+        for b in self.row.buttons:
+            if not b.command.startswith("lesson:"):
+                continue
+            used = th.font("m").size(b.label)[0] + th.px(40)
+            room = b.rect.w - used - th.px(40)
+            if room > th.px(120):
+                text = T.ellipsize(b.tip, f, room)
+                W.blit_text(surf, text, (b.rect.right - th.px(36), b.rect.centery), "s", T.MUTED, theme=th,
+                            anchor="midright")

@@ -43,6 +43,7 @@ class TutorialScreen(MatchScreen):
         self._hl_cache = (None, {})
         self._coach_img = (None, None)
         self.tip: tuple[str, str, int] = ("", "", 0)  # the latest tip (text, rule, the learner's moves it stays)
+        self.replies: list = []              # (player, sentence): the other side's moves since the learner's
         self.ended_shown = False
         self.finished = False
         fresh = match is None
@@ -50,7 +51,7 @@ class TutorialScreen(MatchScreen):
             match = lesson.new_match()
         lesson.sync(match)
         super().__init__(app, match, headless=headless)
-        self.finished = lesson.done and lesson.kind == "lesson"
+        self.finished = lesson.done          # a lesson at its end, or a guided game past its opening
         self.intro_due = True                # shown over the board once the screen is up
         self.resumed = not fresh and bool(match.actions)
         if lesson.kind == "guided" and match.autosave_path is not None and match.outcome() is None:
@@ -94,6 +95,11 @@ class TutorialScreen(MatchScreen):
         st = L.current()
         rows = []
         note, ncol, nrule = self.note
+        if self.replies:
+            who = self.player_name(self.replies[0][0])
+            rows.append((who, " ".join(t for _, t in self.replies[-5:]), T.MUTED))
+            if note.startswith("What just happened"):
+                note = ""
         if st is not None:
             k, n = L.progress()
             head = f"{L.title} — step {k} of {n}" if L.mine(st) else f"{L.title} — the other side moves"
@@ -116,13 +122,23 @@ class TutorialScreen(MatchScreen):
             return head, rows, out.rule
         if note:
             rows.append(("", note, ncol))
-        rows.append(("Do now", self.ctl.hint() if self.human_turn() else self.hint_text()[0], T.ACCENT))
+        mine = self.human_turn()
+        rows.append(("Do now", self.ctl.hint() if mine else self.hint_text()[0], T.ACCENT))
+        watch = self.watched() if mine else []
+        for text, _ in watch:
+            rows.append(("Watch", text, T.WARN))
         tip, trule, _ = self.tip
         if tip:
             rows.append(("Tip", tip, T.TEXT))
-        elif L.coach.turn:
+        elif L.coach.turn and mine and not watch:
             rows.append(("Your turn", L.coach.turn, T.TEXT))
-        return head, rows, (trule or nrule or L.source)
+        return head, rows, (trule or (watch[0][1] if watch else "") or nrule or L.source)
+
+    def watched(self) -> list:
+        """The game's warnings (a victory in reach), once per position."""
+        if getattr(self, "_watch", (None,))[0] != self.version:
+            self._watch = (self.version, self.lesson.watch(self.match))
+        return self._watch[1]
 
     def say_note(self, text: str, color=T.TEXT, rule: str = "") -> None:
         self.note = (text, color, rule)
@@ -161,8 +177,15 @@ class TutorialScreen(MatchScreen):
             self.broken(f"the rules refuse the other side's step ({self.ctl.message})")
             return
         L.advance(self.match)
-        self.say_note(f"{self.player_name(action.player)}: {L.describe(self.match, action)}. Why: {why}", T.MUTED)
+        self.replied(action.player, why)
         self.after_step()
+
+    def replied(self, player: int, text: str) -> None:
+        """The other side's move in a sentence, kept until the learner moves."""
+        if self.replies and self.replies[0][0] != player:
+            self.replies = []
+        self.replies.append((player, text))
+        self._coach_img = (None, None)
 
     def broken(self, why: str) -> None:
         self.lesson.index = len(self.lesson.steps)
@@ -206,15 +229,34 @@ class TutorialScreen(MatchScreen):
         before = L.current()
         if not super().submit(action):
             return False
+        if action.player == L.learner:
+            self.replies = []
         if learner_move:
             L.advance(self.match)
             self.say_note(f"What just happened: {before.done}", T.GOOD, before.rule)
+            self.leave_selection(before)
             self.ctl.message = ""
             self.toast = ("", T.TEXT, 0.0)           # answered: the next step shows
         elif L.kind == "guided":
             self.coach_free(action)
         self.after_step()
         return True
+
+    def leave_selection(self, before) -> None:
+        """After a step, a selection the next step is not about is put down:
+        the bar below must not speak of the last unit while the coach points
+        at the next one."""
+        nxt = self.lesson.current()
+        uid = before.want.get("uid")
+        if nxt is not None and self.lesson.mine(nxt) and nxt.want.get("uid") != uid and self.ctl.selected() is not None:
+            try:
+                want = self.lesson.action_of(self.match, nxt).get("uid")
+            except Exception:  # noqa: BLE001 - only a courtesy
+                return
+            if want != self.ctl.selected() and self.match.state is not None:
+                for _ in range(4):
+                    if not self.ctl.cancel():
+                        break
 
     def after_input(self, result) -> None:
         """A click the controller refused itself (an illegal hex): the rules'
@@ -230,8 +272,8 @@ class TutorialScreen(MatchScreen):
         entry = self.match.log[-1]
         if action.player != self.lesson.learner:
             why = next((e.text[5:] for e in entry.events if e.kind == "ai" and e.text.startswith("Why: ")), "")
-            self.say_note(f"{self.player_name(action.player)}: {self.lesson.describe(self.match, action)}"
-                          + (f". Why: {why}" if why else ""), T.MUTED)
+            what = self.lesson.describe(self.match, action)
+            self.replied(action.player, what + (f" (why: {why})" if why else "") + ".")
         else:
             self.say_note("", T.TEXT)
             text, rule, left = self.tip
@@ -242,16 +284,29 @@ class TutorialScreen(MatchScreen):
     def after_step(self) -> None:
         self._hl_cache = (None, {})
         self._coach_img = (None, None)
-        if self.lesson.kind == "lesson" and self.lesson.done and not self.finished:
+        if self.lesson.done and not self.finished:
             self.finished = True
-            self.finish()
+            if self.lesson.kind == "lesson":
+                self.finish()
+            elif self.match.outcome() is None:
+                self.opening_over()
+
+    def opening_over(self) -> None:
+        """The guided game's coached steps are done: say so, and what now."""
+        L = self.lesson
+        last = L.steps[-1]
+        paras = [last.done if L.mine(last) else last.say]
+        if L.coach.turn:
+            paras.append((L.coach.turn, T.ACCENT))
+        self.app.push(Modal(self.app, "Now you play", paras, [("Play on", "close", "Enter")], escape_cmd="close",
+                            link=L.source, width=900))
 
     def undo(self) -> None:
         before = len(self.match.actions)
         super().undo()
         if len(self.match.actions) != before:
             self.lesson.sync(self.match)
-            self.finished = self.lesson.done and self.lesson.kind == "lesson"
+            self.finished = self.lesson.done
             self.say_note("Undone: this step again.", T.MUTED)
             self.after_step()
 
