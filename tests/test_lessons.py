@@ -314,3 +314,13 @@ def test_no_lesson_is_a_data_error():
             Lesson(p)
         except DataError as e:   # pragma: no cover - the message is the failure
             pytest.fail("\n".join(e.problems))
+
+
+def test_the_worked_example_in_the_docs_is_the_file():
+    """docs/lessons.md shows 07_guarding.yaml as it is (its comments aside)."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    doc = (root / "docs" / "lessons.md").read_text(encoding="utf-8")
+    body = (root / "data" / "dice_wars" / "tutorials" / "07_guarding.yaml").read_text(encoding="utf-8")
+    body = "\n".join(ln for ln in body.split("\n") if not ln.startswith("#")).strip()
+    assert "```yaml\n" + body + "\n```" in doc

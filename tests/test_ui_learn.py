@@ -221,3 +221,21 @@ def test_every_dice_wars_step_is_made_with_the_real_controls(stem):
         before = lesson.index
         _do_with_the_controls(app, screen, lesson.action_of(screen.match, lesson.current()))
         assert lesson.index == before + 1, (stem, lesson.current().say, screen.coach_lines()[1])
+
+
+def test_a_lesson_whose_position_is_refused_says_so_on_the_page(tmp_path, monkeypatch):
+    import engine.core.lessons as lessons_mod
+    from engine.ui.scenes import learn as learn_mod
+    folder = tmp_path / "data" / "dice_wars" / "tutorials"
+    folder.mkdir(parents=True)
+    text = (lesson_files("dice_wars")[6]).read_text().replace("at: G6, facing: 3", "at: Z99, facing: 3")
+    (folder / "01_broken.yaml").write_text(text)
+    monkeypatch.setattr(lessons_mod, "ROOT", tmp_path)
+    monkeypatch.setattr(guided, "ROOT", tmp_path)
+    app = App((1600, 1000), headless=True)
+    page = app.open("learn", "dice_wars")
+    assert [L.id for L in page.lessons] == ["01_broken"]
+    page.command("lesson:0")
+    assert app.top() is page and "01_broken.yaml:" in page.error and "position.units[0].at" in page.error
+    app.draw()
+    assert learn_mod.LearnPage is type(page)

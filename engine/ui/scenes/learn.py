@@ -16,6 +16,17 @@ from engine.ui.scene import Scene
 TICK = "✓"
 
 
+def open_lesson(app, lesson) -> str | None:
+    """Open a lesson in the coach; the reason in words when it cannot start
+    (its position refused: the file's line), the page staying as it is."""
+    from engine.core.catalog import DataError
+    try:
+        app.open("tutorial", lesson, replace=True)
+    except DataError as e:
+        return f"This lesson cannot start: {e.problems[0] if e.problems else e}"
+    return None
+
+
 class LearnPage(Scene):
     def __init__(self, app, game: str | None = None):
         super().__init__(app)
@@ -76,7 +87,7 @@ class LearnPage(Scene):
         elif cmd.startswith("lesson:"):
             i = int(cmd[7:])
             if 0 <= i < len(self.lessons):
-                self.app.open("tutorial", self.lessons[i], replace=True)
+                self.error = open_lesson(self.app, self.lessons[i]) or ""
 
     def open_guided(self, fresh: bool = False) -> None:
         from engine.core import sessions

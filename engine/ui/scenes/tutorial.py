@@ -318,7 +318,9 @@ class TutorialScreen(MatchScreen):
 
         def on(cmd, dlg):
             if cmd == "next" and nxt is not None:
-                self.app.open("tutorial", nxt, replace=True)
+                from engine.ui.scenes.learn import open_lesson
+                if open_lesson(self.app, nxt):
+                    self.app.open("learn", L.game, replace=True)
             elif cmd == "learn":
                 self.app.open("learn", L.game, replace=True)
             return True
