@@ -12,19 +12,9 @@ from engine.core.lessons import contents
 from engine.ui import theme as T
 from engine.ui import widgets as W
 from engine.ui.scene import Scene
+from engine.ui.scenes.tutorial import open_lesson, resume_guided, start_guided
 
 TICK = "✓"
-
-
-def open_lesson(app, lesson) -> str | None:
-    """Open a lesson in the coach; the reason in words when it cannot start
-    (its position refused: the file's line), the page staying as it is."""
-    from engine.core.catalog import DataError
-    try:
-        app.open("tutorial", lesson, replace=True)
-    except DataError as e:
-        return f"This lesson cannot start: {e.problems[0] if e.problems else e}"
-    return None
 
 
 class LearnPage(Scene):
@@ -92,7 +82,6 @@ class LearnPage(Scene):
     def open_guided(self, fresh: bool = False) -> None:
         from engine.core import sessions
         from engine.core.saves import SaveError
-        from engine.ui.scenes.tutorial import resume_guided, start_guided
         if self.guide is None:
             self.error = "This game has no guided first game yet."
             return

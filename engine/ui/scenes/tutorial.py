@@ -318,7 +318,6 @@ class TutorialScreen(MatchScreen):
 
         def on(cmd, dlg):
             if cmd == "next" and nxt is not None:
-                from engine.ui.scenes.learn import open_lesson
                 if open_lesson(self.app, nxt):
                     self.app.open("learn", L.game, replace=True)
             elif cmd == "learn":
@@ -572,6 +571,17 @@ def next_lesson(lesson: Lesson) -> Lesson | None:
             return Lesson(p)
         except Exception:  # noqa: BLE001 - a broken file is skipped (the Learn page lists it)
             continue
+    return None
+
+
+def open_lesson(app, lesson) -> str | None:
+    """Open a lesson in the coach; the reason in words when it cannot start
+    (its position refused: the file's line), the page staying as it is."""
+    from engine.core.catalog import DataError
+    try:
+        app.open("tutorial", lesson, replace=True)
+    except DataError as e:
+        return f"This lesson cannot start: {e.problems[0] if e.problems else e}"
     return None
 
 
