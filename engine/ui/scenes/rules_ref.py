@@ -78,7 +78,7 @@ class RulesReference(Scene):
         if self.target >= 0:
             heads.add(self.target)
         f = th.font("m")
-        for i, ln in enumerate(self.lines):
+        for i, ln in self.paragraphs():
             s = ln.rstrip()
             if not s.strip():
                 self.rows.append(("", "blank", i))
@@ -100,6 +100,23 @@ class RulesReference(Scene):
         self.rows = out
         if self.target >= 0:
             self.jump(self.target)
+
+    def paragraphs(self):
+        """(first line, text) of what to lay out: the rulebook line by line;
+        the Markdown notes with each paragraph's wrapped lines joined again
+        (a list item, a heading, a table row or a code line stands alone)."""
+        if not self.filename.endswith(".md"):
+            return list(enumerate(self.lines))
+        out: list = []
+        for i, ln in enumerate(self.lines):
+            s = ln.strip()
+            alone = not s or s.startswith(("#", "|", "```", "    ")) or ln.startswith("    ")
+            starts = alone or s.startswith(("- ", "* ")) or (s[:1].isdigit() and ". " in s[:4])
+            if out and not starts and out[-1][1].strip() and not out[-1][2]:
+                out[-1] = (out[-1][0], out[-1][1] + " " + s, False)
+            else:
+                out.append((i, ln, alone and bool(s)))
+        return [(i, text) for i, text, _ in out]
 
     def jump(self, line: int) -> None:
         for k, (_, _, i) in enumerate(self.rows):
@@ -178,6 +195,8 @@ class RulesReference(Scene):
         title = f"Rules reference — {source_title(self.filename)}"
         if self.section:
             title += f"  § {self.section}"
+        room = min(b.rect.x for b in self.close_btn.buttons) - self.rect.x - th.px(28)
+        title = T.ellipsize(title, th.font("l", True), room)
         W.blit_text(surf, title, (self.rect.x + th.px(16), self.rect.y + th.px(14)), "l", T.ACCENT, True, th)
         self.close_btn.draw(surf, th)
         if not self.lines:
