@@ -18,7 +18,7 @@ from games.battle_valor_fantasy.ai import GeneralAgent
 from games.battle_valor_fantasy.rules import RULES
 from tiers import slow, slow_for
 
-R = "battle_valor_fantasy.txt § Grand Alliance Rules"
+R = "docs/games/battle_valor_fantasy.md § Grand Alliance"   # the rulebook names the section, but it is lost (alliance.py)
 
 
 def _match(players: int, seed: int = 3, **opts) -> Match:

@@ -304,9 +304,11 @@ class Lesson:
             elif st.has("position"):
                 options["position"] = st.raw["position"]
             scenarios = self.rules.scenarios()
-            return Setup(self.game, self.players(), st.whole("seed", 1, 0, 2 ** 31),
-                         st.one_of("scenario", scenarios, scenarios[0]) if scenarios else "",
-                         self.seats, options)
+            seed = st.whole("seed", 1, 0, 2 ** 31)
+            scenario = st.text("scenario", scenarios[0] if scenarios else "")
+            if scenarios and scenario not in scenarios:
+                st.one_of("scenario", scenarios)           # "setup.scenario: one of ... was expected"
+            return Setup(self.game, self.players(), seed, scenario, self.seats, options)
         except FieldError as e:         # "setup.players: ...": the line of that field
             line = line_at(self.data, str(e).split(":", 1)[0].split("."))
             raise DataError([f"{self.path}:{line}: {e}"]) from None
@@ -330,6 +332,14 @@ class Lesson:
             raise DataError([f"{self.path}:{line}: setup: {why}"]) from None
         self.index = 0
         self.tips_shown = set()
+        return match
+
+    def start(self) -> Match:
+        """A match at the learner's first step: the other side's opening
+        steps, if any, already played (headless; the coach plays them at a
+        readable pace instead)."""
+        match = self.new_match()
+        self.autoplay(match)
         return match
 
     # ---- where the learner is ---------------------------------------------------------------------
