@@ -71,8 +71,8 @@ def test_a_lesson_is_played_with_the_controls_and_a_wrong_move_is_taught():
     assert set(screen.board_highlights()) == {f3}                  # only the step's move is ringed
     click(app, hex_pos(screen, "D4"))                              # a legal move, not this step's
     head, rows, rule = screen.coach_lines()
-    assert "is allowed by the rules, but it is not this step's move" in rows[0][1]
-    assert "Hurl can only carry an ally standing next to Thistlecrown" in rows[0][1]
+    assert "is allowed by the rules, but this step is another move (Red's Assassin moves to F3)" in rows[0][1]
+    assert rows[2][0] == "Why" and "Hurl can only carry an ally standing next to Thistlecrown" in rows[2][1]
     assert rule == "dice_wars.txt § Movement" and len(screen.match.actions) == 0
     click(app, hex_pos(screen, "F3"))
     assert len(screen.match.actions) == 1 and screen.lesson.index == 1

@@ -80,6 +80,7 @@ class Teaching:
     text: str
     rule: str = ""
     instead: str = ""
+    short: str = ""          # the text without the step's why (the coach shows the why beside it)
 
     @property
     def whole(self) -> str:
@@ -405,7 +406,12 @@ class Lesson:
             return None
         wrong = dict(step.wrong).get(action.kind)
         if not wrong:
-            wrong = f"“{self.describe(match, action)}” is allowed by the rules, but it is not this step's move. {step.why}"
+            try:
+                right = self.describe(match, self.action_of(match, step))
+            except MALFORMED:
+                right = step.say
+            short = f"“{self.describe(match, action)}” is allowed by the rules, but this step is another move ({right})."
+            return Teaching(f"{short} {step.why}", step.rule, step.say, short)
         return Teaching(wrong, step.rule, step.say)
 
     def advance(self, match: Match) -> None:

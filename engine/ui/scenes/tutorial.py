@@ -220,11 +220,10 @@ class TutorialScreen(MatchScreen):
         if learner_move or (action.player == L.learner and L.kind == "lesson"):
             teaching = L.judge(self.match, action)
             if teaching is not None:
-                self.taught = teaching.whole
-                self.ctl.message, self.ctl.message_rule = teaching.whole, teaching.rule
+                self.taught = teaching.short or teaching.text
+                self.ctl.message, self.ctl.message_rule = self.taught, teaching.rule
                 self.log.note(teaching.whole, teaching.rule)
-                self.say_note(teaching.text, T.WARN, teaching.rule)
-                self.say(teaching.whole + (f" ({teaching.rule})" if teaching.rule else ""), T.WARN, 8.0)
+                self.say_note(self.taught, T.WARN, teaching.rule)
                 return False
         before = L.current()
         if not super().submit(action):
