@@ -324,3 +324,20 @@ def test_the_worked_example_in_the_docs_is_the_file():
     body = (root / "data" / "dice_wars" / "tutorials" / "07_guarding.yaml").read_text(encoding="utf-8")
     body = "\n".join(ln for ln in body.split("\n") if not ln.startswith("#")).strip()
     assert "```yaml\n" + body + "\n```" in doc
+
+
+def test_the_coach_watches_dice_wars_victories_in_reach():
+    """games/dice_wars/coach.py: an enemy hero at 1 HP (Regicide), a last
+    soldier on either side (Domination)."""
+    lesson = Lesson(guided.path_of("dice_wars"))
+    m = lesson.new_match()
+    assert lesson.watch(m) == []
+    names = m.state.options["names"]
+    m.state.units[names["brakka"]].hp = 1
+    for n in ("footman", "archer"):
+        m.state.units[names[n]].hp = 0
+        m.state.units[names[n]].pos = None
+    said = lesson.watch(m)
+    assert ("Blue's hero Brakka Skullsunder has 1 HP left: one hit wins the game.", "dice_wars.txt § Regicide") in said
+    assert any(t.startswith("Your Barbarian is your last soldier") and r == "dice_wars.txt § Domination"
+               for t, r in said)

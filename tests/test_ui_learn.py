@@ -239,3 +239,16 @@ def test_a_lesson_whose_position_is_refused_says_so_on_the_page(tmp_path, monkey
     assert app.top() is page and "01_broken.yaml:" in page.error and "position.units[0].at" in page.error
     app.draw()
     assert learn_mod.LearnPage is type(page)
+
+
+def test_losing_the_guided_game_says_why_and_offers_it_again():
+    from engine.core.rules import Outcome
+    from engine.ui.scenes.tutorial import start_guided
+    app = App((1600, 1000), headless=True)
+    screen = start_guided(app, "dice_wars")
+    screen.show_game_over(Outcome((1,), "Regicide: an enemy hero is killed", "dice_wars.txt § Regicide"))
+    dlg = app.top()
+    assert isinstance(dlg, Modal) and dlg.title == "The computer won this time"
+    assert screen.lesson.coach.lost == dlg.paragraphs[0][0] and "Regicide" in dlg.paragraphs[1][0]
+    assert [b[1] for b in dlg.spec] == ["learn", "again", "close"] and dlg.link == "dice_wars.txt § Regicide"
+    assert learning.load().of("dice_wars").guided_result == "lost"
