@@ -252,3 +252,18 @@ def test_losing_the_guided_game_says_why_and_offers_it_again():
     assert screen.lesson.coach.lost == dlg.paragraphs[0][0] and "Regicide" in dlg.paragraphs[1][0]
     assert [b[1] for b in dlg.spec] == ["learn", "again", "close"] and dlg.link == "dice_wars.txt § Regicide"
     assert learning.load().of("dice_wars").guided_result == "lost"
+
+
+def test_a_finished_lesson_waits_quietly_when_the_other_side_is_to_act():
+    """01_command_phase ends with Red's end of phase: Blue, played by the
+    lesson, is to act; the screen neither claims the computer is thinking
+    nor keeps the app awake."""
+    app, screen = open_lesson("01_command_phase")
+    lesson, m = screen.lesson, screen.match
+    while not lesson.done:
+        assert screen.submit(lesson.action_of(m, lesson.current()))
+    app.pop(app.top())                             # the lesson's end panel
+    for _ in range(30):                            # the last dice and glides settle
+        screen.update(0.1)
+    assert m.to_act() == 1 and not screen.busy()
+    assert screen.hint_text()[0].startswith("The lesson is over")

@@ -209,6 +209,8 @@ class TutorialScreen(MatchScreen):
             return text, col
         if self.lesson.reply_due() and self.match.outcome() is None:
             return f"{self.player_name(self.lesson.current().player)} is moving…  Space: skip the pause", T.MUTED
+        if self.lesson.kind == "lesson" and self.lesson.done:
+            return "The lesson is over: Esc for the menu (the Learn page offers the next one).", T.MUTED
         return text, col
 
     # --- the learner's moves ------------------------------------------------------------------
@@ -369,7 +371,10 @@ class TutorialScreen(MatchScreen):
         return super().update(dt)
 
     def busy(self) -> bool:
-        return super().busy() or (self.lesson.reply_due() and self.match.outcome() is None)
+        if self.lesson.kind == "guided" and self.lesson.done:
+            return super().busy()                  # the computer plays on
+        moving = bool(self.dice.tumbling or self.glides or self.hint_for >= 0)
+        return moving or (self.lesson.reply_due() and self.match.outcome() is None)
 
     def show_intro(self) -> None:
         L = self.lesson
