@@ -9,10 +9,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-# a fresh user data folder per test run: every started game keeps its own
-# autosave, so a shared folder would fill up run after run
-if "WARBENCH_HOME" not in os.environ:
-    os.environ["WARBENCH_HOME"] = tempfile.mkdtemp(prefix="warbench-tests-")
+# a fresh user data folder per test run (every started game keeps its own
+# autosave, so a shared folder would fill up run after run); each pytest-xdist
+# worker gets its own, or one worker's files would meet another's tests
+if "WARBENCH_HOME" not in os.environ or os.environ.get("WARBENCH_TEST_HOME") == os.environ["WARBENCH_HOME"]:
+    os.environ["WARBENCH_HOME"] = os.environ["WARBENCH_TEST_HOME"] = tempfile.mkdtemp(prefix="warbench-tests-")
     atexit.register(shutil.rmtree, os.environ["WARBENCH_HOME"], True)
 
 
