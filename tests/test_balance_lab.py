@@ -94,7 +94,8 @@ def test_results_file_of_another_run_is_refused_with_its_line(tmp_path):
     with pytest.raises(DataError) as e:
         ResultsFile(path, other)
     assert str(e.value).startswith(f"{path}:1: run:") and "players" in str(e.value)
-    path.write_text(path.read_text() + '{"seed": 4, "winners": [0]}\n{"seed": 5, "win')
+    game = '{"seed": 4, "winners": [0], "reason": "won", "actions": 9, "rounds": 1}'
+    path.write_text(path.read_text() + game + '\n{"seed": 5, "win')
     r = ResultsFile(path, jobs(1)[0].run_key())        # a last line cut short is dropped
     assert list(r.games) == [4]
     path.write_text(path.read_text().replace('{"seed": 4', '{"seed": "x"'))

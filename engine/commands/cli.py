@@ -70,6 +70,18 @@ def _out_png(text: str) -> str:
     return text
 
 
+PICTURES = (".png", ".svg", ".pdf")       # what judge --plot draws (matplotlib's savefig, by the suffix)
+
+
+def _out_picture(text: str) -> str:
+    """judge --plot: checked before the tournament, never after it."""
+    text = _out_png(text)
+    if not text.lower().endswith(PICTURES):
+        raise argparse.ArgumentTypeError(f"{cut(text)}: the picture is a {', '.join(PICTURES)} file, "
+                                         "such as judge.png")
+    return text
+
+
 ARMIES_HELP = "comma list of army-list files (or shipped list names), one per player"
 
 
@@ -117,7 +129,7 @@ def _parser(prog: str = "main.py") -> argparse.ArgumentParser:
     jdg.add_argument("--seed", type=_seed, default=1)
     jdg.add_argument("--json", action="store_true")
     jdg.add_argument("--armies", default=None, help=ARMIES_HELP)
-    jdg.add_argument("--plot", default=None, metavar="OUT.png",
+    jdg.add_argument("--plot", type=_out_picture, default=None, metavar="OUT.png",
                      help="draw the map with heatmaps and the win rates with their intervals")
     _run_arguments(jdg)
     view = sub.add_parser("view", help="a Tiled map in the map viewer, redrawn whenever the file is saved")

@@ -95,6 +95,32 @@ def read_text_bounded(path, limit: int, what: str = "file") -> str:
         raise BoundError(f"{cut_text(str(path))}:{line}: {what}: not UTF-8 text") from None
 
 
+def json_int(text: str) -> int:
+    """`json.loads(parse_int=...)`: an integer of at most MAX_INT_DIGITS digits."""
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"integer of {len(text)} digits is too large")
+    return int(text)
+
+
+def json_constant(name: str):
+    """`json.loads(parse_constant=...)`: Infinity and NaN are no numbers a file holds."""
+    raise ValueError(f"{name} is not a number a file can hold")
+
+
+def strict_json(text: str):
+    """JSON as every untrusted file is read: no Infinity or NaN, no integer
+    longer than MAX_INT_DIGITS, no nesting deeper than MAX_DEPTH; ValueError
+    in words otherwise (json.JSONDecodeError, a ValueError, for bad syntax)."""
+    import json
+    try:
+        value = json.loads(text, parse_int=json_int, parse_constant=json_constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    if too_deep(value):
+        raise ValueError("nested too deeply")
+    return value
+
+
 def too_deep(value, limit: int = MAX_DEPTH) -> bool:
     """True when nested lists and dicts go deeper than `limit` (an explicit
     stack, so checking cannot itself overflow the interpreter's)."""

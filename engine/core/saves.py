@@ -24,8 +24,8 @@ import os
 import tempfile
 from pathlib import Path
 
-from engine.core.limits import (MAX_INT_DIGITS, MAX_SAVE_BYTES, BoundError, cut, cut_text, read_text_bounded,
-                                too_deep)
+from engine.core.limits import (MAX_INT_DIGITS, MAX_SAVE_BYTES, BoundError, cut, cut_text, json_constant, json_int,
+                                read_text_bounded, too_deep)
 from engine.core import guided
 from engine.core.rulings import ruling_problems, rulings_of
 
@@ -145,16 +145,6 @@ def cleanup_temp_files(folder: str | Path, older_than: float = 60.0) -> int:
     return removed
 
 
-def _parse_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise ValueError(f"integer of {len(text)} digits is too large")
-    return int(text)
-
-
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a number a save can hold")
-
-
 def read_save(path: str | Path) -> dict:
     """Parse a save file or raise SaveError naming the file, line and field."""
     path = Path(path)
@@ -163,7 +153,7 @@ def read_save(path: str | Path) -> dict:
     except BoundError as e:
         raise SaveError(str(e)) from None
     try:
-        data = json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
+        data = json.loads(text, parse_int=json_int, parse_constant=json_constant)
     except json.JSONDecodeError as e:
         raise SaveError(f"{path}:{e.lineno}: not valid JSON: {e.msg} (column {e.colno})") from None
     except ValueError as e:        # from parse_int / parse_constant: find the line
