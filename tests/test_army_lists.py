@@ -136,3 +136,52 @@ def test_cli_check_list_and_armies_flag(tmp_path):
                         "border_skirmish", "--json", "--armies", "dawn_patrol,blood_patrol"],
                        capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert r.returncode == 0, r.stderr
+
+
+WARBOUND = ("directorate_starter", "kaigen_starter", "raiders_starter")
+
+
+@pytest.mark.parametrize("armies, words", [
+    (",".join(WARBOUND), "Warbound (Exploration) is for 2 players, got 3 lists"),
+    ("directorate_starter", "Warbound (Exploration) is for 2 players, got 1 list"),
+    (",", "an empty name"),
+    ("directorate_starter,", "an empty name"),
+    ("directorate_starter,,kaigen_starter", "an empty name"),
+    (" ", "an empty name"),
+])
+@pytest.mark.parametrize("command", ["play", "simulate", "judge"])
+def test_armies_of_the_wrong_count_are_refused_before_any_game(command, armies, words, capsys, monkeypatch):
+    """`--armies a,b,c` for a 2-player game started a 3-player game that Resume then refused; `,` played
+    the default decks.  Refused like any argparse mistake (exit 2), before a window or a game."""
+    from engine.commands.cli import main
+    import engine.ui.app as app_mod
+    monkeypatch.setattr(app_mod, "run_app", lambda *a: pytest.fail("a game started"))
+    tail = ("--games", "1", "--workers", "1", "--quiet") if command != "play" else ()
+    with pytest.raises(SystemExit) as e:
+        main([command, "warbound", "--armies", armies, *tail])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "argument --armies: " in err and words in err and "Traceback" not in err, err
+
+
+def test_armies_must_agree_with_the_players_and_seats_given(capsys):
+    from engine.commands.cli import main
+    for args in (["simulate", "dragonbond", "--players", "3", "--armies", "dawn_patrol,blood_patrol"],
+                 ["simulate", "dragonbond", "--seats", "random,random,random", "--armies", "dawn_patrol,blood_patrol"],
+                 ["judge", "dragonbond", "--players", "3", "--armies", "dawn_patrol,blood_patrol"]):
+        with pytest.raises(SystemExit) as e:
+            main(args + ["--games", "1", "--quiet"])
+        err = capsys.readouterr().err
+        assert e.value.code == 2 and "argument --armies: " in err and "3 players, got 2 lists" in err, err
+
+
+def test_a_match_of_a_number_of_players_the_game_does_not_take_is_never_started():
+    from engine.core import sessions
+    from engine.core.match import Match
+    from engine.core.rules import Setup
+    with pytest.raises(ValueError, match=r"Warbound \(Exploration\) is for 2 players, not 3"):
+        Match(Setup("warbound", 3, seed=1, seats=("human",) * 3))
+    before = set(sessions.in_progress_dir().glob("*.json")) if sessions.in_progress_dir().exists() else set()
+    with pytest.raises(ValueError):
+        sessions.new_match("warbound", seats=["human"] * 3)
+    after = set(sessions.in_progress_dir().glob("*.json")) if sessions.in_progress_dir().exists() else set()
+    assert after == before                 # no autosave a Resume would refuse

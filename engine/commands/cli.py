@@ -222,6 +222,9 @@ def _validate(p: argparse.ArgumentParser, args) -> None:
         if not rules.min_players <= len(names) <= rules.max_players:
             fail(f"argument --seats: {rules.title} is for {rules.min_players} to {rules.max_players} players, "
                  f"got {len(names)} seats")
+    armies = getattr(args, "armies", None)
+    if armies is not None:
+        _check_armies(rules, armies, players, seats.split(",") if seats else None, fail)
     scenario = getattr(args, "scenario", None)
     if scenario is not None:
         names = list(rules.scenarios())
@@ -230,6 +233,31 @@ def _validate(p: argparse.ArgumentParser, args) -> None:
                 fail(f"argument --scenario: {cut(scenario)} is neither a scenario of {rules.title} "
                      f"(known: {', '.join(names)}) nor a Tiled map file (.tmx, .tmj)")
             trust_map(scenario)          # the user named this map: saves of it may name it too
+
+
+def player_range(rules) -> str:
+    low, high = rules.min_players, rules.max_players
+    return f"{low} players" if low == high else f"{low} to {high} players"
+
+
+def _check_armies(rules, armies: str, players: int | None, seats: list | None, fail) -> None:
+    """`--armies A,B`: one list per player, so their number is the game's
+    player count (and the --players or --seats given); a list of the
+    wrong length would start a game no save of it could resume."""
+    from engine.core.army_lists import supports_lists
+    if not supports_lists(rules):
+        fail(f"argument --armies: {rules.title} has no army lists")
+    names = armies.split(",")
+    if any(not n.strip() for n in names):
+        fail(f"argument --armies: {cut(armies)} has an empty name; give one list per player, "
+             "e.g. --armies A.yaml,B.yaml")
+    n = len(names)
+    lists = f"{n} list{'s' if n != 1 else ''}"
+    want = players if players is not None else (len(seats) if seats else None)
+    if want is not None and n != want:
+        fail(f"argument --armies: one list per player: {want} players, got {lists}")
+    if not rules.min_players <= n <= rules.max_players:
+        fail(f"argument --armies: one list per player: {rules.title} is for {player_range(rules)}, got {lists}")
 
 
 def _load_or_say(path: str):

@@ -54,6 +54,11 @@ class Match:
     def __init__(self, setup: Setup, dice: Dice | None = None, autosave_path: str | Path | None = None):
         self.rules = registry.get(setup.game)
         self.setup = setup
+        low, high = self.rules.min_players, self.rules.max_players
+        if type(setup.players) is not int or not low <= setup.players <= high:
+            # no game a save of it could not resume (saves.validate_save refuses these counts)
+            raise ValueError(f"{self.rules.title} is for {low} players, not {cut(setup.players)}" if low == high else
+                             f"{self.rules.title} is for {low} to {high} players, not {cut(setup.players)}")
         self.dice = dice if dice is not None else SeededDice(setup.seed)
         self.autosave_path = Path(autosave_path) if autosave_path else None
         rulings.apply_to_setup(self.rules, setup)       # ValueError naming a ruling the game lacks
