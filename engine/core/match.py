@@ -164,6 +164,11 @@ class Match:
         where = overrides.forbidden_in()
         if where:
             raise OverrideRefused(f"{where} plays by the rules as written: it never uses overrides.")
+        return self._overridable(action)
+
+    def _overridable(self, action: Action) -> Illegal:
+        """override_refusal's checks of the action itself (a save's
+        overrides pass them on replay, as the live game asked them)."""
         if self.outcome() is not None:
             raise OverrideRefused("The game is over.")
         if ending.is_ending(action):
@@ -221,6 +226,12 @@ class Match:
         it may not be overridden or the rules cannot carry it out."""
         refusal = self.override_refusal(action)
         note = overrides.clean_note(note)
+        agreed = self._agreement(confirmed_by)
+        return self._apply_override(action, Override(note, refusal.reason, refusal.rule, agreed), autosave)
+
+    def _agreement(self, confirmed_by) -> tuple:
+        """The seats that confirmed, when they are every human seat and no
+        computer seat; OverrideRefused otherwise."""
         agreed = tuple(sorted(set(confirmed_by)))
         missing = [p for p in self.humans() if p not in agreed]
         if missing:
@@ -228,7 +239,7 @@ class Match:
                                   + ", ".join(self._name(p) for p in missing) + ".")
         if any(self.is_computer(p) or not 0 <= p < self.setup.players for p in agreed):
             raise OverrideRefused("Only the players at the table confirm an override; computer seats never do.")
-        return self._apply_override(action, Override(note, refusal.reason, refusal.rule, agreed), autosave)
+        return agreed
 
     def _apply_override(self, action: Action, override: Override, autosave: bool) -> list[Event]:
         """Carry an override out (live, or replayed from a save without
@@ -245,9 +256,14 @@ class Match:
 
     def play_recorded(self, step, autosave: bool = False) -> list[Event]:
         """One recorded step of a save (an Action, or a Recorded with its
-        override): played exactly as it was."""
+        override): played exactly as it was.  A save is trusted no further
+        than the table: its override must be one the live game could have
+        granted here (asked by the person to act, of a refusal citing a
+        rule, agreed by every human seat), else OverrideRefused."""
         if isinstance(step, Recorded):
             if step.override is not None:
+                self._overridable(step.action)
+                self._agreement(step.override.confirmed_by)
                 return self._apply_override(step.action, step.override, autosave)
             step = step.action
         return self.submit(step, autosave=autosave)
@@ -430,7 +446,9 @@ class Match:
                 if recover:            # the user chose the game as it stood before the first refused action
                     match.recovered = (i, len(data["actions"]), cut_text(str(e), 300))
                     break
-                raise ReplayStopped(f"{name}:{line}: actions[{i}]: does not replay: {cut_text(str(e), 300)}",
+                what = (f"actions[{i}].override: not an override the table could grant here" if
+                        isinstance(e, OverrideRefused) else f"actions[{i}]: does not replay")
+                raise ReplayStopped(f"{name}:{line}: {what}: {cut_text(str(e), 300)}",
                                     i, len(data["actions"]), cut_text(str(e), 300)) from None
             except DiceExhausted as e:
                 raise SaveError(f"{name}:{line}: rolls: replaying actions[{i}]: {_dice_problem(e, rolls)}") from None

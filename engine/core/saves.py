@@ -122,6 +122,46 @@ def option_problem(rules, key, value, players: int) -> str | None:
     return None
 
 
+def army_problem(rules, army) -> str | None:
+    """Why one seat's army in a save is refused (`field: what`), or None.
+    A save's army list is checked as strictly as a list file
+    (engine/core/army_lists.py: its shape, then the game's own limits): a
+    game may set up a list its limits refuse, and a save must not smuggle
+    one in.  A name (a shipped list) is the game's to look up; null is the
+    default army."""
+    from engine.core import army_lists
+    from engine.core.catalog import DataError, field_name
+    if army is None or isinstance(army, str):
+        return None
+    if not isinstance(army, dict) or not army_lists.supports_lists(rules):
+        return f"(list): expected an army list (game, name and entries), a list's name or null, got {cut(army)}"
+    try:
+        al = army_lists.from_data(army)
+    except DataError as e:
+        return re.sub(r"^<list>:\d+: ", "", e.problems[0]) if e.problems else "(list): not an army list"
+    if al.game != rules.game_id:
+        return f"game: this list is for {cut(al.game)}, not {rules.game_id!r}"
+    for p in army_lists.problems_of(al, rules)[:1]:
+        return f"{field_name(p.where)}: {cut_text(str(p), 400)}"
+    return None
+
+
+def version_problem(rules, version) -> str | None:
+    """Why a save's `data_version` is refused, or None: a save made by a
+    newer Warbench (its game's data changed since this build) is named,
+    never replayed against older data.  A save without one is older than
+    the field."""
+    ours = str(getattr(rules, "data_version", "1"))
+    if version is None:
+        return None
+    if type(version) not in (int, str) or not re.fullmatch(r"[0-9]{1,40}", str(version)):
+        return f"expected a version number such as {ours!r}, got {cut(version)}"
+    if ours.isdigit() and int(version) > int(ours):
+        return (f"this save was made with data version {cut_text(str(version), 40)} of {rules.title}; this build "
+                f"has data version {ours}: open it with a newer Warbench")
+    return None
+
+
 def cleanup_temp_files(folder: str | Path, older_than: float = 60.0) -> int:
     """Remove the temp files (`*.tmp`) an interrupted `atomic_write` left in a
     folder (kill -9 between writing and renaming); returns how many.  Files
@@ -251,6 +291,13 @@ def validate_save(data: dict, name: str, rules) -> None:
         problem = option_problem(rules, key, value, players)
         if problem:
             raise SaveError(f"{where('options')}: {problem}")
+    for i, army in enumerate(options.get("armies") or ()):
+        problem = army_problem(rules, army)
+        if problem:
+            raise SaveError(f"{name}:{_line_of_key(text, 'armies')}: setup.options: armies[{i}]: {problem}")
+    problem = version_problem(rules, data.get("data_version"))
+    if problem:
+        raise SaveError(f"{name}:{_line_of_key(text, 'data_version')}: data_version: {problem}")
     for i, r in enumerate(data["rolls"]):
         if type(r) is not int or not 1 <= r <= MAX_ROLL:
             raise SaveError(f"{name}:{_line_of_key(text, 'rolls')}: rolls[{i}]: a die result is a whole "
