@@ -307,7 +307,7 @@ def shipped_dir(game: str) -> Path:
 
 
 def user_dir(game: str) -> Path:
-    from engine.core.saves import default_dir
+    from engine.core.data_folder import default_dir
     return default_dir() / "lists" / game
 
 
@@ -370,10 +370,10 @@ def to_yaml(army_list: ArmyList, header: str = "") -> str:
 
 def save_list(army_list: ArmyList, folder: str | Path | None = None, header: str = "") -> Path:
     """Write the list under the user's folder (atomically); returns the path."""
-    from engine.core.saves import atomic_write
+    from engine.core.data_folder import write_atomic
     folder = Path(folder) if folder is not None else user_dir(army_list.game)
     path = folder / f"{slug(army_list.name)}.yaml"
-    atomic_write(path, to_yaml(army_list, header))
+    write_atomic(path, to_yaml(army_list, header).encode("utf-8"))
     return path
 
 

@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core import ending, guided, malformed, overrides, registry, rulings
+from engine.core import data_folder, ending, guided, malformed, overrides, registry, rulings
 from engine.core.actions import Action
 from engine.core.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
 from engine.core.limits import cut, cut_text
@@ -74,6 +74,10 @@ class Match:
         self.autosave_error: str | None = None   # why the last autosave failed (None: it worked)
         self.ended: Outcome | None = None    # a concession or an agreed draw (engine/core/ending.py)
         self.recovered: tuple | None = None  # (index, total, reason): loaded up to an action that no longer replays
+        self.lock = None                     # this window's hold on the game (engine/core/locks.py), if any
+        self.origin: dict | None = None      # a copy: {"copy_of": what, "loaded": when} (sessions.load_as_new)
+        self.unsaved = 0                     # actions and undos since the game was last written anywhere
+        self.rescue_path: Path | None = None  # where the player saved it while the autosave failed
 
     # --- play -------------------------------------------------------------
     def to_act(self) -> int:
@@ -343,6 +347,7 @@ class Match:
             "rolls": list(self.dice.history),
             "fingerprint": self.rules.fingerprint(self.state),
             "summary": self.summary(),
+            **({"origin": dict(self.origin)} if self.origin else {}),
         }
 
     def _saved_action(self, action: Action, override: Override | None = None) -> dict:
@@ -381,27 +386,51 @@ class Match:
     def save(self, path: str | Path) -> None:
         atomic_write(path, self.save_text())
 
+    def save_elsewhere(self, path: str | Path) -> None:
+        """Save under a name the player chose (OSError if it cannot be
+        written).  While the autosave fails, that file becomes where the
+        game is kept after every action until the autosave works again."""
+        self.save(path)
+        if self.autosave_error is not None:
+            self.rescue_path = Path(path)
+            self.unsaved = 0
+
     def autosave(self) -> bool:
         """Write the autosave; a finished match's moves to the history
         folder (and back if the finish is undone).  A failure (disk full,
-        folder gone) never loses the move just made: it is kept in
-        `autosave_error` for the screen to show, and the next action tries
-        again.  Returns whether it worked."""
+        folder gone or read-only, a link in the data folder, the game taken
+        over by another window) never loses the move just made: it is kept
+        in `autosave_error` for the screen to show, `unsaved` counts the
+        changes not written anywhere, and the next action tries again (and
+        writes the file the player saved it to meanwhile, `rescue_path`).
+        Returns whether it worked."""
         if self.autosave_path is None:
             return True
         finished = self.outcome() is not None
         target = filed_path(self.autosave_path, finished)
         try:
+            if self.lock is not None and not self.lock.held():
+                raise OSError(0, "another Warbench window has taken this game over, so this window no longer "
+                                 "saves it: save it under a name to keep these moves")
             self.save(target)
         except OSError as e:
             self.autosave_error = f"{e.strerror or e} ({target})"
+            self.unsaved += 1
+            if self.rescue_path is not None:
+                try:
+                    self.save(self.rescue_path)
+                    self.unsaved = 0
+                except OSError:
+                    pass
             return False
         self.autosave_error = None
+        self.unsaved = 0
+        self.rescue_path = None
         self.autosave_path = target
         other = filed_path(target, not finished)
         if other != target:
             try:
-                other.unlink()
+                data_folder.remove(other)
             except OSError:
                 pass          # a stale copy in the other folder: listed, never lost
         return True
@@ -469,9 +498,19 @@ class Match:
             raise SaveError(f"{name}:1: fingerprint: the replayed game does not agree with the saved "
                             "position (the actions or rolls were altered)")
         match._replaying = False
+        match.origin = origin_of(data.get("origin"))
         dice.strict = False          # new dice after the save come from the seed
         match.autosave_path = Path(autosave_path) if autosave_path else None
         return match
+
+
+def origin_of(raw) -> dict | None:
+    """A save's `origin` (what it is a copy of, when it was loaded) as kept:
+    two short texts, or None for anything else (it only labels a row)."""
+    if not isinstance(raw, dict):
+        return None
+    out = {k: cut_text(" ".join(raw[k].split()), 200) for k in ("copy_of", "loaded") if isinstance(raw.get(k), str)}
+    return out if "copy_of" in out else None
 
 
 @dataclass(frozen=True)

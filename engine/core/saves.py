@@ -21,9 +21,9 @@ from __future__ import annotations
 import json
 import re
 import os
-import tempfile
 from pathlib import Path
 
+from engine.core.data_folder import default_dir, remove_temp_files, write_atomic  # noqa: F401 - default_dir re-exported
 from engine.core.limits import (MAX_INT_DIGITS, MAX_SAVE_BYTES, BoundError, cut, cut_text, json_constant, json_int,
                                 read_text_bounded, too_deep)
 from engine.core import guided
@@ -53,22 +53,9 @@ class ReplayStopped(SaveError):
 
 def atomic_write(path: str | Path, text: str) -> None:
     """Write so that a crash or kill mid-write leaves the old file intact:
-    write a temp file in the same folder, fsync, then rename over."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write a temp file in the same folder, fsync, then rename over.  In the
+    data folder no link is followed (engine/core/data_folder.py)."""
+    write_atomic(path, text.encode("utf-8"))
 
 
 def trust_map(path: str | Path) -> str:
@@ -164,25 +151,10 @@ def version_problem(rules, version) -> str | None:
 
 def cleanup_temp_files(folder: str | Path, older_than: float = 60.0) -> int:
     """Remove the temp files (`*.tmp`) an interrupted `atomic_write` left in a
-    folder (kill -9 between writing and renaming); returns how many.  Files
-    younger than `older_than` seconds may be another window's write in flight."""
-    import time
-    removed = 0
-    now = time.time()
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return 0
-    for entry in entries:
-        if entry.name.endswith(".tmp") and entry.is_file(follow_symlinks=False):
-            try:
-                if now - entry.stat(follow_symlinks=False).st_mtime < older_than:
-                    continue
-                os.unlink(entry.path)
-                removed += 1
-            except OSError:
-                pass
-    return removed
+    folder of the data folder (kill -9 between writing and renaming); returns
+    how many.  Files younger than `older_than` seconds may be another
+    window's write in flight; a folder reached through a link is left alone."""
+    return remove_temp_files(folder, older_than)
 
 
 def read_save(path: str | Path) -> dict:
@@ -305,17 +277,6 @@ def validate_save(data: dict, name: str, rules) -> None:
     fp = data.get("fingerprint")
     if fp is not None and not isinstance(fp, str):
         raise SaveError(f"{name}:{_line_of_key(text, 'fingerprint')}: fingerprint: expected text, got {cut(fp)}")
-
-
-def default_dir() -> Path:
-    """The user data folder: WARBENCH_HOME when set (tests, portable
-    installs), else the platform's own place (platformdirs: ~/.local/share
-    on Linux, Application Support on macOS, AppData on Windows)."""
-    base = os.environ.get("WARBENCH_HOME")
-    if base:
-        return Path(base)
-    import platformdirs
-    return Path(platformdirs.user_data_dir("warbench", appauthor=False))
 
 
 def in_progress_dir() -> Path:

@@ -147,7 +147,10 @@ class App:
                 return          # ignore auto-repeat except for the scene's panning keys and editing
             self._down_keys.add(ev.key)
             if ev.key == pygame.K_F12:
-                self.screenshot()
+                try:
+                    self.screenshot()
+                except (OSError, pygame.error):
+                    pass          # a screenshot is a convenience: a full disk or a link refused is no crash
                 return
         elif ev.type == pygame.KEYUP:
             self._down_keys.discard(ev.key)
@@ -224,8 +227,15 @@ class App:
             stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
             path = default_dir() / "screenshots" / f"warbench-{stamp}.png"
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
+        from engine.core import data_folder
+        if data_folder.parts_inside(path) is None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(path))
+            return path
+        import io
+        buf = io.BytesIO()
+        pygame.image.save(self.screen, buf, "png")
+        data_folder.write_atomic(path, buf.getvalue())      # never through a link in the data folder
         return path
 
 
@@ -340,5 +350,7 @@ def run_app(args=None) -> int:
     except Exception as e:  # noqa: BLE001 - show it, do not die
         app.crashed(e)
     app.run()
+    from engine.core import locks
+    locks.release_all()              # the window's games are free for another window
     sessions.mark_clean_exit()
     return 0
