@@ -99,7 +99,7 @@ def _copy(path, origin: dict | None = None, recover: bool = False):
     game = setup.get("game") if isinstance(setup, dict) else None
     target = new_autosave_path(game if isinstance(game, str) and game.isidentifier() else "game")
     match = Match.from_save(data, str(path), autosave_path=target, recover=recover)
-    match.origin = origin or {"copy_of": _shown_name(Path(path)), "loaded": _now()}
+    match.origin = origin or {"copy_of": shown_name(Path(path)), "loaded": _now()}
     _lock(match, target)
     return match
 
@@ -117,7 +117,7 @@ def load_as_new(path):
 def copy_in_progress(path):
     """A copy of a game another window holds, as a new game in progress
     here (from its last autosave); the other window's game is untouched."""
-    return _copy(path, {"copy_of": f"the game in progress {_shown_name(Path(path))}", "loaded": _now()})
+    return _copy(path, {"copy_of": f"the game in progress {shown_name(Path(path))}", "loaded": _now()})
 
 
 def recover_as_new(path):
@@ -142,7 +142,7 @@ def resume(path):
     return match
 
 
-def _shown_name(path: Path) -> str:
+def shown_name(path: Path) -> str:
     """A file's name as a row shows it: a name that is not UTF-8 keeps its
     bytes escaped, never a character pygame cannot draw."""
     name = path.name
@@ -180,7 +180,7 @@ class SavedGame:
     @property
     def name(self) -> str:
         """The file's name as a row shows it (not UTF-8: bytes escaped)."""
-        return _shown_name(self.path)
+        return shown_name(self.path)
 
 
 def _text(v, limit: int = MAX_NAME) -> str:
@@ -231,7 +231,7 @@ def read_entry(path: Path) -> SavedGame:
                          played, origin=_origin(data.get("origin")))
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, BoundError) as e:
         return SavedGame(path, "?", (), (), None, 0, None, False, "", (), played,
-                         problem=f"{_shown_name(path)}: not a readable save: {_unreadable(e)}")
+                         problem=f"{shown_name(path)}: not a readable save: {_unreadable(e)}")
 
 
 def _origin(d) -> str:

@@ -105,6 +105,17 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def leave(self, then) -> None:
+        """Run `then` (quit, back to the menu) unless a scene holds a game
+        with changes saved nowhere (its autosave failing): that scene asks
+        first (`ask_before_leaving(then)` returns False and calls `then`
+        itself if the player leaves anyway)."""
+        for scene in reversed(list(self.stack)):
+            ask = getattr(scene, "ask_before_leaving", None)
+            if ask is not None and self._guard(ask, then) is False:      # (a crash in asking never traps the window)
+                return
+        then()
+
     # --- crash guard --------------------------------------------------------
     def _guard(self, fn, *a):
         try:
@@ -133,7 +144,7 @@ class App:
     # --- loop ---------------------------------------------------------------
     def dispatch(self, ev) -> None:
         if ev.type == pygame.QUIT:
-            self.quit()
+            self.leave(self.quit)            # closing the window asks first while changes are saved nowhere
             return
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.resized()
@@ -276,9 +287,9 @@ class ErrorScene(Scene):
             self.app.last_error = ""
             self.app.pop(self)
         elif cmd == "menu":
-            self.app.open("launcher", replace=True)
+            self.app.leave(lambda: self.app.open("launcher", replace=True))
         elif cmd == "quit":
-            self.app.quit()
+            self.app.leave(self.app.quit)
         return True
 
     def draw(self, surf) -> None:

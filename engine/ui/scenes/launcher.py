@@ -255,9 +255,13 @@ class Launcher(Scene):
         return True
 
     def _open(self, how, path, save: bool = False) -> bool:
+        from engine.core.locks import GameInUse
         from engine.core.saves import ReplayStopped, SaveError
         try:
             match = how(path)
+        except GameInUse as e:
+            self.offer_copy(path, e)
+            return False
         except ReplayStopped as e:
             self.offer_recovery(path, e)
             return False
@@ -272,6 +276,29 @@ class Launcher(Scene):
             return False
         self.app.open("match", match, replace=True)
         return True
+
+    def offer_copy(self, path, in_use) -> None:
+        """A game another window holds (engine/core/locks.py): say so, and
+        offer a copy of it as it was last saved, as a new game in progress
+        (the other window's game is untouched)."""
+        from engine.ui.scenes.dialogs import Modal
+        self.error = f"Could not open: {in_use}"
+        row = sessions.read_entry(Path(path))
+        words = [(describe_entry(row) if not row.problem else row.name, T.MUTED),
+                 "This game is open in another Warbench window"
+                 + (f" (since {in_use.since})" if in_use.since else "") + ". Each game in progress belongs to one "
+                 "window at a time, so that neither window's moves overwrite the other's.",
+                 "Play it in that window, or open a copy of it here as it was last saved: a new game in "
+                 "progress of its own, listed as a copy. The other window's game stays as it is."]
+
+        def on(cmd, dlg):
+            if cmd == "copy":
+                if self._open(sessions.copy_in_progress, path, save=True):
+                    self.error = ""
+            return True
+        self.app.push(Modal(self.app, "This game is open in another window", words,
+                            [("Cancel", "cancel", "Esc"), ("Open a copy", "copy", "")],
+                            on=on, enter_cmd="cancel", accent=T.WARN))
 
     def offer_recovery(self, path, stopped) -> None:
         """A save whose actions stop following this version's rules: offer
@@ -702,9 +729,11 @@ class GamesScene(ListScene):
         self.refresh()
 
     def refresh(self) -> None:
+        from engine.core import locks
         progress, done = sessions.games_in_progress(), sessions.history()
         self.counts = {"progress": len(progress), "history": len(done)}
         self.rows = progress if self.tab == "progress" else done
+        self.held = [not r.problem and locks.holder(r.path) is not None for r in self.rows]   # open in another window
         self.scroll = min(self.scroll, max(0, len(self.rows) - 1))
         self.launcher.refresh_games()
 
@@ -798,10 +827,14 @@ class GamesScene(ListScene):
             r = pygame.Rect(pad, y, width, rh)
             W.box(surf, r, T.BUTTON, T.PANEL_EDGE, th.px(6))
             if g.problem:
-                title, detail = g.path.name, g.problem
+                title, detail = g.name, g.problem
             else:
                 title = describe_entry(g).split(" · ")[0] + (f" — {g.result}" if g.finished and g.result else "")
                 detail = " · ".join(describe_entry(g).split(" · ")[1:])
+                if g.origin:                        # a loaded copy, told apart from its original
+                    title += f" ({g.origin})"
+                if self.held[i]:
+                    detail = "open in another window · " + detail
             buttons = ([("Resume", "resume", "primary")] if self.tab == "progress" else
                        [("Replay", "replay", "primary"), ("Final position", "resume", "normal")])
             buttons = [] if g.problem else buttons

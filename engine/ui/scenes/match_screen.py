@@ -9,7 +9,6 @@ match_override.py (mixins of this screen).
 """
 from __future__ import annotations
 
-import datetime
 import math
 import time
 
@@ -24,6 +23,7 @@ from engine.ui.ai_runner import AIRunner
 from engine.ui.scene import ARROW_KEYS, Scene, key_name, mods_of, scene_class
 from engine.ui.scenes.dialogs import ChoiceDialog, Handoff, Modal, RefusalWatch
 from engine.ui.scenes.match_override import OverrideOffers
+from engine.ui.scenes.match_saving import MatchSaving
 from engine.ui.scenes.match_panel import MatchPanel
 from engine.ui.contract import Choice, HoverInfo, load_game_ui
 from engine.ui.boards.hexboard import UNIT, HexBoard
@@ -89,7 +89,7 @@ def along(pts: list, f: float) -> tuple[float, float]:
     return pts[-1]
 
 
-class MatchScreen(MatchPanel, OverrideOffers, Scene):
+class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
     allows_overrides = True          # "Allow anyway (house rule)…" on a refusal (engine/core/overrides.py)
 
     def __init__(self, app, match, headless: bool = False, replay: list | None = None):
@@ -579,31 +579,6 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
         self.say("Undone.", T.MUTED, 2.0)
         self.check_autosave()
 
-    def check_autosave(self) -> None:
-        """After every action: if the autosave failed (disk full, folder gone)
-        say what failed, once offer Save As, and keep trying (Match.autosave
-        runs again after the next action); the game on screen is unchanged."""
-        err = self.match.autosave_error
-        if err is None:
-            if getattr(self, "autosave_warned", False):
-                self.autosave_warned = False
-                self.say("The autosave works again.", T.GOOD, 3.0)
-            return
-        self.say(f"Autosave failed: {cut_text(err, 160)}. Ctrl+S saves elsewhere.", T.BAD, 8.0)
-        if getattr(self, "autosave_warned", False):
-            return
-        self.autosave_warned = True
-
-        def on(cmd, dlg):
-            if cmd == "save":
-                self.open_save()
-            return True
-        self.app.push(Modal(self.app, "The autosave failed", [
-            (f"Saving the game after this action failed: {cut_text(err, 300)}.", T.BAD),
-            "The game on screen is complete and kept in memory; the autosave is tried again after every "
-            "action. Save it under a name now (in a folder that works) so nothing is lost.",
-        ], [("Save as…", "save", "S"), ("Continue", "close", "Esc")], on=on, escape_cmd="close"))
-
     # --- dialogs --------------------------------------------------------------------
     def show_game_over(self, out) -> None:
         names = [self.player_name(p) for p in out.winners]
@@ -625,38 +600,6 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
                             [("View the board", "close", "Esc"), ("Save", "save", "S"), ("Main menu", "menu", "M")],
                             on=on, escape_cmd="close", accent=col, link=out.rule))
 
-    def open_save(self) -> None:
-        """Save under a name (Ctrl+S, Save As).  The default name is unique
-        to the second; an existing save is never replaced without asking."""
-        from engine.core.saves import default_dir
-        stamp = datetime.datetime.now().strftime("%Y-%m-%d %H%M%S")
-        field = W.TextField(f"{self.match.setup.game} {stamp}", 60,
-                            allowed=lambda ch: ch.isalnum() or ch in " -_.()")
-        folder = default_dir() / "saves"
-        confirm = {"path": None}
-
-        def on(cmd, dlg):
-            if cmd != "save":
-                return True
-            name = field.text.strip()
-            if not name or name.strip(".") == "":
-                dlg.error = "Type a name for the save."
-                return False
-            path = folder / (name + ".json")
-            if path.exists() and confirm["path"] != path:
-                confirm["path"] = path
-                dlg.error = f"A save named “{name}” already exists. Save again to replace it, or change the name."
-                return False
-            try:
-                self.match.save(path)
-            except OSError as e:
-                dlg.error = f"Could not save: {e.strerror or e}"
-                return False
-            self.say(f"Saved as “{name}” in {folder}", T.GOOD)
-            return True
-        self.app.push(Modal(self.app, "Save the game", [f"Saves go to {folder}."],
-                            [("Save", "save", "Enter"), ("Cancel", "cancel", "Esc")], on=on, field=field))
-
     def open_rules(self, rule: str = "") -> None:
         fname = f"{self.match.setup.game}.txt"
         self.app.open("rules", rule, fname)
@@ -672,7 +615,7 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
             elif cmd == "menu":
                 self.to_menu()
             elif cmd == "quit":
-                self.app.quit()
+                self.app.leave(self.app.quit)
             return True
         saved = ("The game is saved after every action." if self.match.autosave_error is None else
                  (f"The autosave is failing ({cut_text(self.match.autosave_error, 200)}): use Save.", T.BAD))
@@ -731,10 +674,20 @@ class MatchScreen(MatchPanel, OverrideOffers, Scene):
                             escape_cmd="close", width=1000))
 
     def to_menu(self) -> None:
+        """Back to the launcher (asking first while changes are saved nowhere)."""
+        if not self.ask_before_leaving(self.to_menu):
+            return
         self.ai.cancel()
         if not getattr(self.app, "headless", True):
             pygame.display.set_caption("Warbench")
         self.app.open("launcher", replace=True)
+
+    def on_close(self) -> None:
+        """The screen leaves the game: another window may open it now."""
+        self.ai.cancel()
+        lock = getattr(self.match, "lock", None)
+        if lock is not None:
+            lock.release()
 
     # --- events ---------------------------------------------------------------------
     def handle(self, ev) -> bool:
