@@ -65,7 +65,7 @@ def test_load_errors_are_shown_in_words():
     i = scene.files.index(bad)
     r = next(r for r, c in scene.hot if c == i)
     click(app, r.center)
-    assert app.top() is scene and "not valid JSON" in scene.error
+    assert app.top() is scene and "zz broken.json: not a readable save: not JSON" in scene.error
     bad.unlink()
 
 

@@ -3,7 +3,6 @@ seed (every game's last choices are remembered: launcher_settings.py); resume an
 the finished ones; load a named save.  Errors are shown in words."""
 from __future__ import annotations
 
-import datetime
 import json
 import random
 import re
@@ -855,21 +854,18 @@ class GamesScene(ListScene):
         self._button(surf, th, (pad, h - pad - th.px(50), th.px(200), th.px(50)), "Back", "back", "Esc")
 
 
-def _save_summary(path: Path) -> str:
-    """'Dice Wars, 2 players (you vs computer), 37 actions' from a save's header."""
+def _save_summary(row) -> str:
+    """'Dice Wars, 2 players (you vs computer), 37 actions' from a save's
+    row (sessions.read_entry: read bounded, every field checked)."""
+    if row.problem:
+        return row.problem
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        setup = data.get("setup", {})
-        try:
-            title = registry.get(setup.get("game", "")).title.split(":")[0]
-        except KeyError:
-            title = f"unknown game {setup.get('game')!r}"
-        seats = setup.get("seats") or []
-        who = " vs ".join("person" if s == "human" else "computer" for s in seats)
-        n = len(data.get("actions", []))
-        return f"{title}, {setup.get('players', '?')} players ({who}), {n} actions"
-    except (OSError, ValueError, AttributeError):
-        return "not a readable save"
+        title = registry.get(row.game).title.split(":")[0]
+    except KeyError:
+        title = f"unknown game {row.game!r}"
+    who = " vs ".join("person" if s == "human" else "computer" for s in row.seats)
+    return f"{title}, {len(row.players) or len(row.seats)} players ({who}), {row.actions} actions" + \
+        (f" · {row.origin}" if row.origin else "")
 
 
 class LoadScene(ListScene):
@@ -881,12 +877,10 @@ class LoadScene(ListScene):
         self.launcher = launcher
         from engine.core.saves import default_dir
         self.folder = default_dir() / "saves"
-        try:
-            files = sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-        except OSError:
-            files = []
-        self.files = files
-        self.info = {f: _save_summary(f) for f in files}
+        # every file read bounded, one bad file a row in words (sessions.read_entry), never a hang
+        self.rows = [sessions.read_entry(p) for p in sessions.save_files(self.folder)]
+        self.files = [r.path for r in self.rows]
+        self.info = {r.path: _save_summary(r) for r in self.rows}
         self.scroll = 0
         self.hot: list = []
         self.hover = None
@@ -906,6 +900,10 @@ class LoadScene(ListScene):
             if cmd == "back":
                 self.app.pop(self)
             elif isinstance(cmd, int):
+                row = self.rows[cmd]
+                if row.problem:
+                    self.error = f"Could not load: {row.problem}"
+                    return True
                 if self.launcher.load(self.files[cmd]):
                     return True
                 self.error = self.launcher.error
@@ -926,17 +924,18 @@ class LoadScene(ListScene):
         bottom = h - pad - th.px(60) - (th.line_h("s") * 3 if self.error else 0)
         if not self.files:
             W.blit_text(surf, "No saves yet. In a game, Ctrl+S saves under a name.", (pad, y), "m", T.MUTED, theme=th)
-        for i, f in enumerate(self.files[self.scroll:], start=self.scroll):
+        for i, row in enumerate(self.rows[self.scroll:], start=self.scroll):
             if y + rh > bottom:
                 break
             r = pygame.Rect(pad, y, min(w - 2 * pad, th.px(1100)), rh)
             W.box(surf, r, T.BUTTON_HOVER if self.hover == i else T.BUTTON, T.PANEL_EDGE, th.px(6))
-            surf.blit(th.text(f.stem, "m", T.TEXT, True), (r.x + th.px(12), r.y + th.px(6)))
-            try:
-                when = datetime.datetime.fromtimestamp(f.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-            except OSError:
-                when = "?"
-            surf.blit(th.text(f"{self.info.get(f, '')} · saved {when} · {f.name}", "xs", T.MUTED),
+            name = row.name[:-5] if row.name.endswith(".json") else row.name
+            inner = r.w - th.px(24)
+            surf.blit(th.text(T.ellipsize(name, th.font("m", True), inner), "m", T.TEXT, True),
+                      (r.x + th.px(12), r.y + th.px(6)))
+            line = self.info.get(row.path, "") if row.problem else \
+                f"{self.info.get(row.path, '')} · saved {row.when} · {row.name}"
+            surf.blit(th.text(T.ellipsize(line, th.font("xs"), inner), "xs", T.BAD if row.problem else T.MUTED),
                       (r.x + th.px(12), r.y + th.px(8) + th.line_h("m")))
             self.hot.append((r, i))
             y += rh + th.px(6)
