@@ -53,8 +53,8 @@ def check_path(path: Path) -> list[str]:
 
 def _check_file(path: Path) -> list[str]:
     if path.suffix == ".tmj" or (path.suffix == ".tmx" and _orthogonal(path)):
-        from engine.maps.tablemap import load_table_map     # a free-measure table
-        load_table_map(path, known_terrain=_known_terrain(path))
+        from engine.commands.playable import map_problems     # a free-measure table: it must deploy both sides
+        return map_problems(path, _game_of(path))
     elif path.suffix == ".tmx":
         from engine.maps.hexmap import load_hex_map
         load_hex_map(path, known_terrain=_known_terrain(path))
@@ -77,9 +77,16 @@ def _orthogonal(path: Path) -> bool:
 
 
 def _known_terrain(path: Path):
+    from engine.commands.playable import terrain_of
+    game = _game_of(path)
+    return terrain_of(game) if game else None
+
+
+def _game_of(path: Path) -> str | None:
+    """The game a map is for, from its folder (assets/maps/<game>/)."""
     for g in registry.all_games():
         if g.game_id in path.parts and hasattr(g, "terrain_ids"):
-            return g.terrain_ids()
+            return g.game_id
     return None
 
 

@@ -232,7 +232,21 @@ def _validate(p: argparse.ArgumentParser, args) -> None:
             if not scenario.endswith((".tmx", ".tmj")) or not os.path.isfile(scenario):
                 fail(f"argument --scenario: {cut(scenario)} is neither a scenario of {rules.title} "
                      f"(known: {', '.join(names)}) nor a Tiled map file (.tmx, .tmj)")
+            _check_map(rules, scenario, players or (len(seats.split(",")) if seats else None), fail)
             trust_map(scenario)          # the user named this map: saves of it may name it too
+
+
+def _check_map(rules, path: str, players: int | None, fail) -> None:
+    """A table map given with --scenario must deploy both sides
+    (engine/commands/playable.py), or nothing starts: no run that crashes,
+    no game that sticks."""
+    from engine.commands.playable import is_table_map, map_problems
+    if not is_table_map(path):
+        return
+    problems = map_problems(path, rules.game_id, players)
+    if problems:
+        more = f" (and {len(problems) - 1} more: main.py check {cut(path)})" if len(problems) > 1 else ""
+        fail(f"argument --scenario: {cut_text(problems[0], 600)}{more}")
 
 
 def player_range(rules) -> str:

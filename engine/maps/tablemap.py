@@ -29,7 +29,7 @@ hexagonal ones to the hex map reader.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from engine.core.catalog import DataError, LineDict, LineList, load_yaml
 from engine.core.limits import MAX_TMJ_BYTES
@@ -50,6 +50,10 @@ class TableMapData:
     terrain: tuple[Piece, ...]
     zones: tuple[Piece, ...]
     properties: dict
+    lines: dict = field(default_factory=dict, compare=False)    # piece id -> its object's line; "" -> the map's
+
+    def line_of(self, piece_id: str = "") -> int:
+        return self.lines.get(piece_id, self.lines.get("", 1))
 
     def table(self) -> Table:
         return Table(self.width, self.height, self.terrain, self.zones, name=Path(self.path).stem)
@@ -263,6 +267,7 @@ def load_table_map(path, known_terrain: set[str] | dict | None = None,
         problems.add(path, m.line, "width", f"the table is {width:g} x {height:g} inches; it must be "
                      f"from {lo[0]:g} x {lo[1]:g} (2 x 2 ft) to {hi[0]:g} x {hi[1]:g} (4 x 6 ft)")
     terrain, zones = [], []
+    lines = {"": m.line}
     seen_ids: set = set()
     for o in m.objects:
         piece = _piece(o, path, inch, width, height, known_terrain, terrain_defaults or {}, zone_types, problems)
@@ -271,10 +276,11 @@ def load_table_map(path, known_terrain: set[str] | dict | None = None,
         if piece.id in seen_ids:
             piece.id = f"{piece.id}_{o.attrib.get('id', len(seen_ids))}"
         seen_ids.add(piece.id)
+        lines[piece.id] = o.line
         (zones if piece.type in zone_types else terrain).append(piece)
     if problems:
         raise MapError(problems)
-    return TableMapData(path, width, height, tuple(terrain), tuple(zones), mprops)
+    return TableMapData(path, width, height, tuple(terrain), tuple(zones), mprops, lines)
 
 
 def _piece(o: _Obj, path, inch, width, height, known, defaults, zone_types, problems) -> Piece | None:
