@@ -8,22 +8,13 @@ import os
 
 import pytest
 
-from engine.commands.cli import main
+from test_cli import run_here
 from engine.commands.playout import GameJob
 from engine.commands.results_file import ResultsFile
 from engine.core.catalog import DataError
 
 SIMULATE = ("simulate", "dice_wars", "--games", "1", "--seats", "random,random", "--max-actions", "60",
             "--workers", "1", "--quiet")
-
-
-def run_here(capsys, *args) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def run_key(players: int = 2) -> dict:

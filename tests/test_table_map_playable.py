@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.commands.check import check_path
-from engine.commands.cli import main
+from test_cli import run_here
 from engine.commands.playable import map_problems, setup_problem
 from engine.core import registry
 from tiers import slow
@@ -63,15 +63,6 @@ def _broken(tmp_path, name) -> Path:
     path = folder / f"{name}.tmj"
     path.write_text(json.dumps(d, indent=1))
     return path
-
-
-def run_here(capsys, *args):
-    try:
-        code = main(list(args))
-    except SystemExit as e:
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 @pytest.mark.parametrize("name", sorted(BROKEN))

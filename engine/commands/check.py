@@ -52,8 +52,8 @@ def check_path(path: Path) -> list[str]:
 
 
 def _check_file(path: Path) -> list[str]:
-    if path.suffix == ".tmj" or (path.suffix == ".tmx" and _orthogonal(path)):
-        from engine.commands.playable import map_problems     # a free-measure table: it must deploy both sides
+    from engine.commands.playable import is_table_map, map_problems
+    if is_table_map(path):                   # a free-measure table: it must deploy both sides
         return map_problems(path, _game_of(path))
     elif path.suffix == ".tmx":
         from engine.maps.hexmap import load_hex_map
@@ -64,16 +64,6 @@ def _check_file(path: Path) -> list[str]:
     else:
         return _check_yaml(path)
     return []
-
-
-def _orthogonal(path: Path) -> bool:
-    """A Tiled XML map drawn on a square grid: a table, not a hex map."""
-    from engine.maps.source import read_bounded
-    try:
-        head = read_bounded(str(path))[:4000].decode("utf-8", errors="replace")
-    except DataError:
-        return False
-    return 'orientation="orthogonal"' in head or "orientation='orthogonal'" in head
 
 
 def _known_terrain(path: Path):

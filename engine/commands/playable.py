@@ -22,9 +22,18 @@ PROBE_SEED = 1
 
 
 def is_table_map(path) -> bool:
-    from engine.commands.check import _orthogonal
+    """A .tmj, or a Tiled XML map drawn on a square grid: a table, not a hex map."""
     path = Path(path)
     return path.suffix == ".tmj" or (path.suffix == ".tmx" and _orthogonal(path))
+
+
+def _orthogonal(path: Path) -> bool:
+    from engine.maps.source import read_bounded
+    try:
+        head = read_bounded(str(path))[:4000].decode("utf-8", errors="replace")
+    except DataError:
+        return False
+    return 'orientation="orthogonal"' in head or "orientation='orthogonal'" in head
 
 
 def map_problems(path, game: str | None = None, players: int | None = None, options: dict | None = None) -> list[str]:
