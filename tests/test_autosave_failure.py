@@ -143,7 +143,7 @@ def test_closing_the_window_asks_first_while_changes_are_saved_nowhere(home, mon
     _quit(app)
     ask = app.top()
     assert app.running and isinstance(ask, Modal) and ask.title == "Leave without saving?"
-    assert "the last 2 changes" in ask.paragraphs[0][0]
+    assert "the last 2 changes of this game are kept only in this window" in ask.paragraphs[0][0]
     _quit(app)                                             # closing again does not stack a second question
     assert app.top() is ask
     key(app, pygame.K_ESCAPE)                              # Stay

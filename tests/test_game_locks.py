@@ -70,7 +70,7 @@ def test_a_game_held_by_another_window_is_refused_in_words(home, other_window):
     assert "open in another Warbench window since 01 Jan 2030 10:00" in str(e.value)
     assert "open a copy of it here" in str(e.value)
     copy = sessions.copy_in_progress(path)               # the copy is a game of its own
-    assert copy.autosave_path != path and copy.origin["copy_of"].startswith("the game in progress")
+    assert copy.autosave_path != path and copy.origin["copy_of"] == "the Dice Wars game in progress (Red, Blue)"
     assert copy.lock.held() and len(copy.actions) == 1
     other_window.kill()
     other_window.wait()
@@ -109,6 +109,8 @@ def test_one_window_opens_its_own_game_again(home):
     m = sessions.new_match("dice_wars", seats=["human", "human"], seed=5)
     again = sessions.resume(m.autosave_path)             # e.g. back to the menu, then Resume, lock still held
     assert again.lock.held()
+    sessions.delete(m.autosave_path)                     # deleted: no lock is left behind
+    assert not m.autosave_path.exists() and not locks.lock_path(m.autosave_path).exists()
 
 
 def test_leaving_the_match_screen_frees_the_game(home, other_window):
@@ -129,6 +131,8 @@ def test_the_games_list_marks_a_game_open_elsewhere_and_offers_a_copy(home, othe
     app.draw()
     i = next(i for i, r in enumerate(games.rows) if r.path == path)
     assert games.held[i]
+    click(app, next(r for r, c in games.hot if c == ("delete", i)).center)
+    assert app.top() is games and "open in another window" in games.error and path.exists()
     r = next(r for r, c in games.hot if c == ("resume", i))
     click(app, r.center)
     ask = app.top()
@@ -143,7 +147,7 @@ def test_the_games_list_marks_a_game_open_elsewhere_and_offers_a_copy(home, othe
     games = app2.push(GamesScene(app2, app2.push(Launcher(app2))))
     app2.draw()
     copy = next(r for r in games.rows if r.path == screen.match.autosave_path)
-    assert copy.origin.startswith("a copy of the game in progress") and "loaded" in copy.origin
+    assert copy.origin.startswith("a copy of the Dice Wars game in progress (Red, Blue), loaded ")
 
 
 def test_a_loaded_save_is_told_apart_from_its_original(home, tmp_path):

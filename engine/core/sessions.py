@@ -117,7 +117,16 @@ def load_as_new(path):
 def copy_in_progress(path):
     """A copy of a game another window holds, as a new game in progress
     here (from its last autosave); the other window's game is untouched."""
-    return _copy(path, {"copy_of": f"the game in progress {shown_name(Path(path))}", "loaded": _now()})
+    row = read_entry(Path(path))
+    what = "a game in progress"
+    if not row.problem:
+        from engine.core import registry
+        try:
+            title = registry.get(row.game).title.split(":")[0]
+        except KeyError:
+            title = row.game
+        what = f"the {title} game in progress ({', '.join(row.players)})"
+    return _copy(path, {"copy_of": what, "loaded": _now()})
 
 
 def recover_as_new(path):
@@ -298,9 +307,16 @@ def history() -> list[SavedGame]:
 
 
 def delete(path) -> None:
-    """Remove a game's file (the launcher asks first); a link is removed
-    itself, never what it points to."""
+    """Remove a game's file (the launcher asks first, and refuses a game
+    another window holds) and its lock; a link is removed itself, never
+    what it points to."""
+    from engine.core import locks
     data_folder.remove(path)
+    if locks.holder(path) is None:
+        try:
+            data_folder.remove(locks.lock_path(path))
+        except OSError:
+            pass
 
 
 def replay_start(path):

@@ -281,7 +281,7 @@ class Launcher(Scene):
         offer a copy of it as it was last saved, as a new game in progress
         (the other window's game is untouched)."""
         from engine.ui.scenes.dialogs import Modal
-        self.error = f"Could not open: {in_use}"
+        self.error = ""                     # the dialog says it all
         row = sessions.read_entry(Path(path))
         words = [(describe_entry(row) if not row.problem else row.name, T.MUTED),
                  "This game is open in another Warbench window"
@@ -751,6 +751,9 @@ class GamesScene(ListScene):
                 ok = self.launcher.resume(row.path)
             elif what == "replay":
                 ok = self.launcher.replay(row.path)
+            elif what == "delete" and self.held[i]:
+                self.error = ("This game is open in another window: deleting it here would not stop that window "
+                              "saving it again. Close it there first.")
             elif what == "delete":
                 self.confirm_delete(row)
             if not ok:
@@ -864,8 +867,8 @@ def _save_summary(row) -> str:
     except KeyError:
         title = f"unknown game {row.game!r}"
     who = " vs ".join("person" if s == "human" else "computer" for s in row.seats)
-    return f"{title}, {len(row.players) or len(row.seats)} players ({who}), {row.actions} actions" + \
-        (f" · {row.origin}" if row.origin else "")
+    return f"{title}, {len(row.players) or len(row.seats)} players ({who}), {row.actions} " + \
+        ("action" if row.actions == 1 else "actions")
 
 
 class LoadScene(ListScene):

@@ -139,7 +139,7 @@ class MatchSaving:
         if any(getattr(s, "title", "") == LEAVE_TITLE for s in self.app.stack):
             return False                          # already asked (the window closed twice)
         err = self.match.autosave_error or "the autosave failed"
-        changes = f"{n} change{'s' if n != 1 else ''}"
+        changes = "last change of this game is" if n == 1 else f"last {n} changes of this game are"
 
         def on(cmd, dlg):
             if cmd == "save":
@@ -149,8 +149,7 @@ class MatchSaving:
                 then()
             return True
         self.app.push(Modal(self.app, LEAVE_TITLE, [
-            (f"The autosave is failing ({cut_text(err, 200)}): the last {changes} of this game are kept only "
-             "in this window.", T.BAD),
+            (f"The autosave is failing ({cut_text(err, 200)}): the {changes} kept only in this window.", T.BAD),
             "Save the game under a name in a folder that works first, or they are lost.",
         ], [("Save as…", "save", "S"), ("Leave anyway", "leave", ""), ("Stay", "cancel", "Esc")],
             on=on, escape_cmd="cancel", enter_cmd="cancel", accent=T.BAD))
