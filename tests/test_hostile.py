@@ -257,6 +257,18 @@ def _command_lines(tmp: Path) -> list[list[str]]:
         ]
     lines += [["simulate", "chess"], ["play", "chess"], ["play", "--load", str(tmp / "missing.json")],
               ["script", str(tmp / "missing.yaml")], ["check", str(tmp / "missing.tmx")], ["frobnicate"]]
+    # results files that are not a run's (left as they are), pictures nowhere, army lists of the wrong count
+    fifo, notes = tmp / "results.fifo", tmp / "notes.txt"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    notes.write_text("my notes\nthe last line")
+    quick = ["--games", "1", "--workers", "1", "--quiet"]
+    lines += [["simulate", "dice_wars", *quick, "--results", str(fifo)],
+              ["judge", "dice_wars", *quick, "--results", str(notes)],
+              ["simulate", "dice_wars", *quick, "--results", "/dev/zero"],
+              ["judge", "dice_wars", *quick, "--plot", str(tmp / "nowhere" / "x.png")],
+              ["simulate", "warbound", *quick, "--armies", ","],
+              ["play", "warbound", "--armies", "directorate_starter,kaigen_starter,raiders_starter"]]
     return lines
 
 
