@@ -286,7 +286,7 @@ def test_a_lessons_setup_field_is_reported_at_its_own_line(tmp_path):
     (b"\xff\xfe\x00garbage", "not a readable save: not UTF-8 text"),
     (b'{"format": 1, "setup": [1,2', "not a readable save: not JSON (expecting ',' delimiter at line 1)"),
     (b'{"format": 1}', "not a readable save: setup: required field is missing"),
-    (b'{"format": 1, "setup": {"game": "dice_wars", "players": [2]}}', "not a readable save: a whole number was expected"),
+    (b'{"format": 1, "setup": {"game": "dice_wars", "players": [2]}}', "not a readable save: setup.players: expected a number of players"),
 ])
 def test_an_unreadable_game_in_progress_is_listed_in_words(tmp_path, content, words):
     from engine.core.sessions import read_entry

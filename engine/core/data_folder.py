@@ -123,6 +123,12 @@ def _folder(parts: list[str], create: bool = True):
         os.close(fd)
 
 
+@contextmanager
+def _plain(folder):
+    """A folder outside the data folder, as it is named."""
+    yield Path(folder)
+
+
 def _open_part(name: str, fd: int, here: Path) -> int:
     try:
         return os.open(name, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | _CLOEXEC, dir_fd=fd)
@@ -303,21 +309,20 @@ def remove(path) -> None:
 
 def remove_temp_files(folder, older_than: float) -> int:
     """Remove the temp files (`*.tmp`) an interrupted write left in a folder
-    of the data folder (never in a folder a link leads to); how many."""
+    (in the data folder never one a link leads to); how many."""
     import time
     parts = parts_inside(folder)
-    if parts is None and Path(os.path.abspath(folder)) != root():
-        return 0
+    outside = parts is None and Path(os.path.abspath(folder)) != root()
     removed, now = 0, time.time()
     try:
-        with _folder(parts or [], create=False) as where:
+        with (_plain(folder) if outside else _folder(parts or [], create=False)) as where:
             for entry in os.scandir(where):
                 if not entry.name.endswith(".tmp") or not entry.is_file(follow_symlinks=False):
                     continue
                 try:
                     if now - entry.stat(follow_symlinks=False).st_mtime < older_than:
                         continue
-                    os.unlink(entry.name, dir_fd=where) if _DIR_FD else os.unlink(where / entry.name)
+                    os.unlink(entry.name, dir_fd=where) if _DIR_FD and not outside else os.unlink(entry.path)
                     removed += 1
                 except OSError:
                     pass

@@ -75,6 +75,13 @@ def new_match(game: str, players: int | None = None, seats=None, seed: int | Non
     return match
 
 
+def hold(match) -> None:
+    """Take the lock of a match started elsewhere (the guided first game)
+    on its autosave: a game in progress belongs to one window."""
+    if match.autosave_path is not None:
+        _lock(match, match.autosave_path)
+
+
 def _lock(match, path) -> None:
     """The game's lock for this window (GameInUse when another window
     holds it).  A data folder where no lock can be written (read-only, a

@@ -591,10 +591,11 @@ def open_lesson(app, lesson) -> str | None:
 
 def start_guided(app, game: str):
     """A new guided first game, a game in progress of its own."""
-    from engine.core.sessions import new_autosave_path
+    from engine.core.sessions import hold, new_autosave_path
     path = guided_file(game)
     lesson = Lesson(path)
     match = lesson.new_match(autosave_path=new_autosave_path(game))
+    hold(match)                  # one window per game in progress (engine/core/locks.py)
     match.autosave()
     return app.open("guided", lesson, match, replace=True)
 
