@@ -76,9 +76,9 @@ def judge(game: str, scenario: str, players: int, games: int, seed: int, options
     """The whole report as plain data (the JSON of `judge --json`)."""
     rules = registry.get(game)
     agent = agent_names(game)[0]
-    facts, _ = map_facts(game, scenario, players, seed, options)
     jobs = judge_jobs(game, scenario, players, games, seed, options, agent, trace)
-    results = ResultsFile(results_path, jobs[0].run_key()) if results_path and jobs else None
+    results = ResultsFile(results_path, jobs[0].run_key()) if results_path and jobs else None   # refused first
+    facts, _ = map_facts(game, scenario, players, seed, options)
     t0 = time.perf_counter()
     with overrides.forbidden("judge"):          # balance numbers follow the rules as written
         run = run_games(jobs, workers, cluster, results, progress, label=f"judging {game}", on_game=on_game)
