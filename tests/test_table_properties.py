@@ -23,6 +23,7 @@ from engine.table.geometry import (CONTACT, OVERLAP, PLACE_GAP, BaseShape, Foot,
                                    edge_distance, first_contact)
 from engine.table.paths import Obstacles
 from games.dragonbond import movement, space
+from games.dragonbond.catalog import cat
 
 SIZES = st.sampled_from([25, 32, 40, 50, 60, 100])
 COORD = st.floats(min_value=-20, max_value=20, allow_nan=False, allow_infinity=False)
@@ -128,6 +129,7 @@ def test_a_unit_not_surrounded_can_always_disengage(angles, enemy):
         f = Foot(eshape, 20 - x, 20 - y)          # the enemy base touching the queen at angle a
         if all(edge_distance(f, g) >= 0.01 for g in ring):
             ring.append(f)
+    ring = ring[:cat().units[enemy].models]      # a unit fields no more models than its card has
     m, names = _match([{"name": "q", "player": 0, "unit": "dragon_queen", "archetype": "sovereign", "at": [[20, 20]]},
                        {"name": "e", "player": 1, "unit": enemy, "models": len(ring),
                         "at": [[round(f.x, 3), round(f.y, 3)] for f in ring]}])
