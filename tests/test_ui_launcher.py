@@ -186,3 +186,12 @@ def test_house_rulings_stay_above_the_last_game_line_at_1280x720():
         rulings = [r for r, c, _ in launcher.hot if c.startswith("ruling:")]
         assert len(rulings) == len(launcher.rulings), game
         assert all(r.bottom <= info_top for r in rulings), game
+
+
+def test_a_games_row_says_who_plays_in_plain_words():
+    from types import SimpleNamespace
+    from engine.ui.scenes.launcher import describe_entry
+    row = SimpleNamespace(game="dice_wars", players=["Red", "Blue"], seats=["human", "easy"], round=3,
+                          finished=False, result="", to_act="Red", actions=46, when="23 Nov 15:40")
+    assert describe_entry(row) == ("Dice Wars · Red (person), Blue (computer, easy) · round 3 · Red to act · "
+                                   "46 actions · 23 Nov 15:40")

@@ -678,7 +678,9 @@ class Launcher(Scene):
 
 
 def seat_word(seat: str) -> str:
-    return "person" if seat in ("human", "") else f"computer ({seat})"
+    """'person', or 'computer, hard' (it is said inside the brackets after a
+    player's name: 'Blue (computer, hard)')."""
+    return "person" if seat in ("human", "") else f"computer, {seat}"
 
 
 def describe_entry(g) -> str:
