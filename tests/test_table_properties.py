@@ -22,7 +22,7 @@ from engine.core.rules import Setup
 from engine.table.geometry import (CONTACT, OVERLAP, PLACE_GAP, BaseShape, Foot, coherent, contact_ring,
                                    edge_distance, first_contact)
 from engine.table.paths import Obstacles
-from games.dragonbond import movement, space
+from games.dragonbond import charging, movement, space
 from games.dragonbond.catalog import cat
 
 SIZES = st.sampled_from([25, 32, 40, 50, 60, 100])
@@ -101,9 +101,9 @@ def test_charge_and_pile_in_place_models_touching_and_never_overlapping(us, them
     u, t = st_.units[names["a"]], st_.units[names["b"]]
     _no_overlaps(st_)
     for allowance in (dist - 2, dist, dist + 4):
-        pts = movement.plan_charge(st_, u, t, max(0.0, allowance))
+        pts = charging.plan_charge(st_, u, t, max(0.0, allowance))
         assert movement.placement_problem(st_, u, pts) is None, pts
-    pts = movement.plan_charge(st_, u, t, dist + 4)
+    pts = charging.plan_charge(st_, u, t, dist + 4)
     movement.move_models(st_, u, pts, [], "charges", moving=False)
     _no_overlaps(st_)
     _contacts_symmetric(st_)

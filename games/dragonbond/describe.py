@@ -7,7 +7,7 @@ import math
 
 from engine.core.actions import Action
 from engine.core.odds import percent
-from games.dragonbond import checks, combat, dicepool, modifiers, movement, powers, space, stats
+from games.dragonbond import charging, checks, combat, dicepool, modifiers, movement, powers, space, stats
 from games.dragonbond.state import DBState
 
 
@@ -149,7 +149,7 @@ def _charge_result(s: DBState, u, t, w, allowance: float) -> tuple[int, float]:
     """(models fighting, expected wounds) if the charge may move `allowance`."""
     c = s.copy()
     cu, ct = c.units[u.uid], c.units[t.uid]
-    pts = movement.plan_charge(c, cu, ct, allowance)
+    pts = charging.plan_charge(c, cu, ct, allowance)
     movement.move_models(c, cu, pts, [], "charges", moving=False)
     if not space.engaged_models(c, cu, ct):
         return 0, 0.0

@@ -18,6 +18,7 @@ import math
 from engine.core.rules import Event
 from engine.table.geometry import (CONTACT, OVERLAP, PLACE_GAP, Foot, coherent, contact_point, contact_ring, edge_distance,
                                    first_contact, ring_segment_dist)
+from engine.table.paths import path_length
 from games.dragonbond import space, stats
 from games.dragonbond.state import DBState, Model, Unit
 
@@ -134,20 +135,21 @@ def placement_problem(state: DBState, u: Unit, pts, ignore: tuple = (), rule: st
     return None
 
 
-def path_lengths(state: DBState, u: Unit, pts, limit: float, straight_only: bool = False) -> list | tuple:
-    """Each model's shortest path length, or (reason, rule) if one is too long."""
+def model_paths(state: DBState, u: Unit, pts, limit: float, straight_only: bool = False) -> list | tuple:
+    """Each model's shortest path (its points, from where it stands to
+    pts), or (reason, rule) if one is longer than `limit` or blocked."""
     through = stats.has(state, u, "agile") or stats.has(state, u, "flying")
     ob = space.obstacles(state, u, through, stats.has(state, u, "flying"))
     out = []
     for m, (x, y) in zip(u.models, pts):
         d = math.hypot(x - m.x, y - m.y)
         if d <= 1e-9:
-            out.append(0.0)
+            out.append([(m.x, m.y)])
             continue
         if d > limit + 1e-6:
             return (f"A model would move {d:.2f}\" but the unit has {limit:.2f}\" left.", R_MOVE)
         if ob.clear(m.x, m.y, x, y):
-            out.append(d)
+            out.append([(m.x, m.y), (x, y)])
             continue
         if straight_only:
             return ("Something stands in the way.", R_MOVE)
@@ -155,8 +157,19 @@ def path_lengths(state: DBState, u: Unit, pts, limit: float, straight_only: bool
         if res is None:
             return (f"No path of {limit:.2f}\" or less leads around the other units"
                     f"{'' if through else ' (a unit may not move through another unit)'}.", R_MOVE)
-        out.append(res[0])
+        out.append(list(res[1]))
     return out
+
+
+def path_lengths(state: DBState, u: Unit, pts, limit: float, straight_only: bool = False) -> list | tuple:
+    """Each model's shortest path length, or (reason, rule) if one is too long."""
+    paths = model_paths(state, u, pts, limit, straight_only)
+    return paths if isinstance(paths, tuple) else [path_length(p) for p in paths]
+
+
+def longest(paths) -> float:
+    """The distance a move reports: its longest path."""
+    return max((path_length(p) for p in paths), default=0.0)
 
 
 def check_move(state: DBState, u: Unit, to, limit: float, straight_only: bool = False) -> tuple | None:
@@ -194,35 +207,55 @@ def would_leave(state: DBState, u: Unit, pts) -> list[int]:
 # ---- moving ------------------------------------------------------------------------------------
 
 def move_models(state: DBState, u: Unit, pts, events: list, why: str, rule: str = R_MOVE,
-                moving: bool = True) -> float:
-    """Put the unit's models at pts; returns the longest distance moved;
-    applies Instant terrain effects for terrain entered on the way."""
-    before = {id(p) for p in space.touching_terrain(state, u)}
-    sh = space.shape_of(u.card)
+                moving: bool = True, paths: list | None = None) -> float:
+    """Put the unit's models at pts; returns the longest distance moved.
+    `paths` are the models' paths (model_paths; their shortest ones when
+    not given): the event carries them, and Instant terrain effects apply
+    for each piece they enter (§ Entering Terrain, § Instant)."""
+    if paths is None:
+        found = model_paths(state, u, pts, math.inf) if moving else None
+        paths = found if isinstance(found, list) else [[(m.x, m.y), tuple(p)] for m, p in zip(u.models, pts)]
+    entered = terrain_entered(state, u, paths) if moving else []
     starts = [(m.x, m.y) for m in u.models]
-    longest = 0.0
     for m, (x, y) in zip(u.models, pts):
-        longest = max(longest, math.hypot(x - m.x, y - m.y))
         m.x, m.y = float(x), float(y)
     state.touch()
+    far = longest(paths)
     events.append(Event("move", f"{stats.name(state, u)} {why}", rule,
-                        data={"uid": u.uid, "from": [list(p) for p in starts], "to": [list(p) for p in pts]}))
-    if moving:
-        crossed = []
-        r = sh.radius + CONTACT
-        boxes = [(min(a[0], b[0]) - r, min(a[1], b[1]) - r, max(a[0], b[0]) + r, max(a[1], b[1]) + r)
-                 for a, b in zip(starts, pts)]
-        for p in state.table.terrain:
-            if id(p) in before or not p.ring or not space.instant_of(p):
-                continue
-            pb = p.bbox
-            if any(pb[0] <= bx[2] and pb[2] >= bx[0] and pb[1] <= bx[3] and pb[3] >= bx[1] and
-                   ring_segment_dist(p.ring, a[0], a[1], b[0], b[1]) <= r
-                   for a, b, bx in zip(starts, pts, boxes)):
-                crossed.append(p)
-        for p in crossed:
-            instant(state, u, p, events, "enters")
-    return longest
+                        data={"uid": u.uid, "from": [list(p) for p in starts], "to": [list(p) for p in pts],
+                              "distance": round(far, 3),
+                              "paths": [[[round(x, 3), round(y, 3)] for x, y in p] for p in paths]}))
+    for piece in entered:
+        instant(state, u, piece, events, "enters")
+    return far
+
+
+def terrain_entered(state: DBState, u: Unit, paths) -> list:
+    """Pieces with an Instant effect that the unit's models touch on their
+    paths (anywhere along them, not only where they stop) and that the
+    unit did not touch before moving (§ Entering Terrain: "a unit is
+    considered to have entered a given terrain if the bases of any of its
+    models are touching the terrain in question"), in the order met."""
+    before = {id(p) for p in space.touching_terrain(state, u)}
+    r = space.shape_of(u.card).radius + CONTACT
+    met = []
+    for p in state.table.terrain:
+        if id(p) in before or not p.ring or not space.instant_of(p):
+            continue
+        pb = p.bbox
+        first = None
+        for k, path in enumerate(paths):
+            run = 0.0
+            for a, b in zip(path, path[1:] or path):
+                if (min(a[0], b[0]) - r <= pb[2] and max(a[0], b[0]) + r >= pb[0] and
+                        min(a[1], b[1]) - r <= pb[3] and max(a[1], b[1]) + r >= pb[1] and
+                        ring_segment_dist(p.ring, a[0], a[1], b[0], b[1]) <= r):
+                    first = run if first is None else min(first, run)
+                    break
+                run += math.hypot(b[0] - a[0], b[1] - a[1])
+        if first is not None:
+            met.append((first, p.id, p))
+    return [p for _, _, p in sorted(met, key=lambda m: (m[0], m[1]))]
 
 
 def instant(state: DBState, u: Unit, piece, events: list, how: str) -> None:
@@ -279,8 +312,13 @@ def spend(state: DBState, u: Unit, inches: float, events: list) -> None:
 _SNUG = -OVERLAP / 4     # planners leave room for rounding to 1/1000 inch
 
 
-def _free(state: DBState, u: Unit, f: Foot, placed: list[Foot], ignore_uid=()) -> bool:
+def spot_free(state: DBState, u: Unit, f: Foot, placed: list[Foot], ignore_uid=()) -> bool:
+    """A base of `u` may stand here: on the table, off impassable terrain,
+    overlapping neither `placed` nor another unit's bases (a hair of
+    overlap is left for rounding to 1/1000")."""
     if not state.table.on_table(f):
+        return False
+    if state.table.impassable and state.table.blocked_by_impassable(f):
         return False
     for g in placed:
         if edge_distance(f, g) < _SNUG:
@@ -334,7 +372,7 @@ def _best_contact(state: DBState, u: Unit, m: Model, anchors: list[Foot], budget
     ranked = []
     for crowd, d, x, y in cands:
         f = Foot(sh, x, y)
-        if _free(state, u, f, placed):
+        if spot_free(state, u, f, placed):
             ranked.append((1 if unit and not coherent(list(unit) + [f]) else 0, crowd, d, x, y))
     ranked.sort()
     best = None
@@ -468,86 +506,6 @@ def check_follow_up(state: DBState, u: Unit, target: Unit, to, what: str) -> tup
     return None
 
 
-# ---- the charge's move ----------------------------------------------------------------------------
-
-def plan_charge(state: DBState, u: Unit, target: Unit, allowance: float) -> list[tuple[float, float]]:
-    """Move the full distance towards the target, or until engaged (§ Charge
-    [2]: a charging unit must always move the full distance towards its
-    intended target even if the charge fails).  Each model, nearest first,
-    ends in base contact with the target if it can reach it, else in base
-    contact with a model of its unit that is (so it is engaged too, §
-    Engaged); placements are solved for contact within the shared
-    tolerance.  A model that can reach neither moves the full distance
-    straight at the nearest target model, stopping where it touches the
-    first base in its way."""
-    sh = space.shape_of(u.card)
-    through = stats.has(state, u, "agile") or stats.has(state, u, "flying")
-    ob = space.obstacles(state, u, through, stats.has(state, u, "flying"))
-    tf = space.feet(state, target)
-    reach = space.REACH if stats.has(state, u, "reach") else 0.0
-    order = sorted(range(len(u.models)),
-                   key=lambda i: space.group_distance_point(state, target, u.models[i].x, u.models[i].y))
-    placed: list[Foot] = []
-    front: list[Foot] = []
-    pts = [(m.x, m.y) for m in u.models]
-    lead_vec = None
-    waiting = {i: Foot(sh, u.models[i].x, u.models[i].y) for i in order}
-    for i in order:
-        m = u.models[i]
-        del waiting[i]
-        placed_now = placed + list(waiting.values())
-        rivals = [(u.models[j].x, u.models[j].y, allowance) for j in waiting]
-        best = _engage_spot(state, u, m, target, allowance, placed_now, front, ob, rivals, placed_now)
-        if best is None:
-            best = _full_distance(state, u, m, target, allowance, placed_now, ob)
-        pts[i] = best
-        f = Foot(sh, *best)
-        placed.append(f)
-        if _touching(f, tf, reach):
-            front.append(f)
-        if lead_vec is None:
-            lead_vec = (best[0] - m.x, best[1] - m.y)
-    final = [(round(x, 3), round(y, 3)) for x, y in pts]
-    if coherent([Foot(sh, x, y) for x, y in final]) and not any(_overlap_pair(sh, final)):
-        return final
-    # fall back: the whole unit as a block along the lead model's move
-    dx, dy = lead_vec or (0.0, 0.0)
-    for k in (1.0, 0.75, 0.5, 0.25):
-        cand = [(round(m.x + dx * k, 3), round(m.y + dy * k, 3)) for m in u.models]
-        if check_move(state, u, cand, allowance, straight_only=True) is None:
-            return cand
-    return [(m.x, m.y) for m in u.models]
-
-
-def _full_distance(state: DBState, u: Unit, m: Model, target: Unit, allowance: float, placed: list[Foot],
-                   ob) -> tuple[float, float]:
-    """The full distance straight towards the nearest target model,
-    stopping where the base touches the first base in its way (solved, not
-    stepped), or short of impassable terrain or a unit's gaps."""
-    sh = space.shape_of(u.card)
-    g = min(space.feet(state, target), key=lambda g: (g.x - m.x) ** 2 + (g.y - m.y) ** 2)
-    cx, cy = contact_point(sh, m.x, m.y, g, gap=PLACE_GAP)
-    L = math.hypot(cx - m.x, cy - m.y)
-    if L <= 1e-9:
-        return (m.x, m.y)
-    k = min(1.0, allowance / L)
-    ex, ey = m.x + (cx - m.x) * k, m.y + (cy - m.y) * k
-    others = placed + [f for v in space.on_table(state) if v.uid != u.uid for f in space.feet(state, v)]
-    x, y = first_contact(sh, m.x, m.y, ex, ey, others)
-    if not ob.clear(m.x, m.y, x, y):
-        lo, hi = 0.0, 1.0                     # the farthest clear point of the run (terrain, gaps)
-        for _ in range(24):
-            mid = (lo + hi) / 2
-            if ob.clear(m.x, m.y, m.x + (x - m.x) * mid, m.y + (y - m.y) * mid):
-                lo = mid
-            else:
-                hi = mid
-        x, y = m.x + (x - m.x) * lo, m.y + (y - m.y) * lo
-    if not state.table.on_table(Foot(sh, x, y)) or not _free(state, u, Foot(sh, x, y), placed):
-        return (m.x, m.y)
-    return (x, y)
-
-
 # ---- mounting and dismounting ------------------------------------------------------------------
 
 def mount_problem(state: DBState, g: Unit) -> tuple | None:
@@ -607,7 +565,7 @@ def dismount_problem(state: DBState, d: Unit, to) -> tuple | None:
     f = Foot(space.shape_of(g.card), x, y)
     if not any(edge_distance(f, h) <= CONTACT for h in space.feet(state, d)):
         return ("Place the general in base-to-base contact with the dragon.", R_DISMOUNT)
-    if not _free(state, g, f, []):
+    if not spot_free(state, g, f, []):
         return ("The general would stand on another model or off the table.", R_DISMOUNT)
     return None
 
@@ -634,6 +592,6 @@ def dismount_spots(state: DBState, d: Unit) -> list[tuple[float, float]]:
     for k in range(8):
         a = 2 * math.pi * k / 8
         x, y = contact_point(sh, df.x + math.cos(a) * 50, df.y + math.sin(a) * 50, df, gap=0.001)
-        if _free(state, g, Foot(sh, x, y), []):
+        if spot_free(state, g, Foot(sh, x, y), []):
             out.append((round(x, 3), round(y, 3)))
     return out

@@ -6,7 +6,7 @@ dragonbond.txt § Movement, § Pile-In, § 1. Opportunity Attack, § Charge
 from __future__ import annotations
 
 from engine.core.rules import Event
-from games.dragonbond import combat, dicepool, flow, modifiers, movement, space, stats
+from games.dragonbond import charging, combat, dicepool, flow, modifiers, movement, space, stats
 from games.dragonbond.flow import push, step
 from games.dragonbond.state import DBState, Pending, Unit
 
@@ -48,12 +48,13 @@ def do_move(state: DBState, dice, events: list, uid: int, to: list, mids: list, 
         events.append(Event("ruling", f"After the opportunity attacks the move cannot be made ({bad[0]}): "
                             f"{stats.name(state, u)} may move again", bad[1]))
         return
-    lens = movement.path_lengths(state, u, pts, lim)
+    paths = movement.model_paths(state, u, pts, lim)
+    far = movement.longest(paths)
     before = set(space.in_combat_with(state, u))
-    movement.spend(state, u, max(lens) if lens else 0.0, events)
+    movement.spend(state, u, far, events)
     verb = {"run": "runs", "disengage": "disengages", "coordinated": "moves (coordinated)"}.get(kind, "moves")
-    movement.move_models(state, u, pts, events, f"{verb} {max(lens):.1f}\"" if lens else verb,
-                         "dragonbond.txt § Run [1]" if kind == "run" else R_MOVE)
+    movement.move_models(state, u, pts, events, f"{verb} {far:.1f}\"",
+                         "dragonbond.txt § Run [1]" if kind == "run" else R_MOVE, paths=paths)
     offer_pile_in(state, u, before, events)
 
 
@@ -123,7 +124,7 @@ def charge_roll(state: DBState, dice, events: list, uid: int, target: int, weapo
     dist = space.distance(state, u, t)
     events.append(Event("ruling", text + f"; the target is {dist:.1f}\" away", R_CHARGE,
                         data={"distance": allowance}))
-    pts = movement.plan_charge(state, u, t, turn.charge)
+    pts = charging.plan_charge(state, u, t, turn.charge)
     push(state, "charge_move", uid=uid, target=target, weapon=weapon)
     leaving = movement.would_leave(state, u, pts)
     cands = [e for e in flow.oa_candidates(state, u.uid) if e in leaving and e != target]
@@ -138,13 +139,17 @@ def charge_move(state: DBState, dice, events: list, uid: int, target: int, weapo
     turn.acted = True
     if not (u.alive and u.models and t.alive and t.models):
         return
-    pts = movement.plan_charge(state, u, t, turn.charge)
-    lens = movement.path_lengths(state, u, pts, turn.charge + 1e-6)
-    longest = max(lens) if isinstance(lens, list) and lens else 0.0
+    pts = charging.plan_charge(state, u, t, turn.charge)
+    paths = movement.model_paths(state, u, pts, turn.charge + 1e-6)
+    if isinstance(paths, tuple):            # never: the plan keeps within the distance (kept as a guard)
+        events.append(Event("ruling", f"The charge cannot be made as planned ({paths[0]}): "
+                            f"{stats.name(state, u)} stays where it stands", paths[1]))
+        pts, paths = [(m.x, m.y) for m in u.models], [[(m.x, m.y)] for m in u.models]
+    far = movement.longest(paths)
     before = set(space.in_combat_with(state, u))
-    turn.used = min(1.0, longest / turn.charge) if turn.charge > 0 else 1.0
+    turn.used = min(1.0, far / turn.charge) if turn.charge > 0 else 1.0
     turn.moved = True
-    movement.move_models(state, u, pts, events, f"charges {longest:.1f}\"", R_CHARGE)
+    movement.move_models(state, u, pts, events, f"charges {far:.1f}\"", R_CHARGE, paths=paths)
     if not (u.alive and u.models and t.alive and t.models):
         return
     if space.engaged_models(state, u, t):

@@ -253,7 +253,11 @@ class DragonbondRules(ConventionalHooks):
         to = a.get("to")
         pts = movement.plan_follow_up(state, u, t, what=pd.what) if to is None else [tuple(p) for p in to]
         rule = moves.R_PILE if pd.what == "pile_in" else combat.R_CONSOLIDATE
-        movement.move_models(state, u, pts, ev, "piles in" if pd.what == "pile_in" else "consolidates", rule)
+        paths = movement.model_paths(state, u, pts, movement.FOLLOW + 1e-6)
+        paths = paths if isinstance(paths, list) else None
+        far = movement.longest(paths) if paths else 0.0
+        movement.move_models(state, u, pts, ev, f"{'piles in' if pd.what == 'pile_in' else 'consolidates'} "
+                             f"{far:.1f}\"", rule, paths=paths)
 
     def _do_charge_attack(self, state, a, dice, ev):
         pd = state.pending.pop()

@@ -353,8 +353,8 @@ def pack(state: DBState, u: Unit, n: int):
         f = Foot(sh, x, y)
         if not state.table.in_zone(f, z):
             return False
-        from games.dragonbond.movement import _free
-        return _free(state, u, f, placed)
+        from games.dragonbond.movement import spot_free
+        return spot_free(state, u, f, placed)
 
     y = y0 + r
     starts = []

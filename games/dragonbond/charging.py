@@ -1,0 +1,342 @@
+"""The charge's move, which the rules make for the player (the player names
+the target).  dragonbond.txt § Charge [2] (2. Movement), § Movement, § Unit
+Coherency, § Engaged, § Pile-In.
+
+What the text asks of it, and how the parts are weighed where they pull
+against each other (docs/games/dragonbond.md, "The charge's move"):
+
+- every model moves at most the charge distance along its own shortest
+  path round other units and impassable terrain (§ Movement: "No model in
+  the unit may move more than the unit's speed"; the charge adds the roll
+  to the speed);
+- the unit ends in coherency (§ Unit Coherency: "Units must be in coherency
+  at the end of any movement that they make"; § Movement).  This is never
+  given up: where a model could touch the target only by leaving the chain,
+  it keeps the chain, and the pile-in that follows (which must end in
+  coherency too) may bring it in;
+- within that, every model that can reach ends engaged (§ Charge [2]: "move
+  the unit that distance or until it reaches base-to-base contact with the
+  selected target"), in base contact with the target (within 1" with Reach)
+  or in base contact with a model of its unit that is (§ Engaged);
+- the others go as close to the target as their distance and the chain
+  allow ("A charging unit must always move the full distance towards its
+  intended target even if the charge fails").
+
+How the spots are found (solved for contact, never stepped): nearest model
+first, each takes a spot where it becomes engaged, preferring spots the
+models still to move could not reach (so a column charging a narrow
+target leaves the near spots to the models behind).  Two orders of
+preference are tried: "stay within 1 inch of the models already placed"
+before or after "leave the near spots free".  The models that cannot
+engage then follow, each to the spot nearest the target that it can reach
+and that is within 1" of a placed model (the spot its start neighbour's
+move carries it to is always among them); a part of the unit left out of
+the chain is sent back to follow the part with the most models engaged.
+Of these plans and the whole unit moved straight in as a block until its
+nearest model touches, the one with the most models engaged is taken; when
+no plan holds together, the block goes as far as it legally can.
+"""
+from __future__ import annotations
+
+import math
+
+from engine.table.geometry import (COHERENCY, CONTACT, PLACE_GAP, Foot, coherency_groups, contact_point, contact_ring,
+                                   edge_distance, first_contact)
+from games.dragonbond import movement, space, stats
+from games.dragonbond.state import DBState, Unit
+
+ROUNDING = 0.002        # inches kept back from the distance: end positions are rounded to 1/1000"
+RING = 36               # spots tried round each base a model may touch
+FOLLOW_RING = 24        # spots tried round each placed model by a model that cannot engage
+FOLLOW_GAPS = (PLACE_GAP, 0.5, COHERENCY - 0.03)     # how far from the placed model (edge to edge)
+RANKS = (("chain", "crowd", "target"), ("crowd", "chain", "target"), ("chain", "target", "crowd"))
+SEARCHES = 1            # paths searched round obstacles per model and spot choice (straight runs are free)
+
+
+class _Charge:
+    """One charge being planned: the unit, its target, the distance."""
+
+    def __init__(self, state: DBState, u: Unit, target: Unit, allowance: float):
+        self.state, self.u, self.target = state, u, target
+        self.sh = space.shape_of(u.card)
+        through = stats.has(state, u, "agile") or stats.has(state, u, "flying")
+        self.ob = space.obstacles(state, u, through, stats.has(state, u, "flying"))
+        self.tf = space.feet(state, target)
+        self.reach = space.REACH if stats.has(state, u, "reach") else 0.0
+        self.allowance = allowance
+        self.budget = max(0.0, allowance - ROUNDING)
+        self.starts = [(m.x, m.y) for m in u.models]
+        self.n = len(self.starts)
+        self.order = sorted(range(self.n), key=lambda i: space.group_distance_point(state, target, *self.starts[i]))
+        sf = [Foot(self.sh, x, y) for x, y in self.starts]
+        self.neighbours = [[j for j in range(self.n) if j != i and edge_distance(sf[i], sf[j]) <= COHERENCY + 1e-6]
+                           for i in range(self.n)]
+
+    # -- measures --
+    def path(self, i: int, x: float, y: float, searches: list) -> float | None:
+        """Model i's path length to (x, y) within the budget, or None;
+        `searches` holds how many searches round obstacles are left."""
+        sx, sy = self.starts[i]
+        d = math.hypot(x - sx, y - sy)
+        if d > self.budget + 1e-9:
+            return None
+        if self.ob.clear(sx, sy, x, y):
+            return d
+        if searches[0] <= 0:
+            return None
+        searches[0] -= 1
+        res = self.ob.shortest(sx, sy, x, y, self.budget)
+        return res[0] if res is not None else None
+
+    def free(self, f: Foot, placed: dict, waiting) -> bool:
+        others = [g for k, g in placed.items()] + [Foot(self.sh, *self.starts[k]) for k in waiting]
+        return movement.spot_free(self.state, self.u, f, others)
+
+    def touches_target(self, f: Foot) -> bool:
+        return any(edge_distance(f, g) <= CONTACT + self.reach for g in self.tf)
+
+    def engaged(self, pts) -> int:
+        """How many models standing at pts would be engaged with the target (§ Engaged)."""
+        feet = [Foot(self.sh, x, y) for x, y in pts]
+        front = [f for f in feet if self.touches_target(f)]
+        return sum(1 for f in feet if f in front or any(edge_distance(f, g) <= CONTACT for g in front))
+
+    def target_gap(self, x: float, y: float) -> float:
+        return space.group_distance_point(self.state, self.target, x, y) - self.sh.radius
+
+    # -- one model's spot --
+    def engage_spot(self, i: int, placed: dict, front: list, waiting, rivals, rank: tuple, strict: bool = False):
+        """A spot where model i becomes engaged within its distance, or None.
+        Ranked by (out of the chain, spots rivals also reach, touching a
+        model of its unit rather than the target, distance), or with the
+        first two the other way round (`chain_first` False)."""
+        sx, sy = self.starts[i]
+        budget = self.budget
+        cands = []
+        anchors = [(g, self.reach + PLACE_GAP, 0) for g in self.tf] + [(g, PLACE_GAP, 1) for g in front]
+        near = list(placed.values())
+        for g, gap, friend in anchors:
+            gr = g.r if g.corners is None else g.shape.radius
+            if math.hypot(g.x - sx, g.y - sy) - gr - self.sh.radius - gap > budget + 1e-9:
+                continue
+            for x, y in contact_ring(self.sh, g, RING, gap, (sx, sy)):
+                d = math.hypot(x - sx, y - sy)
+                if d > budget + 1e-9:
+                    continue
+                crowd = sum(1 for rx, ry in rivals if math.hypot(x - rx, y - ry) <= budget)
+                f = Foot(self.sh, x, y)
+                loose = 1 if near and not any(edge_distance(f, h) <= COHERENCY - 0.01 for h in near) else 0
+                if loose and strict:
+                    continue
+                by = {"chain": loose, "crowd": crowd, "target": friend}
+                cands.append((tuple(by[k] for k in rank) + (d,), x, y, f))
+        cands.sort(key=lambda c: c[0])
+        searches = [SEARCHES]
+        best = None
+        for key, x, y, f in cands:
+            if best is not None and key >= best[0]:
+                break                       # a path is never shorter than the straight line
+            if not self.free(f, placed, waiting):
+                continue
+            L = self.path(i, x, y, searches)
+            if L is None:
+                continue
+            k = key[:3] + (L,)
+            if best is None or k < best[0]:
+                best = (k, x, y)
+        return (best[1], best[2]) if best else None
+
+    def full_distance(self, i: int, placed: dict, waiting) -> tuple[float, float]:
+        """The full distance straight at the nearest target model, stopping
+        where the base touches the first base in its way (solved), or short
+        of impassable terrain and other units' gaps."""
+        sx, sy = self.starts[i]
+        g = min(self.tf, key=lambda g: (g.x - sx) ** 2 + (g.y - sy) ** 2)
+        cx, cy = contact_point(self.sh, sx, sy, g, gap=PLACE_GAP)
+        L = math.hypot(cx - sx, cy - sy)
+        if L <= 1e-9:
+            return (sx, sy)
+        k = min(1.0, self.budget / L)
+        ex, ey = sx + (cx - sx) * k, sy + (cy - sy) * k
+        others = list(placed.values()) + [Foot(self.sh, *self.starts[j]) for j in waiting] + \
+            [f for v in space.on_table(self.state) if v.uid != self.u.uid for f in space.feet(self.state, v)]
+        x, y = first_contact(self.sh, sx, sy, ex, ey, others)
+        if not self.ob.clear(sx, sy, x, y):
+            lo, hi = 0.0, 1.0                     # the farthest clear point of the run (terrain, gaps)
+            for _ in range(24):
+                mid = (lo + hi) / 2
+                if self.ob.clear(sx, sy, sx + (x - sx) * mid, sy + (y - sy) * mid):
+                    lo = mid
+                else:
+                    hi = mid
+            x, y = sx + (x - sx) * lo, sy + (y - sy) * lo
+        if not self.free(Foot(self.sh, x, y), placed, waiting):
+            return (sx, sy)
+        return (x, y)
+
+    def follow_spot(self, i: int, placed: dict, waiting) -> tuple[float, float] | None:
+        """For a model that cannot engage: its full distance if that keeps
+        it within 1" of a placed model, else the spot nearest the target it
+        can reach within 1" of one; None if there is none."""
+        near = list(placed.values())
+        if not near:
+            return self.full_distance(i, placed, waiting)
+        x, y = self.full_distance(i, placed, waiting)
+        f = Foot(self.sh, x, y)
+        if any(edge_distance(f, h) <= COHERENCY - 0.01 for h in near):
+            return (x, y)
+        sx, sy = self.starts[i]
+        tx, ty = min(((g.x, g.y) for g in self.tf), key=lambda p: (p[0] - sx) ** 2 + (p[1] - sy) ** 2)
+        pts = []
+        for j in self.neighbours[i]:
+            if j in placed:                             # where its start neighbour's move carries it
+                h = placed[j]
+                pts.append((sx + h.x - self.starts[j][0], sy + h.y - self.starts[j][1]))
+        for h in near:
+            if math.hypot(h.x - sx, h.y - sy) - h.shape.radius - self.sh.radius - COHERENCY > self.budget:
+                continue
+            for gap in FOLLOW_GAPS:
+                pts.extend(contact_ring(self.sh, h, FOLLOW_RING, gap, (tx, ty)))
+        cands = []
+        for x, y in pts:
+            d = math.hypot(x - sx, y - sy)
+            if d <= self.budget + 1e-9:
+                cands.append((round(self.target_gap(x, y), 3), d, x, y))
+        cands.sort()
+        searches = [SEARCHES]
+        for _, _, x, y in cands:
+            f = Foot(self.sh, x, y)
+            if not any(edge_distance(f, h) <= COHERENCY - 0.01 for h in near):
+                continue
+            if not self.free(f, placed, waiting):
+                continue
+            if self.path(i, x, y, searches) is not None:
+                return (x, y)
+        return None
+
+    # -- whole plans --
+    def spots(self, rank: tuple) -> list | None:
+        """Nearest model first into engagement, then the others following;
+        None when the unit would not hold together."""
+        placed: dict[int, Foot] = {}
+        front: list[Foot] = []
+        todo = set(range(self.n))          # not yet tried
+        deferred: set[int] = set()         # cannot engage: they follow
+        for i in self.order:
+            todo.discard(i)
+            rivals = [self.starts[j] for j in todo]
+            spot = self.engage_spot(i, placed, front, todo | deferred, rivals, rank)
+            if spot is None:
+                deferred.add(i)
+                continue
+            f = Foot(self.sh, *spot)
+            placed[i] = f
+            if self.touches_target(f):
+                front.append(f)
+        if not self.follow(placed, deferred):
+            return None
+        groups = coherency_groups([placed[i] for i in range(self.n)])
+        if len(groups) > 1:                # a part left out of the chain joins the rest, engaged if it can
+            keep = max(groups, key=lambda g: (self.engaged([(placed[i].x, placed[i].y) for i in g]), len(g)))
+            back = [i for i in self.order if i not in keep]
+            for i in back:
+                del placed[i]
+            front = [placed[i] for i in keep if self.touches_target(placed[i])]
+            deferred = set()
+            for k, i in enumerate(back):
+                later = set(back[k + 1:])
+                spot = self.engage_spot(i, placed, front, later | deferred, [self.starts[j] for j in later], rank,
+                                        strict=True)
+                if spot is None:
+                    deferred.add(i)
+                    continue
+                placed[i] = f = Foot(self.sh, *spot)
+                if self.touches_target(f):
+                    front.append(f)
+            if not self.follow(placed, deferred):
+                return None
+            if len(coherency_groups([placed[i] for i in range(self.n)])) > 1:
+                return None
+        return [(placed[i].x, placed[i].y) for i in range(self.n)]
+
+    def follow(self, placed: dict, waiting: set) -> bool:
+        """Place the waiting models (those that cannot engage), nearest the
+        target first, each within 1" of a placed model; False if one cannot."""
+        todo = sorted(waiting, key=lambda i: self.order.index(i))
+        while todo:
+            for i in todo:
+                rest = set(todo) - {i}
+                spot = self.follow_spot(i, placed, rest)
+                if spot is not None:
+                    placed[i] = Foot(self.sh, *spot)
+                    todo.remove(i)
+                    break
+            else:
+                return False
+        return True
+
+    def block(self, to_contact: bool) -> list | None:
+        """The whole unit moved straight at the target along its nearest
+        model's line: until that model touches (`to_contact`; None if it
+        cannot go so far), or as far as the distance and the table allow."""
+        lead = self.order[0]
+        sx, sy = self.starts[lead]
+        g = min(self.tf, key=lambda g: (g.x - sx) ** 2 + (g.y - sy) ** 2)
+        cx, cy = contact_point(self.sh, sx, sy, g, gap=self.reach + PLACE_GAP)
+        L = math.hypot(cx - sx, cy - sy)
+        if L <= 1e-9:
+            return None
+        if to_contact:
+            if L > self.budget + 1e-9:
+                return None
+            return self._shifted(cx - sx, cy - sy)
+        k = min(1.0, self.budget / L)
+        vx, vy = (cx - sx) * k, (cy - sy) * k
+        good, step = 0.0, 0.1
+        t = 1.0
+        while t > 1e-9:
+            if self._shifted(vx * t, vy * t) is not None:
+                good = t
+                break
+            t -= step
+        if good <= 0.0:
+            return None
+        lo, hi = good, min(1.0, good + step)
+        for _ in range(12):
+            mid = (lo + hi) / 2
+            if self._shifted(vx * mid, vy * mid) is not None:
+                lo = mid
+            else:
+                hi = mid
+        return self._shifted(vx * lo, vy * lo)
+
+    def _shifted(self, dx: float, dy: float) -> list | None:
+        pts = [(x + dx, y + dy) for x, y in self.starts]
+        for (sx, sy), (x, y) in zip(self.starts, pts):
+            if not self.ob.clear(sx, sy, x, y) or not movement.spot_free(self.state, self.u, Foot(self.sh, x, y), []):
+                return None
+        return pts
+
+
+def plan_charge(state: DBState, u: Unit, target: Unit, allowance: float) -> list[tuple[float, float]]:
+    """Each model's end of the charge's move (model order, rounded to
+    1/1000"), as the module docstring describes."""
+    c = _Charge(state, u, target, allowance)
+    if c.n == 0:
+        return []
+    best, score = None, -1
+    for rank in RANKS:
+        pts = c.spots(rank)
+        if pts is not None:
+            s = c.engaged(pts)
+            if s > score:
+                best, score = pts, s
+        if score == c.n:
+            break
+    if score < c.n:
+        blk = c.block(to_contact=True)
+        if blk is not None and c.engaged(blk) > score:
+            best = blk
+    if best is None:
+        best = c.block(to_contact=False) or c.starts
+    return [(round(x, 3), round(y, 3)) for x, y in best]
