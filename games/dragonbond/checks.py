@@ -130,7 +130,7 @@ def _move(state: DBState, a, u):
     why = movement.movement_open(state, u)
     if why:
         return (why, "dragonbond.txt § Movement")
-    if u.immobilized:
+    if movement.held(state, u, "immobilized"):
         return (f"{stats.name(state, u)} is immobilized: it must spend all of its speed.", R_STATUS)
     lim = movement.left(state, u)
     if lim <= 1e-9:

@@ -58,7 +58,8 @@ def groups(state: DBState) -> list:
         return out
     if not (u.alive and u.models):
         return [lambda: [Action.make("end_turn", p)]]
-    if t.mode in ("", "act", "run") and movement.movement_open(state, u) is None and not u.immobilized:
+    if t.mode in ("", "act", "run") and movement.movement_open(state, u) is None and \
+            not movement.held(state, u, "immobilized"):
         out.append(move_actions(state, u, "move"))
     if t.mode in ("", "act") and not t.acted:
         out.append(lambda: attack_actions(state, u))

@@ -133,11 +133,11 @@ class DragonbondController(TableController):
             lim = self._fresh_allowance(uid, self.mode if self.mode in ("run", "disengage") else "move")
             return lim if lim is not None and lim > 1e-9 else None
         if t is not None:
-            if movement.movement_open(st, u) is not None or u.immobilized:
+            if movement.movement_open(st, u) is not None or movement.held(st, u, "immobilized"):
                 return None
             if t.mode not in ("", "act", "coordinated", "run", "disengage"):
                 return None
-        if u.immobilized:
+        if movement.held(st, u, "immobilized"):
             return None
         lim = movement.left(st, u)
         return lim if lim > 1e-9 else None

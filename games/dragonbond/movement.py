@@ -39,6 +39,20 @@ PATH_SEARCHES = 1       # placements: paths searched round obstacles per model (
 
 # ---- allowances ------------------------------------------------------------------------------
 
+def held(state: DBState, u: Unit, status: str) -> int:
+    """The unit's Slow or Immobilized tokens that act on its movement now:
+    not those it gained from terrain entered during this activation's
+    movement, which wait for its next movement (§ Status Effects: "the
+    unit must spend half of its speed before moving"; Immobilized "is
+    resolved during the affected unit's movement"), so a move split in two
+    goes as far as the same move made at once."""
+    n = u.slow if status == "slow" else u.immobilized
+    t = state.turn
+    if n and t is not None and t.late:
+        n -= sum(1 for uid, st in t.late if uid == u.uid and st == status)
+    return max(0, n)
+
+
 def total_allowance(state: DBState, u: Unit) -> float:
     """Inches the activation's movement is worth in full."""
     t = state.turn
@@ -53,7 +67,7 @@ def total_allowance(state: DBState, u: Unit) -> float:
 def left(state: DBState, u: Unit) -> float:
     """Inches `u` may still move this activation."""
     t = state.turn
-    if u.immobilized:
+    if held(state, u, "immobilized"):
         return 0.0
     total = total_allowance(state, u)
     if t is None:
@@ -65,7 +79,7 @@ def left(state: DBState, u: Unit) -> float:
     else:
         used = t.used
     rest = total * (1.0 - used)
-    if u.slow and not (t.slow_paid and u.uid == t.uid):
+    if held(state, u, "slow") and not (t.slow_paid and u.uid == t.uid):
         rest -= stats.speed(state, u) / 2.0
     return max(0.0, rest)
 
@@ -270,12 +284,19 @@ def instant(state: DBState, u: Unit, piece, events: list, how: str) -> None:
     if stats.has(state, u, "huge") and st != "damage":
         events.append(Event("ruling", f"Huge: {stats.name(state, u)} ignores {piece.name or piece.type}", R_HUGE))
         return
-    add_status(state, u, st, 1, -1, events, f"{how} {piece.name or piece.type}", R_INSTANT)
+    add_status(state, u, st, 1, -1, events, f"{how} {piece.name or piece.type}", R_INSTANT, late=how == "enters")
 
 
-def add_status(state: DBState, u: Unit, st: str, n: int, by: int, events: list, why: str, rule: str) -> None:
+def add_status(state: DBState, u: Unit, st: str, n: int, by: int, events: list, why: str, rule: str,
+               late: bool = False) -> None:
+    """Give the unit n tokens.  `late`: gained from terrain it entered while
+    moving; a Slow or Immobilized token gained so waits for the unit's next
+    movement (§ Status Effects: Slow is paid "before moving"; see held)."""
     if not u.alive or n <= 0:
         return
+    t = state.turn
+    if late and st in ("slow", "immobilized") and t is not None and u.uid in (t.uid, t.second):
+        t.late = t.late + ((u.uid, st),) * n
     if st == "damage":
         u.damage.extend([by] * n)
     elif st == "slow":
@@ -291,13 +312,13 @@ def spend(state: DBState, u: Unit, inches: float, events: list) -> None:
     t = state.turn
     if t.mode == "coordinated":
         t.moved_units = t.moved_units + (u.uid,)
-        if u.slow:
+        if held(state, u, "slow"):
             u.slow -= 1
             events.append(Event("status", f"{stats.name(state, u)} spends half its speed to shake off a Slow "
                                 "token", R_STATUS))
         return
     total = total_allowance(state, u) or 1.0
-    if u.slow and not t.slow_paid:
+    if held(state, u, "slow") and not t.slow_paid:
         t.slow_paid = True
         t.used += (stats.speed(state, u) / 2.0) / total
         u.slow -= 1
@@ -523,9 +544,9 @@ def mount_problem(state: DBState, g: Unit) -> tuple | None:
     why = movement_open(state, g)
     if why:
         return (why, R_MOUNT)
-    if g.immobilized:
+    if held(state, g, "immobilized"):
         return (f"{stats.name(state, g)} is immobilized.", R_STATUS)
-    if t.used > 0.5 + 1e-9 or (g.slow and not t.slow_paid):
+    if t.used > 0.5 + 1e-9 or (held(state, g, "slow") and not t.slow_paid):
         return ("Mounting costs half of the general's speed, and not enough is left.", R_MOUNT)
     return None
 
@@ -553,9 +574,9 @@ def dismount_problem(state: DBState, d: Unit, to) -> tuple | None:
     why = movement_open(state, d)
     if why:
         return (why, R_DISMOUNT)
-    if d.immobilized:
+    if held(state, d, "immobilized"):
         return (f"{stats.name(state, d)} is immobilized.", R_STATUS)
-    if t.used > 0.5 + 1e-9 or (d.slow and not t.slow_paid):
+    if t.used > 0.5 + 1e-9 or (held(state, d, "slow") and not t.slow_paid):
         return ("Dismounting costs half of the general's speed, and not enough is left.", R_DISMOUNT)
     try:
         x, y = float(to[0]), float(to[1])

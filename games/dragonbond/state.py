@@ -111,11 +111,12 @@ class Turn:
     slow_paid: bool = False      # a Slow token's half speed is spent
     charge: float = 0.0          # a charge's rolled distance
     target: int = -1             # a charge's target
+    late: tuple = ()             # (uid, status) per Slow/Immobilized token gained from terrain while moving
 
     def copy(self) -> "Turn":
         return Turn(self.uid, self.mode, self.used, self.moved, self.acted, self.moved_first, self.second,
                     self.moved_units, self.engaged_start, self.oa_spent, self.slow_paid, self.charge,
-                    self.target)
+                    self.target, self.late)
 
 
 @dataclass(slots=True)
