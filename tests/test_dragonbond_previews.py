@@ -164,3 +164,60 @@ def test_computer_reach_chance_counts_slow_against_it():
     slow = ai.reach_chance(m.state, u, 9.5)
     assert slow < fast
     assert slow == pytest.approx(0.0, abs=0.05)        # 9.5" needs 5.5 successes after Slow's 4"
+
+
+FIVE = [{"name": "halberdiers", "player": 0, "unit": "oathguard_halberdiers", "captain": "commander_leonise",
+         "at": [[17.32, 0.76], [17.32, 2.12], [17.32, 3.48], [17.32, 4.84], [18.68, 2.8]]},
+        {"name": "claw", "player": 1, "unit": "blooded_claws", "captain": "packleader_vrask", "models": 1,
+         "at": [[26.822, 9.889]]}]
+BLACK = {0: [10, 10, 10], 1: [1, 10, 10], 2: [5, 10, 10], 3: [5, 1, 10], 4: [5, 5, 10], 5: [5, 5, 1],
+         6: [5, 5, 5]}                        # three black dice: blank 10, success 1, double 5
+
+
+def test_charge_preview_and_result_agree_roll_by_roll():
+    """The five Halberdiers of charge_five_models_all_reach: for every roll
+    the preview counts the models that will fight, and the real charge with
+    that roll (and the pile-in it offers) has exactly those models
+    fighting; 10" against 9.5" is all five (it used to fall short)."""
+    from games.dragonbond import combat, stats
+    m, n = position(FIVE)
+    rules, st = m.rules, m.state
+    a = Action.make("charge", 0, uid=n["halberdiers"], target=n["claw"], weapon="Halberds")
+    o = describe.charge_outlook(describe.preview_base(st, a), a)
+    assert o["fighters"][4] == 5
+    lines = rules.preview(st, a)
+    assert any("5 with 4+ successes" in ln for ln in lines), lines
+    for k, want in o["fighters"].items():
+        s = rules.clone(st)
+        dice = ScriptedDice(list(BLACK[k]), seed=1)
+        for act in (Action.make("activate", 0, uid=n["halberdiers"]), a):
+            rules.apply(s, act, dice)
+        while s.pending and s.pending[-1].kind == "follow_up":
+            rules.apply(s, Action.make("follow_up", 0, uid=n["halberdiers"]), dice)
+        u, t = s.units[n["halberdiers"]], s.units[n["claw"]]
+        w, _ = stats.weapon(s, u, "Halberds")
+        got = combat.fighting_models(s, u, t, w) if space.engaged_models(s, u, t) else 0
+        assert got == want, (k, got, want)
+
+
+def test_move_and_charge_previews_name_the_terrain_on_the_path():
+    """A move whose path brushes the Embers of Caldrin says what they will
+    do; so does a charge across the Ford Mire, with the rolls that enter it."""
+    m, n = position([{"name": "blade", "player": 0, "unit": "bucentaur_blades", "captain": "thunderhoof_brann",
+                      "models": 1, "at": [[27.5, 7.6]]},
+                     {"name": "wall", "player": 0, "unit": "oathguard_halberdiers", "captain": "commander_leonise",
+                      "at": [[31, 1.4], [31, 2.8], [31, 4.2], [31, 5.6], [31, 7.0]]},
+                     {"name": "claws", "player": 1, "unit": "blooded_claws", "captain": "packleader_vrask",
+                      "models": 1, "at": [[24, 31]]}])
+    rules, st = m.rules, m.state
+    lines = rules.preview(st, Action.make("move", 0, uid=n["blade"], to=[[34.5, 7.6]]))
+    assert any(ln.startswith("Enters Embers of Caldrin: a Damage token") for ln in lines), lines
+    lines = rules.preview(st, Action.make("move", 0, uid=n["blade"], to=[[27.5, 12.6]]))
+    assert not any(ln.startswith("Enters") for ln in lines), lines
+    m, n = position([{"name": "blade", "player": 0, "unit": "bucentaur_blades", "captain": "thunderhoof_brann",
+                      "models": 1, "at": [[24, 14]]},
+                     {"name": "claws", "player": 1, "unit": "blooded_claws", "captain": "packleader_vrask",
+                      "models": 1, "at": [[24, 31]]}])
+    lines = m.rules.preview(m.state, Action.make("charge", 0, uid=n["blade"], target=n["claws"], weapon="Greatblades"))
+    mire = [ln for ln in lines if ln.startswith("Enters Ford Mire")]
+    assert mire and "a Slow token" in mire[0], lines

@@ -238,3 +238,43 @@ def test_dismount_sets_the_general_down_where_the_player_clicks():
     assert gx > dragon.x and gy < dragon.y                      # on the side clicked
     assert math.isclose(math.atan2(gy - dragon.y, gx - dragon.x), math.atan2(-5, 5), abs_tol=0.02)   # the pointer lands on a pixel
     assert ctl.mode == ""
+
+
+def test_drag_and_charge_previews_name_the_terrain_and_show_the_charge():
+    """Dragging the Kirin Wardens into the Ford Mire: the hint and an outline
+    on the table name it and its Slow token before the drop.  Hovering a
+    target in charge mode draws where each model will end for the median
+    roll, as the rules plan it."""
+    m = Match(Setup("dragonbond", 2, seed=3, scenario="valerna_crossing", seats=("human", "human"),
+                    options={"position": {"units": [
+                        {"name": "kirin", "player": 0, "unit": "kirin_wardens", "captain": "shen_the_serene",
+                         "models": 1, "at": [[24, 14]]},
+                        {"name": "hal", "player": 0, "unit": "oathguard_halberdiers", "captain": "commander_leonise",
+                         "at": [[17.32, 0.76], [17.32, 2.12], [17.32, 3.48], [17.32, 4.84], [18.68, 2.8]]},
+                        {"name": "claw", "player": 1, "unit": "blooded_claws", "captain": "packleader_vrask",
+                         "models": 1, "at": [[26.822, 9.889]]}]}}))
+    app, screen = screen_for(m)
+    n = names(m)
+    ctl = screen.ctl
+    h = m.state.units[n["hal"]].models[0]
+    click(app, spos(screen, h.x, h.y))
+    key(app, pygame.K_c)
+    t = m.state.units[n["claw"]].models[0]
+    move(app, spos(screen, t.x, t.y))
+    app.draw()
+    labels = [s.label for s in ctl.overlay_shapes() if s.label]
+    assert any(lb.startswith("median roll") and "models fight" in lb for lb in labels), labels
+    key(app, pygame.K_ESCAPE)
+    ctl.sel = None
+    a, b = spos(screen, 24, 14), spos(screen, 24, 20)
+    move(app, a)
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    for i in range(1, 7):
+        p = (a[0], round(a[1] + (b[1] - a[1]) * i / 6))
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    app.draw()
+    assert "enters Ford Mire: Slow token" in ctl.hint()
+    assert any(s.label == "Ford Mire: Slow token" for s in ctl.overlay_shapes())
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.draw()
+    assert m.state.units[n["kirin"]].slow == 1

@@ -16,7 +16,7 @@ from engine.core.actions import Action
 from engine.table.geometry import Foot, contact_point, slide_into
 from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import PoolSpec, TableController
-from games.dragonbond import combat, describe, dicepool, modifiers, movement, powers, setup, space, stats
+from games.dragonbond import combat, describe, dicepool, modifiers, movement, overlay, powers, setup, space, stats
 from games.dragonbond.view import dice_words
 
 SPECIAL_KEYS = {"n": "run", "c": "charge", "o": "coordinated", "g": "disengage"}
@@ -44,6 +44,7 @@ class DragonbondController(TableController):
         self._after: dict = {}       # uid -> the state after activating it (a copy), for checks
         self._okc: dict = {}         # action -> (legal, reason, rule)
         self._tinfo: dict = {}       # (sel, mode, target) -> hover additions
+        self._drag_seen = None       # (drag, terrain it enters): the last one asked
 
     # --- state ----------------------------------------------------------------------------
     def unit(self, uid):
@@ -868,11 +869,89 @@ class DragonbondController(TableController):
             return False                      # the activated unit stays selected
         return super().cancel()
 
+    # --- the table aids (overlay.py) ---------------------------------------------------------------------
+    def drag_terrain(self) -> list:
+        """Terrain the move being dragged (or arranged) will enter, as the
+        rules will read it off the models' paths (movement.terrain_entered)."""
+        legs = self.shown_moves()
+        unit = self.drag.unit if self.drag is not None else next(
+            (m.unit for m in self.models() if m.key in self.formation), None)
+        u = self.unit(unit)
+        if not legs or u is None or not u.models:
+            return []
+        key = (self.state.version, unit, tuple((lg.key, tuple(lg.path)) for lg in legs))
+        last = self._drag_seen
+        if last is None or last[0] != key:
+            try:
+                entered = movement.terrain_entered(self.state, u, [lg.path for lg in legs])
+            except Exception:  # noqa: BLE001 - an aid must never break the screen
+                entered = []
+            self._drag_seen = last = (key, entered)
+        return last[1]
+
+    def charge_plan(self, target):
+        """(end positions, arrives, label, terrain entered) of the charge on
+        `target` for the median roll, as the rules will plan it; None when
+        no charge on it is legal now."""
+        key = ("charge plan", self.sel, target)
+        if key in self._after:
+            return self._after[key]
+        out = None
+        good = next((a for a in self.target_actions(target) if self._ok(self.sel, a)[0]), None)
+        if good is not None:
+            try:
+                o = describe.charge_outlook(describe.preview_base(self.state, good), good)
+                dist = dicepool.success_dist(tuple(o["pool"]))
+                run, k = 0.0, dist[-1][0]
+                for kk, p in dist:
+                    run += p
+                    if run >= 0.5:
+                        k = kk
+                        break
+                n = o["fighters"].get(k, 0)
+                allowance = max(0.0, o["speed"] + k - o["slow"])
+                label = (f"median roll, {k} success{'es' if k != 1 else ''} ({allowance:g}\"): "
+                         + (f"{n} model{'s' if n != 1 else ''} fight" if n else "falls short"))
+                s = o["state"]
+                su = s.units[self.sel]
+                pts = o["plans"][k]
+                paths = movement.model_paths(s, su, pts, allowance + 1e-6)
+                entered = movement.terrain_entered(s, su, paths) if isinstance(paths, list) else []
+                out = (pts, bool(n), label, entered, s)
+            except Exception:  # noqa: BLE001 - an aid must never break the screen
+                out = None
+        self._after[key] = out
+        return out
+
+    def overlay_shapes(self) -> list:
+        st = self.state
+        if st.phase != "battle":
+            return []
+        if self.drag is not None or self.formation:
+            u = self.unit(self.drag.unit if self.drag is not None else self.sel)
+            return overlay.terrain_shapes(st, u, self.drag_terrain()) if u is not None else []
+        h = self.hovering
+        if self.mode == "charge" and h is not None and self.sel is not None and h.unit != self.sel:
+            t = self.unit(h.unit)
+            if t is not None and t.owner != self.actor():
+                plan = self.charge_plan(h.unit)
+                if plan is not None:
+                    pts, arrives, label, entered, s = plan
+                    su = s.units[self.sel]
+                    return overlay.charge_shapes(s, su, pts, arrives, label) + overlay.terrain_shapes(s, su, entered)
+        return []
+
     # --- words -----------------------------------------------------------------------------------------------
     def hint(self) -> str:
         st = self.state
         base = super().hint()
-        if self.drag is not None or self.tool or self.formation:
+        if self.drag is not None or self.formation:
+            u = self.unit(self.drag.unit if self.drag is not None else self.sel)
+            entered = self.drag_terrain() if u is not None else []
+            if entered:
+                base += " · enters " + ", ".join(overlay.effect_words(st, u, p) for p in entered)
+            return base
+        if self.tool:
             return base
         if st.phase == "over":
             return ""

@@ -97,6 +97,55 @@ def activated_copy(state: DBState, uid: int) -> DBState | None:
     return s
 
 
+TOKEN_WORDS = {
+    "slow": "a Slow token (half its speed goes before its next movement)",
+    "immobilized": "an Immobilized token (it cannot move at its next activation)",
+    "damage": "a Damage token (a white die at the start of its turns: a hit is a wound)",
+}
+
+
+def terrain_lines(state: DBState, u, pieces, when: str = "") -> list[str]:
+    """What the terrain a move enters will do to the unit, in words (the
+    rules' own judgement, movement.instant_effect): "Enters Ford Mire: a
+    Slow token (...)" or why it does not ("flies over")."""
+    out = []
+    for p in pieces:
+        st, why = movement.instant_effect(state, u, p, "enters")
+        name = p.name or p.type
+        if st is not None:
+            out.append(f"Enters {name}{when}: {TOKEN_WORDS.get(st, st)} (dragonbond.txt § Instant)")
+        elif why:
+            out.append(f"Enters {name}{when}: no token ({why})")
+    return out
+
+
+def _rolls(ks: list[int], every: list[int]) -> str:
+    """" with 3+ successes" for the rolls `ks` among `every` ("" if all)."""
+    ks = sorted(ks)
+    if ks == sorted(every):
+        return ""
+    if ks == [k for k in sorted(every) if k >= ks[0]]:
+        return f" with {ks[0]}+ successes"
+    return " with " + " or ".join(str(k) for k in ks) + " successes"
+
+
+def fighters_words(fighters: dict) -> str:
+    """{successes: models fighting} as "4 models fight with 3 successes,
+    5 with 4+" (the rolls that fall short left out)."""
+    every = sorted(fighters)
+    by: dict = {}
+    for k in every:
+        if fighters[k]:
+            by.setdefault(fighters[k], []).append(k)
+    parts = []
+    for i, (n, ks) in enumerate(sorted(by.items(), key=lambda kv: kv[1][0])):
+        head = f"{n} model{'s' if n != 1 else ''} fight" if i == 0 else f"{n}"
+        if len(by) == 1:
+            return head
+        parts.append(head + _rolls(ks, every))
+    return ", ".join(parts)
+
+
 def after_costs(state: DBState, a: Action) -> DBState:
     """A copy of the state with the action's own fatigue paid, as the rules
     pay it (stats.pay_action): the exhaustion it brings counts."""
@@ -134,30 +183,39 @@ def charge_outlook(state: DBState, a: Action) -> dict:
     slow = sp / 2.0 if u.slow else 0.0
     reach = expected = 0.0
     fighters = {}
+    terrain: dict = {}                # piece id -> (piece, [rolls whose charge enters it])
+    plans = {}
     for k, p in dicepool.success_dist(tuple(pool)):
         allowance = max(0.0, sp + k - slow)
-        n, e = _charge_result(s, u, t, w, allowance)
+        n, e, pts, entered = _charge_result(s, u, t, w, allowance)
         fighters[k] = n
+        plans[k] = pts
+        for piece in entered:
+            terrain.setdefault(piece.id, (piece, []))[1].append(k)
         if n:
             reach += p
             expected += p * e
     return {"reach": reach, "expected": expected, "fighters": fighters, "pool": pool, "speed": sp, "slow": slow,
-            "distance": space.distance(s, u, t), "notes": notes, "state": s}
+            "distance": space.distance(s, u, t), "notes": notes, "state": s, "plans": plans,
+            "terrain": list(terrain.values())}
 
 
-def _charge_result(s: DBState, u, t, w, allowance: float) -> tuple[int, float]:
-    """(models fighting, expected wounds) if the charge may move `allowance`."""
+def _charge_result(s: DBState, u, t, w, allowance: float) -> tuple[int, float, list, list]:
+    """(models fighting, expected wounds, the charge's end positions, the
+    terrain its paths enter) if the charge may move `allowance`."""
     c = s.copy()
     cu, ct = c.units[u.uid], c.units[t.uid]
     pts = charging.plan_charge(c, cu, ct, allowance)
+    paths = movement.model_paths(c, cu, pts, allowance + 1e-6)
+    entered = movement.terrain_entered(c, cu, paths) if isinstance(paths, list) else []
     movement.move_models(c, cu, pts, [], "charges", moving=False)
     if not space.engaged_models(c, cu, ct):
-        return 0, 0.0
+        return 0, 0.0, pts, entered
     plan = movement.plan_follow_up(c, cu, ct)
     if plan is not None:
         movement.move_models(c, cu, plan, [], "piles in", moving=False)
     n = combat.fighting_models(c, cu, ct, w)
-    return n, combat.expected_wounds(c, cu, ct, w, charging=True)
+    return n, combat.expected_wounds(c, cu, ct, w, charging=True), pts, entered
 
 
 def preview(state: DBState, a: Action) -> list[str]:
@@ -180,10 +238,12 @@ def preview(state: DBState, a: Action) -> list[str]:
         lim = movement.left(s, su)
         try:
             pts = movement.parse_to(u, a["to"])
-            lens = movement.path_lengths(state, u, pts, math.inf)
-            if isinstance(lens, list):
-                out.append(f"Longest path {max(lens):.2f}\" of {lim:.2f}\" allowed"
-                           + (" (too far)" if max(lens) > lim + 1e-6 else ""))
+            paths = movement.model_paths(state, u, pts, math.inf)
+            if isinstance(paths, list):
+                far = movement.longest(paths)
+                out.append(f"Longest path {far:.2f}\" of {lim:.2f}\" allowed"
+                           + (" (too far)" if far > lim + 1e-6 else ""))
+                out.extend(terrain_lines(state, u, movement.terrain_entered(state, u, paths)))
             if k != "disengage":
                 leave = movement.would_leave(state, u, pts)
                 if leave:
@@ -214,10 +274,12 @@ def preview(state: DBState, a: Action) -> list[str]:
             slow = f", less {o['slow']:g}\" for Slow" if o["slow"] else ""
             out.append(f"Target {o['distance']:.1f}\" away; speed {o['speed']}{slow} + "
                        f"{dicepool.describe_pool(o['pool'])} successes: reaches it {percent(o['reach'])}")
+            every = list(o["fighters"])
+            for piece, ks in o["terrain"]:
+                out.extend(terrain_lines(o["state"], o["state"].units[u.uid], [piece], _rolls(ks, every)))
             counts = sorted(set(n for n in o["fighters"].values() if n))
             if counts:
-                out.append("If it arrives: " + (f"{counts[0]}" if len(counts) == 1 else
-                                                f"{counts[0]}-{counts[-1]}") + " models fight (pile-in included)")
+                out.append("If it arrives: " + fighters_words(o["fighters"]) + " (pile-in included)")
                 s = o["state"]
                 n = max(o["fighters"].items(), key=lambda kv: (kv[1] > 0, kv[0]))[1]
                 out.extend("  " + line for line in combat.preview_lines(s, s.units[u.uid], s.units[t.uid], w,

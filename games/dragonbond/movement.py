@@ -272,17 +272,26 @@ def terrain_entered(state: DBState, u: Unit, paths) -> list:
     return [p for _, _, p in sorted(met, key=lambda m: (m[0], m[1]))]
 
 
-def instant(state: DBState, u: Unit, piece, events: list, how: str) -> None:
-    """An Instant terrain effect: a status token (§ Instant)."""
+def instant_effect(state: DBState, u: Unit, piece, how: str) -> tuple[str | None, str]:
+    """The status token an Instant piece gives the unit (§ Instant), or
+    None with the reason in words (Flying flies over it, Huge ignores all
+    but Damage, § Keywords); `how` is "enters" or "starts its turn touching"."""
     st = space.instant_of(piece)
     if not st:
-        return
+        return None, ""
     if stats.has(state, u, "flying") and how == "enters":
-        events.append(Event("ruling", f"{stats.name(state, u)} flies over {piece.name or piece.type}",
-                            "dragonbond.txt § Keywords"))
-        return
+        return None, f"{stats.name(state, u)} flies over {piece.name or piece.type}"
     if stats.has(state, u, "huge") and st != "damage":
-        events.append(Event("ruling", f"Huge: {stats.name(state, u)} ignores {piece.name or piece.type}", R_HUGE))
+        return None, f"Huge: {stats.name(state, u)} ignores {piece.name or piece.type}"
+    return st, ""
+
+
+def instant(state: DBState, u: Unit, piece, events: list, how: str) -> None:
+    """An Instant terrain effect: a status token (§ Instant)."""
+    st, why = instant_effect(state, u, piece, how)
+    if st is None:
+        if why:
+            events.append(Event("ruling", why, R_HUGE))
         return
     add_status(state, u, st, 1, -1, events, f"{how} {piece.name or piece.type}", R_INSTANT, late=how == "enters")
 
