@@ -49,6 +49,7 @@ ROUNDING = 0.002        # inches kept back from the distance: end positions are 
 RING = 36               # spots tried round each base a model may touch
 FOLLOW_RING = 24        # spots tried round each placed model by a model that cannot engage
 FOLLOW_GAPS = (PLACE_GAP, 0.5, COHERENCY - 0.03)     # how far from the placed model (edge to edge)
+_CRITERIA = ("chain", "crowd", "target")        # out of the chain, rivals that reach the spot, touching a friend
 RANKS = (("chain", "crowd", "target"), ("crowd", "chain", "target"), ("chain", "target", "crowd"))
 SEARCHES = 1            # paths searched round obstacles per model and spot choice (straight runs are free)
 
@@ -68,7 +69,8 @@ class _Charge:
         self.starts = [(m.x, m.y) for m in u.models]
         self.n = len(self.starts)
         self.order = sorted(range(self.n), key=lambda i: space.group_distance_point(state, target, *self.starts[i]))
-        sf = [Foot(self.sh, x, y) for x, y in self.starts]
+        sf = self.start_feet = [Foot(self.sh, x, y) for x, y in self.starts]
+        self._rings: dict = {}
         self.neighbours = [[j for j in range(self.n) if j != i and edge_distance(sf[i], sf[j]) <= COHERENCY + 1e-6]
                            for i in range(self.n)]
 
@@ -89,8 +91,17 @@ class _Charge:
         return res[0] if res is not None else None
 
     def free(self, f: Foot, placed: dict, waiting) -> bool:
-        others = [g for k, g in placed.items()] + [Foot(self.sh, *self.starts[k]) for k in waiting]
+        others = list(placed.values()) + [self.start_feet[k] for k in waiting]
         return movement.spot_free(self.state, self.u, f, others)
+
+    def ring(self, g: Foot, gap: float, n: int = RING) -> list:
+        """n spots round base g where a model's base is `gap` from it,
+        rounded to 1/1000" (judged where they will stand)."""
+        key = (g.x, g.y, g.r, gap, n)
+        out = self._rings.get(key)
+        if out is None:
+            out = self._rings[key] = [(round(x, 3), round(y, 3)) for x, y in contact_ring(self.sh, g, n, gap)]
+        return out
 
     def touches_target(self, f: Foot) -> bool:
         return any(edge_distance(f, g) <= CONTACT + self.reach for g in self.tf)
@@ -114,29 +125,33 @@ class _Charge:
         budget = self.budget
         cands = []
         anchors = [(g, self.reach + PLACE_GAP, 0) for g in self.tf] + [(g, PLACE_GAP, 1) for g in front]
-        near = list(placed.values())
+        near = [(h.x, h.y, h.r if h.corners is None else h.shape.radius) for h in placed.values()]
+        r = self.sh.radius
+        link = COHERENCY - 0.01
+        a, b, c = (_CRITERIA.index(k) for k in rank)
         for g, gap, friend in anchors:
             gr = g.r if g.corners is None else g.shape.radius
-            if math.hypot(g.x - sx, g.y - sy) - gr - self.sh.radius - gap > budget + 1e-9:
+            if math.hypot(g.x - sx, g.y - sy) - gr - r - gap > budget + 1e-9:
                 continue
-            for x, y in contact_ring(self.sh, g, RING, gap, (sx, sy)):
+            straight = contact_point(self.sh, sx, sy, g, gap)          # the spot straight ahead, then the ring
+            for x, y in [(round(straight[0], 3), round(straight[1], 3))] + self.ring(g, gap):
                 d = math.hypot(x - sx, y - sy)
                 if d > budget + 1e-9:
                     continue
-                crowd = sum(1 for rx, ry in rivals if math.hypot(x - rx, y - ry) <= budget)
-                f = Foot(self.sh, x, y)
-                loose = 1 if near and not any(edge_distance(f, h) <= COHERENCY - 0.01 for h in near) else 0
+                loose = 1 if near and not any(math.hypot(x - hx, y - hy) - r - hr <= link for hx, hy, hr in near) \
+                    else 0
                 if loose and strict:
                     continue
-                by = {"chain": loose, "crowd": crowd, "target": friend}
-                cands.append((tuple(by[k] for k in rank) + (d,), x, y, f))
+                crowd = sum(1 for rx, ry in rivals if math.hypot(x - rx, y - ry) <= budget) if rivals else 0
+                v = (loose, crowd, friend)
+                cands.append(((v[a], v[b], v[c], d), x, y))
         cands.sort(key=lambda c: c[0])
         searches = [SEARCHES]
         best = None
-        for key, x, y, f in cands:
+        for key, x, y in cands:
             if best is not None and key >= best[0]:
                 break                       # a path is never shorter than the straight line
-            if not self.free(f, placed, waiting):
+            if not self.free(Foot(self.sh, x, y), placed, waiting):
                 continue
             L = self.path(i, x, y, searches)
             if L is None:
@@ -170,9 +185,13 @@ class _Charge:
                 else:
                     hi = mid
             x, y = sx + (x - sx) * lo, sy + (y - sy) * lo
-        if not self.free(Foot(self.sh, x, y), placed, waiting):
-            return (sx, sy)
-        return (x, y)
+        L = math.hypot(x - sx, y - sy)
+        for back in (0.0, 0.001, 0.002, 0.004, 0.008):      # rounded to 1/1000", clear of what it touches
+            k = max(0.0, 1.0 - back / L) if L > 1e-9 else 0.0
+            rx, ry = round(sx + (x - sx) * k, 3), round(sy + (y - sy) * k, 3)
+            if self.ob.clear(sx, sy, rx, ry) and self.free(Foot(self.sh, rx, ry), placed, waiting):
+                return (rx, ry)
+        return (sx, sy)
 
     def follow_spot(self, i: int, placed: dict, waiting) -> tuple[float, float] | None:
         """For a model that cannot engage: its full distance if that keeps
@@ -186,7 +205,6 @@ class _Charge:
         if any(edge_distance(f, h) <= COHERENCY - 0.01 for h in near):
             return (x, y)
         sx, sy = self.starts[i]
-        tx, ty = min(((g.x, g.y) for g in self.tf), key=lambda p: (p[0] - sx) ** 2 + (p[1] - sy) ** 2)
         pts = []
         for j in self.neighbours[i]:
             if j in placed:                             # where its start neighbour's move carries it
@@ -196,9 +214,10 @@ class _Charge:
             if math.hypot(h.x - sx, h.y - sy) - h.shape.radius - self.sh.radius - COHERENCY > self.budget:
                 continue
             for gap in FOLLOW_GAPS:
-                pts.extend(contact_ring(self.sh, h, FOLLOW_RING, gap, (tx, ty)))
+                pts.extend(self.ring(h, gap, FOLLOW_RING))
         cands = []
         for x, y in pts:
+            x, y = round(x, 3), round(y, 3)
             d = math.hypot(x - sx, y - sy)
             if d <= self.budget + 1e-9:
                 cands.append((round(self.target_gap(x, y), 3), d, x, y))
@@ -310,8 +329,19 @@ class _Charge:
                 hi = mid
         return self._shifted(vx * lo, vy * lo)
 
+    def legal(self, pts) -> bool:
+        """The plan as the rules will check it: every path within the
+        distance, every end free, the unit coherent."""
+        feet = [Foot(self.sh, x, y) for x, y in pts]
+        if len(coherency_groups(feet)) > 1:
+            return False
+        for i, f in enumerate(feet):
+            if not movement.spot_free(self.state, self.u, f, feet[:i] + feet[i + 1:]):
+                return False
+        return isinstance(movement.model_paths(self.state, self.u, pts, self.allowance), list)
+
     def _shifted(self, dx: float, dy: float) -> list | None:
-        pts = [(x + dx, y + dy) for x, y in self.starts]
+        pts = [(round(x + dx, 3), round(y + dy, 3)) for x, y in self.starts]
         for (sx, sy), (x, y) in zip(self.starts, pts):
             if not self.ob.clear(sx, sy, x, y) or not movement.spot_free(self.state, self.u, Foot(self.sh, x, y), []):
                 return None
@@ -324,19 +354,21 @@ def plan_charge(state: DBState, u: Unit, target: Unit, allowance: float) -> list
     c = _Charge(state, u, target, allowance)
     if c.n == 0:
         return []
-    best, score = None, -1
+    plans = []
     for rank in RANKS:
         pts = c.spots(rank)
         if pts is not None:
-            s = c.engaged(pts)
-            if s > score:
-                best, score = pts, s
-        if score == c.n:
-            break
-    if score < c.n:
+            plans.append((c.engaged(pts), -len(plans), pts))
+            if plans[-1][0] in (0, c.n):      # all in, or none can reach: another order changes nothing
+                break
+    if not plans or max(p[0] for p in plans) < c.n:
         blk = c.block(to_contact=True)
-        if blk is not None and c.engaged(blk) > score:
-            best = blk
-    if best is None:
-        best = c.block(to_contact=False) or c.starts
-    return [(round(x, 3), round(y, 3)) for x, y in best]
+        if blk is not None:
+            plans.append((c.engaged(blk), -len(plans), blk))
+    plans.sort(reverse=True)
+    for _, _, pts in plans:
+        pts = [(round(x, 3), round(y, 3)) for x, y in pts]
+        if c.legal(pts):
+            return pts
+    blk = c.block(to_contact=False)
+    return blk if blk is not None else list(c.starts)
