@@ -23,18 +23,22 @@ against each other (docs/games/dragonbond.md, "The charge's move"):
   intended target even if the charge fails").
 
 How the spots are found (solved for contact, never stepped): nearest model
-first, each takes a spot where it becomes engaged, preferring spots the
-models still to move could not reach (so a column charging a narrow
-target leaves the near spots to the models behind).  Two orders of
-preference are tried: "stay within 1 inch of the models already placed"
-before or after "leave the near spots free".  The models that cannot
-engage then follow, each to the spot nearest the target that it can reach
-and that is within 1" of a placed model (the spot its start neighbour's
-move carries it to is always among them); a part of the unit left out of
-the chain is sent back to follow the part with the most models engaged.
-Of these plans and the whole unit moved straight in as a block until its
-nearest model touches, the one with the most models engaged is taken; when
-no plan holds together, the block goes as far as it legally can.
+first, each takes a spot where it becomes engaged: in base contact with
+the target first, then within Reach of it, then touching a model of its
+unit that is; preferring spots within 1" of the models already placed and
+spots the models still to move could not reach (so a column charging a
+narrow target leaves the near spots to the models behind).  Those
+preferences are tried in several orders (RANKS; for a Reach unit also
+stopping 1" off the target rather than in contact, which leaves room for
+more models), and the plan with the most models engaged is kept, the
+first order on a tie.  The models that cannot engage then follow, each to
+the spot nearest the target that it can reach and that is within 1" of a
+placed model (the spot its start neighbour's move carries it to is always
+among them); a part of the unit left out of the chain joins the part with
+the most models engaged.  Of these plans and the whole unit moved straight
+in as a block until its nearest model touches, the one with the most
+models engaged is taken, checked as the rules check a move; when none
+holds together, the block goes as far as it legally can.
 """
 from __future__ import annotations
 
@@ -49,8 +53,9 @@ ROUNDING = 0.002        # inches kept back from the distance: end positions are 
 RING = 36               # spots tried round each base a model may touch
 FOLLOW_RING = 24        # spots tried round each placed model by a model that cannot engage
 FOLLOW_GAPS = (PLACE_GAP, 0.5, COHERENCY - 0.03)     # how far from the placed model (edge to edge)
-_CRITERIA = ("chain", "crowd", "target")        # out of the chain, rivals that reach the spot, touching a friend
-RANKS = (("chain", "crowd", "target"), ("crowd", "chain", "target"), ("chain", "target", "crowd"))
+_CRITERIA = ("chain", "crowd", "target")        # out of the chain, rivals that reach the spot, how it engages
+RANKS = (("chain", "crowd", "target"), ("crowd", "chain", "target"), ("chain", "target", "crowd"),
+         ("chain", "crowd", "reach"))   # "reach": Reach units stop 1" off the target, not in contact
 SEARCHES = 1            # paths searched round obstacles per model and spot choice (straight runs are free)
 
 
@@ -118,17 +123,22 @@ class _Charge:
     # -- one model's spot --
     def engage_spot(self, i: int, placed: dict, front: list, waiting, rivals, rank: tuple, strict: bool = False):
         """A spot where model i becomes engaged within its distance, or None.
-        Ranked by (out of the chain, spots rivals also reach, touching a
-        model of its unit rather than the target, distance), or with the
-        first two the other way round (`chain_first` False)."""
+        Ranked by `rank`, an order of: out of the chain (not within 1" of a
+        placed model), how many rivals also reach the spot, how it engages
+        (base contact with the target, within Reach of it, base contact
+        with a model of its unit that is); then by distance."""
         sx, sy = self.starts[i]
         budget = self.budget
         cands = []
-        anchors = [(g, self.reach + PLACE_GAP, 0) for g in self.tf] + [(g, PLACE_GAP, 1) for g in front]
+        reach_only = self.reach and "reach" in rank      # Reach units: within 1" is as good as contact
+        anchors = [] if reach_only else [(g, PLACE_GAP, 0) for g in self.tf]   # base contact with the target,
+        if self.reach:
+            anchors += [(g, self.reach + PLACE_GAP, 1) for g in self.tf]          # within Reach of it,
+        anchors += [(g, PLACE_GAP, 2) for g in front]                             # touching a model that is
         near = [(h.x, h.y, h.r if h.corners is None else h.shape.radius) for h in placed.values()]
         r = self.sh.radius
         link = COHERENCY - 0.01
-        a, b, c = (_CRITERIA.index(k) for k in rank)
+        a, b, c = (_CRITERIA.index("target" if k == "reach" else k) for k in rank)
         for g, gap, friend in anchors:
             gr = g.r if g.corners is None else g.shape.radius
             if math.hypot(g.x - sx, g.y - sy) - gr - r - gap > budget + 1e-9:
@@ -301,14 +311,18 @@ class _Charge:
         lead = self.order[0]
         sx, sy = self.starts[lead]
         g = min(self.tf, key=lambda g: (g.x - sx) ** 2 + (g.y - sy) ** 2)
-        cx, cy = contact_point(self.sh, sx, sy, g, gap=self.reach + PLACE_GAP)
+        if to_contact:
+            for gap in (PLACE_GAP, self.reach + PLACE_GAP) if self.reach else (PLACE_GAP,):
+                cx, cy = contact_point(self.sh, sx, sy, g, gap=gap)
+                if math.hypot(cx - sx, cy - sy) <= self.budget + 1e-9:
+                    pts = self._shifted(cx - sx, cy - sy)
+                    if pts is not None:
+                        return pts
+            return None
+        cx, cy = contact_point(self.sh, sx, sy, g, gap=PLACE_GAP)
         L = math.hypot(cx - sx, cy - sy)
         if L <= 1e-9:
             return None
-        if to_contact:
-            if L > self.budget + 1e-9:
-                return None
-            return self._shifted(cx - sx, cy - sy)
         k = min(1.0, self.budget / L)
         vx, vy = (cx - sx) * k, (cy - sy) * k
         good, step = 0.0, 0.1

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 
-from engine.table.paths import path_length
 from engine.ui.table_contract import OverlayShape
 from games.dragonbond import movement, space
 from games.dragonbond.state import DBState, Unit
@@ -44,7 +43,8 @@ def _circle(x: float, y: float, r: float) -> tuple:
 
 
 def charge_shapes(state: DBState, u: Unit, pts, arrives: bool, label: str) -> list[OverlayShape]:
-    """Each model's path to its end of the charge, and its base there."""
+    """Each model's path to its end of the charge and its base there; the
+    label half way along the unit's move."""
     col = GOOD if arrives else SHORT
     paths = movement.model_paths(state, u, pts, math.inf)
     if not isinstance(paths, list):
@@ -54,7 +54,12 @@ def charge_shapes(state: DBState, u: Unit, pts, arrives: bool, label: str) -> li
     for path in paths:
         if len(path) > 1:
             out.append(OverlayShape(tuple(path), col, 2, dashed=True))
-    lead = max(range(len(pts)), key=lambda i: path_length(paths[i])) if pts else None
-    for i, (x, y) in enumerate(pts):
-        out.append(OverlayShape(_circle(x, y, r), col, 2, closed=True, label=label if i == lead else ""))
+    for x, y in pts:
+        out.append(OverlayShape(_circle(x, y, r), col, 2, closed=True))
+    if pts and u.models:                    # the label half way along the unit's move, clear of bases and tooltip
+        sx = sum(m.x for m in u.models) / len(u.models)
+        sy = sum(m.y for m in u.models) / len(u.models)
+        ex = sum(x for x, _ in pts) / len(pts)
+        ey = sum(y for _, y in pts) / len(pts)
+        out.append(OverlayShape(((sx, sy), ((sx + ex) / 2, (sy + ey) / 2), (ex, ey)), col, 1, label=label))
     return out
