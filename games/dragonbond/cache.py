@@ -10,7 +10,7 @@ from games.dragonbond.state import DBState
 class Geo:
     """Derived geometry of one state version."""
     __slots__ = ("version", "feet", "boxes", "combat", "kw", "passives", "los", "occupied", "touching",
-                 "obstacles", "dist", "engaged_models", "reach")
+                 "obstacles", "dist", "engaged_models", "reach", "charges")
 
     def __init__(self, version: int):
         self.version = version
@@ -26,6 +26,7 @@ class Geo:
         self.obstacles: dict = {}
         self.dist: dict = {}
         self.engaged_models: dict = {}
+        self.charges: dict = {}          # (unit, target, distance) -> the charge's plan (charging.planned)
 
 
 def geo(state: DBState) -> Geo:

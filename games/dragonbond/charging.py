@@ -46,7 +46,9 @@ import math
 
 from engine.table.geometry import (COHERENCY, CONTACT, PLACE_GAP, Foot, coherency_groups, contact_point, contact_ring,
                                    edge_distance, first_contact)
+from engine.table.paths import path_length
 from games.dragonbond import movement, space, stats
+from games.dragonbond.cache import geo
 from games.dragonbond.state import DBState, Unit
 
 ROUNDING = 0.002        # inches kept back from the distance: end positions are rounded to 1/1000"
@@ -76,24 +78,54 @@ class _Charge:
         self.order = sorted(range(self.n), key=lambda i: space.group_distance_point(state, target, *self.starts[i]))
         sf = self.start_feet = [Foot(self.sh, x, y) for x, y in self.starts]
         self._rings: dict = {}
+        self.walks: dict = {}              # (model, x, y) -> its path there (None: none within the distance)
         self.neighbours = [[j for j in range(self.n) if j != i and edge_distance(sf[i], sf[j]) <= COHERENCY + 1e-6]
                            for i in range(self.n)]
 
     # -- measures --
     def path(self, i: int, x: float, y: float, searches: list) -> float | None:
         """Model i's path length to (x, y) within the budget, or None;
-        `searches` holds how many searches round obstacles are left."""
+        `searches` holds how many searches round obstacles are left (a
+        path found once is remembered for the plan)."""
+        key = (i, x, y)
+        if key in self.walks:
+            walk = self.walks[key]
+            return path_length(walk) if walk is not None else None
         sx, sy = self.starts[i]
         d = math.hypot(x - sx, y - sy)
         if d > self.budget + 1e-9:
             return None
         if self.ob.clear(sx, sy, x, y):
+            self.walks[key] = [(sx, sy), (x, y)]
             return d
         if searches[0] <= 0:
             return None
         searches[0] -= 1
         res = self.ob.shortest(sx, sy, x, y, self.budget)
+        self.walks[key] = list(res[1]) if res is not None else None
         return res[0] if res is not None else None
+
+    def paths_for(self, pts) -> list | None:
+        """Each model's path to pts (those the plan found, else its
+        shortest within the distance), or None if one has none."""
+        out = []
+        for i, (x, y) in enumerate(pts):
+            sx, sy = self.starts[i]
+            walk = self.walks.get((i, x, y))
+            if walk is None:
+                if math.hypot(x - sx, y - sy) <= 1e-9:
+                    walk = [(sx, sy)]
+                elif self.ob.clear(sx, sy, x, y):
+                    walk = [(sx, sy), (x, y)]
+                else:
+                    res = self.ob.shortest(sx, sy, x, y, self.allowance)
+                    if res is None:
+                        return None
+                    walk = list(res[1])
+            if path_length(walk) > self.allowance + 1e-6:
+                return None
+            out.append(walk)
+        return out
 
     def free(self, f: Foot, placed: dict, waiting) -> bool:
         others = list(placed.values()) + [self.start_feet[k] for k in waiting]
@@ -343,16 +375,16 @@ class _Charge:
                 hi = mid
         return self._shifted(vx * lo, vy * lo)
 
-    def legal(self, pts) -> bool:
-        """The plan as the rules will check it: every path within the
-        distance, every end free, the unit coherent."""
+    def legal(self, pts) -> list | None:
+        """The plan as the rules will check it: every end free, the unit
+        coherent, every path within the distance; its paths, or None."""
         feet = [Foot(self.sh, x, y) for x, y in pts]
         if len(coherency_groups(feet)) > 1:
-            return False
+            return None
         for i, f in enumerate(feet):
             if not movement.spot_free(self.state, self.u, f, feet[:i] + feet[i + 1:]):
-                return False
-        return isinstance(movement.model_paths(self.state, self.u, pts, self.allowance), list)
+                return None
+        return self.paths_for(pts)
 
     def _shifted(self, dx: float, dy: float) -> list | None:
         pts = [(round(x + dx, 3), round(y + dy, 3)) for x, y in self.starts]
@@ -365,9 +397,25 @@ class _Charge:
 def plan_charge(state: DBState, u: Unit, target: Unit, allowance: float) -> list[tuple[float, float]]:
     """Each model's end of the charge's move (model order, rounded to
     1/1000"), as the module docstring describes."""
+    return planned(state, u, target, allowance)[0]
+
+
+def planned(state: DBState, u: Unit, target: Unit, allowance: float) -> tuple[list, list]:
+    """(each model's end, each model's path there): the plan, made once per
+    position (the rules plan it for the opportunity attacks it provokes and
+    again to move; unchanged positions give the same plan)."""
+    memo = geo(state).charges
+    key = (u.uid, target.uid, allowance)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _plan(state, u, target, allowance)
+    return hit
+
+
+def _plan(state: DBState, u: Unit, target: Unit, allowance: float) -> tuple[list, list]:
     c = _Charge(state, u, target, allowance)
     if c.n == 0:
-        return []
+        return [], []
     plans = []
     for rank in RANKS:
         pts = c.spots(rank)
@@ -382,7 +430,8 @@ def plan_charge(state: DBState, u: Unit, target: Unit, allowance: float) -> list
     plans.sort(reverse=True)
     for _, _, pts in plans:
         pts = [(round(x, 3), round(y, 3)) for x, y in pts]
-        if c.legal(pts):
-            return pts
-    blk = c.block(to_contact=False)
-    return blk if blk is not None else list(c.starts)
+        paths = c.legal(pts)
+        if paths is not None:
+            return pts, paths
+    pts = c.block(to_contact=False) or list(c.starts)
+    return pts, [[s, p] if s != p else [s] for s, p in zip(c.starts, pts)]

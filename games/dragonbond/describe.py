@@ -205,9 +205,8 @@ def _charge_result(s: DBState, u, t, w, allowance: float) -> tuple[int, float, l
     terrain its paths enter) if the charge may move `allowance`."""
     c = s.copy()
     cu, ct = c.units[u.uid], c.units[t.uid]
-    pts = charging.plan_charge(c, cu, ct, allowance)
-    paths = movement.model_paths(c, cu, pts, allowance + 1e-6)
-    entered = movement.terrain_entered(c, cu, paths) if isinstance(paths, list) else []
+    pts, paths = charging.planned(c, cu, ct, allowance)
+    entered = movement.terrain_entered(c, cu, paths)
     movement.move_models(c, cu, pts, [], "charges", moving=False)
     if not space.engaged_models(c, cu, ct):
         return 0, 0.0, pts, entered

@@ -139,12 +139,7 @@ def charge_move(state: DBState, dice, events: list, uid: int, target: int, weapo
     turn.acted = True
     if not (u.alive and u.models and t.alive and t.models):
         return
-    pts = charging.plan_charge(state, u, t, turn.charge)
-    paths = movement.model_paths(state, u, pts, turn.charge + 1e-6)
-    if isinstance(paths, tuple):            # never: the plan keeps within the distance (kept as a guard)
-        events.append(Event("ruling", f"The charge cannot be made as planned ({paths[0]}): "
-                            f"{stats.name(state, u)} stays where it stands", paths[1]))
-        pts, paths = [(m.x, m.y) for m in u.models], [[(m.x, m.y)] for m in u.models]
+    pts, paths = charging.planned(state, u, t, turn.charge)
     far = movement.longest(paths)
     before = set(space.in_combat_with(state, u))
     turn.used = min(1.0, far / turn.charge) if turn.charge > 0 else 1.0
