@@ -72,7 +72,7 @@ class GreedyAgent:
         if k == "use_reaction":
             u = state.units[a["uid"]]
             ok = u.fatigue + 1 <= stats.stamina(state, u)
-            return (2.0 if ok else -1.0), "react"
+            return (2.0 if ok else -1.0), (f"react with {a['power']}" if ok else "keep the stamina for later")
         if k == "decline":
             return 0.0, "save the stamina"
         if k == "remove_models":
@@ -151,7 +151,7 @@ class GreedyAgent:
                     best = max(best, v)
                     rank = 2.0 + v - self.fatigue_cost(state, u, 1)
                     if v > 0 and rank > first:
-                        first, why = rank, f"attack {stats.name(state, e)}"
+                        first, why = rank, f"attack {stats.name(state, e)} with {w.name}"
             if charging_ok and not stats.exhausted(u) and not u.immobilized:
                 d = space.distance(state, u, e)
                 if 0.05 < d <= sp + 6 and space.line_of_sight(state, u, e):
