@@ -14,6 +14,7 @@ the table, overlapping nothing.
 from __future__ import annotations
 
 import math
+import weakref
 
 from engine.core.rules import Event
 from engine.table.geometry import (CONTACT, OVERLAP, PLACE_GAP, Foot, coherent, contact_point, contact_ring, edge_distance,
@@ -244,21 +245,35 @@ def move_models(state: DBState, u: Unit, pts, events: list, why: str, rule: str 
     return far
 
 
+_INSTANT: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()     # table -> its pieces with an Instant effect
+
+
 def terrain_entered(state: DBState, u: Unit, paths) -> list:
     """Pieces with an Instant effect that the unit's models touch on their
     paths (anywhere along them, not only where they stop) and that the
     unit did not touch before moving (§ Entering Terrain: "a unit is
     considered to have entered a given terrain if the bases of any of its
     models are touching the terrain in question"), in the order met."""
-    before = {id(p) for p in space.touching_terrain(state, u)}
+    pieces = _INSTANT.get(state.table)
+    if pieces is None:
+        pieces = _INSTANT[state.table] = [p for p in state.table.terrain if p.ring and space.instant_of(p)]
+    if not pieces or not paths:
+        return []
     r = space.shape_of(u.card).radius + CONTACT
+    xs = [x for path in paths for x, _ in path]
+    ys = [y for path in paths for _, y in path]
+    x0, y0, x1, y1 = min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r
+    pieces = [p for p in pieces if p.bbox[0] <= x1 and p.bbox[2] >= x0 and p.bbox[1] <= y1 and p.bbox[3] >= y0]
+    if not pieces:
+        return []
+    before = {id(p) for p in space.touching_terrain(state, u)}
     met = []
-    for p in state.table.terrain:
-        if id(p) in before or not p.ring or not space.instant_of(p):
+    for p in pieces:
+        if id(p) in before:
             continue
         pb = p.bbox
         first = None
-        for k, path in enumerate(paths):
+        for path in paths:
             run = 0.0
             for a, b in zip(path, path[1:] or path):
                 if (min(a[0], b[0]) - r <= pb[2] and max(a[0], b[0]) + r >= pb[0] and
