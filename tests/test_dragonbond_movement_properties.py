@@ -240,3 +240,45 @@ def test_charges_stay_legal_and_arrive_when_the_roll_covers_the_distance(pieces,
     assert _moves_are_their_paths(s, u, charged, [allowance]) == 1
     if covers and u.alive and t.alive and u.models and t.models:
         assert space.engaged_models(s, u, t), [e.text for e in events]
+
+
+def _wall(i, x0, y0, x1, y1):
+    return Piece(f"w{i}", "ancient_ruins", ring=((x0, y0), (x1, y0), (x1, y1), (x0, y1)), name=f"Wall {i}",
+                 properties={"impassable": True})
+
+
+def test_coherency_wins_over_contact():
+    """dragonbond.txt § Unit Coherency ("Units must be in coherency at the
+    end of any movement that they make") over § Charge [2] ("move the unit
+    that distance or until it reaches base-to-base contact"): two
+    Gore-Lancers 0.5" apart with a wall between them; the left one alone
+    could reach the Duelist 8.9" away with a 9" charge, but the right one,
+    boxed in, can only go round the wall's far end.  It goes its full 9"
+    round, the left one as near the target as keeps it within 1", and the
+    charge falls short (docs/games/dragonbond.md, "The charge's move")."""
+    units = [{"name": "lancers", "player": 0, "unit": "skorpikon_gore_lancers", "captain": "lancer_vhorr",
+              "models": 2, "at": [[20, 10], [22.5, 10]]},
+             {"name": "duel", "player": 1, "unit": "oathguard_duelists", "captain": "ser_tavin", "models": 1,
+              "at": [[20, 20.55]]}]
+    m = Match(Setup("dragonbond", 2, seed=3, scenario="valerna_crossing",
+                    options={"position": {"current": 0, "units": units}}), dice=ScriptedDice([], seed=3))
+    s = m.state
+    s.table = Table(s.table.width, s.table.height, [_wall(0, 21.15, 8.0, 21.35, 19.5), _wall(1, 21.35, 11.6, 26, 11.8)],
+                    s.table.zones, s.table.name)
+    s.touch()
+    n = s.options["names"]
+    u, t = s.units[n["lancers"]], s.units[n["duel"]]
+    assert 8.9 < space.distance(s, u, t) < 9.0 - PLACE_GAP
+    assert _apply(m, Action.make("activate", 0, uid=u.uid)) is not None
+    events = _apply(m, Action.make("charge", 0, uid=u.uid, target=t.uid, weapon="Lances"), BLACK[1])
+    texts = [e.text for e in events]
+    assert 'Charge distance: speed 8 + 1 = 9"; the target is 8.9" away' in texts, texts
+    assert any(x.startswith("The charge falls short") for x in texts), texts
+    move = next(e for e in events if e.kind == "move")
+    left, right = move.data["paths"]
+    assert len(right) > 2 and 8.9 < path_length(right) <= 9.0      # the full distance round the wall
+    _where_nothing_overlaps(s)
+    a, b = space.feet(s, u)
+    assert edge_distance(a, b) <= 1.0 + 1e-6                          # in coherency
+    assert not space.engaged_models(s, u, t)
+    assert left[-1][1] - left[0][1] > 3.0                             # the left one still closed in

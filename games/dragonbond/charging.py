@@ -59,6 +59,7 @@ _CRITERIA = ("chain", "crowd", "target")        # out of the chain, rivals that 
 RANKS = (("chain", "crowd", "target"), ("crowd", "chain", "target"), ("chain", "target", "crowd"),
          ("chain", "crowd", "reach"))   # "reach": Reach units stop 1" off the target, not in contact
 SEARCHES = 1            # paths searched round obstacles per model and spot choice (straight runs are free)
+PLAN_SEARCHES = 4       # and, beyond one per model, for the whole plan
 
 
 class _Charge:
@@ -79,6 +80,8 @@ class _Charge:
         sf = self.start_feet = [Foot(self.sh, x, y) for x, y in self.starts]
         self._rings: dict = {}
         self.walks: dict = {}              # (model, x, y) -> its path there (None: none within the distance)
+        self.reachable = False             # some model found a spot where it would be engaged
+        self.searches = PLAN_SEARCHES + self.n  # searches round obstacles left for the whole plan
         self.neighbours = [[j for j in range(self.n) if j != i and edge_distance(sf[i], sf[j]) <= COHERENCY + 1e-6]
                            for i in range(self.n)]
 
@@ -98,9 +101,10 @@ class _Charge:
         if self.ob.clear(sx, sy, x, y):
             self.walks[key] = [(sx, sy), (x, y)]
             return d
-        if searches[0] <= 0:
+        if searches[0] <= 0 or self.searches <= 0:
             return None
         searches[0] -= 1
+        self.searches -= 1
         res = self.ob.shortest(sx, sy, x, y, self.budget)
         self.walks[key] = list(res[1]) if res is not None else None
         return res[0] if res is not None else None
@@ -203,10 +207,12 @@ class _Charge:
                 best = (k, x, y)
         return (best[1], best[2]) if best else None
 
-    def full_distance(self, i: int, placed: dict, waiting) -> tuple[float, float]:
-        """The full distance straight at the nearest target model, stopping
-        where the base touches the first base in its way (solved), or short
-        of impassable terrain and other units' gaps."""
+    def full_distance(self, i: int, placed: dict, waiting, round_it: bool = False) -> tuple[float, float]:
+        """The full distance towards the nearest target model: straight at
+        it, stopping where the base touches the first base in its way
+        (solved), or short of impassable terrain and other units' gaps;
+        with `round_it`, when that stops it short, along its shortest way
+        round instead, if that ends nearer the target."""
         sx, sy = self.starts[i]
         g = min(self.tf, key=lambda g: (g.x - sx) ** 2 + (g.y - sy) ** 2)
         cx, cy = contact_point(self.sh, sx, sy, g, gap=PLACE_GAP)
@@ -215,7 +221,7 @@ class _Charge:
             return (sx, sy)
         k = min(1.0, self.budget / L)
         ex, ey = sx + (cx - sx) * k, sy + (cy - sy) * k
-        others = list(placed.values()) + [Foot(self.sh, *self.starts[j]) for j in waiting] + \
+        others = list(placed.values()) + [self.start_feet[j] for j in waiting] + \
             [f for v in space.on_table(self.state) if v.uid != self.u.uid for f in space.feet(self.state, v)]
         x, y = first_contact(self.sh, sx, sy, ex, ey, others)
         if not self.ob.clear(sx, sy, x, y):
@@ -227,13 +233,49 @@ class _Charge:
                 else:
                     hi = mid
             x, y = sx + (x - sx) * lo, sy + (y - sy) * lo
-        L = math.hypot(x - sx, y - sy)
+        best = (sx, sy)
+        R = math.hypot(x - sx, y - sy)
         for back in (0.0, 0.001, 0.002, 0.004, 0.008):      # rounded to 1/1000", clear of what it touches
-            k = max(0.0, 1.0 - back / L) if L > 1e-9 else 0.0
-            rx, ry = round(sx + (x - sx) * k, 3), round(sy + (y - sy) * k, 3)
+            t = max(0.0, 1.0 - back / R) if R > 1e-9 else 0.0
+            rx, ry = round(sx + (x - sx) * t, 3), round(sy + (y - sy) * t, 3)
             if self.ob.clear(sx, sy, rx, ry) and self.free(Foot(self.sh, rx, ry), placed, waiting):
-                return (rx, ry)
-        return (sx, sy)
+                best = (rx, ry)
+                break
+        if round_it and math.hypot(best[0] - sx, best[1] - sy) < min(L, self.budget) - 0.05:
+            there = self.around(i, g, placed, waiting)
+            if there is not None and self.target_gap(*there) < self.target_gap(*best) - 0.01:
+                return there
+        return best
+
+    def around(self, i: int, g: Foot, placed: dict, waiting) -> tuple[float, float] | None:
+        """The full distance along model i's shortest way round what stands
+        in front of it, towards the nearest free spot touching target base
+        g; None when there is none (the path is remembered for the plan)."""
+        sx, sy = self.starts[i]
+        goals = sorted((math.hypot(x - sx, y - sy), x, y) for x, y in self.ring(g, PLACE_GAP) if self.ob.free(x, y))
+        if not goals:
+            return None
+        res = self.ob.shortest(sx, sy, goals[0][1], goals[0][2], 3.0 * self.budget + 3.0)
+        if res is None:
+            return None
+        path = list(res[1])
+        run, keep = 0.0, [path[0]]
+        for a, b in zip(path, path[1:]):
+            step = math.hypot(b[0] - a[0], b[1] - a[1])
+            if run + step >= self.budget:
+                t = (self.budget - run) / step if step > 1e-12 else 0.0
+                x, y = round(a[0] + (b[0] - a[0]) * t, 3), round(a[1] + (b[1] - a[1]) * t, 3)
+                if not self.ob.clear(a[0], a[1], x, y):
+                    return None
+                keep.append((x, y))
+                break
+            run += step
+            keep.append(b)
+        x, y = keep[-1]
+        if path_length(keep) > self.budget + 1e-9 or not self.free(Foot(self.sh, x, y), placed, waiting):
+            return None
+        self.walks[(i, x, y)] = keep
+        return (x, y)
 
     def follow_spot(self, i: int, placed: dict, waiting) -> tuple[float, float] | None:
         """For a model that cannot engage: its full distance if that keeps
@@ -244,7 +286,7 @@ class _Charge:
             return self.full_distance(i, placed, waiting)
         x, y = self.full_distance(i, placed, waiting)
         f = Foot(self.sh, x, y)
-        if any(edge_distance(f, h) <= COHERENCY - 0.01 for h in near):
+        if any(edge_distance(f, h) <= COHERENCY - 0.01 for h in near) and self.free(f, placed, waiting):
             return (x, y)
         sx, sy = self.starts[i]
         pts = []
@@ -290,6 +332,7 @@ class _Charge:
             if spot is None:
                 deferred.add(i)
                 continue
+            self.reachable = True
             f = Foot(self.sh, *spot)
             placed[i] = f
             if self.touches_target(f):
@@ -318,6 +361,17 @@ class _Charge:
                 return None
             if len(coherency_groups([placed[i] for i in range(self.n)])) > 1:
                 return None
+        return [(placed[i].x, placed[i].y) for i in range(self.n)]
+
+    def trail(self) -> list | None:
+        """The model farthest from the target first, its full distance, the
+        others following as near the target as the chain allows: for a unit
+        whose rear cannot keep up with a front that could reach."""
+        back = self.order[-1]
+        waiting = set(self.order[:-1])
+        placed = {back: Foot(self.sh, *self.full_distance(back, {}, set(), round_it=True))}   # the others after it
+        if not self.follow(placed, waiting):
+            return None
         return [(placed[i].x, placed[i].y) for i in range(self.n)]
 
     def follow(self, placed: dict, waiting: set) -> bool:
@@ -417,18 +471,23 @@ def _plan(state: DBState, u: Unit, target: Unit, allowance: float) -> tuple[list
     if c.n == 0:
         return [], []
     plans = []
+
+    def add(pts):
+        """(models engaged, nearness to the target, first found), the plan."""
+        near = -round(sum(c.target_gap(x, y) for x, y in pts), 2)
+        plans.append((c.engaged(pts), near, -len(plans), pts))
     for rank in RANKS:
         pts = c.spots(rank)
         if pts is not None:
-            plans.append((c.engaged(pts), -len(plans), pts))
+            add(pts)
             if plans[-1][0] in (0, c.n):      # all in, or none can reach: another order changes nothing
                 break
     if not plans or max(p[0] for p in plans) < c.n:
-        blk = c.block(to_contact=True)
-        if blk is not None:
-            plans.append((c.engaged(blk), -len(plans), blk))
-    plans.sort(reverse=True)
-    for _, _, pts in plans:
+        for extra in (c.block(to_contact=True), c.trail() if c.n > 1 and c.reachable else None):
+            if extra is not None:
+                add(extra)
+    plans.sort(key=lambda p: p[:3], reverse=True)
+    for _, _, _, pts in plans:
         pts = [(round(x, 3), round(y, 3)) for x, y in pts]
         paths = c.legal(pts)
         if paths is not None:
