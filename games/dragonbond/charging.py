@@ -35,10 +35,14 @@ first order on a tie.  The models that cannot engage then follow, each to
 the spot nearest the target that it can reach and that is within 1" of a
 placed model (the spot its start neighbour's move carries it to is always
 among them); a part of the unit left out of the chain joins the part with
-the most models engaged.  Of these plans and the whole unit moved straight
-in as a block until its nearest model touches, the one with the most
-models engaged is taken, checked as the rules check a move; when none
-holds together, the block goes as far as it legally can.
+the most models engaged.  When a model that could reach would leave one
+that cannot behind, the plan is also made the other way round: the model
+farthest back first, its full distance along its shortest way round what
+blocks it, the others following.  Of these plans and the whole unit moved
+straight in as a block until its nearest model touches, the one with the
+most models engaged is taken (then the one nearer the target), checked as
+the rules check a move; when none holds together, the block goes as far
+as it legally can.
 """
 from __future__ import annotations
 
