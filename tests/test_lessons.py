@@ -74,7 +74,7 @@ def test_a_wrong_move_is_taught_with_a_reason(path):
             t = lesson.judge(m, other)
             assert "example goes another way" not in t.text and "Not this time" not in t.text
             assert t.instead == step.say and t.rule == step.rule
-            assert (dict(step.wrong).get(other.kind) or step.why) in t.text
+            assert (lesson.wrong_for(m, step, other) or step.why) in t.text
             taught += 1
         m.submit(want, autosave=False)
         lesson.advance(m)
@@ -122,6 +122,15 @@ def test_the_pointer_marks_the_unit_then_its_destination():
     m.submit(lesson.action_of(m, lesson.current()), autosave=False)
     lesson.advance(m)
     assert lesson.pointer(m).units == (names["thistlecrown"], names["knight"])     # the step's own `point`
+
+
+def test_a_wrong_key_is_a_kind_with_parameters():
+    """`wrong` keys: a kind, then name=value pairs read as YAML words."""
+    from engine.core.lessons import wrong_key
+    assert wrong_key("attack") == ("attack", ())
+    assert wrong_key("move m=dash to=F10 portal=true x=3") == \
+        ("move", (("m", "dash"), ("to", "F10"), ("portal", True), ("x", 3)))
+    assert wrong_key("move to") is None and wrong_key("") is None and wrong_key(3) is None
 
 
 # --- check refuses a broken lesson with file:line, never a traceback ---------------------------
@@ -208,6 +217,8 @@ def test_check_refuses_dice_that_do_not_fit_or_are_never_rolled(tmp_path):
      "steps[0].rule: 'chess.txt § Castling': chess.txt is not installed"),
     ("  - do: {kind: move, player: 0, uid: a, to: D6}\n    say: x\n    why: y\n    done: z\n    point: [nobody]\n",
      "point: 'nobody' names no unit or hex"),
+    ("  - do: {kind: move, player: 0, uid: a, to: D6}\n    say: x\n    why: y\n    done: z\n    wrong: {move to: w}\n",
+     "steps[0].wrong: 'move to': a kind of move, optionally with its parameters"),
 ])
 def test_check_refuses_a_wrongly_typed_step_with_its_line(tmp_path, step, words):
     problems = _check(tmp_path, BASE + "steps:\n" + step)

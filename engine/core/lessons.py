@@ -54,7 +54,7 @@ class Step:
     line: int
     free: tuple[str, ...] = ()                  # parameters the learner chooses (the rules judge them)
     point: tuple = ()                           # what to mark: unit names, hex labels, {"button": label}
-    wrong: tuple[tuple[str, str], ...] = ()     # (action kind, the sentence for that tempting move)
+    wrong: tuple[tuple[str, str], ...] = ()     # (action kind [and params], the sentence for that tempting move)
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,8 @@ class Pointer:
     units: tuple = ()          # unit keys (the board's token or model keys)
     hexes: tuple = ()          # hexes (q, r)
     points: tuple = ()         # table points (x, y) in inches
-    buttons: tuple = ()        # panel button commands ("end_phase", "mode:skill") or labels
+    buttons: tuple = ()        # panel button commands ("end_phase", "mode:skill") or labels, also in a decision panel
+    cards: tuple = ()          # hand panel cards, by their keys (a game's HandCard.key)
 
 
 def lesson_files(game: str) -> list[Path]:
@@ -259,6 +260,11 @@ class Lesson:
             if not isinstance(wrong, dict) or not all(isinstance(v, str) and v.strip() for v in wrong.values()):
                 raise DataError([f"{_where(self.path, self.data, loc + ['wrong'])}: steps[{i}].wrong: a sentence "
                                  "for each kind of tempting move ({attack: ...})"])
+            for k in wrong:
+                if wrong_key(k) is None:
+                    raise DataError([f"{_where(self.path, self.data, loc + ['wrong', k])}: steps[{i}].wrong: "
+                                     f"{cut(k)}: a kind of move, optionally with its parameters "
+                                     "(attack; move m=dash; portal travel=false)"])
             rule = text("rule", False) or self.source
             out.append(Step(want["player"], want, text("say", True), text("why", mine), rule,
                             text("done", mine), line_at(self.data, loc), tuple(free),
@@ -404,7 +410,7 @@ class Lesson:
             return Teaching(refused.reason, refused.rule or step.rule, step.say)
         if self.matches(match, step, action):
             return None
-        wrong = dict(step.wrong).get(action.kind)
+        wrong = self.wrong_for(match, step, action)
         if not wrong:
             try:
                 right = self.describe(match, self.action_of(match, step))
@@ -413,6 +419,24 @@ class Lesson:
             short = f"“{self.describe(match, action)}” is allowed by the rules, but this step is another move ({right})."
             return Teaching(f"{short} {step.why}", step.rule, step.say, short)
         return Teaching(wrong, step.rule, step.say)
+
+    def wrong_for(self, match: Match, step: Step, action: Action) -> str:
+        """The step's sentence for this tempting move: the `wrong` entry of
+        its kind whose parameters it has (the most specific one), or ""."""
+        best, most = "", -1
+        for key, text in step.wrong:
+            kind, pairs = wrong_key(key) or ("", ())
+            if kind != action.kind or len(pairs) <= most:
+                continue
+            try:
+                want = Action.from_dict({"kind": kind, "player": action.player, **{
+                    k: (self.rules.script_param(match.state, k, v) if hasattr(self.rules, "script_param") else v)
+                    for k, v in pairs}})
+            except MALFORMED:
+                continue
+            if all(action.get(k) == v for k, v in want.params):
+                best, most = text, len(pairs)
+        return best
 
     def advance(self, match: Match) -> None:
         """The step was played: on to the next."""
@@ -626,6 +650,25 @@ class Lesson:
             if why:
                 out.append(f"{_where(self.path, self.data, loc)}: {field_name}: {why}")
         return out
+
+
+def wrong_key(key) -> tuple[str, tuple] | None:
+    """A `wrong` entry's key: a kind of move ("attack"), optionally with
+    parameters it must have ("move m=dash", "portal travel=false"; values
+    read as in YAML: true, false, null, whole numbers, else words, and
+    names and labels as in `do`).  None when it is not one."""
+    if not isinstance(key, str):
+        return None
+    parts = key.split()
+    if not parts or not parts[0].replace("_", "").isalnum():
+        return None
+    pairs = []
+    for part in parts[1:]:
+        k, sep, v = part.partition("=")
+        if not sep or not k.replace("_", "").isalnum() or not v:
+            return None
+        pairs.append((k, {"true": True, "false": False, "null": None}.get(v, int(v) if v.lstrip("-").isdigit() else v)))
+    return parts[0], tuple(pairs)
 
 
 def _key(k) -> str:

@@ -38,6 +38,7 @@ HL_DEPLOY = (86, 180, 233)     # deploy hexes: soft fill
 HL_SELECT = (255, 214, 90)
 HL_HOVER = (255, 255, 255)
 HL_ILLEGAL = (230, 60, 60)
+MARK = (255, 206, 84)          # the coach's gold ring: what a lesson's step is about
 HL_OTHER = (240, 228, 66)
 
 # Okabe-Ito, for player colours when a game gives none

@@ -39,6 +39,7 @@ class DecisionDialog(Scene):
         self.link_rect = pygame.Rect(0, 0, 0, 0)
         self._heights = {}
         self.mouse = (0, 0)
+        self.marks: Callable | None = None   # () -> the commands or labels of buttons to ring (the coach's pointer)
 
     # --- layout ----------------------------------------------------------------------
     def set_spec(self, spec: DecisionSpec) -> None:
@@ -109,6 +110,7 @@ class DecisionDialog(Scene):
                                style="primary" if key in ("Enter",) else "normal")
                 self.row.buttons.append(btn)
         self.layout = layout
+        self.row.motion(self.mouse)           # the hover (and its tooltip) is one of the new buttons, never an old one
         w = th.font("s", True).size(self._pill_text())[0] + th.px(28)
         self.pill = pygame.Rect(0, 0, w, th.line_h("s") + th.px(12))
         self.pill.midtop = (area.centerx, area.y + th.px(10))
@@ -218,6 +220,10 @@ class DecisionDialog(Scene):
             if heading:
                 W.blit_text(surf, heading, (x, self.rect.y + by - th.line_h("xs") - th.px(2)), "xs", T.MUTED, True, th)
         self.row.draw(surf, th)
+        marked = self.marks() if self.marks is not None else ()
+        for b in self.row.buttons:
+            if marked and (b.command in marked or b.label in marked) and b.enabled:
+                pygame.draw.rect(surf, T.MARK, b.rect.inflate(th.px(6), th.px(6)), th.px(3), border_radius=th.px(8))
         fy = self.rect.bottom - th.line_h("xs") - th.px(10)
         if spec.rule:
             self.link_rect = W.blit_text(surf, spec.rule + "  (open the rules)", (x, fy - th.line_h("xs") - th.px(4)),

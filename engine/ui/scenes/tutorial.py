@@ -27,7 +27,7 @@ from engine.ui.boards.hexboard import UNIT
 from engine.ui.scenes.dialogs import Modal
 from engine.ui.scenes.match_screen import AI_PACE, MatchScreen
 
-GOLD = (255, 206, 84)
+GOLD = T.MARK
 COACH_BG = (33, 36, 43)
 
 
@@ -414,7 +414,7 @@ class TutorialScreen(MatchScreen):
         if uid and self.ctl.selected() != p.units[0] and "uid" not in st.free:
             return Pointer(units=p.units[:1])     # first: select the unit
         rest = tuple(u for u in p.units[1:]) if uid else p.units
-        return Pointer(rest, p.hexes, p.points, p.buttons)
+        return Pointer(rest, p.hexes, p.points, p.buttons, p.cards)
 
     def board_highlights(self) -> dict:
         """Only the step's moves are ringed (the others would be another move)."""
@@ -480,6 +480,25 @@ class TutorialScreen(MatchScreen):
             if (b.command in marked or b.label in marked) and b.enabled and not b.active:
                 pygame.draw.rect(c, GOLD, b.rect.inflate(th.px(6), th.px(6)), th.px(3), border_radius=th.px(8))
 
+    def _draw_top(self, c, L, th, clear: bool) -> None:
+        """The hand panel's cards the step is about wear the gold ring too
+        (a movement card to play, a village's item to buy)."""
+        super()._draw_top(c, L, th, clear)
+        marked = set(self.pointer().cards)
+        if marked:
+            for r, cd in self.hand_rects:
+                if cd.key in marked:
+                    pygame.draw.rect(c, GOLD, r.inflate(th.px(4), th.px(4)), th.px(3), border_radius=th.px(6))
+
+    def decision_marks(self) -> set:
+        """The decision panel's buttons the step is about (its commands or labels)."""
+        return set(self.pointer().buttons)
+
+    def sync_decision(self) -> None:
+        super().sync_decision()
+        if self.decision_dlg is not None:
+            self.decision_dlg.marks = self.decision_marks
+
     # --- drawing the coach panel --------------------------------------------------------------------
     def draw(self, surf) -> None:
         super().draw(surf)
@@ -512,7 +531,8 @@ class TutorialScreen(MatchScreen):
         img.blit(th.text(T.ellipsize(head, th.font("m", True), head_w), "m", T.ACCENT, True), (pad, y))
         y += th.line_h("m") + th.px(4)
         f = th.font("s")
-        label_w = max(f.size(lab + ":")[0] for lab, _, _ in rows if lab) + th.px(10) if any(r[0] for r in rows) else 0
+        fb = th.font("s", True)           # the labels are drawn bold: measured bold
+        label_w = max(fb.size(lab + ":")[0] for lab, _, _ in rows if lab) + th.px(10) if any(r[0] for r in rows) else 0
         room = img.get_height() - y - th.px(6)
         lines_left = max(1, room // th.line_h("s"))
         for lab, text, col in rows:
