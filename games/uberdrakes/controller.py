@@ -829,6 +829,65 @@ class UberDrakesController(Controller):
             return True
         return False
 
+    # --- a lesson's pointer (engine/ui/scenes/tutorial.py) ---------------------------------------
+    def lesson_pointer(self, a: Action):
+        """What the coach rings for a step's action, one control at a time:
+        the card, hoard action, spell or item that starts it, then the
+        payment (P) if it is another, then the space it ends on (for a
+        Rotate: the space it will face); a decision's button; the turn's
+        buttons; an opponent to attack."""
+        from engine.core.lessons import Pointer
+        st = self.state
+        k = a.kind
+        if k == "move":
+            m, how = a["m"], a["how"]
+            start = {"card": ("card", m), "replay": ("played", m), "rocket": ("spell", "rocket_power"),
+                     "skies": ("spell", "take_to_the_skies"), "booster": ("item", "rocket_booster")}.get(how, ("gen", m))
+            if how in ("rocket", "skies", "booster") and self.pay != how:
+                return Pointer(cards=(start,))
+            if not self.pick or self.pick[:2] != ("move", m):
+                first = ("gen", m) if how in ("rocket", "skies", "booster") and m in cat().general else \
+                    (("played", m) if how in ("rocket", "booster") else start)
+                return Pointer(cards=(first,))
+            if self.pick[2] != how:
+                return Pointer(buttons=("pay",))
+            return Pointer(hexes=(self._facing_hex(a) if m == "rotate" else tuple(a["to"]),))
+        if k in ("spell", "item") and a.get("to") is not None:
+            what = a["spell"] if k == "spell" else a["item"]
+            if self.pick == (k, what):
+                return Pointer(hexes=(tuple(a["to"]),))
+            return Pointer(cards=(self._chip(k, what),))
+        if k in ("spell", "item", "equip"):
+            what = a["spell"] if k == "spell" else a["item"]
+            return Pointer(cards=(self._chip("spell" if k == "spell" else "item", what),))
+        if k in ("buy", "sell"):
+            return Pointer(cards=((k, a["item"]),))
+        if k == "damage" and a["effect"] == "shove":
+            return Pointer(hexes=(tuple(a["to"]),)) if self.pick == ("shove",) else Pointer(buttons=("shove",))
+        if k in ("attack", "shoot"):
+            return Pointer(units=(a["target"],), buttons=(f"act:{k}:{a['target']}",))
+        if k == "end_turn":
+            return Pointer(buttons=("roost" if a["roost"] else "end",))
+        if k == "exchange":
+            return Pointer(buttons=("exchange",))
+        if a in self.legal:
+            return Pointer(buttons=(f"do:{self.legal.index(a)}",))
+        return None
+
+    def _facing_hex(self, a: Action):
+        """The space a Rotate ends facing (a click there chooses that facing)."""
+        to = tuple(a["to"])
+        n = self.state.board.nb.get(to, ())
+        f = a.get("facing")
+        return n[f] if isinstance(f, int) and 0 <= f < len(n) and n[f] is not None else to
+
+    def _chip(self, kind: str, what: str):
+        """The hand panel's card for a spell, a hoard item or a treasure card."""
+        if kind == "spell":
+            return ("spell", what)
+        d = self.state.players[self.actor()]
+        return ("treasure", what) if what not in d.items and what in d.treasures else ("item", what)
+
     # --- words -----------------------------------------------------------------------------------
     def hint(self) -> str:
         st = self.state

@@ -111,7 +111,9 @@ def describe(state: UDState, a: Action) -> str:
                                                   else f" to take the {_name('item', a['item'])}")
         return f"{who} deals damage: {e.replace('_', ' ')}"
     if k == "blood":
-        return f"{who} buys a {a['reward']} with blood points"
+        what = {"coin": "a coin", "heal": "a healed point of fatigue", "card": "a movement card",
+                "vp": "a victory point"}.get(a["reward"], str(a["reward"]))
+        return f"{who} buys {what} with blood points"
     if k == "done":
         return f"{who} is done"
     if k == "portal":

@@ -202,17 +202,19 @@ def _deck(top: list, rest: list) -> list:
 def script_param(state: UDState, key: str, value):
     board = state.board
     if key in ("to",) and isinstance(value, str):
-        return list(parse_hex(value))
+        h = parse_hex(value)
+        # a large space is one space: its hexes all name it, as its anchor (how the legal actions name it)
+        return list(board.anchor_of.get(h, h))
     if key in ("village",) and isinstance(value, str):
         for v in board.villages:
             if board.spaces[v].name.lower() == value.lower():
                 return v
         raise ValueError(f"village: no village named {value!r}")
-    if key in ("target",) and isinstance(value, str):
+    if key in ("target", "uid") and isinstance(value, str):     # uid: a lesson's `point` naming a dragon
         for d in state.players:
             if d.dragon == value or d.name.lower() == value.lower():
                 return d.index
-        raise ValueError(f"target: no dragon {value!r}")
+        raise ValueError(f"{key}: no dragon {value!r}")
     return value
 
 

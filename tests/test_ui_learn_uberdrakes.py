@@ -1,0 +1,146 @@
+"""UberDrakes' lessons and guided game on the screen (engine/ui/scenes/tutorial.py
+with games/uberdrakes/controller.py): every learner step made with the real
+controls — a card or hoard action clicked in the hand panel, P for the
+payment, a green space clicked on the board, a decision panel's button, E
+and R — and, before each control, the coach's gold ring on that very
+control (the controller's `lesson_pointer`)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from engine.core.lessons import Lesson, lesson_files
+from engine.ui.app import App
+from engine.ui.scenes.dialogs import ChoiceDialog, Modal
+from engine.ui.scenes.tutorial import TutorialScreen
+from test_ui_support import click, key
+
+GAME = "uberdrakes"
+PAY_KEY = pygame.K_p
+
+
+def open_file(stem: str, size=(1600, 1000)):
+    app = App(size, headless=True)
+    if stem == "guided":
+        from engine.ui.scenes.tutorial import start_guided
+        screen = start_guided(app, GAME)
+    else:
+        screen = app.open("tutorial", Lesson(next(p for p in lesson_files(GAME) if p.stem == stem)))
+    app.step(0.05)
+    assert isinstance(app.top(), Modal)          # the introduction
+    key(app, pygame.K_RETURN)
+    assert isinstance(screen, TutorialScreen)
+    return app, screen
+
+
+def hex_pos(screen, h):
+    from engine.ui.boards.hexboard import UNIT
+    x, y = screen.board.world_to_screen(*UNIT.to_pixel(tuple(h)))
+    return int(x), int(y)
+
+
+def hand_rect(app, screen, card):
+    app.draw()
+    r = next((r for r, cd in screen.hand_rects if cd.key == card), None)
+    assert r is not None, f"no {card} in the hand panel"
+    return r
+
+
+def ringed(screen):
+    return screen.pointer()
+
+
+def _choose(app, screen, action) -> None:
+    """A click that matched several endings asks which: the step's one."""
+    top = app.top()
+    if isinstance(top, ChoiceDialog):
+        label = screen.ctl._choice_label(action)
+        i = top.labels.index(label)
+        click(app, top.row.buttons[i].rect.center)
+
+
+def do_with_the_controls(app, screen, action) -> None:
+    ctl = screen.ctl
+    k = action.kind
+    p = ringed(screen)
+    if k == "move":
+        m, how = action["m"], action["how"]
+        card = p.cards[0]
+        assert card[1] in (m, "rocket_power", "take_to_the_skies", "rocket_booster"), (card, action)
+        click(app, hand_rect(app, screen, card).center)
+        if card[1] != m:                       # a payment chosen first (a spell or the booster)
+            p = ringed(screen)
+            click(app, hand_rect(app, screen, p.cards[0]).center)
+        for _ in range(4):
+            if ctl.pick and ctl.pick[2] == how:
+                break
+            assert ringed(screen).buttons == ("pay",)
+            key(app, PAY_KEY)
+        assert ctl.pick == ("move", m, how), ctl.pick
+        target = ringed(screen).hexes[0]
+        click(app, hex_pos(screen, target))
+        _choose(app, screen, action)
+        return
+    if k in ("end_turn",):
+        assert p.buttons == ("roost" if action["roost"] else "end",)
+        key(app, pygame.K_r if action["roost"] else pygame.K_e)
+        return
+    if k in ("item", "spell", "equip"):
+        click(app, hand_rect(app, screen, p.cards[0]).center)
+        if action.get("to") is not None:
+            click(app, hex_pos(screen, ringed(screen).hexes[0]))
+        _choose(app, screen, action)
+        return
+    if k in ("buy", "sell"):
+        assert p.cards == ((k, action["item"]),)
+        click(app, hand_rect(app, screen, p.cards[0]).center)
+        return
+    if k == "attack":
+        assert action["target"] in p.units
+        click(app, hex_pos(screen, screen.state.players[action["target"]].hex))
+        _choose(app, screen, action)
+        return
+    if k == "exchange":
+        key(app, pygame.K_x)
+        return
+    if k == "damage" and action["effect"] == "shove":
+        dlg = screen.decision_dlg
+        b = next(b for b in dlg.row.buttons if b.command == "shove")
+        assert "shove" in p.buttons
+        click(app, b.rect.center)
+        target = ringed(screen).hexes[0]
+        click(app, hex_pos(screen, target))
+        return
+    # a decision: its button in the decision panel, ringed
+    dlg = screen.decision_dlg
+    assert dlg is not None and dlg in app.stack, f"no decision panel for {action}"
+    app.draw()
+    b = next((b for b in dlg.row.buttons if b.command in p.buttons), None)
+    assert b is not None, (action, [x.label for x in dlg.row.buttons], p)
+    assert dlg.marks is not None and b.command in dlg.marks()
+    click(app, b.rect.center)
+
+
+def play_with_the_controls(stem: str):
+    app, screen = open_file(stem)
+    lesson = screen.lesson
+    while not lesson.done:
+        if lesson.reply_due():
+            screen.last_change = 0.0
+            screen.update(0.1)
+            app.draw()
+            continue
+        before = lesson.index
+        do_with_the_controls(app, screen, lesson.action_of(screen.match, lesson.current()))
+        assert lesson.index == before + 1, (stem, lesson.current().say, screen.coach_lines()[1])
+    return app, screen
+
+
+@pytest.mark.parametrize("stem", [p.stem for p in lesson_files(GAME)] + ["guided"])
+def test_every_uberdrakes_step_is_made_with_the_real_controls(stem):
+    """Each learner step, its control ringed in gold first, done with clicks
+    and keys (never by submitting the action): each one advances the lesson
+    to its end."""
+    if stem == "guided" and not (lesson_files(GAME)[0].parent / "guided.yaml").exists():
+        pytest.skip("no guided game yet")
+    play_with_the_controls(stem)
