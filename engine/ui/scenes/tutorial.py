@@ -14,6 +14,7 @@ Games or the Learn page); progress goes to engine/core/learning.py.
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pygame
@@ -130,7 +131,7 @@ class TutorialScreen(MatchScreen):
         tip, trule, _ = self.tip
         if tip:
             rows.append(("Tip", tip, T.TEXT))
-        elif L.coach.turn and mine and not watch:
+        elif L.coach.turn and mine and not watch and self.decision_dlg is None:   # not over a combat's panel
             rows.append(("Your turn", L.coach.turn, T.TEXT))
         return head, rows, (trule or (watch[0][1] if watch else "") or nrule or L.source)
 
@@ -435,6 +436,30 @@ class TutorialScreen(MatchScreen):
             out = {h: k for h, k in hl.items() if h in spots}
         self._hl_cache = (key, out)
         return out
+
+    def make_hex_board(self):
+        """A board that draws a movement's landings (UberDrakes' arrows on
+        every space a card can end on) shows only the step's, as the
+        highlights do."""
+        board = super().make_hex_board()
+        source = getattr(board, "preview_source", None)
+        if source is not None:
+            board.preview_source = lambda: self.narrow_preview(source())
+        return board
+
+    def narrow_preview(self, pv):
+        L = self.lesson
+        st = L.current()
+        if pv is None or not getattr(pv, "landings", None) or st is None or not L.mine(st) or "to" in st.free:
+            return pv
+        keep = set(self.pointer().hexes)
+        try:
+            to = L.action_of(self.match, st).get("to")
+        except Exception:  # noqa: BLE001 - only a courtesy
+            to = None
+        if isinstance(to, tuple) and len(to) == 2:
+            keep.add(to)
+        return dataclasses.replace(pv, landings=tuple(x for x in pv.landings if x[0] in keep))
 
     def unit_spot(self, uid):
         """Where a unit stands on screen terms: its hex, or its first model's centre."""
