@@ -44,6 +44,17 @@ def hex_label(h) -> str:
     return f"{chr(65 + col) if 0 <= col < 26 else col}{row + 1}"
 
 
+def place_name(board, h) -> str:
+    """Where a dragon ends, in words: a large space by its name (Merkezi,
+    the West Rider Camp, the Caves), any other space by its label ("F10"):
+    a move into a camp read "to C7", the camp's centre, after a click on D7."""
+    sid = board.space_of.get(tuple(h)) if h is not None else None
+    sp = board.spaces[sid] if sid is not None else None
+    if sp is not None and sp.large:
+        return sp.name if sp.kind == "village" or sp.name.startswith("The ") else f"the {sp.name}"
+    return hex_label(h)
+
+
 def parse_hex(value) -> Hex:
     """A hex as [q, r] (axial) or a label like "I7" (column letter, row)."""
     return hexgrid.parse_label(value)

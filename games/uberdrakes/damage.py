@@ -11,7 +11,7 @@ from engine.core.actions import Action
 from engine.core.rules import Event
 from engine.core.words import possessive
 from games.uberdrakes import movement
-from games.uberdrakes.board import hex_label
+from games.uberdrakes.board import place_name
 from games.uberdrakes.common import (R_DAMAGE, add_fatigue, can_cast, cat, has_item, pay_spell, rule_of_item,
                                      rule_of_spell, spells_of, spend_item)
 from games.uberdrakes.state import UDState
@@ -85,7 +85,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
         add_fatigue(state, loser, 1, ev, "combat damage", R_DAMAGE)
     elif eff == "shove":
         to = tuple(a["to"])
-        movement.arrive(state, loser, to, L.facing, ev, f"{W.name} shoves {L.name} to {hex_label(to)}", R_DAMAGE)
+        movement.arrive(state, loser, to, L.facing, ev, f"{W.name} shoves {L.name} to {place_name(state.board, to)}", R_DAMAGE)
     elif eff == "spin":
         L.facing = a["facing"]
         ev.append(Event("ruling", f"{W.name} spins {L.name} to face {DIR_NAMES[a['facing']]}", R_DAMAGE,

@@ -10,7 +10,7 @@ from engine.core.actions import Action
 from engine.core.odds import percent
 from engine.core.words import possessive
 from games.uberdrakes import combat, movement, spells
-from games.uberdrakes.board import hex_label
+from games.uberdrakes.board import hex_label, place_name
 from games.uberdrakes.common import cat
 from games.uberdrakes.state import UDState
 
@@ -38,13 +38,13 @@ def describe(state: UDState, a: Action) -> str:
     if k == "move":
         m = _name("move", a["m"])
         mv = cat().movement.get(a["m"])
-        where = "" if mv is not None and list(mv.steps) == ["ANY"] else f" to {hex_label(a['to'])}"   # on the spot
+        where = "" if mv is not None and list(mv.steps) == ["ANY"] else f" to {place_name(board, a['to'])}"   # on the spot
         return f"{who}: {HOW.get(a['how'], '{m}').format(m=m)}{where}" + \
             (" through the portal" if a.get("portal") else "") + f", facing {DIRS[a['facing']]}"
     if k == "spell":
         extra = ""
         if a.get("to") is not None:
-            extra = f" to {hex_label(a['to'])}"
+            extra = f" to {place_name(board, a['to'])}"
         if a.get("target") is not None:
             extra = f" at {_p(state, a['target'])}"
         if a.get("village") is not None:
@@ -57,7 +57,7 @@ def describe(state: UDState, a: Action) -> str:
     if k == "item":
         extra = ""
         if a.get("to") is not None:
-            extra = f" to {hex_label(a['to'])}"
+            extra = f" to {place_name(board, a['to'])}"
         if a.get("target") is not None:
             extra += f" ({_p(state, a['target'])})"
         if a.get("village") is not None:
@@ -103,7 +103,7 @@ def describe(state: UDState, a: Action) -> str:
     if k == "damage":
         e = a["effect"]
         if e == "shove":
-            return f"{who} shoves the loser to {hex_label(a['to'])}"
+            return f"{who} shoves the loser to {place_name(state.board, a['to'])}"
         if e == "spin":
             return f"{who} spins the loser to face {DIRS[a['facing']]}"
         if e == "hookshot":

@@ -14,7 +14,7 @@ from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
 from engine.core.words import possessive
 from games.uberdrakes import combat, damage, items, legal, movement, setup, spaces, spells, turns
-from games.uberdrakes.board import SCENARIOS, hex_label
+from games.uberdrakes.board import SCENARIOS, hex_label, place_name
 from games.uberdrakes.common import (R_BLOOD_REWARDS, R_CARDS, R_COMBAT, R_DIRECTION, R_EQUIP, R_FIRST, R_GENERAL,
                                      R_PORTAL, R_PUSH, R_ROUNDS, R_SETUP, R_TURN, R_ZOC, add_fatigue, can_cast, cat,
                                      has_item, in_portal, max_fatigue, pay_spell, rule_of_item, rule_of_spell,
@@ -439,7 +439,7 @@ class UberDrakesRules(ConventionalHooks):
                                       f"{hex_label(o.hex)} and combat begins (house ruling)", R_ZOC))
         facing = a["facing"] if state.board.large_hex[o.hex] and stop is None else o.facing
         if o.moved:
-            movement.arrive(state, p, o.hex, facing, ev, f"{head} to {hex_label(o.hex)}"
+            movement.arrive(state, p, o.hex, facing, ev, f"{head} to {place_name(state.board, o.hex)}"
                             f"{movement.portal_text(o)}{movement.blocked_note(o)}", HOW_RULE[how], o.path)
         else:
             d.facing = facing
