@@ -75,3 +75,23 @@ def test_a_wrong_sentence_may_name_the_moves_parameters():
     m2 = fresh.new_match()
     straight = next(a for a in m2.legal_actions() if a.kind == "move" and a["m"] == "dash" and not a["portal"])
     assert fresh.judge(m2, straight).text == dict(fresh.current().wrong)["move m=dash portal=false"]
+
+
+def test_the_coach_warns_of_full_fatigue_with_a_rider_and_says_the_next_step():
+    """games/uberdrakes/coach.py: on the learner's turn, a rider at 3 fatigue
+    comes first (§ Losing Riders), then the plan; the last round says who
+    plays on after a roost; nothing during another dragon's turn."""
+    from engine.core.lessons import Lesson
+    from games.uberdrakes.coach import watch
+    lesson = Lesson(next(p for p in lesson_files(GAME) if p.stem == "03_fatigue"))
+    m = lesson.new_match()
+    m.submit(lesson.action_of(m, lesson.current()), autosave=False)        # pushed to 3 fatigue
+    said = watch(m.state, 0)
+    assert said[0][1] == "uberdrakes.txt § Losing Riders" and "Water Knight" in said[0][0]
+    assert "through a portal" in said[1][0] and len(said) == 2
+    assert watch(m.state, 1) == []
+    end = Lesson(next(p for p in lesson_files(GAME) if p.stem == "10_endgame"))
+    m = end.new_match()
+    said = watch(m.state, 0)
+    assert said[0] == ("Last round: you 2, the Water Dragon 3 victory points; the game ends when you roost.",
+                       "uberdrakes.txt § Battle Royale")
