@@ -144,3 +144,21 @@ def test_every_uberdrakes_step_is_made_with_the_real_controls(stem):
     if stem == "guided" and not (lesson_files(GAME)[0].parent / "guided.yaml").exists():
         pytest.skip("no guided game yet")
     play_with_the_controls(stem)
+
+
+def test_a_tempting_move_is_taught_with_its_own_sentence_once_in_the_log():
+    """General actions, step 2: Turn Right again (its coin spent: a push)
+    onto the chest is legal but not the step's; the coach says the step's
+    `wrong` sentence for it (keyed by the move's parameters), the log keeps
+    it once, and the lesson waits at the same step."""
+    app, screen = open_file("01_general_actions")
+    lesson = screen.lesson
+    do_with_the_controls(app, screen, lesson.action_of(screen.match, lesson.current()))
+    step = lesson.current()
+    click(app, hand_rect(app, screen, ("gen", "turn_right")).center)
+    assert screen.ctl.pick == ("move", "turn_right", "push")
+    target = next(a for a in screen.ctl.cands)["to"]
+    click(app, hex_pos(screen, target))
+    said = dict(step.wrong)["move m=turn_right"]
+    assert lesson.index == 1 and screen.note[0] == said
+    assert [n[1] for n in screen.log.notes].count(said) == 1 and len(screen.log.notes) == 1

@@ -47,6 +47,7 @@ class TutorialScreen(MatchScreen):
         self.replies: list = []              # (player, sentence): the other side's moves since the learner's
         self.ended_shown = False
         self.finished = False
+        self._in_input = False               # inside after_input: it logs a teaching once, not submit too
         fresh = match is None
         if match is None:
             match = lesson.new_match()
@@ -225,7 +226,8 @@ class TutorialScreen(MatchScreen):
             if teaching is not None:
                 self.taught = teaching.short or teaching.text
                 self.ctl.message, self.ctl.message_rule = self.taught, teaching.rule
-                self.log.note(teaching.whole, teaching.rule)
+                if not self._in_input:          # after_input notes the controller's message (this one) itself
+                    self.log.note(teaching.whole, teaching.rule)
                 self.say_note(self.taught, T.WARN, teaching.rule)
                 return False
         before = L.current()
@@ -263,7 +265,11 @@ class TutorialScreen(MatchScreen):
     def after_input(self, result) -> None:
         """A click the controller refused itself (an illegal hex): the rules'
         reason goes to the coach too."""
-        super().after_input(result)
+        self._in_input = True
+        try:
+            super().after_input(result)
+        finally:
+            self._in_input = False
         msg = self.ctl.message
         if msg and msg != getattr(self, "taught", "") and msg != self.note[0]:
             self.say_note(msg, T.WARN, self.ctl.message_rule)
