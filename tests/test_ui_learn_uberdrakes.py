@@ -162,3 +162,13 @@ def test_a_tempting_move_is_taught_with_its_own_sentence_once_in_the_log():
     said = dict(step.wrong)["move m=turn_right"]
     assert lesson.index == 1 and screen.note[0] == said
     assert [n[1] for n in screen.log.notes].count(said) == 1 and len(screen.log.notes) == 1
+
+
+def test_the_end_of_a_lesson_says_what_its_last_step_did_then_the_outro():
+    """Roosting: the last step (roost, the round ends) had its "what just
+    happened" cut off by the lesson's end; the closing panel says it first."""
+    app, screen = play_with_the_controls("09_roosting")
+    done = app.top()
+    assert isinstance(done, Modal) and done.title == "Well done!"
+    texts = [t for t, _ in done.paragraphs]
+    assert texts[0] == "What just happened: " + screen.lesson.steps[-1].done and texts[1] == screen.lesson.outro

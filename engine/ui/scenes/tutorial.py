@@ -333,7 +333,9 @@ class TutorialScreen(MatchScreen):
             return True
         buttons = ([("Next lesson", "next", "Enter")] if nxt is not None else []) + \
             [("Learn page", "learn", "L"), ("Look at the board", "close", "Esc")]
-        text = [L.outro]
+        last = L.steps[-1]               # what its last step did: the coach had no time to say it
+        happened = last.done if L.mine(last) else last.say
+        text = ([(f"What just happened: {happened}", T.GOOD)] if happened else []) + [L.outro]
         out = self.match.outcome()
         if out is not None:
             text.append((out.reason, T.ACCENT))
