@@ -8,6 +8,7 @@ victory point.  Words with their rule; at most two at a time, so the coach
 panel keeps room for the turn's instruction."""
 from __future__ import annotations
 
+from engine.core.words import a_or_an
 from games.uberdrakes.combat import reward_cost
 from games.uberdrakes.common import (R_BATTLE_ROYALE, R_BLOOD_REWARDS, R_DELIVER, R_LOSE, R_PICKING, R_PUSH, cat,
                                      max_fatigue)
@@ -34,7 +35,7 @@ def watch(state, learner: int) -> list[tuple[str, str]]:
         if o.index != learner and o.rider and o.portaled and not o.roosted:
             el = element_name(cat().riders[o.rider].element).lower()
             out.append((f"The {o.name}'s {cat().riders[o.rider].name} has been through a portal: it can be dropped "
-                        f"off on a {el} space soon. A dragon standing next to it must be fought first.", R_DELIVER))
+                        f"off on {a_or_an(el)} space soon. A dragon standing next to it must be fought first.", R_DELIVER))
     if state.round >= state.rounds:
         others = [o for o in state.players if o.index != learner]
         best = max(others, key=lambda o: o.vp)
@@ -48,10 +49,10 @@ def watch(state, learner: int) -> list[tuple[str, str]]:
         r = cat().riders[me.rider]
         el = element_name(r.element).lower()
         if me.portaled:
-            out.append((f"Your {r.name} has been through a portal: stop on a {el} space to drop it off (1 victory "
+            out.append((f"Your {r.name} has been through a portal: stop on {a_or_an(el)} space to drop it off (1 victory "
                         "point).", R_DELIVER))
         else:
-            out.append((f"Carry the {r.name} through a portal (1 fatigue), then stop on a {el} space.", R_DELIVER))
+            out.append((f"Carry the {r.name} through a portal (1 fatigue), then stop on {a_or_an(el)} space.", R_DELIVER))
     else:
         out.append(("Pick up a rider: stop in a rider camp, west or east (the green spaces with a flag).",
                     R_PICKING))

@@ -137,7 +137,7 @@ def start(state: UDState, a: int, d: int, reason: str, ranged: bool, ev: list, d
             "thunderbolt": "strikes with Thunderbolt at", "warp": "warps in to attack", "final": "challenges"}[reason]
     rule = {"zoc": R_ZOC, "attack": R_VOLUNTARY, "bow": rule_of_item("long_bow"),
             "thunderbolt": rule_of_spell("thunderbolt"), "warp": rule_of_item("warp_scroll"),
-            "final": "uberdrakes.txt § Starting the Next Round"}[reason]
+            "final": "docs/games/uberdrakes.md § The Endgame"}[reason]
     ev.append(Event("combat", f"Combat: {A.name} {what} {D.name}" + (" (ranged)" if c.ranged else ""), rule,
                     depth=0, data={"attacker": a, "defender": d, "ranged": c.ranged}))
     if c.no_blood and reason != "final":

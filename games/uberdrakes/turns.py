@@ -13,7 +13,7 @@ from games.uberdrakes.common import (R_BATTLE_ROYALE, R_NEXT, R_ROUNDS, R_TURN, 
 from games.uberdrakes.late import late
 from games.uberdrakes.state import Pending, UDState
 
-R_ENDGAME = R_NEXT      # the text sends ties to "The Endgame", lost; its pointer is here
+R_ENDGAME = "docs/games/uberdrakes.md § The Endgame"   # the text's chapter was lost: our notes hold the Final Battle
 
 
 # ---- the ruling queue ----------------------------------------------------------------------
