@@ -95,3 +95,35 @@ def test_the_coach_warns_of_full_fatigue_with_a_rider_and_says_the_next_step():
     said = watch(m.state, 0)
     assert said[0] == ("Last round: you 2, the Water Dragon 3 victory points; the game ends when you roost.",
                        "uberdrakes.txt § Battle Royale")
+
+
+def test_the_guided_game_resumes_mid_turn_and_its_forced_fight_still_comes_out_as_said(tmp_path):
+    """Saved after the rider pickup and the computer's turn, reloaded: the
+    coach finds step 11 again, and the opening's fight (forced dice) ends
+    12 to 9 as the coach says, as in an uninterrupted game."""
+    from engine.core import guided
+    from engine.core.match import Match
+    lesson = Lesson(guided.path_of(GAME))
+    m = lesson.new_match(autosave_path=tmp_path / "g.json")
+    while lesson.index < 10:
+        if lesson.reply_due():
+            lesson.autoplay(m)
+            continue
+        m.submit(lesson.action_of(m, lesson.current()), autosave=True)
+        lesson.advance(m)
+    m.autosave()                     # as the screen does after the computer's replies
+    again = Match.load(tmp_path / "g.json")
+    fresh = Lesson(guided.path_of(GAME))
+    fresh.sync(again)
+    assert fresh.index == 10 and fresh.current().want["kind"] == "move" and fresh.current().want["m"] == "dash"
+    for match, L in ((m, lesson), (again, fresh)):
+        while not L.done:
+            if L.reply_due():
+                L.autoplay(match)
+                continue
+            match.submit(L.action_of(match, L.current()), autosave=False)
+            L.advance(match)
+    assert again.rules.fingerprint(again.state) == m.rules.fingerprint(m.state)
+    fire = again.state.players[0]
+    assert fire.vp == 1 and fire.delivered == ["fire_knight"] and again.state.active == 1
+    assert any("12" in e.text and "Fire Dragon rolls 5 5" in e.text for entry in again.log for e in entry.events)
