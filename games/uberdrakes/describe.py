@@ -109,7 +109,8 @@ def describe(state: UDState, a: Action) -> str:
         if e == "hookshot":
             return f"{who} uses the Hookshot" + (" on a random treasure" if a["item"] == "treasure"
                                                   else f" to take the {_name('item', a['item'])}")
-        return f"{who} deals damage: {e.replace('_', ' ')}"
+        dm = cat().damage.get(e)
+        return f"{who} deals damage: {dm.name if dm is not None else e.replace('_', ' ')}"
     if k == "blood":
         what = {"coin": "a coin", "heal": "a healed point of fatigue", "card": "a movement card",
                 "vp": "a victory point"}.get(a["reward"], str(a["reward"]))
