@@ -26,4 +26,4 @@ def count(n, word: str, plural: str | None = None) -> str:
 
 
 # the setup line of a prepared position (a lesson's, a script's): no set-up rules ran, nothing to cite
-PREPARED_POSITION = "A prepared position: the pieces stand where it places them (no army set-up or deployment)"
+PREPARED_POSITION = "A prepared position: every piece starts where this lesson or example puts it, so the usual set-up is skipped"
