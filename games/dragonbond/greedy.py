@@ -154,7 +154,7 @@ class GreedyAgent:
                         first, why = rank, f"attack {stats.name(state, e)} with {w.name}"
             if charging_ok and not stats.exhausted(u) and not u.immobilized:
                 d = space.distance(state, u, e)
-                if 0.05 < d <= sp + 6 and space.line_of_sight(state, u, e):
+                if d <= sp + 6 and space.line_of_sight(state, u, e):   # as choices.special_actions offers it
                     p = self.reach_chance(state, u, d)
                     w = next((w for w, _ in stats.weapons(state, u) if w.type == "melee"), None)
                     if w is not None and p > 0:
