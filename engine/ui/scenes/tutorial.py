@@ -403,6 +403,15 @@ class TutorialScreen(MatchScreen):
 
     # --- pointing at the thing ----------------------------------------------------------------------
     def pointer(self) -> Pointer:
+        key = (self.version, self.ctl_sig(), self.lesson.index)
+        cached = getattr(self, "_pointer", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        p = self._pointer_now()
+        self._pointer = (key, p)
+        return p
+
+    def _pointer_now(self) -> Pointer:
         L = self.lesson
         st = L.current()
         if st is None or not L.mine(st) or not self.human_turn():
@@ -510,14 +519,19 @@ class TutorialScreen(MatchScreen):
         super()._draw_buttons(c, L, th, clear)
         marked = set(self.pointer().buttons)
         for b in self.panel_buttons.buttons:
-            if (b.command in marked or b.label in marked) and b.enabled and not b.active:
+            on = b.active and str(b.command).startswith("mode:")       # that mode is on already
+            if (b.command in marked or b.label in marked) and b.enabled and not on:
                 pygame.draw.rect(c, GOLD, b.rect.inflate(th.px(6), th.px(6)), th.px(3), border_radius=th.px(8))
 
     def _draw_top(self, c, L, th, clear: bool) -> None:
         """The hand panel's cards the step is about wear the gold ring too
-        (a movement card to play, a village's item to buy)."""
-        super()._draw_top(c, L, th, clear)
+        (a movement card to play, a village's item to buy, a hexagon of
+        Warbound's Action Board)."""
         marked = set(self.pointer().cards)
+        if marked != getattr(self, "_marked_cards", None):
+            self._marked_cards = marked
+            self._top_parts = None              # the rings moved: draw the hand again
+        super()._draw_top(c, L, th, clear)
         if marked:
             for r, cd in self.hand_rects:
                 if cd.key in marked:
