@@ -5,14 +5,22 @@
       turn: 3                  # the timeline (Period follows)
       hand: 0                  # the Hand holder (the Hourglass goes to the other)
       tokens: [{raiders: 4}, {kaigen: 4}]
+      vp: [3, 5]               # Victory Points scored so far (optional)
       closed: [p1_move]        # Actions already taken this turn (by the opponent of `hand`)
       hourglass_on: p1_shoot
+      objective: survey        # this turn's objective card (optional)
+      objectives: [first_blood, hold_the_centre]   # the next turns' cards, in order (optional)
+      start: action            # action (default), or leader: the turn begins with its
+                               # Leader Phase (Order tokens generated, Leader skills, then the
+                               # Effect Phase: the objective revealed, the Hourglass placed)
       vocations: [null, null]
       chars:
         - {name: copp, player: 0, card: copp, at: D4, at2: null, equipment: null,
            formation: null, stress: 0, wounds: 0, breaks: 0, panic: false}
 
-The position starts in the Action Phase with the Hand holder to act.
+The position starts in the Action Phase with the Hand holder to act, or
+with `start: leader` at the turn's Leader Phase (the tokens given are what
+each player kept from the turn before).
 Tiles are labels (column letter, row number as the board shows) or [q, r].
 """
 from __future__ import annotations
@@ -29,7 +37,9 @@ from games.warbound.state import Char
 
 CHAR_KEYS = {"name", "player", "card", "at", "at2", "equipment", "formation", "stress", "wounds", "breaks",
              "panic", "activations"}
-POS_KEYS = {"turn", "hand", "tokens", "closed", "hourglass_on", "vocations", "chars", "objective"}
+POS_KEYS = {"turn", "hand", "tokens", "closed", "hourglass_on", "vocations", "chars", "objective", "objectives",
+            "start", "vp"}
+STARTS = ("action", "leader")
 _POOL = 99            # Stress, Wound and Break tokens on one Character, Order tokens of one colour
 
 
@@ -57,6 +67,10 @@ def build(state, spec: dict, events: list) -> None:
         fs = Fields(toks, f"position.tokens[{i}]")
         p.tokens = {known(fs.where, colour, cat.factions, "faction"): fs.whole(colour, low=0, high=_POOL)
                     for colour in toks}
+    for i, (p, vp) in enumerate(zip(state.players, top.items("vp", [0, 0], 2, "one per player"))):
+        if type(vp) is not int or not 0 <= vp <= _POOL:
+            raise FieldError(f"position.vp[{i}]: Victory Points are a whole number from 0 to {_POOL}, not {cut(vp)}")
+        p.vp = vp
     from games.warbound.scenario import period_of, scenario
     state.turn = top.whole("turn", 1, 1, scenario(state).turns)
     state.period = period_of(state)
@@ -69,9 +83,22 @@ def build(state, spec: dict, events: list) -> None:
                                    none=True)
     state.objective = known("position.objective", spec.get("objective"), cat.objectives, "Objective",
                              none=True)
+    later = top.texts("objectives")
+    if len(later) > scenario(state).turns:
+        raise FieldError(f"position.objectives: at most one card per turn ({scenario(state).turns})")
+    state.objectives = [known(f"position.objectives[{i}]", o, cat.objectives, "Objective")
+                        for i, o in enumerate(later)]
+    start = known("position.start", spec.get("start") or "action", dict.fromkeys(STARTS), "start")
+    events.append(Event("ruling", PREPARED_POSITION))
     state.phase = "action"
     state.current = state.hand
-    events.append(Event("ruling", PREPARED_POSITION))
+    if start == "leader":
+        if state.closed or state.hourglass_space or state.objective:
+            raise FieldError("position.start: a turn that begins with its Leader Phase has no Action closed, "
+                             "no Hourglass placed and its objective still to reveal (give it in objectives)")
+        from games.warbound import flow, leader
+        leader.start(state, events)
+        flow.advance(state, events)
 
 
 def _char(state, cat, fs: Fields, i: int, names: dict) -> Char:
