@@ -165,3 +165,49 @@ def test_a_deployment_is_logged_as_its_heading_says():
             assert ev and ev[0].text.rstrip(".") == said
             pairs += a.get("to2") is not None
     assert pairs
+
+
+def test_a_position_may_start_at_the_leader_phase_with_its_objectives_and_score():
+    # the lessons and the guided game start a turn at its Leader Phase (games/warbound/position.py)
+    m = _position_match({"start": "leader", "hand": 1, "vp": [2, 3], "tokens": [{"raiders": 1}, {}],
+                         "objectives": ["survey", "first_blood"],
+                         "chars": [{"name": "copp", "player": 0, "card": "copp", "at": "C3"},
+                                   {"name": "rohna", "player": 1, "card": "rohna", "at": "N6"}]})
+    s = m.state
+    assert s.phase == "effect" and s.queue == [("hourglass", 0)] and s.objective == "survey"
+    assert s.objectives == ["first_blood"] and [p.vp for p in s.players] == [2, 3]
+    assert s.players[0].tokens == {"raiders": 5} and s.players[1].tokens == {"kaigen": 4}
+
+
+@pytest.mark.parametrize("extra, words", [
+    ({"start": "leader", "closed": ["p1_move"]}, "position.start: a turn that begins with its Leader Phase"),
+    ({"start": "later"}, "position.start: unknown start 'later'"),
+    ({"objectives": ["survey"] * 6}, "position.objectives: at most one card per turn (5)"),
+    ({"vp": [1, -2]}, "position.vp[1]: Victory Points are a whole number from 0 to 99"),
+])
+def test_a_position_start_objectives_and_score_are_read_and_bounded(extra, words):
+    with pytest.raises(Exception) as e:
+        _position_match({"hand": 0, **extra,
+                         "chars": [{"name": "copp", "player": 0, "card": "copp", "at": "C3"},
+                                   {"name": "rohna", "player": 1, "card": "rohna", "at": "N6"}]})
+    assert words in str(e.value)
+
+
+def test_the_lesson_pointer_follows_the_clicks_of_an_activation():
+    # the coach's gold ring (docs/lessons.md § Pointing): the Character, its Action's hexagon, then Pay
+    from engine.core.actions import Action
+    from games.warbound.controller import make_controller
+    from games.warbound.view import make_view
+    m = _position_match({"hand": 0, "tokens": [{"raiders": 6}, {"kaigen": 6}],
+                         "chars": [{"name": "copp", "player": 0, "card": "copp", "at": "A1"},
+                                   {"name": "rohna", "player": 1, "card": "rohna", "at": "D1"}]})
+    ctl = make_controller(m, make_view(m))
+    act = Action.make("activate", 0, uid=0, space="p1_shoot")
+    assert ctl.lesson_pointer(act).hexes == ((0, 0),) and not ctl.lesson_pointer(act).buttons
+    ctl.click((0, 0))
+    assert ctl.lesson_pointer(act).buttons == (("space", "p1_shoot"),)
+    assert ctl.click_card(("space", "p1_shoot")) is None and ctl.pending == "p1_shoot"
+    p = ctl.lesson_pointer(act)
+    assert p.buttons == ("pay",) and p.hexes == (tuple(m.state.chars[1].minis[0]),)
+    end = ctl.lesson_pointer(Action.make("pass", 0)).buttons
+    assert end and ctl.legal[int(end[0][1:])].kind == "pass"

@@ -448,6 +448,40 @@ class WarboundController(Controller):
             return "Pass"
         return self.match.rules.describe(self.state, a)
 
+    # ---- a lesson's gold ring (engine/ui/scenes/tutorial.py, docs/lessons.md § Pointing) ----
+    def lesson_pointer(self, action):
+        """What the coach rings for a lesson's step, in the order the clicks
+        come: the Character's miniatures until it is picked, then the Action's
+        hexagon on the Action Board, then Pay (with the targets a click there
+        would pay and act on); a move's tiles; a target's miniatures; the
+        panel hexagon or button of a decision."""
+        from engine.core.lessons import Pointer
+        state = self.state
+        k = action.kind
+        if k == "activate":
+            ch = state.chars.get(action.get("uid"))
+            sid = action.get("space")
+            if ch is None or not ch.deployed:
+                return Pointer()
+            if self.sel != ch.uid or state.activation is not None:
+                return Pointer(hexes=tuple(ch.minis))
+            if self.pending != sid:
+                return Pointer(buttons=(("space", sid),))
+            targets = tuple(h for hexes, _, kind in self._pending_steps() if kind != "move" for h in hexes)
+            return Pointer(hexes=targets, buttons=("pay",))
+        same = [f"a{i}" for i, a in enumerate(self.legal) if a.kind == k
+                and all(a.get(x) == v for x, v in action.params if x != "pay")][:1]
+        if k == "hourglass":
+            return Pointer(buttons=(("space", action.get("space")), *same))
+        if k == "exchange":
+            return Pointer(buttons=(("exchange", action.get("get")),))
+        if k in ("move", "deploy") or (k == "skill" and action.get("to") is not None):
+            return Pointer(hexes=tuple(tuple(action[x]) for x in ("to", "to2") if action.get(x) is not None))
+        t = state.chars.get(action.get("target")) if k in ("shoot", "fight", "skill") else None
+        if t is not None:
+            return Pointer(hexes=tuple(h for h in t.minis if h is not None))
+        return Pointer(buttons=tuple(same))
+
     def press(self, command: str):
         if command == "pay":
             a = self._activation(self.pending)
