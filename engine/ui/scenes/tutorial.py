@@ -423,7 +423,7 @@ class TutorialScreen(MatchScreen):
         hook = getattr(self.ctl, "lesson_pointer", None)
         if hook is not None and not st.point:
             try:
-                p = hook(L.action_of(self.match, st)) or p
+                p = hook(L.action_of(self.match, st), **self._after(hook)) or p
             except Exception:  # noqa: BLE001
                 pass
         if st.point:
@@ -433,6 +433,24 @@ class TutorialScreen(MatchScreen):
             return Pointer(units=p.units[:1])     # first: select the unit
         rest = tuple(u for u in p.units[1:]) if uid else p.units
         return Pointer(rest, p.hexes, p.points, p.buttons, p.cards)
+
+    def _after(self, hook) -> dict:
+        """`after=`: the learner's next step's action, for a hook that takes
+        it (one click may make both steps: Warbound's click on a target pays
+        the picked Action and shoots)."""
+        import inspect
+        try:
+            takes = "after" in inspect.signature(hook).parameters
+        except (TypeError, ValueError):
+            takes = False
+        L = self.lesson
+        nxt = L.steps[L.index + 1] if takes and L.index + 1 < len(L.steps) else None
+        if nxt is None or not L.mine(nxt):
+            return {}
+        try:
+            return {"after": L.action_of(self.match, nxt)}
+        except Exception:  # noqa: BLE001 - the next step may not read before this one is played
+            return {}
 
     def board_highlights(self) -> dict:
         """Only the step's moves are ringed (the others would be another move)."""
