@@ -209,5 +209,7 @@ def test_the_lesson_pointer_follows_the_clicks_of_an_activation():
     assert ctl.click_card(("space", "p1_shoot")) is None and ctl.pending == "p1_shoot"
     p = ctl.lesson_pointer(act)
     assert p.buttons == ("pay",) and p.hexes == (tuple(m.state.chars[1].minis[0]),)
+    then = ctl.lesson_pointer(act, after=Action.make("shoot", 0, target=1))
+    assert then.buttons == ("pay",) and then.hexes == (tuple(m.state.chars[1].minis[0]),)
     end = ctl.lesson_pointer(Action.make("pass", 0)).buttons
     assert end and ctl.legal[int(end[0][1:])].kind == "pass"

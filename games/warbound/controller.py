@@ -449,12 +449,13 @@ class WarboundController(Controller):
         return self.match.rules.describe(self.state, a)
 
     # ---- a lesson's gold ring (engine/ui/scenes/tutorial.py, docs/lessons.md § Pointing) ----
-    def lesson_pointer(self, action):
+    def lesson_pointer(self, action, after=None):
         """What the coach rings for a lesson's step, in the order the clicks
         come: the Character's miniatures until it is picked, then the Action's
-        hexagon on the Action Board, then Pay (with the targets a click there
-        would pay and act on); a move's tiles; a target's miniatures; the
-        panel hexagon or button of a decision."""
+        hexagon on the Action Board, then Pay and the tile or target of the
+        learner's next step (`after`: a click there pays and acts at once),
+        or every target a click would pay and act on; a move's tiles; a
+        target's miniatures; the panel hexagon or button of a decision."""
         from engine.core.lessons import Pointer
         state = self.state
         k = action.kind
@@ -467,7 +468,10 @@ class WarboundController(Controller):
                 return Pointer(hexes=tuple(ch.minis))
             if self.pending != sid:
                 return Pointer(buttons=(("space", sid),))
-            targets = tuple(h for hexes, _, kind in self._pending_steps() if kind != "move" for h in hexes)
+            then = self.lesson_pointer(after) if after is not None and after.kind in ("move", "shoot", "fight") \
+                else None
+            targets = then.hexes if then is not None else \
+                tuple(h for hexes, _, kind in self._pending_steps() if kind != "move" for h in hexes)
             return Pointer(hexes=targets, buttons=("pay",))
         same = [f"a{i}" for i, a in enumerate(self.legal) if a.kind == k
                 and all(a.get(x) == v for x, v in action.params if x != "pay")][:1]
