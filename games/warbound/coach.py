@@ -1,7 +1,7 @@
 """What the coach watches for a learner in Warbound's guided game free play
-(engine/core/lessons.py `Lesson.watch`): the score and what the coming
-Cleanup would give (the Exploration scenario scores Scan markers and the
-turn's objective card at every Cleanup, the most Victory Points after turn
+(engine/core/lessons.py `Lesson.watch`): the score and what a Cleanup now
+would give each side (the Exploration scenario scores Scan markers and the
+turn's objective card at every Cleanup; the most Victory Points after turn
 5 win), the Hourglass, and Characters one hit or one Stress token from
 removal or panic, in words with their rule."""
 from __future__ import annotations
@@ -19,14 +19,19 @@ R_PANIC = "warbound.txt § Panic"
 R_DEATH = "warbound.txt § Death of a Character"
 
 
-def held(state) -> dict:
-    """The Scan markers each player would control at a Cleanup now."""
-    out = {0: [], 1: []}
+def cleanup_now(state) -> tuple[tuple[int, int], dict]:
+    """The Victory Points a Cleanup now would add to each player (Scan
+    markers and the objective card, as scenario.score_cleanup scores them),
+    and the markers each would control."""
+    s2 = state.copy()
+    before = [p.vp for p in s2.players]
+    scenario.score_cleanup(s2, [])
+    held = {0: [], 1: []}
     for h in state.board.scans:
         who = scenario.controller(state, h)
         if who is not None:
-            out[who].append(h)
-    return out
+            held[who].append(h)
+    return (s2.players[0].vp - before[0], s2.players[1].vp - before[1]), held
 
 
 def watch(state, learner: int) -> list[tuple[str, str]]:
@@ -35,36 +40,32 @@ def watch(state, learner: int) -> list[tuple[str, str]]:
         return []
     out: list[tuple[str, str]] = []
     me, foe = state.players[learner], state.players[1 - learner]
-    marks = held(state)
-    names = lambda hs: ", ".join(state.board.label(h) for h in hs) or "none"   # noqa: E731
-    last = state.turn >= scenario.scenario(state).turns
-    score = f"{me.vp} to {foe.vp}"
-    if last:
-        out.append((f"Turn {state.turn}, the last: after this Cleanup the most Victory Points win. You have {score}; "
-                    f"you hold {names(marks[learner])}, {foe.name} {names(marks[1 - learner])}.", R_VICTORY))
+    gain, held = cleanup_now(state)
+    cat = load_catalog()
+    ob = f", {cat.objectives[state.objective].name} included" if state.objective else ""
+    where = lambda p: ", ".join(state.board.label(h) for h in held[p]) or "no marker"   # noqa: E731
+    now = (f"Score {me.vp} to {foe.vp}. A Cleanup now: you +{gain[learner]} ({where(learner)}), "
+           f"{foe.name} +{gain[1 - learner]} ({where(1 - learner)}){ob}.")
+    if state.turn >= scenario.scenario(state).turns:
+        out.append((f"Last turn: the most Victory Points after this Cleanup win. {now}", R_VICTORY))
     else:
-        out.append((f"Score {score}. If the turn ended now you would hold the Scan markers {names(marks[learner])}, "
-                    f"{foe.name} {names(marks[1 - learner])}.", R_SCEN))
-    if state.objective:
-        ob = load_catalog().objectives[state.objective]
-        out.append((f"This turn's objective, {ob.name}: {ob.text}", R_SCEN))
+        out.append((now, R_SCEN))
     if state.hourglass_space and state.hourglass_space not in state.closed:
-        where = parts_name(state.hourglass_space)
+        mark = parts_name(state.hourglass_space)
         if state.hand == learner and state.hourglass != learner:
-            out.append((f"The Hourglass is on {where}: take that Action this turn or {foe.name} takes the Hand "
-                        "at Cleanup.", R_INIT))
+            out.append((f"The Hourglass is on {mark}: take that Action this turn, or {foe.name} takes the Hand.",
+                        R_INIT))
         elif state.hourglass == learner and state.hand != learner:
-            out.append((f"Your Hourglass is on {where}: if {foe.name} does not take it, the Hand is yours at "
-                        "Cleanup.", R_INIT))
+            out.append((f"Your Hourglass is on {mark}: unless {foe.name} takes it, the Hand is yours at Cleanup.",
+                        R_INIT))
     for c in living(state, 1 - learner):
-        st = stats(state, c)
-        if st.hp - c.wounds == 1:
-            out.append((f"{label(state, c)} has 1 Health Point left: one hit removes it (1 Victory Point).", R_DEATH))
+        if stats(state, c).hp - c.wounds == 1:
+            out.append((f"{label(state, c)} has 1 Health Point left: one hit removes it.", R_DEATH))
     for c in living(state, learner):
         st = stats(state, c)
         if st.hp - c.wounds == 1:
             out.append((f"Your {st.name} has 1 Health Point left: keep it out of sight and reach.", R_DEATH))
         elif st.morale is not None and st.morale - c.stress == 1:
-            out.append((f"Your {st.name} has {c.stress} of {st.morale} Stress tokens: one more die at it, or a "
-                        "second activation, and it panics.", R_PANIC))
+            out.append((f"Your {st.name} has {c.stress} of {st.morale} Stress: one more die at it, or another "
+                        "activation, and it panics.", R_PANIC))
     return out
