@@ -177,6 +177,10 @@ def test_a_position_may_start_at_the_leader_phase_with_its_objectives_and_score(
     assert s.phase == "effect" and s.queue == [("hourglass", 0)] and s.objective == "survey"
     assert s.objectives == ["first_blood"] and [p.vp for p in s.players] == [2, 3]
     assert s.players[0].tokens == {"raiders": 5} and s.players[1].tokens == {"kaigen": 4}
+    from games.warbound.controller import make_controller
+    from games.warbound.view import make_view
+    hint = make_controller(m, make_view(m)).hint()          # the decision said in words, not "the buttons"
+    assert hint.startswith("The Effect Phase: place the Hourglass on an open hexagon")
 
 
 @pytest.mark.parametrize("extra, words", [

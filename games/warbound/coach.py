@@ -46,11 +46,10 @@ def watch(state, learner: int) -> list[tuple[str, str]]:
     where = lambda p: ", ".join(state.board.label(h) for h in held[p]) or "no marker"   # noqa: E731
     now = (f"Score {me.vp} to {foe.vp}. A Cleanup now: you +{gain[learner]} ({where(learner)}), "
            f"{foe.name} +{gain[1 - learner]} ({where(1 - learner)}){ob}.")
-    if state.turn >= scenario.scenario(state).turns:
-        out.append((f"Last turn: the most Victory Points after this Cleanup win. {now}", R_VICTORY))
-    else:
-        out.append((now, R_SCEN))
-    if state.hourglass_space and state.hourglass_space not in state.closed:
+    last = state.turn >= scenario.scenario(state).turns          # no initiative is taken after the last turn
+    out.append((f"Last turn: the most Victory Points after this Cleanup win. {now}", R_VICTORY) if last
+               else (now, R_SCEN))
+    if state.hourglass_space and state.hourglass_space not in state.closed and not last:
         mark = parts_name(state.hourglass_space)
         if state.hand == learner and state.hourglass != learner:
             out.append((f"The Hourglass is on {mark}: take that Action this turn, or {foe.name} takes the Hand.",
@@ -68,4 +67,7 @@ def watch(state, learner: int) -> list[tuple[str, str]]:
         elif st.morale is not None and st.morale - c.stress == 1:
             out.append((f"Your {st.name} has {c.stress} of {st.morale} Stress: one more die at it, or another "
                         "activation, and it panics.", R_PANIC))
+    if state.turn == 3 and state.period == 2:
+        out.append(("Period 2 has begun: four more Actions are open (the second row), Aim + Shoot among them.",
+                    "warbound.txt § The Action Board"))
     return out

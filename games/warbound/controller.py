@@ -534,7 +534,7 @@ class WarboundController(Controller):
                         "(Esc: another Character).")
             return "Pick a Character in the tray, then a highlighted tile next to your starting tile."
         if s.queue:
-            return "Decide with the buttons."
+            return self._decision_hint(s.queue[0])
         if s.activation is not None:
             return "Click a highlighted tile to move, shoot or fight; or end the activation."
         if self.pending is not None and self._picked() is not None:
@@ -543,6 +543,23 @@ class WarboundController(Controller):
         if self._picked() is not None:
             return "Choose an Action: a hexagon of the Action Board in the panel (red crosshair: closest target)."
         return "Click one of your Characters, then choose an Action of the board (or pass)."
+
+    def _decision_hint(self, item) -> str:
+        """What the decision waiting is about, in a sentence (the buttons make it)."""
+        kind = item[0]
+        if kind == "leader_skill":
+            sk = load_catalog().skills[item[2]]
+            return (f"The Leader Phase: your Leader's skill, {sk.name} ({sk.text.rstrip('.')}). Click the button "
+                    "of the Character it helps.")
+        if kind == "hourglass":
+            return ("The Effect Phase: place the Hourglass on an open hexagon of the Action Board. If the Hand "
+                    "holder does not take that Action this turn, you may take the Hand at Cleanup.")
+        if kind == "initiative":
+            return ("Cleanup: you hold the Hourglass. Take the Hand to activate first next turn, or keep the "
+                    "Hourglass to mark an Action again.")
+        if kind == "keep_token":
+            return "Cleanup: keep one Order token for the next turn; the others are discarded."
+        return "Decide with the buttons."
 
     # ---- the panel: the Action Board, the timeline, the Order token reserves -------------
     def hand(self, p: int) -> list:
