@@ -79,6 +79,8 @@ class TutorialScreen(MatchScreen):
         st = self.lesson.current()
         if st is None:
             return "Done!" if self.lesson.kind == "lesson" else self.free_text()
+        if not self.lesson.mine(st):           # the other side opens: no "Step 0 of n"
+            return f"First {self.player_name(st.player)}: {st.say}"
         k, n = self.lesson.progress()
         return f"Step {k} of {n}: {st.say}"
 
