@@ -171,3 +171,14 @@ def test_the_guided_game_coaches_free_play_with_the_games_warnings():
     assert all("§" in r for _, r in watch)
     head, rows, rule = screen.coach_lines()
     assert any(lab == "Watch" for lab, _, _ in rows)
+
+
+def test_a_lesson_the_other_side_opens_says_so_in_its_introduction():
+    app = App((1600, 1000), headless=True)
+    app.open("tutorial", wb_lesson("10_order_tokens"))
+    app.step(0.05)
+    intro = app.top()
+    assert isinstance(intro, Modal)
+    texts = [p if isinstance(p, str) else p[0] for p in intro.paragraphs]
+    assert any(t.startswith("First Raiders: The Raiders hold the Hourglass") for t in texts)
+    assert not any("Step 0" in t for t in texts)

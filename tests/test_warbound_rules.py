@@ -217,3 +217,17 @@ def test_the_lesson_pointer_follows_the_clicks_of_an_activation():
     assert then.buttons == ("pay",) and then.hexes == (tuple(m.state.chars[1].minis[0]),)
     end = ctl.lesson_pointer(Action.make("pass", 0)).buttons
     assert end and ctl.legal[int(end[0][1:])].kind == "pass"
+
+
+def test_a_tile_out_of_reach_of_the_action_picked_says_why_before_paying():
+    from games.warbound.controller import make_controller
+    from games.warbound.view import make_view
+    m = _position_match({"hand": 0, "tokens": [{"raiders": 6}, {"kaigen": 6}],
+                         "chars": [{"name": "copp", "player": 0, "card": "copp", "at": "A1"},
+                                   {"name": "rohna", "player": 1, "card": "rohna", "at": "P8"}]})
+    ctl = make_controller(m, make_view(m))
+    ctl.click((0, 0))
+    ctl.click_card(("space", "p1_move"))
+    far = tuple(m.rules.script_param(m.state, "to", "H1"))
+    assert ctl.click(far) is None and not m.actions
+    assert ctl.message.startswith("Out of reach within 3 tiles") and ctl.message_rule == "warbound.txt § Move a Character"

@@ -348,7 +348,7 @@ class WarboundController(Controller):
             return None
         if uid is not None and self._refuse_target(self.state.chars[uid]):
             return None
-        if self.state.activation is not None and self._refuse_move(h):
+        if (self.state.activation is not None or self.pending is not None) and self._refuse_move(h):
             return None
         self.message = "Nothing to do there: pick a highlighted tile or one of your Characters."
         self.message_rule = ""
@@ -399,12 +399,19 @@ class WarboundController(Controller):
         return ()
 
     def _refuse_move(self, h) -> bool:
-        """A click on a tile the activation cannot move to says why."""
-        act = self.state.activation
-        ch = self.state.chars[act.uid]
+        """A click on a tile the activation (or the Action picked, judged as
+        once paid) cannot move to says why: "Out of reach within 6 tiles"."""
+        state, act = self.state, self.state.activation
+        if act is None and self.pending is not None and self._picked() is not None:
+            paid = self._after_paying()
+            if paid is not None and paid.activation is not None:
+                state, act = paid, paid.activation
+        if act is None:
+            return False
+        ch = state.chars[act.uid]
         if not any(p in act.parts for p in ("move", "run")) or len(ch.minis) != 1:
             return False
-        why = self.rules.check(self.state, Action.make("move", ch.owner, to=h))
+        why = self.rules.check(state, Action.make("move", ch.owner, to=h))
         if why is None:
             return False
         self.message, self.message_rule = why.reason, why.rule
