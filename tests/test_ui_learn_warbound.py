@@ -182,3 +182,13 @@ def test_a_lesson_the_other_side_opens_says_so_in_its_introduction():
     texts = [p if isinstance(p, str) else p[0] for p in intro.paragraphs]
     assert any(t.startswith("First Raiders: The Raiders hold the Hourglass") for t in texts)
     assert not any("Step 0" in t for t in texts)
+
+
+def test_every_warbound_lesson_draws_at_a_small_size():
+    for p in lesson_files("warbound"):
+        app = App((1100, 700), headless=True)
+        screen = app.open("tutorial", Lesson(p))
+        app.step(0.05)
+        key(app, pygame.K_RETURN)
+        app.draw()
+        assert screen.coach_rect.h > 0 and screen.board_rect.bottom == screen.coach_rect.top
