@@ -192,3 +192,21 @@ def test_every_warbound_lesson_draws_at_a_small_size():
         key(app, pygame.K_RETURN)
         app.draw()
         assert screen.coach_rect.h > 0 and screen.board_rect.bottom == screen.coach_rect.top
+
+
+def test_the_coach_watch_says_what_a_cleanup_now_would_give_each_side():
+    from engine.core.match import Match
+    from engine.core.rules import Setup
+    from games.warbound.coach import watch
+    m = Match(Setup("warbound", 2, seed=1, scenario="recommended", seats=("human", "human"), options={"position": {
+        "turn": 5, "hand": 0, "objective": "hold_the_centre", "vp": [3, 5],
+        "chars": [{"name": "hound", "player": 0, "card": "junk_hound", "at": "C3"},
+                  {"name": "copp", "player": 0, "card": "copp", "at": "D6", "stress": 2},
+                  {"name": "drummer", "player": 1, "card": "orkedo_drummer", "at": "I6", "wounds": 1},
+                  {"name": "rohna", "player": 1, "card": "rohna", "at": "L3"}]}}))
+    lines = [t for t, _ in watch(m.state, 0)]
+    assert lines[0] == ("Last turn: the most Victory Points after this Cleanup win. Score 3 to 5. A Cleanup now: "
+                        "you +1 (E7), Kaigen +4 (I5, L2), Hold the centre included.")
+    assert "Kaigen's Ork'edo Drummer has 1 Health Point left: one hit removes it." in lines
+    assert "Your COPP has 2 of 3 Stress: one more die at it, or another activation, and it panics." in lines
+    assert watch(m.state, 1)[0][0].endswith("you +4 (I5, L2), Raiders +1 (E7), Hold the centre included.")

@@ -36,10 +36,12 @@ def cleanup_now(state) -> tuple[tuple[int, int], dict]:
 
 def watch(state, learner: int) -> list[tuple[str, str]]:
     """(sentence, rule), the most pressing first (the coach shows three)."""
-    if state.phase != "action":
+    if state.phase not in ("action", "leader", "effect", "cleanup"):
         return []
     out: list[tuple[str, str]] = []
     me, foe = state.players[learner], state.players[1 - learner]
+    if state.phase != "action":                  # a decision (Leader skill, Hourglass, Hand, token): the score
+        return [(f"Score {me.vp} to {foe.vp}, turn {state.turn} of {scenario.scenario(state).turns}.", R_SCEN)]
     gain, held = cleanup_now(state)
     cat = load_catalog()
     ob = f", {cat.objectives[state.objective].name} included" if state.objective else ""

@@ -559,6 +559,10 @@ class WarboundController(Controller):
             return (f"The Leader Phase: your Leader's skill, {sk.name} ({sk.text.rstrip('.')}). Click the button "
                     "of the Character it helps.")
         if kind == "hourglass":
+            from games.warbound.scenario import scenario
+            if self.state.turn >= scenario(self.state).turns:       # no initiative after the last turn
+                return ("The Effect Phase of the last turn: place the Hourglass on an open hexagon of the Action "
+                        "Board (nobody takes the Hand after this turn, so it matters little now).")
             return ("The Effect Phase: place the Hourglass on an open hexagon of the Action Board. If the Hand "
                     "holder does not take that Action this turn, you may take the Hand at Cleanup.")
         if kind == "initiative":
