@@ -128,9 +128,9 @@ def test_the_ring_is_on_the_action_boards_hexagon_and_a_closed_action_is_taught(
     app, screen = open_lesson("01_action_board")
     lesson, m = screen.lesson, screen.match
     copp = m.state.chars[m.state.options["names"]["copp"]]
-    assert screen.pointer().hexes == (copp.minis[0],) and not screen.pointer().buttons
+    assert screen.pointer().hexes == (copp.minis[0],) and not screen.pointer().cards
     click(app, _at(screen, copp.minis[0]))
-    assert screen.pointer().buttons == (("space", "p1_move_shoot"),)
+    assert screen.pointer().cards == (("space", "p1_move_shoot"),)
     app.draw()
     assert any(cd.key == ("space", "p1_move_shoot") for _, cd in screen.hand_rects)
     while lesson.index < 5:                     # to the Scrapper's step: Run is closed by Kaigen's tokens

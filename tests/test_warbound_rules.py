@@ -207,9 +207,9 @@ def test_the_lesson_pointer_follows_the_clicks_of_an_activation():
                                    {"name": "rohna", "player": 1, "card": "rohna", "at": "D1"}]})
     ctl = make_controller(m, make_view(m))
     act = Action.make("activate", 0, uid=0, space="p1_shoot")
-    assert ctl.lesson_pointer(act).hexes == ((0, 0),) and not ctl.lesson_pointer(act).buttons
+    assert ctl.lesson_pointer(act).hexes == ((0, 0),) and not ctl.lesson_pointer(act).cards
     ctl.click((0, 0))
-    assert ctl.lesson_pointer(act).buttons == (("space", "p1_shoot"),)
+    assert ctl.lesson_pointer(act).cards == (("space", "p1_shoot"),)
     assert ctl.click_card(("space", "p1_shoot")) is None and ctl.pending == "p1_shoot"
     p = ctl.lesson_pointer(act)
     assert p.buttons == ("pay",) and p.hexes == (tuple(m.state.chars[1].minis[0]),)

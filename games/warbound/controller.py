@@ -474,7 +474,7 @@ class WarboundController(Controller):
             if self.sel != ch.uid or state.activation is not None:
                 return Pointer(hexes=tuple(ch.minis))
             if self.pending != sid:
-                return Pointer(buttons=(("space", sid),))
+                return Pointer(cards=(("space", sid),))
             then = self.lesson_pointer(after) if after is not None and after.kind in ("move", "shoot", "fight") \
                 else None
             targets = then.hexes if then is not None else \
@@ -483,9 +483,9 @@ class WarboundController(Controller):
         same = [f"a{i}" for i, a in enumerate(self.legal) if a.kind == k
                 and all(a.get(x) == v for x, v in action.params if x != "pay")][:1]
         if k == "hourglass":
-            return Pointer(buttons=(("space", action.get("space")), *same))
+            return Pointer(cards=(("space", action.get("space")),), buttons=tuple(same))
         if k == "exchange":
-            return Pointer(buttons=(("exchange", action.get("get")),))
+            return Pointer(cards=(("exchange", action.get("get")),))
         if k in ("move", "deploy") or (k == "skill" and action.get("to") is not None):
             return Pointer(hexes=tuple(tuple(action[x]) for x in ("to", "to2") if action.get(x) is not None))
         t = state.chars.get(action.get("target")) if k in ("shoot", "fight", "skill") else None
