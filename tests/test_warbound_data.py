@@ -198,7 +198,7 @@ def test_check_reads_the_whole_data_folder_with_lists_and_tutorials(tmp_path):
     assert check_path(DATA_DIR) == []
     bad = tmp_path / "tutorials"
     bad.mkdir()
-    src = (DATA_DIR / "tutorials" / "1_shooting.yaml").read_text()
+    src = (DATA_DIR / "tutorials" / "07_armor_and_wounds.yaml").read_text()
     (bad / "broken.yaml").write_text(src.replace("title:", "titel:", 1))
     probs = check_path(bad / "broken.yaml")
     assert probs and "broken.yaml:" in probs[0] and "titel" in probs[0]
