@@ -389,7 +389,7 @@ def test_battle_valor_fantasy_every_level_takes_the_free_objective(level):
     assert any("march on objective 1" in r for r in reasons), reasons
     if level == "hard":
         # the last turn's playouts run to the end (ai.search_to_end): its orders already know the result
-        assert "won in" in reasons[0], reasons[0]
+        assert "played out to the end of the game, it wins" in reasons[0], reasons[0]
 
 
 # ---- golden: UberDrakes, a delivery to race for ---------------------------------------------------
@@ -474,7 +474,8 @@ def test_hard_overturns_the_normal_choice_for_a_clear_gain():
     s = {"turn": 0, "score": 0.0}
     for seed in range(5):
         assert hard.choose(s, rules.legal_actions(s), random.Random(seed))["n"] == 3
-        assert "over the next idea" in hard.last_reason and hard.last_odds[0][0]["n"] == 3
+        assert "looking ahead through the replies, it comes out better than" in hard.last_reason
+        assert hard.last_weighed[0].action["n"] == 3 and hard.last_overturned
 
 
 def test_hard_counts_no_playout_the_clock_stopped_halfway():
@@ -486,7 +487,7 @@ def test_hard_counts_no_playout_the_clock_stopped_halfway():
     hard = HardAgent(rules, FirstIdea(), lambda s, p: s["score"], budget=-1.0)   # every playout is late
     s = {"turn": 0, "score": 0.0}
     assert hard.choose(s, rules.legal_actions(s), random.Random(1))["n"] == 0
-    assert [n for _, _, n, _ in hard.last_odds] == [0]
+    assert [w.futures for w in hard.last_weighed] == [0]
 
 
 # ---- the hard level searches with each game's strong player (hard_policy) ------------------------

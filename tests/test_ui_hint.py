@@ -77,8 +77,13 @@ def test_the_bottom_bar_names_the_keys_as_they_work():
 
 def test_the_hint_names_other_choices_once_when_their_words_are_the_same():
     """Seen in play (Battle Valor): "Also weighed: places order counters (-1.2); places order counters
-    (-2.0); places order counters (-3.1)": three sets of orders the log describes alike."""
+    (-2.0); places order counters (-3.1)": three sets of orders the log describes alike, with the
+    search's figures.  Now each other idea is named once, by its words only."""
+    import random
+
     from engine.core.actions import Action
+    from engine.core.hint import make_hint
+    from engine.core.search import Weighed
     from engine.ui.scenes.match_screen import hint_lines
 
     class Words:
@@ -89,8 +94,8 @@ def test_the_hint_names_other_choices_once_when_their_words_are_the_same():
             return "Red places order counters" if a.kind == "orders" else "Red passes"
 
     chosen = Action.make("orders", 0, plan=1)
-    odds = [(chosen, 5.0, 10, None), (Action.make("orders", 0, plan=2), 3.8, 10, None),
-            (Action.make("orders", 0, plan=3), 3.0, 10, None), (Action.make("pass", 0), 1.0, 10, None)]
-    lines = hint_lines(Words(), None, chosen, "hold the ford", odds)
-    weighed = next(t for t, _ in lines if t.startswith("Also weighed"))
-    assert weighed == "Also weighed: Red passes (-4.0); 2 other choices described the same way (-1.2)"
+    weighed = [Weighed(chosen, "hold the ford", 10, 5.0), Weighed(Action.make("orders", 0, plan=2), "", 10, 3.8),
+               Weighed(Action.make("orders", 0, plan=3), "", 10, 3.0), Weighed(Action.make("pass", 0), "", 10, 1.0)]
+    hint = make_hint("no_such_game", Words(), None, object(), chosen, "hold the ford", weighed, random.Random(1))
+    lines = [t for t, _ in hint_lines(hint)]
+    assert lines == ["Why: hold the ford", "Also weighed: Red passes"]

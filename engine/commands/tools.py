@@ -7,6 +7,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 
 from engine.core import registry
 from engine.core.agents import RandomAgent, agent_names, make_agent
@@ -36,12 +37,29 @@ def busy_match(game: str, seed: int, players: int | None = None, scenario: str |
     return m
 
 
+@dataclass(frozen=True)
+class HardTimes:
+    """The hard level over one game against the normal player: seconds per
+    decision, and how many futures (and the positions they passed through)
+    it weighed where it searched (a decision with one sensible idea weighs
+    none)."""
+    p95: float
+    top: float
+    decisions: int
+    searched: int
+    futures_median: int
+    futures_min: int
+    positions_median: int
+
+
 def hard_move_times(game: str, rules, seed: int = 7, limit: int = 400, scenario: str | None = None,
-                    players: int | None = None, options: dict | None = None) -> tuple[float, float]:
-    """Seconds per decision of the hard player over (up to `limit`
-    actions of) a game against the normal player: (p95, max)."""
+                    players: int | None = None, options: dict | None = None) -> HardTimes:
+    """Every decision of the hard player over (up to `limit` actions of) a
+    game against the normal player, by the clock as in the app."""
     from engine.commands.simulate import play_out
     times: list = []
+    futures: list = []
+    positions: list = []
     hard = make_agent(game, "hard", rules)
 
     class Timed:
@@ -51,6 +69,9 @@ def hard_move_times(game: str, rules, seed: int = 7, limit: int = 400, scenario:
             t = time.perf_counter()
             a = hard.choose(state, legal, rng)
             times.append(time.perf_counter() - t)
+            if getattr(hard, "last_futures", 0):
+                futures.append(hard.last_futures)
+                positions.append(hard.last_positions)
             return a
     n = players or getattr(rules, "typical_players", rules.min_players)
     agents = [make_agent(game, "normal", rules) for _ in range(n)]
@@ -58,9 +79,11 @@ def hard_move_times(game: str, rules, seed: int = 7, limit: int = 400, scenario:
     play_out(rules, Setup(game, n, seed=seed, scenario=scenario or rules.scenarios()[0], options=dict(options or {})),
              agents, max_actions=limit)
     if not times:
-        return 0.0, 0.0
+        return HardTimes(0.0, 0.0, 0, 0, 0, 0, 0)
     times.sort()
-    return times[max(0, int(len(times) * 0.95) - 1)], times[-1]
+    return HardTimes(times[max(0, int(len(times) * 0.95) - 1)], times[-1], len(times), len(futures),
+                     int(statistics.median(futures)) if futures else 0, min(futures) if futures else 0,
+                     int(statistics.median(positions)) if positions else 0)
 
 
 def render_cmd(args) -> int:
@@ -127,10 +150,17 @@ def bench_cmd(args) -> int:
         m.submit(a, autosave=False)
     report["ai_move_ms_max"] = round(worst * 1000, 2)
     # the hard level (engine/core/search.py): every decision of one game against the normal player
-    p95, top = hard_move_times(args.game, rules, scenario=scenario, players=players, options=options,
-                               limit=getattr(args, "hard_actions", 400))
-    report["ai_hard_move_ms_p95"] = round(p95 * 1000, 1)
-    report["ai_hard_move_ms_max"] = round(top * 1000, 1)
+    hard = hard_move_times(args.game, rules, scenario=scenario, players=players, options=options,
+                           limit=getattr(args, "hard_actions", 400))
+    report["ai_hard_move_ms_p95"] = round(hard.p95 * 1000, 1)
+    report["ai_hard_move_ms_max"] = round(hard.top * 1000, 1)
+    # how much the hard level looks ahead: futures weighed per decision where it searched
+    # (the median and the fewest), and the positions those futures passed through
+    report["ai_hard_decisions"] = hard.decisions
+    report["ai_hard_searched_decisions"] = hard.searched
+    report["ai_hard_futures_per_decision_median"] = hard.futures_median
+    report["ai_hard_futures_per_decision_min"] = hard.futures_min
+    report["ai_hard_positions_per_decision_median"] = hard.positions_median
     # drawing: a busy full map at 1920x1080, software rendering
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     try:

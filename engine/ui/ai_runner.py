@@ -1,8 +1,9 @@
 """Computer players, off the render loop's critical path.
 
-The agent thinks in a worker thread on a cloned state; the screen polls for
-the answer, checks the position has not changed meanwhile, and submits it
-on the main thread after a pause a person can follow.
+The agent thinks in a worker thread on a cloned state (the legal actions
+are listed there too); the screen polls for the answer, shows that the
+computer is thinking meanwhile, checks the position has not changed, and
+submits it on the main thread after a pause a person can follow.
 """
 from __future__ import annotations
 
@@ -57,7 +58,8 @@ class AIRunner:
         self.version = -1
         self.result = None
         self.reason = ""                    # the agent's explanation of its choice
-        self.odds: list = []                # the hard agent's candidates: (action, value, samples, why)
+        self.weighed: list = []             # the hard agent's ideas (engine.core.search.Weighed), chosen first
+        self.hint = None                    # for a hint: the plan in words (engine.core.hint.Hint)
         self.error: BaseException | None = None
         self.started = 0.0
         self.done_at = 0.0
@@ -66,27 +68,40 @@ class AIRunner:
     def thinking(self) -> bool:
         return self.thread is not None and self.thread.is_alive()
 
-    def start(self, match, version: int, seat: str) -> None:
+    def start(self, match, version: int, seat: str, plan: bool = False) -> None:
+        """Think for the player to act in a worker thread: the copy of the
+        position, the legal actions and the agent are all made there, so
+        nothing heavy runs on the screen's thread.  `plan` (the hint): also
+        the steps that follow the choice as part of the same idea
+        (engine/core/hint.py)."""
         rules = match.rules
-        state = rules.clone(match.state)
-        legal = [a for a in match.legal_actions() if a.player == match.to_act()] or match.legal_actions()
-        agent = agent_for(match.setup.game, seat, rules)
-        rng = random.Random(hash((match.setup.seed, len(match.actions), seat)) & 0xFFFFFFFF)
+        state = rules.clone(match.state)      # a copy now: the match moves on while the worker thinks
+        game, seed, done = match.setup.game, match.setup.seed, len(match.actions)
+        rng = random.Random(hash((seed, done, seat)) & 0xFFFFFFFF)
         self.version = version
         self.result = None
         self.reason = ""
-        self.odds = []
+        self.weighed = []
+        self.hint = None
         self.error = None
         self.started = time.perf_counter()
 
         def work():
             try:
+                legal = rules.legal_actions(state)
+                p = rules.to_act(state)
+                legal = [a for a in legal if a.player == p] or legal
                 if not legal:
                     self.result = None
                 else:
+                    agent = agent_for(game, seat, rules)
                     self.result = agent.choose(state, legal, rng)
                     self.reason = getattr(agent, "last_reason", "") or ""
-                    self.odds = list(getattr(agent, "last_odds", []) or [])
+                    self.weighed = list(getattr(agent, "last_weighed", []) or [])
+                    if plan:
+                        from engine.core.hint import make_hint
+                        self.hint = make_hint(game, rules, state, agent, self.result, self.reason,
+                                              self.weighed, rng)
             except BaseException as e:  # noqa: BLE001 - reported on the main thread
                 self.error = e
             self.done_at = time.perf_counter()

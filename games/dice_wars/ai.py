@@ -16,10 +16,13 @@ from engine.core.actions import Action
 from engine.core.odds import percent
 from engine.core.words import possessive
 from games.dice_wars import ai_threat, ai_tiles, combat, movement, phases, skills, stats, targeting
+from games.dice_wars.state import Cond
 
 AGENTS = ("greedy", "strong")
-VALUE = {"basic": 1.0, "advanced": 1.8, "hero": 6.0}
+VALUE = ai_threat.VALUE
 R_DIPLOMACY = "Diplomacy"
+SECOND_WALK = 0.6       # a unit's second walk before it acts (docs/games/dice_wars.md § Computer players)
+FATAL = 20.0            # a likely death of a hero on its last hits or of the last soldier: the game
 GUARD = 1.0             # the strong player's weights (docs/games/dice_wars.md § The strong player)
 CONTEST = 1.0
 
@@ -108,22 +111,33 @@ class Plan:
 
 
 def playout_options(rules, state, p: int, rng: random.Random, glance: int) -> list:
-    """The search hook for quick playouts: every action a unit can take
-    from where it stands (attacks, skills, captures: where games are won
-    and lost) and a handful of sampled moves, never the full listing."""
+    """The search hook: what the quick player of the hard level's futures
+    weighs in the rest of our phase: every action a unit can take from
+    where it stands (attacks, skills, captures: where games are won and
+    lost), a guard facing the nearest enemy, and ending the phase; no
+    walks (listing and weighing every move is what made a future cost a
+    fiftieth of a second).  A walk is a candidate at the root, never a
+    step of a future."""
     if state.phase != "command" or state.pending is not None:
         return [a for a in rules.legal_actions(state) if a.player == p]
     seen: dict = {}
+    fresh = len(state.activations) < 2
     for u in stats.living(state, p):
         act = phases.activation(state, u.uid)
-        if act is None and len(state.activations) >= 2 or act is not None and act.acted:
+        if act is None and not fresh or act is not None and act.acted:
             continue
+        facing = None
         for a in rules._action_options(state, u):
+            if a.kind == "guard":
+                if facing is None:
+                    near = min((v for v in stats.living(state) if not stats.friendly(state, v.owner, p)),
+                               key=lambda v: hexgrid.distance(u.pos, v.pos), default=None)
+                    facing = hexgrid.direction_to(u.pos, near.pos) if near is not None else a["facing"]
+                if a["facing"] != facing:
+                    continue
             seen[a] = None
-    for _ in range(glance):
-        a = rules.sample_legal(state, rng)
-        if a.player == p:
-            seen[a] = None
+    for a in rules._phase_choices(state, p):
+        seen[a] = None
     return list(seen)
 
 
@@ -137,31 +151,46 @@ def determinise(state, p: int, rng: random.Random):
 
 def evaluate(state, p: int) -> float:
     """The search hook (engine/core/search.py): how good the position is for
-    p, in units of a basic soldier.  Win or loss dominate; then Diplomacy
-    crowns and cities, the armies (heroes count for a lot: losing one loses
-    the game) and a little for closing on the goals."""
+    p, in units of a basic soldier (the sum of `evaluate_terms`)."""
+    return sum(evaluate_terms(state, p).values())
+
+
+def evaluate_terms(state, p: int) -> dict:
+    """How good the position is for p, by what it is about (the hard level
+    names the one a look-ahead gained most on).  Win or loss dominate; then
+    Diplomacy crowns and cities, the armies (heroes count for a lot: losing
+    one loses the game), a little for closing on the goals, and what the
+    enemies' next phase could cost us (ai_threat.exposure: their two best
+    strikes at the rules' odds; a hero's last hit or our last soldier is a
+    lost game).  The futures end with our phase, so that last term is the
+    opponent's reply, weighed rather than played."""
     if state.phase == "over":
-        return 1000.0 if p in state.winners else -1000.0
-    score = 0.0
+        return {"the result": 1000.0 if p in state.winners else -1000.0}
+    army = 0.0
     for u in stats.living(state):
-        v = VALUE[u.tier] * (0.5 + 0.5 * u.hp / u.max_hp)
-        if u.tier == "hero":
-            v += 3.0 * (u.hp - u.max_hp) / u.max_hp
-        score += v if stats.friendly(state, u.owner, p) else -v
+        v = ai_threat.worth(u)
+        army += v if stats.friendly(state, u.owner, p) else -v
+    cities = 0.0
     for q in state.players:
         if not q.alive:
             continue
         held = len(stats.held_cities(state, q.index))
         v = 0.8 * held + (2.0 if held >= 3 else 0) + 3.0 * q.crowns * q.crowns
-        score += v if stats.friendly(state, q.index, p) else -v / max(1, len(state.players) - 1)
+        cities += v if stats.friendly(state, q.index, p) else -v / max(1, len(state.players) - 1)
     plan = Plan(state, p)
-    for u in stats.living(state, p):
-        score += 0.05 * plan.pull(u.pos)[0]
-    return score
+    goals = sum(0.05 * plan.pull(u.pos)[0] for u in stats.living(state, p))
+    terms = {"our army against theirs": army, "the cities and crowns (Diplomacy)": cities,
+             "the march on our goals": goals}
+    if state.phase == "command":
+        exposed, _ = ai_threat.exposure(state, p)
+        for head, cost in exposed.items():
+            terms[head] = terms.get(head, 0.0) - cost
+    return terms
 
 
 class GreedyAgent:
     name = "greedy"
+    quick = False           # the hard level's futures: rougher guesses where exact odds cost time
 
     def __init__(self, rules):
         self.rules = rules
@@ -202,7 +231,7 @@ class GreedyAgent:
         if k in ("propose_alliance", "break_alliance"):
             return -5, ""
         if k == "end_phase":
-            return 0.05, "nothing better to do"
+            return 0.05, self.end_words(state)
         if k == "counterstrike":
             pend = state.pending
             g, u = state.units[pend.guard], state.units[pend.uid]
@@ -230,7 +259,7 @@ class GreedyAgent:
         if k == "search_ruins":
             return 2.0, "a relic"
         if k == "guard":
-            return self.score_guard(state, a, cache), "guard the approach"
+            return self.score_guard(state, a, cache)
         if k == "move":
             return self.score_move(state, a, cache)
         if k == "face":
@@ -253,7 +282,7 @@ class GreedyAgent:
         target = a["target"]
         target = tuple(target) if isinstance(target, (list, tuple)) else target
         f, s, g = skills.check_odds(sk, skills.check_modifier(state, u))
-        gain = self.effect_gain(state, sk, u, u.owner, target)
+        gain = self.effect_gain(state, sk, u, u.owner, target, cache)
         why = f"{sk.name}: {percent(1 - f)} to succeed"
         if any(fx.kind in ("teleport", "swap", "extra_move", "hurl") for fx in sk.effects) or sk.carry:
             # a unit moved by a skill: worth what it gains towards the goals
@@ -272,8 +301,9 @@ class GreedyAgent:
             return -0.2, ""
         return 0.8 + (1 - f) * gain, why
 
-    def effect_gain(self, state, sk, caster, owner: int, target) -> float:
+    def effect_gain(self, state, sk, caster, owner: int, target, cache=None) -> float:
         """Expected value of a skill's effects on the units it reaches."""
+        cache = {} if cache is None else cache
         gain = 0.0
         for v in skills.affected(state, sk, caster, owner, target):
             enemy = not stats.friendly(state, v.owner, owner)
@@ -283,14 +313,85 @@ class GreedyAgent:
                     gain += sign * self.unit_value(v) * min(fx.amount, v.hp) / v.hp
                 elif fx.kind == "attack":
                     gain += sign * 0.5 * self.unit_value(v) / v.hp
-                elif fx.kind in ("condition", "status"):
-                    good = (getattr(fx, "amount", -1) > 0) != enemy if fx.kind == "condition" else enemy
-                    gain += 0.25 if good else -0.25
+                elif fx.kind == "condition":
+                    gain += self.condition_gain(state, v, fx.stat, fx.amount, owner, caster, cache)
+                elif fx.kind == "status":
+                    gain += self.status_gain(state, v, fx.status, owner, cache)
                 elif fx.kind == "heal" and not enemy and v.hp < v.max_hp:
                     gain += 0.6 * self.unit_value(v) / v.max_hp
                 elif fx.kind == "knockback" and enemy:
                     gain += 0.1
         return gain
+
+    def condition_gain(self, state, v, stat: str, amount: int, owner: int, caster, cache) -> float:
+        """What a condition on v is worth until `owner`'s next phase, by what
+        it changes (§ Conditions): more defense on an ally saves the hits
+        the enemies could land on it next phase (nothing where none can
+        reach it: a buff on a unit out of every enemy's reach is wasted,
+        and a second one where the first already did the work saves
+        less); more attack helps only a unit that can still strike this
+        phase; less defense on an enemy only if one of ours can still
+        strike it; less attack on an enemy saves what it could do to us."""
+        cond = Cond(stat, amount, owner, "a skill")
+        enemy = not stats.friendly(state, v.owner, owner)
+        if not enemy:
+            if stat == "defense" and amount > 0:
+                before = ai_threat.threat_on(state, v, cache)
+                if before <= 0:
+                    return 0.0
+                with ai_threat.pretend_conds(state, v, [cond]):
+                    after = ai_threat.threat_on(state, v, cache)
+                return max(0.0, before - after)
+            if stat in ("attack", "range") and amount > 0:
+                return 0.2 * amount if self.can_still_strike(state, v, caster) else 0.0
+            if stat == "move" and amount > 0:
+                return 0.1 if self.can_still_strike(state, v, caster) else 0.0
+            return -0.25
+        if stat == "defense" and amount < 0:
+            mine = [u for u in stats.living(state, owner) if u is not caster and self.can_still_strike(state, u, caster)
+                    and hexgrid.distance(u.pos, v.pos) <= targeting.max_range(state, u) + movement.base_move(state, u)]
+            return 0.2 * -amount if mine else 0.0
+        if stat == "attack" and amount < 0:
+            return 0.5 * self.menace_of(state, v, owner, cache) * min(1.0, 0.15 * -amount)
+        if stat == "move" and amount < 0:
+            return 0.1 if self.menace_of(state, v, owner, cache) > 0 else 0.0
+        return 0.25 if amount < 0 else -0.25
+
+    def status_gain(self, state, v, status: str, owner: int, cache) -> float:
+        """A status by what it changes: a shield on an ally is worth the hit
+        it would absorb; taunting, rooting or disarming an enemy the hits
+        it could not strike at us."""
+        enemy = not stats.friendly(state, v.owner, owner)
+        if not enemy:
+            if status == "shielded":
+                if stats.has_status(v, "shielded"):
+                    return 0.0                   # one shield absorbs one hit: a second saves nothing
+                return ai_threat.threat_on(state, v, cache)
+            return -0.25
+        if stats.has_status(v, status) or stats.immune_to(state, v, status):
+            return 0.0
+        threat = self.menace_of(state, v, owner, cache)
+        if status in ("disarmed", "rooted", "blinded"):
+            return 0.05 + 0.6 * threat
+        return 0.05 + 0.2 * threat
+
+    def menace_of(self, state, v, owner: int, cache) -> float:
+        """The expected cost of enemy v's best strike on owner's units next phase."""
+        best = 0.0
+        for t in stats.living(state, owner):
+            if ai_threat.can_strike(state, v, t.pos, cache):
+                c, _ = ai_threat.hit_cost(t, 1, ai_threat.last_soldier(state, t))
+                best = max(best, combat.hit_chance(state, v, t) * c)
+        return best
+
+    def can_still_strike(self, state, u, caster) -> bool:
+        """Can u still take an action this phase (not the caster, whose action the skill is)?"""
+        if u is caster:
+            return False
+        act = phases.activation(state, u.uid)
+        if act is not None:
+            return not act.acted
+        return len(state.activations) < 2 and u.owner == state.current
 
     def score_spell(self, state, a: Action) -> tuple[float, str]:
         sp = stats.cat().relics[a["relic"]].spell
@@ -300,15 +401,54 @@ class GreedyAgent:
         # spending a relic gives up its trait and skill for good: only for a big swing
         return gain - 1.5, f"{sp.name}: worth more than keeping the relic"
 
-    def score_guard(self, state, a: Action, cache) -> float:
+    def score_guard(self, state, a: Action, cache) -> tuple[float, str]:
+        """Guarding (+1 defense, its three front hexes unsafe to enter) is
+        worth the hits the +1 saves against the enemies that could strike
+        it next phase, more when it faces the nearest of them; a unit that
+        took its turn and has nothing better to do guards rather than
+        standing idle (dice_wars.txt § Guarding)."""
         u = state.units[a["uid"]]
-        ahead = hexgrid.front_hexes(u.pos, a["facing"])
+        name = stats.card(u).name
         near = self.nearest_enemy(state, u)
         if near is None:
-            return 0.1
-        d = hexgrid.direction_to(u.pos, near.pos)
-        reach = stats.card(near).move + 1
-        return 0.4 if d == a["facing"] and hexgrid.distance(u.pos, near.pos) <= reach else 0.02 + 0 * len(ahead)
+            return 0.06, f"the {name} guards: +1 defense (Guarding)"
+        key = ("guard saves", u.uid)
+        saved = cache.get(key)
+        if saved is None and self.quick:        # the futures' quick player: in reach or not
+            saved = cache[key] = 0.1 if any(ai_threat.can_strike(state, v, u.pos, cache) for v in stats.living(state)
+                                            if not stats.friendly(state, v.owner, u.owner)) else 0.0
+        if saved is None:
+            saved = ai_threat.threat_on(state, u, cache)
+            if saved > 0:
+                with ai_threat.pretend_conds(state, u, [Cond("defense", 1, u.owner, "guard")]):
+                    saved -= ai_threat.threat_on(state, u, cache)
+            cache[key] = saved
+        facing = hexgrid.direction_to(u.pos, near.pos)
+        score = 0.06 + 0.8 * max(0.0, saved) + (0.04 if a["facing"] == facing else 0.0)
+        if saved > 0.01:
+            why = f"the {name} guards facing the {stats.card(near).name}: +1 defense against the strikes " \
+                  f"that can reach it next phase (Guarding)"
+        else:
+            why = f"the {name} guards the approach from the {stats.card(near).name} (Guarding)"
+        return score, why
+
+    def end_words(self, state) -> str:
+        """Why the phase ends here, in the rules' words."""
+        from games.dice_wars.describe import hex_label
+        turns = [x for x in state.activations if state.units[x.uid].hp > 0]
+        cards = [stats.card(state.units[x.uid]).name for x in turns]
+
+        def named(x) -> str:
+            u = state.units[x.uid]
+            name = stats.card(u).name
+            return f"the {name} on {hex_label(u.pos)}" if cards.count(name) > 1 else f"the {name}"
+        names = [named(x) for x in turns]
+        idle = [named(x) for x in turns if not x.acted]
+        took = " and ".join(names) if names else "our units"
+        if idle:
+            return (f"{took} took this phase's turns; {' and '.join(idle)} has nothing in reach worth "
+                    f"its action (§ The Command Phase: two units a phase)")
+        return f"{took} moved and acted: the phase's two turns are spent (§ The Command Phase)"
 
     def nearest_enemy(self, state, u, heroes_first: bool = False):
         best, bd = None, 999
@@ -321,6 +461,26 @@ class GreedyAgent:
         return best
 
     def score_move(self, state, a: Action, cache) -> tuple[float, str]:
+        score, why = self.plain_move(state, a, cache)
+        u = state.units[a["uid"]]
+        to = tuple(a["to"])
+        act = phases.activation(state, u.uid)
+        if act is not None and act.moved and not act.acted:
+            # a second walk before acting: the first should have gone there
+            # (walking on and back is the blunder; a split move is for acting between)
+            score -= SECOND_WALK
+        if ai_threat.fatal(state, u) and u.hp <= 2:
+            now = ai_threat.death_chance(ai_threat.chances_on(state, u, u.pos, cache), u.hp)
+            there = ai_threat.death_chance(ai_threat.chances_on(state, u, to, cache), u.hp)
+            score += FATAL * (now - there)
+            if there < now - 0.05:
+                name = stats.card(u).name
+                why = (f"keep the hero {name} out of reach: its last hits lose the game (Regicide)"
+                       if u.tier == "hero" else
+                       f"keep the {name}, our last soldier, out of reach (Domination)")
+        return score, why
+
+    def plain_move(self, state, a: Action, cache) -> tuple[float, str]:
         u = state.units[a["uid"]]
         to = tuple(a["to"])
         act = phases.activation(state, u.uid)
@@ -488,6 +648,20 @@ class StrongAgent(GreedyAgent):
 def hard_policy(rules):
     """The player the hard level searches with (engine/core/search.py)."""
     return StrongAgent(rules)
+
+
+def rollout_policy(rules):
+    """The quick player of the hard level's futures: the strong player,
+    judging a guard by whether an enemy can reach the guard at all."""
+    agent = StrongAgent(rules)
+    agent.quick = True
+    return agent
+
+
+# the hard level's tuning (engine/core/search.py): its futures end with our
+# phase (replies 0) and weigh the enemy's answer with evaluate's exposure
+# term (their two best strikes at the rules' odds) instead of playing it
+SEARCH = {"replies": 0, "width": 6, "kinds": 3, "margin": 0.3, "playouts": 96}
 
 
 def explain(agent: GreedyAgent) -> str:

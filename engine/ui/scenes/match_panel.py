@@ -70,7 +70,11 @@ class MatchPanel:
                 return self.ai_error, T.BAD
             if self.stepping:
                 return (f"{self.player_name(p)} (computer): Space plays its next action · P: pace", T.MUTED)
-            return (f"{self.player_name(p)} (computer) is thinking…  Space: skip the pause · P: step-through · "
+            if self.ai.thinking:        # the worker thread is still deciding: a clock that moves shows it
+                dots = "." * (1 + int((time.perf_counter() - self.ai.started) / 0.4) % 3)
+                return (f"{self.player_name(p)} (computer) is thinking{dots:<3}  P: step-through · I: instant",
+                        T.MUTED)
+            return (f"{self.player_name(p)} (computer) has decided.  Space: skip the pause · P: step-through · "
                     f"I: instant", T.MUTED)
         if self.ctl.message:
             return self.ctl.message + (f"  ({self.ctl.message_rule})" if self.ctl.message_rule else ""), T.WARN

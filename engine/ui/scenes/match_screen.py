@@ -35,43 +35,21 @@ AI_PACE = 0.6          # seconds between computer moves, so a person can follow
 GLIDE = 0.15           # seconds a moving piece takes
 
 
-def hint_lines(rules, state, action, reason: str, odds: list) -> list:
-    """The hint panel's words: why (the goal), the odds of the action, and
-    the other ideas the hard computer weighed with how they came out."""
+def hint_lines(hint) -> list:
+    """The hint panel's words (an engine.core.hint.Hint): why, in the
+    game's words; the odds of each step where dice decide (the rules'
+    previews); what "Play it" does; the other ideas weighed, by name.  No
+    figure of the search: its values are its own business."""
     lines = []
-    if reason:
-        lines.append((f"Why: {reason}", T.TEXT))
-    try:
-        for ln in rules.preview(state, action) or []:
-            lines.append((ln, T.ACCENT))
-    except Exception:  # noqa: BLE001 - a preview is a courtesy
-        pass
-    others = [(a, v, n) for a, v, n, _ in odds if a != action and n]
-    if others:
-        best = next((v for a, v, n, _ in odds if a == action), None)
-
-        def gap(v) -> str:
-            return f" ({round(v - best, 1) + 0.0:+.1f})" if best is not None else ""
-        parts, said, alike = [], {_describe(rules, state, action)}, []
-        for a, v, n in others:
-            words = _describe(rules, state, a)
-            if words in said:          # the same words for another choice (e.g. another set of order counters)
-                alike.append(v)
-            elif len(parts) < 3:
-                said.add(words)
-                parts.append(f"{words}{gap(v)}")
-        if alike:
-            parts.append(f"{len(alike)} other choice{'s' if len(alike) != 1 else ''} described the same way"
-                         f"{gap(max(alike))}")
-        lines.append(("Also weighed: " + "; ".join(parts), T.MUTED))
+    if hint.why:
+        lines.append((f"Why: {hint.why}", T.TEXT))
+    for ln in hint.odds:
+        lines.append((ln, T.ACCENT))
+    if len(hint.steps) > 1:
+        lines.append((f"Play it: all {len(hint.steps)} steps, in this order.", T.MUTED))
+    if hint.others:
+        lines.append(("Also weighed: " + "; ".join(hint.others), T.MUTED))
     return lines
-
-
-def _describe(rules, state, action) -> str:
-    try:
-        return rules.describe(state, action)
-    except Exception:  # noqa: BLE001 - a hint is a courtesy
-        return action.kind
 
 
 def along(pts: list, f: float) -> tuple[float, float]:
@@ -961,7 +939,7 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
         from engine.ui.ai_runner import agent_names
         level = "hard" if "hard" in agent_names(self.match.setup.game) else "normal"
         self.hint_for = self.version
-        self.hinter.start(self.match, self.version, level)
+        self.hinter.start(self.match, self.version, level, plan=True)
         self.say(f"Thinking about your position (the {level} computer)…", T.MUTED, 6.0)
 
     def poll_hint(self) -> bool:
@@ -979,15 +957,40 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
         except Exception as e:  # noqa: BLE001 - a hint must never break the game
             self.say(f"No hint: {type(e).__name__}: {e}", T.BAD)
             return True
-        if action is None:
+        hint = self.hinter.hint
+        if action is None or hint is None:
             return True
         self.toast = ("", T.TEXT, 0.0)
-        self.app.push(Modal(self.app, "Hint: " + self.rules.describe(self.state, action),
-                            hint_lines(self.rules, self.state, action, self.hinter.reason, self.hinter.odds),
+        self.app.push(Modal(self.app, "Hint: " + hint.title, hint_lines(hint),
                             [("Play it", "play", "Enter"), ("Close", "close", "Esc")],
-                            on=lambda cmd, dlg: (self.submit(action) if cmd == "play" else None) or True,
+                            on=lambda cmd, dlg: (self.play_hint(hint) if cmd == "play" else None) or True,
                             escape_cmd="close", width=900))
         return True
+
+    def play_hint(self, hint) -> None:
+        """Play it: every step of the hint in order; where one can no longer
+        be made (a counterstrike or a roll changed the position), stop and
+        say which part was played and why the rest was not."""
+        done = []
+        for step, words in zip(hint.steps, hint.said):
+            if done:
+                why = None
+                if self.to_act() != step.player:
+                    why = "the decision has passed to another player"
+                else:
+                    refused = self.rules.check(self.state, step)
+                    if refused is not None:
+                        why = refused.reason
+                if why is not None:
+                    self.say(f"Played: {'; '.join(done)}. Not played: {words} ({why}).", T.WARN, 8.0)
+                    return
+            if not self.submit(step):
+                if done:
+                    self.say(f"Played: {'; '.join(done)}. Not played: {words}.", T.WARN, 8.0)
+                return
+            done.append(words)
+        if len(done) > 1:
+            self.say(f"Played: {'; '.join(done)}.", T.MUTED, 5.0)
 
     def cycle_pace(self) -> None:
         """P: readable pace -> step-through (Space plays the next computer
