@@ -1,10 +1,11 @@
 """The hint (the match screen's H): what the computer would do in the
 human's place, as a plan of steps "Play it" can carry out, in words.
 
-A hint is the hard level's choice and, where the game says a step belongs
-to the same idea (the game's `plan_follows(state, previous, step)` hook in
-its ai module: the attack after the move that closes in, the shot after the
-activation), the steps its player would take next, up to and including the
+A hint is the hard level's choice and, where a step belongs to the same
+idea (the game's `plan_follows(state, previous, step)` hook in its ai
+module: the attack after the move that closes in, the shot after the
+activation; without the hook, the next step of the same unit, by the
+`uid` both name), the steps its player would take next, up to and including the
 first one the dice decide: after a roll the real dice may go otherwise, so
 the plan says no more.  Its words are the steps as the log says them, the
 reason of the first (a goal, a threat, a rule), the rules' own previews of
@@ -37,13 +38,19 @@ class Hint:
         return ", then ".join(self.said)
 
 
+def same_unit(state, previous: Action, step: Action) -> bool:
+    """The default: a step continues the idea when it moves the same unit on."""
+    uid = previous.get("uid")
+    return uid is not None and step.get("uid") == uid and step.kind != previous.kind
+
+
 def follows_hook(game: str):
-    """The game's `plan_follows` hook, or None (a hint of one step)."""
+    """The game's `plan_follows` hook, else `same_unit`."""
     try:
         mod = importlib.import_module(f"games.{game}.ai")
     except ImportError:
-        return None
-    return getattr(mod, "plan_follows", None)
+        return same_unit
+    return getattr(mod, "plan_follows", same_unit)
 
 
 def make_hint(game: str, rules, state, agent, first: Action, why: str, weighed: list,

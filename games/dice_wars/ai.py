@@ -299,7 +299,10 @@ class GreedyAgent:
                 gain += 0.1
         if gain <= 0.05:
             return -0.2, ""
-        return 0.8 + (1 - f) * gain, why
+        # a small gain earns a small score: a buff that saves a tenth of a
+        # hit is no reason to spend a unit's action (the old flat 0.8 made
+        # the same Sacred Benediction worth casting twice on one Footman)
+        return 0.8 * min(1.0, gain / 0.5) + (1 - f) * gain, why
 
     def effect_gain(self, state, sk, caster, owner: int, target, cache=None) -> float:
         """Expected value of a skill's effects on the units it reaches."""
@@ -336,11 +339,11 @@ class GreedyAgent:
         enemy = not stats.friendly(state, v.owner, owner)
         if not enemy:
             if stat == "defense" and amount > 0:
-                before = ai_threat.threat_on(state, v, cache)
+                before = ai_threat.threat_on(state, v, cache, FATAL)
                 if before <= 0:
                     return 0.0
                 with ai_threat.pretend_conds(state, v, [cond]):
-                    after = ai_threat.threat_on(state, v, cache)
+                    after = ai_threat.threat_on(state, v, cache, FATAL)
                 return max(0.0, before - after)
             if stat in ("attack", "range") and amount > 0:
                 return 0.2 * amount if self.can_still_strike(state, v, caster) else 0.0
@@ -366,7 +369,7 @@ class GreedyAgent:
             if status == "shielded":
                 if stats.has_status(v, "shielded"):
                     return 0.0                   # one shield absorbs one hit: a second saves nothing
-                return ai_threat.threat_on(state, v, cache)
+                return ai_threat.threat_on(state, v, cache, FATAL)
             return -0.25
         if stats.has_status(v, status) or stats.immune_to(state, v, status):
             return 0.0
@@ -380,18 +383,21 @@ class GreedyAgent:
         best = 0.0
         for t in stats.living(state, owner):
             if ai_threat.can_strike(state, v, t.pos, cache):
-                c, _ = ai_threat.hit_cost(t, 1, ai_threat.last_soldier(state, t))
+                c, _ = ai_threat.hit_cost(t, 1, ai_threat.last_soldier(state, t), FATAL)
                 best = max(best, combat.hit_chance(state, v, t) * c)
         return best
 
     def can_still_strike(self, state, u, caster) -> bool:
-        """Can u still take an action this phase (not the caster, whose action the skill is)?"""
+        """Can u still take an action this phase?  Not the caster (the
+        skill is its action), and a unit not yet activated only if a turn
+        is left once the caster has taken its own (two a phase)."""
         if u is caster:
             return False
         act = phases.activation(state, u.uid)
         if act is not None:
             return not act.acted
-        return len(state.activations) < 2 and u.owner == state.current
+        taken = len(state.activations) + (1 if caster is not None and phases.activation(state, caster.uid) is None else 0)
+        return taken < 2 and u.owner == state.current
 
     def score_spell(self, state, a: Action) -> tuple[float, str]:
         sp = stats.cat().relics[a["relic"]].spell
@@ -418,10 +424,10 @@ class GreedyAgent:
             saved = cache[key] = 0.1 if any(ai_threat.can_strike(state, v, u.pos, cache) for v in stats.living(state)
                                             if not stats.friendly(state, v.owner, u.owner)) else 0.0
         if saved is None:
-            saved = ai_threat.threat_on(state, u, cache)
+            saved = ai_threat.threat_on(state, u, cache, FATAL)
             if saved > 0:
                 with ai_threat.pretend_conds(state, u, [Cond("defense", 1, u.owner, "guard")]):
-                    saved -= ai_threat.threat_on(state, u, cache)
+                    saved -= ai_threat.threat_on(state, u, cache, FATAL)
             cache[key] = saved
         facing = hexgrid.direction_to(u.pos, near.pos)
         score = 0.06 + 0.8 * max(0.0, saved) + (0.04 if a["facing"] == facing else 0.0)
@@ -662,6 +668,18 @@ def rollout_policy(rules):
 # phase (replies 0) and weigh the enemy's answer with evaluate's exposure
 # term (their two best strikes at the rules' odds) instead of playing it
 SEARCH = {"replies": 0, "width": 6, "kinds": 3, "margin": 0.3, "playouts": 96}
+
+# the easy level's slips (engine/core/search.py EasyAgent): half its decisions
+# may take one of its next four ideas within 4 points or 80% of the best
+# (docs/games/dice_wars.md § Computer players: measured against normal)
+EASY = {"slip": 0.5, "spread": 4.0, "ratio": 0.8, "reach": 4}
+
+
+def plan_follows(state, previous: Action, step: Action) -> bool:
+    """The hint's plan (engine/core/hint.py): after a walk, the same unit's
+    action (the attack it closed in for, the capture on the capital)."""
+    return previous.kind == "move" and step.get("uid") == previous["uid"] and step.kind in (
+        "attack", "skill", "city_skill", "relic_skill", "capture", "search_ruins")
 
 
 def explain(agent: GreedyAgent) -> str:

@@ -211,14 +211,15 @@ def worth(u) -> float:
     return v
 
 
-def hit_cost(u, hits: int, last_soldier: bool) -> tuple[float, str]:
+def hit_cost(u, hits: int, last_soldier: bool, loss: float = LOSS) -> tuple[float, str]:
     """What `hits` hits on our unit u cost, and under which heading: its
-    death as a hero or as our last soldier loses the game."""
+    death as a hero or as our last soldier loses the game (`loss`: the
+    evaluation's lost game, or a scoring player's own figure for it)."""
     if hits >= u.hp:
         if u.tier == "hero":
-            return LOSS, HEROES
+            return loss, HEROES
         if last_soldier:
-            return LOSS, LAST
+            return loss, LAST
         return worth(u), ARMY
     lost = VALUE[u.tier] * 0.5 * hits / u.max_hp
     if u.tier == "hero":
@@ -358,9 +359,9 @@ def fatal(state, u) -> bool:
     return u.tier == "hero" or last_soldier(state, u)
 
 
-def threat_on(state, t, cache: dict) -> float:
+def threat_on(state, t, cache: dict, loss: float = LOSS) -> float:
     """The expected cost to t's side of the best two enemy strikes on t
-    next phase (a fatal death at LOSS)."""
+    next phase (a fatal death at `loss`)."""
     chances = chances_on(state, t, t.pos, cache)
     if not chances:
         return 0.0
@@ -371,8 +372,8 @@ def threat_on(state, t, cache: dict) -> float:
     one = p1 * (1 - p2) + p2 * (1 - p1)
     two = p1 * p2
     if shielded:
-        return two * hit_cost(t, 1, last)[0]
-    return one * hit_cost(t, 1, last)[0] + two * hit_cost(t, min(2, t.hp), last)[0]
+        return two * hit_cost(t, 1, last, loss)[0]
+    return one * hit_cost(t, 1, last, loss)[0] + two * hit_cost(t, min(2, t.hp), last, loss)[0]
 
 
 class pretend_conds:

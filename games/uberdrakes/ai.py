@@ -757,6 +757,14 @@ class StrongCtx(Ctx):
         return v + w * (pw * (7 + bd) + (1 - pw) * (7 + ba) / 2)
 
 
+def plan_follows(state, previous: Action, step: Action) -> bool:
+    """The hint's plan (engine/core/hint.py): a movement and the choices it
+    lands on (the rider picked up, the portal taken, the village the
+    delivered rider sends it to)."""
+    return previous.kind in ("move", "spell", "item", "portal") and step.kind in (
+        "pick_rider", "portal", "deliver_village", "skies_land")
+
+
 def explain(agent: DrakeAgent) -> str:
     return agent.last_reason
 
@@ -792,4 +800,5 @@ def evaluate(state: UDState, p: int) -> float:
     return mine - (max(others) if others else 0.0)
 
 
-__all__ = ["DrakeAgent", "StrongDrake", "make_agent", "public_view", "AGENTS", "evaluate", "determinise", "hard_policy"]
+__all__ = ["DrakeAgent", "StrongDrake", "make_agent", "public_view", "AGENTS", "evaluate", "determinise", "hard_policy",
+           "plan_follows"]

@@ -45,6 +45,12 @@ def hard_policy(rules):
 SEARCH = {"kinds": 0, "margin": 20.0, "budget": 0.4}
 
 
+def plan_follows(state, previous, step) -> bool:
+    """The hint's plan (engine/core/hint.py): an activation and the steps
+    of that Action (the move, then the shot or the fight)."""
+    return state.activation is not None and step.kind in ("move", "shoot", "fight", "skill")
+
+
 def playout_options(rules, state, p: int, rng, glance: int) -> list:
     """The search hook: the hard level's playouts see every legal action,
     so the normal player in them plays as it does at the table (a handful of

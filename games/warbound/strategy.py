@@ -218,8 +218,8 @@ def _deploy_goal(state, a) -> str:
         return ""
     d, near = min((grid.distance(h, s), s) for h in hexes for s in centre)
     st = stats(state, ch)
-    role = "a fighter: nearness counts in full" if st.attack is not None and st.accuracy is None else \
-        "a shooter: nearness counts half"
+    role = "a fighter, in front" if st.attack is not None and st.accuracy is None else \
+        "a shooter, behind the fighters"
     return f"toward the central Scan marker {state.board.label(near)} ({d} tiles), {role}"
 
 
@@ -275,7 +275,7 @@ class NormalAgent(ScoringAgent):
         if item[1].kind == "activate" and not first:
             return text          # an activation's plan is worked out for the one chosen (a search ranks ~20)
         aims = [x for x in self.aims(state, item[1]) if x]
-        return f"{text}: {', '.join(aims)}" if aims else text
+        return ", ".join(aims) if aims else text
 
     def aims(self, state, a) -> list:
         return [goal(state, a)]

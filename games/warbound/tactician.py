@@ -197,7 +197,7 @@ class ScoringAgent:
         if legal is None:
             legal = [a for a in self.rules.legal_actions(state) if a.player == self.rules.to_act(state)]
         if len(legal) == 1:
-            self.last_reason = f"{self.rules.describe(state, legal[0])}: the only choice the rules leave"
+            self.last_reason = "the only choice the rules leave"
             return legal[0]
         scored, best = self.scored(state, legal)
         self.last_reason = self.why(state, scored[best], len(legal), True)
@@ -214,8 +214,10 @@ class ScoringAgent:
         return list(zip(scores, legal)), best
 
     def why(self, state, item, n: int, first: bool) -> str:
-        v, a = item
-        return f"{self.rules.describe(state, a)}: {'the best score' if first else 'scored'} ({v:.1f}) of {n} choices"
+        """What the choice is for, in the game's words (the log line already
+        says what it is; its score is the player's own business)."""
+        _, a = item
+        return purpose(state, a)
 
     def ranked(self, state, legal, rng) -> list:
         """(score, action, why) for every legal action, best first (the
@@ -385,3 +387,44 @@ class ScoringAgent:
             penalty = 0.5 + (3.0 if st.morale is not None and t.stress + 1 >= st.morale else 0.0)
             return v - penalty
         return 0.0
+
+
+def purpose(state, a) -> str:
+    """A choice's plain purpose where nothing more particular is said (the
+    normal player names the Scan marker or the objective card first)."""
+    k = a.kind
+    if k == "deploy":
+        return "stand ready to march on the Scan markers (§ Exploration scenario)"
+    if k == "activate":
+        return f"the Action this Character makes most of now: {actionboard.parts_name(a['space'])}"
+    if k == "move":
+        act = state.activation
+        ch = state.chars[act.uid] if act is not None else None
+        if ch is not None:
+            st = stats(state, ch)
+            if st.attack is not None and st.accuracy is None:
+                return "close on the enemy to fight"
+            if st.accuracy is not None:
+                return "a firing position"
+        return "nearer the Scan markers"
+    if k in ("shoot", "fight"):
+        return "the best target within reach"
+    if k == "skill":
+        return f"{load_catalog().skills[a['skill']].name}: the most it does now"
+    if k == "leader_skill":
+        return "relieve the Character most under Stress"
+    if k == "keep_token":
+        return "keep the colour the next period's orders ask for" if a.get("color") else \
+            "no token worth keeping"
+    if k == "exchange":
+        return "swap tokens for the colour an activation needs"
+    if k == "initiative":
+        return "take the Hand: its holder activates first (§ Initiative)" if a.get("take") else \
+            "keep the Hourglass (§ Initiative)"
+    if k == "pass":
+        return "nothing left worth an Order token this turn"
+    if k == "end_activation":
+        return "nothing more this activation is worth its cost"
+    if k == "hourglass":
+        return "deny the opponent the Action it would make most of (§ Initiative)"
+    return "the best choice the rules leave"
