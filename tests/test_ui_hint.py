@@ -28,8 +28,10 @@ def test_hint_shows_the_hard_move_and_why():
     assert isinstance(dlg, Modal) and dlg.title.startswith("Hint: ")
     assert any(text.startswith("Why: ") for text, _ in dlg.paragraphs)
     assert len(m.actions) == before                 # a hint plays nothing by itself
-    key(app, pygame.K_RETURN)                        # "Play it"
-    assert len(m.actions) == before + 1
+    steps = screen.hinter.hint.steps
+    key(app, pygame.K_RETURN)                        # "Play it": every step it proposed
+    assert len(m.actions) == before + len(steps)
+    assert [a for a in m.actions[before:]] == list(steps)
 
 
 def test_step_through_plays_one_computer_action_per_space():

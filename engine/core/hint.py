@@ -59,6 +59,8 @@ def make_hint(game: str, rules, state, agent, first: Action, why: str, weighed: 
     copy the plan may change): the later steps are its player's choices
     while the game says they continue the same idea."""
     follows = follows_hook(game)
+    if follows is same_unit and first.get("uid") is None:
+        follows = None                  # nothing names a unit the next step could move on
     player = getattr(agent, "normal", agent)        # the hard level's own player chooses the later steps
     me = first.player
     steps, said, odds = [first], [words_of(rules, state, first)], _preview(rules, state, first)
