@@ -47,6 +47,9 @@ The hooks a game's `ai.py` provides (docs/ARCHITECTURE.md, "Computer players"):
                                      (default: the hard level's player)
     playout_options(rules, state, p, rng, glance)
                                      optional: the actions the quick player weighs
+    turn_of(state) -> int            optional: whose turn it is, where another player may
+                                     answer within it (a defender's roll): a future
+                                     counts turns by it (default: rules.to_act)
     search_to_end(state) -> bool     optional: True where the futures should run to
                                      the game's end (the result itself, not `evaluate`'s
                                      guess): a game's last turn
@@ -116,7 +119,8 @@ class Weighed:
 
 class EasyAgent:
     """The normal player with human-sized slips (for first games): with
-    probability `slip`, where the position offers a real choice, it plays
+    probability `slip` (`setup_slip` in the setup: where to deploy, which
+    dragon), where the position offers a real choice, it plays
     one of its next `reach` ideas instead of its best, never one rated far
     below it (more than `spread`, or `ratio` of the best idea's score,
     whichever is larger: a clearly winning move is still seen), and its
@@ -124,11 +128,12 @@ class EasyAgent:
     name = "easy"
 
     def __init__(self, normal, rules=None, slip: float = 0.35, reach: int = 3, spread: float = 0.4,
-                 ratio: float = 0.3, policy=None):
+                 ratio: float = 0.3, policy=None, setup_slip: float = 0.7):
         self.normal = normal
         self.rules = rules
         self.policy = policy or normal   # the player whose ideas it ranks (a game may give a plainer one)
         self.slip = slip
+        self.setup_slip = setup_slip     # in the setup (deployment, the dragon): a novice places less carefully
         self.reach = reach
         self.spread = spread
         self.ratio = ratio
@@ -138,7 +143,8 @@ class EasyAgent:
     def choose(self, state, legal, rng: random.Random):
         ranked = ranked_of(self.policy, state, legal, rng)
         pick = 0
-        if len(ranked) > 1 and rng.random() < self.slip:
+        setup = self.rules is not None and hasattr(self.rules, "in_setup") and self.rules.in_setup(state)
+        if len(ranked) > 1 and rng.random() < (self.setup_slip if setup else self.slip):
             top = ranked[0][0]
             room = max(self.spread, self.ratio * abs(top))
             near = [i for i in range(1, min(self.reach + 1, len(ranked)))
@@ -165,12 +171,13 @@ class HardAgent:
                  budget: float = 0.75, min_samples: int = 2, glance: int = 16, playout_options=None,
                  margin: float = 0.25, playouts: int | None = None, confidence: float = 2.0,
                  min_paired: int = 3, kinds: int = 3, to_end=None, end_horizon: int = 400,
-                 replies: int = 1, rollout=None, terms=None):
+                 replies: int = 1, rollout=None, terms=None, turn_of=None):
         self.rules = rules
         self.normal = normal             # the player whose ideas are the candidates (a game's hard_policy)
         self.rollout = rollout or normal  # the quick player of the futures
         self.evaluate = evaluate
         self.terms = terms               # the game's evaluate_terms, if it has one
+        self.turn_of = turn_of or rules.to_act   # whose turn it is (the game's hook: a defender's answer is no turn)
         self.determinise = determinise
         self.width = width
         self.kinds = kinds               # other kinds of action weighed beside the best `width` (see diverse)
@@ -324,15 +331,19 @@ class HardAgent:
         self.last_positions += 1
         turns = 0                   # opponents' turns begun
         prev = me
+        turn_of = self.turn_of
+        in_setup = getattr(rules, "in_setup", None)
+        setup = in_setup is not None and in_setup(state)   # a future of the setup is weighed when the setup ends
         for _ in range(self.end_horizon if to_end else self.horizon):
-            if rules.outcome(s) is not None:
+            if rules.outcome(s) is not None or (setup and not in_setup(s)):
                 break
-            p = rules.to_act(s)
-            if p != me and prev == me:
+            t = turn_of(s)
+            if t != me and prev == me:
                 turns += 1
-            if not to_end and (turns > self.replies or (p == me and prev != me and turns >= self.replies)):
+            if not to_end and (turns > self.replies or (t == me and prev != me and turns >= self.replies)):
                 break
-            prev = p
+            prev = t
+            p = rules.to_act(s)
             if time.perf_counter() > cutoff:
                 return None
             legal = self.glimpse(s, p, rng)
@@ -417,5 +428,6 @@ def make_level(game_module, level: str, rules, batch: bool = False):
                          to_end=getattr(game_module, "search_to_end", None),
                          rollout=quick(rules) if quick else None,
                          terms=getattr(game_module, "evaluate_terms", None),
+                         turn_of=getattr(game_module, "turn_of", None),
                          playouts=playouts if batch else None, **tune)
     raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")

@@ -153,7 +153,11 @@ def distances(board, goals: tuple) -> dict:
 
 
 def element_hexes(board, element: str) -> tuple:
-    return tuple(h for h in board.hexes if board.spaces[board.space_of[h]].element == element)
+    key = (id(board), "element", element)
+    got = _TABLES.get(key)
+    if got is None:
+        got = _TABLES[key] = tuple(h for h in board.hexes if board.spaces[board.space_of[h]].element == element)
+    return got
 
 
 def best_from(board, table: dict, h) -> int:
@@ -195,6 +199,7 @@ class Errand:
 
 class DrakeAgent:
     name = "drake"
+    quick = False           # the hard level's futures' quick player (rollout_policy)
 
     def __init__(self, rules):
         self.rules = rules
@@ -210,7 +215,8 @@ class DrakeAgent:
         of equal scores leads): the easy level's slips and the hard level's
         candidates."""
         p = legal[0].player
-        view = public_view(state, p, random.Random(rng.random()))
+        # the hard level's futures play on a copy already redealt (determinise): no second redeal
+        view = state if self.quick else public_view(state, p, random.Random(rng.random()))
         ctx = self.context(view, p)
         scored = []
         for a in legal:
@@ -271,7 +277,7 @@ class DrakeAgent:
         d = ctx.me
         how, m = a["how"], a["m"]
         extra = 1 if how in ("push", "replay") else 0
-        outs = movement.pattern_outcomes(st, ctx.p, m, extra, how == "skies" or st.skies)
+        outs = ctx.outcomes(m, extra, how == "skies" or st.skies)
         o = movement.find(st.board, outs, tuple(a["to"]), a["facing"], bool(a.get("portal", False)))
         if o is None:
             return -50, ""
@@ -520,6 +526,16 @@ class Ctx:
         d = self.me
         self.base = self.errand_value(d.hex, d.facing, d.rider, d.portaled)
         self._productive = None
+        self._outcomes: dict = {}
+
+    def outcomes(self, m: str, extra: int, skies: bool):
+        """The movement card's outcomes from where the dragon stands (the
+        rules' pattern_outcomes), once per decision for each card."""
+        key = (m, extra, skies)
+        got = self._outcomes.get(key)
+        if got is None:
+            got = self._outcomes[key] = movement.pattern_outcomes(self.state, self.p, m, extra, skies)
+        return got
 
     def errand_value(self, h, f, rider, portaled) -> float:
         """Minus the general movement actions left to the next delivery."""
@@ -722,7 +738,7 @@ class StrongDrake(DrakeAgent):
             st = ctx.state
             how, m = a["how"], a["m"]
             extra = 1 if how in ("push", "replay") else 0
-            outs = movement.pattern_outcomes(st, ctx.p, m, extra, how == "skies" or st.skies)
+            outs = ctx.outcomes(m, extra, how == "skies" or st.skies)
             o = movement.find(st.board, outs, tuple(a["to"]), a["facing"], bool(a.get("portal", False)))
             if o is not None and not ctx.reason.startswith("deliver"):
                 v -= self.push * (o.fatigue + extra)
@@ -769,8 +785,39 @@ def explain(agent: DrakeAgent) -> str:
     return agent.last_reason
 
 
-# the hard level's tuning (engine/core/search.py): evaluate counts movement actions
-SEARCH = {"margin": 3.0}
+# the hard level's tuning (engine/core/search.py): evaluate counts movement
+# actions; a future plays the rest of our turn (a fight's answers by the other
+# dragon included: turn_of) and is weighed when the next dragon's turn begins
+SEARCH = {"margin": 3.0, "replies": 0, "playouts": 96}
+
+
+def rollout_policy(rules):
+    """The quick player of the hard level's futures: the strong dragon,
+    without a second redeal of what the future already redealt."""
+    agent = StrongDrake(rules)
+    agent.quick = True
+    return agent
+
+
+def playout_options(rules, state: UDState, p: int, rng: random.Random, glance: int) -> list:
+    """The search hook: a handful of the legal actions (listed once; asking
+    the sampler for each one walked every movement card again), every
+    one that is not a movement, and ending the turn."""
+    legal = [a for a in rules.legal_actions(state) if a.player == p]
+    moves = [a for a in legal if a.kind == "move"]
+    rest = [a for a in legal if a.kind != "move"]
+    if len(moves) > glance:
+        moves = rng.sample(moves, glance)
+    return rest + moves
+
+
+def turn_of(state: UDState) -> int:
+    """Whose turn it is: the active dragon (a defender answering in a fight
+    decides within it); in the setup, whoever chooses."""
+    if state.phase in ("dragons", "mulligan"):
+        from games.uberdrakes import legal
+        return legal.to_act(state)
+    return state.active
 
 
 def determinise(state: UDState, p: int, rng: random.Random) -> UDState:

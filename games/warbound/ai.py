@@ -32,17 +32,14 @@ def hard_policy(rules):
 # player's (strong's) best five only.  Passing and exchanging tokens, which the
 # normal player rates low, spend or keep Order tokens whose worth the short
 # look-ahead cannot see (the rest of the turn, Cleanup's discard), so as
-# extra candidates they looked free or thrifty and hard passed its turns away
-# Its playouts still misjudge the Action Board (seeds 600-609: hard won 1 of
-# 20 seat-balanced games at margin 0.25, 10 of 20 at 20, as normal does), so
-# it overturns the normal plan only for a swing worth about two Characters.
-# With the strong player (hard_policy) the margin stands: seeds 600-609, hard
-# won the same 15 of 20 as strong alone (docs/games/warbound.md)
-# Its clock budget is 0.4 s, not 0.55: the strong player's ranking (the
-# opponent's reply counted) comes before the clock starts; bench warbound at
-# load 5: p95 795-887 ms, max 1202-1444 (main before: 1030, 1113).  Batch
-# play counts playouts, so its games do not change
-SEARCH = {"kinds": 0, "margin": 20.0, "budget": 0.4}
+# extra candidates they looked free or thrifty and hard passed its turns away.
+# A future plays our activation (replies 0) and is weighed by evaluate: the
+# Cleanup projection counted, so futures before and after a Cleanup compare,
+# and the opponent's worst next attack weighed rather than played.  The margin is in evaluate's units (a Victory
+# Point is 3, a Character about 8): seeds 600-609 with the old playouts, hard
+# won 1 of 20 at margin 0.25 (noisy means chased), as strong does at 20; the
+# budget counts the strong player's ranking (the reply) too
+SEARCH = {"kinds": 0, "margin": 6.0, "budget": 0.75, "playouts": 64, "replies": 0, "horizon": 8}
 
 
 def plan_follows(state, previous, step) -> bool:
@@ -52,31 +49,79 @@ def plan_follows(state, previous, step) -> bool:
 
 
 def playout_options(rules, state, p: int, rng, glance: int) -> list:
-    """The search hook: the hard level's playouts see every legal action,
-    so the normal player in them plays as it does at the table (a handful of
-    sampled moves made it a careless player, and the look-ahead then judged
-    each candidate by a worse follow-up than the one it gets)."""
-    return [a for a in rules.legal_actions(state) if a.player == p]
+    """The search hook: what the quick player of the futures weighs: every
+    choice that is not a walk (activations, shots, fights, skills, the
+    Hourglass, passing) and a handful of the walks, with the walks the
+    Action's plan heads for among them (tactician.after_move_value picks
+    those when it rates an activation)."""
+    legal = [a for a in rules.legal_actions(state) if a.player == p]
+    moves = [a for a in legal if a.kind == "move"]
+    if len(moves) <= glance:
+        return legal
+    rest = [a for a in legal if a.kind != "move"]
+    return rest + rng.sample(moves, glance)
+
+
+def rollout_policy(rules):
+    """The quick player of the hard level's futures: the normal player
+    (the strong one's reply and Cleanup weights are the candidates' part)."""
+    return NormalAgent(rules)
 
 
 def evaluate(state, player: int) -> float:
-    """How good the position is for `player` (a search hook): the result
-    first, then Victory Points, the Characters left and their tokens, the
-    Scan markers held, and what this turn's Cleanup would pay if it came
-    now (a playout ends when the turn comes back, before or after a
-    Cleanup: counting the Cleanup to come keeps both kinds of ending
-    comparable)."""
+    """How good the position is for `player` (a search hook): the sum of
+    `evaluate_terms`."""
+    return sum(evaluate_terms(state, player).values())
+
+
+def evaluate_terms(state, player: int) -> dict:
+    """How good the position is for `player`, by what it is about (the hard
+    level names the one a look-ahead gained most on): the result first,
+    then Victory Points, the Characters left and their tokens, the Scan
+    markers held and what this turn's Cleanup would pay if it came now (a
+    future ends with our activation, before or after a Cleanup: counting
+    the Cleanup to come keeps both kinds of ending comparable), and the
+    worst the opponent's next activation could do to one of ours
+    (reply.py: the attack through an Action still open to it, at the
+    rules' odds, and the markers the victim holds), weighed rather than
+    played."""
     if state.phase == "over":
-        return 1000.0 if player in state.winners else -1000.0
-    score = 3.0 * (state.players[player].vp - state.players[1 - player].vp)
+        return {"the result": 1000.0 if player in state.winners else -1000.0}
+    vp = 3.0 * (state.players[player].vp - state.players[1 - player].vp)
+    band = 0.0
+    place = 0.0
     for ch in living(state):
         st = stats(state, ch)
         v = 4.0 + 1.2 * (st.hp - ch.wounds) - (1.5 if ch.panic else 0.0)
         if st.morale is not None:
             v -= 0.3 * ch.stress
-        score += v if ch.owner == player else -v
+        band += v if ch.owner == player else -v
         if ch.owner == player:
-            score += 0.3 * place_value(state, ch)
+            place += 0.3 * place_value(state, ch)
+    terms = {"the Victory Points": vp, "our Warband against theirs": band, "the march on the Scan markers": place}
     if state.phase != "cleanup":
-        score += 2.0 * projection(state, player)
-    return score
+        terms["the Scan markers and the objective card at Cleanup"] = 2.0 * projection(state, player)
+    if state.phase == "action" and to_act_is_opponent(state, player):
+        terms["the opponent's next reply"] = -REPLY_WEIGHT * reply_cost(state, player)
+    return terms
+
+
+REPLY_WEIGHT = 0.8      # the opponent's worst next attack, in evaluate's units (a Character is about 8)
+
+
+def to_act_is_opponent(state, player: int) -> bool:
+    from games.warbound.rules import WarboundRules
+    return WarboundRules.to_act(None, state) != player
+
+
+def reply_cost(state, player: int) -> float:
+    """The worst the opponent's next activation could do to one of
+    `player`'s Characters (one activation: the worst single attack)."""
+    from games.warbound.reply import looking, open_attacks, worst_reply
+    from games.warbound.strategy import held
+    with looking(player):
+        attacks = open_attacks(state, 1 - player)
+        if not attacks:
+            return 0.0
+        return max((worst_reply(state, ch, attacks, lambda c: held(state, c)) for ch in living(state, player)),
+                   default=0.0)

@@ -223,6 +223,52 @@ def _deploy_goal(state, a) -> str:
     return f"toward the central Scan marker {state.board.label(near)} ({d} tiles), {role}"
 
 
+# how much of the first turn's danger at a deployment tile the strong player
+# counts (the Oshi'goru's Move + Shoot killed a Junk Hound on turn 1 in the
+# measured games: docs/games/warbound.md § The hard level)
+DEPLOY_CARE = 0.3
+
+
+def move_dests_of_deploy(ch, a) -> list:
+    return [tuple(a["to"])] + ([tuple(a["to2"])] if a.get("to2") is not None else [])
+
+
+# what a deployment one Run from a central Scan marker is worth to the strong
+# player: whoever stands there first holds the centre (most objective cards
+# pay for it); the normal player deploys by distance alone
+RUNNER = 1.5
+
+
+def run_to_centre(state, ch, a) -> str:
+    """The central Scan marker a Run on turn 1 brings ch next to from this
+    deployment (its label), or ""."""
+    st = stats(state, ch)
+    centre = state.board.centre_scans or state.board.scans
+    reach = st.speed + st.run + 1
+    for s in centre:
+        if any(grid.distance(h, s) <= reach for h in move_dests_of_deploy(ch, a)):
+            return state.board.label(s)
+    return ""
+
+
+def deploy_risk(state, a) -> str:
+    """What a deployment does about turn 1, in words, or "": a Run to the
+    centre, and the enemies already on the table."""
+    if a.kind != "deploy":
+        return ""
+    ch = state.chars[a["uid"]]
+    said = []
+    marker = run_to_centre(state, ch, a)
+    if marker:
+        said.append(f"one Run from {marker} on turn 1")
+    if living(state, 1 - a.player):
+        with _Moved(state, ch, move_dests_of_deploy(ch, a)):
+            danger = threat(state, ch)
+        if danger <= 0:
+            said.append("out of reach of the enemy's first strikes")
+    return ", ".join(said)
+
+
 WIPED_OUT = "a Warband wiped out loses at once"
 
 
@@ -290,12 +336,25 @@ class StrongAgent(NormalAgent):
 
     replies = True          # count the opponent's reply (reply.py) against its own tiles
 
+    def score(self, state, a) -> float:
+        v = super().score(state, a)
+        if a.kind == "deploy":
+            # the first turn's danger: the worst a deployed enemy could do to
+            # the Character standing there (a run and a step for a fighter, a
+            # shot for a shooter); the normal player deploys by distance alone
+            ch = state.chars[a["uid"]]
+            with _Moved(state, ch, move_dests_of_deploy(ch, a)):
+                v -= DEPLOY_CARE * threat(state, ch)
+            if run_to_centre(state, ch, a):
+                v += RUNNER      # a Character one Run from a central marker takes it on turn 1
+        return v
+
     def scored(self, state, legal):
         with prizing_kills(KILL_SCALE, LAST_KILL), looking(legal[0].player if self.replies else None):
             return super().scored(state, legal)
 
     def aims(self, state, a) -> list:
-        return [goal(state, a), last_stand(state, a), risk(state, a) if self.replies else ""]
+        return [goal(state, a), last_stand(state, a), risk(state, a) if self.replies else "", deploy_risk(state, a)]
 
 
 class SearchingStrong(StrongAgent):
