@@ -344,12 +344,17 @@ class DrakeAgent:
             return ctx.position_gain(to, a["facing"], 0, False, True) - lose, "blink closer to the next delivery"
         if it == "merchants_portal":
             if a["mode"] == "shop":
-                return -0.5, ""
+                return -0.5, "shop from afar"
             sp = st.board.spaces[a["village"]]
             return ctx.position_gain(sp.anchor, d.facing, 0, False, True) - lose, "teleport"
         if it == "warp_scroll":
             return ctx.fight_value(a["target"]) - lose, "warp and attack"
-        return -1, ""
+        if it == "merchants_portal":
+            return -0.5, "shop from afar"
+        name = cat().items[it].name if it in cat().items else it
+        # an item the dragon has no plan for is kept for a better moment, and
+        # said so if nothing else is left (an empty "Why:" was seen in play)
+        return -3.0, f"the {name}, as nothing else this turn brings the next delivery closer"
 
     def s_equip(self, ctx, a):
         return (1.0 if ctx.me.equipped is None else -5.0), "equip it: an item in hand wins fights and errands"
@@ -377,12 +382,27 @@ class DrakeAgent:
         return 2.0, "sell a gemstone"
 
     def s_exchange(self, ctx, a):
+        """Opening the blood exchange spends an action: only for a victory
+        point, or a heal that saves the rider (uberdrakes.txt § Blood Points)."""
         d = ctx.me
         if d.blood >= combat.vp_cost(ctx.state, ctx.p):
-            return 5.0, "a victory point for blood"
-        if d.fatigue >= 2 and d.blood >= econ().blood_heal:
-            return 0.5, "heal with blood"
-        return -5, ""           # spends an action for nothing
+            return 5.0, "a victory point for blood (§ Blood Points)"
+        if self.heal_worth(ctx) > 0 and d.blood >= econ().blood_heal:
+            return 0.5, f"heal with blood: fatigue {d.fatigue} of {max_fatigue()} with the rider aboard"
+        return -8.0, ""         # an action for nothing (it once tied with ending the turn, and won)
+
+    def heal_worth(self, ctx) -> float:
+        """What healing a point of fatigue with blood is worth now: with a
+        rider aboard at two or more (the next points throw it, and three
+        close the portal: § Fatigue), a lot; with none aboard, the blood
+        is worth more as victory points (twenty buy one) and fatigue heals
+        by itself at the round's start."""
+        d = ctx.me
+        if d.rider is not None and d.fatigue >= 2:
+            return 1.5
+        if d.rider is None and d.fatigue >= max_fatigue() and ctx.state.pickups and any(ctx.state.pickups.values()):
+            return 0.3          # three fatigue: no pushing until it heals
+        return -1.0
 
     def s_blood(self, ctx, a):
         d = ctx.me
@@ -390,8 +410,13 @@ class DrakeAgent:
         if r == "vp":
             return 10, "a victory point for blood"
         vp = combat.vp_cost(ctx.state, ctx.p)
-        if r == "heal" and d.fatigue >= 2:
-            return 1.5, f"heal: fatigue {d.fatigue} of {max_fatigue()} puts the rider's delivery at risk"
+        if r == "heal":
+            worth = self.heal_worth(ctx)
+            if worth <= 0:
+                return worth, ""
+            if d.rider is not None:
+                return worth, f"heal: fatigue {d.fatigue} of {max_fatigue()} puts the rider's delivery at risk (§ Fatigue)"
+            return worth, f"heal: at {d.fatigue} of {max_fatigue()} fatigue the dragon cannot push on (§ Fatigue)"
         if d.blood - combat.reward_cost(ctx.state, ctx.p, r) >= vp * 0.8 or d.blood < vp * 0.3:
             if r == "card" and len(d.hand) < 2:
                 return 0.8, "a movement card"
@@ -827,24 +852,34 @@ def determinise(state: UDState, p: int, rng: random.Random) -> UDState:
 
 def evaluate(state: UDState, p: int) -> float:
     """The search hook (engine/core/search.py): how good the position is for
-    p, in general movement actions.  The result dominates; then victory
-    points (a delivery is worth about forty actions), the distance to the
-    next delivery, fatigue (worse with a rider aboard: at full fatigue the
-    rider falls) and blood towards a point; against the best opponent."""
-    if state.phase == "over":
-        return 1000.0 if p in state.winners else -1000.0
+    p, in general movement actions (the sum of `evaluate_terms`)."""
+    return sum(evaluate_terms(state, p).values())
 
-    def worth(q: int) -> float:
+
+def evaluate_terms(state: UDState, p: int) -> dict:
+    """How good the position is for p, by what it is about (the hard level
+    names the one a look-ahead gained most on).  The result dominates; then
+    victory points (a delivery is worth about forty actions), the distance
+    to the next delivery, fatigue (worse with a rider aboard: at full
+    fatigue the rider falls) and blood towards a point; each against the
+    best opponent's."""
+    if state.phase == "over":
+        return {"the result": 1000.0 if p in state.winners else -1000.0}
+
+    def worth(q: int) -> dict:
         d = state.players[q]
         er = Errand(state, q)
         dist = er.distance(d.hex, d.facing, d.rider, d.portaled)
-        v = DELIVERY * d.vp - STEP_VALUE * min(dist, 45) + (PICKUP if d.rider is not None else 0.0)
-        v -= (0.7 + (1.0 if d.rider else 0.0)) * d.fatigue
-        v += 0.3 * d.blood / max(1, combat.vp_cost(state, q))
-        return v
+        return {"the victory points": DELIVERY * d.vp,
+                "the next delivery": -STEP_VALUE * min(dist, 45) + (PICKUP if d.rider is not None else 0.0),
+                "the dragon's fatigue": -(0.7 + (1.0 if d.rider else 0.0)) * d.fatigue,
+                "blood towards a victory point": 0.3 * d.blood / max(1, combat.vp_cost(state, q))}
     mine = worth(p)
     others = [worth(q.index) for q in state.players if q.index != p]
-    return mine - (max(others) if others else 0.0)
+    if not others:
+        return mine
+    rival = max(others, key=lambda t: sum(t.values()))
+    return {k: v - rival[k] for k, v in mine.items()}
 
 
 __all__ = ["DrakeAgent", "StrongDrake", "make_agent", "public_view", "AGENTS", "evaluate", "determinise", "hard_policy",

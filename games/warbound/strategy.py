@@ -133,7 +133,17 @@ NORMAL_WEIGHT = 0.25
 
 
 def normal_place(state, ch) -> float:
-    return place_value(state, ch) + NORMAL_WEIGHT * projection(state, ch.owner)
+    v = place_value(state, ch) + NORMAL_WEIGHT * projection(state, ch.owner)
+    if len(living(state, ch.owner)) == 1:
+        # the last Character: its removal loses the game at once (a Warband
+        # wiped out loses), so the normal player too keeps it out of reach
+        v -= LAST_CARE * threat(state, ch)
+    return v
+
+
+# how much of the worst the enemy could do to its last Character the normal
+# player counts (the strong one counts it all, with the kill prized at LAST_KILL)
+LAST_CARE = 1.0
 
 
 def move_dests(ch, a) -> list:
@@ -324,7 +334,7 @@ class NormalAgent(ScoringAgent):
         return ", ".join(aims) if aims else text
 
     def aims(self, state, a) -> list:
-        return [goal(state, a)]
+        return [goal(state, a), last_stand(state, a)]
 
 
 class StrongAgent(NormalAgent):
