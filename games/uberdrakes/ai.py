@@ -372,7 +372,8 @@ class DrakeAgent:
         from games.uberdrakes.spaces import price
         cost = price(it)
         if spare - cost < 2:
-            return -1, ""
+            # the coins are the general movement actions still to pay for this round
+            return -6.0, f"worth {cost} coins, though the next errands need them"
         v = 1.2 if it == "treasure" else ITEM_VALUE.get(it, 0.5)
         if it == "rest_potion" and d.fatigue >= 1:
             v += 0.8
