@@ -551,7 +551,7 @@ def test_warbound_deployment_and_hourglass_reasons_say_what_they_are_for():
         if a.kind in ("deploy", "hourglass"):
             seen.setdefault(a.kind, agent.last_reason)
     assert "central Scan marker" in seen["deploy"], seen
-    assert "deny " in seen["hourglass"] and "§ Initiative" in seen["hourglass"], seen
+    assert "mark " in seen["hourglass"] and "least" in seen["hourglass"] and "§ Initiative" in seen["hourglass"], seen
 
 
 @slow

@@ -25,7 +25,7 @@ from games.warbound import actionboard, movement, scenario, shooting
 from games.warbound.tactician import (ScoringAgent, _Moved, after_move_value, attack_outlook, attack_roll, attack_value,
                                      place_value, prizing_kills)
 from games.warbound.catalog import load_catalog
-from games.warbound.profile import stats
+from games.warbound.profile import has_pool, stats
 from games.warbound.queries import char_distance, label, living, possessive
 from games.warbound.reply import Looking, answer, looking, open_attacks, worst_reply
 
@@ -175,10 +175,16 @@ def goal(state, a) -> str:
     if a.kind == "end_activation":
         return "nothing more this activation is worth its cost"
     if a.kind == "hourglass":
+        # the Hourglass goes where the Hand holder gains least (tactician.score): whoever takes
+        # that Action gains the Hourglass, and its holder takes the Hand at Cleanup
         foe = state.players[1 - a.player].name
-        return (f"deny {foe} {actionboard.parts_name(a['space'])} this turn: the Action {possessive(foe)} Characters would "
-                "make most of now (§ Initiative)")
+        return (f"mark {actionboard.parts_name(a['space'])}, the Action {possessive(foe)} Characters would make least "
+                f"of now: to keep the Hand, {foe} must spend an activation on it (§ Initiative)")
     if a.kind == "activate":
+        ch = state.chars[a["uid"]]
+        st = stats(state, ch)
+        if ch.activations and has_pool(state, ch) and ch.stress + 1 >= st.morale:
+            return _activation_goal(state, a) + "; a last effort: the extra Stress puts it in Panic after it"
         return _activation_goal(state, a)
     if a.kind != "move" or state.activation is None:
         return ""

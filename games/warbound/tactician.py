@@ -70,8 +70,19 @@ def attack_value(state, att, target, n: int, need: int, bonus: int, aim: bool = 
         stress = n * 11 / 12
         val += 0.35 * stress
         if target.stress + stress >= st.morale:
-            val += 1.5
+            val += 1.5 + (NERVE if objective_is(state, "panics") else 0.0)
     return val
+
+
+# a Victory Point of Break their nerve (an enemy Character that enters Panic
+# this turn pays 1 VP: data/warbound/scenario.yaml), in the scoring's units
+NERVE = 4.0
+
+
+def objective_is(state, kind: str) -> bool:
+    """Is this turn's objective card of this kind (docs/games/warbound.md § Exploration scenario)?"""
+    ob = load_catalog().objectives.get(state.objective) if state.objective else None
+    return ob is not None and ob.kind == kind
 
 
 def attack_roll(state, a) -> tuple:
@@ -299,6 +310,8 @@ class ScoringAgent:
         if ch.activations and has_pool(state, ch):
             st = stats(state, ch)
             v -= 0.6 + (2.0 if ch.stress + 1 >= st.morale else 0.0)
+            if ch.stress + 1 >= st.morale and objective_is(state, "panics"):
+                v -= NERVE      # Break their nerve: a Character of ours in Panic pays the opponent a VP
         v += 0.45 * self.space_worth(state, 1 - a.player, sid)
         if state.hourglass_space == sid:
             v += 2.0 if state.hand == a.player else 0.5
