@@ -124,7 +124,11 @@ def playout_options(rules, state, p: int, rng: random.Random, glance: int) -> li
     fresh = len(state.activations) < 2
     for u in stats.living(state, p):
         act = phases.activation(state, u.uid)
-        if act is None and not fresh or act is not None and act.acted:
+        if act is not None and act.acted:
+            for a in step_back(rules, state, u, act):
+                seen[a] = None
+            continue
+        if act is None and not fresh:
             continue
         facing = None
         for a in rules._action_options(state, u):
@@ -139,6 +143,24 @@ def playout_options(rules, state, p: int, rng: random.Random, glance: int) -> li
     for a in rules._phase_choices(state, p):
         seen[a] = None
     return list(seen)
+
+
+def step_back(rules, state, u, act) -> list:
+    """The walk after acting a thoughtful player takes (attack from cover,
+    then out of reach): the reachable hex the fewest enemies could strike
+    next phase (ai_threat's true reach), if it is fewer than where u stands."""
+    if act.move_left <= 0 or stats.has_status(u, "rooted"):
+        return []
+    danger = ai_threat.danger_map(state, u.owner, state.cache if state.cache is not None else {})
+    here = danger.get(u.pos, 0)
+    if not here:
+        return []
+    found, _ = movement.reach(state, u, act.move_left, act.guards_faced)
+    best = min((h for h in found if h != u.pos), key=lambda h: (danger.get(h, 0), hexgrid.distance(h, u.pos)),
+               default=None)
+    if best is None or danger.get(best, 0) >= here:
+        return []
+    return [Action("move", u.owner, (("to", best), ("uid", u.uid)))]
 
 
 def determinise(state, p: int, rng: random.Random):
@@ -421,8 +443,8 @@ class GreedyAgent:
         key = ("guard saves", u.uid)
         saved = cache.get(key)
         if saved is None and self.quick:        # the futures' quick player: in reach or not
-            saved = cache[key] = 0.1 if any(ai_threat.can_strike(state, v, u.pos, cache) for v in stats.living(state)
-                                            if not stats.friendly(state, v.owner, u.owner)) else 0.0
+            danger = ai_threat.danger_map(state, u.owner, state.cache if state.cache is not None else cache)
+            saved = cache[key] = 0.1 if danger.get(u.pos) else 0.0
         if saved is None:
             saved = ai_threat.threat_on(state, u, cache, FATAL)
             if saved > 0:
@@ -667,7 +689,7 @@ def rollout_policy(rules):
 # the hard level's tuning (engine/core/search.py): its futures end with our
 # phase (replies 0) and weigh the enemy's answer with evaluate's exposure
 # term (their two best strikes at the rules' odds) instead of playing it
-SEARCH = {"replies": 0, "width": 6, "kinds": 3, "margin": 0.3, "playouts": 96}
+SEARCH = {"replies": 0, "width": 6, "kinds": 3, "margin": 0.3, "playouts": 64}
 
 # the easy level's slips (engine/core/search.py EasyAgent): half its decisions
 # may take one of its next four ideas within 4 points or 80% of the best

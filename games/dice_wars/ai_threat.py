@@ -56,19 +56,27 @@ def _remember(key, value) -> None:
 def _reach_key(state, v, budget: int) -> tuple:
     """Everything v's walk depends on: its card and traits, where it
     stands, its allowance, the units that could block it or guard its way
-    (hostile units within reach and a step), and who holds the cities
-    (a held city hinders only the holder's enemies)."""
+    (every unit within reach and a step), and who holds the cities (a held
+    city hinders only the holder's enemies)."""
     pos = v.pos
     reach = budget + 2
-    near = []
-    units = state.units
-    for h, o in state.occupied.items():
-        if o != v.uid and abs(h[0] - pos[0]) <= reach and abs(h[1] - pos[1]) <= reach:
-            w = units[o]
-            near.append((h, w.owner, w.guarding, w.facing if w.guarding else -1))
-    near.sort()
-    return (id(state.board), v.uid, v.cls, v.veteran, pos, budget, tuple(near),
+    q0, r0 = pos
+    near = frozenset(x for x in _placed(state) if abs(x[0][0] - q0) <= reach and abs(x[0][1] - r0) <= reach)
+    return (id(state.board), v.uid, v.cls, v.veteran, pos, budget, near,
             tuple(c.owner for c in state.cities), tuple((c.stat, c.status) for c in v.conds))
+
+
+def _placed(state) -> tuple:
+    """(hex, owner, guarding, facing if guarding) of every unit on the map, once per position."""
+    cache = state.cache
+    got = cache.get("placed units") if cache is not None else None
+    if got is None:
+        units = state.units
+        got = tuple((h, units[o].owner, units[o].guarding, units[o].facing if units[o].guarding else -1)
+                    for h, o in state.occupied.items())
+        if cache is not None:
+            cache["placed units"] = got
+    return got
 
 
 def strike_zone(state, v, cache: dict) -> dict:
@@ -89,6 +97,28 @@ def strike_zone(state, v, cache: dict) -> dict:
             got = zone
             _remember(memo_key, got)
         cache[key] = got
+    return got
+
+
+def danger_map(state, owner: int, cache: dict) -> dict:
+    """{hex: how many enemy units could strike a unit of `owner` there next
+    phase} (their strike zones; forest cover and lines of sight aside),
+    remembered for the same enemy walks."""
+    zones = []
+    keys = []
+    for v in stats.living(state):
+        if stats.friendly(state, v.owner, owner) or stats.has_status(v, "disarmed"):
+            continue
+        zones.append(strike_zone(state, v, cache))
+        keys.append(cache[("reach key", v.uid)])
+    memo_key = ("danger", tuple(keys))
+    got = _MEMO.get(memo_key)
+    if got is None:
+        got = {}
+        for z in zones:
+            for h in z:
+                got[h] = got.get(h, 0) + 1
+        _remember(memo_key, got)
     return got
 
 
@@ -196,7 +226,13 @@ def contest_progress(state, u, to, cache: dict) -> float:
 # ---- exposure: the enemy's next phase --------------------------------------------------------
 
 VALUE = {"basic": 1.0, "advanced": 1.8, "hero": 6.0}     # a unit's worth by tier, in basic soldiers
-LOSS = 1000.0               # a lost game, in evaluate's units (ai.evaluate: +-1000)
+# what a likely lost game costs in the evaluation of a position that is not
+# over: the game is worth about fifty soldiers (a lead of ten soldiers wins
+# nearly always), not the +-1000 that makes a finished game dominate every
+# comparison; with 1000 the hard player gave up any number of soldiers for a
+# point of its hero's safety (seed 2000: a Paladin's three Lay on Hands while
+# the armies fought, lost by Domination)
+LOSS = 50.0
 HEROES = "the safety of our heroes (Regicide)"
 LAST = "our last soldiers (Domination)"
 ARMY = "the safety of our army"
