@@ -239,8 +239,13 @@ def test_warbound_every_level_contests_the_centre(level):
     centre = [h for h in board.scans if h in board.centre_scans]
     assert [scenario.controller(m.state, h) for h in centre] == [1, 1]
     reasons = play_turn(m, level_agent("warbound", level, rules), 0, 1)
-    assert all(scenario.controller(m.state, h) != 1 for h in centre), reasons
     assert any("contest H4 and I5 to stop Kaigen scoring them (Hold the centre)" in r for r in reasons), reasons
+    if level == "easy":
+        # easy makes human-sized slips (issue 35): it goes for the centre, and may
+        # leave one marker to Kaigen on the way (its log says which idea was better)
+        assert any(scenario.controller(m.state, h) != 1 for h in centre), reasons
+        return
+    assert all(scenario.controller(m.state, h) != 1 for h in centre), reasons
     normal = make_agent("warbound", "normal", rules)
     while m.outcome() is None:              # the rest of the last turn: Kaigen cannot win it back
         p = m.to_act()

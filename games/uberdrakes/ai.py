@@ -837,6 +837,12 @@ def playout_options(rules, state: UDState, p: int, rng: random.Random, glance: i
     return rest + moves
 
 
+# the easy level's slips (engine/core/search.py EasyAgent): half its decisions
+# may take one of its next four ideas within 4 points or 80% of the best
+# (docs/games/uberdrakes.md: measured against normal)
+EASY = {"slip": 0.5, "spread": 4.0, "ratio": 0.8, "reach": 4}
+
+
 def turn_of(state: UDState) -> int:
     """Whose turn it is: the active dragon (a defender answering in a fight
     decides within it); in the setup, whoever chooses."""

@@ -195,6 +195,9 @@ def total_cost(state, ch, sid) -> int:
     return colorless + sum(n for _, n in colored)
 
 
+PLANNED = 5             # ideas whose reason works out the activation's plan (where it moves, what follows)
+
+
 class ScoringAgent:
     name = "tactician"
     place = staticmethod(place_value)      # how good a Character's tiles are (a stronger player may weigh more)
@@ -236,7 +239,9 @@ class ScoringAgent:
         level's candidates."""
         scored, best = self.scored(state, legal)
         rest = sorted((i for i in range(len(legal)) if i != best), key=lambda i: -scored[i][0])
-        return [(scored[i][0], scored[i][1], self.why(state, scored[i], len(legal), i == best)) for i in [best] + rest]
+        # the first few ideas are worded in full (the easy level's slips play them), the rest briefly
+        return [(scored[i][0], scored[i][1], self.why(state, scored[i], len(legal), rank < PLANNED))
+                for rank, i in enumerate([best] + rest)]
 
     # -- scoring ---------------------------------------------------------------------------------
     def score(self, state, a) -> float:
