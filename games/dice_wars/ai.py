@@ -21,6 +21,7 @@ from games.dice_wars.state import Cond
 AGENTS = ("greedy", "strong")
 VALUE = ai_threat.VALUE
 R_DIPLOMACY = "Diplomacy"
+PRESSURE = 0.4         # our next phase's threat on them, in the evaluation (they move first)
 SECOND_WALK = 0.6       # a unit's second walk before it acts (docs/games/dice_wars.md § Computer players)
 FATAL = 20.0            # a likely death of a hero on its last hits or of the last soldier: the game
 GUARD = 1.0             # the strong player's weights (docs/games/dice_wars.md § The strong player)
@@ -207,6 +208,14 @@ def evaluate_terms(state, p: int) -> dict:
         exposed, _ = ai_threat.exposure(state, p)
         for head, cost in exposed.items():
             terms[head] = terms.get(head, 0.0) - cost
+        # and what our next phase could cost them, discounted: they move first
+        # and may step away (counted whole, the exposure alone made the
+        # search prefer standing off to pressing on)
+        for q in state.players:
+            if q.alive and not stats.friendly(state, q.index, p):
+                theirs, _ = ai_threat.exposure(state, q.index)
+                terms["the pressure on their army"] = terms.get("the pressure on their army", 0.0) \
+                    + PRESSURE * sum(theirs.values()) / max(1, len(state.players) - 1)
     return terms
 
 
@@ -689,7 +698,7 @@ def rollout_policy(rules):
 # the hard level's tuning (engine/core/search.py): its futures end with our
 # phase (replies 0) and weigh the enemy's answer with evaluate's exposure
 # term (their two best strikes at the rules' odds) instead of playing it
-SEARCH = {"replies": 0, "width": 6, "kinds": 3, "margin": 0.3, "playouts": 64}
+SEARCH = {"replies": 0, "width": 6, "kinds": 3, "margin": 1.0, "playouts": 64}
 
 # the easy level's slips (engine/core/search.py EasyAgent): half its decisions
 # may take one of its next four ideas within 4 points or 80% of the best
