@@ -623,3 +623,37 @@ def test_hard_plays_to_the_end_where_the_game_asks_for_it():
         hard = HardAgent(rules, FirstIdea(), lambda st, p: st["score"], playouts=24, margin=0.25, to_end=to_end)
         picks = [hard.choose(s, rules.legal_actions(s), random.Random(seed))["n"] for seed in range(3)]
         assert picks == [want] * 3, (to_end, picks)
+
+
+# ---- the levels can be told apart from the opening (issue 35) --------------------------------------
+
+def opening(game: str, level: str, seed: int, k: int = 3) -> list:
+    """The first k choices (where the rules leave more than one) of the
+    first player at `level` against the normal player, in words."""
+    rules = registry.get(game)
+    m = Match(Setup(game, 2, seed=seed, scenario=rules.scenarios()[0]))
+    agents = [make_agent(game, level, rules, batch=True), make_agent(game, "normal", rules)]
+    if isinstance(agents[0], HardAgent):
+        agents[0].playouts = 24
+    rng = random.Random(seed)
+    mine: list = []
+    while len(mine) < k and m.outcome() is None:
+        p = m.to_act()
+        legal = [a for a in m.legal_actions() if a.player == p]
+        a = agents[min(p, 1)].choose(m.state, legal, rng)
+        if p == 0 and len(legal) > 1:
+            mine.append(rules.describe(m.state, a))
+        m.submit(a, autosave=False)
+    return mine
+
+
+@slow
+@pytest.mark.parametrize("game", ["dice_wars", "uberdrakes", "warbound"])
+def test_the_three_levels_differ_from_the_opening(game):
+    """Seen in play: Warbound's three levels made identical opening moves.
+    Hard deploys (or picks its dragon) with the first turn in mind, easy
+    places less carefully: on three seeds, every two levels open
+    differently at least once."""
+    seen = {lv: [opening(game, lv, seed) for seed in (1, 2, 3)] for lv in ("easy", "normal", "hard")}
+    for a, b in (("easy", "normal"), ("normal", "hard"), ("easy", "hard")):
+        assert seen[a] != seen[b], (a, b, seen[a])
