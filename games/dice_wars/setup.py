@@ -191,16 +191,31 @@ def deploy_zone(state: DWState, u: Unit) -> list:
 def auto_positions(state: DWState, player: int) -> dict[int, tuple]:
     """A sensible default deployment: heroes and advanced units behind,
     basic units in front (nearest the map centre), one per hex."""
-    center = state.board.hexes[len(state.board.hexes) // 2]
+    centre = map_centre(state.board)
     taken = {h for h, uid in state.occupied.items() if state.units[uid].owner != player}
     out: dict[int, tuple] = {}
     units = sorted((u for u in state.units.values() if u.owner == player and u.hp > 0),
                    key=lambda u: ({"basic": 0, "advanced": 1, "hero": 2}[u.tier], u.uid))
     for u in units:
-        zone = sorted(deploy_zone(state, u), key=lambda h: (hexgrid.distance(h, center), h))
+        zone = sorted(deploy_zone(state, u), key=lambda h: (_from(centre, h), h))
         for h in zone:
             if h not in taken:
                 out[u.uid] = h
                 taken.add(h)
                 break
     return out
+
+
+def map_centre(board) -> tuple[float, float]:
+    """The middle of the map (the mean of its hexes' centres): the same
+    point seen from every corner, where no single hex may lie."""
+    pts = [_LAYOUT.to_pixel(h) for h in board.hexes]
+    return (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+
+
+def _from(centre: tuple[float, float], h) -> float:
+    x, y = _LAYOUT.to_pixel(h)
+    return round((x - centre[0]) ** 2 + (y - centre[1]) ** 2, 6)
+
+
+_LAYOUT = hexgrid.Layout(1.0)
