@@ -40,3 +40,21 @@ def test_every_corner_deploys_towards_the_centre_alike():
         spreads.append(mean_army)
     # the balanced map is the same from every corner up to the odd rows' half-hex shift
     assert max(spreads) - min(spreads) < 0.5, spreads
+
+
+def test_deployed_units_face_the_centre():
+    """Facing decides who is struck from behind (§ Facing): a deployed unit
+    faces the middle of the map, not the hex on the top edge that the
+    sorted hex list put in the middle of its order."""
+    from engine.core.actions import Action
+    from engine.hex import grid
+    rules = DiceWarsRules()
+    dice = SeededDice(7)
+    state, _ = rules.initial_state(Setup("dice_wars", 4, seed=7, scenario="balanced"), dice)
+    centre = _centre(state.board)
+    for _ in state.players:
+        rules.apply(state, Action.make("auto_deploy", state.current), dice)
+        rules.apply(state, Action.make("end_deploy", state.current), dice)
+    for u in state.units.values():
+        ahead = (u.pos[0] + grid.DIRECTIONS[u.facing][0], u.pos[1] + grid.DIRECTIONS[u.facing][1])
+        assert _from_centre(ahead, centre) < _from_centre(u.pos, centre), (u.uid, u.pos, u.facing)

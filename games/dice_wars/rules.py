@@ -544,7 +544,7 @@ class DiceWarsRules(ConventionalHooks):
             del state.occupied[u.pos]
         u.pos = to
         state.occupied[to] = u.uid
-        u.facing = hexgrid.direction_to(to, state.board.hexes[len(state.board.hexes) // 2])
+        u.facing = hexgrid.direction_to(to, setup.map_centre(state.board))
         state.deploy_changed = True
         state.deploy_moved = state.deploy_moved + (u.uid,)
 

@@ -207,15 +207,15 @@ def auto_positions(state: DWState, player: int) -> dict[int, tuple]:
 
 
 def map_centre(board) -> tuple[float, float]:
-    """The middle of the map (the mean of its hexes' centres): the same
-    point seen from every corner, where no single hex may lie."""
-    pts = [_LAYOUT.to_pixel(h) for h in board.hexes]
-    return (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+    """The middle of the map in axial coordinates (the mean of its hexes):
+    the same point seen from every corner, where no single hex may lie.
+    Deployed units stand nearest it and face it."""
+    n = len(board.hexes)
+    return (sum(q for q, _ in board.hexes) / n, sum(r for _, r in board.hexes) / n)
 
 
 def _from(centre: tuple[float, float], h) -> float:
-    x, y = _LAYOUT.to_pixel(h)
-    return round((x - centre[0]) ** 2 + (y - centre[1]) ** 2, 6)
-
-
-_LAYOUT = hexgrid.Layout(1.0)
+    """How far hex h lies from the centre (squared, on the table, rounded so
+    that mirror-image hexes tie exactly)."""
+    dq, dr = h[0] - centre[0], h[1] - centre[1]
+    return round(3 * (dq + dr / 2) ** 2 + 2.25 * dr * dr, 6)
