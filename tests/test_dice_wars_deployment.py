@@ -58,3 +58,20 @@ def test_deployed_units_face_the_centre():
     for u in state.units.values():
         ahead = (u.pos[0] + grid.DIRECTIONS[u.facing][0], u.pos[1] + grid.DIRECTIONS[u.facing][1])
         assert _from_centre(ahead, centre) < _from_centre(u.pos, centre), (u.uid, u.pos, u.facing)
+
+
+def test_turned_corners_deploy_as_turned_images():
+    """The balanced map is the same turned half round (docs/games/dice_wars_maps.md):
+    so is every army's deployment, ties between hexes included."""
+    rules = DiceWarsRules()
+    state, _ = rules.initial_state(Setup("dice_wars", 4, seed=7, scenario="balanced"), SeededDice(7))
+    q, r = dw_setup.map_centre(state.board)
+
+    def turned(h):
+        return (round(2 * q - h[0]), round(2 * r - h[1]))
+    assert all(state.board.terrain.get(turned(h)) == t for h, t in state.board.terrain.items())
+
+    def formation(p):
+        return sorted((state.units[uid].tier, h) for uid, h in dw_setup.auto_positions(state, p).items())
+    for p, opposite in ((0, 2), (1, 3)):
+        assert sorted((tier, turned(h)) for tier, h in formation(p)) == formation(opposite)

@@ -4,6 +4,8 @@ Challenge II, V, VI.
 """
 from __future__ import annotations
 
+import math
+
 from engine.hex import grid as hexgrid
 from engine.core.rules import Event, Setup
 from games.dice_wars import stats, tile_draft
@@ -190,14 +192,19 @@ def deploy_zone(state: DWState, u: Unit) -> list:
 
 def auto_positions(state: DWState, player: int) -> dict[int, tuple]:
     """A sensible default deployment: heroes and advanced units behind,
-    basic units in front (nearest the map centre), one per hex."""
+    basic units in front (nearest the map centre), one per hex.  Hexes as
+    near the centre as each other are taken clockwise from the line through
+    the corner's middle, so corners that are turned images of each other
+    deploy as turned images too."""
     centre = map_centre(state.board)
     taken = {h for h, uid in state.occupied.items() if state.units[uid].owner != player}
     out: dict[int, tuple] = {}
     units = sorted((u for u in state.units.values() if u.owner == player and u.hp > 0),
                    key=lambda u: ({"basic": 0, "advanced": 1, "hero": 2}[u.tier], u.uid))
     for u in units:
-        zone = sorted(deploy_zone(state, u), key=lambda h: (_from(centre, h), h))
+        zone = deploy_zone(state, u)
+        middle = (sum(q for q, _ in zone) / len(zone), sum(r for _, r in zone) / len(zone)) if zone else centre
+        zone = sorted(zone, key=lambda h: (_from(centre, h), _clockwise(centre, middle, h), h))
         for h in zone:
             if h not in taken:
                 out[u.uid] = h
@@ -212,6 +219,15 @@ def map_centre(board) -> tuple[float, float]:
     Deployed units stand nearest it and face it."""
     n = len(board.hexes)
     return (sum(q for q, _ in board.hexes) / n, sum(r for _, r in board.hexes) / n)
+
+
+def _clockwise(centre: tuple[float, float], middle: tuple[float, float], h) -> float:
+    """The angle (radians, 0 to 2 pi, rounded) from the centre's line to
+    the deployment zone's middle round to hex h."""
+    def angle(q: float, r: float) -> float:
+        return math.atan2(1.5 * r, math.sqrt(3) * (q + r / 2))
+    a = angle(h[0] - centre[0], h[1] - centre[1]) - angle(middle[0] - centre[0], middle[1] - centre[1])
+    return round(a % (2 * math.pi), 6) % round(2 * math.pi, 6)
 
 
 def _from(centre: tuple[float, float], h) -> float:
