@@ -110,7 +110,7 @@ def test_judge_hooks_give_plain_map_facts_canvas_and_frames(game):
     scenario = rules.scenarios()[0]
     state, _ = rules.initial_state(Setup(game, 2, seed=3, scenario=scenario), SeededDice(3))
     facts = rules.judge_map(state)
-    assert set(facts) <= {"seats", "sides", "map"} and facts
+    assert set(facts) <= {"seats", "sides", "zones", "map"} and facts
     json.dumps(facts)
     canvas = rules.judge_canvas(state)
     assert isinstance(canvas, Canvas) and canvas.kind in ("hex", "table") and canvas.areas

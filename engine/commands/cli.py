@@ -131,6 +131,9 @@ def _parser(prog: str = "main.py") -> argparse.ArgumentParser:
     jdg.add_argument("--armies", default=None, help=ARMIES_HELP)
     jdg.add_argument("--plot", type=_out_picture, default=None, metavar="OUT.png",
                      help="draw the map with heatmaps and the win rates with their intervals")
+    jdg.add_argument("--swap", choices=("none", "places", "armies", "both"), default="none",
+                     help="play every deal again from every seat's place (places: seat-balanced), with every "
+                          "seat's army, or both, and say whether the map, the armies or the seats move the result")
     _run_arguments(jdg)
     view = sub.add_parser("view", help="a Tiled map in the map viewer, redrawn whenever the file is saved")
     view.add_argument("map", help="a .tmx or .tmj map file")

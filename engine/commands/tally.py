@@ -58,3 +58,15 @@ def tally(results: list[dict], players: int) -> dict:
     if sides:
         out["sides"] = [{"side": s, **rate(w, g, fair)} for s, (g, w) in sorted(sides.items())]
     return out
+
+
+def difference(wins_with: int, games_with: int, wins_without: int, games_without: int) -> tuple[float, float, float]:
+    """The difference of two win rates (with less without) and its 95%
+    interval: Newcombe's hybrid score interval from the two Wilson
+    intervals (honest for small samples and rates near 0 or 1)."""
+    p1 = wins_with / games_with if games_with else 0.0
+    p0 = wins_without / games_without if games_without else 0.0
+    l1, u1 = wilson(wins_with, games_with)
+    l0, u0 = wilson(wins_without, games_without)
+    d = p1 - p0
+    return d, d - math.sqrt((p1 - l1) ** 2 + (u0 - p0) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p0 - l0) ** 2)

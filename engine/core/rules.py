@@ -109,8 +109,8 @@ class ConventionalHooks:
     delegation: `games/<id>/position.py` (script_param, script_check,
     script_state), `describe.py` (describe, preview), `catalog.py`
     (check_data, terrain_ids), `invariants.py` (invariants), `judge.py`
-    (judge_map, judge_canvas, judge_frame: optional, see
-    engine/core/judging.py) and the state's own `copy()` (clone).
+    (judge_map, judge_canvas, judge_frame and the rest of the judge's
+    optional hooks through `judge_hook`, see engine/core/judging.py) and the state's own `copy()` (clone).
     Rulesets inherit this and set `game_id`."""
     game_id: str
 
@@ -163,6 +163,12 @@ class ConventionalHooks:
     def judge_frame(self, state):
         hook = self._optional("judge", "judge_frame")
         return hook(state) if hook else None
+
+    def judge_hook(self, name: str):
+        """Another of the judge's optional hooks (judge_army, judge_swap,
+        judge_variants: engine/core/judging.py), or None when the game has
+        none."""
+        return self._optional("judge", name)
 
     def script_param(self, state, key, value):
         return self._module("position").script_param(state, key, value)

@@ -23,7 +23,7 @@ from engine.core.words import possessive
 from games.battle_valor_fantasy import (ai_deploy, ai_threat, alliance, alliance_turns, characters, choices, combat,
                                         fire, packing, space, rerolls, spells, stats, success, turns, victory)
 from games.battle_valor_fantasy.ai_fight import fight_outlook, volley_outlook
-from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.catalog import cat, scenario
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 AGENTS = ("general", "strong")
@@ -570,7 +570,7 @@ def objective_place(state: BVFState, u: Unit, x: float, y: float) -> tuple[float
     scenario's objectives (victory.py: a unit within range, none of the
     enemy's, holds one at the end): in reach of one, or closing on the
     nearest one, and its name for the reason."""
-    v = cat().scenarios[state.scenario].victory
+    v = scenario(state.scenario).victory
     objs = victory.objectives(state) if v.objective else []
     if not objs or u.kind != "unit":
         return 0.0, ""
@@ -589,7 +589,7 @@ def contested_points(state: BVFState, t: Unit) -> float:
     """The points of the scenario's objectives that enemy unit `t` keeps
     from its enemy: it stands in reach of them, not fleeing (victory.py
     holder_of: one unit of each side in reach and nobody holds it)."""
-    v = cat().scenarios[state.scenario].victory
+    v = scenario(state.scenario).victory
     if not v.objective or t.kind != "unit" or t.fleeing or not t.on_table:
         return 0.0
     fs = space.feet(state, t)

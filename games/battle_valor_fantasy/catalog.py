@@ -109,7 +109,8 @@ class Catalog:
         return {tid: t.defaults() for tid, t in self.terrain.items()}
 
     def map_path(self, scenario_id: str) -> Path:
-        return MAP_DIR / self.scenarios[scenario_id].map
+        sc = self.scenarios.get(scenario_id)
+        return MAP_DIR / (sc.map if sc is not None else map_scenario(scenario_id).map)
 
 
 def _rule_problems(cat_rules: dict, rules, file: str, data, loc: tuple, problems: list[str]) -> None:
@@ -306,6 +307,39 @@ def cat() -> Catalog:
     """The shipped catalog (loaded once)."""
     return _default()
 
+
+
+def scenario(scenario_id: str):
+    """A shipped scenario by id, or a designer's table map (a .tmx or .tmj
+    path) played as a shipped scenario (`map_scenario`)."""
+    sc = cat().scenarios.get(scenario_id)
+    return sc if sc is not None else map_scenario(scenario_id)
+
+
+@lru_cache(maxsize=64)
+def map_scenario(path: str):
+    """A designer's table map played as the shipped scenario its map
+    property `scenario` names (its turns, deployment zone names, armies and
+    victory; the full pitched battle when it names none): how `main.py
+    view` and `main.py judge` play a map file, and how the judge's fairer
+    variants of a scenario (engine/commands/variants.py) are played."""
+    if not str(path).endswith((".tmx", ".tmj")):
+        raise ValueError(f"unknown scenario {path!r}; known: {', '.join(sorted(cat().scenarios))} "
+                         "or a .tmx/.tmj table map")
+    from engine.maps.tablemap import load_table_map
+    c = cat()
+    data = load_table_map(path, known_terrain=set(c.terrain), terrain_defaults=c.terrain_defaults())
+    base_id = data.properties.get("scenario") or FULL_BATTLE_ID
+    base = c.scenarios.get(base_id) if isinstance(base_id, str) else None
+    if base is None:
+        raise ValueError(f"{path}: property scenario: {base_id!r} names no scenario; known: "
+                         f"{', '.join(sorted(c.scenarios))}")
+    name = data.properties.get("title") or data.properties.get("name")
+    return base.model_copy(update={"id": str(path), "map": str(Path(path).resolve()),
+                                   "name": name if isinstance(name, str) and name else Path(path).stem})
+
+
+FULL_BATTLE_ID = "field_of_abaci"     # setup.FULL_BATTLE: what a map names no scenario of is played as
 
 
 def scenario_words(scenario_id: str) -> tuple:

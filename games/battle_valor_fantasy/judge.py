@@ -8,15 +8,18 @@ attacks at a unit in or behind them need 6s: § Woods, Forests and Jungles,
 § Linear Obstacles), the high ground near it, its open ground, and how much
 of it the enemy's zone can see (the share of clear lines of sight between
 points 4" apart in the two zones, past blocking terrain and woods, for a
-40 mm stand).  Units are drawn per stand; objectives are held as the
-scenario's victory rules say (games/battle_valor_fantasy/victory.py).
+40 mm stand).  Units are drawn per stand, each within reach of an
+enemy inside its missile weapon's range (an inch more, centre to centre)
+or in contact; objectives are held as the scenario's victory rules say
+(games/battle_valor_fantasy/victory.py).  The armies are the players'
+lists (their points); the judge can swap them and the deployment zones.
 """
 from __future__ import annotations
 
-from engine.core.judging import Area, Canvas, Frame, Objective, Spot
+from engine.core.judging import Area, Army, Canvas, Frame, Objective, Spot
 from engine.table.geometry import BaseShape
 from games.battle_valor_fantasy import space, victory
-from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.catalog import cat, scenario
 from games.battle_valor_fantasy.state import BVFState
 
 NEAR = 12.0          # inches around a zone counted as its approach
@@ -88,13 +91,62 @@ def judge_canvas(state: BVFState) -> Canvas:
                   source=str(cat().map_path(state.scenario)))
 
 
+def _reach(u) -> float:
+    missile = getattr(u.profile, "missile", None) if u.profile is not None else None
+    w = cat().weapons.get(missile) if missile else None
+    rng = getattr(w, "range", None) if w is not None else None
+    return rng + 1.0 if rng else 0.0
+
+
 def judge_frame(state: BVFState) -> Frame:
-    units = tuple(Spot(f"{u.uid}.{s.sid}", u.owner, s.x, s.y) for u in space.on_table(state) for s in u.stands)
+    units = tuple(Spot(f"{u.uid}.{s.sid}", u.owner, s.x, s.y, u.name, _reach(u))
+                  for u in space.on_table(state) for s in u.stands)
     battle = state.phase not in ("deploy",)
-    rng = cat().scenarios[state.scenario].victory.objective_range
+    rng = scenario(state.scenario).victory.objective_range
     objectives = []
     for i, obj in enumerate(victory.objectives(state)):
         x, y = obj.point if obj.point is not None else obj.centre
         objectives.append(Objective(obj.name or f"objective {i + 1}", x, y,
                                     victory.holder_of(state, obj, rng) if battle else None))
     return Frame(units, tuple(objectives), tuple(p.zone for p in state.players))
+
+
+def judge_army(state: BVFState) -> list[Army]:
+    """Each side's army: its list's name, its points and its units."""
+    from games.battle_valor_fantasy.army import army_points
+    out = []
+    for p in state.players:
+        mine = sorted((u for u in state.units.values() if u.owner == p.index), key=lambda u: u.uid)
+        out.append(Army(p.army.name, army_points(cat(), p.army), tuple(u.name for u in mine)))
+    return out
+
+
+def judge_swap(state: BVFState, places: tuple, armies: tuple) -> str | None:
+    """Side i deploys in the zone of side places[i] with the army of side
+    armies[i]; the initiative stays with the side that rolled it."""
+    if getattr(state, "alliance", None):
+        return "the Grand Alliance's seats share their side's zone: the judge swaps the places of two players only"
+    for perm in (places, armies):
+        if perm and sorted(perm) != [0, 1]:
+            return f"{list(perm)} does not give each of the 2 sides the other's place"
+    if state.phase != "deploy" or any(u.deployed for u in state.units.values()):
+        return "the zones and armies are settled before deployment; this match is past it"
+    players = state.players
+    if places:
+        zones = [players[places[i]].zone for i in range(2)]
+        for p, z in zip(players, zones):
+            p.zone = z
+    if armies:
+        dealt = [(p.name, p.army) for p in players]
+        for i, p in enumerate(players):
+            p.name, p.army = dealt[armies[i]]
+        to_seat = {armies[i]: i for i in range(2)}
+        for u in state.units.values():
+            u.owner = to_seat[u.owner]
+        from games.battle_valor_fantasy.setup import deploy_queue
+        loser = 1 - state.initiative
+        state.deploy_queue = deploy_queue(state, loser)
+        state.current = state.deploy_queue[0]
+    state.cache.clear()
+    return None
+

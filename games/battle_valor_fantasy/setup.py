@@ -17,6 +17,7 @@ from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, characters, space, success
 from games.battle_valor_fantasy.army import unit_profile
 from games.battle_valor_fantasy.catalog import cat, formation_words
+from games.battle_valor_fantasy.catalog import scenario as scenario_def
 from games.battle_valor_fantasy.state import BVFState, Player, Stand, Unit
 
 R_START = "battle_valor_fantasy.txt § Starting the Game"
@@ -44,9 +45,10 @@ def default_lists(scenario: str) -> tuple[str, str]:
     """The armies a scenario starts with unless chosen: the smallest size
     it is made for (the full battle: the largest)."""
     c = cat()
-    if len(c.scenarios[scenario].armies) == 2 and all(x in c.lists for x in c.scenarios[scenario].armies):
-        return tuple(c.scenarios[scenario].armies)
-    sizes = c.scenarios[scenario].sizes
+    sc = scenario_def(scenario)
+    if len(sc.armies) == 2 and all(x in c.lists for x in sc.armies):
+        return tuple(sc.armies)
+    sizes = sc.sizes
     size = max(sizes) if scenario == FULL_BATTLE else min(sizes)
     for s in sorted(DEFAULT_LISTS, reverse=True):
         if s <= size and all(x in c.lists for x in DEFAULT_LISTS[s]):
@@ -150,7 +152,7 @@ ALLIANCE_LISTS = {3: ("human_500", "elf_1000", "dwarian_500"), 4: ("human_500", 
 
 def alliance_lists(scenario: str, players: int) -> tuple:
     c = cat()
-    named = c.scenarios[scenario].alliance_armies if scenario in c.scenarios else []
+    named = scenario_def(scenario).alliance_armies
     if len(named) == players and all(x in c.lists for x in named):
         return tuple(named)
     return ALLIANCE_LISTS[players]
@@ -159,9 +161,7 @@ def alliance_lists(scenario: str, players: int) -> tuple:
 def initial_state(s, dice) -> tuple[BVFState, list[Event]]:
     c = cat()
     scenario = s.scenario or sorted(c.scenarios)[0]
-    if scenario not in c.scenarios:
-        raise ValueError(f"unknown scenario {scenario!r}")
-    sc = c.scenarios[scenario]
+    sc = scenario_def(scenario)
     if s.players > 2:
         return _alliance_state(s, dice, scenario)
     lists = default_lists(scenario)
@@ -224,7 +224,7 @@ def _alliance_state(s, dice, scenario: str) -> tuple[BVFState, list[Event]]:
     """Three or four players in two sides (alliance.py): each seat's army
     is made as a side's units; the sides are the rules' two players."""
     c = cat()
-    sc = c.scenarios[scenario]
+    sc = scenario_def(scenario)
     n = s.players
     if n > alliance.MAX_SEATS:
         raise ValueError(f"a Grand Alliance is for 3 or 4 players, not {n}")

@@ -17,7 +17,7 @@ from games.battle_valor_fantasy.faces import unit_face
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
 from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, characters, rerolls, space, stats, turns, victory
-from games.battle_valor_fantasy.catalog import cat, formation_words
+from games.battle_valor_fantasy.catalog import cat, formation_words, scenario
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 COLORS = ("#56B4E9", "#D55E00", "#0072B2", "#E69F00")   # seats 1-4 (a Grand Alliance: blues and oranges a side)
@@ -83,7 +83,7 @@ class BVFView(TableView):
         return out
 
     def markers(self, state) -> list[ZoneSpec]:
-        v = cat().scenarios[state.scenario].victory
+        v = scenario(state.scenario).victory
         out = []
         for i, obj in enumerate(victory.objectives(state)):
             holder = victory.holder_of(state, obj, v.objective_range)

@@ -7,11 +7,17 @@ its area, how far its nearest objective lies, the cover in and near it
 open ground in it, and how much of it enemy zones can see (the share of
 clear lines of sight between points 4" apart in it and in the other
 zones, § Line of Sight, for 25 mm bases).  Units are
-drawn per model; objectives are held as § Controlling Objectives says.
+drawn per model, each within reach of an enemy inside its longest ranged
+weapon's range (an inch more, centre to centre) or in contact; objectives
+are held as § Controlling Objectives says.  The armies are the players'
+lists (their points); the judge can swap them, not the edges, which the
+players choose during setup (the judge reports each edge's win rate).
 """
 from __future__ import annotations
 
-from engine.core.judging import Area, Canvas, Frame, Objective, Spot
+from functools import lru_cache
+
+from engine.core.judging import Area, Army, Canvas, Frame, Objective, Spot
 from engine.table.geometry import BaseShape
 from games.dragonbond import space
 from games.dragonbond.catalog import cat
@@ -75,8 +81,16 @@ def judge_canvas(state: DBState) -> Canvas:
                   source=str(map_file(state.scenario)))
 
 
+@lru_cache(maxsize=None)
+def _reach(card_id: str) -> float:
+    c = cat().units[card_id]
+    longest = max((w.range for w in c.weapons if w.type == "ranged"), default=0.0)
+    return longest + 1.0 if longest else 0.0
+
+
 def judge_frame(state: DBState) -> Frame:
-    units = tuple(Spot(f"{u.uid}.{m.mid}", u.owner, m.x, m.y) for u in space.on_table(state) for m in u.models)
+    units = tuple(Spot(f"{u.uid}.{m.mid}", u.owner, m.x, m.y, cat().units[u.card].name, _reach(u.card))
+                  for u in space.on_table(state) for m in u.models)
     battle = state.phase in ("battle", "over")
     objectives = []
     for i, obj in enumerate(space.objectives(state)):
@@ -84,3 +98,45 @@ def judge_frame(state: DBState) -> Frame:
         objectives.append(Objective(obj.name or f"objective {i + 1}", x, y,
                                     space.controller(state, obj) if battle else None))
     return Frame(units, tuple(objectives), tuple(p.edge for p in state.players))
+
+
+def judge_army(state: DBState) -> list[Army]:
+    """Each seat's army: its list's name, its points and its units."""
+    out = []
+    for p in state.players:
+        mine = sorted((u for u in state.units.values() if u.owner == p.index), key=lambda u: u.uid)
+        army = cat().armies.get(p.army)
+        out.append(Army(army.name if army is not None else p.army, sum(cat().units[u.card].points for u in mine),
+                        tuple(cat().units[u.card].name for u in mine)))
+    return out
+
+
+def judge_swap(state: DBState, places: tuple, armies: tuple) -> str | None:
+    """Seat i plays the army of seat armies[i]; places cannot be swapped."""
+    if places and places != tuple(range(len(places))):
+        return ("the players choose their deployment edges during setup (dragonbond.txt § Rules for "
+                "Deployment), so there are no places to swap: the report gives each edge's win rate")
+    n = len(state.players)
+    if armies and sorted(armies) != list(range(n)):
+        return f"{list(armies)} does not give each of the {n} seats one other seat's army"
+    if state.phase != "bond":
+        return "the armies are settled before the Dragonbond is declared; this match is past it"
+    if armies:
+        dealt = [(p.army, p.faction) for p in state.players]
+        bonds = dict(state.options.get("bonds") or {})
+        to_seat = {armies[i]: i for i in range(n)}
+        for u in state.units.values():
+            u.owner = to_seat[u.owner]
+        for i, p in enumerate(state.players):
+            p.army, p.faction = dealt[armies[i]]
+            p.bond_declared = False
+        state.options["bonds"] = {i: bonds.get(armies[i]) for i in range(n)}
+        from games.dragonbond.setup import bond_choices
+        for p in state.players:                  # who declares first, as setup.py's _next_bond asks
+            if bond_choices(state, p.index):
+                state.current = p.index
+                break
+            p.bond_declared = True
+        state.touch()
+    return None
+

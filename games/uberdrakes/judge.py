@@ -64,10 +64,19 @@ def _holder(state: UDState, sid: int) -> int | None:
 
 def judge_frame(state: UDState) -> Frame:
     b = state.board
-    units = tuple(Spot(f"dragon {d.index}", d.index, *b.anchor_of.get(d.hex, d.hex))
+    dragons = cat().dragons
+    units = tuple(Spot(f"dragon {d.index}", d.index, *b.anchor_of.get(d.hex, d.hex),
+                       dragons[d.dragon].name if d.dragon in dragons else "dragon")
                   for d in state.players if d.hex is not None)
     places = list(b.villages) + [sid for _, sid in sorted(b.pickups.items())]
     objectives = tuple(Objective(b.spaces[s].name, *b.spaces[s].anchor, _holder(state, s)) for s in places)
-    dragons = cat().dragons
     sides = tuple(dragons[d.dragon].name if d.dragon in dragons else "no dragon yet" for d in state.players)
     return Frame(units, objectives, sides)
+
+
+def judge_swap(state: UDState, places: tuple, armies: tuple) -> str | None:
+    """Nothing to swap: every dragon starts in the starting village and
+    each player picks a dragon during setup."""
+    return ("every dragon starts in the starting village and each player picks a dragon during setup "
+            "(uberdrakes.txt § Setup): there are no places or armies to swap; the report gives each "
+            "dragon's win rate")

@@ -1,0 +1,130 @@
+"""A judge report in words: the text of `main.py judge` and of the map
+viewer's Judge panel (engine/commands/judge.py builds the report,
+engine/commands/causes.py its "why")."""
+from __future__ import annotations
+
+from engine.core.words import count
+
+CAUSES_SHOWN = 10          # the causes listed in words (the JSON has them all)
+
+
+def describe(report: dict) -> str:
+    """The report in words."""
+    lines = [f"{report['title']} on {report.get('scenario_title') or report['scenario']}, {report['players']} players"]
+    facts = report.get("map") or {}
+    seats = facts.get("seats") or []
+    for i, s in enumerate(seats):
+        place = f" ({s['place']})" if s.get("place") else ""
+        rest = {k: v for k, v in s.items() if k != "place"}
+        lines.append(f"  seat {i + 1}{place}: " + ", ".join(f"{k} {_value(v)}" for k, v in rest.items()))
+    for zone, s in (facts.get("zones") or {}).items():
+        rest = {k: v for k, v in s.items() if k != "seat"}
+        owner = f" (seat {s['seat']})" if s.get("seat") else ""
+        lines.append(f"  {zone}{owner}: " + ", ".join(f"{k} {_value(v)}" for k, v in rest.items()))
+    for side, s in (facts.get("sides") or {}).items():
+        lines.append(f"  {side}: " + ", ".join(f"{k} {_value(v)}" for k, v in s.items()))
+    if facts.get("map"):
+        lines.append("  map: " + ", ".join(f"{k} {_value(v)}" for k, v in facts["map"].items()))
+    why = report.get("why") or {}
+    apart = why.get("facts_apart") or []
+    if apart:
+        lines.append("  facts that differ between the seats:")
+        for f in apart:
+            lines.append(f"    {f['fact']}: " + ", ".join(f"seat {i + 1} {_value(v)}" for i, v in enumerate(f["values"])))
+    elif seats:
+        lines.append("  every fact above is the same for every seat")
+    t = report["tournament"]
+    how = {"places": ", every deal played from every seat's place",
+           "armies": ", every deal played with every seat's army",
+           "both": ", every deal played from every place with every army"}.get(report.get("swap", "none"), "")
+    lines.append(f"  {t['games']} games of {report['agent']} against itself{how} (fair share {t['fair_share']:.0%}):")
+    for s in t["seats"]:
+        lines.append(f"    seat {s['seat']}: {pct(s)}")
+    for s in t.get("sides", []):
+        lines.append(f"    {s['side']}: {pct(s)}")
+    if "first_player" in t:
+        lines.append(f"    first player: {pct(t['first_player'])}")
+    if "length" in t:
+        ln = t["length"]
+        lines.append(f"    length: {ln['actions_mean']} actions on average ({ln['actions_min']}-{ln['actions_max']}), "
+                     f"{ln['rounds_mean']} rounds; draws {t['draws']}, shared wins {t['shared_wins']}")
+    if why:
+        lines += _why(why)
+    return "\n".join(lines)
+
+
+def _value(v) -> str:
+    if isinstance(v, list):
+        return "[" + ", ".join(str(x) for x in v) + "]" if v else "none"
+    return str(v)
+
+
+def pct(s: dict) -> str:
+    if not s["games"]:
+        return "no games"
+    return (f"wins {s['wins']}/{s['games']} = {s['rate']:.0%} (95% interval {s['low']:.0%}-{s['high']:.0%}): "
+            f"{s['verdict']}")
+
+
+def cause_line(c: dict) -> str:
+    w, wo = c["with"], c["without"]
+    seat = f" (always seat {c['always_seat']}: cannot be told apart from the seat)" if c.get("always_seat") else ""
+    more = c.get("together with") or []
+    also = f" (and {count(len(more), 'fact')} always with it, such as {more[0]})" if more else ""
+    return (f"{c['fact']}{also}{seat}: won {w['wins']}/{w['games']} ({w['rate']:.0%}) with it, "
+            f"{wo['wins']}/{wo['games']} ({wo['rate']:.0%}) without: {c['difference']:+.0%} "
+            f"(95% interval {c['low']:+.0%} to {c['high']:+.0%}): {c['verdict']}")
+
+
+def _why(why: dict) -> list[str]:
+    lines = []
+    found = why.get("causes") or []
+    if found:
+        lines.append("  what went with winning (a seat's facts in a game, ranked by how sure):")
+        for c in found[:CAUSES_SHOWN]:
+            lines.append(f"    {cause_line(c)}")
+        if len(found) > CAUSES_SHOWN:
+            lines.append(f"    and {len(found) - CAUSES_SHOWN} more in --json")
+        lines.append(f"    ({why['caution']})")
+    for o in why.get("objectives") or []:
+        firsts = "; ".join(f"{f['by']} in {f['games']} (won {f['wins']}, {f['rate']:.0%}, "
+                           f"{f['low']:.0%}-{f['high']:.0%})" for f in o["taken first by"])
+        when = f" in round {o['first taken in round']} on average" if o["first taken in round"] is not None else ""
+        never = f"; never taken in {o['never taken']}" if o["never taken"] else ""
+        lines.append(f"  {o['objective']}: first taken{when}, by {firsts or 'nobody'}{never}")
+    fights = [f for f in why.get("fights") or [] if f["decisive losses"]][:3]
+    if fights:
+        lines.append("  where the games were decided (the loser's last loss):")
+        for f in fights:
+            lines.append(f"    {f['area']}: {count(f['decisive losses'], 'game')}; losers lost {f['losers lost per game']} "
+                         f"pieces there per game, winners {f['winners lost per game']}")
+    decisive = [u for u in why.get("units") or [] if u["decisive losses"]][:3]
+    if decisive:
+        lines.append("  which units decided it (the loser's last loss):")
+        for u in decisive:
+            lines.append(f"    {u['unit']}: {count(u['decisive losses'], 'game')}; pieces fielded per game by winners "
+                         f"{u['winners fielded per game']}, losers {u['losers fielded per game']}")
+    c = why.get("contact") or {}
+    if c.get("first contact, mean round") is not None:
+        per = ", ".join(f"seat {s['seat']} round {s['within reach of an enemy, mean round']}"
+                        for s in c["seats"] if s["within reach of an enemy, mean round"] is not None)
+        lines.append(f"  first contact (a unit within reach of an enemy): round {c['first contact, mean round']} "
+                     f"on average ({per})")
+    m = why.get("map_or_player")
+    if m:
+        lines.append("  the map, or the player?")
+        for row in m.get("places") or []:
+            lines.append(f"    from the {row['place']}: {pct(row)}")
+        for row in m.get("armies") or []:
+            lines.append(f"    with {row['army']}: {pct(row)}")
+        for row in m["seats"]:
+            lines.append(f"    as seat {row['seat']}: {pct(row)}")
+        for key, what in (("places swapped", "place"), ("armies swapped", "army")):
+            pair = m.get(key)
+            if pair and pair["pairs"]:
+                lines.append(f"    the same dice with only the {'armies' if what == 'army' else 'places'} swapped: the winner kept the {what} in "
+                             f"{pair[f'winner kept the {what}']} of {count(pair['pairs'], 'pair')}, the seat in "
+                             f"{pair['winner kept the seat']}: {pair['verdict']}")
+        lines.append(f"    {m['verdict']}")
+    return lines
+
