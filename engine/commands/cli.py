@@ -134,6 +134,11 @@ def _parser(prog: str = "main.py") -> argparse.ArgumentParser:
     jdg.add_argument("--swap", choices=("none", "places", "armies", "both"), default="none",
                      help="play every deal again from every seat's place (places: seat-balanced), with every "
                           "seat's army, or both, and say whether the map, the armies or the seats move the result")
+    jdg.add_argument("--fairer", default=None, metavar="OUT.tmx",
+                     help="if the map is not fair, search small changes of it (seat-balanced, --games each) and "
+                          "write the fair one that changes it least as a Tiled map")
+    jdg.add_argument("--variants", type=_count(1, 1000), default=12,
+                     help="with --fairer: how many of the smallest changes to try (default 12)")
     _run_arguments(jdg)
     view = sub.add_parser("view", help="a Tiled map in the map viewer, redrawn whenever the file is saved")
     view.add_argument("map", help="a .tmx or .tmj map file")
@@ -332,6 +337,9 @@ def main(argv: list[str], prog: str = "main.py") -> int:
         if args.cmd == "script":
             from engine.commands.script import script_cmd
             return script_cmd(args.file)
+        if args.cmd == "judge" and args.fairer:
+            from engine.commands.variants import fairer_cmd
+            return fairer_cmd(args)
         if args.cmd == "judge":
             from engine.commands.judge import judge_cmd
             return judge_cmd(args)

@@ -92,18 +92,17 @@ def _why(why: dict) -> list[str]:
         when = f" in round {o['first taken in round']} on average" if o["first taken in round"] is not None else ""
         never = f"; never taken in {o['never taken']}" if o["never taken"] else ""
         lines.append(f"  {o['objective']}: first taken{when}, by {firsts or 'nobody'}{never}")
-    fights = [f for f in why.get("fights") or [] if f["decisive losses"]][:3]
-    if fights:
-        lines.append("  where the games were decided (the loser's last loss):")
-        for f in fights:
-            lines.append(f"    {f['area']}: {count(f['decisive losses'], 'game')}; losers lost {f['losers lost per game']} "
-                         f"pieces there per game, winners {f['winners lost per game']}")
-    decisive = [u for u in why.get("units") or [] if u["decisive losses"]][:3]
-    if decisive:
-        lines.append("  which units decided it (the loser's last loss):")
-        for u in decisive:
-            lines.append(f"    {u['unit']}: {count(u['decisive losses'], 'game')}; pieces fielded per game by winners "
-                         f"{u['winners fielded per game']}, losers {u['losers fielded per game']}")
+    for title, rows, name, what in (
+            ("where the games were decided (the loser's last loss)", why.get("fights"), "area",
+             lambda f: f"losers lost {f['losers lost per game']} pieces there per game, "
+                       f"winners {f['winners lost per game']}"),
+            ("which units decided it (the loser's last loss)", why.get("units"), "unit",
+             lambda u: f"pieces fielded per game by winners {u['winners fielded per game']}, "
+                       f"losers {u['losers fielded per game']}")):
+        shown = [r for r in rows or [] if r["decisive losses"]][:3]
+        if shown:
+            lines.append(f"  {title}:")
+            lines += [f"    {r[name]}: {count(r['decisive losses'], 'game')}; {what(r)}" for r in shown]
     c = why.get("contact") or {}
     if c.get("first contact, mean round") is not None:
         per = ", ".join(f"seat {s['seat']} round {s['within reach of an enemy, mean round']}"
@@ -128,3 +127,25 @@ def _why(why: dict) -> list[str]:
         lines.append(f"    {m['verdict']}")
     return lines
 
+
+def describe_search(result: dict) -> str:
+    """The fairer-variant search in words (`judge --fairer`)."""
+    lines = [f"Fairer variant of {result['scenario']} ({result['game']}, {result['players']} players, "
+             f"{result['games per variant']} games per map"
+             + (", every deal from every seat's place" if result["swap"] == "places" else "") + ")"]
+    m = result["map"]
+    lines.append("  the map: " + "; ".join(_row(r) for r in m["rows"]))
+    for t in result["tried"]:
+        mark = "fair" if t["fair"] else "not fair"
+        confirmed = t.get("confirmed")
+        again = ""
+        if confirmed is not None:
+            again = "; on fresh dice too: " + ("fair" if confirmed["fair"] else "not fair") + " over both ("
+            again += "; ".join(_row(r) for r in confirmed["rows"]) + ")"
+        lines.append(f"  {t['change']} (changes {t['size']}): {mark}: " + "; ".join(_row(r) for r in t["rows"]) + again)
+    lines.append(f"  {result['verdict']}")
+    return "\n".join(lines)
+
+
+def _row(r: dict) -> str:
+    return f"{r['who']} {r['wins']}/{r['games']} ({r['low']:.0%}-{r['high']:.0%})"

@@ -150,3 +150,16 @@ def judge_swap(state: BVFState, places: tuple, armies: tuple) -> str | None:
     state.cache.clear()
     return None
 
+
+def judge_variants(state: BVFState, folder) -> list:
+    """Each deployment zone and objective moved a step (engine/maps/variants.py),
+    written as maps that name this scenario (map property `scenario`), so they
+    play with its turns, armies and victory."""
+    from engine.maps.variants import table_variants
+    c = cat()
+    base = scenario(state.scenario)
+    shipped = state.scenario if state.scenario in c.scenarios else None
+    props = {"scenario": shipped or next((k for k, v in c.scenarios.items() if v.deployment == base.deployment
+                                          and v.victory == base.victory), "field_of_abaci")}
+    return table_variants(c.map_path(state.scenario), folder, set(c.terrain), c.terrain_defaults(), props,
+                          title=base.name)

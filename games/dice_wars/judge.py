@@ -50,18 +50,27 @@ def _zone(state: DWState, p) -> list:
     return [h for c in p.corners for h in _corner_zone(state, c)]
 
 
-def _seen(state: DWState, zone: list, others: list) -> int:
+def _seen(state: DWState, zone: list, others: list, memo: dict | None = None) -> int:
     """The share (%) of pairs of a hex of `zone` and a hex of `others` with a
-    clear line between them (§ Targeting, units ignored)."""
+    clear line between them (§ Targeting, units ignored); `memo` keeps the
+    lines already drawn."""
     terrain = state.board.terrain
     tdefs = stats.cat().terrain
+    memo = {} if memo is None else memo
 
     def blocked(h) -> bool:
         t = terrain.get(h)
         return t is None or tdefs[t].blocks_sight
+
+    def clear(o, h) -> bool:
+        key = (o, h) if o <= h else (h, o)
+        v = memo.get(key)
+        if v is None:
+            v = memo[key] = hexgrid.line_of_sight(o, h, blocked)
+        return v
     if not zone or not others:
         return 0
-    seen = sum(1 for h in zone for o in others if hexgrid.line_of_sight(o, h, blocked))
+    seen = sum(1 for h in zone for o in others if clear(o, h))
     return round(100 * seen / (len(zone) * len(others)))
 
 
@@ -87,12 +96,13 @@ def judge_map(state: DWState) -> dict:
     ley = [h for h, t in board.terrain.items() if t == "ley_line"]
     seats = []
     corners: dict = {}
+    lines: dict = {}
     for p, zone, cost in zip(state.players, zones, costs):
         others = [h for q, z in enumerate(zones) if q != p.index for h in z]
         row = {"place": place_name(p), "deploy hexes": len(zone),
                "cover in zone": sum(1 for h in zone if board.terrain[h] in ("forest", "plateau")),
                "open ground in zone": sum(1 for h in zone if board.terrain[h] == "plains"),
-               "sight lines from enemy zones (%)": _seen(state, zone, others)}
+               "sight lines from enemy zones (%)": _seen(state, zone, others, lines)}
         for i, c in enumerate(board.cities):
             row[f"movement to {city_title(board, i)}"] = cost.get(c.capital, 99)
         row["cities it reaches first"] = [
@@ -106,7 +116,8 @@ def judge_map(state: DWState) -> dict:
             reach = min((o.get(h, 99) for q, o in enumerate(costs) if q != p.index for h in mine), default=99)
             enemy.append(reach)
             corners[CORNER_NAMES[corner]] = {"seat": p.index + 1, "movement an enemy needs to reach it": reach,
-                                             "sight lines into it from enemy zones (%)": _seen(state, mine, others)}
+                                             "sight lines into it from enemy zones (%)": _seen(state, mine, others,
+                                                                                               lines)}
         row["movement an enemy needs to reach its nearest corner"] = min(enemy, default=99)
         seats.append(row)
     passable = [h for h in board.hexes if tdefs[board.terrain[h]].passable]
@@ -183,3 +194,129 @@ def judge_swap(state: DWState, places: tuple, armies: tuple) -> str | None:
         state.cache.clear()
     return None
 
+
+# ---- fairer variants (engine/commands/variants.py) -------------------------------------------
+# Small changes of a square of map tiles: a city moved one hex (its seven
+# hexes, the ground it leaves turned to plains), a tile turned half round, two
+# corner tiles or two edge tiles swapped.  Each is checked as the map tools
+# check a layout (docs/games/dice_wars_maps.md): the passable ground one
+# region, every corner tile with room to deploy, no city on another.
+
+MOVABLE_GROUND = ("plains", "forest", "plateau", "badlands")     # what a moved city may be built over
+DIRECTIONS = ("east", "south-east", "south-west", "west", "north-west", "north-east")   # engine.hex.grid order
+
+
+def judge_variants(state: DWState, folder) -> list:
+    """The candidate changes of this map, each written as a Tiled file in
+    `folder`, smallest change first ([] for a map composed per game)."""
+    from pathlib import Path
+
+    from engine.core.judging import Variant
+    from engine.maps.write import hex_variant
+    from games.dice_wars.board import _load
+    from games.dice_wars.describe import hex_label
+    board = state.board
+    path = str(board.path or "")
+    if not path.endswith(".tmx") or board.tiles_x != 3 or board.tiles_y != 3:
+        return []
+    data = _load(path)
+    cities = [o for o in data.objects if o.type == "city"]
+    out = []
+
+    def keep(words: str, terrain: dict, moves: dict, seats=()) -> None:
+        changed = sum(1 for h in terrain if terrain[h] != data.terrain.get(h)) + len(moves)
+        if not changed or not _sound(board, terrain, {n: moves.get(n, o.hex) for o in cities for n in [o.name]}):
+            return
+        file = Path(folder) / f"variant_{len(out) + 1}.tmx"
+        hex_variant(path, file, terrain, moves, {"name": f"{data.properties.get('name', Path(path).stem)}: {words}"})
+        out.append(Variant(words, changed, str(file), tuple(seats)))
+
+    for i, c in enumerate(board.cities):
+        site = next(o for o in cities if o.hex == c.capital)
+        for d, (dq, dr) in enumerate(hexgrid.DIRECTIONS):
+            to = (c.capital[0] + dq, c.capital[1] + dr)
+            terrain = _moved_city(board, data.terrain, c, (dq, dr))
+            if terrain is not None:
+                keep(f"move {city_title(board, i)} one hex {DIRECTIONS[d]} (its capital to {hex_label(to)})",
+                     terrain, {site.name: to})
+    slots = range(9)
+    for k in slots:
+        if k == 4:
+            continue                              # the centre tile looks the same turned (the Dark Tower)
+        terrain, moves = _turned(board, data, k)
+        keep(f"turn the {SLOT_NAMES[k]} tile half round", terrain, moves)
+    for group in ((0, 2, 6, 8), (1, 3, 5, 7)):
+        for a in group:
+            for b in group:
+                if a < b:
+                    terrain, moves = _swapped(board, data, a, b)
+                    keep(f"swap the {SLOT_NAMES[a]} and {SLOT_NAMES[b]} tiles", terrain, moves)
+    out.sort(key=lambda v: (v.size, v.words))
+    return out
+
+
+def _moved_city(board, terrain: dict, c, step) -> dict | None:
+    """The terrain with city c's seven hexes moved one hex, or None when
+    it would leave its tile or build over water, mountains or another city."""
+    foot = {h: terrain[h] for h in c.hexes | c.walls}
+    moved = {(h[0] + step[0], h[1] + step[1]): t for h, t in foot.items()}
+    if any(board.tile_index.get(h) != c.tile for h in moved):
+        return None
+    if any(h not in foot and terrain.get(h) not in MOVABLE_GROUND for h in moved):
+        return None
+    out = dict(terrain)
+    for h in foot:
+        out[h] = "plains"
+    out.update(moved)
+    return out
+
+
+def _tile_cells(board, k: int) -> list:
+    tx, ty = k % board.tiles_x, k // board.tiles_x
+    return [(c, r, hexgrid.offset_to_axial(tx * board.tile_cols + c, ty * board.tile_rows + r))
+            for r in range(board.tile_rows) for c in range(board.tile_cols)]
+
+
+def _turned(board, data, k: int) -> tuple[dict, dict]:
+    """Tile k turned half round (exact: tiles have an even number of rows)."""
+    cells = {(c, r): h for c, r, h in _tile_cells(board, k)}
+    w, h = board.tile_cols, board.tile_rows
+    where = {cells[(c, r)]: cells[(w - 1 - c, h - 1 - r)] for (c, r) in cells}
+    terrain = dict(data.terrain)
+    for src, dst in where.items():
+        terrain[dst] = data.terrain[src]
+    return terrain, {o.name: where[o.hex] for o in data.objects if o.hex in where}
+
+
+def _swapped(board, data, a: int, b: int) -> tuple[dict, dict]:
+    """Tiles a and b swapped (a shift by whole tiles: exact for even rows)."""
+    ca = {(c, r): h for c, r, h in _tile_cells(board, a)}
+    cb = {(c, r): h for c, r, h in _tile_cells(board, b)}
+    where = {ca[k]: cb[k] for k in ca} | {cb[k]: ca[k] for k in cb}
+    terrain = dict(data.terrain)
+    for src, dst in where.items():
+        terrain[dst] = data.terrain[src]
+    return terrain, {o.name: where[o.hex] for o in data.objects if o.hex in where}
+
+
+def _sound(board, terrain: dict, capitals: dict) -> bool:
+    """The checks of tools/make_dice_wars_maps.py for a layout: one passable
+    region, room to deploy in every corner, each capital on a capital hex."""
+    tdefs = stats.cat().terrain
+    passable = {h for h, t in terrain.items() if t in tdefs and tdefs[t].passable}
+    if not passable:
+        return False
+    start = next(iter(passable))
+    seen, todo = {start}, [start]
+    while todo:
+        h = todo.pop()
+        for n in hexgrid.neighbors(h):
+            if n in passable and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    if len(seen) != len(passable):
+        return False
+    for corner in board.corners:
+        if sum(1 for h in board.tile_hexes(corner) if h in passable) < 20:
+            return False
+    return all(terrain.get(h) == "capital" for h in capitals.values())

@@ -140,3 +140,11 @@ def judge_swap(state: DBState, places: tuple, armies: tuple) -> str | None:
         state.touch()
     return None
 
+
+def judge_variants(state: DBState, folder) -> list:
+    """Each deployment zone and objective moved a step (engine/maps/variants.py)."""
+    from engine.maps.variants import table_variants
+    from games.dragonbond.setup import scenario_of
+    sc, path = scenario_of(state.scenario)
+    defaults = {tid: {"blocking": t.blocking, "impassable": t.impassable} for tid, t in cat().terrain.items()}
+    return table_variants(path, folder, set(cat().terrain), defaults, title=sc.name)

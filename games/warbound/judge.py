@@ -126,3 +126,49 @@ def judge_swap(state, places: tuple, armies: tuple) -> str | None:
             c.owner = to_seat[c.owner]
     return None
 
+
+# ---- fairer variants (engine/commands/variants.py) -------------------------------------------
+# Small changes of an Exploration board: a Scan marker or a starting tile
+# moved one tile onto open ground of its own section (a start keeps the
+# scenario's "3rd column, 3rd row" only approximately: the designer decides).
+
+DIRECTIONS = ("east", "south-east", "south-west", "west", "north-west", "north-east")   # engine.hex.grid order
+
+
+def judge_variants(state, folder) -> list:
+    """The candidate changes of this board, each written as a Tiled file
+    in `folder`, smallest change first."""
+    from pathlib import Path
+
+    from engine.core.judging import Variant
+    from engine.maps.write import hex_variant
+    b = state.board
+    path = str(b.path or "")
+    if not path.endswith(".tmx"):
+        return []
+    terrain_types = load_catalog().terrain
+    open_ground = {h for h in b.open if not terrain_types[b.terrain[h]].start}
+    from engine.maps.hexmap import load_hex_map
+    data = load_hex_map(path, known_terrain=set(terrain_types))
+    scans = {o.hex: o.name for o in data.objects if o.type == "scan"}
+    out = []
+    title = data.properties.get("name") or Path(path).stem
+
+    def keep(words: str, terrain: dict | None, moves: dict, size: int, seats=()) -> None:
+        file = Path(folder) / f"variant_{len(out) + 1}.tmx"
+        hex_variant(path, file, terrain, moves, {"name": f"{title}: {words}"})
+        out.append(Variant(words, size, str(file), tuple(seats)))
+
+    for h, name in sorted(scans.items()):
+        for d, n in enumerate(grid.neighbors(h)):
+            if n in open_ground and n not in scans and b.section.get(n) == b.section.get(h):
+                keep(f"move {_scan(b, h)} one tile {DIRECTIONS[d]} (to {b.label(n)})", None, {name: n}, 1)
+    for seat, start in enumerate(b.starts):
+        for d, n in enumerate(grid.neighbors(start)):
+            if n in open_ground and n not in scans and b.section.get(n) == b.section.get(start):
+                terrain = dict(data.terrain)
+                terrain[start], terrain[n] = terrain[n], terrain[start]
+                keep(f"move seat {seat + 1}'s starting tile one tile {DIRECTIONS[d]} (to {b.label(n)})",
+                     terrain, {}, 2, (seat,))
+    out.sort(key=lambda v: (v.size, v.words))
+    return out
