@@ -163,10 +163,21 @@ def test_judge_table_game_with_armies_from_the_command_line(tmp_path):
 
 
 @slow
+def test_a_swapped_judge_is_the_same_on_one_worker_and_two():
+    """The whole report, its why and its swapped tournaments included,
+    depends on the games' seeds only."""
+    one = judge("dice_wars", "balanced", 2, 4, seed=31, workers=1, progress=False, swap="both")
+    two = judge("dice_wars", "balanced", 2, 4, seed=31, workers=2, progress=False, swap="both")
+    assert without_timing(one) == without_timing(two)
+    assert one["why"]["map_or_player"]["places"] and one["swap"] == "both"
+
+
+@slow
 def test_judge_on_a_local_ray_cluster_matches_the_process_pool():
     pytest.importorskip("ray", reason="Ray is the optional extra: pip install '.[cluster]'")
-    pool = judge("dragonbond", "border_skirmish", 2, 2, seed=21, workers=2, progress=False)
-    ray = judge("dragonbond", "border_skirmish", 2, 2, seed=21, workers=2, cluster="local", progress=False)
+    pool = judge("dragonbond", "border_skirmish", 2, 2, seed=21, workers=2, progress=False, swap="armies")
+    ray = judge("dragonbond", "border_skirmish", 2, 2, seed=21, workers=2, cluster="local", progress=False,
+                swap="armies")
     assert ray["timing"]["cluster"] == "local"
     assert without_timing(ray) == without_timing(pool)
 

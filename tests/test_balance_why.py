@@ -12,7 +12,7 @@ from engine.commands.tally import difference
 from engine.core import registry
 from engine.core.dice import SeededDice
 from engine.core.rules import Setup
-from tiers import slow_for
+from tiers import slow, slow_for
 
 
 def test_difference_of_two_rates_is_newcombes_interval():
@@ -177,3 +177,49 @@ def test_facts_apart_name_what_differs_between_the_seats():
     assert named["movement to the top city"] == [5, 4]
     assert named["cities it reaches first"] == [["the left city", "the right city"], ["the top city", "the bottom city"]]
     assert "deploy hexes" not in named and all("city_" not in json.dumps(f) for f in apart)
+
+
+def test_a_results_file_with_a_broken_trace_is_refused_with_its_line(tmp_path):
+    from engine.commands.results_file import ResultsFile
+    from engine.core.catalog import DataError
+    key = GameJob("dice_wars", 2, 1, "balanced", ("normal", "normal"), {}, 3000, True).run_key()
+    path = tmp_path / "run.jsonl"
+    ResultsFile(path, key)
+    good = _game(5, winner=0, first=0, took=0, lost_first=1, places=(1, 0), deal=2)
+    bad = dict(_game(6, winner=0, first=0, took=0, lost_first=1), places=[0, 0])
+    worse = _game(7, winner=0, first=0, took=0, lost_first=1)
+    worse["detail"]["lost"] = [[9, "Archer", 1]]
+    path.write_text(path.read_text() + "".join(json.dumps(g) + "\n" for g in (good, bad, worse)))
+    with pytest.raises(DataError) as e:
+        ResultsFile(path, key)
+    assert e.value.problems == [f"{path}:3: places: expected each of the 2 seats once, got [0, 0]",
+                                f"{path}:4: detail.lost: not as the judge writes it ([[9, 'Archer', 1]])"]
+
+
+@slow
+def test_the_picture_is_titled_in_words(tmp_path):
+    """Heatmaps per seat with their scale in words, a timeline per named
+    objective, the causes ranked: no id such as city_2 anywhere."""
+    from engine.commands.plot import figure
+    from engine.commands.tally import tally
+    rules, state = _new("dice_wars", "balanced")
+    canvas = rules.judge_canvas(state)
+    games = [_game(i, winner=i % 2, first=i % 2, took=i % 2, lost_first=1 - i % 2) for i in range(12)]
+    for i, g in enumerate(games):
+        g["objectives"] = [[o.name, o.x, o.y] for o in rules.judge_frame(state).objectives]
+        g["control"] = [[[1, 0, 0]] * 10 for _ in g["objectives"]]
+        g["detail"]["held_first"] = [[i % 3 % 2, 2]] + [None] * (len(g["objectives"]) - 1)
+        g["sides"] = list(rules.judge_frame(state).sides)
+    report = {"title": rules.title, "scenario": "balanced", "scenario_title": "Balanced", "players": 2,
+              "agent": "normal", "tournament": tally(games, 2), "heat": heat(games, 2),
+              "why": causes.analyse(games, 2, canvas)}
+    fig = figure(report, canvas)
+    texts = [ax.get_title() for ax in fig.axes] + [ax.get_ylabel() for ax in fig.axes] + \
+        [t.get_text() for ax in fig.axes for t in ax.get_yticklabels()] + [fig._suptitle.get_text()]
+    joined = "\n".join(texts)
+    assert "Where seat 1 (top-left corner + bottom-right corner)'s units died (6)" in joined
+    assert "Where the games were decided" in joined and "What went with winning" in joined
+    assert "the top city" in joined and "took the top city first" in joined
+    assert "city_" not in joined and "Dice Wars: Heroes of Polyhedra on Balanced" in joined
+    import matplotlib.pyplot as plt
+    plt.close(fig)

@@ -38,12 +38,7 @@ def describe(report: dict) -> str:
            "armies": ", every deal played with every seat's army",
            "both": ", every deal played from every place with every army"}.get(report.get("swap", "none"), "")
     lines.append(f"  {t['games']} games of {report['agent']} against itself{how} (fair share {t['fair_share']:.0%}):")
-    for s in t["seats"]:
-        lines.append(f"    seat {s['seat']}: {pct(s)}")
-    for s in t.get("sides", []):
-        lines.append(f"    {s['side']}: {pct(s)}")
-    if "first_player" in t:
-        lines.append(f"    first player: {pct(t['first_player'])}")
+    lines += [f"    {who}: {pct(s)}" for who, s in rates(t)]
     if "length" in t:
         ln = t["length"]
         lines.append(f"    length: {ln['actions_mean']} actions on average ({ln['actions_min']}-{ln['actions_max']}), "
@@ -51,6 +46,12 @@ def describe(report: dict) -> str:
     if why:
         lines += _why(why)
     return "\n".join(lines)
+
+
+def rates(t: dict) -> list[tuple[str, dict]]:
+    """(who, rate) per seat, per side and for the first player of a tally."""
+    out = [(f"seat {s['seat']}", s) for s in t["seats"]] + [(s["side"], s) for s in t.get("sides", [])]
+    return out + ([("first player", t["first_player"])] if "first_player" in t else [])
 
 
 def _value(v) -> str:
@@ -149,3 +150,31 @@ def describe_search(result: dict) -> str:
 
 def _row(r: dict) -> str:
     return f"{r['who']} {r['wins']}/{r['games']} ({r['low']:.0%}-{r['high']:.0%})"
+
+
+def panel_lines(report: dict, causes_shown: int = 3) -> list[str]:
+    """The report in short lines for the map viewer's Judge panel: the win
+    rates, what differs between the seats, what went with winning, where
+    the games were decided."""
+    t = report["tournament"]
+    lines = [f"{t['games']} games of the {report['agent']} computer player against itself "
+             f"(fair share {t['fair_share']:.0%})"]
+    lines += [f"{who[:1].upper()}{who[1:]}: {pct(s)}" for who, s in rates(t)]
+    why = report.get("why") or {}
+    apart = why.get("facts_apart") or []
+    if apart:
+        lines.append("Differs between the seats: " + "; ".join(
+            f"{f['fact']} ({', '.join(_value(v) for v in f['values'])})" for f in apart[:3]))
+    elif (report.get("map") or {}).get("seats"):
+        lines.append("Every fact of the map is the same for every seat.")
+    sure = [c for c in why.get("causes") or [] if c["verdict"] != "too few games to say"][:causes_shown]
+    for c in sure:
+        lines.append(f"Went with {'winning' if c['difference'] > 0 else 'losing'}: {c['fact']} "
+                     f"({c['with']['rate']:.0%} with it, {c['without']['rate']:.0%} without: {c['verdict']})")
+    if not sure and why.get("causes"):
+        lines.append(f"Too few games to say what went with winning ({t['games']}); `main.py judge` plays more.")
+    fights = [f for f in why.get("fights") or [] if f["decisive losses"]][:1]
+    if fights:
+        lines.append(f"Decided most often in the {fights[0]['area']} "
+                     f"({count(fights[0]['decisive losses'], 'game')}).")
+    return lines

@@ -58,37 +58,41 @@ def png_bytes(report: dict, canvas: Canvas | None, size: tuple[int, int] = (1400
     return buf.getvalue()
 
 
-def figure(report: dict, canvas: Canvas | None, size: tuple[int, int] = (2100, 1300)):
+def figure(report: dict, canvas: Canvas | None, size: tuple[int, int] = (2000, 1700)):
+    """Three rows: a map per seat (or place) and where the games were
+    decided; the objectives' timelines and the win rates; the causes."""
     t = report["tournament"]
     heat = report.get("heat") or {}
     players = report["players"]
     labels = heat.get("labels") or [f"seat {i + 1}" for i in range(players)]
     maps = min(players, MAPS_SHOWN)
-    cols = maps + 1
     fig = plt.figure(figsize=(size[0] / 100, size[1] / 100))
-    grid = fig.add_gridspec(2, cols * 2, height_ratios=(1.15, 1.0), hspace=0.32, wspace=0.5)
+    small = size[0] < 1500
+    grid = fig.add_gridspec(3, maps + 1, height_ratios=(1.25, 1.0, 0.85), hspace=0.45, wspace=0.25)
     title = report.get("scenario_title") or report["scenario"]
     fig.suptitle(f"{report['title']} on {title}: {t['games']} games of the {report['agent']} computer player "
-                 f"against itself, {players} players", fontsize=14)
+                 f"against itself, {players} players", fontsize=11 if small else 14)
     objectives = heat.get("objectives") or []
     deaths = heat.get("deaths") or []
     for i in range(maps):
-        ax = fig.add_subplot(grid[0, 2 * i:2 * i + 2])
+        ax = fig.add_subplot(grid[0, i])
         mine = [p for p in deaths if p[2] == i]
         who = labels[i] if i < len(labels) else f"seat {i + 1}"
-        _map_panel(ax, canvas, mine, objectives, f"Where {_possessive(who)} units died",
-                   SEAT_MAPS[i % len(SEAT_MAPS)], "units lost on it")
+        name, _, where = who.partition(" (")
+        where = f"{where.rstrip(')')}, " if where else ""
+        _map_panel(ax, canvas, mine, objectives,
+                   textwrap.fill(f"Where {_possessive(name)} units died ({where}{len(mine)} lost)",
+                                 34 if small else 56), SEAT_MAPS[i % len(SEAT_MAPS)], "units lost on it")
         if i == 0 and canvas is not None and canvas.legend:
             ax.legend(handles=[Patch(facecolor=c, alpha=0.6, label=n) for n, c in canvas.legend],
                       loc="upper center", bbox_to_anchor=(0.5, -0.01), fontsize=7, framealpha=0.85, title="terrain",
-                      title_fontsize=7, ncol=4)
-    ax = fig.add_subplot(grid[0, 2 * maps:2 * maps + 2])
-    _decisive_panel(ax, canvas, heat.get("decisive") or [], objectives, labels)
-    third = max(1, (cols * 2) // 3)
-    _timelines(fig, grid[1, 0:third], objectives, heat.get("control") or [], labels)
-    _causes_panel(fig.add_subplot(grid[1, third:2 * third]), (report.get("why") or {}).get("causes") or [])
-    _rates_panel(fig.add_subplot(grid[1, 2 * third:]), t, report.get("why") or {})
-    fig.subplots_adjust(left=0.1, right=0.97, top=0.92, bottom=0.1)
+                      title_fontsize=7, ncol=3 if small else 4)
+    _decisive_panel(fig.add_subplot(grid[0, maps]), canvas, heat.get("decisive") or [], objectives, labels)
+    half = max(1, (maps + 1) // 2)
+    _timelines(fig, grid[1, 0:half], objectives, heat.get("control") or [], labels)
+    _rates_panel(fig.add_subplot(grid[1, half:]), t, report.get("why") or {})
+    _causes_panel(fig.add_subplot(grid[2, :]), (report.get("why") or {}).get("causes") or [])
+    fig.subplots_adjust(left=0.2 if small else 0.16, right=0.97, top=0.93, bottom=0.07)
     return fig
 
 
@@ -100,7 +104,7 @@ def _possessive(who: str) -> str:
 
 def _map_panel(ax, canvas: Canvas | None, points: list, objectives: list, title: str, cmap: str,
                scale: str) -> None:
-    ax.set_title(f"{title} ({len(points)})", fontsize=11)
+    ax.set_title(title, fontsize=10)
     ax.set_aspect("equal")
     ax.set_xticks([])
     ax.set_yticks([])
@@ -189,7 +193,7 @@ def _colourbar(ax, cm, top: int, scale: str) -> None:
 
 
 def _decisive_panel(ax, canvas: Canvas | None, points: list, objectives: list, labels: list) -> None:
-    ax.set_title(f"Where the games were decided: each game's last loss ({len(points)})", fontsize=11)
+    ax.set_title(f"Where the games were decided\n(each game's last loss, {len(points)} games)", fontsize=10)
     ax.set_aspect("equal")
     ax.set_xticks([])
     ax.set_yticks([])
@@ -205,11 +209,12 @@ def _decisive_panel(ax, canvas: Canvas | None, points: list, objectives: list, l
         px, py = _HEX.to_pixel((int(round(x)), int(round(y)))) if canvas.kind == "hex" else (x, y)
         ax.scatter([px], [py], s=40 + 40 * n, color=SEAT_COLOURS[who % len(SEAT_COLOURS)], alpha=0.7,
                    edgecolors="black", linewidths=0.5, zorder=4)
-    handles = [Patch(color=SEAT_COLOURS[i % len(SEAT_COLOURS)], label=f"{lab} lost it")
+    handles = [Patch(color=SEAT_COLOURS[i % len(SEAT_COLOURS)], label=f"{lab.partition(' (')[0]} lost it")
                for i, lab in enumerate(labels)]
     if points:
-        ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, -0.16), fontsize=8, ncol=2,
-                  framealpha=0.85, title="the bigger the dot, the more games", title_fontsize=7)
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.01), fontsize=7,
+                  ncol=1 if ax.figure.get_figwidth() < 15 else 2, framealpha=0.85,
+                  title="the bigger the dot, the more games", title_fontsize=7)
     else:
         ax.text(0.5, -0.04, "no game was won by a last loss", ha="center", va="top", transform=ax.transAxes,
                 fontsize=9)
@@ -245,23 +250,25 @@ def _timelines(fig, cell, objectives: list, control: list, labels: list) -> None
         ax.set_yticks([0, 1], ["", "all"], fontsize=7)
         ax.set_ylabel(textwrap.fill(name, 14), rotation=0, ha="right", va="center", fontsize=8)
         if i == 0:
-            ax.set_title("Who held each objective through the game (share of games)", fontsize=11)
+            ax.set_title("Who held each objective through the game (share of games)", fontsize=10)
         if i < n - 1:
             ax.set_xticks([])
         else:
             ax.set_xticks([0, 25, 50, 75, 100], ["start", "25%", "half way", "75%", "end"], fontsize=8)
             ax.set_xlabel("how far through the game", fontsize=8)
-    handles = [Patch(color=SEAT_COLOURS[p % len(SEAT_COLOURS)], label=f"held by {lab}") for p, lab in enumerate(labels)]
+    handles = [Patch(color=SEAT_COLOURS[p % len(SEAT_COLOURS)], label=f"held by {lab.partition(' (')[0]}")
+               for p, lab in enumerate(labels)]
     handles.append(Patch(color=NOBODY, label="held by nobody"))
-    fig.legend(handles=handles, loc="lower left", bbox_to_anchor=(0.02, 0.0), fontsize=8, ncol=len(handles),
-               framealpha=0.85)
+    fig.axes[-1].legend(handles=handles, loc="upper left", bbox_to_anchor=(0.0, -1.05), fontsize=7,
+                        ncol=len(handles) if fig.get_figwidth() >= 15 else 2, framealpha=0.85)
 
 
 # ---- the causes -------------------------------------------------------------------------------
 
 def _causes_panel(ax, causes: list) -> None:
     ax.set_title("What went with winning: win rate with the fact less without it", fontsize=11)
-    shown = causes[:CAUSES_DRAWN]
+    small = ax.figure.get_figwidth() < 15
+    shown = causes[:CAUSES_DRAWN // 3 * 2 if small else CAUSES_DRAWN]
     if not shown:
         ax.text(0.5, 0.5, "no fact of a seat differed between games", ha="center", va="center",
                 transform=ax.transAxes)
@@ -276,8 +283,8 @@ def _causes_panel(ax, causes: list) -> None:
                     fmt="none", ecolor="black", capsize=3, lw=1)
     ax.axvline(0, color="black", lw=1)
     names = [textwrap.shorten(c["fact"] + (f" (+{len(c['together with'])} alike)" if c.get("together with") else ""),
-                              48, placeholder="...") for c in shown]
-    ax.set_yticks(ys, names, fontsize=8)
+                              44 if small else 70, placeholder="...") for c in shown]
+    ax.set_yticks(ys, names, fontsize=7)
     ax.set_xlim(-1, 1)
     ax.set_xticks([-1, -0.5, 0, 0.5, 1], ["-100%", "-50%", "0", "+50%", "+100%"], fontsize=8)
     ax.set_xlabel("difference in win rate, with its 95% interval (bars: ranked by how sure)", fontsize=8)
@@ -306,7 +313,8 @@ def _rates_panel(ax, t: dict, why: dict) -> None:
                     ecolor="black", capsize=4)
         ax.text(min(s["high"] + 0.02, 0.88), y, f"{s['wins']}/{s['games']}", va="center", fontsize=8)
     ax.axvline(t["fair_share"], color="black", linestyle="--", lw=1, label=f"fair share {t['fair_share']:.0%}")
-    ax.set_yticks(ys, [textwrap.shorten(r[0], 44, placeholder="...") for r in rows], fontsize=8)
+    width = 24 if ax.figure.get_figwidth() < 15 else 40
+    ax.set_yticks(ys, [textwrap.fill(r[0], width) for r in rows], fontsize=7)
     ax.set_xlim(0, 1)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1], ["0", "25%", "50%", "75%", "100%"], fontsize=8)
     ax.set_xlabel("share of games won", fontsize=8)

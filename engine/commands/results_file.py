@@ -23,6 +23,7 @@ import os
 import sys
 from pathlib import Path
 
+from engine.commands.trace_check import trace_problem
 from engine.core.catalog import DataError
 from engine.core.limits import BoundError, cut, cut_text, read_bounded, strict_json
 
@@ -100,6 +101,10 @@ class ResultsFile:
                 if len(problems) >= 20:
                     problems.append(f"{where}:{i}: (file): and maybe more problems after this line")
                     break
+                continue
+            traced = trace_problem(d, self.run.get("players", 1) if isinstance(self.run, dict) else 1)
+            if traced:
+                problems.append(f"{where}:{i}: {traced}")
                 continue
             self.games[d["seed"]] = d
         if problems:

@@ -116,10 +116,12 @@ def judge_swap(state: DBState, places: tuple, armies: tuple) -> str | None:
     if places and places != tuple(range(len(places))):
         return ("the players choose their deployment edges during setup (dragonbond.txt § Rules for "
                 "Deployment), so there are no places to swap: the report gives each edge's win rate")
+    from games.dragonbond.setup import bond_choices
     n = len(state.players)
     if armies and sorted(armies) != list(range(n)):
         return f"{list(armies)} does not give each of the {n} seats one other seat's army"
-    if state.phase != "bond":
+    if state.phase not in ("bond", "edge") or any(u.deployed for u in state.units.values()) or \
+            any(p.bond_declared and bond_choices(state, p.index) for p in state.players):
         return "the armies are settled before the Dragonbond is declared; this match is past it"
     if armies:
         dealt = [(p.army, p.faction) for p in state.players]
@@ -129,14 +131,15 @@ def judge_swap(state: DBState, places: tuple, armies: tuple) -> str | None:
             u.owner = to_seat[u.owner]
         for i, p in enumerate(state.players):
             p.army, p.faction = dealt[armies[i]]
-            p.bond_declared = False
         state.options["bonds"] = {i: bonds.get(armies[i]) for i in range(n)}
-        from games.dragonbond.setup import bond_choices
-        for p in state.players:                  # who declares first, as setup.py's _next_bond asks
-            if bond_choices(state, p.index):
-                state.current = p.index
-                break
-            p.bond_declared = True
+        if state.phase == "bond":
+            for p in state.players:
+                p.bond_declared = False
+            for p in state.players:              # who declares first, as setup.py's _next_bond asks
+                if bond_choices(state, p.index):
+                    state.current = p.index
+                    break
+                p.bond_declared = True
         state.touch()
     return None
 

@@ -356,13 +356,13 @@ class MapViewer(Scene):
         surf.blit(img, img.get_rect(center=r.center))
 
     def _draw_report_text(self, surf, th, x, y, w) -> None:
-        from engine.commands.judge import describe
+        from engine.commands.judge_words import panel_lines
         W.blit_text(surf, "Judge report", (x, y), "m", T.TEXT, True, th)
         y += th.line_h("m") + th.px(4)
         if self.report_stale:
             y += W.draw_wrapped(surf, "The map changed since: press J twice to judge it again.", (x, y, w, 60), "xs",
                                 T.BAD, theme=th)
-        for ln in describe(self.report).splitlines()[1:]:
+        for ln in panel_lines(self.report):
             if y > self.panel.bottom - th.px(80):
                 break
             y += W.draw_wrapped(surf, ln.strip(), (x, y, w, 80), "xs", T.TEXT, theme=th, max_lines=3)
