@@ -118,13 +118,15 @@ def causes(played: list[dict], players: int) -> list[dict]:
     owners: dict[str, set] = defaultdict(set)                             # the seats that ever had it
     by_place = any(r.get("places") for r in played)
     with_units = _armies_vary(played, players)
-    seen: dict[str, list[bool]] = defaultdict(list)                       # per fact: had it, per observation
+    seen: dict[str, list[tuple[int, bool]]] = defaultdict(list)          # per fact: (observation, had it)
+    n = 0
     for r in played:
         for s, row in enumerate(seat_facts(r, players, by_place, with_units)):
             won = _won(r, s)
+            n += 1
             for fact, has in row.items():
                 c = counts[fact]
-                seen[fact].append(has)
+                seen[fact].append((n, bool(has)))
                 if has:
                     c[0] += 1
                     c[1] += won
@@ -134,14 +136,17 @@ def causes(played: list[dict], players: int) -> list[dict]:
                     c[3] += won
     together: dict[tuple, list[str]] = defaultdict(list)                  # facts that always came together
     for fact in sorted(counts):
-        together[(len(seen[fact]), tuple(seen[fact]))].append(fact)
+        together[tuple(seen[fact])].append(fact)
     out = []
-    for group in together.values():
+    for key, group in together.items():
+        other = tuple((i, not h) for i, h in key)
         fact = group[0]
         n1, w1, n0, w0 = counts[fact]
         if not n1 or not n0:
             continue                             # every seat had it, or none did: it tells nothing
         d, lo, hi = difference(w1, n1, w0, n0)
+        if other in together and (d < 0 or (d == 0 and together[other][0] < fact)):
+            continue                             # the same games seen from the other side: told there
         row = {"fact": fact, "with": rate(w1, n1, 0.0), "without": rate(w0, n0, 0.0),
                "difference": round(d, 4), "low": round(lo, 4), "high": round(hi, 4)}
         if min(n1, n0) < MIN_GAMES:
@@ -156,6 +161,8 @@ def causes(played: list[dict], players: int) -> list[dict]:
             row["always_seat"] = next(iter(owners[fact])) + 1
         if len(group) > 1:
             row["together with"] = group[1:]
+        if other in together:
+            row["the other side of"] = together[other]
         out.append(row)
     out.sort(key=lambda c: (c["verdict"] == "too few games to say", -_sureness(c), -abs(c["difference"]), c["fact"]))
     return out
