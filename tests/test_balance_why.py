@@ -223,3 +223,17 @@ def test_the_picture_is_titled_in_words(tmp_path):
     assert "city_" not in joined and "Dice Wars: Heroes of Polyhedra on Balanced" in joined
     import matplotlib.pyplot as plt
     plt.close(fig)
+
+
+def test_games_of_one_deal_count_as_fewer_than_their_number():
+    """A seat dealt a strong army wins both games of the deal: twenty games
+    of ten deals are worth nine independent ones (the design effect)."""
+    from engine.commands.tally import wilson
+    by_deal = {d: [2, 2 if d < 7 else 0] for d in range(10)}
+    r = causes.dealt_rate(by_deal, 0.5)
+    assert (r["wins"], r["games"], r["deals"], r["effective_games"]) == (14, 20, 10, 9.0)
+    lo, hi = wilson(6.3, 9.0)
+    assert (r["low"], r["high"]) == (round(lo, 4), round(hi, 4)) and r["verdict"] == "fair within the interval"
+    assert wilson(14, 20)[0] > 0.5 - 0.05 > lo                 # counted as games it would look surer than it is
+    mixed = causes.dealt_rate({d: [2, 1] for d in range(10)}, 0.5)   # a win and a loss in every deal: no wider
+    assert mixed["effective_games"] == 20

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from engine.commands.tally import difference, rate
+from engine.commands.tally import difference, rate, wilson
 
 MIN_GAMES = 10                  # a side of a comparison with fewer games says nothing
 AREA_NAMES = (("top left", "top", "top right"), ("left", "middle", "right"),
@@ -356,27 +356,28 @@ def map_or_player(played: list[dict], players: int) -> dict:
     of games on the same dice with only the places (or only the armies)
     swapped: does the winner keep the place (the army) or the seat?"""
     fair = 1 / players
-    place: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    army: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    seat: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    place: dict[str, dict] = defaultdict(lambda: defaultdict(lambda: [0, 0]))    # key -> deal -> [games, wins]
+    army: dict[int, dict] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    seat: dict[int, dict] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     for r in played:
         perm = r.get("places") or list(range(players))
         arms = r.get("armies_from") or list(range(players))
         sides = r.get("sides") or []
+        deal = r.get("deal", r["seed"])
         for s in range(players):
             won = _won(r, s)
             key = sides[s] if s < len(sides) and sides[s] else f"place of seat {perm[s] + 1}"
             for table, k in ((place, key), (army, arms[s]), (seat, s)):
-                table[k][0] += 1
-                table[k][1] += won
+                table[k][deal][0] += 1
+                table[k][deal][1] += won
     swapped_places = any(r.get("places") for r in played)
     swapped_armies = any(r.get("armies_from") for r in played)
-    out: dict = {"seats": [{"seat": k + 1, **rate(w, n, fair)} for k, (n, w) in sorted(seat.items())]}
+    out: dict = {"seats": [{"seat": k + 1, **dealt_rate(v, fair)} for k, v in sorted(seat.items())]}
     if swapped_places:
-        out["places"] = [{"place": k, **rate(w, n, fair)} for k, (n, w) in sorted(place.items())]
+        out["places"] = [{"place": k, **dealt_rate(v, fair)} for k, v in sorted(place.items())]
     if swapped_armies:
-        out["armies"] = [{"army": f"the army dealt to seat {k + 1}", **rate(w, n, fair)}
-                         for k, (n, w) in sorted(army.items())]
+        out["armies"] = [{"army": f"the army dealt to seat {k + 1}", **dealt_rate(v, fair)}
+                         for k, v in sorted(army.items())]
     if players == 2:
         deals = _deals(played)
         if swapped_places:
@@ -384,6 +385,28 @@ def map_or_player(played: list[dict], players: int) -> dict:
         if swapped_armies:
             out["armies swapped"] = _pairs(deals, "army")
     out["verdict"] = _verdict(out, len(played))
+    return out
+
+
+def dealt_rate(by_deal: dict, fair: float) -> dict:
+    """A win rate over games played in deals (each deal of the dice played
+    in several arrangements): its interval the Wilson interval of the
+    effective number of games, the games divided by the design effect of
+    the deals (Kish; the cluster-robust variance over the binomial one,
+    never below one), since the games of one deal share its dice."""
+    games = sum(n for n, _ in by_deal.values())
+    wins = sum(w for _, w in by_deal.values())
+    deals = len(by_deal)
+    p = wins / games if games else 0.0
+    effect = 1.0
+    if deals > 1 and 0 < p < 1:
+        spread = sum((w - p * n) ** 2 for n, w in by_deal.values()) * deals / (deals - 1)
+        effect = max(1.0, spread / (games * p * (1 - p)))
+    lo, hi = wilson(round(p * games / effect, 6), games / effect) if games else (0.0, 1.0)
+    out = rate(wins, games, fair)
+    out.update(low=round(lo, 4), high=round(hi, 4), deals=deals, effective_games=round(games / effect, 1))
+    out["verdict"] = ("too few games" if not games else "wins more than a fair share" if lo > fair else
+                      "wins less than a fair share" if hi < fair else "fair within the interval")
     return out
 
 
@@ -415,10 +438,11 @@ def _pairs(deals: dict, what: str) -> dict:
             kept += a != b            # the other seat won once the place (army) moved to it
     row = {"pairs": total, f"winner kept the {what}": kept, "winner kept the seat": total - kept,
            **{k: v for k, v in rate(kept, total, 0.5).items() if k in ("rate", "low", "high")}}
+    kept_with = "army and rolls" if what == "place" else "place and rolls"
     row["verdict"] = ("too few games to say" if total < MIN_GAMES else
                       f"the {what} moves the result" if row["low"] > 0.5 else
-                      f"the seat keeps the result, not the {what}" if row["high"] < 0.5 else
-                      f"no clear pull of the {what} in these pairs")
+                      f"the seat, with the {kept_with} it was dealt, keeps the result, not the {what}"
+                      if row["high"] < 0.5 else f"no clear pull of the {what} in these pairs")
     return row
 
 
@@ -444,12 +468,15 @@ def _verdict(out: dict, games: int) -> str:
     if any(m.startswith("the places") or m.startswith("the place ") for m in moved):
         text += (" A place wins whoever plays it: the map's bias, or the computer player playing that place "
                  "worse (look at where its units die and the facts that differ between the seats).")
+    elif any(m.startswith("the seats") for m in moved) and out.get("armies"):
+        text += (" A seat wins wherever it plays and whatever army it gets: the turn order it rolled, or the "
+                 "computer player's handling of that seat.")
     elif any(m.startswith("the seats") for m in moved):
-        text += (" A seat wins wherever it plays and whatever it gets: the turn order, or the computer "
-                 "player's handling of that seat.")
+        text += (" A seat wins wherever it plays: the army and the rolls it was dealt go with it (swap the "
+                 "armies too to tell them apart), or the computer player's handling of that seat.")
     elif any(m.startswith("the arm") for m in moved):
         text += " The armies dealt decide more than the map: the luck of the roll or the draw, not the places."
-    return text + " The games of one deal share its dice: the intervals count games, not deals."
+    return text + (" The games of one deal share its dice: the intervals count the deals' effective games.")
 
 
 # ---- the map's facts beside the result ----------------------------------------------------------

@@ -54,6 +54,12 @@ def rates(t: dict) -> list[tuple[str, dict]]:
     return out + ([("first player", t["first_player"])] if "first_player" in t else [])
 
 
+def _deals(row: dict) -> str:
+    if "deals" not in row:
+        return ""
+    return f" ({count(row['deals'], 'deal')}, the interval of {row['effective_games']:g} effective games)"
+
+
 def _value(v) -> str:
     if isinstance(v, list):
         return "[" + ", ".join(str(x) for x in v) + "]" if v else "none"
@@ -116,11 +122,11 @@ def _why(why: dict) -> list[str]:
     if m:
         lines.append("  the map, or the player?")
         for row in m.get("places") or []:
-            lines.append(f"    from the {row['place']}: {pct(row)}")
+            lines.append(f"    from the {row['place']}: {pct(row)}{_deals(row)}")
         for row in m.get("armies") or []:
-            lines.append(f"    with {row['army']}: {pct(row)}")
+            lines.append(f"    with {row['army']}: {pct(row)}{_deals(row)}")
         for row in m["seats"]:
-            lines.append(f"    as seat {row['seat']}: {pct(row)}")
+            lines.append(f"    as seat {row['seat']}: {pct(row)}{_deals(row)}")
         for key, what in (("places swapped", "place"), ("armies swapped", "army")):
             pair = m.get(key)
             if pair and pair["pairs"]:
