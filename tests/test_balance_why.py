@@ -237,3 +237,18 @@ def test_games_of_one_deal_count_as_fewer_than_their_number():
     assert wilson(14, 20)[0] > 0.5 - 0.05 > lo                 # counted as games it would look surer than it is
     mixed = causes.dealt_rate({d: [2, 1] for d in range(10)}, 0.5)   # a win and a loss in every deal: no wider
     assert mixed["effective_games"] == 20
+
+
+def test_table_facts_walk_around_impassable_ground():
+    """Movement to each objective goes round what cannot be crossed."""
+    from engine.table.geometry import Piece, Table
+    from engine.table.paths import zone_walks
+    wall = Piece("wall", "rock", ((10, 0), (12, 0), (12, 16), (10, 16)), properties={"impassable": True})
+    west = Piece("west", "deployment", ((0, 0), (4, 0), (4, 20), (0, 20)), name="west")
+    east = Piece("east", "deployment", ((20, 0), (24, 0), (24, 20), (20, 20)), name="east")
+    table = Table(24, 20, [wall], [west, east])
+    rows = zone_walks(table, [west, east], [("the well", 8.0, 2.0), ("the shrine", 16.0, 2.0)])
+    assert rows[0]["movement to the well (in)"] == 4.0
+    assert rows[1]["movement to the well (in)"] > 12 + 14          # round the wall's end, not through it
+    assert rows[0]["objectives it reaches first"] == ["the well"]
+    assert rows[1]["objectives it reaches first"] == ["the shrine"]

@@ -295,8 +295,10 @@ def _causes_panel(ax, causes: list) -> None:
 # ---- win rates -----------------------------------------------------------------------------
 
 def _rates_panel(ax, t: dict, why: dict) -> None:
-    rows = [(f"seat {s['seat']}", s, SEAT_COLOURS[(s["seat"] - 1) % len(SEAT_COLOURS)]) for s in t["seats"]]
-    places = (why.get("map_or_player") or {}).get("places")
+    swapped = why.get("map_or_player") or {}
+    seats = swapped.get("seats") or t["seats"]          # a swapped run's intervals count its deals
+    rows = [(f"seat {s['seat']}", s, SEAT_COLOURS[(s["seat"] - 1) % len(SEAT_COLOURS)]) for s in seats]
+    places = swapped.get("places")
     if places:
         rows += [(f"from the {p['place']}", p, "#7F7F7F") for p in places]
     else:

@@ -309,3 +309,39 @@ def walk(pts: Sequence[tuple[float, float]], d: float) -> tuple[float, float]:
             return (ax + t * (bx - ax), ay + t * (by - ay))
         d -= L
     return pts[-1]
+
+
+def walk_from_zone(table, zone: Piece, gx: float, gy: float, r: float = 0.5, difficult_factor: float = 2.0):
+    """Inches a base of radius `r` walks from a zone (a deployment zone) to
+    the point (gx, gy) around the table's impassable terrain, difficult
+    ground counted `difficult_factor` times: the shortest path from the
+    zone's point nearest the goal (a close upper bound), or None when the
+    goal cannot be reached.  The judge's movement facts for table maps."""
+    from shapely.geometry import Point
+    from shapely.ops import nearest_points
+    poly = zone.polygon()
+    if poly.contains(Point(gx, gy)):
+        return 0.0
+    near = nearest_points(poly, Point(gx, gy))[0]
+    obstacles = Obstacles(r, table.width, table.height, polygons=list(table.impassable),
+                          difficult=list(table.difficult), difficult_factor=difficult_factor)
+    found = obstacles.shortest(near.x, near.y, gx, gy)
+    return None if found is None else round(found[0], 1)
+
+
+def zone_walks(table, zones: Sequence[Piece], goals: Sequence[tuple[str, float, float]], r: float = 0.5,
+               difficult_factor: float = 2.0) -> list[dict]:
+    """Per zone: {"movement to <goal> (in)": inches or None, ...,
+    "objectives it reaches first": [goals it reaches strictly sooner than
+    every other zone]}."""
+    walks = [{name: walk_from_zone(table, z, x, y, r, difficult_factor) for name, x, y in goals} for z in zones]
+    far = math.inf
+    out = []
+    for i, mine in enumerate(walks):
+        row: dict = {f"movement to {name} (in)": v for name, v in mine.items()}
+        row["objectives it reaches first"] = [
+            name for name, v in mine.items()
+            if v is not None and all(v < (o[name] if o[name] is not None else far) for j, o in enumerate(walks)
+                                     if j != i)]
+        out.append(row)
+    return out

@@ -2,7 +2,9 @@
 
 The scenario gives each seat its deployment zone (scenarios.yaml
 `deployment`), so the table's facts are per seat: the zone's area, how far
-its nearest objective lies, the difficult ground in it (half MR, § Difficult
+its nearest objective lies, the movement to each objective around
+impassable terrain with difficult ground counted twice (half MR, §
+Difficult Terrain) and the objectives it reaches first, the difficult ground in it (half MR, § Difficult
 Terrain), the woods and linear obstacles in and near it (missiles and
 attacks at a unit in or behind them need 6s: § Woods, Forests and Jungles,
 § Linear Obstacles), the high ground near it, its open ground, and how much
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from engine.core.judging import Area, Army, Canvas, Frame, Objective, Spot
 from engine.table.geometry import BaseShape
+from engine.table.paths import zone_walks
 from games.battle_valor_fantasy import space, victory
 from games.battle_valor_fantasy.catalog import cat, scenario
 from games.battle_valor_fantasy.state import BVFState
@@ -65,11 +68,17 @@ def judge_map(state: BVFState) -> dict:
     table = state.table
     zones = _zones(state)
     seats = []
+    goals = [(obj.name or f"objective {i + 1}", *(obj.point if obj.point is not None else obj.centre))
+             for i, obj in enumerate(victory.objectives(state))]
+    drawn = [z for z in zones if z is not None and z.ring]
+    walks = iter(zone_walks(table, drawn, goals, difficult_factor=2.0) if goals else [{} for _ in drawn])
     for z in zones:
         if z is None or not z.ring:
             seats.append({})
             continue
-        seats.append(_zone_facts(state, z, [o for o in zones if o is not None and o is not z and o.ring]))
+        row = _zone_facts(state, z, [o for o in zones if o is not None and o is not z and o.ring])
+        row.update(next(walks))
+        seats.append(row)
     pieces = [p for p in table.terrain if p.ring]
     facts = {"table (in)": f"{table.width:g} x {table.height:g}", "terrain pieces": len(pieces),
              "impassable pieces": len(table.impassable),

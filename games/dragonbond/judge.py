@@ -2,7 +2,9 @@
 
 Players pick their deployment edges during setup (dragonbond.txt § Rules
 for Deployment), so the table's facts are per deployment zone (a side):
-its area, how far its nearest objective lies, the cover in and near it
+its area, how far its nearest objective lies, the movement to each
+objective around impassable terrain (difficult ground counted twice) and
+the objectives it reaches first, the cover in and near it
 (terrain whose occupation upgrades defence dice, § Terrain Effects), the
 open ground in it, and how much of it enemy zones can see (the share of
 clear lines of sight between points 4" apart in it and in the other
@@ -19,6 +21,7 @@ from functools import lru_cache
 
 from engine.core.judging import Area, Army, Canvas, Frame, Objective, Spot
 from engine.table.geometry import BaseShape
+from engine.table.paths import zone_walks
 from games.dragonbond import space
 from games.dragonbond.catalog import cat
 from games.dragonbond.setup import map_file
@@ -58,10 +61,14 @@ def _zone_facts(table, zone, others) -> dict:
 def judge_map(state: DBState) -> dict:
     table = state.table
     zones = table.zones_of("deployment")
+    goals = [(o.name or f"objective {i + 1}", *(o.point if o.point is not None else
+                                                ((o.bbox[0] + o.bbox[2]) / 2, (o.bbox[1] + o.bbox[3]) / 2)))
+             for i, o in enumerate(table.zones_of("objective"))]
+    walks = zone_walks(table, zones, goals) if goals else [{} for _ in zones]
     sides = {}
-    for z in zones:
+    for z, walk in zip(zones, walks):
         others = [o for o in zones if o is not z]
-        sides[z.properties.get("edge") or z.name] = _zone_facts(table, z, others)
+        sides[z.properties.get("edge") or z.name] = {**_zone_facts(table, z, others), **walk}
     pieces = [p for p in table.terrain if p.ring]
     facts = {"table (in)": f"{table.width:g} x {table.height:g}", "terrain pieces": len(pieces),
              "blocking pieces": len(table.blocking), "objectives": len(table.zones_of("objective"))}
