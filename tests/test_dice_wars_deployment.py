@@ -75,3 +75,11 @@ def test_turned_corners_deploy_as_turned_images():
         return sorted((state.units[uid].tier, h) for uid, h in dw_setup.auto_positions(state, p).items())
     for p, opposite in ((0, 2), (1, 3)):
         assert sorted((tier, turned(h)) for tier, h in formation(p)) == formation(opposite)
+
+
+def test_the_launcher_says_the_balanced_map_is_not_fair_for_three():
+    """Measured (docs/games/dice_wars.md): fair for two and four, not three."""
+    rules = DiceWarsRules()
+    assert "fair for 2 or 4 players" in rules.scenario_text("balanced")
+    assert "between the other two" in rules.players_note(3) and "19%" in rules.players_note(3)
+    assert rules.players_note(2) == rules.players_note(4) == ""

@@ -473,7 +473,8 @@ __all__ = ["Catalog", "UnitCard", "DATA_DIR", "DIE_SIDES", "TIER_HP", "load_cata
 
 # What each scenario (board.SCENARIOS) is, for the launcher (rules.scenario_text)
 SCENARIO_TEXT = {
-    "balanced": "The rulebook's suggested square of tiles 1-9: every corner alike, a river down the middle.",
+    "balanced": "The rulebook's suggested square of tiles 1-9: every corner alike, a river down the middle; fair "
+                "for 2 or 4 players (measured), not for 3: the seat between the other two is flanked.",
     "shuffled": "Challenge III: tiles shuffled and turned at random from the match dice, the Dark Tower (5) "
                 "in the centre.",
     "hinterland": "Challenge IV: the Hinterland tiles; holding 5/4/3 tiles (2/3/4 players) for three of "

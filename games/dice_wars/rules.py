@@ -66,6 +66,16 @@ class DiceWarsRules(ConventionalHooks):
     def scenarios(self) -> list[str]:
         return list(SCENARIOS)
 
+    def players_note(self, players: int) -> str:
+        """The launcher's word on three players: the corners are taken
+        clockwise from the top-left, so the top-right seat sits between the
+        other two (docs/games/dice_wars.md § The judge and the balanced
+        map's fairness: measured, the balanced map is fair for 2 and 4)."""
+        if players == 3:
+            return ("3 players: the top-right seat sits between the other two, attacked from both sides (on the "
+                    "balanced map it won 19% of the computer's games; a fair share is 33%)")
+        return ""
+
     def initial_state(self, s, dice):
         state, events = setup.initial_state(s, dice)
         state.cache = {}
