@@ -77,9 +77,13 @@ def cause_line(c: dict) -> str:
     w, wo = c["with"], c["without"]
     seat = f" (always seat {c['always_seat']}: cannot be told apart from the seat)" if c.get("always_seat") else ""
     more = c.get("together with") or []
-    also = f" (and {count(len(more), 'fact')} always with it, such as {more[0]})" if more else ""
+    also = ""
+    if len(more) == 1:
+        also = f" (always with: {more[0]})"
+    elif more:
+        also = f" (always with {len(more)} other facts, such as {more[0]})"
     flip = c.get("the other side of") or []
-    also += f" (the same games as: {flip[0]}, seen from the other seat)" if flip else ""
+    also += f" (the other seat's side of: {flip[0]})" if flip else ""
     return (f"{c['fact']}{also}{seat}: won {w['wins']}/{w['games']} ({w['rate']:.0%}) with it, "
             f"{wo['wins']}/{wo['games']} ({wo['rate']:.0%}) without: {c['difference']:+.0%} "
             f"(95% interval {c['low']:+.0%} to {c['high']:+.0%}): {c['verdict']}")
