@@ -102,10 +102,6 @@ class ResultsFile:
                     problems.append(f"{where}:{i}: (file): and maybe more problems after this line")
                     break
                 continue
-            traced = trace_problem(d, self.run.get("players", 1) if isinstance(self.run, dict) else 1)
-            if traced:
-                problems.append(f"{where}:{i}: {traced}")
-                continue
             self.games[d["seed"]] = d
         if problems:
             raise DataError(problems)
@@ -189,7 +185,7 @@ def game_problem(d, players: int) -> str | None:
             isinstance(o, list) and len(o) == 3 and isinstance(o[0], str) and len(o[0]) <= 100
             and _number(o[1]) and _number(o[2]) for o in objectives)):
         return f"objectives: expected [name, x, y] per objective, got {cut(objectives)}"
-    return None
+    return trace_problem(d, players)              # the judge's own fields: swaps, deal, the trace
 
 
 def _diff(old, new: dict) -> str:
