@@ -1,6 +1,6 @@
 """The judge's hooks for UberDrakes (engine/core/judging.py).
 
-Every dragon starts in the starting village (uberdrakes.txt § Setup), so
+Every dragon starts in the starting village (uberdrakes.txt § Game Setup), so
 the board's facts are about the whole board: how far the places worth
 going to lie from the start, and how many spaces of each element there are
 for the dragons that draw on them.  A dragon's side is the dragon it flies
@@ -78,5 +78,5 @@ def judge_swap(state: UDState, places: tuple, armies: tuple) -> str | None:
     """Nothing to swap: every dragon starts in the starting village and
     each player picks a dragon during setup."""
     return ("every dragon starts in the starting village and each player picks a dragon during setup "
-            "(uberdrakes.txt § Setup): there are no places or armies to swap; the report gives each "
+            "(uberdrakes.txt § Game Setup): there are no places or armies to swap; the report gives each "
             "dragon's win rate")
