@@ -217,7 +217,7 @@ def test_the_picture_is_titled_in_words(tmp_path):
     texts = [ax.get_title() for ax in fig.axes] + [ax.get_ylabel() for ax in fig.axes] + \
         [t.get_text() for ax in fig.axes for t in ax.get_yticklabels()] + [fig._suptitle.get_text()]
     joined = "\n".join(texts)
-    assert "Where seat 1 (top-left corner + bottom-right corner)'s units died (6)" in joined
+    assert "Where seat 1's units died (top-left corner + bottom-" in joined and "6 lost" in joined
     assert "Where the games were decided" in joined and "What went with winning" in joined
     assert "the top city" in joined and "took the top city first" in joined
     assert "city_" not in joined and "Dice Wars: Heroes of Polyhedra on Balanced" in joined
