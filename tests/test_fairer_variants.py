@@ -146,8 +146,9 @@ def test_the_search_keeps_the_smallest_change_that_stays_fair_on_fresh_dice(tmp_
     chosen = result["chosen"]
     assert chosen["change"] == "nudge c" and chosen["fair"] and chosen["rows"][0]["wins"] == 101
     assert out.read_text() == "<map>nudge c</map>\n"
-    assert result["verdict"].startswith("The map is not fair over 100 games: the place 1 wins 70/100")
-    assert "Fairer: nudge c (changes 3)" in result["verdict"] and str(out) in result["verdict"]
+    assert result["verdict"].startswith("The map is not fair over 100 games: the place 1 wins 70/100 (60%-78%), "
+                                        "more than a fair share")
+    assert "Fairer: nudge c (changes 3 hexes)" in result["verdict"] and str(out) in result["verdict"]
     json.dumps(result)
 
 

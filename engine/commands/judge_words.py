@@ -155,7 +155,7 @@ def describe_search(result: dict) -> str:
         if confirmed is not None:
             again = "; on fresh dice too: " + ("fair" if confirmed["fair"] else "not fair") + " over both ("
             again += "; ".join(_row(r) for r in confirmed["rows"]) + ")"
-        lines.append(f"  {t['change']} (changes {t['size']}): {mark}: " + "; ".join(_row(r) for r in t["rows"]) + again)
+        lines.append(f"  {t['change']} (changes {t['size']} {t.get('unit', 'hexes')}): {mark}: " + "; ".join(_row(r) for r in t["rows"]) + again)
     lines.append(f"  {result['verdict']}")
     return "\n".join(lines)
 

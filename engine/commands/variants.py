@@ -63,7 +63,8 @@ def search(game: str, scenario: str, players: int, games: int, seed: int, option
     swap = "places" if swap_problem(game, scenario, players, seed, options, "places") is None else "none"
     base = _judged(game, scenario, players, games, seed, options, workers, swap, progress, "judging the map")
     result: dict = {"game": game, "scenario": scenario, "players": players, "games per variant": games,
-                    "swap": swap, "map": fairness(base), "tried": [], "chosen": None}
+                    "swap": swap, "fair share": round(1 / players, 4), "map": fairness(base), "tried": [],
+                    "chosen": None}
     if result["map"]["fair"]:
         result["verdict"] = (f"The map is fair over {games} games: every "
                              f"{'place' if swap == 'places' else 'seat'}'s 95% interval includes the fair share; "
@@ -80,7 +81,7 @@ def search(game: str, scenario: str, players: int, games: int, seed: int, option
     for v in found[:candidates]:
         rep = _judged(game, v.scenario, players, games, seed, options, workers, swap, progress, v.words)
         f = fairness(rep)
-        row = {"change": v.words, "size": v.size, **f}
+        row = {"change": v.words, "size": v.size, "unit": v.unit, **f}
         result["tried"].append(row)
         if not f["fair"] or f["gap"] >= result["map"]["gap"]:
             continue
@@ -89,7 +90,7 @@ def search(game: str, scenario: str, players: int, games: int, seed: int, option
         both = _combined(rep, again)
         row["confirmed"] = both
         if both["fair"]:
-            result["chosen"] = {"change": v.words, "size": v.size, "file": v.scenario, **both}
+            result["chosen"] = {"change": v.words, "size": v.size, "unit": v.unit, "file": v.scenario, **both}
             break
     chosen = result["chosen"]
     if chosen and out:
@@ -146,13 +147,16 @@ def _combined(a: dict, b: dict) -> dict:
 
 def _verdict(result: dict, games: int) -> str:
     m = result["map"]
-    best = max(m["rows"], key=lambda r: r["rate"])
-    head = (f"The map is not fair over {games} games: {best['who']} wins {best['wins']}/{best['games']} "
-            f"({best['low']:.0%}-{best['high']:.0%}).")
+    fair = result.get("fair share", 0.5)
+    off = [r for r in m["rows"] if not r["low"] <= fair <= r["high"]] or m["rows"][:1]
+    head = (f"The map is not fair over {games} games: " + "; ".join(
+        f"{r['who']} wins {r['wins']}/{r['games']} ({r['low']:.0%}-{r['high']:.0%}), "
+        f"{'more' if r['low'] > fair else 'less'} than a fair share" for r in off) + ".")
     c = result["chosen"]
     if c:
         rows = "; ".join(f"{r['who']} {r['wins']}/{r['games']} ({r['low']:.0%}-{r['high']:.0%})" for r in c["rows"])
-        return (f"{head} Fairer: {c['change']} (changes {c['size']}): {rows} over two runs; written to {c['file']}.")
+        return (f"{head} Fairer: {c['change']} (changes {c['size']} {c['unit']}): {rows} over two runs; "
+                f"written to {c['file']}.")
     tried = len(result["tried"])
     return (f"{head} None of the {tried} smallest changes tried was fair on {games} games and again on fresh dice; "
             "try more games per change or more changes (--variants).")

@@ -86,10 +86,10 @@ class Army:
 class Variant:
     """One small change of a map, for the fairer-variant search."""
     words: str                       # what changes, for the designer ("turn tile 3 around")
-    size: int                        # how much of the map changes (hexes, or square inches / 10)
+    size: int                        # how much of the map changes, in `unit`s
     scenario: str                    # the changed map: a Tiled file any game of it can be played on
-    seats: tuple[int, ...] = ()      # the seats whose places it changes (the search tries changes
-                                     # near the favoured seat first)
+    unit: str = "hexes"              # "hexes" (cells and objects changed), "inches" (moved on a table)
+    seats: tuple[int, ...] = ()      # the seats whose places it changes
 
 
 @dataclass(frozen=True)

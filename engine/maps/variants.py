@@ -5,7 +5,7 @@ own Tiled file (engine/maps/write.py `table_variant`) the designer can
 open.  A move is kept only when the zone stays on the table, an objective
 stays off impassable terrain and out of every deployment zone, and no
 deployment zone comes to overlap another.  Size: inches moved, twice that
-for a deployment zone (a player's whole start moves)."""
+for a deployment zone (a player's whole start moves), in inches."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,7 +32,7 @@ def table_variants(path, folder, known_terrain=None, terrain_defaults=None, prop
     def keep(words: str, name: str, dx: float, dy: float, size: int) -> None:
         file = Path(folder) / f"variant_{len(out) + 1}{Path(path).suffix}"
         table_variant(path, file, {name: (dx, dy)}, {**(props or {}), "title": f"{title}: {words}"})
-        out.append(Variant(words, size, str(file)))
+        out.append(Variant(words, size, str(file), unit="inches"))
 
     for z in zones:
         if names.count(z.name) != 1:

@@ -229,7 +229,7 @@ def judge_variants(state: DWState, folder) -> list:
             return
         file = Path(folder) / f"variant_{len(out) + 1}.tmx"
         hex_variant(path, file, terrain, moves, {"name": f"{data.properties.get('name', Path(path).stem)}: {words}"})
-        out.append(Variant(words, changed, str(file), tuple(seats)))
+        out.append(Variant(words, changed, str(file), seats=tuple(seats)))
 
     for i, c in enumerate(board.cities):
         site = next(o for o in cities if o.hex == c.capital)

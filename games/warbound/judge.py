@@ -157,7 +157,7 @@ def judge_variants(state, folder) -> list:
     def keep(words: str, terrain: dict | None, moves: dict, size: int, seats=()) -> None:
         file = Path(folder) / f"variant_{len(out) + 1}.tmx"
         hex_variant(path, file, terrain, moves, {"name": f"{title}: {words}"})
-        out.append(Variant(words, size, str(file), tuple(seats)))
+        out.append(Variant(words, size, str(file), seats=tuple(seats)))
 
     for h, name in sorted(scans.items()):
         for d, n in enumerate(grid.neighbors(h)):
