@@ -18,10 +18,12 @@ class Gate:
 
     def __init__(self):
         self.open = threading.Event()
+        self.asked = threading.Event()
         self.threads: list = []
 
     def choose(self, state, legal, rng):
         self.threads.append(threading.current_thread().name)
+        self.asked.set()
         self.open.wait(10)
         return legal[0]
 
@@ -42,6 +44,9 @@ def test_the_computer_thinks_in_a_worker_and_the_window_says_so(monkeypatch):
         for _ in range(5):                   # the screen keeps stepping and drawing while the worker waits
             app.step(0.05)
             app.draw()
+        assert gate.asked.wait(10)           # on a loaded machine the worker may take a moment to start
+        app.step(0.05)
+        app.draw()
         assert screen.ai.thinking and len(m.actions) == 0
         assert "(computer) is thinking" in screen.hint_text()[0]
         assert gate.threads == ["warbench-ai"]
