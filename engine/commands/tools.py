@@ -149,6 +149,13 @@ def bench_cmd(args) -> int:
         worst = max(worst, time.perf_counter() - t)
         m.submit(a, autosave=False)
     report["ai_move_ms_max"] = round(worst * 1000, 2)
+    # an autosave's cost after every action: the save's text (its fingerprint included) of that busy match
+    saves = []
+    for _ in range(5):
+        t = time.perf_counter()
+        m.save_text()
+        saves.append(time.perf_counter() - t)
+    report["save_text_ms_median"] = round(statistics.median(saves) * 1000, 2)
     # the hard level (engine/core/search.py): every decision of one game against the normal player
     hard = hard_move_times(args.game, rules, scenario=scenario, players=players, options=options,
                            limit=getattr(args, "hard_actions", 400))

@@ -110,7 +110,8 @@ class ConventionalHooks:
     script_state), `describe.py` (describe, preview), `catalog.py`
     (check_data, terrain_ids), `invariants.py` (invariants), `judge.py`
     (judge_map, judge_canvas, judge_frame and the rest of the judge's
-    optional hooks through `judge_hook`, see engine/core/judging.py) and the state's own `copy()` (clone).
+    optional hooks through `judge_hook`, see engine/core/judging.py), the state's own `copy()` (clone) and
+    its declared fields (fingerprint: engine/core/state_fields.py).
     Rulesets inherit this and set `game_id`."""
     game_id: str
 
@@ -197,6 +198,11 @@ class ConventionalHooks:
 
     def clone(self, state):
         return state.copy()
+
+    def fingerprint(self, state) -> str:
+        """A short hash of every declared field of the state (engine/core/state_fields.py)."""
+        from engine.core.state_fields import fingerprint
+        return fingerprint(state)
 
     def rulings(self) -> list:
         """The game's house rulings (`games/<id>/rulings.py` RULINGS), or none."""

@@ -29,7 +29,8 @@ from engine.core.limits import (MAX_INT_DIGITS, MAX_SAVE_BYTES, BoundError, cut,
 from engine.core import guided
 from engine.core.rulings import ruling_problems, rulings_of
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2               # 2: the fingerprint is of every declared state field (engine/core/state_fields.py)
+READ_FORMATS = (1, 2)         # 1: made before the fingerprint covered every field (its fingerprint is not compared)
 MAX_ROLL = 1_000_000          # the largest die (or deck) a game rolls is far smaller
 _trusted_maps: set[str] = set()
 
@@ -181,8 +182,9 @@ def read_save(path: str | Path) -> dict:
             raise SaveError(f"{path}:1: {key}: required field is missing")
         if not isinstance(data[key], typ):
             raise SaveError(f"{path}:{_line_of_key(text, key)}: {key}: expected {typ.__name__}")
-    if data["format"] != SAVE_FORMAT:
-        raise SaveError(f"{path}:{_line_of_key(text, 'format')}: format: version {data['format']} is not supported (this build reads {SAVE_FORMAT})")
+    if data["format"] not in READ_FORMATS:
+        raise SaveError(f"{path}:{_line_of_key(text, 'format')}: format: version {data['format']} is not supported "
+                        f"(this build reads versions {', '.join(map(str, READ_FORMATS))}; a newer Warbench made it)")
     for key in ("game", "players"):
         if key not in data["setup"]:
             raise SaveError(f"{path}:{_line_of_key(text, 'setup')}: setup.{key}: required field is missing")

@@ -9,8 +9,6 @@ representative legal actions).  Decisions: docs/games/battle_valor_fantasy.md.
 """
 from __future__ import annotations
 
-import hashlib
-
 from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
@@ -120,24 +118,6 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
         if state.phase != "over":
             return None
         return Outcome(alliance.winners(state), state.win_reason, state.win_rule)
-
-    def fingerprint(self, state: BVFState) -> str:
-        parts = [state.phase, str(state.turn), str(state.current), str(state.initiative), repr(state.winners),
-                 repr(state.deploy_queue), repr([(p.kind, p.player, p.data) for p in state.pending])]
-        for uid in sorted(state.units):
-            u = state.units[uid]
-            parts.append(f"{uid}:{u.alive}:{u.off_table}:{u.deployed}:{u.formation}:{u.files}:{u.facing:.3f}:"
-                         f"{u.orders}:{u.fleeing}:{u.activated}:{u.engaged}:{u.stragglers}:{u.split}:"
-                         f"{u.wounds}:{u.crew_wounds}:{sorted(u.effects.items())}:{u.attached}:{u.hidden}:{u.marks}:"
-                         + ";".join(f"{s.sid},{s.x:.4f},{s.y:.4f},{s.facing:.2f},{s.figures},{s.command}"
-                                    for s in u.stands))
-        for p in state.players:
-            parts.append(f"p{p.index}:{p.orders_placed}:{p.fate_uid}:{p.fate_done}:{p.fate_waits}:{p.score}")
-        parts.append(",".join(str(u.rerolls) for u in state.units.values() if u.kind == "general"))
-        parts.append(repr(state.works))
-        if state.alliance is not None:
-            parts.append(f"seat{state.seat}:{state.rota}:{state.placed}")
-        return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
 
     # ---- legal actions ------------------------------------------------------------------
     def legal_actions(self, state: BVFState) -> list[Action]:

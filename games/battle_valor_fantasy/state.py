@@ -10,6 +10,7 @@ when its last figure does (docs/games/battle_valor_fantasy.md § Casualties).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from engine.core.state_fields import SHARED
 
 
 @dataclass(slots=True)
@@ -31,7 +32,7 @@ class Unit:
     owner: int
     name: str
     kind: str                     # "unit" | "general" | "wizard" | a character type (characters.py)
-    profile: object               # army.UnitProfile (shared, immutable); None for the General and Wizards
+    profile: object = field(metadata=SHARED)  # army.UnitProfile (shared, immutable); None for the General and Wizards
     level: str = "regular"        # experience: levy/regular/veteran/elite
     stands: list[Stand] = field(default_factory=list)
     formation: str = "line"
@@ -95,7 +96,7 @@ class Unit:
 class Player:
     index: int
     name: str
-    army: object                   # defs.ArmyList (shared)
+    army: object = field(metadata=SHARED)  # defs.ArmyList (shared)
     zone: str = ""
     orders_placed: bool = False
     fate_uid: int = -1             # the unit the Fate counter lies next to (-1: none placed)
@@ -122,7 +123,7 @@ class Pending:
 
 @dataclass(slots=True)
 class BVFState:
-    table: object                  # engine.table.geometry.Table (shared)
+    table: object = field(metadata=SHARED)  # engine.table.geometry.Table (shared)
     scenario: str
     turns: int
     players: list[Player]
@@ -138,13 +139,13 @@ class BVFState:
     win_reason: str = ""
     win_rule: str = ""
     version: int = 0
-    options: dict = field(default_factory=dict)
-    cache: dict = field(default_factory=dict)
+    options: dict = field(default_factory=dict, metadata=SHARED)   # fixed by the setup, shared by copies
+    cache: dict = field(default_factory=dict, compare=False, repr=False)   # derived values
     works: tuple = ()              # linear obstacles built in the battle: (x, y, facing, builder uid) (works.py)
     # the Grand Alliance (alliance.py; None and empty in the two-player game): `players` above are the two
     # sides, `alliance` (shared, immutable) the seats; `seat` is the seat to decide, `rota` per side the
     # place in its seats' rotation, `placed` the seats whose orders are down this turn
-    alliance: object = None
+    alliance: object = field(default=None, metadata=SHARED)   # the seats (alliance.py), fixed by the setup
     seat: int = -1
     rota: tuple = ()
     placed: tuple = ()

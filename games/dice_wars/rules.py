@@ -7,8 +7,6 @@ cities, phases, victory, setup.
 """
 from __future__ import annotations
 
-import hashlib
-
 from engine.hex import grid as hexgrid
 from engine.core import registry
 from engine.core.actions import Action
@@ -97,20 +95,6 @@ class DiceWarsRules(ConventionalHooks):
         if state.phase != "over":
             return None
         return Outcome(state.winners, state.win_reason, state.win_rule)
-
-    def fingerprint(self, state: DWState) -> str:
-        parts = [state.phase, str(state.current), str(state.round), repr(state.winners)]
-        if state.tiles is not None:
-            parts.append(repr(state.tiles.layout))
-        for uid in sorted(state.units):
-            u = state.units[uid]
-            parts.append(f"{uid}:{u.cls}:{u.owner}:{u.hp}:{u.pos}:{u.facing}:{u.guarding}:{u.veteran}:"
-                         + ",".join(f"{c.stat}{c.amount}{c.by}{c.status}" for c in u.conds))
-        for c in state.cities:
-            parts.append(f"c{c.index}:{c.card}:{c.owner}:{c.relic_drawn}")
-        for p in state.players:
-            parts.append(f"p{p.index}:{p.alive}:{p.crowns}:{p.streak}:{p.relics}:{p.allies}:{p.factions}")
-        return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
 
     # ---- legal actions --------------------------------------------------------
     def legal_actions(self, state: DWState) -> list[Action]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.hex.grid import Hex
+from engine.core.state_fields import SHARED
 
 
 # a player is named for the colour of their (first) faction
@@ -120,8 +121,8 @@ class Pending:
 
 @dataclass(slots=True)
 class DWState:
-    board: object                 # games.dice_wars.board.Board (immutable, shared)
-    options: dict
+    board: object = field(metadata=SHARED)  # games.dice_wars.board.Board (immutable, shared)
+    options: dict = field(metadata=SHARED)   # fixed by the setup, shared by copies
     players: list[Player]
     units: dict[int, Unit]
     cities: list[City]

@@ -8,8 +8,6 @@ representative legal actions).  Decisions: docs/games/dragonbond.md.
 """
 from __future__ import annotations
 
-import hashlib
-
 from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
@@ -86,21 +84,6 @@ class DragonbondRules(ConventionalHooks):
         if state.phase != "over":
             return None
         return Outcome(state.winners, state.win_reason, state.win_rule)
-
-    def fingerprint(self, state: DBState) -> str:
-        parts = [state.phase, str(state.current), str(state.round), repr(state.winners), repr(state.order)]
-        for uid in sorted(state.units):
-            u = state.units[uid]
-            parts.append(f"{uid}:{u.alive}:{u.wounds}:{u.injuries}:{u.fatigue}:{u.exhaustion}:{u.damage}:{u.slow}:"
-                         f"{u.immobilized}:{u.captain_alive}:{u.bonded}:{u.rider}:{u.riding}:"
-                         + ";".join(f"{m.mid},{m.x:.4f},{m.y:.4f}" for m in u.models))
-        for p in state.players:
-            parts.append(f"p{p.index}:{p.score}:{p.turns}:{p.edge}:{p.out}")
-        if state.turn is not None:
-            t = state.turn
-            parts.append(f"t{t.uid}:{t.mode}:{t.used:.4f}:{t.acted}:{t.moved}")
-        parts.append(repr([(p.kind, p.uid) for p in state.pending]))
-        return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
 
     # ---- legal actions ------------------------------------------------------------------
     def legal_actions(self, state: DBState) -> list[Action]:

@@ -8,6 +8,7 @@ everything that changes lives here.  Positions change only through
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from engine.core.state_fields import SHARED
 
 
 @dataclass(slots=True)
@@ -145,9 +146,9 @@ class Pending:
 
 @dataclass
 class DBState:
-    table: object                       # engine.table.geometry.Table (immutable, shared)
+    table: object = field(metadata=SHARED)  # engine.table.geometry.Table (immutable, shared)
     scenario: str
-    options: dict
+    options: dict = field(metadata=SHARED)   # fixed by the setup, shared by copies
     players: list[Player]
     units: dict[int, Unit]
     phase: str = "bond"                 # bond | edge | deploy | battle | over

@@ -7,8 +7,6 @@ turns, setup; legal.py lists what may be done.
 """
 from __future__ import annotations
 
-import hashlib
-
 from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
@@ -86,23 +84,6 @@ class UberDrakesRules(ConventionalHooks):
         if state.phase != "over":
             return None
         return Outcome(state.winners, state.win_reason, state.win_rule)
-
-    def fingerprint(self, state: UDState) -> str:
-        parts = [state.phase, str(state.round), str(state.active), str(state.actions_left), str(state.actions_taken),
-                 repr(state.fought), repr(state.winners), repr(state.movement_deck), repr(state.treasure_deck),
-                 repr(state.rider_deck), repr(sorted(state.pickups.items())), repr(sorted(state.stock.items())),
-                 repr(state.sandstorm), str(state.shop), repr(state.jobs)]
-        for d in state.players:
-            parts.append(f"{d.dragon}:{d.hex}:{d.facing}:{d.fatigue}:{d.coins}:{d.magic}:{d.blood}:{d.vp}:{d.rage}:"
-                         f"{d.hand}:{d.played}:{d.used}:{sorted(d.items)}:{d.treasures}:{d.equipped}:{d.rider}:"
-                         f"{d.portaled}:{d.delivered}:{d.roosted}:{d.roost_next}:{d.mask}:{d.supercharge}:"
-                         f"{d.camouflaged}:{d.regrowth}:{d.hailstorm}")
-        c = state.combat
-        if c is not None:
-            parts.append(f"c{c.sides}{c.stage}{c.to_act}{c.total}{c.bonus}{c.damage_left}")
-        if state.pending is not None:
-            parts.append(f"p{state.pending.kind}{state.pending.player}{sorted(state.pending.data.items())}")
-        return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
 
     # ---- listing ---------------------------------------------------------------------------
     def legal_actions(self, state: UDState) -> list[Action]:

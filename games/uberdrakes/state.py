@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.hex.grid import Hex
+from engine.core.state_fields import SHARED
 
 
 @dataclass(slots=True)
@@ -107,8 +108,8 @@ class Pending:
 
 @dataclass(slots=True)
 class UDState:
-    board: object                        # games.uberdrakes.board.Board (immutable, shared)
-    options: dict
+    board: object = field(metadata=SHARED)  # games.uberdrakes.board.Board (immutable, shared)
+    options: dict = field(metadata=SHARED)   # fixed by the setup, shared by copies
     players: list
     phase: str = "dragons"               # dragons | mulligan | play | final | over
     round: int = 1

@@ -16,8 +16,6 @@ victory), flow (the phase sequence).  Action kinds:
 """
 from __future__ import annotations
 
-import hashlib
-
 from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Illegal, OptionSpec, Outcome, refusal
@@ -92,21 +90,6 @@ class WarboundRules(ConventionalHooks):
         if state.phase != "over":
             return None
         return Outcome(state.winners, state.win_reason, state.win_rule)
-
-    def fingerprint(self, state: WBState) -> str:
-        parts = [state.phase, str(state.turn), str(state.hand), str(state.hourglass), str(state.hourglass_space),
-                 str(state.current), str(state.passes), repr(sorted(state.closed.items())), repr(state.queue),
-                 repr(state.objectives), str(state.objective), repr(sorted(state.marked.items())), repr(state.winners)]
-        a = state.activation
-        if a is not None:
-            parts.append(f"act:{a.uid}:{a.space}:{a.parts}:{a.skill_used}:{a.shots}")
-        for uid in sorted(state.chars):
-            c = state.chars[uid]
-            parts.append(f"{uid}:{c.card}:{c.owner}:{c.minis}:{c.stress}:{c.wounds}:{c.breaks}:{c.panic}:"
-                         f"{c.alive}:{c.activations}")
-        for p in state.players:
-            parts.append(f"p{p.index}:{sorted(p.tokens.items())}:{p.vp}:{p.kills}:{p.panics}:{p.passed}")
-        return hashlib.sha1("|".join(parts).encode()).hexdigest()[:16]
 
     # ---- legal actions -------------------------------------------------------
     def legal_actions(self, state: WBState) -> list[Action]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from engine.core.state_fields import SHARED
 
 PHASES = ("deploy", "leader", "effect", "action", "cleanup", "over")
 
@@ -73,7 +74,7 @@ class Activation:
 
 @dataclass
 class WBState:
-    board: object
+    board: object = field(metadata=SHARED)     # the board (immutable, shared)
     scenario: str
     players: list
     chars: dict                 # uid -> Char
@@ -96,7 +97,7 @@ class WBState:
     winners: tuple = ()
     win_reason: str = ""
     win_rule: str = ""
-    options: dict = field(default_factory=dict)
+    options: dict = field(default_factory=dict, metadata=SHARED)   # fixed by the setup, shared by copies
 
     @property
     def round(self) -> int:
