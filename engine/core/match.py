@@ -68,6 +68,7 @@ class Match:
             events = [header, *events]
         self.actions: list[Action] = []
         self.overrides: dict[int, Override] = {}     # index in actions -> the group's override
+        self.reasons: dict[int, str] = {}            # index in actions -> a computer seat's reason for it
         self.log: list[LogEntry] = [LogEntry(None, -1, "Setup", events)]
         self._undo: list[Snapshot] = []
         self.listeners: list = []            # callables(entry) for the UI
@@ -269,7 +270,9 @@ class Match:
                 self._overridable(step.action)
                 self._agreement(step.override.confirmed_by)
                 return self._apply_override(step.action, step.override, autosave)
-            step = step.action
+            events = self.submit(step.action, autosave=autosave)
+            self.explain_last(step.why)
+            return events
         return self.submit(step, autosave=autosave)
 
     def is_computer(self, player: int) -> bool:
@@ -332,6 +335,8 @@ class Match:
         del self.actions[snap.actions:]
         for i in [i for i in self.overrides if i >= snap.actions]:
             del self.overrides[i]
+        for i in [i for i in self.reasons if i >= snap.actions]:
+            del self.reasons[i]
         del self.log[snap.log:]
         if self.autosave_path is not None:
             self.autosave()
@@ -343,20 +348,33 @@ class Match:
             "format": SAVE_FORMAT,
             "data_version": getattr(self.rules, "data_version", "1"),
             "setup": self.setup.to_dict(),
-            "actions": [self._saved_action(a, self.overrides.get(i)) for i, a in enumerate(self.actions)],
+            "actions": [self._saved_action(a, self.overrides.get(i), self.reasons.get(i))
+                        for i, a in enumerate(self.actions)],
             "rolls": list(self.dice.history),
             "fingerprint": self.rules.fingerprint(self.state),
             "summary": self.summary(),
             **({"origin": dict(self.origin)} if self.origin else {}),
         }
 
-    def _saved_action(self, action: Action, override: Override | None = None) -> dict:
+    def _saved_action(self, action: Action, override: Override | None = None, reason: str | None = None) -> dict:
         private = getattr(self.rules, "private_params", None)
         names = private(action) if private is not None else ()
         out = mark_private(action.to_dict(), names)
         if override is not None:
             out[overrides.KEY] = override.to_dict()
+        if reason:
+            out[WHY_KEY] = reason
         return out
+
+    def explain_last(self, reason: str) -> None:
+        """The computer's reason for the action just played: a "Why:" line
+        at the head of its log entry, kept in the save so the log reads the
+        same after a resume."""
+        if not reason or not self.actions:
+            return
+        reason = cut_text(" ".join(str(reason).split()), MAX_REASON)
+        self.reasons[len(self.actions) - 1] = reason
+        self.log[-1].events.insert(0, Event("ai", f"Why: {reason}"))
 
     def summary(self) -> dict:
         """What a list of games shows without replaying: players, round,
@@ -469,6 +487,9 @@ class Match:
                 step = recorded_step(raw, setup.players)
             except (ValueError, TypeError, OverflowError) as e:
                 raise SaveError(f"{name}:{line}: actions[{i}]: {cut_text(str(e), 300)}") from None
+            if isinstance(step, Recorded) and step.why and not match.is_computer(step.action.player):
+                raise SaveError(f"{name}:{line}: actions[{i}].{WHY_KEY}: only a computer seat's move carries a "
+                                f"reason, and seat {step.action.player + 1} is played by a person")
             try:
                 match.play_recorded(step)
             except (Illegal, OverrideRefused) as e:
@@ -515,25 +536,36 @@ def origin_of(raw) -> dict | None:
     return out if "copy_of" in out else None
 
 
+WHY_KEY = "why"           # the field of a saved action that carries a computer seat's reason
+MAX_REASON = 500          # characters: a reason is a sentence or two
+
+
 @dataclass(frozen=True)
 class Recorded:
-    """A saved action with the group's override, if it was one."""
+    """A saved action with the group's override, if it was one, and the
+    computer's reason for it, if a computer seat played it."""
     action: Action
     override: Override | None = None
+    why: str = ""
 
 
 def recorded_step(raw, players: int) -> Action | Recorded:
     """A save's action dict as a step to replay: the Action, or a Recorded
     carrying its override.  ValueError naming the field when malformed."""
     raw = unmark_private(raw)
-    override = None
+    override, why = None, ""
     if isinstance(raw, dict) and overrides.KEY in raw:
         raw = dict(raw)
         override = Override.from_dict(raw.pop(overrides.KEY), players)
+    if isinstance(raw, dict) and WHY_KEY in raw:
+        raw = dict(raw)
+        why = raw.pop(WHY_KEY)
+        if not isinstance(why, str) or not why.strip() or len(why) > MAX_REASON:
+            raise ValueError(f"{WHY_KEY}: expected the computer's reason in words (at most {MAX_REASON} characters)")
     action = Action.from_dict(raw)
     if not isinstance(action.kind, str) or len(action.kind) > 100:
         raise ValueError("kind: expected a short name")
-    return Recorded(action, override) if override is not None else action
+    return Recorded(action, override, why) if override is not None or why else action
 
 
 def _dice_problem(e: DiceExhausted, rolls: list) -> str:

@@ -16,7 +16,7 @@ import pygame
 
 from engine.core.actions import Action
 from engine.core.limits import cut_text
-from engine.core.rules import Event, Illegal
+from engine.core.rules import Illegal
 from engine.ui import theme as T
 from engine.ui import widgets as W
 from engine.ui.ai_runner import AIRunner
@@ -519,8 +519,7 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
             self.offer_override(action, e, self.toast[0])
             return False
         reason, self.ai_reason = getattr(self, "ai_reason", ""), ""
-        if reason:       # the computer explains its choice to the learner
-            self.match.log[-1].events.insert(0, Event("ai", f"Why: {reason}"))
+        self.match.explain_last(reason)      # the computer explains its choice: a "Why:" line, kept in the save
         self.state_changed(entry=self.match.log[-1], before=before)
         self.check_autosave()
         return True
