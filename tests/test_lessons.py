@@ -74,7 +74,8 @@ def test_a_wrong_move_is_taught_with_a_reason(path):
             t = lesson.judge(m, other)
             assert "example goes another way" not in t.text and "Not this time" not in t.text
             assert t.instead == step.say and t.rule == step.rule
-            assert (lesson.wrong_for(m, step, other) or step.why) in t.text
+            missed = lesson.matches(m, step, other)       # the step's move, but not what it `expect`s
+            assert (step.miss if missed else (lesson.wrong_for(m, step, other) or step.why)) in t.text
             taught += 1
         m.submit(want, autosave=False)
         lesson.advance(m)
@@ -174,6 +175,30 @@ def test_check_plays_a_good_lesson_and_refuses_an_illegal_step(tmp_path):
     problems = _check(tmp_path, bad)
     assert len(problems) == 1 and problems[0].startswith(str(tmp_path / "dice_wars/tutorials/x.yaml") + ":18: steps[0]")
     assert "the rules refuse" in problems[0] and "dice_wars.txt §" in problems[0]
+
+
+def test_a_free_choice_that_misses_what_the_step_expects_is_taught_and_check_plays_the_written_one(tmp_path):
+    """`expect` (a script's expectations) judges a free choice on a copy:
+    a move the rules allow but that does not bring it about gets the step's
+    `miss` sentence and changes nothing; `check` refuses a file whose own
+    move misses it, with the step's line."""
+    step = GOOD_STEP.replace("    done: Moved.\n", "    done: Moved.\n    free: [to]\n"
+                             "    expect: {units: {a: {at: D6}}}\n    miss: Go to D6, next to the guard.\n")
+    assert _check(tmp_path, BASE + step) == []
+    problems = _check(tmp_path, BASE + step.replace("at: D6}}}", "at: E6}}}"))
+    assert len(problems) == 1 and "x.yaml:18: steps[0].expect: the step's own move does not bring it about" in problems[0]
+    problems = _check(tmp_path, BASE + step.replace("    miss: Go to D6, next to the guard.\n", ""))
+    assert problems and "miss: required field is missing" in problems[0]
+    assert _check(tmp_path, BASE + step) == []
+    lesson = Lesson(tmp_path / "dice_wars" / "tutorials" / "x.yaml")
+    m = lesson.new_match()
+    uid = m.state.options["names"]["a"]
+    here = Action.make("move", 0, uid=uid, to=list(m.rules.script_param(m.state, "to", "D6")))
+    there = Action.make("move", 0, uid=uid, to=list(m.rules.script_param(m.state, "to", "C5")))
+    assert m.check(there) is None and lesson.matches(m, lesson.current(), there)
+    t = lesson.judge(m, there)
+    assert t is not None and t.text == "Go to D6, next to the guard." and t.instead == "Move."
+    assert lesson.judge(m, here) is None and len(m.actions) == 0 and m.state.units[uid].pos != here["to"]
 
 
 @pytest.mark.parametrize("dice,line,words", [

@@ -15,6 +15,7 @@ says what does not play, as `file:line: field: what`.
 """
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 KINDS = ("lesson", "guided")
 TOP_KEYS = {"game", "kind", "title", "family", "source", "learner", "intro", "setup", "dice", "dice_why",
             "steps", "outro", "seats", "coach"}
-STEP_KEYS = {"do", "say", "why", "rule", "done", "point", "free", "wrong"}
+STEP_KEYS = {"do", "say", "why", "rule", "done", "point", "free", "wrong", "expect", "miss"}
 COACH_KEYS = {"turn", "tips", "won", "lost"}
 TIP_KEYS = {"when", "say", "rule"}
 WHEN_KEYS = {"rule", "kind", "player"}
@@ -55,6 +56,8 @@ class Step:
     free: tuple[str, ...] = ()                  # parameters the learner chooses (the rules judge them)
     point: tuple = ()                           # what to mark: unit names, hex labels, {"button": label}
     wrong: tuple[tuple[str, str], ...] = ()     # (action kind [and params], the sentence for that tempting move)
+    expect: tuple[tuple[str, object], ...] = ()  # what the learner's free choice must bring about (script expectations)
+    miss: str = ""                              # the sentence for a free choice that does not
 
 
 @dataclass(frozen=True)
@@ -265,11 +268,16 @@ class Lesson:
                     raise DataError([f"{_where(self.path, self.data, loc + ['wrong', k])}: steps[{i}].wrong: "
                                      f"{cut(k)}: a kind of move, optionally with its parameters "
                                      "(attack; move m=dash; portal travel=false)"])
+            expect = plain(raw.get("expect") or {})
+            if not isinstance(expect, dict) or not all(isinstance(k, str) for k in expect):
+                raise DataError([f"{_where(self.path, self.data, loc + ['expect'])}: steps[{i}].expect: a mapping of "
+                                 "expectations, as a rules script's `expect` (docs/scripts.md)"])
             rule = text("rule", False) or self.source
             out.append(Step(want["player"], want, text("say", True), text("why", mine), rule,
                             text("done", mine), line_at(self.data, loc), tuple(free),
                             tuple(plain(p) for p in point),
-                            tuple((str(k), " ".join(v.split())) for k, v in wrong.items())))
+                            tuple((str(k), " ".join(v.split())) for k, v in wrong.items()),
+                            tuple(expect.items()), text("miss", bool(expect) and mine)))
         return out
 
     def _coach(self) -> Coach:
@@ -409,7 +417,7 @@ class Lesson:
         if refused is not None:             # the rules' own reason, whatever the step
             return Teaching(refused.reason, refused.rule or step.rule, step.say)
         if self.matches(match, step, action):
-            return None
+            return Teaching(step.miss, step.rule, step.say) if self.misses(match, step, action) else None
         wrong = self.wrong_for(match, step, action)
         if not wrong:
             try:
@@ -419,6 +427,28 @@ class Lesson:
             short = f"“{self.describe(match, action)}” is allowed by the rules, but this step is another move ({right})."
             return Teaching(f"{short} {step.why}", step.rule, step.say, short)
         return Teaching(wrong, step.rule, step.say)
+
+    def misses(self, match: Match, step: Step, action: Action) -> bool:
+        """The learner's free choice is the step's move, but tried on a copy
+        it does not bring about what the step `expect`s (a drag that stops
+        short of the enemy the next step fights)."""
+        if not step.expect:
+            return False
+        state = match.rules.clone(match.state)
+        try:
+            match.rules.apply(state, action, copy.deepcopy(match.dice))
+        except Exception:  # noqa: BLE001 - the rules judge the real move
+            return False
+        return bool(self.expect_problems(state, step))
+
+    def expect_problems(self, state, step: Step) -> list[str]:
+        out = []
+        for key, want in step.expect:
+            try:
+                out.extend(self.rules.script_check(state, key, want))
+            except Exception as e:  # noqa: BLE001 - a broken expectation is the file's problem
+                out.append(f"{key}: {malformed.explain(e)}")
+        return out
 
     def wrong_for(self, match: Match, step: Step, action: Action) -> str:
         """The step's sentence for this tempting move: the `wrong` entry of
@@ -598,6 +628,9 @@ class Lesson:
             except Exception as e:  # noqa: BLE001 - a step the game cannot carry out: say which
                 return problems + [f"{where}: the game cannot play this step: {malformed.explain(e, step.want)}"]
             self.index = i + 1
+            missed = self.expect_problems(match.state, step) if step.expect else []
+            if missed:
+                return problems + [f"{where}.expect: the step's own move does not bring it about: {'; '.join(missed)}"]
             if match.outcome() is not None and i + 1 < len(self.steps):
                 return problems + [f"{self.path}:{self.steps[i + 1].line}: steps[{i + 1}]: the game is already over "
                                    f"({match.outcome().reason})"]
