@@ -309,6 +309,7 @@ class TutorialScreen(MatchScreen):
         if L.coach.turn:
             paras.append((L.coach.turn, T.ACCENT))
         self.replies = []           # said in the panel above: the coach's rows are the free play's now
+        self.note = ("", T.TEXT, "")
         self._coach_img = (None, None)
         self.app.push(Modal(self.app, "Now you play", paras, [("Play on", "close", "Enter")], escape_cmd="close",
                             link=L.source, width=900))
