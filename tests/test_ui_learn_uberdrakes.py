@@ -9,11 +9,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from engine.core.lessons import Lesson, lesson_files
-from engine.ui.app import App
+from engine.core.lessons import lesson_files
 from engine.ui.scenes.dialogs import ChoiceDialog, Modal
-from engine.ui.scenes.tutorial import TutorialScreen
-from test_ui_support import click, key
+from test_ui_support import click, key, open_learn_file, play_learn_file
 from tiers import slow
 
 GAME = "uberdrakes"
@@ -21,17 +19,7 @@ PAY_KEY = pygame.K_p
 
 
 def open_file(stem: str, size=(1600, 1000)):
-    app = App(size, headless=True)
-    if stem == "guided":
-        from engine.ui.scenes.tutorial import start_guided
-        screen = start_guided(app, GAME)
-    else:
-        screen = app.open("tutorial", Lesson(next(p for p in lesson_files(GAME) if p.stem == stem)))
-    app.step(0.05)
-    assert isinstance(app.top(), Modal)          # the introduction
-    key(app, pygame.K_RETURN)
-    assert isinstance(screen, TutorialScreen)
-    return app, screen
+    return open_learn_file(GAME, stem, size)
 
 
 def hex_pos(screen, h):
@@ -123,18 +111,7 @@ def do_with_the_controls(app, screen, action) -> None:
 
 
 def play_with_the_controls(stem: str):
-    app, screen = open_file(stem)
-    lesson = screen.lesson
-    while not lesson.done:
-        if lesson.reply_due():
-            screen.last_change = 0.0
-            screen.update(0.1)
-            app.draw()
-            continue
-        before = lesson.index
-        do_with_the_controls(app, screen, lesson.action_of(screen.match, lesson.current()))
-        assert lesson.index == before + 1, (stem, lesson.current().say, screen.coach_lines()[1])
-    return app, screen
+    return play_learn_file(GAME, stem, do_with_the_controls)
 
 
 # the fast tier plays three files that use every kind of control between them (a card, a hoard

@@ -50,6 +50,55 @@ def key(app, k, mod: int = 0, text: str = ""):
     app.draw()
 
 
+def drag(app, a, b, steps=6):
+    """Press at `a`, move in `steps` to `b` with the button held, release there."""
+    move(app, a)
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    for i in range(1, steps + 1):
+        p = (round(a[0] + (b[0] - a[0]) * i / steps), round(a[1] + (b[1] - a[1]) * i / steps))
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    app.draw()
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.draw()
+
+
+def open_learn_file(game: str, stem: str, size=(1600, 1000)):
+    """(app, tutorial screen) for a game's lesson `stem` (or "guided"), its
+    introduction read and closed with Enter."""
+    from engine.core.lessons import Lesson, lesson_files
+    from engine.ui.scenes.dialogs import Modal
+    from engine.ui.scenes.tutorial import TutorialScreen, start_guided
+    app = App(size, headless=True)
+    if stem == "guided":
+        screen = start_guided(app, game)
+    else:
+        screen = app.open("tutorial", Lesson(next(p for p in lesson_files(game) if p.stem == stem)))
+    app.step(0.05)
+    assert isinstance(app.top(), Modal)          # the introduction
+    key(app, pygame.K_RETURN)
+    assert isinstance(screen, TutorialScreen)
+    return app, screen
+
+
+def play_learn_file(game: str, stem: str, do_with_the_controls):
+    """Open a lesson (or "guided") and play it to its end: the other side's
+    steps by the screen's own clock, each learner step by
+    `do_with_the_controls(app, screen, action)`, which must advance it by
+    exactly one step. Returns (app, screen)."""
+    app, screen = open_learn_file(game, stem)
+    lesson = screen.lesson
+    while not lesson.done:
+        if lesson.reply_due():
+            screen.last_change = 0.0
+            screen.update(0.1)
+            app.draw()
+            continue
+        before = lesson.index
+        do_with_the_controls(app, screen, lesson.action_of(screen.match, lesson.current()))
+        assert lesson.index == before + 1, (stem, lesson.current().say, screen.coach_lines()[1])
+    return app, screen
+
+
 def dismiss_handoff(app):
     """The next player clicks the handoff's button (the only way besides its own key)."""
     from engine.ui.scenes.dialogs import Handoff

@@ -14,7 +14,7 @@ import games.dragonbond  # noqa: E402,F401  (registers the ruleset)
 from engine.core.match import Match  # noqa: E402
 from engine.core.rules import Setup  # noqa: E402
 from engine.ui.render import render_png  # noqa: E402
-from test_ui_support import click, key, move, screen_for  # noqa: E402
+from test_ui_support import click, drag, key, move, screen_for  # noqa: E402
 
 POSITION = {"units": [
     {"name": "hal", "player": 0, "unit": "oathguard_halberdiers", "centre": [20, 31]},
@@ -43,17 +43,6 @@ def spos(screen, x, y):
 def centre(m, uid):
     u = m.state.units[uid]
     return (sum(x.x for x in u.models) / len(u.models), sum(x.y for x in u.models) / len(u.models))
-
-
-def drag(app, a, b, steps=6):
-    move(app, a)
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    for i in range(1, steps + 1):
-        p = (round(a[0] + (b[0] - a[0]) * i / steps), round(a[1] + (b[1] - a[1]) * i / steps))
-        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
-    app.draw()
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-    app.draw()
 
 
 def test_position_draws_with_cards_and_turn_counter(tmp_path):
