@@ -13,7 +13,9 @@ changes nothing.  No pygame: keys arrive as names.
 from __future__ import annotations
 
 from engine.core.actions import Action
-from engine.table.geometry import Foot, contact_point, slide_into
+import math
+
+from engine.table.geometry import CONTACT, OVERLAP, PLACE_GAP, Foot, contact_point, edge_distance, slide_into
 from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import PoolSpec, TableController
 from games.dragonbond import combat, describe, dicepool, modifiers, movement, overlay, powers, setup, space, stats
@@ -21,6 +23,7 @@ from games.dragonbond.view import dice_words
 
 SPECIAL_KEYS = {"n": "run", "c": "charge", "o": "coordinated", "g": "disengage"}
 DIGITS = "123456789"
+SNAP = 0.5                   # inches: a drop on an enemy base or this near one is meant to touch it
 
 
 def _split(reason) -> tuple[str, str]:
@@ -169,13 +172,62 @@ class DragonbondController(TableController):
         p = self.actor()
         pts = [[round(positions[(uid, m.mid)][0], 3), round(positions[(uid, m.mid)][1], 3)] for m in u.models]
         pd = self.pend()
-        if pd is not None and pd.kind == "follow_up":
-            return Action.make("follow_up", p, uid=uid, to=pts)
         t = st.turn
         kind = "move"
         if (t is None or (t.mode == "" and not t.moved and not t.acted)) and self.mode in ("run", "disengage"):
             kind = self.mode
+        if kind != "disengage":
+            pts = [list(x) for x in self.snap(u, pts)[0]]
+        if pd is not None and pd.kind == "follow_up":
+            return Action.make("follow_up", p, uid=uid, to=pts)
         return self.chain(uid, Action.make(kind, p, uid=uid, to=pts))
+
+    def snap(self, u, pts) -> tuple[list, object]:
+        """(end positions, the enemy unit touched or None): a drop on an
+        enemy base, or within SNAP of one, slides along the drag until the
+        nearest bases just touch (§ Engaged: base-to-base contact; a drop by
+        hand can hardly land within the 0.05" that is contact).  A unit that
+        starts touching an enemy is left as dropped."""
+        st = self.state
+        sh = space.shape_of(u.card)
+        start = [(m.x, m.y) for m in u.models]
+        far = max((math.hypot(x - sx, y - sy) for (sx, sy), (x, y) in zip(start, pts)), default=0.0)
+        if far < 1e-6 or len(start) != len(pts):
+            return pts, None
+        xs = [p[0] for p in start + list(pts)]
+        ys = [p[1] for p in start + list(pts)]
+        room = SNAP + 4.0                           # the largest base's radius and then some
+        enemy = [(v, f) for v in space.enemies(st, u) for f in space.feet(st, v)
+                 if min(xs) - room <= f.x <= max(xs) + room and min(ys) - room <= f.y <= max(ys) + room]
+        if not enemy:
+            return pts, None
+
+        def at(t):
+            return [(sx + t * (x - sx), sy + t * (y - sy)) for (sx, sy), (x, y) in zip(start, pts)]
+
+        def gap(t):
+            return min((edge_distance(Foot(sh, x, y), f), v.uid) for x, y in at(t) for v, f in enemy)
+
+        if gap(0.0)[0] <= CONTACT:
+            return pts, None
+        end, who = gap(1.0)
+        if -OVERLAP <= end <= CONTACT:
+            return pts, self.unit(who)
+        if end < -OVERLAP:
+            lo, hi = 0.0, 1.0                       # back along the drag to contact
+        elif end <= SNAP:
+            lo, hi = 1.0, 1.0 + (end + 0.2) / far    # on to contact
+            if gap(hi)[0] >= PLACE_GAP:
+                return pts, None
+        else:
+            return pts, None
+        for _ in range(40):
+            mid = (lo + hi) / 2
+            if gap(mid)[0] >= PLACE_GAP:
+                lo = mid
+            else:
+                hi = mid
+        return [(round(x, 3), round(y, 3)) for x, y in at(lo)], self.unit(gap(lo)[1])
 
     def sight(self, viewer, target) -> bool:
         a, b = self.unit(viewer), self.unit(target)
@@ -889,6 +941,24 @@ class DragonbondController(TableController):
             self._drag_seen = last = (key, entered)
         return last[1]
 
+    def drag_contact(self):
+        """The enemy unit the whole unit being dragged will be set touching
+        when dropped here (`snap`), or None."""
+        d = self.drag
+        u = self.unit(d.unit) if d is not None and not d.single else None
+        if u is None or not u.models or self.mode == "disengage":
+            return None
+        key = (self.state.version, d.unit, d.to, d.turn)
+        last = getattr(self, "_contact_seen", None)
+        if last is None or last[0] != key:
+            pts = [tuple(d.now.get((u.uid, m.mid), (m.x, m.y))[:2]) for m in u.models]
+            try:
+                last = (key, self.snap(u, pts)[1])
+            except Exception:  # noqa: BLE001 - an aid must never break the screen
+                last = (key, None)
+            self._contact_seen = last
+        return last[1]
+
     def charge_plan(self, target):
         """(end positions, arrives, label, terrain entered) of the charge on
         `target` for the median roll, as the rules will plan it; None when
@@ -941,6 +1011,80 @@ class DragonbondController(TableController):
                     return overlay.charge_shapes(s, su, pts, arrives, label) + overlay.terrain_shapes(s, su, entered)
         return []
 
+    # --- a lesson's pointer (engine/ui/scenes/tutorial.py) -------------------------------------------------
+    def lesson_pointer(self, a: Action):
+        """What the coach rings for a step's action, one control at a time:
+        the unit first (the coach rings it until it is selected), then the
+        button that starts the action (a special action's, a weapon's when
+        the unit has several, a power's), then its target or the spot to
+        drag to (the centre of the models' end positions); a decision's
+        button in the panel."""
+        from engine.core.lessons import Pointer
+        k = a.kind
+        uid = a.get("uid")
+        u = self.unit(uid)
+        if k == "activate":
+            return Pointer(units=(uid,), buttons=("activate",))
+        if k in ("move", "run", "disengage"):
+            first = () if k == "move" or self.mode == k else (f"special:{k}",)
+            if first:
+                return Pointer(units=(uid,), buttons=first)
+            return Pointer(units=(uid,), points=self._centre(a.get("to")))
+        if k == "follow_up":
+            if a.get("to") is None:
+                return Pointer(buttons=("follow_up",))
+            return Pointer(points=self._centre(a.get("to")), buttons=("follow_up",))
+        if k == "attack":
+            ws = [w.name for w, _ in stats.weapons(self.state, u)] if u is not None else []
+            pick = len(ws) > 1 and self.mode != f"attack:{a['weapon']}"
+            return Pointer(units=(uid, a["target"]), buttons=(f"mode:attack:{a['weapon']}",) if pick else ())
+        if k == "charge":
+            if self.mode != "charge":
+                return Pointer(units=(uid,), buttons=("special:charge",))
+            return Pointer(units=(uid, a["target"]))
+        if k == "coordinated":
+            if self.mode != "coordinated":
+                return Pointer(units=(uid,), buttons=("special:coordinated",))
+            return Pointer(units=(uid, a["second"]))
+        if k == "power":
+            key = a["power"]
+            if self.mode != f"power:{key}" or a.get("target") in (None, uid):
+                return Pointer(units=(uid,), buttons=(f"power:{key}",))
+            return Pointer(units=(uid, a["target"]))
+        if k == "rest":
+            return Pointer(units=(uid,), buttons=("special:rest",))
+        if k == "dismount":
+            if self.mode != "dismount":
+                return Pointer(units=(uid,), buttons=("dismount",))
+            return Pointer(units=(uid,), points=(tuple(a["to"]),))
+        if k in ("wait", "mount"):
+            return Pointer(units=(uid,), buttons=(k,))
+        if k in ("end_turn", "pass_round"):
+            return Pointer(buttons=(k,))
+        if k == "opportunity_attack":
+            return Pointer(buttons=(f"oa:{a['weapon']}",))
+        if k == "use_reaction":
+            return Pointer(buttons=(f"react:{a['power']}",))
+        if k in ("decline", "charge_attack", "skip_follow_up"):
+            return Pointer(buttons=(k,))
+        if k == "remove_models":
+            from games.dragonbond.wounds import default_casualties
+            if u is not None and sorted(a["models"]) == sorted(default_casualties(self.state, u)):
+                return Pointer(buttons=("remove_default",))
+            return Pointer(points=tuple((m.x, m.y) for m in u.models if m.mid in a["models"]) if u else (),
+                           buttons=("remove_chosen",))
+        return None
+
+    @staticmethod
+    def _centre(to) -> tuple:
+        """The centre of a move's end positions, as a ring to drag towards."""
+        if not isinstance(to, (list, tuple)) or not to:
+            return ()
+        pts = [p for p in to if isinstance(p, (list, tuple)) and len(p) == 2]
+        if not pts:
+            return ()
+        return ((sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)),)
+
     # --- words -----------------------------------------------------------------------------------------------
     def hint(self) -> str:
         st = self.state
@@ -950,6 +1094,9 @@ class DragonbondController(TableController):
             entered = self.drag_terrain() if u is not None else []
             if entered:
                 base += " · enters " + ", ".join(overlay.effect_words(st, u, p) for p in entered)
+            touched = self.drag_contact()
+            if touched is not None:
+                base += f" · drops into base contact with {self.name(touched.uid)}"
             return base
         if self.tool:
             return base
@@ -998,7 +1145,12 @@ class DragonbondController(TableController):
             if self.sel is not None and self.can_act_with(self.sel):
                 return (f"{who}: drag {self.name(self.sel)} to activate and move it, click a red ring to attack, "
                         "or choose an action (right) · Tab next unit")
-            return f"{who}: click a unit to activate ({st.players[self.actor()].turns} turns left) · Tab next unit"
+            n = st.players[self.actor()].turns
+            return f"{who}: click a unit to activate ({n} turn{'s' if n != 1 else ''} left) · Tab next unit"
+        au = self.unit(t.uid)
+        if t.acted and t.mode == "act" and not t.moved and au is not None and au.models \
+                and movement.left(st, au) > 0.05:
+            return f"{who}: {self.name(t.uid)} has acted: drag it to move after the action, or end the turn (E)"
         if t.acted or t.mode not in ("", "act", "coordinated"):
             return f"{who}: {self.name(t.uid)} is done: end the turn (E)"
         return base
