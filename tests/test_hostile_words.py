@@ -77,7 +77,7 @@ def _seeds() -> list[tuple[str, str, str]]:
                 "data/dragonbond/lists/blood_host.yaml",
                 "data/warbound/lists/raiders_starter.yaml",
                 "data/battle_valor_fantasy/tutorials/1_attack_column.yaml",
-                "data/dragonbond/tutorials/1_charge.yaml",
+                "data/dragonbond/tutorials/05_charge.yaml",
                 "assets/maps/battle_valor_fantasy/thornby_village.tmx"):
         out.append((rel, (ROOT / rel).read_text(), Path(rel).suffix))
     return out
@@ -182,12 +182,12 @@ def test_field_readers_bound_and_name_what_they_read():
     (("learner: 0", "learner: [0]"), "learner: a whole number was expected"),
     (("players: 2", "players: many"), "setup.players: a whole number was expected, not 'many'"),
     (("scenario: ", "seed: [1]\n  scenario: "), "setup.seed: a whole number was expected, not <a list of 1 item>"),
-    (("scenario: valerna_crossing", "scenario: [valerna_crossing]"), "setup.scenario: text was expected"),
+    (("scenario: border_skirmish", "scenario: [border_skirmish]"), "setup.scenario: text was expected"),
 ])
 def test_a_hostile_lesson_is_refused_with_its_field(tmp_path, change, words):
     from engine.core.catalog import DataError
     from engine.core.lessons import Lesson
-    text = (ROOT / "data/dragonbond/tutorials/1_charge.yaml").read_text()
+    text = (ROOT / "data/dragonbond/tutorials/05_charge.yaml").read_text()
     old, new = change
     assert old in text
     folder = tmp_path / "tutorials"
@@ -272,7 +272,7 @@ def test_a_refused_position_field_is_reported_at_its_own_line(tmp_path):
 def test_a_lessons_setup_field_is_reported_at_its_own_line(tmp_path):
     from engine.core.catalog import DataError
     from engine.core.lessons import Lesson
-    text = (ROOT / "data/dragonbond/tutorials/1_charge.yaml").read_text().replace("players: 2", "players: two", 1)
+    text = (ROOT / "data/dragonbond/tutorials/05_charge.yaml").read_text().replace("players: 2", "players: two", 1)
     line = text.split("\n").index("  players: two") + 1
     (tmp_path / "tutorials").mkdir()
     path = tmp_path / "tutorials" / "lesson.yaml"
