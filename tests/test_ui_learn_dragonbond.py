@@ -1,0 +1,154 @@
+"""Dragonbond's lessons and guided game on the screen (engine/ui/scenes/tutorial.py
+with games/dragonbond/controller.py): every learner step made with the real
+controls — a click on a unit to select it, Enter to activate, a drag of the
+unit to where the step moves it (a drop short of an enemy base slides into
+contact), a click on an enemy to attack, the special actions' keys (N, C, T,
+G), the panel's buttons and Y/N for a decision — and, before each control,
+the coach's gold ring on that very control (the controller's
+`lesson_pointer`)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from engine.core.lessons import lesson_files
+from engine.ui.scenes.dialogs import ChoiceDialog, Modal
+from test_ui_support import click, drag, key, open_learn_file, play_learn_file
+from tiers import slow
+
+GAME = "dragonbond"
+KEYS = {"end_turn": pygame.K_e, "wait": pygame.K_w, "rest": pygame.K_t, "follow_up": pygame.K_y,
+        "charge_attack": pygame.K_y, "opportunity_attack": pygame.K_y, "decline": pygame.K_n,
+        "skip_follow_up": pygame.K_n}
+MODE_KEYS = {"run": pygame.K_n, "charge": pygame.K_c, "disengage": pygame.K_g}
+
+
+def open_file(stem: str, size=(1600, 1000)):
+    return open_learn_file(GAME, stem, size)
+
+
+def spos(screen, x, y):
+    sx, sy = screen.board.world_to_screen(x, y)
+    return (int(round(sx)), int(round(sy)))
+
+
+def model_pos(screen, uid):
+    m = screen.state.units[uid].models[0]
+    return spos(screen, m.x, m.y)
+
+
+def button(app, screen, command):
+    app.draw()
+    b = next((b for b in screen.panel_buttons.buttons if b.command == command), None)
+    assert b is not None, (command, [x.command for x in screen.panel_buttons.buttons])
+    return b
+
+
+def press(app, screen, command):
+    """Click the panel button the coach rings."""
+    assert command in screen.pointer().buttons, (command, screen.pointer())
+    click(app, button(app, screen, command).rect.center)
+
+
+def do_with_the_controls(app, screen, action) -> None:
+    ctl = screen.ctl
+    k = action.kind
+    p = screen.pointer()
+    uid = action.get("uid")
+    if p.units and p.units[0] == uid and ctl.selected() != uid:     # first the unit, ringed
+        click(app, model_pos(screen, uid))
+        assert ctl.selected() == uid, (action, ctl.selected())
+        p = screen.pointer()
+    if k == "activate":
+        assert "activate" in p.buttons
+        key(app, pygame.K_RETURN)
+        return
+    if k in MODE_KEYS:
+        assert p.buttons == (f"special:{k}",), p
+        key(app, MODE_KEYS[k])
+        assert ctl.mode == k
+        p = screen.pointer()
+        if k == "charge":
+            assert action["target"] in p.units
+            click(app, model_pos(screen, action["target"]))
+            return
+    if k in ("move", "run", "disengage") or (k == "follow_up" and action.get("to") is not None):
+        u = screen.state.units[uid]
+        start, end = u.models[0], action["to"][0]
+        drag(app, spos(screen, start.x, start.y), spos(screen, end[0], end[1]))
+        return
+    if k == "attack":
+        if p.buttons:
+            press(app, screen, p.buttons[0])
+        assert action["target"] in screen.pointer().units
+        click(app, model_pos(screen, action["target"]))
+        top = app.top()
+        assert not isinstance(top, ChoiceDialog), "the ringed weapon button should narrow the attack to one weapon"
+        return
+    if k == "power":
+        press(app, screen, f"power:{action['power']}")
+        if action.get("target") not in (None, uid):
+            assert action["target"] in screen.pointer().units
+            click(app, model_pos(screen, action["target"]))
+        return
+    if k in ("pass_round", "mount", "dismount", "use_reaction", "remove_models"):
+        command = {"use_reaction": f"react:{action.get('power')}", "remove_models": "remove_default"}.get(k, k)
+        press(app, screen, command)
+        if k == "dismount":
+            p = screen.pointer()
+            assert p.points
+            click(app, spos(screen, *action["to"]))
+        return
+    if k in KEYS:
+        want = {"opportunity_attack": f"oa:{action.get('weapon')}", "rest": "special:rest"}.get(k, k)
+        assert want in p.buttons, (action, p)
+        key(app, KEYS[k])
+        return
+    raise AssertionError(f"no control for {action}")
+
+
+def play_with_the_controls(stem: str):
+    return play_learn_file(GAME, stem, do_with_the_controls)
+
+
+# the fast tier plays three files that use every kind of control between them (select, Enter, drag
+# with the snap into contact, pile-in and consolidation, a click to attack, the special actions' keys,
+# a reaction, an opportunity attack, choosing casualties); the slow tier plays every file
+FAST = ("06_pile_in", "07_engagement", "guided")
+
+
+@pytest.mark.parametrize("stem", [pytest.param(s, marks=() if s in FAST else slow)
+                                  for s in [p.stem for p in lesson_files(GAME)] + ["guided"]])
+def test_every_dragonbond_step_is_made_with_the_real_controls(stem):
+    """Each learner step, its control ringed in gold first, done with clicks,
+    drags and keys (never by submitting the action): each one advances the
+    lesson to its end."""
+    play_with_the_controls(stem)
+
+
+def test_a_drag_that_stops_short_of_contact_is_taught_and_the_lesson_waits():
+    """Pile-in, step 2: dropping the Blades 2 inches short of the Claws is a
+    legal move, but no Blade is engaged, so there would be no pile-in: the
+    coach says the step's `miss` sentence and nothing is played."""
+    app, screen = open_file("06_pile_in")
+    lesson = screen.lesson
+    do_with_the_controls(app, screen, lesson.action_of(screen.match, lesson.current()))     # activate
+    step = lesson.current()
+    u = screen.state.units[screen.state.options["names"]["blades"]]
+    a = u.models[0]
+    drag(app, spos(screen, a.x, a.y), spos(screen, a.x, a.y - 0.6))
+    assert lesson.index == 1 and len(screen.match.actions) == 1
+    assert screen.note[0] == step.miss
+
+
+def test_the_guided_games_opening_hands_the_coach_to_free_play():
+    """The opening ends with the computer's turns and the upkeep: those
+    sentences go to the Now you play panel; the coach's rows are then the
+    free play's (the warnings, no row of the computer's moves)."""
+    app, screen = play_with_the_controls("guided")
+    top = app.top()
+    assert isinstance(top, Modal) and top.title == "Now you play"
+    key(app, pygame.K_RETURN)
+    head, rows, rule = screen.coach_lines()
+    labels = [r[0] for r in rows]
+    assert "Crimson" not in labels and labels[0] == "Do now" and "Watch" in labels, rows
