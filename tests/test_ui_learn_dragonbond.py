@@ -13,7 +13,7 @@ import pytest
 
 from engine.core.lessons import lesson_files
 from engine.ui.scenes.dialogs import ChoiceDialog, Modal
-from test_ui_support import click, drag, key, open_learn_file, play_learn_file
+from test_ui_support import click, drag, key, move, open_learn_file, play_learn_file
 from tiers import slow
 
 GAME = "dragonbond"
@@ -152,3 +152,24 @@ def test_the_guided_games_opening_hands_the_coach_to_free_play():
     head, rows, rule = screen.coach_lines()
     labels = [r[0] for r in rows]
     assert "Crimson" not in labels and labels[0] == "Do now" and "Watch" in labels, rows
+
+
+def test_a_drag_over_an_enemy_base_says_it_drops_into_contact_not_that_there_is_no_room():
+    """Pile-in, step 2: held over a Claw's base, the Blades' drag says the drop
+    slides into base contact with the Claws, not "no room there" (the base in
+    the way is the one the drop will touch)."""
+    app, screen = open_file("06_pile_in")
+    lesson = screen.lesson
+    do_with_the_controls(app, screen, lesson.action_of(screen.match, lesson.current()))     # activate
+    claws = screen.state.units[screen.state.options["names"]["claws"]]
+    blades = screen.state.units[screen.state.options["names"]["blades"]]
+    a, c = blades.models[0], claws.models[3]
+    start, over = spos(screen, a.x, a.y), spos(screen, c.x, c.y + 0.3)
+    move(app, start)
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, 7):
+        p = (round(start[0] + (over[0] - start[0]) * i / 6), round(start[1] + (over[1] - start[1]) * i / 6))
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    app.draw()
+    words = screen.ctl.hint()
+    assert "drops into base contact with" in words and "no room there" not in words, words

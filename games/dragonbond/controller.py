@@ -1096,6 +1096,9 @@ class DragonbondController(TableController):
                 base += " · enters " + ", ".join(overlay.effect_words(st, u, p) for p in entered)
             touched = self.drag_contact()
             if touched is not None:
+                problem = self.drag.problem if self.drag is not None else ""
+                if problem.startswith("no room there"):     # the enemy's base itself: the drop slides back to it
+                    base = base.replace(f" · {problem}", "")
                 base += f" · drops into base contact with {self.name(touched.uid)}"
             return base
         if self.tool:
