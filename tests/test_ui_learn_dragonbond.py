@@ -173,3 +173,23 @@ def test_a_drag_over_an_enemy_base_says_it_drops_into_contact_not_that_there_is_
     app.draw()
     words = screen.ctl.hint()
     assert "drops into base contact with" in words and "no room there" not in words, words
+
+
+def test_after_the_other_sides_step_the_last_unit_is_put_down_for_the_next_one():
+    """Pile-in, after the Blades' attack Crimson passes the round; the next
+    step is the Duelists': the Blades, selected for the attack, are put down
+    so Enter and the bar below do not speak of them."""
+    app, screen = open_file("06_pile_in")
+    lesson = screen.lesson
+    while lesson.current().want["kind"] != "pass_round":
+        do_with_the_controls(app, screen, lesson.action_of(screen.match, lesson.current()))
+    blades = screen.state.options["names"]["blades"]
+    assert screen.ctl.selected() == blades
+    for _ in range(50):
+        if not lesson.reply_due():
+            break
+        screen.last_change = 0.0
+        screen.update(0.1)
+        app.draw()
+    assert lesson.current().want["kind"] == "activate"
+    assert screen.ctl.selected() != blades, screen.ctl.hint()

@@ -182,6 +182,7 @@ class TutorialScreen(MatchScreen):
             return
         L.advance(self.match)
         self.replied(action.player, why)
+        self.leave_selection(None)
         self.after_step()
 
     def replied(self, player: int, text: str) -> None:
@@ -249,11 +250,12 @@ class TutorialScreen(MatchScreen):
         return True
 
     def leave_selection(self, before) -> None:
-        """After a step, a selection the next step is not about is put down:
-        the bar below must not speak of the last unit while the coach points
-        at the next one."""
+        """After a step (the learner's `before`, or None after the other
+        side's), a selection the next step is not about is put down: the bar
+        below must not speak of the last unit while the coach points at the
+        next one."""
         nxt = self.lesson.current()
-        uid = before.want.get("uid")
+        uid = before.want.get("uid") if before is not None else None     # None: after the other side's step
         if nxt is not None and self.lesson.mine(nxt) and nxt.want.get("uid") != uid and self.ctl.selected() is not None:
             try:
                 want = self.lesson.action_of(self.match, nxt).get("uid")
