@@ -193,3 +193,15 @@ def test_after_the_other_sides_step_the_last_unit_is_put_down_for_the_next_one()
         app.draw()
     assert lesson.current().want["kind"] == "activate"
     assert screen.ctl.selected() != blades, screen.ctl.hint()
+
+
+def test_after_dismounting_the_bar_says_the_emperor_may_walk_on_not_that_he_is_done():
+    """Dismounting, step 4: the pair attacked, the Emperor stepped down for
+    half his speed; the bar under the board says he may still move (3.5
+    inches left), as the coach does, never "is done"."""
+    app, screen = open_file("11_dismounting")
+    lesson = screen.lesson
+    while lesson.current().want["kind"] != "move":
+        do_with_the_controls(app, screen, lesson.action_of(screen.match, lesson.current()))
+    words = screen.ctl.hint()
+    assert "has acted: drag it to move after the action (3.5\" left)" in words and "is done" not in words, words

@@ -1151,9 +1151,11 @@ class DragonbondController(TableController):
             n = st.players[self.actor()].turns
             return f"{who}: click a unit to activate ({n} turn{'s' if n != 1 else ''} left) · Tab next unit"
         au = self.unit(t.uid)
-        if t.acted and t.mode == "act" and not t.moved and au is not None and au.models \
-                and movement.left(st, au) > 0.05:
-            return f"{who}: {self.name(t.uid)} has acted: drag it to move after the action, or end the turn (E)"
+        if t.acted and t.mode == "act" and not t.moved_first and au is not None and au.models \
+                and movement.movement_open(st, au) is None and movement.left(st, au) > 0.05:
+            left = movement.left(st, au)          # what settle() leaves open: a move after the action
+            return (f"{who}: {self.name(t.uid)} has acted: drag it to move after the action "
+                    f"({left:.1f}\" left), or end the turn (E)")
         if t.acted or t.mode not in ("", "act", "coordinated"):
             return f"{who}: {self.name(t.uid)} is done: end the turn (E)"
         return base
