@@ -267,3 +267,19 @@ def test_a_finished_lesson_waits_quietly_when_the_other_side_is_to_act():
         screen.update(0.1)
     assert m.to_act() == 1 and not screen.busy()
     assert screen.hint_text()[0].startswith("The lesson is over")
+
+
+def test_every_lesson_opens_by_keyboard_the_tenth_and_after_too():
+    """The number keys reach nine lessons; ↑/↓ and Enter reach every one
+    (Dragonbond has thirteen)."""
+    app = App((1600, 1000), headless=True)
+    page = app.push(LearnPage(app, "dragonbond"))
+    assert len(page.lessons) > 9
+    app.draw()
+    key(app, pygame.K_UP)                        # from the top, up: the last lesson
+    app.draw()
+    assert page.focus == len(page.lessons) - 1
+    assert [b.command for b in page.row.buttons if b.active] == [f"lesson:{len(page.lessons) - 1}"]
+    key(app, pygame.K_RETURN)
+    screen = app.top() if isinstance(app.top(), TutorialScreen) else app.stack[-2]
+    assert isinstance(screen, TutorialScreen) and screen.lesson.id == page.lessons[-1].id

@@ -26,9 +26,11 @@ class LearnPage(Scene):
         self.row = W.ButtonRow()
         self.tabs = W.ButtonRow()
         self.error = ""
+        self.focus: int | None = None     # the lesson ↑/↓ picked (Enter opens it); None: Enter opens the next one
         self.load()
 
     def load(self) -> None:
+        self.focus = None
         self.guide, self.lessons, self.errors = contents(self.game)
         self.progress = learning.load().of(self.game)
         self.guided_save = learning.guided_save_path(self.game)
@@ -105,7 +107,12 @@ class LearnPage(Scene):
             if ev.key == pygame.K_ESCAPE:
                 self.command("back")
             elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.command("next")
+                self.command("next" if self.focus is None else f"lesson:{self.focus}")
+            elif ev.key in (pygame.K_DOWN, pygame.K_UP) and self.lessons:
+                # every lesson by keyboard, the tenth and after too (the number keys reach nine)
+                step = 1 if ev.key == pygame.K_DOWN else -1
+                start = -1 if step > 0 else len(self.lessons)
+                self.focus = ((self.focus if self.focus is not None else start) + step) % len(self.lessons)
             elif ev.key == pygame.K_g:
                 self.command("guided")
             elif ev.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
@@ -191,7 +198,7 @@ class LearnPage(Scene):
             lead = "Next: " if nxt == f"lesson:{i}" else ""
             b = W.Button(rect, f"{tick} {i + 1}. {lead}{L.family or L.title}", f"lesson:{i}",
                          str(i + 1) if i < 9 else "", tip=L.title,
-                         style="primary" if lead else "normal")
+                         style="primary" if lead else "normal", active=i == self.focus)
             self.row.buttons.append(b)
         y += rows * (lh + th.px(6)) + th.px(6)
         if not self.lessons:
@@ -201,7 +208,8 @@ class LearnPage(Scene):
             y += W.draw_wrapped(surf, e, pygame.Rect(pad, y, width, 200), "s", T.BAD, theme=th) + th.px(4)
         hover = self.row.hover
         foot = (f"{hover.tip}" if hover is not None and hover.tip else
-                "Enter: the next one · G: the guided game · 1-9: a lesson · ←/→: another game · Esc: back")
+                "Enter: the next one · G: the guided game · 1-9 or ↑/↓ and Enter: a lesson · ←/→: another game · "
+                "Esc: back")
         W.blit_text(surf, foot, (pad, h - pad - bh - th.px(8)), "s", T.MUTED, theme=th, anchor="bottomleft")
         self.row.buttons.append(W.Button(pygame.Rect(pad, h - pad - bh, th.px(200), bh), "Back", "back", "Esc"))
         self.row.draw(surf, th)
