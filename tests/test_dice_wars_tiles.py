@@ -77,7 +77,7 @@ def test_refusals_name_the_rule():
         (Action.make("place_tile", p, tile=theirs, slot=0, turned=False), "not yours"),
         (Action.make("place_tile", p, tile=mine, slot=4, turned=False), "already holds tile 5"),
         (Action.make("place_tile", other, tile=theirs, slot=0, turned=False), "decision"),
-        (Action.make("deploy", p, uid=1, to=(0, 0)), "building the map"),
+        (Action.make("end_deploy", p), "building the map"),      # (no unit exists yet to deploy)
         (Action.make("place_tile", p, tile=mine, slot=9, turned=False), "no slot 9"),
     ]
     for act, words in cases:

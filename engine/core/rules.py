@@ -49,15 +49,26 @@ class Illegal(Exception):
 MALFORMED = (KeyError, TypeError, ValueError, IndexError, AttributeError)   # a parameter missing or mistyped
 
 
-def refusal(problem, state, a) -> Illegal | None:
+def refusal(problem, state, a, declared=None) -> Illegal | None:
     """A game's check as `Ruleset.check` answers it: `problem(state, a)`
-    says None, a reason, (reason, rule) or an Illegal; an action of the
-    wrong shape (from a hostile save or script) is refused as malformed
-    instead of raising."""
-    try:
+    says None, a reason, (reason, rule) or an Illegal.
+
+    With the game's declared actions (`declared`, an
+    engine.core.action_specs.Declared) an action of the wrong shape is
+    refused by the declaration, naming the field, before `problem` reads
+    it; an error raised inside `problem` is then a programming error and
+    raises.  Without a declaration (the games not yet declared), errors of
+    the kinds a malformed action raises are refused as malformed."""
+    if declared is not None:
+        shape = declared.problem(state, a)
+        if shape is not None:
+            return Illegal(f"Malformed {a.kind} action: {shape}")
         reason = problem(state, a)
-    except MALFORMED as e:
-        return Illegal(f"Malformed {a.kind} action: {malformed.explain(e, dict(a.params))}")
+    else:
+        try:
+            reason = problem(state, a)
+        except MALFORMED as e:
+            return Illegal(f"Malformed {a.kind} action: {malformed.explain(e, dict(a.params))}")
     if reason is None or isinstance(reason, Illegal):
         return reason
     return Illegal(*reason) if isinstance(reason, tuple) else Illegal(reason)

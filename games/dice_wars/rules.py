@@ -12,7 +12,7 @@ from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
 from engine.core.words import possessive
-from games.dice_wars import cities, combat, movement, phases, setup, skills, stats, targeting, tile_draft
+from games.dice_wars import actions, cities, combat, movement, phases, setup, skills, stats, targeting, tile_draft
 from games.dice_wars.board import SCENARIOS
 from games.dice_wars.state import DWState, Pending, Unit
 
@@ -286,7 +286,7 @@ class DiceWarsRules(ConventionalHooks):
 
     # ---- checks ---------------------------------------------------------------
     def check(self, state: DWState, a: Action) -> Illegal | None:
-        return refusal(self._check, state, a)
+        return refusal(self._check, state, a, actions.DECLARED)
 
     def _check(self, state: DWState, a: Action):
         if state.phase == "over":

@@ -1,0 +1,130 @@
+"""Action kinds declared once: each kind's parameters, their kinds and bounds.
+
+A game declares its actions (games/<id>/actions.py) as `ActionSpec`s.  The
+declaration is checked at the boundary, before the game's own check reads
+an action: an action from a save, a script, a lesson or the screen gets
+one message naming the field ("to: a hex (two whole numbers) was
+expected, not 'A1'"), and the game's check then reads only well-formed
+actions.  A programming error inside the check is no longer mistaken for
+a malformed action: it raises, and the test that met it fails
+(engine/core/rules.py `refusal`).
+
+Parameter kinds (`Param.kind`):
+- "unit": a whole number naming one of the game's pieces (`Declared.pieces`);
+- "player": a seat number of this game;
+- "hex": two whole numbers (axial q, r);
+- "facing": a hex side, 0-5;
+- "int": a whole number within `low`..`high`;
+- "text": a short name (at most 100 characters), from `choices` if given;
+- "bool": true or false;
+- "unit_or_hex": either of those;
+- "units": a list of "unit".
+A parameter with `optional=True` may be missing or null.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.limits import cut
+
+KINDS = ("unit", "player", "hex", "facing", "int", "text", "bool", "unit_or_hex", "units")
+MAX_TEXT = 100
+MAX_LIST = 64
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: str
+    optional: bool = False
+    low: int = -10**6
+    high: int = 10**6
+    choices: Callable[[Any], Any] | None = None     # state -> the names it may take (text)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.name}: unknown parameter kind {self.kind!r}")
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    kind: str
+    params: tuple[Param, ...] = ()
+    doc: str = ""                         # what the action does, in a player's words
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A game's declared actions, and how its state names its pieces."""
+    specs: Mapping[str, ActionSpec]
+    pieces: Callable[[Any], Mapping] = field(default=lambda state: {})     # state -> {id: piece}
+    players: Callable[[Any], int] = field(default=lambda state: len(state.players))
+
+    def problem(self, state, action) -> str | None:
+        """None for a well-formed action, else "field: what" (the first)."""
+        spec = self.specs.get(action.kind)
+        if spec is None:
+            return f"kind: {cut(action.kind)} is not an action of this game"
+        given = dict(action.params)
+        for extra in sorted(set(given) - {p.name for p in spec.params}):
+            return f"{extra}: {spec.kind} takes no such field"
+        for p in spec.params:
+            if p.name not in given or given[p.name] is None:
+                if p.optional:
+                    continue
+                return f"{p.name}: required field is missing"
+            why = self._value_problem(state, p, given[p.name])
+            if why:
+                return f"{p.name}: {why}"
+        return None
+
+    def _value_problem(self, state, p: Param, value) -> str | None:
+        kind = p.kind
+        if kind == "unit_or_hex":
+            if _is_int(value):
+                kind = "unit"
+            elif _is_hex(value):
+                return None
+            else:
+                return f"a piece or a hex was expected, not {cut(value)}"
+        if kind == "unit":
+            if not _is_int(value):
+                return f"a piece's number was expected, not {cut(value)}"
+            return None if value in self.pieces(state) else f"{value} names no piece in this game"
+        if kind == "units":
+            if not isinstance(value, (list, tuple)) or len(value) > MAX_LIST:
+                return f"a list of pieces was expected, not {cut(value)}"
+            for item in value:
+                why = self._value_problem(state, Param(p.name, "unit"), item)
+                if why:
+                    return why
+            return None
+        if kind == "player":
+            if not _is_int(value) or not 0 <= value < self.players(state):
+                return f"a seat of this game was expected, not {cut(value)}"
+            return None
+        if kind == "hex":
+            return None if _is_hex(value) else f"a hex (two whole numbers) was expected, not {cut(value)}"
+        if kind == "facing":
+            return None if _is_int(value) and 0 <= value <= 5 else f"a hex side 0-5 was expected, not {cut(value)}"
+        if kind == "int":
+            if not _is_int(value) or not p.low <= value <= p.high:
+                return f"a whole number {p.low}-{p.high} was expected, not {cut(value)}"
+            return None
+        if kind == "bool":
+            return None if isinstance(value, bool) else f"true or false was expected, not {cut(value)}"
+        if not isinstance(value, str) or len(value) > MAX_TEXT:          # text
+            return f"a name was expected, not {cut(value)}"
+        if p.choices is not None and value not in p.choices(state):
+            return f"{cut(value)} names nothing in this game"
+        return None
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 10**9
+
+
+def _is_hex(value) -> bool:
+    return isinstance(value, (list, tuple)) and len(value) == 2 and all(_is_int(v) for v in value)
