@@ -28,23 +28,33 @@ def _command_phase():
     return m
 
 
-def test_every_kind_the_rules_play_is_declared_once():
+DECLARED_GAMES = ["dice_wars", "warbound"]
+
+
+def test_every_kind_dice_wars_dispatches_is_declared_once():
     handled = {name[len("_do_"):] for name in dir(type(RULES)) if name.startswith("_do_")}
     assert handled == set(SPECS)
+
+
+@pytest.mark.parametrize("game", DECLARED_GAMES)
+def test_every_kind_the_rules_offer_is_declared_and_passes_its_declaration(game):
+    import importlib
+    rules = registry.get(game)
+    specs = importlib.import_module(f"games.{game}.actions").SPECS
     seen = set()
     rng = random.Random(1)
     for seed in range(3):
         dice = SeededDice(seed)
-        state, _ = RULES.initial_state(Setup("dice_wars", 2, seed=seed, scenario="balanced"), dice)
+        state, _ = rules.initial_state(Setup(game, 2, seed=seed, scenario=rules.scenarios()[0]), dice)
         for _ in range(300):
-            if RULES.outcome(state) is not None:
+            if rules.outcome(state) is not None:
                 break
-            legal = RULES.legal_actions(state)
+            legal = rules.legal_actions(state)
             seen |= {a.kind for a in legal}
             for a in legal:
-                assert RULES.check(state, a) is None, a      # the declaration passes every legal action
-            RULES.apply(state, rng.choice(legal), dice)
-    assert seen <= set(SPECS)
+                assert rules.check(state, a) is None, a      # the declaration passes every legal action
+            rules.apply(state, rng.choice(legal), dice)
+    assert seen <= set(specs), seen - set(specs)
 
 
 @pytest.mark.parametrize("params, words", [
@@ -95,3 +105,15 @@ def test_the_window_shows_the_error_keeps_the_game_and_logs_it(monkeypatch, tmp_
     assert "AttributeError" in (default_dir() / "crash.log").read_text()
     monkeypatch.undo()
     assert len(Match.load(m.autosave_path).actions) == played      # the game in progress is kept
+
+
+def test_a_malformed_warbound_action_is_refused_naming_its_field():
+    rules = registry.get("warbound")
+    state, _ = rules.initial_state(Setup("warbound", 2, seed=1, scenario=rules.scenarios()[0]), SeededDice(1))
+    p = rules.to_act(state)
+    assert rules.check(state, Action.make("shoot", p, target="x")).reason == \
+        "Malformed shoot action: target: a piece's number was expected, not 'x'"
+    assert rules.check(state, Action.make("exchange", p, give="red", get="blue")).reason == \
+        "Malformed exchange action: give: a list of names was expected, not 'red'"
+    assert rules.check(state, Action.make("teleport", p)).reason == \
+        "Malformed teleport action: kind: 'teleport' is not an action of this game"

@@ -18,7 +18,8 @@ Parameter kinds (`Param.kind`):
 - "text": a short name (at most 100 characters), from `choices` if given;
 - "bool": true or false;
 - "unit_or_hex": either of those;
-- "units": a list of "unit".
+- "units": a list of "unit";
+- "names": a list of "text".
 A parameter with `optional=True` may be missing or null.
 """
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any
 
 from engine.core.limits import cut
 
-KINDS = ("unit", "player", "hex", "facing", "int", "text", "bool", "unit_or_hex", "units")
+KINDS = ("unit", "player", "hex", "facing", "int", "text", "bool", "unit_or_hex", "units", "names")
 MAX_TEXT = 100
 MAX_LIST = 64
 
@@ -98,6 +99,14 @@ class Declared:
                 return f"a list of pieces was expected, not {cut(value)}"
             for item in value:
                 why = self._value_problem(state, Param(p.name, "unit"), item)
+                if why:
+                    return why
+            return None
+        if kind == "names":
+            if not isinstance(value, (list, tuple)) or len(value) > MAX_LIST:
+                return f"a list of names was expected, not {cut(value)}"
+            for item in value:
+                why = self._value_problem(state, Param(p.name, "text", choices=p.choices), item)
                 if why:
                     return why
             return None

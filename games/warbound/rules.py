@@ -19,7 +19,7 @@ from __future__ import annotations
 from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Illegal, OptionSpec, Outcome, refusal
-from games.warbound import (actionboard, activation, cleanup, flow, initiative, leader, movement, setup,
+from games.warbound import (actionboard, actions, activation, cleanup, flow, initiative, leader, movement, setup,
                             shooting, skills)
 from games.warbound.board import BOARDS
 from games.warbound.catalog import load_catalog
@@ -216,7 +216,7 @@ class WarboundRules(ConventionalHooks):
 
     # ---- checks --------------------------------------------------------------
     def check(self, state: WBState, a: Action) -> Illegal | None:
-        return refusal(self._check, state, a)
+        return refusal(self._check, state, a, actions.DECLARED)
 
     def _check(self, state: WBState, a: Action):
         if state.phase == "over":
