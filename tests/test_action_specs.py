@@ -28,12 +28,15 @@ def _command_phase():
     return m
 
 
-DECLARED_GAMES = ["dice_wars", "warbound"]
+DECLARED_GAMES = ["dice_wars", "uberdrakes", "warbound"]
 
 
-def test_every_kind_dice_wars_dispatches_is_declared_once():
-    handled = {name[len("_do_"):] for name in dir(type(RULES)) if name.startswith("_do_")}
-    assert handled == set(SPECS)
+@pytest.mark.parametrize("game", ["dice_wars", "uberdrakes"])
+def test_every_kind_a_game_dispatches_is_declared_once(game):
+    import importlib
+    rules = registry.get(game)
+    handled = {name[len("_do_"):] for name in dir(type(rules)) if name.startswith("_do_")}
+    assert handled == set(importlib.import_module(f"games.{game}.actions").SPECS)
 
 
 @pytest.mark.parametrize("game", DECLARED_GAMES)

@@ -11,7 +11,7 @@ from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
 from engine.core.words import possessive
-from games.uberdrakes import combat, damage, items, legal, movement, setup, spaces, spells, turns
+from games.uberdrakes import actions, combat, damage, items, legal, movement, setup, spaces, spells, turns
 from games.uberdrakes.board import SCENARIOS, hex_label, place_name
 from games.uberdrakes.common import (R_BLOOD_REWARDS, R_CARDS, R_COMBAT, R_DIRECTION, R_EQUIP, R_FIRST, R_GENERAL,
                                      R_PORTAL, R_PUSH, R_ROUNDS, R_SETUP, R_TURN, R_ZOC, add_fatigue, can_cast, cat,
@@ -94,7 +94,7 @@ class UberDrakesRules(ConventionalHooks):
 
     # ---- checks ------------------------------------------------------------------------------
     def check(self, state: UDState, a: Action) -> Illegal | None:
-        return refusal(self._check, state, a)
+        return refusal(self._check, state, a, actions.DECLARED)
 
     def _check(self, state: UDState, a: Action):
         if state.phase == "over":
