@@ -163,23 +163,28 @@ def test_a_built_obstacle_is_difficult_terrain():
     full = moves.advance_allowance(state, spear)
     assert not space.in_difficult(state, spear)
     works.build(state, spear, [])
-    # the builder touches its strip: it starts its next move in difficult terrain
-    assert space.in_difficult(state, spear) and moves.advance_allowance(state, spear) == math.ceil(full / 2)
+    # the builder stands just behind its strip (not on it: the contact tolerance does not count as in it,
+    # § Difficult Terrain), so its next move forward enters it at once: halved all but the first thousandth
+    assert not space.in_difficult(state, spear) and moves.advance_allowance(state, spear) == full
+    state.units[spear.uid].orders = ["advance"]
+    why = moves.advance_problem(state, spear, BlockMove(full, 0.0, 0.0))
+    assert why is not None and "enters a built obstacle after 0.0" in why[0], why
+    assert moves.advance_problem(state, spear, BlockMove(math.ceil(full / 2), 0.0, 0.0)) is None
     # a strip laid across the walkers' way, 2" ahead of their front rank: the move is cut once it is reached
     f = space.frame_of(walk)
     state.works = state.works + ((f.x, f.y - 2.0 - space.shape_of(walk).depth / 2 - 0.25, 270.0, -1),)
     state.touch()
     assert not space.in_difficult(state, walk)
     why = moves.advance_problem(state, walk, BlockMove(full, 0.0, 0.0))
-    assert why is not None and "enters difficult terrain" in why[0], why
+    assert why is not None and "enters a built obstacle after 2.0\"" in why[0] and "is halved" in why[0], why
     assert moves.advance_problem(state, walk, BlockMove(1.5, 0.0, 0.0)) is None
     # a strip just ahead that the whole block would cross, ending clear of it: slowed all the same
     state.works = state.works[:1] + ((f.x, f.y - 1.0 - space.shape_of(walk).depth / 2 - 0.25, 270.0, -1),)
     state.touch()
     end, _ = block_move(space.block(state, walk), BlockMove(full, 0.0, 0.0))
-    assert not space.touches_difficult(state, space.layout(walk, end))
+    assert space.exact_difficult(state, space.layout(walk, end)) is None
     why = moves.advance_problem(state, walk, BlockMove(full, 0.0, 0.0))
-    assert why is not None and "enters difficult terrain" in why[0], why
+    assert why is not None and "enters a built obstacle after 1.0\"" in why[0], why
 
 
 def test_the_reveal_lists_each_army_s_counters_under_its_name():

@@ -19,11 +19,11 @@ import math
 from engine.core.rules import Event
 from engine.table.formations import contact_side, overlapping, translate
 from engine.core.words import possessive
-from games.battle_valor_fantasy import space
+from games.battle_valor_fantasy import space, travel
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 GAP = 2.0            # inches between the two halves of the split unit
-STEP = 0.25          # inches: the path is tried in steps this long, then contact found exactly
+STEP = 0.25          # inches: backing off the parted defender goes in fifths of this
 MAX_CHAIN = 3        # break-throughs one activation may chain (each needs a new won combat)
 
 
@@ -48,25 +48,6 @@ def split_feet(state: BVFState, att: Unit, dfd: Unit) -> dict:
     return out
 
 
-def _blocker(state: BVFState, u: Unit, fs, skip: tuple, enemy_gap: float = 0.0) -> Unit | str | None:
-    """What stops these bases: "table" (the edge or impassable terrain), a
-    unit (on it, or an enemy closer than `enemy_gap`), or None."""
-    for g in fs:
-        if not state.table.on_table(g):
-            return "table"
-        if state.table.blocked_by_impassable(g) is not None and not space.flying(u):
-            return "table"
-    for v in space.on_table(state):
-        if v.uid == u.uid or v.uid in skip:
-            continue
-        if overlapping(fs, space.feet(state, v)):
-            return v
-        if enemy_gap and v.owner != u.owner and \
-                space.fast_distance(fs, space.feet(state, v), enemy_gap) < enemy_gap - 1e-6:
-            return v
-    return None
-
-
 def through(state: BVFState, att: Unit, dfd: Unit, mode: str, distance: float, rule: str, dice,
             ev: list[Event], fight, depth: int = 0) -> None:
     """Split `dfd` and move `att` on `distance` inches straight ahead
@@ -86,25 +67,15 @@ def through(state: BVFState, att: Unit, dfd: Unit, mode: str, distance: float, r
     def at(d):
         return translate(start, fx * d, fy * d)
 
-    # the way on, the defender ignored (it parts); the first thing met stops it
+    # the way on, the defender ignored (it parts); the first thing met stops it (its own side's skirmishers
+    # let it through), difficult terrain entered halves the rest (travel.py)
     gap = space.ADVANCE_GAP if mode == "advance" else 0.0
-    hit, last_clear, d = None, 0.0, 0.0
-    steps = max(1, int(math.ceil(distance / STEP)))
-    for k in range(1, steps + 1):
-        d = min(distance, k * STEP)
-        b = _blocker(state, att, at(d), (dfd.uid,), gap)
-        if b is not None:
-            hit = b
-            lo, hi = last_clear, d
-            for _ in range(14):
-                mid = (lo + hi) / 2
-                if _blocker(state, att, at(mid), (dfd.uid,), gap) is None:
-                    lo = mid
-                else:
-                    hi = mid
-            last_clear = lo
-            break
-        last_clear = d
+    box = space.hull(space.feet_box(start), space.feet_box(at(distance)))
+    trip = travel.walk(state, att, at, distance, box, distance, ignore=(dfd.uid,), enemy_gap=gap)
+    last_clear = travel.settle(state, att, at, trip.reach, ignore=(dfd.uid,))
+    hit = None
+    if trip.blocked is not None and trip.blocked <= trip.budget + 1e-9:
+        hit = state.units.get(trip.blocker_uid) if trip.blocker_uid >= 0 else "table"
     end = last_clear
     enemy_hit = hit if isinstance(hit, Unit) and hit.owner != att.owner and hit.kind == "unit" else None
     # it must end clear of the parted defender: back along its way until it is
@@ -124,9 +95,10 @@ def through(state: BVFState, att: Unit, dfd: Unit, mode: str, distance: float, r
     for s, g in zip(body, at(end)):
         s.x, s.y = g.x, g.y
     state.touch()
+    slow = f" ({trip.slowed()})" if trip.entered is not None and trip.entered < end + 1e-9 else ""
     ev.append(Event("ruling", f"{att.name} breaks through {dfd.name}, splitting it in half with a {GAP:g}\" gap "
                     f"({dfd.name} may only be issued a Reform order next turn), and moves on {end:.1f}\" of "
-                    f"{distance:g}\"", rule, data={"uid": att.uid, "through": dfd.uid, "moved": round(end, 3)}))
+                    f"{distance:g}\"{slow}", rule, data={"uid": att.uid, "through": dfd.uid, "moved": round(end, 3)}))
     if enemy_hit is not None and mode == "charge" and end >= last_clear - 1e-6 and enemy_hit.on_table:
         for a, b in ((att, enemy_hit), (enemy_hit, att)):
             if b.uid not in a.engaged:

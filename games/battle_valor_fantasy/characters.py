@@ -24,8 +24,9 @@ import math
 
 from engine.core.rules import Event
 from engine.table.formations import Frame, overlapping, short_of
+from engine.table.ways import straight
 from engine.core.words import possessive
-from games.battle_valor_fantasy import alliance, space, stats, success
+from games.battle_valor_fantasy import alliance, space, stats, success, travel
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 
@@ -230,15 +231,28 @@ def charged(state: BVFState, u: Unit, c: Unit, reach: float, dice, ev: list[Even
     if r.total < 2:
         kill(state, c, ev, "fails to sidestep and is cut down", R_CHARGED)
         dist = min(reach, math.hypot(spot[0] - space.frame_of(u).x, spot[1] - space.frame_of(u).y))
-        frame = short_of(space.block(state, u), spot, dist, clear)
+        frame = short_of(space.block(state, u), spot, _as_far(state, u, c, spot, dist), clear)
         space.put(state, u, space.layout(u, frame))
         ev.append(Event("ruling", f"{possessive(u.name)} charge stops where {c.name} stood", R_CHARGED))
         return
-    frame = short_of(space.block(state, u), _beyond(state, u, spot, reach), reach, clear)
+    beyond = _beyond(state, u, spot, reach)
+    frame = short_of(space.block(state, u), beyond, _as_far(state, u, c, beyond, reach), clear)
     space.put(state, u, space.layout(u, frame))
     ev.append(Event("ruling", f"{c.name} sidesteps: {u.name} moves its full distance", R_CHARGED))
     if overlapping(space.feet(state, u), space.feet(state, c)):
         kill(state, c, ev, "is still under the charging unit and is destroyed", R_CHARGED)
+
+
+def _as_far(state: BVFState, u: Unit, c: Unit, toward, dist: float) -> float:
+    """How far `u` charging straight toward a point goes: `dist`, unless
+    difficult terrain on the way halves the rest or a unit stands in the
+    way (the character charged never does: travel.py)."""
+    start = space.block(state, u).frame
+    dx, dy = toward[0] - start.x, toward[1] - start.y
+    L = math.hypot(dx, dy)
+    if L <= 1e-9 or dist <= 0:
+        return 0.0
+    return travel.along_way(state, u, straight(start, dx / L * dist, dy / L * dist), dist, ignore=(c.uid,)).reach
 
 
 def _beyond(state: BVFState, u: Unit, spot, reach: float):

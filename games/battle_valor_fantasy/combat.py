@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from engine.core.rules import Event
 from engine.table.formations import contact_side, place, plan_charge, short_of
 from engine.table.geometry import EPS, unit_vector
+from engine.table.ways import Way, charge_ways, straight
 from engine.core.words import possessive
 from games.battle_valor_fantasy import (breakthrough, casualties, characters, front_rank, rerolls, space, stats,
-                                        success, works)
+                                        success, travel, works)
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_PHASE = "battle_valor_fantasy.txt § Phase 9 Activate Charge & Attack Orders, Resolve Combats;"
@@ -44,12 +45,13 @@ R_OFFENSIVE = "battle_valor_fantasy.txt § Offensive Spells;"
 
 def charge_reach(state: BVFState, u: Unit) -> float:
     """Double the MR (formation bonus included; half in difficult terrain;
-    Fog: only the normal MR)."""
+    Fog: only the normal MR).  Difficult terrain entered on the way halves
+    what is left of it (travel.py)."""
     mr = stats.base_mr(u)
     f = stats.formation(u)
     if f is not None:
         mr += f.move_bonus
-    if space.in_difficult(state, u) and not stats.any_effect(u, "ignore_difficult"):
+    if space.in_difficult(state, u) and not travel.slowless(u):
         mr = math.ceil(mr / 2)
     if u.effects.get("fog"):
         return mr
@@ -90,27 +92,68 @@ def _form_up_files(u: Unit) -> int:
 @dataclass
 class Plan:
     side: str
-    frame: object
-    length: float
-    reaches: bool
+    frame: object                 # formations.ChargePlan: the block in contact
+    length: float                 # the way's length
+    reaches: bool                 # within the reach, difficult terrain on the way counted
     contact: tuple
-    blocked: str | None
+    blocked: str | None           # why the way in is blocked (a unit in the way, no room at the end)
+    way: Way | None = None        # the charge's way (its one wheel first or last)
+    trip: travel.Trip | None = None
 
 
 def plan(state: BVFState, u: Unit, t: Unit, reach: float | None = None) -> Plan:
-    """`reach`: charge_reach(state, u) when the caller has it already."""
+    """How a charge at `t` goes: into contact square to the side charged
+    (formations.plan_charge), along the shorter of its two ways (wheeling
+    first or last) that nothing stops, difficult terrain on it halving the
+    rest of the reach (travel.py).  `reach`: charge_reach(state, u) when the
+    caller has it already.  Remembered for this position."""
+    if reach is None:
+        reach = charge_reach(state, u)
+    key = ("plan", u.uid, t.uid, reach)
+    got = state.cache.get(key)
+    if got is not None:
+        return got
     shape = space.shape_of(u)
-    p = plan_charge(space.block(state, u), shape, space.block(state, t), space.main_feet(state, t),
-                    None, charge_reach(state, u) if reach is None else reach)
+    b = space.block(state, u)
+    p = plan_charge(b, shape, space.block(state, t), space.main_feet(state, t), None, reach)
     if t.formation == "square":
         side = "front"           # § Square;: no flanks or rear
     else:
         side = p.side
+    best = None
+    for w in charge_ways(b, p.frame, p.angle):
+        if w.length > reach + 1e-6:
+            # beyond the reach whatever the terrain: it falls short straight toward the target (short_frame),
+            # so nothing on this way matters (the other way is no shorter)
+            trip = travel.Trip(w.length, reach, reach)
+            best = best or (w, trip)
+            break
+        trip = travel.along_way(state, u, w, reach, ignore=(t.uid,))
+        if best is None or (trip.complete and not best[1].complete) or \
+                (trip.clear and not best[1].clear and not best[1].complete):
+            best = (w, trip)
+        if trip.complete:
+            break
+    way, trip = best
+    reaches = trip.within
     blocked = None
-    if p.reaches:
-        fs = space.layout(u, p.frame)
-        blocked = space.fits(state, u, fs, ignore=(t.uid,))
-    return Plan(side, p, p.length, p.reaches, p.contact, blocked)
+    if not trip.clear:
+        blocked = travel.blocked_words(state, u, trip)[0]
+    elif reaches:
+        blocked = space.fits(state, u, space.layout(u, p.frame), ignore=(t.uid,))
+    got = state.cache[key] = Plan(side, p, way.length, reaches, p.contact, blocked, way, trip)
+    return got
+
+
+def out_of_reach(pl: Plan) -> str:
+    """Why a charge's roll does not matter, in words (the log's and the previews')."""
+    if pl.reaches and not pl.blocked:
+        return ""
+    tr = pl.trip
+    if not pl.reaches:
+        slow = tr.slowed() if tr is not None else ""
+        return "out of reach" + (f" (it {slow})" if slow else "")
+    return f"its way in is blocked ({pl.blocked})"
 
 
 def charge_mods(state: BVFState, u: Unit) -> list[tuple[str, int]]:
@@ -167,8 +210,7 @@ def charge(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
                                                               charge_mods(state, u)), ev)
     u.activated = True
     if not pl.reaches or pl.blocked:
-        why = "out of reach" if not pl.reaches else f"its way in is blocked ({pl.blocked})"
-        _fall_short(state, u, t, ev, why, reach)
+        _fall_short(state, u, t, ev, out_of_reach(pl), reach)
         return
     arrived = roll.total
     shape = space.shape_of(u)
@@ -221,16 +263,32 @@ def _clear_stragglers(state: BVFState, u: Unit, t: Unit, sts, fs, arrived: int):
 
 def short_frame(state: BVFState, u: Unit, t: Unit, reach: float | None = None):
     """Where a charge at `t` that falls short leaves `u` (straight toward
-    it, up to the charge reach, as far as there is room), or None when
-    there is no room even to close up where it stands."""
+    it, up to the charge reach, difficult terrain on the way halving the
+    rest; stopped by what it may not pass, and half an inch short of any
+    enemy), or None when there is no room even to close up where it
+    stands."""
     if reach is None:
         reach = charge_reach(state, u)
-    target = space.centre(state, t)
-    among = _along(state, u, target, reach)
+    return straight_on(state, u, space.centre(state, t), reach)[0]
+
+
+def straight_on(state: BVFState, u: Unit, toward: tuple, reach: float, ignore: tuple = ()):
+    """(frame, trip): the frame after moving `u` straight toward a point
+    (facing kept) as far as the reach, the terrain and what stands in the
+    way let it, half an inch short of enemies (None when not even where it
+    stands is clear), and that way as the table let it go."""
     start = space.block(state, u).frame
+    dx, dy = toward[0] - start.x, toward[1] - start.y
+    L = math.hypot(dx, dy)
+    if L <= EPS:
+        way = straight(start, 0.0, 0.0)
+    else:
+        way = straight(start, dx / L * reach, dy / L * reach)
+    trip = travel.along_way(state, u, way, reach, ignore=ignore)
+    among = _along(state, u, toward, reach)
     clear = _straight_clear(state, u, start, among)
-    frame = short_of(space.block(state, u), target, reach, clear)
-    return frame if clear(frame) else None
+    frame = short_of(space.block(state, u), toward, trip.reach, clear)
+    return (frame if clear(frame) else None), trip
 
 
 SURE = 1e-9       # inches: far more than the rounding between a base's box moved and its box laid out there
@@ -362,13 +420,17 @@ def short_move(state: BVFState, u: Unit, t: Unit) -> float:
 
 
 def _fall_short(state: BVFState, u: Unit, t: Unit, ev: list[Event], why: str, reach: float | None = None) -> None:
-    frame = short_frame(state, u, t, reach)
+    if reach is None:
+        reach = charge_reach(state, u)
+    frame, trip = straight_on(state, u, space.centre(state, t), reach)
     moved = 0.0
     if frame is not None:
         moved = math.hypot(frame.x - space.frame_of(u).x, frame.y - space.frame_of(u).y)
         space.put(state, u, space.layout(u, frame))
     # else: no room even to close up where it stands (after losses): the stands stay as they are
-    ev.append(Event("ruling", f"The charge is {why}: {u.name} moves {moved:.1f}\" toward {t.name} and stops",
+    slow = trip.slowed() if trip.entered is not None and trip.entered < moved + 1e-6 else ""
+    ev.append(Event("ruling", f"The charge is {why}: {u.name} moves {moved:.1f}\" toward {t.name} and stops"
+                    + (f" (it {slow})" if slow and slow not in why else ""),
                     "battle_valor_fantasy.txt § Step 3) Measure the distance."))
 
 
@@ -408,10 +470,8 @@ def finish_charge(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
         f = space.frame_of(u)
         a = math.radians(u.charge_facing)
         ahead = (f.x + math.cos(a) * 100.0, f.y + math.sin(a) * 100.0)
-
-        clear = _straight_clear(state, u, space.block(state, u).frame, None)
-        frame = short_of(space.block(state, u), ahead, reach, clear)
-        if clear(frame):
+        frame, _ = straight_on(state, u, ahead, reach)
+        if frame is not None:
             space.put(state, u, space.layout(u, frame))
         ev.append(Event("ruling", f"No enemy within reach: {u.name} finishes its charge move in open ground",
                         R_UNFINISHED))

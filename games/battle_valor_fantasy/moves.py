@@ -12,12 +12,13 @@ turn;, § Flee Counters left from previous game turns;, § Rallying,
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 
 from engine.core.rules import Event
-from engine.table.geometry import EPS, edge_distance_below, unit_vector
 from engine.table.formations import BlockMove, Frame, block_move, leading, norm_angle
+from engine.table.ways import Way, block_way, straight
 from engine.core.words import possessive
-from games.battle_valor_fantasy import casualties, rerolls, space, stats, success
+from games.battle_valor_fantasy import casualties, rerolls, space, stats, success, travel
 from games.battle_valor_fantasy.catalog import cat, formation_words
 from games.battle_valor_fantasy.state import BVFState, Unit
 
@@ -39,15 +40,29 @@ R_SPLIT = "battle_valor_fantasy.txt § Remember These 5 very Important Rules"
 def advance_allowance(state: BVFState, u: Unit) -> float:
     mr = stats.base_mr(u)
     f = stats.formation(u)
+    slowed = space.in_difficult(state, u) and not travel.slowless(u)
     if f is not None:
         mr += f.move_bonus
-        if f.move_multiplier_open > 1 and not space.in_difficult(state, u):
+        if f.move_multiplier_open > 1 and not slowed:
             mr *= f.move_multiplier_open
-    if space.in_difficult(state, u) and not stats.any_effect(u, "ignore_difficult") and not space.flying(u):
+    if slowed:
         mr = math.ceil(mr / 2)
     if u.effects.get("fog"):
         mr = mr / 2
     return mr
+
+
+def advance_way(state: BVFState, u: Unit, m: BlockMove) -> Way:
+    return block_way(space.block(state, u), m)
+
+
+def advance_trip(state: BVFState, u: Unit, m: BlockMove) -> travel.Trip:
+    """The advance along its way: terrain entered, what stops it (remembered for this position)."""
+    key = ("advance_trip", u.uid, m)
+    v = state.cache.get(key)
+    if v is None:
+        v = state.cache[key] = travel.along_way(state, u, advance_way(state, u, m), advance_allowance(state, u))
+    return v
 
 
 def advance_problem(state: BVFState, u: Unit, m: BlockMove) -> tuple[str, str] | None:
@@ -69,65 +84,11 @@ def advance_problem(state: BVFState, u: Unit, m: BlockMove) -> tuple[str, str] |
     why = space.fits(state, u, space.layout(u, frame), enemy_gap=space.ADVANCE_GAP)
     if why:
         return f"{u.name} would end {why} (an advance stops half an inch from enemies)", R_ADVANCE
-    enter = _entering_difficult(state, u, m, allowed)
-    if enter:
-        return enter, R_DIFFICULT
-    return None
-
-
-CROSS_STEP = 0.75      # inches the farthest point travels between the tried places (under a base's depth)
-
-
-def _crossed(state: BVFState, u: Unit, m: BlockMove, length: float, end: list) -> float | None:
-    """A move that ends clear of difficult terrain may have crossed some on
-    the way (a hedge, a wall, a built strip thinner than the block): the
-    fraction of the move at which it first touches it, or None.  Tried every
-    CROSS_STEP of the farthest point's path, shorter than any base is deep,
-    so no piece half an inch or more across slips between two tries; only
-    when a piece lies within the box the move sweeps."""
-    sweep = space.hull(space.feet_box(space.feet(state, u)), space.feet_box(end))
-    if abs(m.angle) > 1e-9:           # a wheel swings the far corner out: grow the box by its radius
-        r = max(sweep[2] - sweep[0], sweep[3] - sweep[1]) / 2
-        sweep = (sweep[0] - r, sweep[1] - r, sweep[2] + r, sweep[3] + r)
-    if not space.difficult_near(state, sweep):
-        return None
-    steps = max(1, math.ceil(length / CROSS_STEP))
-    b = space.block(state, u)
-    for k in range(1, steps):
-        f = k / steps
-        fr, _ = block_move(b, BlockMove(m.first * f, m.angle * f, m.then * f))
-        if space.touches_difficult(state, space.layout(u, fr)):
-            return f
-    return None
-
-
-def _entering_difficult(state: BVFState, u: Unit, m: BlockMove, allowed: float) -> str | None:
-    """Entering difficult terrain mid-move: the MR left when it is reached
-    is halved (rounding up) for the rest of the move."""
-    if space.in_difficult(state, u) or stats.any_effect(u, "ignore_difficult") or space.flying(u):
-        return None
-    b = space.block(state, u)
-    frame, length = block_move(b, m)
-    fs = space.layout(u, frame)
-    hi = 1.0
-    if not space.touches_difficult(state, fs):
-        hi = _crossed(state, u, m, length, fs)
-        if hi is None:
-            return None
-    lo = 0.0
-    for _ in range(20):
-        mid = (lo + hi) / 2
-        sub = BlockMove(m.first * mid, m.angle * mid, m.then * mid)
-        fr, _ = block_move(space.block(state, u), sub)
-        if space.touches_difficult(state, space.layout(u, fr)):
-            hi = mid
-        else:
-            lo = mid
-    reached = length * lo
-    budget = reached + math.ceil(max(0.0, allowed - reached)) / 2
-    if length > budget + 1e-6:
-        return (f"{u.name} enters difficult terrain after {reached:.1f}\": the rest of its move is halved "
-                f"(at most {budget:.1f}\" in all)")
+    trip = advance_trip(state, u, m)
+    if not trip.clear:
+        return travel.blocked_words(state, u, trip)
+    if not trip.within:
+        return travel.slowed_words(u, trip), R_DIFFICULT
     return None
 
 
@@ -231,24 +192,38 @@ def flee(state: BVFState, u: Unit, dice, ev: list[Event], rule: str = R_FLEE) ->
 
 
 def _run(state: BVFState, u: Unit, fast: int, ev: list[Event], rule: str) -> None:
+    """`fast` stands (those leading away) run double the MR, the rest the
+    MR, directly away from the closest enemy, turned about; docs § Flight."""
     e = space.nearest_enemy(state, u)
     fs = space.feet(state, u)
     mr = stats.base_mr(u)
+    if space.in_difficult(state, u) and not travel.slowless(u):
+        mr = math.ceil(mr / 2)           # § Difficult Terrain: it starts its move in it
     if e is None:
         ex, ey = state.table.width / 2, state.table.height / 2
     else:
         ex, ey = space.centre(state, e)
     from engine.table.formations import away_vector
     vx, vy = away_vector(fs, ex, ey, 1.0)
+    away = math.degrees(math.atan2(vy, vx)) % 360.0
+    if space.angle_between(u.facing, away) > 90.0:
+        # fleeing stands turn about (a half turn: each base keeps its footprint), then run
+        u.facing = (u.facing + 180.0) % 360.0
+        for st in u.stands:
+            st.facing = (st.facing + 180.0) % 360.0
+        state.touch(moved=u)
+        fs = space.feet(state, u)
     lead = set(leading(fs, vx, vy, fast))
     order = sorted(range(len(u.stands)), key=lambda i: -(fs[i].x * vx + fs[i].y * vy))
-    lost = slide(state, u, [(u.stands[i], vx, vy, 2 * mr if i in lead else mr) for i in order])
-    slow = [s.sid for i, s in enumerate(u.stands) if i not in lead and s.sid not in lost]
-    u.stands = [s for s in u.stands if s.sid not in lost]
+    runs = run_stands(state, u, [(u.stands[i], vx, vy, 2 * mr if i in lead else mr) for i in order])
+    lost = {r.sid for r in runs if r.lost}
+    slow = [st.sid for i, st in enumerate(u.stands) if i not in lead and st.sid not in lost]
+    u.stands = [st for st in u.stands if st.sid not in lost]
     state.touch(moved=u)
-    ev.append(Event("move", f"{u.name}: {len(lead)} stand{'s' if len(lead) != 1 else ''} run {2 * mr:g}\", "
-                    f"{n_other(u, lead, lost)} fall behind at {mr:g}\""
-                    + (f"; {len(lost)} off the table are lost" if lost else ""), rule))
+    who = f" from {space.told_apart(state, u.owner, e)}" if e is not None else ""
+    ev.append(Event("move", f"{u.name} turns about and flees{who}: {len(lead)} stand{'s' if len(lead) != 1 else ''} "
+                    f"run {2 * mr:g}\", {n_other(u, lead, lost)} fall behind at {mr:g}\"" + run_notes(runs), rule,
+                    data={"uid": u.uid}))
     if not u.stands:
         casualties._destroy(state, u, ev, "has fled the field")
         u.off_table = True
@@ -260,108 +235,134 @@ def _run(state: BVFState, u: Unit, fast: int, ev: list[Event], rule: str) -> Non
         u.stragglers = ()
 
 
-STEP = 0.25
+@dataclass(frozen=True, slots=True)
+class Run:
+    """How far one fleeing stand got, and why not farther."""
+    sid: int
+    allowed: float                # its distance (double or single MR)
+    moved: float                  # inches it went (along its way)
+    lost: bool = False            # off the table
+    slowed: str = ""              # the difficult terrain that halved the rest
+    stopped: str = ""             # what stopped it short
+    round: str = ""               # what it went round
 
 
-def slide(state: BVFState, u: Unit, plan: list) -> set:
-    """Move stands one by one (in the order given) straight along (vx, vy)
-    up to their distance, through nothing: a stand stops short where
-    another unit's base (or one of its own already moved) would be in the
-    way; one whose path leaves the table is lost (docs § Flight).  Returns
-    the sids lost."""
+def run_stands(state: BVFState, u: Unit, plan: list) -> list[Run]:
+    """Move stands one by one (in the order given) directly along (vx, vy)
+    up to their distance: through the unit's own side's skirmishers and
+    nothing else; difficult terrain entered halves the rest (travel.py);
+    one whose way leaves the table is lost.  A stand that another unit or
+    impassable terrain stops short goes round it instead when a way round
+    (engine/table/paths.py) takes it farther from the enemy within its
+    distance (docs § Flight).  Every stand ends clear of every base."""
     shape = space.shape_of(u)
-    m = 1e-3 + 1e-6
-    ways, starts = [], []
-    for s, vx, vy, dist in plan:
-        starts.append(space.Foot(shape, s.x, s.y, s.facing).bbox)
-        ways.append(space.hull(starts[-1], space.Foot(shape, s.x + vx * dist, s.y + vy * dist, s.facing).bbox))
-    # the other units' bases that can lie near some stand's way: those of units whose box meets the hull
-    # of all the ways (a base near one way lies in its unit's box, near the hull)
-    span = ways[0] if ways else (0.0, 0.0, 0.0, 0.0)
-    for box in ways[1:]:
-        span = space.hull(span, box)
-    others = [f for v in space.on_table(state) if v.uid != u.uid and _box_near(space.unit_bbox(state, v), span, m)
-              for f in space.feet(state, v)]
-    placed: list = []
-    lost = set()
-    mine = {s.sid for s, *_ in plan}
-    still = [f for f in space.feet(state, u) if f.tag not in mine]
-    w, h = state.table.width + EPS, state.table.height + EPS
-    for (s, vx, vy, dist), box, start in zip(plan, ways, starts):
-        steps = max(1, int(math.ceil(dist / STEP)))
-        best = (s.x, s.y)
-        # only the bases near this stand's way can stop it (the same answers, fewer to look at)
-        near = [g for g in others if not (g.bbox[0] > box[2] + m or box[0] > g.bbox[2] + m
-                                          or g.bbox[1] > box[3] + m or box[1] > g.bbox[3] + m)]
-        first = space.Foot(shape, s.x + vx * min(dist, STEP), s.y + vy * min(dist, STEP), s.facing, s.sid)
-        end = space.Foot(shape, s.x + vx * dist, s.y + vy * dist, s.facing, s.sid)
-        if not near and state.table.on_table(first) and state.table.on_table(end) and not any(
-                not (g.bbox[0] > box[2] + m or box[0] > g.bbox[2] + m or g.bbox[1] > box[3] + m
-                     or box[1] > g.bbox[3] + m) for g in placed + still):
-            # nothing near the whole way and both ends on the table (a box moving straight stays on
-            # it between them): every step below would pass, the last one at the full distance
-            steps = 0
-            best = (end.x, end.y)
-        blockers = [g.bbox for g in near] + [g.bbox for g in placed] + [g.bbox for g in still] if steps else ()
-        for k in range(1, steps + 1):
-            d = min(dist, k * STEP)
-            dx, dy = vx * d, vy * d
-            if _surely_free(start, dx, dy, w, h, blockers):
-                best = (s.x + dx, s.y + dy)       # the base's x and y there, as below
-                continue
-            f = space.Foot(shape, s.x + dx, s.y + dy, s.facing, s.sid)
-            if not state.table.on_table(f):
-                lost.add(s.sid)
-                break
-            if _overlaps(f, near) or _overlaps(f, placed) or _overlaps(f, still):
-                break
-            best = (f.x, f.y)
-        if s.sid not in lost:
-            s.x, s.y = best
-            placed.append(space.Foot(shape, s.x, s.y, s.facing, s.sid))
-    state.touch(moved=u)
-    return lost
+    sids = [st.sid for st, *_ in plan]
+    now = {st.sid: space.Foot(shape, st.x, st.y, st.facing, st.sid) for st, *_ in plan}
+    out = []
+    for st, vx, vy, dist in plan:
+        f0 = now[st.sid]
+        others = [now[x] for x in sids if x != st.sid]
 
-
-SURE = 1e-9          # inches: far more than the rounding between a moved base's box and its start box moved
-
-
-def _surely_free(start: tuple, dx: float, dy: float, w: float, h: float, blockers) -> bool:
-    """A base whose box was `start`, moved by (dx, dy), lies on the table
-    (`w`, `h`: its size plus EPS) and clear of every box in `blockers` by
-    more than `overlapping`'s margin, whatever the rounding: a step of
-    `slide` that needs no base built to pass."""
-    x0, y0, x1, y1 = start[0] + dx - SURE, start[1] + dy - SURE, start[2] + dx + SURE, start[3] + dy + SURE
-    if x0 < -EPS or y0 < -EPS or x1 > w or y1 > h:
-        return False
-    m = 1e-3
-    for b in blockers:
-        if not (x0 > b[2] + m or b[0] > x1 + m or y0 > b[3] + m or b[1] > y1 + m):
-            return False
-    return True
-
-
-def _overlaps(f, gs, margin: float = 1e-3) -> bool:
-    """`overlapping([f], gs)`, the same answer; two rectangles of one shape
-    and facing (a unit's own stands) that are apart by their sizes along
-    either of their axes are passed over without the separating-axis
-    arithmetic."""
-    fb = f.bbox
-    for g in gs:
-        gb = g.bbox
-        if fb[0] > gb[2] + margin or gb[0] > fb[2] + margin or fb[1] > gb[3] + margin or gb[1] > fb[3] + margin:
+        def at(d, f0=f0, vx=vx, vy=vy):
+            return [f0.moved(f0.x + vx * d, f0.y + vy * d)]
+        box = space.hull(f0.bbox, at(dist)[0].bbox)
+        trip = travel.walk(state, u, at, dist, box, dist, edge="pass", extra=others)
+        if trip.edge is not None:
+            out.append(Run(st.sid, dist, trip.edge, lost=True))
+            now.pop(st.sid)
+            sids.remove(st.sid)
             continue
-        if f.corners is not None and g.facing == f.facing and g.shape == f.shape:
-            fx, fy = unit_vector(f.facing)
-            dx, dy = g.x - f.x, g.y - f.y
-            # the overlap along an axis is the size less the distance between centres along it; the
-            # separating-axis depth is at most that: below the margin (SURE spares the rounding), no overlap
-            if abs(dx * fx + dy * fy) > f.shape.depth - margin + SURE or \
-                    abs(dy * fx - dx * fy) > f.shape.width - margin + SURE:
-                continue
-        if edge_distance_below(f, g, -margin):
-            return True
-    return False
+        gone = travel.settle(state, u, at, trip.reach, others)
+        end = at(gone)[0]
+        run = Run(st.sid, dist, gone, slowed=trip.terrain if trip.entered is not None else "",
+                  stopped=trip.blocker if trip.blocked is not None else "")
+        if trip.blocked is not None and trip.blocked < trip.budget - 0.25:
+            better = _round(state, u, f0, vx, vy, dist, others, trip)
+            if better is not None:
+                end, run = better[0], replace(better[1], sid=st.sid)
+        now[st.sid] = end
+        out.append(run)
+    for st, *_ in plan:
+        f = now.get(st.sid)
+        if f is not None:
+            st.x, st.y = f.x, f.y
+    state.touch(moved=u)
+    return out
+
+
+def _round(state: BVFState, u: Unit, f0, vx: float, vy: float, dist: float, others: list, straight_trip):
+    """(end, Run) for a fleeing stand that goes round what stopped it, or
+    None when no way round takes it farther from the enemy."""
+    from engine.table.paths import Obstacles, path_length, walk as walk_line
+    shape = f0.shape
+    r = f0.r if f0.round else shape.radius
+    circles = [(g.x, g.y, g.r if g.round else g.shape.radius) for g in others]
+    for v in space.on_table(state):
+        if v.uid == u.uid or (v.owner == u.owner and v.formation == "skirmish" and v.kind == "unit"):
+            continue
+        circles += [(g.x, g.y, g.r if g.round else g.shape.radius) for g in space.feet(state, v)]
+    walls = [] if space.flying(u) else list(state.table.impassable)
+    obst = Obstacles(r, state.table.width, state.table.height, circles=circles, polygons=walls)
+    gone = straight_trip.reach
+    d = dist
+    path = None
+    while d > gone + 0.25:
+        gx, gy = f0.x + vx * d, f0.y + vy * d
+        if obst.free(gx, gy):
+            found = obst.shortest(f0.x, f0.y, gx, gy, limit=2.5 * dist)
+            if found is not None:
+                path = found[1]
+                break
+        d -= 0.5
+    if path is None:
+        return None
+    L = path_length(path)
+
+    def at(s):
+        x, y = walk_line(path, s)
+        return [f0.moved(x, y)]
+    xs, ys = [x for x, _ in path], [y for _, y in path]
+    box = (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
+    trip = travel.walk(state, u, at, min(L, dist), box, dist, edge="pass", extra=others)
+    if trip.edge is not None:
+        return None
+    gone = travel.settle(state, u, at, trip.reach, others)
+    end = at(gone)[0]
+    gain = (end.x - f0.x) * vx + (end.y - f0.y) * vy
+    if gain <= gone + 0.25:
+        return None
+    return end, Run(-1, dist, gone, slowed=trip.terrain if trip.entered is not None else "",
+                    stopped=trip.blocker if trip.blocked is not None else "", round=straight_trip.blocker)
+
+
+def run_notes(runs: list[Run]) -> str:
+    """What held the fleeing stands back, in words (a flight that ran its
+    full distance needs none)."""
+    notes = []
+    lost = [r for r in runs if r.lost]
+    kept = [r for r in runs if not r.lost]
+    by: dict = {}
+    for r in kept:
+        if r.round:
+            by.setdefault(("round", r.round), []).append(r)
+        if r.moved < r.allowed - 0.05 and r.stopped and not r.round:
+            by.setdefault(("stopped", r.stopped), []).append(r)
+        elif r.slowed and r.moved < r.allowed - 0.05:
+            by.setdefault(("slowed", r.slowed), []).append(r)
+    for (kind, what), rs in by.items():
+        n = len(rs)
+        span = f"{min(r.moved for r in rs):.1f}\"" if n == 1 or max(r.moved for r in rs) - min(r.moved for r in rs) < 0.05 \
+            else f"{min(r.moved for r in rs):.1f}\" to {max(r.moved for r in rs):.1f}\""
+        one = "1 stand" if n == 1 else f"{n} stands"
+        if kind == "round":
+            notes.append(f"{one} go{'es' if n == 1 else ''} round {what}")
+        elif kind == "stopped":
+            notes.append(f"{one} stopped by {what} after {span}")
+        else:
+            notes.append(f"{one} slowed by {what} ({span}: the rest halved)")
+    if lost:
+        notes.append(f"{len(lost)} off the table are lost")
+    return ("; " + "; ".join(notes)) if notes else ""
 
 
 def _box_near(a: tuple, b: tuple, m: float) -> bool:
@@ -473,6 +474,11 @@ def _rallied(state: BVFState, u: Unit, e: Unit | None, ev: list[Event]) -> None:
 
 def place_move_problem(state: BVFState, u: Unit, dx: float, dy: float, limit: float, facing: float | None = None,
                        zone=None, allow_off: bool = False) -> str | None:
+    """Why the unit may not be moved by (dx, dy): Fate's move (facing
+    None: its stands moved as they stand, along the table: what is in the
+    way stops it, difficult terrain entered halves the rest, travel.py), or
+    carried by the Bird of Thunder (a facing: through the air, only where
+    it lands counts)."""
     if math.hypot(dx, dy) > limit + 1e-6:
         return f"At most {limit:g}\""
     f = space.frame_of(u)
@@ -488,8 +494,29 @@ def place_move_problem(state: BVFState, u: Unit, dx: float, dy: float, limit: fl
         return "The unit must stay within the deployment zone"
     why = space.fits(state, u, fs)
     if why == "off the table" and allow_off:
-        return None
-    return why
+        why = None
+    if why or facing is not None:
+        return why
+    trip = fate_trip(state, u, dx, dy, limit, allow_off)
+    if trip.edge is not None:
+        return None                      # it leaves the table on the way: out of the battle
+    if not trip.clear:
+        return travel.blocked_words(state, u, trip)[0]
+    if not trip.within:
+        return travel.slowed_words(u, trip)
+    return None
+
+
+def fate_trip(state: BVFState, u: Unit, dx: float, dy: float, limit: float, allow_off: bool = False) -> travel.Trip:
+    """Fate's straight move of the unit's stands as they stand, along the table."""
+    L = math.hypot(dx, dy)
+    start = space.feet(state, u)
+    ux, uy = (dx / L, dy / L) if L > 1e-9 else (0.0, 0.0)
+
+    def at(d):
+        return [g.moved(g.x + ux * d, g.y + uy * d) for g in start]
+    box = space.hull(space.feet_box(start), space.feet_box(at(L)))
+    return travel.walk(state, u, at, L, box, limit, edge="pass" if allow_off else "block")
 
 
 def place_move(state: BVFState, u: Unit, dx: float, dy: float, ev: list[Event], rule: str, what: str,

@@ -15,7 +15,7 @@ import operator
 
 from engine.table.formations import (Block, Frame, block_of, in_arc as block_in_arc, overlapping, place, ranks,
                                      square, wedge)
-from engine.table.geometry import (CONTACT, EPS, BaseShape, Foot, edge_distance, edge_distance_below,
+from engine.table.geometry import (EPS, BaseShape, Foot, _overlaps_piece, edge_distance, edge_distance_below,
                                    point_distance)
 from games.battle_valor_fantasy import alliance
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
@@ -118,12 +118,13 @@ _DIST: dict = {}              # (id, id) -> distance (box to box beyond FAR)
 _DIST_EXACT: dict = {}        # (id, id) -> exact distance for pairs beyond FAR
 _ARC: dict = {}               # (id, id, arc) -> in the arc
 _TERR: dict = {}              # (id, table) -> terrain under
+_SLOW: dict = {}              # (id, table, works) -> in difficult terrain (exactly: in_difficult)
 GEO_LIMIT = 10_000          # geometries remembered (about 90 a random game; a few MB per thousand)
 PAIR_LIMIT = 4 * GEO_LIMIT  # pair distances remembered (about 3 per geometry)
 
 
 def _forget_geometry() -> None:
-    for d in (_GEO_IDS, _GEO, _DIST, _DIST_EXACT, _ARC, _TERR):
+    for d in (_GEO_IDS, _GEO, _DIST, _DIST_EXACT, _ARC, _TERR, _SLOW):
         d.clear()
 
 
@@ -444,51 +445,6 @@ def work_feet(state: BVFState) -> list[Foot]:
     return v
 
 
-def touches_work(state: BVFState, fs: list[Foot]) -> bool:
-    """Some base touches or stands on a built strip (within the contact
-    tolerance, as a terrain piece is touched)."""
-    for w in work_feet(state):
-        b = w.bbox
-        for f in fs:
-            if f.bbox[0] > b[2] + CONTACT or f.bbox[2] < b[0] - CONTACT or f.bbox[1] > b[3] + CONTACT \
-                    or f.bbox[3] < b[1] - CONTACT:
-                continue
-            if edge_distance(w, f) <= CONTACT:
-                return True
-    return False
-
-
-def difficult_near(state: BVFState, box: tuple) -> bool:
-    """Some difficult piece or built strip has its box within `box` (grown
-    by the contact tolerance): a move swept inside it may meet one."""
-    x0, y0, x1, y1 = box[0] - CONTACT, box[1] - CONTACT, box[2] + CONTACT, box[3] + CONTACT
-    for t in state.table.difficult:
-        if not (t.bbox[2] < x0 or t.bbox[0] > x1 or t.bbox[3] < y0 or t.bbox[1] > y1):
-            return True
-    if state.works:
-        for w in work_feet(state):
-            if not (w.bbox[2] < x0 or w.bbox[0] > x1 or w.bbox[3] < y0 or w.bbox[1] > y1):
-                return True
-    return False
-
-
-def touches_difficult(state: BVFState, fs: list[Foot]) -> bool:
-    """Some base touches or stands on difficult terrain (as
-    `table.terrain_touching` says, and the built strips), checking only the
-    pieces near them."""
-    if state.works and fs and touches_work(state, fs):
-        return True
-    pieces = state.table.difficult
-    if not pieces or not fs:
-        return False
-    x0 = min(f.bbox[0] for f in fs) - CONTACT
-    y0 = min(f.bbox[1] for f in fs) - CONTACT
-    x1 = max(f.bbox[2] for f in fs) + CONTACT
-    y1 = max(f.bbox[3] for f in fs) + CONTACT
-    near = [t for t in pieces if not (t.bbox[2] < x0 or t.bbox[0] > x1 or t.bbox[3] < y0 or t.bbox[1] > y1)]
-    return any(t.touches(f) for t in near for f in fs)
-
-
 def general_of(state: BVFState, player: int) -> Unit | None:
     """The side's General (in a Grand Alliance: the deciding seat's own, else
     the overall General: alliance.py)."""
@@ -585,9 +541,41 @@ def terrain_under(state: BVFState, u: Unit) -> list:
     return v
 
 
+def exact_difficult(state: BVFState, fs: list[Foot], pieces=None, strips=None) -> object | None:
+    """The difficult piece (or built strip) some base actually touches or
+    stands on, without the contact tolerance; None."""
+    pieces = state.table.difficult if pieces is None else pieces
+    for f in fs:
+        b = f.bbox
+        for t in pieces:
+            tb = t.bbox
+            if b[2] < tb[0] or b[0] > tb[2] or b[3] < tb[1] or b[1] > tb[3]:
+                continue
+            if _overlaps_piece(t, f):
+                return t
+    for w in (work_feet(state) if strips is None else strips):
+        wb = w.bbox
+        for f in fs:
+            b = f.bbox
+            if b[2] < wb[0] or b[0] > wb[2] or b[3] < wb[1] or b[1] > wb[3]:
+                continue
+            if edge_distance(w, f) <= 0.0:
+                return w
+    return None
+
+
 def in_difficult(state: BVFState, u: Unit) -> bool:
-    return any(t.difficult for t in terrain_under(state, u)) or \
-        (bool(state.works) and touches_work(state, feet(state, u)))
+    """A base of the unit actually stands on or touches difficult terrain
+    (a built strip too), without the contact tolerance: a unit 0.05" short
+    of a wood is not in it (§ Difficult Terrain; travel.py measures the
+    way in the same way)."""
+    key = (geo_id(state, u), id(state.table), state.works)
+    v = _SLOW.get(key)
+    if v is None:
+        fs = feet(state, u)
+        near = [t for t in terrain_under(state, u) if t.difficult]
+        v = _SLOW[key] = exact_difficult(state, fs, near, work_feet(state) if state.works else ()) is not None
+    return v
 
 
 def in_woods(state: BVFState, u: Unit) -> bool:
