@@ -61,6 +61,8 @@ class TableOverlay:
     ghosts: list = field(default_factory=list)      # Feet being placed (deployment) at the pointer
     ghost_problem: str = ""                         # why they may not go there ("" fine)
     shapes: list = field(default_factory=list)      # table_contract.OverlayShape: the game's own aids
+    measure: float | None = None                    # the move's length as the rules measure it (the bar's
+                                                    # figure); None: the longest leg drawn
 
 
 def _flags(piece) -> set:
@@ -593,7 +595,8 @@ class TableBoard:
         if grab is not None:
             x, y = sc(grab.end.x, grab.end.y)
             r = (grab.end.r if grab.end.round else grab.end.shape.radius) * s
-            text = f"{fmt_in(max((lg.length for lg in ov.legs), default=0))} of {fmt_in(ov.allowance)}"
+            gone = ov.measure if ov.measure is not None else max((lg.length for lg in ov.legs), default=0)
+            text = f"{fmt_in(gone)} of {fmt_in(ov.allowance)}"       # the bar's own figure (table_contract.hint)
             rects.append(strokes.pill(surf, text, (x, y - r - 16), T.BAD if ov.problem else T.GOOD))
         # a unit being placed
         for f in ov.ghosts:

@@ -1266,7 +1266,7 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
             shapes = []
         ov = TableOverlay(legs=legs, allowance=allowance, problem=problem, grab=grab, sight=ctl.shown_sight(),
                           ruler=ctl.ruler, hover=hover, hover_kind=kind, ghosts=ghosts, ghost_problem=ghost_problem,
-                          shapes=shapes)
+                          shapes=shapes, measure=drag.longest if drag is not None else None)
         layer_key = (self.version, self.ctl_sig(), human, tuple(hl.items()))
         return self.board.draw(surf, self.tokens(), list(self.overlays()), hl, sel, reach, moving, ov,
                                positions, layer_key=layer_key, partial=partial, restore=restore)
