@@ -23,11 +23,13 @@ from __future__ import annotations
 import math
 
 from engine.core.rules import Event
+from engine.core.rulings import reading
 from engine.table.formations import Frame, overlapping, short_of
 from engine.table.ways import straight
 from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, space, stats, success, travel
 from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy.rulings import SIDESTEP
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 
 KINDS = ("apothecary", "assassin", "captain", "seer", "thief")
@@ -222,7 +224,8 @@ def charged(state: BVFState, u: Unit, c: Unit, reach: float, dice, ev: list[Even
     Successes from 2 dice); the charge stops where it stood, or (sidestepped)
     moves its full distance and still destroys it if a stand ends on it."""
     spot = space.centre(state, c)
-    r = success.roll(dice, f"{c.name} sidesteps", 2, own_mods(c))
+    dice_only = reading(state, SIDESTEP.id) == "dice_only"       # house ruling (rulings.py)
+    r = success.roll(dice, f"{c.name} sidesteps", 2, () if dice_only else own_mods(c))
     ev.append(Event("roll", r.text(), R_CHARGED, data=r.data()))
     u.activated = True
 

@@ -97,6 +97,8 @@ def shooting_mods(state: BVFState, u: Unit, t: Unit, flee: bool) -> list[tuple[s
         mods.append(("Long Range", -1))
     if t.formation == "skirmish":
         mods.append(("target Skirmishing", -1))
+    elif space.screened(state, u, t):
+        mods.append(("firing through Skirmishers", -1))     # one -1 for either (the text's one line)
     if "charge" in t.orders:
         mods.append(("target has a Charge Order", -1))
     if flee:

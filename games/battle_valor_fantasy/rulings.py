@@ -17,7 +17,17 @@ VICTORY = define(Ruling(
              "Points are useful if you want to play a balanced game and use set Victory conditions, or if "
              "you are taking part in a Tournament."))))
 
-RULINGS = [VICTORY]
+SIDESTEP = define(Ruling(
+    "battle_valor_fantasy.sidestep", "battle_valor_fantasy", "battle_valor_fantasy.txt § Charging Enemy Characters;",
+    "Does a character's experience count toward the 2 Successes it needs to sidestep a charge?",
+    (Reading("modified", "yes: a Veteran needs one Success of its two dice, an Elite none (it always sidesteps, and "
+             "is caught only when the charge's full move still ends on it)",
+             "Elite Character +2 Success, ignores the first 2 wounds caused against it", default=True),
+     Reading("dice_only", "no: every character needs both dice to show a Success, whatever its experience",
+             "Any character that is charged by an enemy unit is automatically destroyed unless it rolls 2 "
+             "Successes on 2 Dice"))))
+
+RULINGS = [VICTORY, SIDESTEP]
 
 # --- overrides (engine/core/overrides.py) ---------------------------------------------
 # A unit's deed in its own phase may be allowed against a refusal even when

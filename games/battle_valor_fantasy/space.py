@@ -507,21 +507,53 @@ def line_of_sight(state: BVFState, a: Unit, b: Unit) -> bool:
     v = state.cache.get(key)
     if v is None:
         from engine.table.geometry import _seg_blocked
-        va, vb = _spread(feet(state, a)), _spread(feet(state, b))
-        own = {id(t) for t in terrain_under(state, a)} | {id(t) for t in terrain_under(state, b)}
-        pieces = [t for t in sight_pieces(state) if id(t) not in own]
+        va, vb, pieces, blockers, _ = _sight_parts(state, a, b)
+        v = any(not _seg_blocked(f.x, f.y, g.x, g.y, pieces, blockers) for f in va for g in vb)
+        state.cache[key] = v
+    return v
+
+
+def _sight_parts(state: BVFState, a: Unit, b: Unit):
+    """What line_of_sight draws and what may block it: the bases sighted
+    from and to, the terrain and the other units' bases near the lines,
+    and the box of the lines."""
+    va, vb = _spread(feet(state, a)), _spread(feet(state, b))
+    own = {id(t) for t in terrain_under(state, a)} | {id(t) for t in terrain_under(state, b)}
+    pieces = [t for t in sight_pieces(state) if id(t) not in own]
+    box_a, box_b = unit_bbox(state, a), unit_bbox(state, b)
+    corridor = (min(box_a[0], box_b[0]), min(box_a[1], box_b[1]), max(box_a[2], box_b[2]),
+                max(box_a[3], box_b[3]))
+    blockers = []
+    for w in on_table(state):
+        if w.uid in (a.uid, b.uid) or w.formation == "skirmish" or w.kind != "unit":
+            continue
+        if _bbox_gap(unit_bbox(state, w), corridor) > 0:
+            continue
+        blockers.extend(feet(state, w))
+    pieces = [t for t in pieces if _bbox_gap(t.bbox, corridor) <= 0]
+    return va, vb, pieces, blockers, corridor
+
+
+def screened(state: BVFState, a: Unit, b: Unit) -> bool:
+    """`a` sees `b` only through a skirmishing unit (a third one, friend or
+    foe): every clear line of sight crosses a skirmisher's base
+    (§ Shooting Modifiers: "-1 if Target is Skirmishing or you are firing
+    through a Skirmishing Unit"; skirmishers never block the line)."""
+    key = ("screened", a.uid, b.uid)
+    v = state.cache.get(key)
+    if v is None:
+        v = False
         box_a, box_b = unit_bbox(state, a), unit_bbox(state, b)
         corridor = (min(box_a[0], box_b[0]), min(box_a[1], box_b[1]), max(box_a[2], box_b[2]),
                     max(box_a[3], box_b[3]))
-        blockers = []
-        for w in on_table(state):
-            if w.uid in (a.uid, b.uid) or w.formation == "skirmish" or w.kind != "unit":
-                continue
-            if _bbox_gap(unit_bbox(state, w), corridor) > 0:
-                continue
-            blockers.extend(feet(state, w))
-        pieces = [t for t in pieces if _bbox_gap(t.bbox, corridor) <= 0]
-        v = any(not _seg_blocked(f.x, f.y, g.x, g.y, pieces, blockers) for f in va for g in vb)
+        screens = [f for w in on_table(state) if w.uid not in (a.uid, b.uid) and w.kind == "unit"
+                   and w.formation == "skirmish" and _bbox_gap(unit_bbox(state, w), corridor) <= 0
+                   for f in feet(state, w)]
+        if screens:
+            from engine.table.geometry import _seg_blocked
+            va, vb, pieces, blockers, _ = _sight_parts(state, a, b)
+            clear = [(f, g) for f in va for g in vb if not _seg_blocked(f.x, f.y, g.x, g.y, pieces, blockers)]
+            v = bool(clear) and all(_seg_blocked(f.x, f.y, g.x, g.y, (), screens) for f, g in clear)
         state.cache[key] = v
     return v
 

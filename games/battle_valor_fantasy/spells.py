@@ -241,9 +241,14 @@ def resolve(state: BVFState, player: int, spell_id: str, t: Unit, got: int, dice
 
 
 def _chain(state: BVFState, t: Unit, n: int, dice, ev: list[Event]) -> None:
+    """§ Offensive Spells; Chain Lightning: "the lightning will jump to the
+    next closest unit, friend or foe": the unit nearest (edge to edge, as
+    every distance) to the one just struck, measured from where that one
+    stood when struck (it may have been destroyed); the lower uid on a tie."""
     hit = {t.uid}
     cur = t
     while n > 0 and cur is not None and cur.on_table:
+        struck = list(space.feet(state, cur))
         r = success.roll(dice, f"{cur.name} against Chain Lightning", n, (), modifiable=False)
         ev.append(Event("roll", r.text(), R_OFF, data=r.data()))
         r = rerolls.guard_again(state, cur, r, lambda: success.roll(dice, f"{cur.name} against Chain Lightning "
@@ -254,10 +259,9 @@ def _chain(state: BVFState, t: Unit, n: int, dice, ev: list[Event]) -> None:
         rest = [v for v in space.on_table(state) if v.uid not in hit and v.kind == "unit"]
         if not rest:
             break
-        src = cur
-        cur = min(rest, key=lambda v: (space.distance(state, src, v) if src.on_table else 0.0, v.uid))
+        cur = min(rest, key=lambda v: (space.fast_distance(struck, space.feet(state, v)), v.uid))
         hit.add(cur.uid)
-        ev.append(Event("ruling", f"The lightning jumps to {cur.name}", R_OFF))
+        ev.append(Event("ruling", f"The lightning jumps to {cur.name}, the closest unit", R_OFF))
 
 
 def _vigor(state: BVFState, t: Unit, ev: list[Event], rule: str) -> None:
