@@ -110,7 +110,7 @@ def _value(span, zone_span, obstacles, need: float) -> float:
 def value(state: BVFState, u: Unit, frame: Frame, formation: str, files: int) -> float:
     """How good a set-up is (higher better): forward, an open lane, near
     the middle."""
-    z = setup.zone_of(state, u.owner)
+    z = setup.zone_of(state, u.owner, u)
     if z is None:
         return 0.0
     to = _axes(setup.zone_facing(state, u.owner))
@@ -126,7 +126,7 @@ def spots(state: BVFState, u: Unit) -> list[Action]:
     """The SHOWN best set-ups on an inch grid across the zone (half an inch
     deep), facing the enemy, whose boxes lie in the zone and clear of
     every placed unit and building."""
-    z = setup.zone_of(state, u.owner)
+    z = setup.zone_of(state, u.owner, u)
     if z is None:
         return []
     facing = setup.zone_facing(state, u.owner)

@@ -126,7 +126,7 @@ def plan(state: BVFState, units: list[Unit], extra: list[tuple] = (), first: Uni
 
 def _pack(state: BVFState, units: list[Unit], extra, centred: bool) -> dict[int, Placement] | None:
     p = units[0].owner
-    z = setup.zone_of(state, p)
+    z = setup.zone_of(state, p, units[0])       # a Grand Alliance: the seat's part (units of one seat)
     if z is None:
         return None
     facing = setup.zone_facing(state, p)

@@ -262,8 +262,58 @@ def _alliance_state(s, dice, scenario: str) -> tuple[BVFState, list[Event]]:
     return state, ev
 
 
-def zone_of(state: BVFState, p: int):
-    return state.table.zone(state.players[p].zone)
+def zone_of(state: BVFState, p: int, u: Unit | None = None):
+    """Side p's deployment zone; with `u`, the part its own player deploys
+    in: in a Grand Alliance the allies of a side split its zone across the
+    table, the overall General the left half as his side looks at the enemy,
+    his ally the right (docs § Grand Alliance), so each ally has a flank and
+    the zones are told apart."""
+    z = state.table.zone(state.players[p].zone)
+    if z is None or u is None or state.alliance is None:
+        return z
+    seats = state.alliance.seats(p)
+    if len(seats) < 2:
+        return z
+    seat = alliance.seat_of(state, u)
+    return seat_zone(state, p, seats.index(seat) if seat in seats else 0, len(seats))
+
+
+def zone_key(state: BVFState, u: Unit) -> tuple:
+    """What names the zone `u` deploys in (for what is remembered per zone)."""
+    z = zone_of(state, u.owner, u)
+    return (state.players[u.owner].zone, z.id if z is not None else "")
+
+
+_SEAT_ZONES: dict = {}       # (id(table), zone, part, parts) -> (table, Piece): the entry keeps its table alive
+
+
+def seat_zone(state: BVFState, p: int, part: int, parts: int):
+    """Part `part` of `parts` of side p's zone, cut across its width (from
+    the left as the side faces the enemy)."""
+    z = state.table.zone(state.players[p].zone)
+    key = (id(state.table), z.id, part, parts)
+    v = _SEAT_ZONES.get(key)
+    if v is None or v[0] is not state.table:
+        from shapely.geometry import Polygon, box
+        from engine.table.geometry import Piece
+        x0, y0, x1, y1 = z.bbox
+        facing = zone_facing(state, p)
+        across_x = facing in (90.0, 270.0)          # a zone along a long edge is cut along x
+        left_low = facing in (270.0, 0.0)           # the side's left is the low end of the cut axis
+        k = part if left_low else parts - 1 - part
+        if across_x:
+            w = (x1 - x0) / parts
+            cut = box(x0 + k * w, y0, x0 + (k + 1) * w, y1)
+        else:
+            h = (y1 - y0) / parts
+            cut = box(x0, y0 + k * h, x1, y0 + (k + 1) * h)
+        g = Polygon(z.ring).intersection(cut)
+        ring = tuple((float(x), float(y)) for x, y in list(g.exterior.coords)[:-1]) if not g.is_empty else z.ring
+        if len(_SEAT_ZONES) > 100:
+            _SEAT_ZONES.clear()
+        v = _SEAT_ZONES[key] = (state.table, Piece(f"{z.id}/{part + 1}", z.type, ring, name=f"{z.name}/{part + 1}",
+                                                   properties=dict(z.properties)))
+    return v[1]
 
 
 def zone_facing(state: BVFState, p: int) -> float:
@@ -330,7 +380,7 @@ def static_ok(state: BVFState, u: Unit, frame: Frame, formation: str, files: int
     table = state.table
     shape = space.shape_of(u)
     fly = space.flying(u)
-    key = (id(table), state.players[u.owner].zone, shape, fly, formation, files, len(u.stands), frame.x, frame.y,
+    key = (id(table), zone_key(state, u), shape, fly, formation, files, len(u.stands), frame.x, frame.y,
            frame.facing)
     v = _PLACED_OK.get(key)
     if v is None:
@@ -339,7 +389,7 @@ def static_ok(state: BVFState, u: Unit, frame: Frame, formation: str, files: int
         _TABLES[id(table)] = table
         if fs is None:
             fs = space.layout(u, frame, formation, files)
-        z = zone_of(state, u.owner)
+        z = zone_of(state, u.owner, u)
         v = (z is None or in_zone(state, fs, z)) and space.on_table_clear(state, u, fs)
         _PLACED_OK[key] = v
     return v
@@ -347,9 +397,11 @@ def static_ok(state: BVFState, u: Unit, frame: Frame, formation: str, files: int
 
 def deploy_problem(state: BVFState, u: Unit, frame: Frame, formation: str, files: int) -> str | None:
     fs = space.layout(u, frame, formation, files)
-    z = zone_of(state, u.owner)
+    z = zone_of(state, u.owner, u)
     if z is not None and not in_zone(state, fs, z):
-        return f"{u.name} must be placed wholly within {possessive(state.players[u.owner].name)} deployment zone"
+        whose = alliance.name(state, alliance.seat_of(state, u)) if state.alliance is not None else \
+            state.players[u.owner].name
+        return f"{u.name} must be placed wholly within {possessive(whose)} deployment zone"
     why = space.fits(state, u, fs)
     if why:
         return f"{u.name} would stand {why}"
@@ -384,7 +436,7 @@ def deploy_spots(state: BVFState, u: Unit) -> list[tuple[Frame, str, int]]:
     middle, across the width, in a line (or one stand for Generals,
     Wizards and single stands).  The same for the same zone, base, size and
     formation: remembered (the list is shared; do not change it)."""
-    key = (id(state.table), state.players[u.owner].zone, space.shape_of(u), len(u.stands), u.files, u.formation)
+    key = (id(state.table), zone_key(state, u), space.shape_of(u), len(u.stands), u.files, u.formation)
     v = _SPOTS.get(key)
     if v is None:
         if len(_SPOTS) > 5_000:
@@ -395,7 +447,7 @@ def deploy_spots(state: BVFState, u: Unit) -> list[tuple[Frame, str, int]]:
 
 
 def _deploy_spots(state: BVFState, u: Unit) -> list[tuple[Frame, str, int]]:
-    z = zone_of(state, u.owner)
+    z = zone_of(state, u.owner, u)
     if z is None:
         return []
     facing = zone_facing(state, u.owner)
@@ -450,7 +502,7 @@ def _dense_spots(state: BVFState, u: Unit, limit: int) -> list[tuple[Frame, str,
     the zone, screened by boxes (the unit's box inside the zone's, clear of
     every placed unit's and impassable piece's box), then checked exactly;
     the first `limit` that fit."""
-    z = zone_of(state, u.owner)
+    z = zone_of(state, u.owner, u)
     if z is None:
         return []
     facing = zone_facing(state, u.owner)

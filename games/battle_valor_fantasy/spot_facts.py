@@ -54,7 +54,7 @@ def _rel_box(u: Unit, facing: float, fo: str, fi: int) -> tuple:
 def all_facts(state: BVFState, u: Unit, spots) -> list[Spot]:
     """The facts of each spot (in order) for this unit."""
     table = state.table
-    prefix = (id(table), state.players[u.owner].zone, space.shape_of(u), space.flying(u), len(u.stands))
+    prefix = (id(table), setup.zone_key(state, u), space.shape_of(u), space.flying(u), len(u.stands))
     whole = prefix + (id(spots),)
     out = _LISTS.get(whole)
     if out is not None and out[0] is spots:

@@ -16,11 +16,13 @@ from engine.ui.contract import CardSpec, Header, HoverInfo
 from games.battle_valor_fantasy.faces import unit_face
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
 from engine.core.words import possessive
-from games.battle_valor_fantasy import alliance, characters, rerolls, space, stats, turns, victory
+from games.battle_valor_fantasy import alliance, characters, rerolls, setup, space, stats, turns, victory
 from games.battle_valor_fantasy.catalog import cat, formation_words, scenario
 from games.battle_valor_fantasy.state import BVFState, Unit
 
-COLORS = ("#56B4E9", "#D55E00", "#0072B2", "#E69F00")   # seats 1-4 (a Grand Alliance: blues and oranges a side)
+# seats 1-4 (Okabe-Ito, /work/shared/UI.md): a side's allies clearly apart (sky blue and bluish green against
+# vermillion and reddish purple); blue #0072B2 and orange #E69F00 beside them read as the same army at a glance
+COLORS = ("#56B4E9", "#D55E00", "#009E73", "#CC79A7")
 NOT_SPELLS = ("built",) + tuple(rerolls.SHORT)   # effects that are no spell: field works, the General's promises
 
 
@@ -73,13 +75,23 @@ class BVFView(TableView):
         return COLORS[p % len(COLORS)] if p >= 0 else "#FFFFFF"
 
     def zones(self, state=None) -> list[ZoneSpec]:
+        """Each side's deployment zone in its colour; in a Grand Alliance each
+        ally's own part of it in his (setup.zone_of)."""
         state = state or self.match.state
         out = []
         for p in state.players:
             z = state.table.zone(p.zone)
-            if z is not None:
+            if z is None:
+                continue
+            seats = state.alliance.seats(p.index) if state.alliance is not None else ()
+            if len(seats) < 2:
                 out.append(ZoneSpec(z.id, "deploy", ring=z.ring, color=self.player_color(state, p.index),
                                     label=f"{p.name} deployment"))
+                continue
+            for k, seat in enumerate(seats):
+                part = setup.seat_zone(state, p.index, k, len(seats))
+                out.append(ZoneSpec(part.id, "deploy", ring=part.ring, color=self.player_color(state, seat),
+                                    label=f"{alliance.name(state, seat)} deployment"))
         return out
 
     def markers(self, state) -> list[ZoneSpec]:
