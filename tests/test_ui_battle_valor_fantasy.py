@@ -203,7 +203,10 @@ def test_each_player_deploys_a_unit_a_key_with_place_it_for_me():
     assert placed >= 10 and all(u.deployed or not u.alive for u in m.state.units.values() if u.kind == "unit")
 
 
-def test_the_first_turns_fate_moves_the_enemy_unit_the_player_picks():
+def test_the_first_turns_fate_moves_the_enemy_unit_the_player_drags_any_way():
+    """§ Order Counter Types;: Fate moves an enemy unit "up to 10 inches in
+    any direction within the normal deployment zone": the player drags it
+    there (no fixed 5" pushes along the axes), facing kept."""
     m = Match(Setup("battle_valor_fantasy", 2, seed=11, scenario="border_march", seats=("human", "human")))
     view, ctl = load_game_ui(m)
     while m.state.phase != "fate":
@@ -214,25 +217,39 @@ def test_the_first_turns_fate_moves_the_enemy_unit_the_player_picks():
     me = m.to_act()
     labels = [b.label for b in ctl.buttons()]
     assert any(lb.startswith("Fate becomes ") for lb in labels) and not any(lb.startswith("Move ") for lb in labels)
-    assert "click an enemy unit" in ctl.hint()
-    from games.battle_valor_fantasy import choices
-    movable = {a["target"] for a in choices.fate_actions(m.state, me)
-               if a.kind == "fate_move" and m.rules.check(m.state, a) is None}
-    enemies = [u for u in m.state.units.values() if u.uid in movable]
-    assert len(enemies) >= 2
-    for enemy in (enemies[0], enemies[-1]):          # any of them, not only the first listed
-        ctl.sel = enemy.uid
-        moves = [b for b in ctl.buttons() if b.label.startswith("Move ")]
-        assert moves and all(ctl.unit_name(enemy.uid) in b.label and "edge" in b.label for b in moves)
-    stuck = [u for u in m.state.units.values()
-             if u.owner != me and u.on_table and u.kind != "general" and u.uid not in movable]
-    assert stuck                                     # (this seed's crowded zone): one no Fate move can shift says why
-    ctl.sel = stuck[0].uid
-    assert ctl.hint().startswith(f"Fate cannot move {ctl.unit_name(stuck[0].uid)}") and "§" in ctl.hint()
-    ctl.sel = enemies[-1].uid
-    a = ctl.press(moves[0].command)
-    assert a.kind == "fate_move" and a["target"] == enemies[-1].uid
-    m.submit(a, autosave=False)
+    assert "drag an enemy unit" in ctl.hint()
+    from games.battle_valor_fantasy import space
+    from games.battle_valor_fantasy.setup import zone_of
+    enemies = [u for u in m.state.units.values() if u.owner != me and u.on_table and u.kind == "unit"]
+    assert enemies and all(ctl.movable(u.uid) and ctl.allowance_of(u.uid) == 10.0 for u in enemies)
+    assert not any(ctl.movable(u.uid) for u in m.state.units.values() if u.owner == me)
+    # a diagonal the listed moves never offered: 3" across and 4" toward its own edge (5" in all), if it fits
+    moved = None
+    for u in enemies:
+        for dx, dy in ((3.0, -4.0), (-3.0, -4.0), (3.0, 4.0), (-3.0, 4.0), (2.0, -1.5), (-2.0, 1.5)):
+            c = u.command_stand() or u.stands[0]
+            a = ctl.make_move_action(u.uid, {(u.uid, s.sid): (s.x + dx, s.y + dy, s.facing) for s in u.stands})
+            if m.rules.check(m.state, a) is None:
+                moved = (u, c, dx, dy, a)
+                break
+        if moved:
+            break
+    assert moved is not None
+    u, c, dx, dy, a = moved
+    ms = ctl.unit_models(u.uid)
+    assert ctl.drag_begin((ms[0].foot.x, ms[0].foot.y))
+    ctl.drag_turn(30.0)                              # Fate keeps the facing: the wheel does not turn it
+    assert "without turning it" in ctl.message
+    ctl.drag_to((ms[0].foot.x + dx, ms[0].foot.y + dy))
+    assert abs(ctl.drag.longest - (dx * dx + dy * dy) ** 0.5) < 1e-6 and not ctl.drag.problem
+    got = ctl.drag_end()
+    assert got.kind == "fate_move" and got["target"] == u.uid and (got["dx"], got["dy"]) == (dx, dy)
+    x0, y0, facing = c.x, c.y, u.facing
+    m.submit(got, autosave=False)
+    u = m.state.units[u.uid]
+    c = next(s for s in u.stands if s.sid == c.sid)
+    assert (round(c.x - x0, 6), round(c.y - y0, 6)) == (dx, dy) and u.facing == facing
+    assert all(m.state.table.in_zone(f, zone_of(m.state, u.owner)) for f in space.feet(m.state, u))
 
 
 def test_rings_show_who_may_act_and_whom_the_selected_unit_may_reach():

@@ -234,6 +234,34 @@ def options_for(state: BVFState, u: Unit) -> list[str]:
     return [o for o in out if turns.order_fits(state, u, o) is None]
 
 
+def offered(state: BVFState, u: Unit) -> list[str]:
+    """Every order the picker (and Fate) offers a unit: those it may
+    sensibly take (options_for) and Flee wherever the rules allow it
+    (§ Order Counter Types;: "placed on a unit you want to withdraw from
+    combat, or that you feel is about to be overrun by a charge, or
+    generally wherever you feel moving backwards rather than forwards
+    might be useful"), Fire & Flee for missile troops that may flee; the
+    order among them is the picker's keys' (ORDER_KEYS)."""
+    out = list(options_for(state, u))
+    if u.kind == "unit" and not u.fleeing and not u.split:
+        for o in ("flee", "fire_and_flee"):
+            if o not in out and (o != "fire_and_flee" or (stats.missile(u) is not None and not u.engaged)) \
+                    and turns.order_fits(state, u, o) is None:
+                out.append(o)
+    if u.profile is not None and u.profile.mounted_missile and not u.fleeing and not u.engaged and not u.split:
+        for o in ("advance", "charge", "fire", "fire_and_flee"):
+            if o not in out and turns.order_fits(state, u, o) is None:
+                out.append(o)
+    return [o for o, _ in ORDER_KEYS if o in out]
+
+
+# the picker's key for each order, the same in every unit (keys that moved with the list gave three units a
+# Charge meant as an Advance); 0 is the Fate counter
+ORDER_KEYS = (("advance", "1"), ("charge", "2"), ("fire", "3"), ("reform", "4"), ("brace", "5"), ("flee", "6"),
+              ("fire_and_flee", "7"), ("attack", "8"), ("spell", "9"))
+MMT_MOVE, MMT_FIRE = ("advance", "charge"), ("fire", "fire_and_flee")      # § Mounted Missile Troops: one of each
+
+
 def mmt_pairs(u: Unit) -> list[tuple[str, str]]:
     return [("advance", "fire"), ("charge", "fire"), ("advance", "fire_and_flee")]
 
@@ -285,7 +313,7 @@ def order_actions(state: BVFState, p: int) -> list[Action]:
 def fate_actions(state: BVFState, p: int) -> list[Action]:
     pl = state.players[p]
     u = state.units[pl.fate_uid]
-    out = [Action.make("fate", p, order=o) for o in options_for(state, u)]
+    out = [Action.make("fate", p, order=o) for o in offered(state, u)]
     if turns.may_wait_fate(state, p):
         out.append(Action.make("fate_wait", p))
     if state.turn == 1:

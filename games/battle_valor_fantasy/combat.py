@@ -430,7 +430,7 @@ def _fall_short(state: BVFState, u: Unit, t: Unit, ev: list[Event], why: str, re
     # else: no room even to close up where it stands (after losses): the stands stay as they are
     slow = trip.slowed() if trip.entered is not None and trip.entered < moved + 1e-6 else ""
     ev.append(Event("ruling", f"The charge is {why}: {u.name} moves {moved:.1f}\" toward {t.name} and stops"
-                    + (f" (it {slow})" if slow and slow not in why else ""),
+                    + (f" (it {slow})" if slow and "enters" not in why else ""),
                     "battle_valor_fantasy.txt § Step 3) Measure the distance."))
 
 

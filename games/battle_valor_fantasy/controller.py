@@ -35,32 +35,52 @@ from games.battle_valor_fantasy.controller_notes import HiddenNotes
 MAX_BUTTONS = 14
 PENDING_HINTS = {
     "dispel": "Dispel? Your Wizards roll their dice against the casting's Successes + 1 and are then activated",
-    "fate_punish": "The enemy left out the Fate counter: you may move one of their units 6\" (§ Order Counter Types;)",
+    "fate_punish": "The enemy left out the Fate counter: drag one of their units up to 6\" any way (off the table: it "
+                   "takes no part in the battle), or decline (§ Order Counter Types;)",
     "counter": "Counter charge? Your unit meets the charge half way (§ Advanced Combat Rules)",
     "reserves": "Bring on reserves? Choose which arrive this turn",
 }
 GHOSTED = ("reform", "advance", "build")     # buttons that show a ghost before they commit
+ORDER_TIPS = {
+    "advance": "Move up to its MR in the Advance phase (forward, one wheel).",
+    "charge": "Charge an enemy in its arc in the Charge & Attack phase (double MR).",
+    "fire": "Shoot in either Fire phase.",
+    "reform": "Change formation or facing in the Reform phase.",
+    "brace": "+1 Success to its saves against a charge or missiles from the front.",
+    "flee": "Run from the closest enemy in the Compulsory Moves: a die per stand decides how many run double MR.",
+    "fire_and_flee": "One last shot at -2, then flee.",
+    "attack": "Strike in a combat it is already in.",
+    "spell": "Its Wizard casts in the Cast Spells phase.",
+}
 
 
 def _one_reform_each(state, acts: list) -> list:
-    """One Reform button per formation (its first width, facing the nearest
-    enemy when there is one): the listed widths and facings would crowd
-    the panel.  Other reforms stay possible through the rules."""
-    out, seen = [], {}
+    """One Reform button per formation (its first width, facing as the unit
+    faces now when it may: the player turns the ghost to the facing he
+    wants, a click on the table or Q / E): the listed widths and facings
+    would crowd the panel.  Other reforms stay possible through the rules."""
+    out, at = [], {}
     for a in acts:
-        if a.kind != "reform" or a.get("formation") is None:
+        if a.kind != "reform":
             out.append(a)
             continue
-        key = (a["uid"], a["formation"], bool(a.get("general")))
+        key = (a["uid"], a.get("formation"), bool(a.get("general")))
         u = state.units[a["uid"]]
-        turned = abs((a["facing"] - u.facing + 180.0) % 360.0 - 180.0) > 0.5
-        if key not in seen:
-            seen[key] = len(out)
+        as_is = a.get("formation") is None or abs((a["facing"] - u.facing + 180.0) % 360.0 - 180.0) <= 0.5
+        if key not in at:
+            at[key] = len(out)
             out.append(a)
-        elif turned and not abs((out[seen[key]]["facing"] - u.facing + 180.0) % 360.0 - 180.0) > 0.5 \
-                and out[seen[key]]["files"] == a["files"]:
-            out[seen[key]] = a                     # the same width, facing the enemy
+        elif as_is:
+            was = out[at[key]]
+            if abs((was["facing"] - u.facing + 180.0) % 360.0 - 180.0) > 0.5 and was.get("files") == a.get("files"):
+                out[at[key]] = a                   # facing as now, rather than a listed turn
     return out
+
+
+def _same_reform(a: Action, b: Action) -> bool:
+    """The same reform but for its facing (the ghost turned by the player)."""
+    keys = ("uid", "formation", "files", "general")
+    return a.kind == b.kind == "reform" and all(a.get(k) == b.get(k) for k in keys)
 
 
 def block_move_to(block, target: Frame) -> BlockMove:
@@ -144,6 +164,8 @@ class BVFController(HiddenNotes, TableController):
         return u is not None and alliance.seat_of(self.state, u) == self.actor()
 
     def click_unit(self, target, model):
+        if self.preview is not None and self.preview.kind == "reform" and model is not None:
+            return self.click_point((model.foot.x, model.foot.y))     # a unit clicked: face it
         if self.sel is None or not self._mine(self.sel):
             return None
         if self.state.phase == "spells" and any(a.kind == "cast" and a.get("target") == target
@@ -200,16 +222,20 @@ class BVFController(HiddenNotes, TableController):
             return self._hl[1]
         out: dict = {}
         p = alliance.side_of(st, self.actor())          # the side; its units the seat's own (a Grand Alliance)
-        if st.pending or st.phase == "over":
+        if st.pending and st.pending[-1].kind == "fate_punish":
+            for u in st.units.values():
+                if self.fate_limit(u.uid) is not None:
+                    out[u.uid] = "target"
+        elif st.pending or st.phase == "over":
             pass
         elif st.phase == "orders":
             for u in turns.units_of(st, p):
                 if u.uid not in self.draft and u.uid != self.fate and self._mine(u.uid):
                     out[_ring_key(u)] = "select"
         elif st.phase == "fate" and st.turn == 1:
-            for a in map(self._seat_action, choices.fate_actions(st, p)):
-                if a.kind == "fate_move" and a["target"] not in out and self.rules.check(st, a) is None:
-                    out[a["target"]] = "target"
+            for u in st.units.values():          # the enemy units Fate may drag (any way, up to 10")
+                if self.fate_limit(u.uid) is not None:
+                    out[u.uid] = "target"
         elif st.phase in turns.PHASE_ORDERS:
             if self.sel is not None and self._mine(self.sel):
                 ring = {"charge": "charge", "attack": "attack", "fire": "target", "cast": "skill"}
@@ -314,7 +340,7 @@ class BVFController(HiddenNotes, TableController):
         speaks of the place the player chose."""
         st = self.state
         shift = slide_into(space.layout(u, Frame(pt[0], pt[1], setup.zone_facing(st, u.owner))),
-                           setup.zone_of(st, u.owner).bbox)
+                           setup.zone_of(st, u.owner, u).bbox)
         if shift is None or shift == (0.0, 0.0):
             return pt
         moved = (pt[0] + shift[0], pt[1] + shift[1])
@@ -367,7 +393,25 @@ class BVFController(HiddenNotes, TableController):
     def click_point(self, pt):
         if self.state.phase == "deploy":
             return self._deploy_action(pt)
+        a = self.preview
+        if a is not None and a.kind == "reform" and pt is not None:
+            u = self.state.units.get(a["uid"])
+            if u is not None:
+                f = space.frame_of(u)
+                self._turn_reform(space.bearing(f.x, f.y, pt[0], pt[1]))
+                return True
         return None
+
+    def _turn_reform(self, facing: float) -> None:
+        """The reform shown as a ghost, turned to face `facing` (§ Phase 7
+        Reform Units;: "change it's facing to where you want the unit to end
+        up facing"): the player's choice, not the nearest enemy."""
+        a = self.preview
+        facing = round(facing % 360.0, 2)
+        self.preview = Action.make(a.kind, a.player, **{**dict(a.params), "facing": facing})
+        why = self.rules.check(self.state, self.preview)
+        self.message = (f"{self._label(self.preview)}: press the button again (or Enter) to reform, Esc to drop it"
+                        + (f" · {why.reason}" if why else ""))
 
     # --- buttons ----------------------------------------------------------------------------
     def _unit_actions(self, uid) -> list[Action]:
@@ -395,7 +439,7 @@ class BVFController(HiddenNotes, TableController):
             return out
         if st.pending:
             acts = [self._seat_action(a) for a in choices.pending_actions(st)]
-            acts = [a for a in acts if self.rules.check(st, a) is None][:MAX_BUTTONS]
+            acts = [a for a in acts if a.kind != "fate_move" and self.rules.check(st, a) is None][:MAX_BUTTONS]
         elif st.phase == "orders":
             return self._order_buttons()
         elif st.phase == "deploy":
@@ -406,8 +450,9 @@ class BVFController(HiddenNotes, TableController):
             return out
         elif st.phase == "fate":
             # the first turn's Fate may move any enemy unit: its moves show when one is selected
+            # (Fate's move of an enemy unit is a drag: any way, as far as the rules allow, not a fixed push)
             acts = [a for a in map(self._seat_action, choices.fate_actions(st, turns.to_act(st)))
-                    if (a.kind != "fate_move" or a["target"] == self.sel) and self.rules.check(st, a) is None]
+                    if a.kind != "fate_move" and self.rules.check(st, a) is None]
             acts = acts[:MAX_BUTTONS]
         elif st.phase in turns.PHASE_ORDERS:
             acts = self._unit_actions(self.sel) if self.sel is not None else []
@@ -416,17 +461,29 @@ class BVFController(HiddenNotes, TableController):
                 acts = self._spells_listed(acts)
             acts = [a for a in acts if a.kind not in ("charge", "fire", "attack")] + \
                 [a for a in acts if a.kind in ("charge", "fire", "attack")]
+            # the General's own moves first (his 6"), then the orders he may pass on, each button once: his own
+            # were cut off below the passed ones, which read like his ("Advance 4.0\"")
+            acts = [a for a in acts if not a.get("general")] + [a for a in acts if a.get("general")]
+            seen: set = set()
+            acts = [a for a in acts if not (self._label(a) in seen or seen.add(self._label(a)))]
             acts = acts[:MAX_BUTTONS]
         else:
             acts = []
         self._acts = acts
+        keys = dict(choices.ORDER_KEYS)
+        fate_keys = st.phase == "fate" and not st.pending
         for i, a in enumerate(acts):
             tip = (f"List the spells {self.unit_name(a['uid'])} may cast at {self.unit_name(a['target'])} (or click "
                    f"a ringed unit)" if a.kind == "spells_at" else "; ".join(describe.preview(st, a)))
             if a.get("reroll"):
                 tip = f"The General rerolls the whole roll if it scores fewer than {a['reroll']} Successes " \
                       f"({rerolls.R_REROLL}). " + tip
-            out.append(ButtonSpec(self._label(a), f"act:{i}", str(i + 1) if i < 9 else "", tip=tip))
+            if fate_keys:
+                # the order's own key, as in the picker (the listed place moved from unit to unit)
+                key = keys.get(a["order"], "") if a.kind == "fate" else ""
+            else:
+                key = str(i + 1) if i < 9 else ""
+            out.append(ButtonSpec(self._label(a), f"act:{i}", key, tip=tip))
         return out
 
     def _spell_target(self):
@@ -474,14 +531,15 @@ class BVFController(HiddenNotes, TableController):
             return "Try to dispel"
         if k == "allow":
             return "Let the spell through"
+        passed = f"{self.unit_name(a['uid'])}: " if a.get("general") and a.get("uid") is not None else ""
         if k == "advance":
             # "wheel 30° left", not "wheel -30": a positive angle turns the front to the right (formations.wheeled)
             turn = f", wheel {abs(a['angle']):.0f}° {'right' if a['angle'] > 0 else 'left'}" if a["angle"] else ""
             # the inches used, the wheel's arc with them: "Advance 0.6\", wheel 30° right" used all 4"
-            return f"Advance {describe.advance_length(self.state, a):.1f}\"" + turn
+            return passed + f"Advance {describe.advance_length(self.state, a):.1f}\"" + turn
         if k == "reform":
             f = a.get("formation")
-            return (formation_words(f, a["files"]) if f else "Face") + f", facing {space.way(a['facing'])}"
+            return passed + (formation_words(f, a["files"]) if f else "Face") + f", facing {space.way(a['facing'])}"
         if k == "cast":
             sp = cat().spells[a["spell"]]
             if a["target"] == self._spell_target():        # the bottom bar names the target
@@ -497,7 +555,7 @@ class BVFController(HiddenNotes, TableController):
             t = self.state.units.get(a["target"])
             name = space.told_apart(self.state, alliance.side_of(self.state, a.player), t) if t else a["target"]
             # the listed variant with the General's reroll read the same as the plain charge (two buttons alike)
-            return f"{verb} {name}" + (" (the General's order)" if a.get("general") else "") + \
+            return passed + f"{verb} {name}" + (" (the General's order)" if a.get("general") else "") + \
                 (" + General's reroll" if a.get("reroll") else "")
         return describe.describe(self.state, a)
 
@@ -509,13 +567,17 @@ class BVFController(HiddenNotes, TableController):
                           tip="Commit the counters face down (the Fate counter must be placed)")]
         u = st.units.get(self.sel) if self.sel is not None else None
         if u is not None and alliance.seat_of(st, u) == p:
-            opts = choices.options_for(st, u)
-            if u.profile is not None and u.profile.mounted_missile and not u.fleeing:
-                opts = [f"{a}+{b}" for a, b in choices.mmt_pairs(u)]
-            for i, o in enumerate(opts[:8]):
-                cur = "+".join(self.draft.get(u.uid, []))
-                out.append(ButtonSpec(o.replace("_", " ").replace("+", " + ").title(), f"order:{o}", str(i + 1),
-                                      active=cur == o))
+            opts = choices.offered(st, u)
+            cur = self.draft.get(u.uid, [])
+            keys = dict(choices.ORDER_KEYS)
+            mmt = self._two_orders(u)
+            for o in opts:
+                tip = ORDER_TIPS.get(o, "")
+                if mmt and o in choices.MMT_MOVE + choices.MMT_FIRE:
+                    tip = ("Mounted Missile Troops take two orders: Advance or Charge, and Fire or Fire & Flee; "
+                           "press one of each (§ Mounted Missile Troops). ") + tip
+                out.append(ButtonSpec(cat().orders[o].name, f"order:{o}", keys[o], active=o in cur and u.uid != self.fate,
+                                      tip=tip + " Press another order to change it; Place orders commits them."))
             out.append(ButtonSpec("Fate here", "order:fate", "0", active=self.fate == u.uid,
                                   tip="Put the Fate counter on this unit instead of an order (§ Order Counter Types;)"))
         g = space.general_of(st, alliance.side_of(st, p))
@@ -541,9 +603,18 @@ class BVFController(HiddenNotes, TableController):
             if a.kind == "spells_at":
                 self.spell_at = (a["uid"], a["target"])
                 return True
+            if a.kind == "reform" and self.preview is not None and _same_reform(self.preview, a):
+                a, self.preview = self.preview, None        # the facing the player turned it to
+                return a
             if a.kind in GHOSTED and self.preview != a:
                 self.preview = a
-                self.message = f"{self._label(a)}: the ghost shows it; press again (or Enter) to do it, Esc to drop it"
+                if a.kind == "reform":
+                    self.message = (f"{self._label(a)}: the ghost shows it. Click the table where it should face "
+                                    f"(Q / E turn it 15°, T faces the nearest enemy); press again (or Enter) to "
+                                    f"reform, Esc to drop it")
+                else:
+                    self.message = (f"{self._label(a)}: the ghost shows it; press again (or Enter) to do it, Esc to "
+                                    f"drop it")
                 return True
             self.preview = None
             return self._with_reroll(a)
@@ -591,12 +662,33 @@ class BVFController(HiddenNotes, TableController):
             if o == "fate":
                 self.fate = self.sel
                 self.draft.pop(self.sel, None)
+                return True
+            u = st.units.get(self.sel)
+            if u is None or o not in choices.offered(st, u):
+                return True
+            cur = [x for x in self.draft.get(self.sel, []) if x != o] if o in self.draft.get(self.sel, []) else None
+            if cur is not None:
+                pass                                    # pressed again: that counter is taken back
+            elif self._two_orders(u) and o in choices.MMT_MOVE + choices.MMT_FIRE:
+                # one of each: the other half stays, this half is replaced
+                slot = choices.MMT_MOVE if o in choices.MMT_MOVE else choices.MMT_FIRE
+                keep = [x for x in self.draft.get(self.sel, []) if x in choices.MMT_MOVE + choices.MMT_FIRE
+                        and x not in slot]
+                cur = sorted(keep + [o], key=lambda x: x not in choices.MMT_MOVE)
             else:
-                self.draft[self.sel] = o.split("+")
-                if self.fate == self.sel:
-                    self.fate = -1
+                cur = [o]
+            if cur:
+                self.draft[self.sel] = cur
+            else:
+                self.draft.pop(self.sel, None)
+            if self.fate == self.sel:
+                self.fate = -1
             return True
         return None
+
+    def _two_orders(self, u) -> bool:
+        """Mounted Missile Troops, free to take their two orders."""
+        return u.profile is not None and u.profile.mounted_missile and not u.fleeing and not u.engaged and not u.split
 
     def key(self, name: str, mods: frozenset = frozenset()):
         if name.isdigit() and name != "0":
@@ -610,6 +702,16 @@ class BVFController(HiddenNotes, TableController):
             if self.preview is not None:
                 a, self.preview = self.preview, None
                 return a
+        if self.preview is not None and self.preview.kind == "reform" and name in ("q", "e", "t"):
+            a = self.preview
+            if name == "t":
+                u = self.state.units.get(a["uid"])
+                e = space.nearest_enemy(self.state, u) if u is not None else None
+                if e is not None:
+                    self._turn_reform(moves.face_toward(self.state, u, *space.centre(self.state, e)))
+                return True
+            self._turn_reform(float(a["facing"]) + (-15.0 if name == "q" else 15.0))
+            return True
         if name == "a" and self.state.phase == "orders":
             return self.press("orders:auto")
         if name == "a" and self.state.phase == "deploy":
@@ -680,8 +782,47 @@ class BVFController(HiddenNotes, TableController):
                     out += overlay.charge_shapes(st, u, t)
         return out
 
-    # --- dragging an Advance ------------------------------------------------------------------
+    # --- dragging an Advance, or an enemy unit by Fate ----------------------------------------------
+    def fate_limit(self, unit) -> float | None:
+        """How far Fate lets the player to act move this enemy unit now (the
+        first turn's 10" within its zone, or 6" when the enemy placed no Fate
+        counter), None when it may not (§ Order Counter Types;)."""
+        st = self.state
+        u = st.units.get(unit)
+        if u is None or not u.on_table or u.kind == "general" or st.phase == "over":
+            return None
+        side = alliance.side_of(st, self.actor())
+        if u.owner == side or turns.to_act(st) != side:
+            return None
+        if st.pending:
+            return 6.0 if st.pending[-1].kind == "fate_punish" else None
+        if st.phase == "fate" and st.turn == 1 and side in turns.fate_players(st) and alliance.is_overall(st, self.actor()):
+            return 10.0
+        return None
+
+    def movable(self, unit) -> bool:
+        return self.fate_limit(unit) is not None or super().movable(unit)
+
+    def reach(self, unit):
+        lim = self.fate_limit(unit)
+        if lim is None:
+            return super().reach(unit)
+        if unit not in self._reach:
+            from engine.ui.boards.table_tools import reach_area
+            t = self.table()
+            self._reach[unit] = reach_area(self.feet(unit), lim, t, t.impassable)
+        return self._reach[unit]
+
+    def drag_turn(self, degrees: float) -> None:
+        if self.drag is not None and self.fate_limit(self.drag.unit) is not None:
+            self.message = "Fate moves the unit without turning it (its facing and formation stay)"
+            return
+        super().drag_turn(degrees)
+
     def allowance_of(self, unit) -> float | None:
+        lim = self.fate_limit(unit)
+        if lim is not None:
+            return lim
         st = self.state
         u = st.units.get(unit)
         if st.phase != "advance" or st.pending or u is None or alliance.seat_of(st, u) != self.actor() or u.engaged:
@@ -708,16 +849,47 @@ class BVFController(HiddenNotes, TableController):
         why = self.rules.check(self.state, a)
         d.problem = f"{why.reason} ({why.rule})" if why else ""
         u = self.state.units[d.unit]
-        _, d.longest = block_move(space.block(self.state, u), BlockMove(a["first"], a["angle"], a["then"]))
+        d.legs = self._legs(u, a, d.problem)
+        d.longest = d.legs[0].length if d.legs else 0.0
+
+    def _legs(self, u, a: Action, problem: str) -> list:
+        """Each stand's way as the rules move it (the drop's block move, or
+        Fate's straight move), every leg carrying the move's own length, so
+        the table's label, its colour and the bar say the same measure
+        (the table's per-model shortest paths measured 4.8" where the rules
+        counted 5.3")."""
+        import math
+        from engine.ui.boards.table_tools import MoveLeg
+        st = self.state
+        start = {f.tag: f for f in space.feet(st, u)}
+        if a.kind == "fate_move":
+            L = math.hypot(a["dx"], a["dy"])
+            return [MoveLeg((u.uid, sid), f, f.moved(f.x + a["dx"], f.y + a["dy"]),
+                            [(f.x, f.y), (f.x + a["dx"], f.y + a["dy"])], L, problem) for sid, f in start.items()]
+        from engine.table.ways import block_way
+        way = block_way(space.block(st, u), BlockMove(a["first"], a["angle"], a["then"]))
+        L = way.length
+        n = 16 if a["angle"] else 1
+        places = [space.layout(u, way.frame_at(L * k / n)) for k in range(n + 1)]
+        out = []
+        for i, f in enumerate(places[-1]):
+            s0 = start.get(f.tag)
+            if s0 is None:
+                continue
+            out.append(MoveLeg((u.uid, f.tag), s0, f, [(p[i].x, p[i].y) for p in places], L, problem))
+        return out
 
     def make_move_action(self, unit, positions: dict):
         """The block move that brings the command stand where it was
         dropped: forward, one wheel to the new facing, forward (the rules
-        judge the length and the way)."""
+        judge the length and the way); an enemy unit dragged by Fate: moved
+        straight there, facing kept."""
         st = self.state
         u = st.units[unit]
         c = u.command_stand() or u.stands[0]
         x, y, f = positions[(u.uid, c.sid)]
+        if self.fate_limit(unit) is not None:
+            return Action.make("fate_move", self.actor(), target=u.uid, dx=round(x - c.x, 3), dy=round(y - c.y, 3))
         m = block_move_to(space.block(st, u), Frame(x, y, f))
         return Action.make("advance", alliance.seat_of(st, u), uid=u.uid, first=round(m.first, 3),
                            angle=round(m.angle, 1),
@@ -730,7 +902,11 @@ class BVFController(HiddenNotes, TableController):
 
     def help_lines(self) -> list[str]:
         return [
-            "Orders: click one of your units, then its order (1-9 as on the buttons), 0 puts the Fate counter on it; "
+            "Fate (first turn): drag an enemy unit up to 10\" any way within its zone (facing kept); when the enemy "
+            "left out the Fate counter, drag one of its units up to 6\" or decline.",
+            "Orders: click one of your units, then its order: each order has its own key in every unit (1 Advance, "
+            "2 Charge, 3 Fire, 4 Reform, 5 Brace, 6 Flee, 7 Fire & Flee, 8 Attack, 9 Spell), 0 puts the Fate counter "
+            "on it; press another to change it until you place them; "
             "A fills every unit as the computer would; Enter places them face down.  G / V: the General promises "
             "rerolls.",
             "Each phase: the units that may act are ringed; click one, its actions are buttons.  With it selected, "
@@ -739,7 +915,8 @@ class BVFController(HiddenNotes, TableController):
             "Advance: drag a unit with an Advance order; it moves as a block: forward, one wheel (the mouse wheel "
             "turns it while you drag), forward.  Or press one of its Advance buttons: the ghost shows, press again "
             "or Enter to move.",
-            "Reform: one button per formation (facing the nearest enemy); the ghost shows, press again or Enter.  "
+            "Reform: one button per formation (facing as now); the ghost shows: click the table where it should face "
+            "(Q / E turn it 15°, T faces the nearest enemy), press again or Enter.  "
             "Spells: select the Wizard, then a Spells at... button or a ringed unit, then the spell.  Esc backs out.",
             "G in a phase: ask the General to reroll the next charge, fire, attack or spell.  Select the General: "
             "his 12\" command ring.  Right-drag: measure.",
@@ -762,14 +939,12 @@ class BVFController(HiddenNotes, TableController):
         if ph == "orders":
             n = len(self.draft)
             return f"Select each unit and press its order ({n} set); 0 puts the Fate counter on it; Enter places them"
+        if ph == "fate" and self.state.turn == 1 and self.fate_limit(self.sel) is not None:
+            return (f"Drag {self.unit_name(self.sel)} up to 10\" any way within its deployment zone (facing and "
+                    "formation kept); or turn the Fate counter into an order")
         if ph == "fate" and self.state.turn == 1:
-            moves = [a for a in map(self._seat_action, choices.fate_actions(self.state, turns.to_act(self.state)))
-                     if a.kind == "fate_move" and a["target"] == self.sel]
-            refusals = [self.rules.check(self.state, a) for a in moves]
-            if moves and all(refusals):
-                why = refusals[0]
-                return f"Fate cannot move {self.unit_name(self.sel)} 5\" or 10\" any way: {why.reason} ({why.rule})"
-            return "Turn the Fate counter into an order, or click an enemy unit to move it by Fate (first turn only)"
+            return ("Turn the Fate counter into an order, or drag an enemy unit up to 10\" any way within its "
+                    "deployment zone by Fate (first turn only)")
         if ph == "fate":
             pl = self.state.players[alliance.side_of(self.state, self.actor())]
             where = f" next to {self.unit_name(pl.fate_uid)}" if pl.fate_uid in self.state.units else ""

@@ -7,8 +7,9 @@ from __future__ import annotations
 from engine.core.actions import Action
 from engine.core.odds import percent
 from engine.core.words import possessive
+from engine.table.formations import BlockMove
 from games.battle_valor_fantasy import (alliance, character_actions, checks, reserve_actions, combat, fire, moves,
-                                        space, spells, stats, success)
+                                        space, spells, stats, success, travel)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
 
@@ -101,8 +102,12 @@ def preview(state: BVFState, a: Action) -> list[str]:
         u, t = state.units[a["uid"]], state.units[a["target"]]
         pl = combat.plan(state, u, t)
         reach = combat.charge_reach(state, u)
-        out.append(f"Charge into {possessive(t.name)} {pl.side}: {pl.length:.1f}\" of {reach:g}\""
+        tr = pl.trip
+        slowed = f" ({tr.budget:.1f}\" with {tr.terrain})" if tr is not None and tr.entered is not None \
+            and tr.entered < pl.length else ""
+        out.append(f"Charge into {possessive(t.name)} {pl.side}: {pl.length:.1f}\" of {reach:g}\"{slowed}"
                    + ("" if pl.reaches else " - out of reach: it will fall short"))
+        out += _on_the_way(state, u, pl.way, pl.trip)
         if not pl.reaches or pl.blocked:
             # the roll does not matter then (combat.charge): no stand arrives, no impact hits (seen in play:
             # "Stands arriving: 4: 41%, Impact hits: 4" under "out of reach")
@@ -152,6 +157,25 @@ def preview(state: BVFState, a: Action) -> list[str]:
     elif k == "advance":
         u = state.units[a["uid"]]
         out.append(f"Advance {advance_length(state, a):.1f}\" of {moves.advance_allowance(state, u):g}\"")
+        m = BlockMove(a.get("first", 0.0), a.get("angle", 0.0), a.get("then", 0.0))
+        out += _on_the_way(state, u, moves.advance_way(state, u, m), moves.advance_trip(state, u, m))
+    return out
+
+
+def _on_the_way(state: BVFState, u, way, trip) -> list[str]:
+    """The terrain a move's way crosses, each with what it does to this unit,
+    and where difficult terrain halves the rest (the previews named none:
+    a charge went into a wood at full pace without a word)."""
+    if way is None:
+        return []
+    out = []
+    names = travel.terrain_on(state, u, way)
+    if names:
+        out.append("On the way: " + "; ".join(names))
+    if trip is not None and trip.entered is not None and trip.entered < way.length - 1e-6:
+        out.append(f"It {trip.slowed()} ({travel.R_DIFFICULT})")
+    elif trip is not None and space.in_difficult(state, u) and not travel.slowless(u):
+        out.append(f"It starts in difficult terrain: its move is halved ({travel.R_DIFFICULT})")
     return out
 
 

@@ -221,9 +221,10 @@ def _run(state: BVFState, u: Unit, fast: int, ev: list[Event], rule: str) -> Non
     u.stands = [st for st in u.stands if st.sid not in lost]
     state.touch(moved=u)
     who = f" from {space.told_apart(state, u.owner, e)}" if e is not None else ""
-    ev.append(Event("move", f"{u.name} turns about and flees{who}: {len(lead)} stand{'s' if len(lead) != 1 else ''} "
-                    f"run {2 * mr:g}\", {n_other(u, lead, lost)} fall behind at {mr:g}\"" + run_notes(runs), rule,
-                    data={"uid": u.uid}))
+    behind = n_other(u, lead, lost)
+    ev.append(Event("move", f"{u.name} turns about and flees{who}: {len(lead)} stand{'s run' if len(lead) != 1 else ' runs'} "
+                    f"{2 * mr:g}\", {behind} fall{'s' if behind == 1 else ''} behind at {mr:g}\"" + run_notes(runs),
+                    rule, data={"uid": u.uid}))
     if not u.stands:
         casualties._destroy(state, u, ev, "has fled the field")
         u.off_table = True

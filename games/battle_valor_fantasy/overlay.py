@@ -20,7 +20,7 @@ import math
 
 from engine.table.formations import Block, BlockMove, Frame, shifted, wheel_pivot, wheeled
 from engine.ui.table_contract import OverlayShape
-from games.battle_valor_fantasy import combat, space, works
+from games.battle_valor_fantasy import combat, moves, space, works
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 SIDE_COLOURS = {"front": "#F0E442", "left": "#E69F00", "right": "#E69F00", "rear": "#D55E00"}
@@ -74,18 +74,50 @@ def _block_paths(block: Block, final: Frame, angle: float) -> tuple[list, list, 
     return last[0], last[1], _arc(bpx, bpy, *bc[far], angle)
 
 
+def _lanes(block: Block, way, col: str) -> list[OverlayShape]:
+    """The paths the block's front corners take along its way, and the arc
+    of the corner that travels farthest in its wheel."""
+    L = way.length
+    n = 24 if way.wheel_at() is not None else 1
+    frames = [way.frame_at(L * k / n) for k in range(n + 1)]
+    corners = [shifted(block, f).corners() for f in frames]
+    out = [OverlayShape(tuple(c[i] for c in corners), col, 2, dashed=True) for i in (0, 1)]
+    w = way.wheel_at()
+    if w is not None:
+        leg = next(leg for leg in way.legs if leg.wheel)
+        f0 = way.frame_at(w)
+        b0 = shifted(block, f0)
+        st = b0.corners()
+        far = max(range(4), key=lambda i: math.hypot(st[i][0] - leg.px, st[i][1] - leg.py))
+        out.append(OverlayShape(tuple(_arc(leg.px, leg.py, *st[far], leg.angle)), "#FFFFFF", 2,
+                                label=f"wheel {abs(leg.angle):.0f}°"))
+    return out
+
+
+def _slowed_mark(block: Block, way, trip) -> list[OverlayShape]:
+    """Where difficult terrain is first touched on the way: the block's
+    front there, labelled (the rest of the move is halved)."""
+    if trip is None or trip.entered is None or trip.entered >= way.length - 1e-6:
+        return []
+    fl, fr, _, _ = shifted(block, way.frame_at(trip.entered)).corners()
+    return [OverlayShape((fl, fr), SHORT, 3, label=f"{trip.terrain.split(' (')[0]}: rest halved")]
+
+
 def charge_shapes(state: BVFState, u: Unit, t: Unit) -> list[OverlayShape]:
-    """The lane, the wheel arc, the block in contact and the contact edge."""
+    """The lane, the wheel arc, the block in contact and the contact edge,
+    along the way the charge takes (combat.plan), and where difficult
+    terrain halves the rest."""
     pl = combat.plan(state, u, t)
     cp = pl.frame
     reach = combat.charge_reach(state, u)
     ok = pl.reaches and not pl.blocked
     col = GOOD if ok else SHORT
     block = space.block(state, u)
-    left, right, far = _block_paths(block, cp.frame, cp.angle)
-    out = [OverlayShape(tuple(left), col, 2, dashed=True), OverlayShape(tuple(right), col, 2, dashed=True)]
-    if far:
-        out.append(OverlayShape(tuple(far), "#FFFFFF", 2, label=f"wheel {abs(cp.angle):.0f}°"))
+    if pl.way is not None:
+        out = _lanes(block, pl.way, col) + _slowed_mark(block, pl.way, pl.trip)
+    else:
+        left, right, far = _block_paths(block, cp.frame, cp.angle)
+        out = [OverlayShape(tuple(left), col, 2, dashed=True), OverlayShape(tuple(right), col, 2, dashed=True)]
     end = shifted(block, cp.frame).corners()
     why = "" if ok else (" - out of reach" if not pl.reaches else f" - blocked: {pl.blocked}")
     out.append(OverlayShape(tuple(end), col, 2, closed=True,
@@ -157,6 +189,7 @@ def advance_shapes(state: BVFState, u: Unit, m: BlockMove, ok: bool) -> list[Ove
         feet.append(g.moved(x, y, (g.facing + da) % 360.0))
     c = u.command_stand()
     out = paths + ghost_shapes(state, feet, c.sid if c else None, col)
+    out += _slowed_mark(block, moves.advance_way(state, u, m), moves.advance_trip(state, u, m))
     out.append(OverlayShape(tuple(shifted(block, frame).corners()), col, 1, closed=True,
                             label=f"{length:.1f}\""))
     return out

@@ -368,9 +368,15 @@ def terrain_on(state: BVFState, u: Unit, way: Way) -> list[str]:
 
 
 def terrain_effect(u: Unit, p) -> str:
+    """A piece of terrain on a unit's way and what it does to it."""
     name = terrain_name(p)
     if p.impassable:
         return f"{name}: impassable" + (" (it flies over)" if space.flying(u) else "")
+    parts = []
     if p.difficult:
-        return f"{name}: difficult" + (" (no effect on it)" if slowless(u) else ", halves the rest of the move")
-    return name
+        parts.append("difficult (no effect on it)" if slowless(u) else "difficult, halves the rest of the move")
+    if p.flag("linear"):
+        parts.append("no impact hits across it")
+    if p.flag("woods"):
+        parts.append("seen only within 2\" of its edge")
+    return f"{name}: " + ", ".join(parts) if parts else name
