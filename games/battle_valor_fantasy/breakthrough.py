@@ -71,7 +71,7 @@ def through(state: BVFState, att: Unit, dfd: Unit, mode: str, distance: float, r
     # let it through), difficult terrain entered halves the rest (travel.py)
     gap = space.ADVANCE_GAP if mode == "advance" else 0.0
     box = space.hull(space.feet_box(start), space.feet_box(at(distance)))
-    trip = travel.walk(state, att, at, distance, box, distance, ignore=(dfd.uid,), enemy_gap=gap)
+    trip = travel.walk(state, att, at, distance, box, distance, ignore=(dfd.uid,), enemy_gap=gap, line=(fx, fy))
     last_clear = travel.settle(state, att, at, trip.reach, ignore=(dfd.uid,))
     hit = None
     if trip.blocked is not None and trip.blocked <= trip.budget + 1e-9:

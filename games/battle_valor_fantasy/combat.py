@@ -429,7 +429,8 @@ def _fall_short(state: BVFState, u: Unit, t: Unit, ev: list[Event], why: str, re
         space.put(state, u, space.layout(u, frame))
     # else: no room even to close up where it stands (after losses): the stands stay as they are
     slow = trip.slowed() if trip.entered is not None and trip.entered < moved + 1e-6 else ""
-    ev.append(Event("ruling", f"The charge is {why}: {u.name} moves {moved:.1f}\" toward {t.name} and stops"
+    said = f"The charge is {why}" if not why.startswith("its way") else f"The charge's {why[4:]}"
+    ev.append(Event("ruling", f"{said}: {u.name} moves {moved:.1f}\" toward {t.name} and stops"
                     + (f" (it {slow})" if slow and "enters" not in why else ""),
                     "battle_valor_fantasy.txt § Step 3) Measure the distance."))
 

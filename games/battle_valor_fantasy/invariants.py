@@ -14,6 +14,11 @@ def problems(state: BVFState) -> list[str]:
     if state.phase not in PHASES:
         out.append(f"unknown phase {state.phase!r}")
     out += feet_problems(state.table, ((u.uid, space.feet(state, u)) for u in space.on_table(state)), "stand")
+    if state.table.impassable:
+        for u in space.on_table(state):
+            if not space.flying(u) and any(state.table.blocked_by_impassable(f) is not None
+                                           for f in space.feet(state, u)):
+                out.append(f"unit {u.uid} has a stand on impassable terrain")
     for u in state.units.values():
         if u.alive and u.deployed and not u.stands and u.attached < 0:
             out.append(f"unit {u.uid} alive with no stands")

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, replace
 
 from engine.core.rules import Event
-from engine.table.formations import BlockMove, Frame, block_move, leading, norm_angle
+from engine.table.formations import BlockMove, Frame, block_move, leading, norm_angle, overlapping
 from engine.table.ways import Way, block_way, straight
 from engine.core.words import possessive
 from games.battle_valor_fantasy import casualties, rerolls, space, stats, success, travel
@@ -253,87 +253,122 @@ def run_stands(state: BVFState, u: Unit, plan: list) -> list[Run]:
     up to their distance: through the unit's own side's skirmishers and
     nothing else; difficult terrain entered halves the rest (travel.py);
     one whose way leaves the table is lost.  A stand that another unit or
-    impassable terrain stops short goes round it instead when a way round
-    (engine/table/paths.py) takes it farther from the enemy within its
-    distance (docs § Flight).  Every stand ends clear of every base."""
+    impassable terrain stops short steps aside first when that takes it
+    farther from the enemy within its distance (tried again once the rest
+    of the unit has run, its neighbours out of the way; docs § Flight).
+    Every stand ends clear of every base."""
     shape = space.shape_of(u)
     sids = [st.sid for st, *_ in plan]
     now = {st.sid: space.Foot(shape, st.x, st.y, st.facing, st.sid) for st, *_ in plan}
-    out = []
+    runs: dict = {}
+    held = []
+    # the bases that can stand in the way of any stand (asked once for the whole flight)
+    far = max((d for *_, d in plan), default=0.0) + max(ASIDE)
+    box = space.feet_box(list(now.values())) if now else (0.0, 0.0, 0.0, 0.0)
+    among = travel.flight_cands(state, u, (box[0] - far, box[1] - far, box[2] + far, box[3] + far))
+    tries = [FRUITLESS]              # sidestep searches left before the way counts as clogged
     for st, vx, vy, dist in plan:
         f0 = now[st.sid]
         others = [now[x] for x in sids if x != st.sid]
-
-        def at(d, f0=f0, vx=vx, vy=vy):
-            return [f0.moved(f0.x + vx * d, f0.y + vy * d)]
-        box = space.hull(f0.bbox, at(dist)[0].bbox)
-        trip = travel.walk(state, u, at, dist, box, dist, edge="pass", extra=others)
-        if trip.edge is not None:
-            out.append(Run(st.sid, dist, trip.edge, lost=True))
+        run, end = _flee_one(state, u, f0, vx, vy, dist, others, among, tries)
+        if run.lost:
             now.pop(st.sid)
             sids.remove(st.sid)
-            continue
-        gone = travel.settle(state, u, at, trip.reach, others)
-        end = at(gone)[0]
-        run = Run(st.sid, dist, gone, slowed=trip.terrain if trip.entered is not None else "",
-                  stopped=trip.blocker if trip.blocked is not None else "")
-        if trip.blocked is not None and trip.blocked < trip.budget - 0.25:
-            better = _round(state, u, f0, vx, vy, dist, others, trip)
-            if better is not None:
-                end, run = better[0], replace(better[1], sid=st.sid)
-        now[st.sid] = end
-        out.append(run)
+        else:
+            now[st.sid] = end
+            if run.moved < dist - 0.25 and run.stopped:
+                held.append((st, vx, vy, dist, f0))
+        runs[st.sid] = replace(run, sid=st.sid)
+    for _ in range(2):                       # again, from where each stopped, the others gone on
+        again = []
+        for st, vx, vy, dist, f0 in held:
+            here = now[st.sid]
+            gone = runs[st.sid].moved
+            others = [now[x] for x in sids if x != st.sid]
+            run, end = _flee_one(state, u, here, vx, vy, dist - gone, others, among, tries)
+            if run.lost or (end.x - here.x) * vx + (end.y - here.y) * vy <= 0.25:
+                again.append((st, vx, vy, dist, f0))
+                continue
+            now[st.sid] = end
+            was = runs[st.sid]
+            runs[st.sid] = replace(run, sid=st.sid, allowed=dist, moved=gone + run.moved,
+                                   round=run.round or was.stopped or was.round, slowed=run.slowed or was.slowed)
+            if runs[st.sid].moved < dist - 0.25 and run.stopped:
+                again.append((st, vx, vy, dist, f0))
+        if len(again) == len(held):
+            break
+        held = again
     for st, *_ in plan:
         f = now.get(st.sid)
         if f is not None:
             st.x, st.y = f.x, f.y
     state.touch(moved=u)
-    return out
+    return [runs[st.sid] for st, *_ in plan]
 
 
-def _round(state: BVFState, u: Unit, f0, vx: float, vy: float, dist: float, others: list, straight_trip):
-    """(end, Run) for a fleeing stand that goes round what stopped it, or
-    None when no way round takes it farther from the enemy."""
-    from engine.table.paths import Obstacles, path_length, walk as walk_line
-    shape = f0.shape
-    r = f0.r if f0.round else shape.radius
-    circles = [(g.x, g.y, g.r if g.round else g.shape.radius) for g in others]
-    for v in space.on_table(state):
-        if v.uid == u.uid or (v.owner == u.owner and v.formation == "skirmish" and v.kind == "unit"):
-            continue
-        circles += [(g.x, g.y, g.r if g.round else g.shape.radius) for g in space.feet(state, v)]
-    walls = [] if space.flying(u) else list(state.table.impassable)
-    obst = Obstacles(r, state.table.width, state.table.height, circles=circles, polygons=walls)
-    gone = straight_trip.reach
-    d = dist
-    path = None
-    while d > gone + 0.25:
-        gx, gy = f0.x + vx * d, f0.y + vy * d
-        if obst.free(gx, gy):
-            found = obst.shortest(f0.x, f0.y, gx, gy, limit=2.5 * dist)
-            if found is not None:
-                path = found[1]
-                break
-        d -= 0.5
-    if path is None:
-        return None
-    L = path_length(path)
+ASIDE = (0.5, 1.0, 2.0, 3.0, 4.5, 6.0)      # inches a fleeing stand stopped short tries stepping aside
 
-    def at(s):
-        x, y = walk_line(path, s)
-        return [f0.moved(x, y)]
-    xs, ys = [x for x, _ in path], [y for _, y in path]
-    box = (min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
-    trip = travel.walk(state, u, at, min(L, dist), box, dist, edge="pass", extra=others)
+
+FRUITLESS = 3      # a flight whose stands found no way aside this many times stops looking (the way is clogged)
+
+
+def _flee_one(state: BVFState, u: Unit, f0, vx: float, vy: float, dist: float, others: list, among: list,
+              tries: list):
+    """(Run, where it ends) for one fleeing stand: straight away, or, when
+    something stops it short, stepped aside by the least of ASIDE (either
+    way) after which it runs the rest of its distance clear, when one does.
+    `among`: the bases that can be in the flight's way (travel.flight_cands);
+    `tries`: [searches for a way aside left to the flight].  Held back by
+    its own stands only, it waits for them to run on (run_stands tries it
+    again)."""
+    run, end = _straight(state, u, f0, vx, vy, dist, dist, others, True, among)
+    if run.lost or run.moved >= dist - 0.25 or not run.stopped or run.stopped == "its own stands" or tries[0] <= 0:
+        return run, end
+    mine = among
+    b, r = f0.bbox, dist + max(ASIDE)
+    x0, y0, x1, y1 = b[0] - r, b[1] - r, b[2] + r, b[3] + r
+    nx, ny = -vy, vx
+    near = [g for g, _ in among[0].near((x0, y0, x1, y1))] + [g for g, _ in among[1].near((x0, y0, x1, y1))] + \
+        [g for g in others if not (g.bbox[0] > x1 or x0 > g.bbox[2] or g.bbox[1] > y1 or y0 > g.bbox[3])]
+    for side in ASIDE:
+        if side >= dist:
+            break
+        rest = dist - side
+        for sign in (1.0, -1.0):
+            ox, oy = nx * side * sign, ny * side * sign
+            last = f0.moved(f0.x + ox + vx * rest, f0.y + oy + vy * rest)
+            if not _room(state, u, last, near):
+                continue                      # where it would end is taken: not this way
+            first, mid = _straight(state, u, f0, nx * sign, ny * sign, side, dist, others, True, mine)
+            if first.lost or first.stopped or first.moved < side - 1e-6 or first.slowed:
+                continue                      # (slowed on the way aside: it could not then run all the rest)
+            then, end2 = _straight(state, u, mid, vx, vy, rest, rest, others, True, mine)
+            if not then.lost and then.moved >= rest - 1e-6 and not then.stopped:
+                return Run(-1, dist, dist, slowed=then.slowed, round=run.stopped), end2
+    tries[0] -= 1
+    return run, end
+
+
+def _room(state: BVFState, u: Unit, f, near: list) -> bool:
+    """The base could stand there: on the table, off impassable terrain,
+    on none of the `near` bases."""
+    if not state.table.on_table(f) or (not space.flying(u) and state.table.blocked_by_impassable(f) is not None):
+        return False
+    b = f.bbox
+    return not overlapping([f], [g for g in near if not (g.bbox[0] > b[2] or b[0] > g.bbox[2] or g.bbox[1] > b[3]
+                                                       or b[1] > g.bbox[3])])
+
+
+def _straight(state: BVFState, u: Unit, f0, vx: float, vy: float, dist: float, allowance: float, others: list,
+              terrain: bool, among: tuple):
+    """(Run, end) for a stand run straight along (vx, vy) up to `dist`
+    (its allowance `allowance`: difficult terrain entered halves the rest);
+    `among`: travel.flight_cands' bases near the flight."""
+    trip, gone = travel.stand_run(state, u, f0, (vx, vy), dist, allowance, among[0], among[1], others, terrain)
     if trip.edge is not None:
-        return None
-    gone = travel.settle(state, u, at, trip.reach, others)
-    end = at(gone)[0]
-    gain = (end.x - f0.x) * vx + (end.y - f0.y) * vy
-    if gain <= gone + 0.25:
-        return None
-    return end, Run(-1, dist, gone, slowed=trip.terrain if trip.entered is not None else "",
-                    stopped=trip.blocker if trip.blocked is not None else "", round=straight_trip.blocker)
+        return Run(-1, allowance, trip.edge, lost=True), None
+    return Run(-1, allowance, gone, slowed=trip.terrain if trip.entered is not None else "",
+               stopped=trip.blocker if trip.blocked is not None else ""), f0.moved(f0.x + vx * gone, f0.y + vy * gone)
 
 
 def run_notes(runs: list[Run]) -> str:
@@ -517,7 +552,8 @@ def fate_trip(state: BVFState, u: Unit, dx: float, dy: float, limit: float, allo
     def at(d):
         return [g.moved(g.x + ux * d, g.y + uy * d) for g in start]
     box = space.hull(space.feet_box(start), space.feet_box(at(L)))
-    return travel.walk(state, u, at, L, box, limit, edge="pass" if allow_off else "block")
+    return travel.walk(state, u, at, L, box, limit, edge="pass" if allow_off else "block",
+                       line=(ux, uy) if L > 1e-9 else None)
 
 
 def place_move(state: BVFState, u: Unit, dx: float, dy: float, ev: list[Event], rule: str, what: str,

@@ -40,7 +40,7 @@ R_DIFFICULT = "battle_valor_fantasy.txt § Difficult Terrain"
 R_THROUGH = "battle_valor_fantasy.txt § Remember These 5 very Important Rules"
 R_IMPASSABLE = "battle_valor_fantasy.txt § Impassable Terrain"
 STEP = 0.5          # inches the farthest point goes between two tries: under any base's smallest side (20 mm)
-FINE = 14           # halvings that find where a base first touches or is stopped (within 0.5 / 2**14 inch)
+FINE = 20           # halvings that find where a base first touches or is stopped (a millionth of the step)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +125,8 @@ def _meets(a: tuple, b: tuple, m: float = 0.0) -> bool:
 
 def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], length: float, box: tuple,
          allowance: float = math.inf, ignore: tuple = (), terrain: bool = True, edge: str = "block",
-         extra: Sequence[Foot] = (), enemy_gap: float = 0.0) -> Trip:
+         extra: Sequence[Foot] = (), enemy_gap: float = 0.0, line: tuple | None = None,
+         among: Sequence[Unit] | None = None) -> Trip:
     """Follow `feet_at(s)` (the unit's bases after s inches) from 0 to
     `length` (no farther than the allowance, halved when difficult terrain
     is entered): where it first touches difficult terrain (`terrain`: it
@@ -136,14 +137,19 @@ def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], lengt
     "block", or "pass" to note where it leaves the table and go on).
     `enemy_gap`: enemies stop it that much short (an advance through a
     split unit).  `box` holds every base anywhere on the way.  What is in
-    the way at the start (a base already touching) never stops it."""
+    the way at the start (a base already touching) never stops it.
+    `line`: (ux, uy) when the bases move straight, all alike, along that
+    unit direction: other bases and the table's edge are then met exactly
+    (first_hit), and only terrain is looked for along the way.  `among`:
+    the units that can be in the way (a flight's stands ask for the same)."""
     fly = space.flying(u)
     table = state.table
     start = feet_at(0.0)
+    sb = _box(start)
     lim = 1e-3 + enemy_gap
     units = []
     if not fly:
-        for v in space.on_table(state):
+        for v in (space.on_table(state) if among is None else among):
             if v.uid == u.uid or v.uid in ignore:
                 continue
             if v.owner == u.owner and v.formation == "skirmish" and v.kind == "unit":
@@ -153,10 +159,10 @@ def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], lengt
                 continue
             vf = space.feet(state, v)
             gap = enemy_gap if v.owner != u.owner else 0.0
-            if _hits(start, vf, gap):
+            if _meets(vb, sb, gap + 1e-3) and _hits(start, vf, gap):
                 continue                          # touching it already: moving on never stops on it
             units.append((v, vb, vf, gap))
-    mine = [f for f in extra if _meets(f.bbox, box, 1e-3) and not overlapping(start, [f])]
+    mine = [f for f in extra if _meets(f.bbox, box, 1e-3) and not (_meets(f.bbox, sb, 1e-3) and overlapping(start, [f]))]
     walls = []
     if not fly and table.impassable:
         climbs = stats.any_effect(u, "climbs_impassable")
@@ -172,6 +178,12 @@ def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], lengt
     budget = allowance
     if not (units or mine or walls or off or slow_pieces or slow_strips):
         return Trip(length, allowance, budget)
+    mine_box = _box(mine) if mine and line is None else None
+    # the bases that could stop it, each with its gap (clearance measures to them, not to their units' boxes:
+    # a stand fleeing through a packed army steps between the blocks)
+    bases = [] if line is not None else \
+        [(g.bbox, gap) for _, _, vf, gap in units for g in vf if _meets(g.bbox, box, gap + 1e-3)] + \
+        [(g.bbox, 0.0) for g in mine]
 
     def stop(fs: list[Foot]):
         """What stops these bases: (words, uid, at the edge) or None."""
@@ -189,7 +201,7 @@ def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], lengt
             for v, vb, vf, gap in units:
                 if _meets(vb, fb, gap + 1e-3) and _hits(fs, vf, gap):
                     return v.name, v.uid, False
-            if mine and _meets(_box(mine), fb, 1e-3) and overlapping(fs, mine):
+            if mine_box is not None and _meets(mine_box, fb, 1e-3) and overlapping(fs, mine):
                 return "its own stands", u.uid, False
         return None
 
@@ -198,7 +210,6 @@ def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], lengt
 
     gap_of = space._bbox_gap
     W, H = table.width, table.height
-    mine_box = _box(mine) if mine else None
 
     def clearance(fb: tuple, slow: bool) -> float:
         """No base inside `fb` comes nearer than this to anything that could
@@ -209,10 +220,8 @@ def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], lengt
             d = min(fb[0], fb[1], W - fb[2], H - fb[3])
         for p in walls:
             d = min(d, gap_of(fb, p.bbox))
-        for _, vb, _, g in units:
-            d = min(d, gap_of(fb, vb) - g)
-        if mine_box is not None:
-            d = min(d, gap_of(fb, mine_box))
+        for gb, g in bases:
+            d = min(d, gap_of(fb, gb) - g)
         if slow:
             for p in slow_pieces:
                 d = min(d, gap_of(fb, p.bbox))
@@ -223,8 +232,36 @@ def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], lengt
     entered = None
     name = ""
     reach = min(length, budget)
+    hit_at = None
+    slow_at = None
+    if line is not None and enemy_gap <= 0.0:
+        # straight: where another base or the table's edge is first met, found exactly; the rest is terrain
+        start_feet = feet_at(0.0)
+        hit_at = first_hit(start_feet, line, [(g, v) for v, _, vf, _ in units for g in vf] +
+                           [(g, None) for g in mine], W_H=(table.width, table.height) if off else None)
+        for p in [p for p in walls if _convex(p.ring)]:          # a building: met exactly too
+            t = _touch_time(start_feet, line, p.ring, p.bbox)
+            if t is not None and (hit_at is None or t < hit_at[0]):
+                hit_at = (max(0.0, t - 2e-4), p, False)    # short of touching it (touching is on it: geometry)
+        walls = [p for p in walls if not _convex(p.ring)]
+        for p in [p for p in slow_pieces if _convex(p.ring)] + slow_strips:    # a field, a wall, a strip
+            ring = p.corners if isinstance(p, Foot) else p.ring
+            t = _touch_time(start_feet, line, ring, p.bbox)
+            if t is not None and (slow_at is None or t < slow_at[0]):
+                slow_at = (t, p)
+        slow_pieces = [p for p in slow_pieces if not _convex(p.ring)]
+        slow_strips = []
+        units, mine, bases, off, mine_box = [], [], [], False, None
+        if slow_at is not None:
+            reach = min(reach, slow_at[0])        # the pieces sampled below may still be met before it
+        if hit_at is not None:
+            reach = min(reach, hit_at[0])
+        if not (walls or slow_pieces):
+            reach = 0.0
     prev = 0.0
     while prev < reach - 1e-12:
+        if hit_at is not None and prev >= hit_at[0] - 1e-12:
+            break
         s = min(reach, prev + max(STEP, clearance(_box(feet_at(prev)), entered is None)))
         fs = feet_at(s)
         if entered is None:
@@ -252,30 +289,356 @@ def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], lengt
                     lo = mid
                 else:
                     hi = mid
-            first = stop(feet_at(hi)) or hit
-            if first[2] and edge == "pass":
-                return Trip(length, allowance, budget, entered, name, None, "", -1, lo)
-            return Trip(length, allowance, budget, entered, name, lo, first[0], first[1])
+            if hit_at is None or lo < hit_at[0]:
+                first = stop(feet_at(hi)) or hit
+                if first[2] and edge == "pass":
+                    return Trip(length, allowance, budget, entered, name, None, "", -1, lo)
+                return Trip(length, allowance, budget, entered, name, lo, first[0], first[1])
+            break
         prev = s
-    return Trip(length, allowance, budget, entered, name)
+    if entered is None and slow_at is not None and slow_at[0] < min(length, budget):
+        entered, name = slow_at[0], terrain_name(slow_at[1])
+        budget = budget_after(allowance, entered)
+    return _ended(length, allowance, budget, entered, name, hit_at, edge, u)
 
 
-def settle(state: BVFState, u: Unit, feet_at, s: float, extra: Sequence[Foot] = (), ignore: tuple = ()) -> float:
+def _ended(length, allowance, budget, entered, name, hit_at, edge: str, u: Unit) -> Trip:
+    """The trip, stopped at `hit_at` ((inches, unit or None, at the edge)) when that comes within the move."""
+    if hit_at is None or hit_at[0] >= min(length, budget):
+        return Trip(length, allowance, budget, entered, name)
+    t, v, at_edge = hit_at
+    if at_edge:
+        if edge == "pass":
+            return Trip(length, allowance, budget, entered, name, None, "", -1, t)
+        return Trip(length, allowance, budget, entered, name, t, "the table's edge", -1)
+    if v is None:
+        return Trip(length, allowance, budget, entered, name, t, "its own stands", u.uid)
+    if not isinstance(v, Unit):                  # a piece of impassable terrain
+        return Trip(length, allowance, budget, entered, name, t, f"{terrain_name(v)}, impassable", -1)
+    return Trip(length, allowance, budget, entered, name, t, v.name, v.uid)
+
+
+_CONVEX: dict = {}
+
+
+def _convex(ring) -> bool:
+    """The outline turns one way all round (remembered per outline)."""
+    key = id(ring)
+    v = _CONVEX.get(key)
+    if v is None or v[0] is not ring:
+        n = len(ring)
+        signs = set()
+        for i in range(n):
+            (ax, ay), (bx, by), (cx, cy) = ring[i], ring[(i + 1) % n], ring[(i + 2) % n]
+            cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx)
+            if abs(cross) > 1e-12:
+                signs.add(cross > 0)
+        if len(_CONVEX) > 10_000:
+            _CONVEX.clear()
+        v = _CONVEX[key] = (ring, len(signs) <= 1 and n >= 3)
+    return v[1]
+
+
+def _touch_time(moving: Sequence[Foot], line: tuple, ring, bbox: tuple) -> float | None:
+    """The least inches along `line` at which a base of `moving` first
+    touches the convex outline `ring` (None: never)."""
+    best = None
+    for f in moving:
+        t = _slide_contact(_outline(f), ring, line[0], line[1], -1e-9)
+        if t is not None and (best is None or t < best):
+            best = t
+    return best
+
+
+CIRCLE_SIDES = 16
+_COS = math.cos(math.pi / CIRCLE_SIDES)
+
+
+def _outline(f: Foot):
+    """A base's corners; a round base's circumscribed polygon (a hair
+    larger than the circle: it is met a little early, never late)."""
+    if f.corners is not None:
+        return f.corners
+    r = f.r / _COS
+    return tuple((f.x + r * math.cos(2 * math.pi * (k + 0.5) / CIRCLE_SIDES),
+                  f.y + r * math.sin(2 * math.pi * (k + 0.5) / CIRCLE_SIDES)) for k in range(CIRCLE_SIDES))
+
+
+MARGIN = 1e-3        # formations.overlapping's: bases overlapping by this much or less are not on each other
+
+
+def first_hit(moving: Sequence[Foot], line: tuple, others: list, W_H: tuple | None = None):
+    """(inches, unit or None, False) for the first of `others` ((base, unit))
+    that a base of `moving` sliding along the unit direction `line` comes
+    on top of (overlapping by more than MARGIN: the separating axes'
+    intervals, solved for the slide), or (inches, None, True) when a base
+    first leaves the table (W_H: its size); None when neither happens."""
+    ux, uy = line
+    best = None
+    if W_H is not None:
+        W, H = W_H
+        for f in moving:
+            b = f.bbox
+            for lim in ((W + EPS - b[2]) / ux if ux > 1e-12 else math.inf,
+                        (b[0] + EPS) / -ux if ux < -1e-12 else math.inf,
+                        (H + EPS - b[3]) / uy if uy > 1e-12 else math.inf,
+                        (b[1] + EPS) / -uy if uy < -1e-12 else math.inf):
+                if lim < math.inf and (best is None or lim < best[0]):
+                    best = (max(0.0, lim), None, True)
+    outs = [(f, _outline(f)) for f in moving]
+    for g, v in others:
+        gb = g.bbox
+        pg = None
+        for f, pf in outs:
+            ab = f.bbox
+            # the boxes first: a slide whose swept box never meets g's box cannot reach it (nor before `best`)
+            t_in, t_out = 0.0, math.inf if best is None else best[0]
+            ok = True
+            for lo_a, hi_a, lo_b, hi_b, w in ((ab[0], ab[2], gb[0], gb[2], ux), (ab[1], ab[3], gb[1], gb[3], uy)):
+                if -1e-12 <= w <= 1e-12:
+                    if hi_a <= lo_b or hi_b <= lo_a:
+                        ok = False
+                        break
+                    continue
+                a1, a2 = (lo_b - hi_a) / w, (hi_b - lo_a) / w
+                if a1 > a2:
+                    a1, a2 = a2, a1
+                if a1 > t_in:
+                    t_in = a1
+                if a2 < t_out:
+                    t_out = a2
+                if t_in >= t_out:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            if pg is None:
+                pg = _outline(g)
+            t = _slide_contact(pf, pg, ux, uy)
+            if t is not None and (best is None or t < best[0]):
+                best = (max(0.0, t - 1e-6), v, False)        # a hair before: surely clear, not a rounding on
+    return best
+
+
+def _axes(poly) -> list:
+    """The unit normals of a convex outline's edges, one of each parallel
+    pair (a rectangle's two, a regular polygon's half)."""
+    n = len(poly)
+    out = []
+    for i in range(n // 2 if n % 2 == 0 else n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        nx, ny = y2 - y1, x1 - x2
+        L = math.hypot(nx, ny)
+        if L > EPS:
+            out.append((nx / L, ny / L))
+    return out
+
+
+def _slide_contact(pa, pb, ux: float, uy: float, margin: float = MARGIN) -> float | None:
+    """The least t >= 0 at which polygon `pa` moved by t * (ux, uy) overlaps
+    convex `pb` by more than `margin` on every separating axis (None:
+    never).  An axis overlaps more than the margin while hi_a + w t - lo_b
+    > margin and hi_b - lo_a - w t > margin (w: the slide along the axis),
+    every base being far larger than the margin."""
+    enter, leave = 0.0, math.inf
+    for poly in (pa, pb):
+        for nx, ny in _axes(poly):
+            lo_a = hi_a = pa[0][0] * nx + pa[0][1] * ny
+            for px, py in pa:
+                d = px * nx + py * ny
+                if d < lo_a:
+                    lo_a = d
+                elif d > hi_a:
+                    hi_a = d
+            lo_b = hi_b = pb[0][0] * nx + pb[0][1] * ny
+            for px, py in pb:
+                d = px * nx + py * ny
+                if d < lo_b:
+                    lo_b = d
+                elif d > hi_b:
+                    hi_b = d
+            w = ux * nx + uy * ny
+            if -1e-12 <= w <= 1e-12:
+                if hi_a - lo_b <= margin or hi_b - lo_a <= margin:
+                    return None
+                continue
+            t1, t2 = (lo_b + margin - hi_a) / w, (hi_b - margin - lo_a) / w
+            if t1 > t2:
+                t1, t2 = t2, t1
+            if t1 > enter:
+                enter = t1
+            if t2 < leave:
+                leave = t2
+            if enter >= leave:
+                return None
+    return enter
+
+
+def flight_cands(state: BVFState, u: Unit, box: tuple) -> tuple:
+    """For the stands of `u`'s flight, whose ways all lie in `box`: the
+    other units' bases that stop them ((base, unit)), and the bases of its
+    own side's skirmishers it passes through but may not end on, each as a
+    Grid (a stand asks only the cells its way crosses)."""
+    stops, passed = Grid(), Grid()
+    for v in space.near_box(state, u, box, 0.0):
+        through = v.owner == u.owner and v.formation == "skirmish" and v.kind == "unit"
+        for g in space.feet(state, v):
+            (passed if through else stops).add(g, v)
+    return stops, passed
+
+
+class Grid:
+    """Bases filed by the CELL-inch squares their boxes meet."""
+    CELL = 4.0
+    __slots__ = ("cells", "items")
+
+    def __init__(self):
+        self.cells: dict = {}
+        self.items: list = []
+
+    def add(self, g: Foot, v) -> None:
+        b, c = g.bbox, self.CELL
+        item = (g, v)
+        self.items.append(item)
+        for i in range(int(b[0] // c), int(b[2] // c) + 1):
+            for j in range(int(b[1] // c), int(b[3] // c) + 1):
+                self.cells.setdefault((i, j), []).append(item)
+
+    def near(self, box: tuple, m: float = 1e-3) -> list:
+        """The (base, unit) whose box lies within `m` of `box`, each once."""
+        c = self.CELL
+        out, seen = [], set()
+        for i in range(int((box[0] - m) // c), int((box[2] + m) // c) + 1):
+            for j in range(int((box[1] - m) // c), int((box[3] + m) // c) + 1):
+                for item in self.cells.get((i, j), ()):
+                    if id(item) not in seen:
+                        seen.add(id(item))
+                        if _meets(item[0].bbox, box, m):
+                            out.append(item)
+        return out
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+def stand_run(state: BVFState, u: Unit, f0: Foot, line: tuple, length: float, allowance: float,
+              stops: "Grid", passed: "Grid", extra: Sequence[Foot] = (), terrain: bool = True) -> tuple[Trip, float]:
+    """One base run straight along `line` (a stand of a flight): the trip
+    (as walk gives it, a base leaving the table noted in `edge`) and how
+    far it ends, clear of every base (it may pass its side's skirmishers,
+    not end on them).  `stops`, `passed`: flight_cands' lists (all the
+    bases near the whole flight); `extra`: its own unit's other stands."""
+    ux, uy = line
+    end0 = f0.moved(f0.x + ux * length, f0.y + uy * length)
+    fb, eb = f0.bbox, end0.bbox
+    box = (min(fb[0], eb[0]), min(fb[1], eb[1]), max(fb[2], eb[2]), max(fb[3], eb[3]))
+    table = state.table
+    irregular = [p for p in table.impassable if _meets(p.bbox, box) and not _convex(p.ring)] if not space.flying(u) \
+        else []
+    if irregular:                     # an outline no slide can solve: the general walk
+        def at(d):
+            return [f0.moved(f0.x + ux * d, f0.y + uy * d)]
+        trip = walk(state, u, at, length, box, allowance, terrain=terrain, edge="pass", extra=extra, line=line)
+        return trip, settle(state, u, at, trip.reach, extra)
+    cands = [(g, v) for g, v in stops.near(box) if not (_meets(g.bbox, fb, 1e-3) and overlapping([f0], [g]))]
+    cands += [(g, None) for g in extra if _meets(g.bbox, box, 1e-3) and not (_meets(g.bbox, fb, 1e-3) and
+                                                                             overlapping([f0], [g]))]
+    off = not (box[0] >= -EPS and box[1] >= -EPS and box[2] <= table.width + EPS and box[3] <= table.height + EPS)
+    hit_at = first_hit([f0], line, cands, W_H=(table.width, table.height) if off else None) if (cands or off) \
+        else None
+    if not space.flying(u):
+        climbs = stats.any_effect(u, "climbs_impassable")
+        for p in table.impassable:
+            if _meets(p.bbox, box) and not (climbs and p.flag("natural")) and not _overlaps_piece(p, f0):
+                t = _touch_time([f0], line, p.ring, p.bbox)
+                if t is not None and (hit_at is None or t < hit_at[0]):
+                    hit_at = (max(0.0, t - 2e-4), p, False)
+    entered, name, budget = None, "", allowance
+    if terrain and not starts_slowed(state, u):
+        slow_at = None
+        for p in table.difficult:
+            if not _meets(p.bbox, box):
+                continue
+            if _convex(p.ring):
+                t = _touch_time([f0], line, p.ring, p.bbox)
+            else:
+                t = _sampled_touch(f0, line, length, p)
+            if t is not None and (slow_at is None or t < slow_at[0]):
+                slow_at = (t, p)
+        for w in (space.work_feet(state) if state.works else ()):
+            if _meets(w.bbox, box):
+                t = _touch_time([f0], line, w.corners, w.bbox)
+                if t is not None and (slow_at is None or t < slow_at[0]):
+                    slow_at = (t, w)
+        if slow_at is not None and slow_at[0] < min(length, allowance) and \
+                (hit_at is None or slow_at[0] < hit_at[0]):
+            entered, name = slow_at[0], terrain_name(slow_at[1])
+            budget = budget_after(allowance, entered)
+    trip = _ended(length, allowance, budget, entered, name, hit_at, "pass", u)
+    gone = trip.reach
+    if passed and trip.edge is None:
+        lay = passed.near(box)
+        if lay:
+            def at(d):
+                return [f0.moved(f0.x + ux * d, f0.y + uy * d)]
+            gone = settle(state, u, at, gone, near_feet=[g for g, _ in lay])
+    return trip, gone
+
+
+def _sampled_touch(f0: Foot, line: tuple, length: float, p) -> float | None:
+    """Where a base sliding along `line` first touches the piece `p` (an
+    outline no slide solves), tried every STEP and bisected."""
+    ux, uy = line
+    n = max(1, math.ceil(length / STEP))
+    prev = 0.0
+    for k in range(1, n + 1):
+        s = length * k / n
+        if _overlaps_piece(p, f0.moved(f0.x + ux * s, f0.y + uy * s)):
+            lo, hi = prev, s
+            for _ in range(FINE):
+                mid = (lo + hi) / 2
+                if _overlaps_piece(p, f0.moved(f0.x + ux * mid, f0.y + uy * mid)):
+                    hi = mid
+                else:
+                    lo = mid
+            return hi
+        prev = s
+    return None
+
+
+def settle(state: BVFState, u: Unit, feet_at, s: float, extra: Sequence[Foot] = (), ignore: tuple = (),
+           near_feet: Sequence[Foot] | None = None) -> float:
     """The farthest point at most `s` inches along the way where the bases
     stand clear of every other unit's (the skirmishers it passed through
     included: it may not end on them) and of `extra`: stepping back a
-    tenth of an inch at a time (the start is always allowed)."""
-    others = [f for v in space.on_table(state) if v.uid != u.uid and v.uid not in ignore for f in space.feet(state, v)]
-    others += list(extra)
+    tenth of an inch at a time (the start is always allowed).
+    `near_feet`: the other units' bases that can be there, when known."""
     d = s
     while d > 0.0:
         fs = feet_at(d)
         fb = _box(fs)
-        near = [g for g in others if _meets(g.bbox, fb, 1e-3)]
+        if near_feet is not None:
+            near = [g for g in near_feet if _meets(g.bbox, fb, 1e-3)]
+        else:
+            near = [g for v in space.near_box(state, u, fb, 0.0) if v.uid not in ignore for g in space.feet(state, v)
+                    if _meets(g.bbox, fb, 1e-3)]
+        near += [g for g in extra if _meets(g.bbox, fb, 1e-3)]
         if not near or not overlapping(fs, near):
             return d
-        d = max(0.0, d - 0.1)
+        d = max(0.0, d - _back(s, d))
     return 0.0
+
+
+def _back(s: float, d: float) -> float:
+    """How far settle steps back next: a hair at first (a base met exactly
+    may overlap by a rounding), then a tenth of an inch at a time."""
+    gone = s - d
+    if gone < 5e-5:
+        return 1e-4
+    if gone < 5e-3:
+        return max(1e-4, 1e-2 - gone)
+    return 0.1
 
 
 def _box(fs: Sequence[Foot]) -> tuple:
@@ -323,8 +686,9 @@ def along_way(state: BVFState, u: Unit, way: Way, allowance: float = math.inf, i
     """The unit, in its formation, along a block's way (an advance, a
     charge, Fate's move)."""
     at = unit_feet_at(u, way)
+    line = (way.legs[0].ux, way.legs[0].uy) if len(way.legs) == 1 and not way.legs[0].wheel else None
     return walk(state, u, at, way.length, way_box(state, u, way, at), allowance, ignore, terrain, edge,
-                enemy_gap=enemy_gap)
+                enemy_gap=enemy_gap, line=line)
 
 
 def blocked_words(state: BVFState, u: Unit, trip: Trip) -> tuple[str, str]:
