@@ -535,25 +535,28 @@ def _sight_parts(state: BVFState, a: Unit, b: Unit):
 
 
 def screened(state: BVFState, a: Unit, b: Unit) -> bool:
-    """`a` sees `b` only through a skirmishing unit (a third one, friend or
-    foe): every clear line of sight crosses a skirmisher's base
-    (§ Shooting Modifiers: "-1 if Target is Skirmishing or you are firing
-    through a Skirmishing Unit"; skirmishers never block the line)."""
+    """`a` shoots at `b` through a skirmishing unit (a third one, friend or
+    foe): the line between the two units' middles crosses the rectangle
+    the skirmishers stand in (§ Shooting Modifiers: "-1 if Target is
+    Skirmishing or you are firing through a Skirmishing Unit"; skirmishers
+    never block the line, and a line through the gaps of a loose screen
+    still goes through it)."""
     key = ("screened", a.uid, b.uid)
     v = state.cache.get(key)
     if v is None:
         v = False
-        box_a, box_b = unit_bbox(state, a), unit_bbox(state, b)
-        corridor = (min(box_a[0], box_b[0]), min(box_a[1], box_b[1]), max(box_a[2], box_b[2]),
-                    max(box_a[3], box_b[3]))
-        screens = [f for w in on_table(state) if w.uid not in (a.uid, b.uid) and w.kind == "unit"
-                   and w.formation == "skirmish" and _bbox_gap(unit_bbox(state, w), corridor) <= 0
-                   for f in feet(state, w)]
-        if screens:
-            from engine.table.geometry import _seg_blocked
-            va, vb, pieces, blockers, _ = _sight_parts(state, a, b)
-            clear = [(f, g) for f in va for g in vb if not _seg_blocked(f.x, f.y, g.x, g.y, pieces, blockers)]
-            v = bool(clear) and all(_seg_blocked(f.x, f.y, g.x, g.y, (), screens) for f, g in clear)
+        ax, ay = centre(state, a)
+        bx, by = centre(state, b)
+        line = (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        from engine.table.geometry import segment_crosses_ring
+        for w in on_table(state):
+            if w.uid in (a.uid, b.uid) or w.kind != "unit" or w.formation != "skirmish":
+                continue
+            if _bbox_gap(unit_bbox(state, w), line) > 0:
+                continue
+            if segment_crosses_ring(tuple(block(state, w).corners()), ax, ay, bx, by):
+                v = True
+                break
         state.cache[key] = v
     return v
 
