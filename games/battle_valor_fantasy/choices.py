@@ -313,7 +313,7 @@ def order_actions(state: BVFState, p: int) -> list[Action]:
 def fate_actions(state: BVFState, p: int) -> list[Action]:
     pl = state.players[p]
     u = state.units[pl.fate_uid]
-    out = [Action.make("fate", p, order=o) for o in offered(state, u)]
+    out = [Action.make("fate", p, order=o) for o in options_for(state, u)]
     if turns.may_wait_fate(state, p):
         out.append(Action.make("fate_wait", p))
     if state.turn == 1:

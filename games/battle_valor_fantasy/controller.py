@@ -41,6 +41,7 @@ PENDING_HINTS = {
     "reserves": "Bring on reserves? Choose which arrive this turn",
 }
 GHOSTED = ("reform", "advance", "build")     # buttons that show a ghost before they commit
+FATE_ORDER = {o: i for i, (o, _) in enumerate(choices.ORDER_KEYS)}     # Fate's buttons in the keys' order
 ORDER_TIPS = {
     "advance": "Move up to its MR in the Advance phase (forward, one wheel).",
     "charge": "Charge an enemy in its arc in the Charge & Attack phase (double MR).",
@@ -450,9 +451,16 @@ class BVFController(HiddenNotes, TableController):
             return out
         elif st.phase == "fate":
             # the first turn's Fate may move any enemy unit: its moves show when one is selected
-            # (Fate's move of an enemy unit is a drag: any way, as far as the rules allow, not a fixed push)
-            acts = [a for a in map(self._seat_action, choices.fate_actions(st, turns.to_act(st)))
-                    if a.kind != "fate_move" and self.rules.check(st, a) is None]
+            # (Fate's move of an enemy unit is a drag: any way, as far as the rules allow, not a fixed push);
+            # the counter may become any order the unit may take, Flee included (choices.offered)
+            listed = [a for a in choices.fate_actions(st, turns.to_act(st)) if a.kind != "fate_move"]
+            pl = st.players[turns.to_act(st)]
+            fu = st.units.get(pl.fate_uid)
+            have = {a["order"] for a in listed if a.kind == "fate"}
+            more = [Action.make("fate", turns.to_act(st), order=o) for o in (choices.offered(st, fu) if fu else ())
+                    if o not in have]
+            acts = [a for a in map(self._seat_action, listed + more) if self.rules.check(st, a) is None]
+            acts.sort(key=lambda a: (a.kind != "fate", FATE_ORDER.get(a.get("order"), 99)))
             acts = acts[:MAX_BUTTONS]
         elif st.phase in turns.PHASE_ORDERS:
             acts = self._unit_actions(self.sel) if self.sel is not None else []

@@ -191,7 +191,14 @@ def _unit_fields(state: BVFState, u: Unit) -> dict:
             "facing": round(u.facing, 1), "points": state.options.get("points", {}).get(u.name),
             "effects": sorted(u.effects), "off_table": u.off_table, "attached": names.get(u.attached, u.attached),
             "hidden": u.hidden, "marks": list(u.marks), "rerolls": u.rerolls,
-            "split": u.split}
+            "split": u.split, "at": _at(u)}
+
+
+def _at(u: Unit) -> list | None:
+    """Where the unit stands: its command stand's centre (else its first
+    stand's), to a tenth of an inch, as a script's `at` gives it."""
+    s = u.command_stand() or (u.stands[0] if u.stands else None)
+    return None if s is None else [round(s.x, 1), round(s.y, 1)]
 
 
 def script_check(state: BVFState, key: str, want) -> list[str]:
