@@ -242,6 +242,8 @@ def test_the_first_turns_fate_moves_the_enemy_unit_the_player_drags_any_way():
     assert "without turning it" in ctl.message
     ctl.drag_to((ms[0].foot.x + dx, ms[0].foot.y + dy))
     assert abs(ctl.drag.longest - (dx * dx + dy * dy) ** 0.5) < 1e-6 and not ctl.drag.problem
+    ctl.message = ""
+    assert "facing kept" in ctl.hint() and "wheel turns" not in ctl.hint()      # the bar said "wheel turns"
     got = ctl.drag_end()
     assert got.kind == "fate_move" and got["target"] == u.uid and (got["dx"], got["dy"]) == (dx, dy)
     x0, y0, facing = c.x, c.y, u.facing

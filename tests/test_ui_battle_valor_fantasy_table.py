@@ -117,6 +117,7 @@ def test_a_reform_faces_where_the_player_points():
     c = spears.command_stand()
     assert ctl.click_point((c.x + 10.0, c.y + 10.0)) is True      # down and to the right: 45 degrees
     assert abs(ctl.preview["facing"] - 45.0) < 1e-6
+    assert line.label.replace("up", "down-right") in [b.label for b in ctl.buttons()]     # it still said "up"
     ctl.key("q")
     assert abs(ctl.preview["facing"] - 30.0) < 1e-6
     a = ctl.press(line.command)

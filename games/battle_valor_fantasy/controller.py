@@ -491,7 +491,10 @@ class BVFController(HiddenNotes, TableController):
                 key = keys.get(a["order"], "") if a.kind == "fate" else ""
             else:
                 key = str(i + 1) if i < 9 else ""
-            out.append(ButtonSpec(self._label(a), f"act:{i}", key, tip=tip))
+            # a reform's ghost turned by the player: its button names the facing it now has
+            shown = self.preview if a.kind == "reform" and self.preview is not None and \
+                _same_reform(self.preview, a) else a
+            out.append(ButtonSpec(self._label(shown), f"act:{i}", key, tip=tip))
         return out
 
     def _spell_target(self):
@@ -933,6 +936,9 @@ class BVFController(HiddenNotes, TableController):
     def hint(self) -> str:
         if self.message:
             return self.message
+        if self.drag is not None and self.fate_limit(self.drag.unit) is not None:
+            # Fate's move keeps the unit's facing (§ Order Counter Types;): the wheel does not turn it
+            return super().hint().replace(" · wheel turns", " · facing kept")
         if self.drag is not None or self.tool == "ruler" or self.formation:
             return super().hint()         # "Moving ...: 2.6" of 4" · wheel turns · Esc cancels" and the refusal
         ph = self.state.phase
