@@ -395,7 +395,7 @@ def run_notes(runs: list[Run]) -> str:
         elif kind == "stopped":
             notes.append(f"{one} stopped by {what} after {span}")
         else:
-            notes.append(f"{one} slowed by {what} ({span}: the rest halved)")
+            notes.append(f"{one} slowed by {what}: the rest halved, {span} in all (§ Difficult Terrain)")
     if lost:
         notes.append(f"{len(lost)} off the table are lost")
     return ("; " + "; ".join(notes)) if notes else ""
