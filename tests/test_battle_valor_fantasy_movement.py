@@ -332,7 +332,8 @@ def test_fates_move_goes_any_way_up_to_its_limit_after_terrain(t, d, bearing):
     assume(state is not None)
     u = state.units[0]
     dx, dy = d * math.cos(math.radians(bearing)), d * math.sin(math.radians(bearing))
-    why = moves.place_move_problem(state, u, dx, dy, 10.0)
+    refused = moves.place_move_problem(state, u, dx, dy, 10.0)
+    why = refused[0] if refused else None
     start = space.feet(state, u)
 
     def at(s):

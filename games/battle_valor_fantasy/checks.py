@@ -126,7 +126,7 @@ def _fate_move(state, a):
         if t.owner == a.player or not t.on_table:
             return "Move one of the opponent's units", turns.R_FATE_COUNTER
         why = moves.place_move_problem(state, t, dx, dy, 6.0, allow_off=True)
-        return (why, turns.R_FATE_COUNTER) if why else None
+        return (why[0], why[1] or turns.R_FATE_COUNTER) if why else None
     if state.phase != "fate" or a.player not in turns.fate_players(state):
         return "No Fate counter to activate now", turns.R_FATE
     if state.turn != 1:
@@ -134,7 +134,7 @@ def _fate_move(state, a):
     if t.owner == a.player or not t.on_table or t.kind == "general":
         return "Fate moves an enemy unit", turns.R_FATE_COUNTER
     why = moves.place_move_problem(state, t, dx, dy, 10.0, zone=setup.zone_of(state, t.owner))
-    return (why, turns.R_FATE_COUNTER) if why else None
+    return (why[0], why[1] or turns.R_FATE_COUNTER) if why else None
 
 
 def _decline(state, a):
@@ -252,7 +252,7 @@ def _cast(state, a):
         if why:
             return why
         w = moves.place_move_problem(state, t, float(to[0]), float(to[1]), 18.0, float(to[2]))
-        return (w, spells.R_OFF) if w else None
+        return (w[0], w[1] or spells.R_OFF) if w else None
     return spells.cast_problem(state, a.player, casters, a["spell"], t, t2, a.get("order"))
 
 

@@ -509,14 +509,15 @@ def _rallied(state: BVFState, u: Unit, e: Unit | None, ev: list[Event]) -> None:
 # ---- placement moves (Fate, Bird of Thunder) ----------------------------------------------------
 
 def place_move_problem(state: BVFState, u: Unit, dx: float, dy: float, limit: float, facing: float | None = None,
-                       zone=None, allow_off: bool = False) -> str | None:
+                       zone=None, allow_off: bool = False) -> tuple[str, str | None] | None:
     """Why the unit may not be moved by (dx, dy): Fate's move (facing
     None: its stands moved as they stand, along the table: what is in the
     way stops it, difficult terrain entered halves the rest, travel.py), or
     carried by the Bird of Thunder (a facing: through the air, only where
-    it lands counts)."""
+    it lands counts).  (words, rule): the rule None where it is the
+    caller's (Fate's, the spell's); a unit in the way or terrain name theirs."""
     if math.hypot(dx, dy) > limit + 1e-6:
-        return f"At most {limit:g}\""
+        return f"At most {limit:g}\"", None
     f = space.frame_of(u)
     frame = Frame(f.x + dx, f.y + dy, u.facing if facing is None else facing)
     sts = space.ordered(u)
@@ -527,19 +528,19 @@ def place_move_problem(state: BVFState, u: Unit, dx: float, dy: float, limit: fl
     if facing is not None:
         fs = space.layout(u, frame)
     if zone is not None and not all(state.table.in_zone(x, zone) for x in fs):
-        return "The unit must stay within the deployment zone"
+        return "The unit must stay within the deployment zone", None
     why = space.fits(state, u, fs)
     if why == "off the table" and allow_off:
         why = None
     if why or facing is not None:
-        return why
+        return (why, None) if why else None
     trip = fate_trip(state, u, dx, dy, limit, allow_off)
     if trip.edge is not None:
         return None                      # it leaves the table on the way: out of the battle
     if not trip.clear:
-        return travel.blocked_words(state, u, trip)[0]
+        return travel.blocked_words(state, u, trip)
     if not trip.within:
-        return travel.slowed_words(u, trip)
+        return travel.slowed_words(u, trip), travel.R_DIFFICULT
     return None
 
 
