@@ -106,7 +106,8 @@ def test_the_next_player_sees_nothing_of_the_last_players_orders():
     ctl.sel = mine[0]
     ctl._hl = None
     screen.after_input(ctl.press("orders:auto"))
-    screen.after_input(ctl.press("order:charge"))
+    if ctl.draft.get(mine[0]) != ["charge"]:       # (the same order's key again takes the counter back)
+        screen.after_input(ctl.press("order:charge"))
     pos = _model_pos(screen, ctl.unit_models(mine[0])[0])
     _hover(app, screen, pos)
     assert screen.submit(ctl.press("orders:commit"))
