@@ -31,6 +31,7 @@ from typing import Callable, Sequence
 
 from engine.table.formations import overlapping
 from engine.table.geometry import EPS, Foot, _overlaps_piece
+from engine.table.slides import boxes_meet as _meets, convex as _convex, first_hit, Grid, touch_time as _touch_time
 from engine.table.ways import Way
 from games.battle_valor_fantasy import space, stats
 from games.battle_valor_fantasy.catalog import cat
@@ -117,10 +118,6 @@ def starts_slowed(state: BVFState, u: Unit) -> bool:
 def slowless(u: Unit) -> bool:
     """Difficult terrain never slows it: Sure Footed (Rams) and fliers."""
     return stats.any_effect(u, "ignore_difficult") or space.flying(u)
-
-
-def _meets(a: tuple, b: tuple, m: float = 0.0) -> bool:
-    return not (a[0] > b[2] + m or b[0] > a[2] + m or a[1] > b[3] + m or b[1] > a[3] + m)
 
 
 def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], length: float, box: tuple,
@@ -318,163 +315,6 @@ def _ended(length, allowance, budget, entered, name, hit_at, edge: str, u: Unit)
     return Trip(length, allowance, budget, entered, name, t, v.name, v.uid)
 
 
-_CONVEX: dict = {}
-
-
-def _convex(ring) -> bool:
-    """The outline turns one way all round (remembered per outline)."""
-    key = id(ring)
-    v = _CONVEX.get(key)
-    if v is None or v[0] is not ring:
-        n = len(ring)
-        signs = set()
-        for i in range(n):
-            (ax, ay), (bx, by), (cx, cy) = ring[i], ring[(i + 1) % n], ring[(i + 2) % n]
-            cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx)
-            if abs(cross) > 1e-12:
-                signs.add(cross > 0)
-        if len(_CONVEX) > 10_000:
-            _CONVEX.clear()
-        v = _CONVEX[key] = (ring, len(signs) <= 1 and n >= 3)
-    return v[1]
-
-
-def _touch_time(moving: Sequence[Foot], line: tuple, ring, bbox: tuple) -> float | None:
-    """The least inches along `line` at which a base of `moving` first
-    touches the convex outline `ring` (None: never)."""
-    best = None
-    for f in moving:
-        t = _slide_contact(_outline(f), ring, line[0], line[1], -1e-9)
-        if t is not None and (best is None or t < best):
-            best = t
-    return best
-
-
-CIRCLE_SIDES = 16
-_COS = math.cos(math.pi / CIRCLE_SIDES)
-
-
-def _outline(f: Foot):
-    """A base's corners; a round base's circumscribed polygon (a hair
-    larger than the circle: it is met a little early, never late)."""
-    if f.corners is not None:
-        return f.corners
-    r = f.r / _COS
-    return tuple((f.x + r * math.cos(2 * math.pi * (k + 0.5) / CIRCLE_SIDES),
-                  f.y + r * math.sin(2 * math.pi * (k + 0.5) / CIRCLE_SIDES)) for k in range(CIRCLE_SIDES))
-
-
-MARGIN = 1e-3        # formations.overlapping's: bases overlapping by this much or less are not on each other
-
-
-def first_hit(moving: Sequence[Foot], line: tuple, others: list, W_H: tuple | None = None):
-    """(inches, unit or None, False) for the first of `others` ((base, unit))
-    that a base of `moving` sliding along the unit direction `line` comes
-    on top of (overlapping by more than MARGIN: the separating axes'
-    intervals, solved for the slide), or (inches, None, True) when a base
-    first leaves the table (W_H: its size); None when neither happens."""
-    ux, uy = line
-    best = None
-    if W_H is not None:
-        W, H = W_H
-        for f in moving:
-            b = f.bbox
-            for lim in ((W + EPS - b[2]) / ux if ux > 1e-12 else math.inf,
-                        (b[0] + EPS) / -ux if ux < -1e-12 else math.inf,
-                        (H + EPS - b[3]) / uy if uy > 1e-12 else math.inf,
-                        (b[1] + EPS) / -uy if uy < -1e-12 else math.inf):
-                if lim < math.inf and (best is None or lim < best[0]):
-                    best = (max(0.0, lim), None, True)
-    outs = [(f, _outline(f)) for f in moving]
-    for g, v in others:
-        gb = g.bbox
-        pg = None
-        for f, pf in outs:
-            ab = f.bbox
-            # the boxes first: a slide whose swept box never meets g's box cannot reach it (nor before `best`)
-            t_in, t_out = 0.0, math.inf if best is None else best[0]
-            ok = True
-            for lo_a, hi_a, lo_b, hi_b, w in ((ab[0], ab[2], gb[0], gb[2], ux), (ab[1], ab[3], gb[1], gb[3], uy)):
-                if -1e-12 <= w <= 1e-12:
-                    if hi_a <= lo_b or hi_b <= lo_a:
-                        ok = False
-                        break
-                    continue
-                a1, a2 = (lo_b - hi_a) / w, (hi_b - lo_a) / w
-                if a1 > a2:
-                    a1, a2 = a2, a1
-                if a1 > t_in:
-                    t_in = a1
-                if a2 < t_out:
-                    t_out = a2
-                if t_in >= t_out:
-                    ok = False
-                    break
-            if not ok:
-                continue
-            if pg is None:
-                pg = _outline(g)
-            t = _slide_contact(pf, pg, ux, uy)
-            if t is not None and (best is None or t < best[0]):
-                best = (max(0.0, t - 1e-6), v, False)        # a hair before: surely clear, not a rounding on
-    return best
-
-
-def _axes(poly) -> list:
-    """The unit normals of a convex outline's edges, one of each parallel
-    pair (a rectangle's two, a regular polygon's half)."""
-    n = len(poly)
-    out = []
-    for i in range(n // 2 if n % 2 == 0 else n):
-        x1, y1 = poly[i]
-        x2, y2 = poly[(i + 1) % n]
-        nx, ny = y2 - y1, x1 - x2
-        L = math.hypot(nx, ny)
-        if L > EPS:
-            out.append((nx / L, ny / L))
-    return out
-
-
-def _slide_contact(pa, pb, ux: float, uy: float, margin: float = MARGIN) -> float | None:
-    """The least t >= 0 at which polygon `pa` moved by t * (ux, uy) overlaps
-    convex `pb` by more than `margin` on every separating axis (None:
-    never).  An axis overlaps more than the margin while hi_a + w t - lo_b
-    > margin and hi_b - lo_a - w t > margin (w: the slide along the axis),
-    every base being far larger than the margin."""
-    enter, leave = 0.0, math.inf
-    for poly in (pa, pb):
-        for nx, ny in _axes(poly):
-            lo_a = hi_a = pa[0][0] * nx + pa[0][1] * ny
-            for px, py in pa:
-                d = px * nx + py * ny
-                if d < lo_a:
-                    lo_a = d
-                elif d > hi_a:
-                    hi_a = d
-            lo_b = hi_b = pb[0][0] * nx + pb[0][1] * ny
-            for px, py in pb:
-                d = px * nx + py * ny
-                if d < lo_b:
-                    lo_b = d
-                elif d > hi_b:
-                    hi_b = d
-            w = ux * nx + uy * ny
-            if -1e-12 <= w <= 1e-12:
-                if hi_a - lo_b <= margin or hi_b - lo_a <= margin:
-                    return None
-                continue
-            t1, t2 = (lo_b + margin - hi_a) / w, (hi_b - margin - lo_a) / w
-            if t1 > t2:
-                t1, t2 = t2, t1
-            if t1 > enter:
-                enter = t1
-            if t2 < leave:
-                leave = t2
-            if enter >= leave:
-                return None
-    return enter
-
-
 def flight_cands(state: BVFState, u: Unit, box: tuple) -> tuple:
     """For the stands of `u`'s flight, whose ways all lie in `box`: the
     other units' bases that stop them ((base, unit)), and the bases of its
@@ -486,40 +326,6 @@ def flight_cands(state: BVFState, u: Unit, box: tuple) -> tuple:
         for g in space.feet(state, v):
             (passed if through else stops).add(g, v)
     return stops, passed
-
-
-class Grid:
-    """Bases filed by the CELL-inch squares their boxes meet."""
-    CELL = 4.0
-    __slots__ = ("cells", "items")
-
-    def __init__(self):
-        self.cells: dict = {}
-        self.items: list = []
-
-    def add(self, g: Foot, v) -> None:
-        b, c = g.bbox, self.CELL
-        item = (g, v)
-        self.items.append(item)
-        for i in range(int(b[0] // c), int(b[2] // c) + 1):
-            for j in range(int(b[1] // c), int(b[3] // c) + 1):
-                self.cells.setdefault((i, j), []).append(item)
-
-    def near(self, box: tuple, m: float = 1e-3) -> list:
-        """The (base, unit) whose box lies within `m` of `box`, each once."""
-        c = self.CELL
-        out, seen = [], set()
-        for i in range(int((box[0] - m) // c), int((box[2] + m) // c) + 1):
-            for j in range(int((box[1] - m) // c), int((box[3] + m) // c) + 1):
-                for item in self.cells.get((i, j), ()):
-                    if id(item) not in seen:
-                        seen.add(id(item))
-                        if _meets(item[0].bbox, box, m):
-                            out.append(item)
-        return out
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
 
 
 def stand_run(state: BVFState, u: Unit, f0: Foot, line: tuple, length: float, allowance: float,
