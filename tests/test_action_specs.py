@@ -28,10 +28,10 @@ def _command_phase():
     return m
 
 
-DECLARED_GAMES = ["dice_wars", "uberdrakes", "warbound"]
+DECLARED_GAMES = ["dice_wars", "dragonbond", "uberdrakes", "warbound"]
 
 
-@pytest.mark.parametrize("game", ["dice_wars", "uberdrakes"])
+@pytest.mark.parametrize("game", ["dice_wars", "dragonbond", "uberdrakes"])
 def test_every_kind_a_game_dispatches_is_declared_once(game):
     import importlib
     rules = registry.get(game)
@@ -120,3 +120,14 @@ def test_a_malformed_warbound_action_is_refused_naming_its_field():
         "Malformed exchange action: give: a list of names was expected, not 'red'"
     assert rules.check(state, Action.make("teleport", p)).reason == \
         "Malformed teleport action: kind: 'teleport' is not an action of this game"
+
+
+def test_a_malformed_table_action_is_refused_naming_its_field():
+    rules = registry.get("dragonbond")
+    state, _ = rules.initial_state(Setup("dragonbond", 2, seed=1, scenario=rules.scenarios()[0]), SeededDice(1))
+    uid = next(iter(state.units))
+    p = rules.to_act(state)
+    assert rules.check(state, Action.make("move", p, uid=uid, to=[[1, "x"]])).reason.startswith(
+        "Malformed move action: to: a list of spots (each two numbers: x, y) was expected, not ")
+    assert rules.check(state, Action.make("move", p, uid=uid, to=[[1e9, 2.0]])).reason.startswith(
+        "Malformed move action: to: a list of spots")

@@ -19,18 +19,23 @@ Parameter kinds (`Param.kind`):
 - "bool": true or false;
 - "unit_or_hex": either of those;
 - "units": a list of "unit";
-- "names": a list of "text".
+- "names": a list of "text";
+- "ints": a list of whole numbers (a unit's model numbers);
+- "point": two numbers (inches on a table: x, y);
+- "points": a list of "point" (a unit's models, one each).
 A parameter with `optional=True` may be missing or null.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.limits import cut
 
-KINDS = ("unit", "player", "hex", "facing", "int", "text", "bool", "unit_or_hex", "units", "names")
+KINDS = ("unit", "player", "hex", "facing", "int", "text", "bool", "unit_or_hex", "units", "names", "ints",
+         "point", "points")
 MAX_TEXT = 100
 MAX_LIST = 64
 
@@ -102,6 +107,17 @@ class Declared:
                 if why:
                     return why
             return None
+        if kind == "ints":
+            if not isinstance(value, (list, tuple)) or len(value) > MAX_LIST or not all(_is_int(v) for v in value):
+                return f"a list of whole numbers was expected, not {cut(value)}"
+            return None
+        if kind == "point":
+            return None if _is_point(value) else f"a spot (two numbers: x, y) was expected, not {cut(value)}"
+        if kind == "points":
+            if not isinstance(value, (list, tuple)) or not 0 < len(value) <= MAX_LIST or \
+                    not all(_is_point(v) for v in value):
+                return f"a list of spots (each two numbers: x, y) was expected, not {cut(value)}"
+            return None
         if kind == "names":
             if not isinstance(value, (list, tuple)) or len(value) > MAX_LIST:
                 return f"a list of names was expected, not {cut(value)}"
@@ -133,6 +149,15 @@ class Declared:
 
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 10**9
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+        and abs(value) <= 10**4
+
+
+def _is_point(value) -> bool:
+    return isinstance(value, (list, tuple)) and len(value) == 2 and all(_is_number(v) for v in value)
 
 
 def _is_hex(value) -> bool:

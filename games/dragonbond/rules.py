@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
-from games.dragonbond import (checks, choices, combat, flow, moves, movement, position, powers, setup, stats,
+from games.dragonbond import (actions, checks, choices, combat, flow, moves, movement, position, powers, setup, stats,
                               turns, wounds)
 from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState
@@ -97,7 +97,7 @@ class DragonbondRules(ConventionalHooks):
 
     # ---- checks -------------------------------------------------------------------------
     def check(self, state: DBState, a: Action) -> Illegal | None:
-        return refusal(checks.problem, state, a)
+        return refusal(checks.problem, state, a, actions.DECLARED)
 
     # ---- apply --------------------------------------------------------------------------
     def apply(self, state: DBState, a: Action, dice) -> list[Event]:
