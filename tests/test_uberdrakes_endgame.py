@@ -65,7 +65,10 @@ def test_mulligan_two_cards_for_a_choice_of_one():
     assert RULES.hidden_from_others(m.state, p)
     take = m.legal_actions()[0]
     m.submit(take)
-    assert len(m.state.players[p].hand) == 3, "two cards out, one in"
+    kept = list(hand)
+    for card in a["cards"]:
+        kept.remove(card)
+    assert sorted(m.state.players[p].hand) == sorted(kept + [take["card"]]), "two cards out, one in"
 
 
 def test_next_round_resets_and_turn_order_continues():
