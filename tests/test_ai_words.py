@@ -58,7 +58,7 @@ def test_the_pattern_catches_what_players_saw():
 @pytest.mark.parametrize("level", slow_for(["easy", "normal", "hard"], "hard"))
 def test_no_reason_speaks_of_the_search(game, level):
     n = 15 if level != "hard" else 20
-    for m, agent, a in decisions(game, level, n):
+    for _m, agent, a in decisions(game, level, n):
         assert not INTERNAL.search(agent.last_reason), (a.kind, agent.last_reason)
 
 
@@ -69,7 +69,7 @@ def test_a_hint_says_what_it_proposes_why_and_no_figure_of_the_search(game):
     game's words, the other ideas are named without figures."""
     from engine.core.dice import SeededDice
     rules = registry.get(game)
-    for m, agent, a in decisions(game, "normal", 200, seed=3):
+    for m, _agent, _a in decisions(game, "normal", 200, seed=3):
         if not rules.in_setup(m.state):
             break
     hard = quick(make_agent(game, "hard", rules, batch=True))

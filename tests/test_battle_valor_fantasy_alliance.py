@@ -16,7 +16,7 @@ from engine.commands.simulate import play_out
 from games.battle_valor_fantasy import alliance
 from games.battle_valor_fantasy.ai import GeneralAgent
 from games.battle_valor_fantasy.rules import RULES
-from tiers import slow, slow_for
+from tiers import slow_for
 
 R = "docs/games/battle_valor_fantasy.md § Grand Alliance"   # the rulebook names the section, but it is lost (alliance.py)
 

@@ -48,8 +48,8 @@ def test_check_reports_broken_files_without_traceback(tmp_path, capsys):
     assert code == 1
     assert "Traceback" not in out + err
     lines = out.splitlines()
-    assert any(l.startswith(f"{tmp_path / 'save.json'}:3: actions[0]") for l in lines), lines
-    assert any(l.startswith(f"{tmp_path / 'map.tmx'}:") for l in lines), lines
+    assert any(line.startswith(f"{tmp_path / 'save.json'}:3: actions[0]") for line in lines), lines
+    assert any(line.startswith(f"{tmp_path / 'map.tmx'}:") for line in lines), lines
 
 
 def test_simulate_same_seed_same_json(capsys):
@@ -109,8 +109,8 @@ def test_check_reports_broken_table_maps(tmp_path, capsys):
     code, out, err = run_here(capsys, "check", str(tmp_path))
     assert code == 1 and "Traceback" not in out + err
     lines = out.splitlines()
-    assert any(l.startswith(f"{tmp_path / 'table.tmj'}:") and "JSON syntax" in l for l in lines), lines
-    assert any(l.startswith(f"{tmp_path / 'table.tmx'}:") for l in lines), lines
+    assert any(line.startswith(f"{tmp_path / 'table.tmj'}:") and "JSON syntax" in line for line in lines), lines
+    assert any(line.startswith(f"{tmp_path / 'table.tmx'}:") for line in lines), lines
 
 
 # ---- one real process per subcommand ------------------------------------------------------

@@ -27,7 +27,7 @@ from engine.core.actions import Action
 from engine.core.dice import ScriptedDice
 from engine.core.match import Match
 from engine.core.rules import Setup
-from engine.table.geometry import (CONTACT, OVERLAP, PLACE_GAP, Foot, Piece, Table, coherent, contact_point,
+from engine.table.geometry import (OVERLAP, PLACE_GAP, Foot, Piece, Table, coherent, contact_point,
                                    edge_distance)
 from engine.table.paths import path_length
 from games.dragonbond import movement, setup, space, stats

@@ -11,7 +11,7 @@ from engine.ui.app import App
 from engine.ui.contract import load_game_ui
 from engine.ui.scenes.dialogs import HANDOFF_KEY, Handoff
 from engine.ui.scenes.match_screen import MatchScreen
-from test_ui_support import click, deployed_match, dismiss_handoff, hex_pos, key, screen_for
+from test_ui_support import click, deployed_match, dismiss_handoff, key, screen_for
 
 
 def _handoff():

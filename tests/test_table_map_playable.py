@@ -5,7 +5,6 @@ cannot set up on, is refused by `check` with file:line, and `play`,
 (engine/maps/playable.py, engine/commands/playable.py)."""
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 

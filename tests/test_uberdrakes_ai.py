@@ -4,7 +4,6 @@ import random
 
 import games.uberdrakes  # noqa: F401
 from engine.core import registry
-from engine.core.actions import Action
 from engine.core.agents import RandomAgent, make_agent
 from engine.core.dice import ScriptedDice
 from engine.core.match import Match

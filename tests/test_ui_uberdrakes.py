@@ -337,7 +337,7 @@ def test_every_kind_of_decision_draws_through_a_random_game():
     agent = RandomAgent(m.rules)
     kinds = set()
     hexes = list(m.state.board.hexes)
-    for step in range(260):
+    for _step in range(260):
         if m.outcome() is not None:
             break
         st = m.state

@@ -6,6 +6,7 @@ import shutil
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from engine.core.catalog import DataError
 from engine.core.dice import ScriptedDice
@@ -13,6 +14,7 @@ from games.warbound import wdice
 from games.warbound.board import BOARDS, load_board
 from games.warbound.catalog import DATA_DIR, load_catalog
 from games.warbound.decks import Deck, DeckEntry, parse_deck, validate_deck
+from tiers import examples
 
 
 def test_every_name_the_text_gives_is_a_card():
@@ -161,9 +163,6 @@ def test_boards_have_two_sections_and_starting_tiles():
         assert b.section[b.starts[0]] == 0 and b.section[b.starts[1]] == 1
         assert b.blocked and b.obstructing and len(b.scans) == 4
 
-
-from hypothesis import given, settings, strategies as st  # noqa: E402
-from tiers import examples
 
 _CAT = load_catalog()
 _CHARS = sorted(_CAT.characters)

@@ -125,7 +125,7 @@ def check(name, spec) -> list[str]:
             if abs(c - v) < 6 or (edge in ("north", "west") and c < v) or (edge in ("south", "east") and c > v):
                 bad.append(f"{name}: objective {a} is within 6 inches of the {edge} deployment limit")
     zones = zones_for(w, h, d)
-    for label, typ, poly, _ in pieces(spec):
+    for label, _typ, poly, _ in pieces(spec):
         for x, y in poly:
             if not (0 <= x <= w and 0 <= y <= h):
                 bad.append(f"{name}: {label} leaves the table")

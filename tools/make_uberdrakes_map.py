@@ -261,7 +261,7 @@ def check_loaded(large, points) -> None:
             fail(f"{name}: the polygon covers {sorted(map(offset, o.hexes))}, not its seven hexes")
         if not o.properties.get("protected"):
             fail(f"{name}: not protected")
-    for name, kind, cr in points:
+    for name, _kind, cr in points:
         if objs[name].hex != axial(cr):
             fail(f"{name}: point read back at {offset(objs[name].hex)}")
     # Every hex's neighbours within reach: the board is one piece (always, no obstacles) and

@@ -3,7 +3,6 @@
 wrong; never a traceback."""
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 

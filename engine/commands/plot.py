@@ -307,7 +307,7 @@ def _rates_panel(ax, t: dict, why: dict) -> None:
         rows.append(("the first player", t["first_player"], "#000000"))
     ax.set_title(f"Win rate with its 95% interval, {t['games']} games", fontsize=11)
     ys = list(range(len(rows)))[::-1]
-    for y, (label, s, colour) in zip(ys, rows):
+    for y, (_label, s, colour) in zip(ys, rows):
         if not s["games"]:
             continue
         ax.barh(y, s["rate"], color=colour, alpha=0.6)

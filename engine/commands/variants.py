@@ -176,7 +176,7 @@ def fairer_cmd(args) -> int:
     _, canvas = map_facts(args.game, scenario, players, args.seed, options)
     source = Path(canvas.source) if canvas is not None and canvas.source else None
     if source is None:
-        sys.stderr.write(f"judge: --fairer: this map is composed anew for every game (or the game draws none); "
+        sys.stderr.write("judge: --fairer: this map is composed anew for every game (or the game draws none); "
                          "the judge proposes changes of a map file only\n")
         return 2
     if Path(args.fairer).suffix != source.suffix:

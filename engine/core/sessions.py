@@ -224,7 +224,7 @@ def read_entry(path: Path) -> SavedGame:
             raise TypeError("setup: expected a mapping")
         game = setup["game"]
         if not isinstance(game, str) or not game.isidentifier() or len(game) > 60:
-            raise ValueError(f"setup.game: not a game's name")
+            raise ValueError("setup.game: not a game's name")
         summary = data.get("summary") or {}
         if not isinstance(summary, dict):
             raise ValueError("summary: expected a mapping")

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import importlib
 import os
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
+
+if TYPE_CHECKING:
+    from engine.ui.app import App   # only for the annotation: app.py imports this module
 
 # route -> (module, class): how `App.open(route, ...)` finds a scene
 ROUTES = {

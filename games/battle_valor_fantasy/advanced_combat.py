@@ -18,7 +18,7 @@ import math
 
 from engine.core.rules import Event
 from games.battle_valor_fantasy import casualties, characters, combat, space, success
-from games.battle_valor_fantasy.front_rank import OPTION, on
+from games.battle_valor_fantasy.front_rank import OPTION, on  # noqa: F401 - OPTION: rules.py reads advanced_combat.OPTION
 from games.battle_valor_fantasy.state import BVFState, Pending, Unit
 
 R_COUNTER = "battle_valor_fantasy.txt § Counter Charge;"

@@ -191,7 +191,7 @@ def closing_target(state: BVFState, u: Unit, far: bool = True, planning: bool = 
         if far or d <= reach * 2.5:
             near.append((d, t.uid, t))
     best = None
-    for d, _, t in sorted(near, key=lambda x: x[:2])[:CLOSING_LOOK]:
+    for _, _, t in sorted(near, key=lambda x: x[:2])[:CLOSING_LOOK]:
         m, good = closing(state, u, t, planning)
         if m < reach / 2 or not worth_closing(state, u, t):
             continue

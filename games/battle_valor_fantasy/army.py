@@ -307,7 +307,7 @@ def _character_problems(cat, army: ArmyList, names: dict) -> list[Problem]:
                                where + ("type",)))
             continue
         if ctype.cost.of(ch.experience) is None:
-            out.append(Problem(f"a {ctype.name} comes as {', '.join(l for l in ('regular', 'veteran', 'elite') if ctype.cost.of(l) is not None)}",
+            out.append(Problem(f"a {ctype.name} comes as {', '.join(x for x in ('regular', 'veteran', 'elite') if ctype.cost.of(x) is not None)}",
                                R_CHARACTER_TYPES, where + ("experience",)))
         if ch.race is not None and ch.race not in cat.races:
             out.append(Problem(f"unknown race {ch.race!r}", R_INTRO, where + ("race",)))

@@ -522,7 +522,7 @@ def impact_hits(state: BVFState, u: Unit, t: Unit, side: str) -> tuple[int, list
         k = len(u.stands)
         n += k
         why.append(f"Wedge of {k} stands")
-    for rid, lvl, e in (u.profile.rules if u.profile else ()):
+    for _rid, lvl, e in (u.profile.rules if u.profile else ()):
         if e.impact_hits:
             per = int(stats.base_mr(u)) if e.impact_per == "current_mr" else len(u.stands)
             n += e.impact_hits * per

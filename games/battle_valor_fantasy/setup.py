@@ -223,7 +223,6 @@ def deploy_queue(state: BVFState, first: int) -> tuple:
 def _alliance_state(s, dice, scenario: str) -> tuple[BVFState, list[Event]]:
     """Three or four players in two sides (alliance.py): each seat's army
     is made as a side's units; the sides are the rules' two players."""
-    c = cat()
     sc = scenario_def(scenario)
     n = s.players
     if n > alliance.MAX_SEATS:

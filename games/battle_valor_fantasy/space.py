@@ -16,7 +16,7 @@ import operator
 from engine.table.formations import (Block, Frame, block_of, in_arc as block_in_arc, overlapping, place, ranks,
                                      square, wedge)
 from engine.table.geometry import (EPS, BaseShape, Foot, _overlaps_piece, edge_distance, edge_distance_below,
-                                   point_distance)
+                                   point_distance)  # noqa: F401 - point_distance: ai.py and victory.py read space.point_distance
 from games.battle_valor_fantasy import alliance
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 

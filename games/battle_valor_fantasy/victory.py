@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core.rules import Event
 from engine.core.rulings import reading
 from games.battle_valor_fantasy import alliance, space, stats
-from games.battle_valor_fantasy.catalog import cat, scenario
+from games.battle_valor_fantasy.catalog import scenario
 from games.battle_valor_fantasy.rulings import VICTORY
 from games.battle_valor_fantasy.state import BVFState
 

@@ -229,12 +229,12 @@ class _Checker:
                          f"d{sides} face {uc.face} is already rolled by {faces[uc.tier, uc.face]}")
             else:
                 faces[uc.tier, uc.face] = cid
-            for field in ("code", "icon"):      # every class its own face (engine/core/faces.py)
-                value = getattr(uc, field)
-                if (field, value.lower()) in icons:
-                    self.add("classes", (cid, field), f"{field} {value!r} is already used by {icons[field, value.lower()]}")
+            for attr in ("code", "icon"):      # every class its own face (engine/core/faces.py)
+                value = getattr(uc, attr)
+                if (attr, value.lower()) in icons:
+                    self.add("classes", (cid, attr), f"{attr} {value!r} is already used by {icons[attr, value.lower()]}")
                 else:
-                    icons[field, value.lower()] = cid
+                    icons[attr, value.lower()] = cid
             for stat, floor in STAT_FLOOR.items():
                 value = getattr(uc, stat)
                 if isinstance(value, int) and value < floor:

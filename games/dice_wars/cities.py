@@ -18,7 +18,7 @@ R_HINTER = "dice_wars.txt § Challenge IV: The Hinterland"
 def capture_problem(state: DWState, u: Unit) -> str | None:
     ci = state.board.capitals.get(u.pos)
     if ci is None:
-        return (f"A city is captured from its capital hex (the scarlet insignia).", R_CAPTURE)
+        return ("A city is captured from its capital hex (the scarlet insignia).", R_CAPTURE)
     c = state.cities[ci]
     if c.owner is not None and stats.friendly(state, c.owner, u.owner):
         return "Your side already holds this city."
@@ -79,11 +79,11 @@ def draw_relic(state: DWState, p: int, events: list) -> None:
 
 def ruins_problem(state: DWState, u: Unit) -> str | None:
     if u.pos not in state.board.ruins:
-        return (f"Only a unit on a ruin can search it.", R_HINTER)
+        return ("Only a unit on a ruin can search it.", R_HINTER)
     if u.pos in state.ruins_searched:
         return "This ruin has already been searched."
     if not state.options.get("relics"):
-        return (f"Ruins produce relics: play with Challenge I (Ancient Relics) on.", R_HINTER)
+        return ("Ruins produce relics: play with Challenge I (Ancient Relics) on.", R_HINTER)
     return None
 
 
@@ -109,7 +109,7 @@ def city_skill_problem(state: DWState, u: Unit, card_id: str, target) -> str | N
     """Where a city skill may be used from and aimed at: the card's range is
     measured from the nearest held city (cities share their skills)."""
     if card_id not in stats.side_city_cards(state, u.owner):
-        return (f"Your side does not hold that city.", R_CAPTURE)
+        return ("Your side does not hold that city.", R_CAPTURE)
     cc = stats.cat().cities[card_id]
     if cc.skill is None:
         return f"{cc.name} has no skill."

@@ -46,7 +46,7 @@ def contest_terms(state: DWState, att: Unit, dfn: Unit, counterstrike: bool = Fa
     if magic:
         a = (power or 0) + stats.roll_modifier(state, att, dfn, "magic", True, kind, an, counterstrike)
         d = stats.roll_modifier(state, dfn, att, "magic", False, kind, dn, counterstrike)
-        for who, notes, sign in ((att, an, 1), (dfn, dn, 1)):
+        for who, notes, _sign in ((att, an, 1), (dfn, dn, 1)):
             bonus = td[stats.terrain(state, who.pos)].magic_bonus
             if who is dfn and reading(state, LEY_LINES_DEFENDERS.id) != "both":
                 bonus = 0                  # house ruling: Ley Lines help only the attacker

@@ -549,7 +549,6 @@ class DiceWarsController(Controller):
         return f"No {what} target in reach now."
 
     def press(self, command: str):
-        st = self.state
         self.message, self.message_rule = "", ""
         p = self.actor()
         if command.startswith("tile:"):
@@ -632,7 +631,6 @@ class DiceWarsController(Controller):
         return True          # handled: nothing to submit
 
     def next_unit(self) -> None:
-        st = self.state
         mine = sorted(uid for uid in self.by_uid if (u := self._unit(uid)) and u.pos is not None
                       and any(a.kind != "face" for a in self.by_uid[uid]))
         if not mine:

@@ -203,6 +203,6 @@ def move_blocked_reason(state: DWState, u: Unit, to: Hex, act: Activation | None
     if to in full:
         cost = full[to][0]
         if left == 1 and cost >= 2 and hexgrid.distance(u.pos, to) == 1:
-            return (f"With 1 movement left a unit cannot enter hindered terrain.", R_MOVE)
+            return ("With 1 movement left a unit cannot enter hindered terrain.", R_MOVE)
         return (f"That hex costs {cost} movement; the unit has {left} left.", R_MOVE)
-    return (f"No open path reaches that hex: terrain, walls, enemies or a guard's front hexes are in the way.", R_MOVE)
+    return ("No open path reaches that hex: terrain, walls, enemies or a guard's front hexes are in the way.", R_MOVE)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 
-from engine.hex import grid as hexgrid
 from engine.core.rules import Event, Setup
 from games.dice_wars import stats, tile_draft
 from games.dice_wars.board import SHUFFLED, build_board
@@ -151,7 +150,7 @@ def roll_armies(state: DWState, dice, events: list) -> None:
             faces[key]["hero"] = dice.roll(12)
     for (pi, f), got in faces.items():
         names = []
-        for tier, sides, count in ARMY:
+        for tier, _sides, _count in ARMY:
             for face in got[tier]:
                 cls = cat.class_for_face(tier, face)
                 card = cat.card(cls, None if tier == "hero" else f)

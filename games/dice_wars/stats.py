@@ -8,7 +8,7 @@ from engine.hex import grid as hexgrid
 from engine.hex.grid import Hex
 from engine.core.words import possessive
 from games.dice_wars.catalog import load_catalog
-from games.dice_wars.state import DWState, Unit
+from games.dice_wars.state import Cond, DWState, Unit
 
 R_TRAITS = "dice_wars.txt § Traits"
 R_COND = "dice_wars.txt § Conditions"

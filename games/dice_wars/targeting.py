@@ -66,7 +66,7 @@ def max_range(state: DWState, u: Unit) -> int:
 def weapon_target_problem(state: DWState, u: Unit, target: Unit) -> str | None:
     """Why u cannot make a weapon attack on target, or None."""
     if target.uid == u.uid:
-        return (f"A unit cannot target itself.", R_TARGET)
+        return ("A unit cannot target itself.", R_TARGET)
     if stats.friendly(state, u.owner, target.owner):
         return "Weapon attacks are made against enemy units, not allies."
     weapon = stats.card(u).weapon
@@ -109,7 +109,7 @@ def skill_target_problem(state: DWState, u: Unit | None, origin: Hex | None, ski
         if skill.target == "self" and (u is None or tu.uid != u.uid):
             return "This skill targets the unit using it."
         if skill.target != "self" and u is not None and tu.uid == u.uid:
-            return (f"A unit cannot target itself unless its skill says so.", R_TARGET)
+            return ("A unit cannot target itself unless its skill says so.", R_TARGET)
         if skill.target == "ally" and owner is not None and not stats.friendly(state, owner, tu.owner):
             return "This skill targets an ally."
         if skill.target == "enemy" and owner is not None and stats.friendly(state, owner, tu.owner):
@@ -123,5 +123,5 @@ def skill_target_problem(state: DWState, u: Unit | None, origin: Hex | None, ski
             return f"Out of the skill's range: {d} hexes away, range {skill.range} (dice_wars.txt § Skills)."
     if origin is not None and skill.aim == "units" and h != origin and skill.target != "self":
         if not clear_line(state, origin, h, through_units=False):
-            return (f"No clear line: a skill that targets units is blocked by mountains, walls, forest or units.", R_TARGET)
+            return ("No clear line: a skill that targets units is blocked by mountains, walls, forest or units.", R_TARGET)
     return None

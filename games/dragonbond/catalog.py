@@ -169,7 +169,7 @@ def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
         title = "Dragonbond"
         army_catalog = staticmethod(lambda: army_catalog(cat))
         army_problems = staticmethod(lambda al: rules_of_list(cat, al))
-    for aid, al in raw["armies"].items():
+    for al in raw["armies"].values():
         try:
             problems.extend(list_problems(al, _Rules()))
         except KeyError:                # a dangling reference in another file, reported above

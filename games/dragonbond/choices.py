@@ -285,7 +285,7 @@ def attack_actions(state: DBState, u: Unit) -> list[Action]:
 
 def power_actions(state: DBState, u: Unit) -> list[Action]:
     out = []
-    for key, p, part in powers.action_powers(state, u):
+    for key, _p, _part in powers.action_powers(state, u):
         kind, rng, _ = powers.spec_of(state, u, key)
         cands = [u] if kind == "self" else [v for v in space.on_table(state)
                                              if (v.owner == u.owner) == (kind == "ally")]

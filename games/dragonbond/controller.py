@@ -699,7 +699,7 @@ class DragonbondController(TableController):
                                   "A" if not out else "", not acted, self.mode == f"attack:{w.name}",
                                   tip=(f"{w.name} ({what}, {dice_words(w.dice)} a model): then click a red-ringed enemy"
                                        if not acted else "The unit has already acted"), cost="1"))
-        for key, pw, part in powers.action_powers(st, u):
+        for key, pw, _part in powers.action_powers(st, u):
             label = "Combined power" if key == powers.COMBINED else key
             bad = powers.power_problem(st, u, key, None) if pw is not None and pw.target == "self" else None
             cost = "" if pw is None else ("E" if pw.cost == "E" else str(pw.cost))

@@ -55,7 +55,7 @@ def describe(state: DBState, a: Action) -> str:
     if k == "mount":
         return f"{_u(state, a['uid'])} mounts the bonded dragon"
     if k == "dismount":
-        return f"The general dismounts"
+        return "The general dismounts"
     if k == "opportunity_attack":
         return f"{_u(state, a['uid'])} makes an opportunity attack on {_u(state, a['target'])}"
     if k == "use_reaction":

@@ -241,7 +241,7 @@ def _die_dist(tier: int, sharp: bool) -> tuple:
     out: dict = {}
     prob = 1.0
     for chain in range(7):
-        for (h, c0), p in base.items():
+        for (h, _c0), p in base.items():
             k = (h, chain)
             out[k] = out.get(k, 0.0) + prob * p
         prob *= pc

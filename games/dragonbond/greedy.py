@@ -24,7 +24,7 @@ import random
 from engine.core.actions import Action
 from engine.core.odds import percent
 from engine.core.words import possessive
-from games.dragonbond import combat, dicepool, modifiers, movement, powers, space, stats
+from games.dragonbond import combat, dicepool, modifiers, powers, space, stats
 from games.dragonbond.state import DBState, Unit
 
 

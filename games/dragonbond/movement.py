@@ -18,7 +18,7 @@ import weakref
 
 from engine.core.rules import Event
 from engine.table.geometry import (CONTACT, OVERLAP, PLACE_GAP, Foot, coherent, contact_point, contact_ring, edge_distance,
-                                   first_contact, ring_segment_dist)
+                                   ring_segment_dist)
 from engine.table.paths import path_length
 from games.dragonbond import space, stats
 from games.dragonbond.state import DBState, Model, Unit

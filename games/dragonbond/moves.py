@@ -6,7 +6,7 @@ dragonbond.txt § Movement, § Pile-In, § 1. Opportunity Attack, § Charge
 from __future__ import annotations
 
 from engine.core.rules import Event
-from games.dragonbond import charging, combat, dicepool, flow, modifiers, movement, space, stats
+from games.dragonbond import charging, dicepool, flow, modifiers, movement, space, stats
 from games.dragonbond.flow import push, step
 from games.dragonbond.state import DBState, Pending, Unit
 

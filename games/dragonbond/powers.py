@@ -87,7 +87,7 @@ def power_problem(state: DBState, u: Unit, key: str, target: int | None) -> tupl
     if key == COMBINED:
         if stats.combined_power(state, u) is None:
             return ("Only a general riding its bonded dragon has a combined power.", R_COMBINED)
-        for half, part in _halves(state, u):
+        for _half, part in _halves(state, u):
             if stats.exhausted(part):
                 return (f"{stats.card(part).name} is exhausted: both halves of the combined power must be "
                         "activated together.", R_COMBINED)

@@ -200,7 +200,7 @@ def choose_edge(state: DBState, edge: str, first: bool, events: list) -> None:
     else:
         state.deploy_order = others[:1] + [w] + others[1:]
     events.append(Event("ruling", "Edges: " + ", ".join(f"{p.name} {p.edge}" for p in state.players)
-                        + f"; deployment order: " + ", ".join(state.players[p].name for p in state.deploy_order),
+                        + "; deployment order: " + ", ".join(state.players[p].name for p in state.deploy_order),
                         R_FIRST))
     state.phase = "deploy"
     state.current = state.deploy_order[0]

@@ -213,7 +213,7 @@ class DragonbondView(TableView):
             rows.append(("Melee def.", dice_words(md, "defense")))
             rows.append(("Ranged def.", dice_words(rd, "defense")))
         sections = []
-        for w, part in stats.weapons(state, u):
+        for w, _part in stats.weapons(state, u):
             rng = f'range {w.range:g}"' if w.type == "ranged" else "melee"
             sections.append(("trait", f"{w.name} · {rng}", f"{dice_words(w.dice)} per model that fights"))
         kws = stats.keywords(state, u)

@@ -174,7 +174,7 @@ def elemental(state: UDState, x: int, y: int) -> int:
 
 def bonuses(state: UDState, c: Combat, i: int) -> tuple[int, list]:
     x, y = c.sides[i], c.sides[1 - i]
-    X, Y = state.players[x], state.players[y]
+    X = state.players[x]
     notes = []
     el = elemental(state, x, y)
     if el:

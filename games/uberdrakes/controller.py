@@ -837,7 +837,6 @@ class UberDrakesController(Controller):
         Rotate: the space it will face); a decision's button; the turn's
         buttons; an opponent to attack."""
         from engine.core.lessons import Pointer
-        st = self.state
         k = a.kind
         if k == "move":
             m, how = a["m"], a["how"]

@@ -74,7 +74,7 @@ def rider_words(r: str, short: bool = False) -> str:
 
 
 def spell_line(sp) -> str:
-    cost = f"{sp.cost}-{sp.cost_max}" if sp.cost_max else (f"X+1" if sp.plus_x else str(sp.cost))
+    cost = f"{sp.cost}-{sp.cost_max}" if sp.cost_max else ("X+1" if sp.plus_x else str(sp.cost))
     return f"{sp.name} ({cost} magic{', Ultimate' if sp.ultimate else ''})"
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.warbound.profile import stats
 from games.warbound.queries import living
 from games.warbound.strategy import NormalAgent, SearchingStrong, StrongAgent, projection
-from games.warbound.tactician import ScoringAgent, place_value
+from games.warbound.tactician import place_value
 
 AGENTS = ("tactician", "strong")
 

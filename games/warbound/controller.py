@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core.actions import Action
 from engine.core.rules import Illegal
 from engine.ui.contract import ButtonSpec, Choice, Controller, HandCard, HandSection, HoverInfo, TraySpec
-from games.warbound import actionboard, movement, shooting
+from games.warbound import actionboard, shooting
 from games.warbound.activation import R_ACT
 from games.warbound.catalog import load_catalog
 from games.warbound.fight import R_FIGHT

@@ -342,7 +342,6 @@ class ScoringAgent:
     def step_value(self, state, a) -> float:
         act = state.activation
         ch = state.chars[act.uid]
-        st = stats(state, ch)
         k = a.kind
         if k in ("shoot", "fight"):
             return attack_value(state, ch, state.chars[a["target"]], *attack_roll(state, a)) + 0.1

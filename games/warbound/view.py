@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, TokenTrack, View
 from games.warbound import actionboard, scenario
 from games.warbound.catalog import load_catalog
-from games.warbound.profile import stats, unbroken_armor
+from games.warbound.profile import stats
 from games.warbound.queries import possessive
 
 WOUND, STRESS, BREAK = (213, 94, 0), (240, 228, 66), (150, 156, 166)   # the tokens' colours on the card

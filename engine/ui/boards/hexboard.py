@@ -333,7 +333,7 @@ class HexBoard:
             if lab.hex not in self.hexset:
                 continue
             x, y = at(lab.hex)
-            spr = self._sprite(("banner", lab.text, lab.color), lambda sz, l=lab: make_banner(sz, l))
+            spr = self._sprite(("banner", lab.text, lab.color), lambda sz, label=lab: make_banner(sz, label))
             surf.blit(spr, (x - spr.get_width() // 2, y - int(s * 1.05) - spr.get_height() // 2))
         # tokens
         for t in tokens:
@@ -431,10 +431,10 @@ def make_guard_mark(s: int, d: int, color) -> pygame.Surface:
     for k in (0, 1):
         off = S * 0.16 * k
         tip = (px + math.cos(a) * (S * 0.16 + off), py + math.sin(a) * (S * 0.16 + off))
-        l = (px + math.cos(a + 2.3) * S * 0.22 + math.cos(a) * off, py + math.sin(a + 2.3) * S * 0.22 + math.sin(a) * off)
+        left = (px + math.cos(a + 2.3) * S * 0.22 + math.cos(a) * off, py + math.sin(a + 2.3) * S * 0.22 + math.sin(a) * off)
         r = (px + math.cos(a - 2.3) * S * 0.22 + math.cos(a) * off, py + math.sin(a - 2.3) * S * 0.22 + math.sin(a) * off)
-        pygame.draw.lines(big, (0, 0, 0, 140), False, [l, tip, r], max(6, S // 9))
-        pygame.draw.lines(big, (*c, 235), False, [l, tip, r], max(3, S // 16))
+        pygame.draw.lines(big, (0, 0, 0, 140), False, [left, tip, r], max(6, S // 9))
+        pygame.draw.lines(big, (*c, 235), False, [left, tip, r], max(3, S // 16))
     return pygame.transform.smoothscale(big, (int(2 * s) + 4, int(2 * s) + 4))
 
 

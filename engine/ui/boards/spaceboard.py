@@ -374,7 +374,6 @@ def make_piece(s: int, t: PieceToken, alpha: int = 255) -> pygame.Surface:
     big, cx, cy = _canvas(s, scale)
     S = s * scale
     col = T.rgb(t.color)
-    dark = T.mix(col, (0, 0, 0), 0.6)
     R = S * 0.56
     lw = max(3, int(S * 0.045))
     if t.resting:
@@ -469,10 +468,10 @@ def make_facing_mark(s: int, facing: int) -> pygame.Surface:
     a = math.radians(60 * facing)
     px, py = cx + math.cos(a) * S * 0.5, cy + math.sin(a) * S * 0.5
     tip = (px + math.cos(a) * S * 0.3, py + math.sin(a) * S * 0.3)
-    l = (px + math.cos(a + 2.3) * S * 0.27, py + math.sin(a + 2.3) * S * 0.27)
+    left = (px + math.cos(a + 2.3) * S * 0.27, py + math.sin(a + 2.3) * S * 0.27)
     r = (px + math.cos(a - 2.3) * S * 0.27, py + math.sin(a - 2.3) * S * 0.27)
-    pygame.draw.polygon(big, (14, 14, 18, 230), [tip, l, (px, py), r], 0)
-    inner = [(x * 0.7 + px * 0.3, y * 0.7 + py * 0.3) for x, y in (tip, l, (px, py), r)]
+    pygame.draw.polygon(big, (14, 14, 18, 230), [tip, left, (px, py), r], 0)
+    inner = [(x * 0.7 + px * 0.3, y * 0.7 + py * 0.3) for x, y in (tip, left, (px, py), r)]
     pygame.draw.polygon(big, (255, 255, 255, 250), inner)
     return pygame.transform.smoothscale(big, (int(2 * s) + 4, int(2 * s) + 4))
 

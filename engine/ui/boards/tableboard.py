@@ -525,11 +525,11 @@ class TableBoard:
         ox -= box.x
         oy -= box.y
         polys = polygons_of(geom)
-        for ext, holes in polys:
+        for ext, _ in polys:
             pts = [(ox + x * s, oy + y * s) for x, y in ext]
             if len(pts) >= 3:
                 pygame.draw.polygon(layer, (*T.HL_MOVE, 52), pts)
-        for ext, holes in polys:
+        for _, holes in polys:
             for h in holes:
                 pts = [(ox + x * s, oy + y * s) for x, y in h]
                 if len(pts) >= 3:

@@ -112,9 +112,9 @@ def diagram(steps: tuple, size: int, color) -> pygame.Surface:
         c = at(path[-1])
         a = math.radians(60 * f) + ROT
         tip = (c[0] + math.cos(a) * r * 0.62, c[1] + math.sin(a) * r * 0.62)
-        l = (c[0] + math.cos(a + 2.5) * r * 0.4, c[1] + math.sin(a + 2.5) * r * 0.4)
+        left = (c[0] + math.cos(a + 2.5) * r * 0.4, c[1] + math.sin(a + 2.5) * r * 0.4)
         rr = (c[0] + math.cos(a - 2.5) * r * 0.4, c[1] + math.sin(a - 2.5) * r * 0.4)
-        pygame.draw.polygon(big, (20, 20, 24), [tip, l, rr])
+        pygame.draw.polygon(big, (20, 20, 24), [tip, left, rr])
     # the dragon at the start, facing up
     c = at((0, 0))
     up = [(c[0], c[1] - r * 0.92), (c[0] - r * 0.42, c[1] - r * 0.2), (c[0] + r * 0.42, c[1] - r * 0.2)]

@@ -99,7 +99,7 @@ class DecisionDialog(Scene):
         self.row.buttons = []
         used = {b.key for _, buttons, *_ in layout for b in buttons if b.key}
         free = [str(k) for k in range(1, 10) if str(k) not in used]
-        for heading, buttons, by, cols, bw in layout:
+        for _heading, buttons, by, cols, bw in layout:
             for i, b in enumerate(buttons):
                 key = b.key
                 if not key and free:
@@ -216,7 +216,7 @@ class DecisionDialog(Scene):
             y += W.draw_wrapped(surf, text, (x, y, inner, 400), "s", TONES.get(tone, T.TEXT), theme=th) + th.px(3)
         if spec.lines:
             y += th.px(6)
-        for heading, buttons, by, cols, bw in self.layout:
+        for heading, _buttons, by, _cols, _bw in self.layout:
             if heading:
                 W.blit_text(surf, heading, (x, self.rect.y + by - th.line_h("xs") - th.px(2)), "xs", T.MUTED, True, th)
         self.row.draw(surf, th)

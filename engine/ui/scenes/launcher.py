@@ -3,7 +3,6 @@ seed (every game's last choices are remembered: launcher_settings.py); resume an
 the finished ones; load a named save.  Errors are shown in words."""
 from __future__ import annotations
 
-import json
 import random
 import re
 from pathlib import Path

@@ -23,7 +23,6 @@ from engine.core import learning
 from engine.core.actions import Action
 from engine.core.lessons import Lesson, Pointer, guided_file, lesson_files
 from engine.ui import theme as T
-from engine.ui import widgets as W
 from engine.ui.boards.hexboard import UNIT
 from engine.ui.scenes.dialogs import Modal
 from engine.ui.scenes.match_screen import AI_PACE, MatchScreen
