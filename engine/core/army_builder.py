@@ -72,7 +72,7 @@ class ListBuilder:
 
     def _entry_for(self, pick: Pick) -> dict:
         """A new entry of `pick`: each required choice the first that breaks no rule."""
-        entry = {self.catalog.entry_key: pick.id}
+        entry: dict[str, str | int] = {self.catalog.entry_key: pick.id}
         for slot in pick.slots:
             if slot.options:
                 if not slot.required:
@@ -139,8 +139,8 @@ class ListBuilder:
             order = [ids[(i + step * k) % len(ids)] for k in range(1, len(ids) + 1)]
         else:
             lo, hi = slot.least, slot.most or slot.least
-            v = cur if isinstance(cur, int) else lo
-            order = [min(hi, max(lo, v + step))]
+            now = cur if isinstance(cur, int) else lo
+            order = [min(hi, max(lo, now + step))]
         first = None
         for v in order:
             if v == cur:

@@ -134,7 +134,7 @@ class ArmyList:
     data: Any = field(default=None, repr=False)   # the parsed YAML (line numbers), if loaded
 
     def to_dict(self) -> dict:
-        d = {"game": self.game, "name": self.name}
+        d: dict[str, Any] = {"game": self.game, "name": self.name}
         d.update({k: v for k, v in self.fields.items()})
         d["entries"] = [dict(e) if isinstance(e, dict) else e for e in self.entries]
         return d
@@ -169,7 +169,7 @@ def from_data(data: Any, name: str = "<list>") -> ArmyList:
     if problems:
         raise DataError(problems)
     fields = {k: v for k, v in data.items() if k not in TOP_KEYS}
-    return ArmyList(data["game"], data["name"], plain(fields), tuple(plain(e) for e in entries),
+    return ArmyList(data["game"], data["name"], plain(fields), tuple(plain(e) for e in entries or ()),
                     name if name != "<list>" else "", data)
 
 
@@ -236,8 +236,8 @@ def shape_problems(army_list: ArmyList, ac: ArmyCatalog) -> list[ArmyProblem]:
                 out.append(ArmyProblem(f"a name or number was expected, not {cut(v)}", "", where + (k,)))
                 continue
             if slot.options:
-                known = {o.id for p in ac.picks for s in p.slots if s.key == k for o in s.options}
-                if v is not None and v not in known:
+                ids = {o.id for p in ac.picks for s in p.slots if s.key == k for o in s.options}
+                if v is not None and v not in ids:
                     out.append(ArmyProblem(f"unknown {slot.label.lower()} {v!r}", "", where + (k,)))
             elif not isinstance(v, int) or isinstance(v, bool):
                 out.append(ArmyProblem(f"expected a whole number (got {v!r})", "", where + (k,)))

@@ -17,7 +17,7 @@ beyond `MAX_NUMBER` in any field.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, TypeVar
+from typing import Any, Iterable, Mapping, TypeVar
 
 import re
 
@@ -254,7 +254,7 @@ def field_name(loc: Iterable[Any]) -> str:
 T = TypeVar("T", bound=Definition)
 
 
-def error_words(err: dict) -> str:
+def error_words(err: Mapping[str, Any]) -> str:
     """One of pydantic's `ValidationError.errors()` in a data file's words."""
     msg = err["msg"].removeprefix("Value error, ")      # a validator's own words
     if err["type"] == "extra_forbidden":
@@ -316,7 +316,8 @@ def validate_map(model: type[T], data: Any, file: str, what: str = "entry") -> d
         try:
             out[key] = validate(model, sub, file, (key,))
         except DataError as e:
-            problems.extend(p.replace(f"{file}:0:", f"{file}:{data.line_of(key)}:") for p in e.problems)
+            line = data.line_of(key) if isinstance(data, LineDict) else 0
+            problems.extend(p.replace(f"{file}:0:", f"{file}:{line}:") for p in e.problems)
     if problems:
         raise DataError(problems)
     return out

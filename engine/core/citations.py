@@ -70,7 +70,7 @@ def load_lines(filename: str) -> tuple[str, ...]:
 
 
 def _next_text(lines, i: int, n: int = 3) -> list[str]:
-    out = []
+    out: list[str] = []
     j = i + 1
     while j < len(lines) and len(out) < n:
         s = lines[j].strip()
@@ -116,6 +116,7 @@ def _starts_heading(line: str, want: str) -> bool:
     A plain one must be short (a title, not a sentence) unless it runs into
     its text with " : ", as Warbound's do ("Panic : The morale system ...")."""
     m = _LEAD.match(line)
+    assert m is not None            # every part of _LEAD is optional: it matches any line
     s = line[m.end():].lower()
     rest = s[len(want):]
     if not s.startswith(want) or not _AFTER.match(rest):
@@ -150,7 +151,7 @@ def _prepared(lines: tuple) -> tuple:
     normalised as a heading, lowered, and with its heading marks stripped."""
     t0, t1 = toc_range(lines)
     body = tuple(i for i in range(len(lines)) if not t0 <= i <= t1)
-    normed = {}
+    normed: dict[str, list[int]] = {}
     for i in body:
         normed.setdefault(_norm(lines[i]), []).append(i)
     for i in body:          # a title the text wrapped over two short lines ("Anatomy of an" / "Archetype Card")

@@ -40,7 +40,7 @@ class LinkRefused(OSError):
                             "(remove the link)", str(path))
 
     def __str__(self) -> str:
-        return self.strerror
+        return self.strerror or ""
 
 
 class NotAFolder(OSError):
@@ -48,7 +48,7 @@ class NotAFolder(OSError):
         super().__init__(0, f"{path} is a file where Warbench keeps a folder (move the file away)", str(path))
 
     def __str__(self) -> str:
-        return self.strerror
+        return self.strerror or ""
 
 
 def default_dir() -> Path:
@@ -146,7 +146,7 @@ def _check_part(path: Path) -> None:
         st = os.lstat(path)
     except FileNotFoundError:
         return
-    if stat.S_ISLNK(st.st_mode) or (hasattr(st, "st_reparse_tag") and st.st_reparse_tag):
+    if stat.S_ISLNK(st.st_mode) or getattr(st, "st_reparse_tag", 0) != 0:
         raise LinkRefused(path)
     if not stat.S_ISDIR(st.st_mode):
         raise NotAFolder(path)

@@ -66,9 +66,11 @@ def load(where: Path | None = None) -> Progress:
     for g, p in list(games.items())[:MAX_GAMES]:
         if not _name(g) or not isinstance(p, dict):
             continue
-        finished = p.get("finished") if isinstance(p.get("finished"), list) else []
+        finished = p.get("finished")
+        if not isinstance(finished, list):
+            finished = []
         names = [n for n in (_name(x) for x in finished[:MAX_LESSONS]) if n]
-        result = p.get("guided_result") if p.get("guided_result") in ("won", "lost") else ""
+        result = str(p.get("guided_result")) if p.get("guided_result") in ("won", "lost") else ""
         out.games[g] = GameProgress(list(dict.fromkeys(names)), _name(p.get("guided_save")), result)
     return out
 

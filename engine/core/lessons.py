@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 from engine.core import citations, guided, malformed, registry
@@ -475,6 +476,7 @@ class Lesson:
     def reply(self, match: Match) -> tuple[Action, str]:
         """The other side's scripted move now and its sentence of why."""
         st = self.current()
+        assert st is not None, "reply() past the lesson's last step"
         return self.action_of(match, st), st.say
 
     def autoplay(self, match: Match) -> None:
@@ -557,7 +559,10 @@ class Lesson:
         step = step or self.current()
         if step is None or not self.mine(step):
             return Pointer()
-        units, hexes, points, buttons = [], [], [], []
+        units: list[int] = []
+        hexes: list[tuple[int, ...]] = []
+        points: list[tuple[float, ...]] = []
+        buttons: list[str] = []
         if step.point:
             for p in step.point:
                 if isinstance(p, dict):
@@ -631,12 +636,15 @@ class Lesson:
             missed = self.expect_problems(match.state, step) if step.expect else []
             if missed:
                 return problems + [f"{where}.expect: the step's own move does not bring it about: {'; '.join(missed)}"]
-            if match.outcome() is not None and i + 1 < len(self.steps):
+            over = match.outcome()
+            if over is not None and i + 1 < len(self.steps):
                 return problems + [f"{self.path}:{self.steps[i + 1].line}: steps[{i + 1}]: the game is already over "
-                                   f"({match.outcome().reason})"]
-        if self.dice and match.dice.pos < len(self.dice):
-            left = len(self.dice) - match.dice.pos
-            problems.append(f"{_where(self.path, self.data, ['dice', match.dice.pos])}: dice[{match.dice.pos}]: "
+                                   f"({over.reason})"]
+        dice = match.dice
+        assert isinstance(dice, ScriptedDice)           # new_match plays a lesson on its scripted dice
+        if self.dice and dice.pos < len(self.dice):
+            left = len(self.dice) - dice.pos
+            problems.append(f"{_where(self.path, self.data, ['dice', dice.pos])}: dice[{dice.pos}]: "
                             f"{left} forced result{'s are' if left != 1 else ' is'} never rolled")
         if self.kind == "guided":
             if match.outcome() is not None:
@@ -648,9 +656,10 @@ class Lesson:
 
     def _free_play(self, match: Match, limit: int) -> list[str]:
         from engine.core.agents import make_agent
-        match.dice.strict = False
+        if isinstance(match.dice, ScriptedDice):
+            match.dice.strict = False
         rng = random.Random(1)
-        agents = {}
+        agents: dict[int, Any] = {}
         for _ in range(limit):
             if match.outcome() is not None:
                 break

@@ -73,6 +73,7 @@ class Match:
         self._undo: list[Snapshot] = []
         self.listeners: list = []            # callables(entry) for the UI
         self.autosave_error: str | None = None   # why the last autosave failed (None: it worked)
+        self._replaying = False               # load() is replaying the file: no undo snapshots
         self.ended: Outcome | None = None    # a concession or an agreed draw (engine/core/ending.py)
         self.recovered: tuple | None = None  # (index, total, reason): loaded up to an action that no longer replays
         self.lock = None                     # this window's hold on the game (engine/core/locks.py), if any

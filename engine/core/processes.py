@@ -75,10 +75,10 @@ def start_stamp(pid: int) -> str | None:
 def _windows_start(pid: int) -> str | None:
     import ctypes
     from ctypes import wintypes
-    kernel = ctypes.windll.kernel32
+    kernel = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]  # Windows only (called under win32)
     handle = kernel.OpenProcess(0x1000, False, pid)           # PROCESS_QUERY_LIMITED_INFORMATION
     if not handle:
-        return "" if ctypes.get_last_error() == 5 else None     # access denied: it runs
+        return "" if ctypes.get_last_error() == 5 else None  # type: ignore[attr-defined,unused-ignore]  # Windows only     # access denied: it runs
     try:
         code = wintypes.DWORD()
         if kernel.GetExitCodeProcess(handle, ctypes.byref(code)) and code.value != 259:   # STILL_ACTIVE

@@ -26,7 +26,7 @@ class Event:
     data: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        d = {"kind": self.kind, "text": self.text}
+        d: dict[str, Any] = {"kind": self.kind, "text": self.text}
         if self.rule:
             d["rule"] = self.rule
         if self.data:

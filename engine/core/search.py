@@ -232,7 +232,7 @@ class HardAgent:
         late = False
 
         def over() -> bool:
-            return spent >= self.playouts if fixed else time.perf_counter() > deadline
+            return spent >= self.playouts if self.playouts is not None else time.perf_counter() > deadline
         while not late:
             for i in alive:
                 if sample and over():
@@ -335,7 +335,7 @@ class HardAgent:
         in_setup = getattr(rules, "in_setup", None)
         setup = in_setup is not None and in_setup(state)   # a future of the setup is weighed when the setup ends
         for _ in range(self.end_horizon if to_end else self.horizon):
-            if rules.outcome(s) is not None or (setup and not in_setup(s)):
+            if rules.outcome(s) is not None or (setup and in_setup is not None and not in_setup(s)):
                 break
             t = turn_of(s)
             if t != me and prev == me:

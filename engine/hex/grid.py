@@ -191,8 +191,8 @@ def path_to(found: dict[Hex, tuple[int, Hex | None]], goal: Hex) -> list[Hex]:
     """Rebuild the path (start..goal) from `reachable`'s result."""
     found = getattr(found, "searched", found)
     out = [goal]
-    while found[out[-1]][1] is not None:
-        out.append(found[out[-1]][1])
+    while (step := found[out[-1]][1]) is not None:
+        out.append(step)
     out.reverse()
     return out
 

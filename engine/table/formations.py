@@ -149,7 +149,8 @@ def place(frame: Frame, slots: Sequence[Slot], shape: BaseShape, tags: Sequence 
     fx, fy = unit_vector(frame.facing)
     rx, ry = -fy, fx
     x0, y0, facing = frame.x, frame.y, frame.facing
-    turn = arms = fc = None
+    turn = arms = None
+    fc = facing
     for i, s in enumerate(slots):
         right, back = s.right, s.back
         if s.turn != turn or arms is None:       # the stands of a formation mostly share one turn
@@ -519,12 +520,7 @@ def plan_charge(mover: Block, command: BaseShape, target: Block, target_feet: Se
     nx, ny = math.cos(math.radians(normal)), math.sin(math.radians(normal))
     t = _project(ax, ay, bx, by, mover.frame.x, mover.frame.y)
     spans = _covered(ax, ay, bx, by, nx, ny, target_feet) or [(0.0, 1.0)]
-    best = None
-    for t0, t1 in spans:
-        c = min(max(t, t0), t1)
-        if best is None or abs(c - t) < abs(best - t):
-            best = c
-    t = best
+    t = min((min(max(t, t0), t1) for t0, t1 in spans), key=lambda c: abs(c - t))   # the first nearest, as before
     ex, ey = ax + (bx - ax) * t, ay + (by - ay) * t
     front_offset = -mover.front
     final = Frame(ex + nx * front_offset, ey + ny * front_offset, facing)

@@ -88,7 +88,7 @@ def unit_vector(degrees: float) -> tuple[float, float]:
     return v
 
 
-_ARMS: dict = {}               # id(shape) -> (shape, {facing: arms}); the entry keeps its shape alive
+_ARMS: dict[int, tuple[BaseShape, dict[float, tuple]]] = {}   # id(shape) -> (shape, {facing: arms}); the entry keeps its shape alive
 
 
 def _arms(shape: BaseShape, facing: float) -> tuple:
@@ -126,6 +126,8 @@ class Foot:
     Rectangles keep their four corners (front-left, front-right,
     back-right, back-left) for the arithmetic below."""
     __slots__ = ("shape", "x", "y", "facing", "r", "corners", "bbox", "tag", "memo")
+    corners: tuple[tuple[float, float], ...] | None     # None for a round base
+    memo: dict | None
 
     def __init__(self, shape: BaseShape, x: float, y: float, facing: float = 0.0, tag=None, arms: tuple | None = None):
         """`arms`: `arms_of(shape, facing)` when the caller has it (a
@@ -407,7 +409,7 @@ def _corner_edge_min(pa, pb) -> float:
     """`min(_corner_edge_pairs(pa, pb))`, the same floats in the same
     order (seg_point_dist2 written out: this runs for every pair of
     rectangles measured)."""
-    best = None
+    best = math.inf
     for p, q in ((pa, pb), (pb, pa)):
         m = len(q)
         edges = []
@@ -427,7 +429,7 @@ def _corner_edge_min(pa, pb) -> float:
                         t = 1.0
                     qx, qy = ax + t * dx - px, ay + t * dy - py
                     d = qx * qx + qy * qy
-                if best is None or d < best:
+                if d < best:
                     best = d
     return best
 
@@ -676,7 +678,7 @@ def arc_polygon(a: Foot, arc: float, reach: float = 200.0):
     front edge between lines from the front corners at arc/2 to either side
     of the facing (shapely polygon)."""
     from shapely.geometry import Polygon
-    if arc >= 360 or a.round:
+    if arc >= 360 or a.corners is None:          # a.round
         return None
     fl, fr = a.corners[0], a.corners[1]
     h = math.radians(arc / 2)
@@ -771,6 +773,7 @@ class Piece:
     def distance_to(self, f: Foot) -> float:
         """From a base's edge to this piece (0 when they touch or overlap)."""
         if not self.ring:
+            assert self.point is not None       # a piece is a ring or a point
             return point_distance(f, *self.point)
         b = self.bbox
         if f.corners is None:
