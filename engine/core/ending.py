@@ -14,6 +14,8 @@ own.  Computers never offer them (they are not in `legal_actions`).
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from engine.core.actions import Action
 from engine.core.rules import Event, Illegal, Outcome
 
@@ -44,7 +46,7 @@ def check(action: Action, players: int) -> Illegal | None:
     return None
 
 
-def outcome(action: Action, players: int, name) -> tuple[Outcome, Event]:
+def outcome(action: Action, players: int, name: Callable[[int], str]) -> tuple[Outcome, Event]:
     """The outcome an ending action gives and its log event; `name(p)` is a
     player's name."""
     p = action.player

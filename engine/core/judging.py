@@ -121,4 +121,5 @@ def distance(kind: str, a: tuple[float, float], b: tuple[float, float]) -> float
     if kind == "hex":
         q1, r1, q2, r2 = round(a[0]), round(a[1]), round(b[0]), round(b[1])
         return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) / 2
-    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+    d: float = ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5     # float ** 0.5 is typed Any (it may be complex)
+    return d

@@ -12,10 +12,12 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
+from typing import Any
 from pathlib import Path
 
 from engine.core.limits import BoundError, read_text_bounded
-from engine.core.saves import atomic_write, default_dir
+from engine.core.data_folder import default_dir
+from engine.core.saves import atomic_write
 
 FILE = "learn.json"
 MAX_BYTES = 256 * 1024
@@ -42,13 +44,13 @@ class Progress:
     def of(self, game: str) -> GameProgress:
         return self.games.setdefault(game, GameProgress())
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"format": 1, "games": {g: {"finished": p.finished, "guided_save": p.guided_save,
                                            "guided_result": p.guided_result}
                                        for g, p in sorted(self.games.items())}}
 
 
-def _name(v) -> str:
+def _name(v: object) -> str:
     return v if isinstance(v, str) and 0 < len(v) <= MAX_NAME and "/" not in v and "\\" not in v else ""
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import stat
+from typing import Any, NoReturn
 
 MAX_DATA_BYTES = 256_000          # a YAML data file or rules script (shipped ones: < 20 KB; PyYAML reads ~60 KB/s)
 MAX_TMJ_BYTES = 512_000           # a Tiled .tmj map (JSON read by the line-keeping YAML reader)
@@ -26,7 +27,7 @@ class BoundError(Exception):
     """A file refused before parsing; str() is `file:0: file: what`."""
 
 
-def cut(value, limit: int = MESSAGE_CHARS) -> str:
+def cut(value: object, limit: int = MESSAGE_CHARS) -> str:
     """repr() of a value for a message, never longer than `limit` characters;
     linear in `limit`, not in the value (containers are summarised)."""
     if isinstance(value, (dict, list, tuple, set)):
@@ -50,7 +51,7 @@ def cut_text(text: str, limit: int = 400) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def read_bounded(path, limit: int, what: str = "file") -> bytes:
+def read_bounded(path: str | os.PathLike[str], limit: int, what: str = "file") -> bytes:
     """The bytes of a regular file of at most `limit` bytes, or BoundError.
 
     Opened non-blocking so a FIFO cannot block; device files, FIFOs, sockets
@@ -85,7 +86,7 @@ def read_bounded(path, limit: int, what: str = "file") -> bytes:
         os.close(fd)
 
 
-def read_text_bounded(path, limit: int, what: str = "file") -> str:
+def read_text_bounded(path: str | os.PathLike[str], limit: int, what: str = "file") -> str:
     """`read_bounded` decoded as UTF-8 (a BOM is allowed)."""
     data = read_bounded(path, limit, what)
     try:
@@ -102,12 +103,12 @@ def json_int(text: str) -> int:
     return int(text)
 
 
-def json_constant(name: str):
+def json_constant(name: str) -> NoReturn:
     """`json.loads(parse_constant=...)`: Infinity and NaN are no numbers a file holds."""
     raise ValueError(f"{name} is not a number a file can hold")
 
 
-def strict_json(text: str):
+def strict_json(text: str) -> Any:
     """JSON as every untrusted file is read: no Infinity or NaN, no integer
     longer than MAX_INT_DIGITS, no nesting deeper than MAX_DEPTH; ValueError
     in words otherwise (json.JSONDecodeError, a ValueError, for bad syntax)."""
@@ -121,7 +122,7 @@ def strict_json(text: str):
     return value
 
 
-def too_deep(value, limit: int = MAX_DEPTH) -> bool:
+def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
     """True when nested lists and dicts go deeper than `limit` (an explicit
     stack, so checking cannot itself overflow the interpreter's)."""
     stack = [(value, 1)]

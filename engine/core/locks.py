@@ -29,7 +29,8 @@ from pathlib import Path
 from engine.core import data_folder
 from engine.core.limits import BoundError, read_bounded, strict_json
 from engine.core.processes import ProcessId, running, this_process
-from engine.core.saves import SaveError, default_dir
+from engine.core.data_folder import default_dir
+from engine.core.saves import SaveError
 
 LOCKS = "locks"
 MAX_LOCK_BYTES = 4096

@@ -41,7 +41,7 @@ def at_least(n: int, sides: int, target: int, mod: int = 0) -> float:
     return sum(p for t, p in distribution(n, sides) if t + mod >= target)
 
 
-def percent(p) -> str:
+def percent(p: float) -> str:
     """A chance as players read it: "100%" and "0%" only when certain, else
     ">99%" / "<1%" at the ends (a rounded "100%" that then fails misleads),
     whole percents between."""

@@ -16,6 +16,7 @@ import os
 import socket
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -24,11 +25,11 @@ class ProcessId:
     started: str          # the start time as the platform tells it ("" when it cannot)
     host: str
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"pid": self.pid, "started": self.started, "host": self.host}
 
     @classmethod
-    def from_dict(cls, d) -> "ProcessId | None":
+    def from_dict(cls, d: object) -> "ProcessId | None":
         """From a marker or lock file (untrusted): None when malformed."""
         if not isinstance(d, dict):
             return None

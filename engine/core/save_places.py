@@ -44,7 +44,7 @@ def places() -> list[Place]:
     return unique
 
 
-def works(folder) -> str | None:
+def works(folder: str | os.PathLike[str]) -> str | None:
     """None when a save can be written in `folder` (created if missing),
     else why not in words (a link in the data folder, a full disk, a
     read-only folder, a file in its place)."""

@@ -30,7 +30,8 @@ from pathlib import Path
 
 from engine.core import data_folder, malformed
 from engine.core.limits import MAX_SAVE_BYTES, BoundError, cut_text, read_text_bounded, strict_json
-from engine.core.saves import default_dir, history_dir, in_progress_dir
+from engine.core.data_folder import default_dir
+from engine.core.saves import history_dir, in_progress_dir
 
 RUNNING = "running"          # the folder of window markers in the user data folder
 MAX_NAME = 60                # characters of a player's name in a row

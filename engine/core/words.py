@@ -17,7 +17,7 @@ def a_or_an(word: str) -> str:
 _PLURALS = {"die": "dice", "Success": "Successes", "success": "successes", "casualty": "casualties"}
 
 
-def count(n, word: str, plural: str | None = None) -> str:
+def count(n: int, word: str, plural: str | None = None) -> str:
     """"1 die", "3 dice", "1 Success", "0 Successes", "1 tile": a number and
     its noun, singular for exactly one."""
     if n == 1:

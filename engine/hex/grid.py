@@ -13,7 +13,7 @@ import heapq
 import math
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, TypeGuard
 
 from engine.core.limits import cut
 
@@ -181,10 +181,10 @@ def reachable(start: Hex, budget: int, step_cost: Callable[[Hex, Hex], int | Non
     return out
 
 
-class Reach(dict):
+class Reach(dict[Hex, tuple[int, Hex | None]]):
     """`reachable`'s result: hexes a unit can stop on; `.searched` also
     holds the hexes it can only pass through, for rebuilding paths."""
-    searched: dict
+    searched: dict[Hex, tuple[int, Hex | None]]
 
 
 def path_to(found: dict[Hex, tuple[int, Hex | None]], goal: Hex) -> list[Hex]:
@@ -206,12 +206,12 @@ _LABEL = re.compile(r"[A-Za-z][0-9]{1,3}")
 LABEL_REACH = 999     # |q|, |r| of a hex given as [q, r] in a file: far beyond any board
 
 
-def is_label(value) -> bool:
+def is_label(value: object) -> TypeGuard[str]:
     """A hex's label as files write them ("E5"), not a unit's name."""
     return isinstance(value, str) and _LABEL.fullmatch(value) is not None
 
 
-def parse_label(value, noun: str = "hex") -> Hex:
+def parse_label(value: object, noun: str = "hex") -> Hex:
     """A hex as a file writes it: a label like "E5" (column letter, row from 1,
     as Tiled shows them) or [q, r] axial whole numbers; ValueError in words
     ("a tile was expected (a label like E5 or [q, r]), not ...") otherwise."""
@@ -222,7 +222,7 @@ def parse_label(value, noun: str = "hex") -> Hex:
     raise ValueError(f"a {noun} was expected (a label like E5 or [q, r]), not {cut(value)}")
 
 
-def _coordinate(x) -> bool:
+def _coordinate(x: object) -> bool:
     return (type(x) is int or type(x) is float and x.is_integer()) and abs(x) <= LABEL_REACH
 
 

@@ -19,7 +19,7 @@ import time
 from engine.table.geometry import BaseShape, Foot, Piece, Table, coherent, overlaps
 
 
-def _blob(rng: random.Random, cx: float, cy: float, rx: float, ry: float, n: int) -> tuple:
+def _blob(rng: random.Random, cx: float, cy: float, rx: float, ry: float, n: int) -> tuple[tuple[float, float], ...]:
     pts = []
     for i in range(n):
         a = 2 * math.pi * i / n + rng.uniform(-0.2, 0.2)
@@ -59,7 +59,7 @@ def scene(seed: int = 1) -> tuple[Table, list[list[Foot]], list[Foot]]:
     return table, units, blockers
 
 
-def measure(repeat: int = 20, seed: int = 1, detail: bool = False):
+def measure(repeat: int = 20, seed: int = 1, detail: bool = False) -> float | dict[str, float]:
     table, units, blockers = scene(seed)
     pairs = [(i, j) for i in range(len(units)) for j in range(len(units)) if i != j]
     others = {i: [f for f in blockers if f.tag != i] for i in range(len(units))}

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from engine.table.geometry import (CONTACT, EPS, BaseShape, Foot, _sat_depth, arms_of, edge_distance,
                                    edge_distance_below, unit_vector)
@@ -143,7 +143,7 @@ def square(n: int, shape: BaseShape) -> list[Slot]:
     return out
 
 
-def place(frame: Frame, slots: Sequence[Slot], shape: BaseShape, tags: Sequence | None = None) -> list[Foot]:
+def place(frame: Frame, slots: Sequence[Slot], shape: BaseShape, tags: Sequence[Any] | None = None) -> list[Foot]:
     """The stands' bases on the table."""
     out = []
     fx, fy = unit_vector(frame.facing)
@@ -474,7 +474,7 @@ class ChargePlan:
     reaches: bool
     contact: tuple[float, float]           # the middle of the contact on the target's edge
 
-    def feet(self, slots: Sequence[Slot], shape: BaseShape, arrived: int, tags=None) -> list[Foot]:
+    def feet(self, slots: Sequence[Slot], shape: BaseShape, arrived: int, tags: Sequence[Any] | None = None) -> list[Foot]:
         """Every stand: the first `arrived` slots in contact formation, the
         rest half the charge behind their places in it."""
         full = place(self.frame, slots, shape, tags)
@@ -485,13 +485,14 @@ class ChargePlan:
         return [f if i < arrived else f.moved(f.x - fx * back, f.y - fy * back) for i, f in enumerate(full)]
 
 
-def _project(ax, ay, bx, by, px, py) -> float:
+def _project(ax: float, ay: float, bx: float, by: float, px: float, py: float) -> float:
     dx, dy = bx - ax, by - ay
     L = dx * dx + dy * dy
     return 0.0 if L <= EPS else ((px - ax) * dx + (py - ay) * dy) / L
 
 
-def _covered(ax, ay, bx, by, nx, ny, feet: Sequence[Foot]) -> list[tuple[float, float]]:
+def _covered(ax: float, ay: float, bx: float, by: float, nx: float, ny: float,
+             feet: Sequence[Foot]) -> list[tuple[float, float]]:
     """The stretches of an edge (as fractions along it) where a base of the
     unit actually reaches the edge line."""
     out = []
@@ -546,7 +547,7 @@ def _charge_length(mover: Block, final: Frame, angle: float) -> float:
 SHORT_TOLERANCE = 0.001    # inches (a fortieth of a millimetre): where a bisected move stops short
 
 
-def short_of(mover: Block, toward: tuple[float, float], distance: float, clear) -> Frame:
+def short_of(mover: Block, toward: tuple[float, float], distance: float, clear: Callable[[Frame], bool]) -> Frame:
     """The frame after moving up to `distance` inches straight toward a
     point (facing kept), as far as `clear(frame)` allows (bisected to
     within SHORT_TOLERANCE of the farthest clear frame: no player measures
@@ -558,7 +559,7 @@ def short_of(mover: Block, toward: tuple[float, float], distance: float, clear) 
     ux, uy = dx / L, dy / L
     f0 = mover.frame
 
-    def at(s):
+    def at(s: float) -> Frame:
         return Frame(f0.x + ux * s, f0.y + uy * s, f0.facing)
     if clear(at(distance)):
         return at(distance)

@@ -18,7 +18,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
+
+Point = tuple[float, float]
+Ring = Sequence[Point]        # a polygon's corners in order (a terrain outline, a base's corners)
+Box = tuple[float, float, float, float]      # min x, min y, max x, max y
+Arms = tuple[Any, ...]        # _arms: (ax, ay, bx, by, pax, pay, pbx, pby), or (None, r) for a round base
 
 MM_PER_INCH = 25.4
 CONTACT = 0.05           # inches: bases this close (edge to edge) or closer are in base-to-base contact
@@ -73,7 +78,7 @@ class BaseShape:
         return f"{self.width * MM_PER_INCH:.0f}x{self.depth * MM_PER_INCH:.0f}mm"
 
 
-_TRIG: dict = {}
+_TRIG: dict[float, tuple[float, float]] = {}
 
 
 def unit_vector(degrees: float) -> tuple[float, float]:
@@ -88,10 +93,10 @@ def unit_vector(degrees: float) -> tuple[float, float]:
     return v
 
 
-_ARMS: dict[int, tuple[BaseShape, dict[float, tuple]]] = {}   # id(shape) -> (shape, {facing: arms}); the entry keeps its shape alive
+_ARMS: dict[int, tuple[BaseShape, dict[float, Arms]]] = {}   # id(shape) -> (shape, {facing: arms}); the entry keeps its shape alive
 
 
-def _arms(shape: BaseShape, facing: float) -> tuple:
+def _arms(shape: BaseShape, facing: float) -> Arms:
     """A base's half-extents turned to a facing, remembered per shape and
     facing (a playout places the same few shapes at few facings): forward
     (ax, ay) and right (bx, by) arms and their absolute values; for a round
@@ -126,10 +131,13 @@ class Foot:
     Rectangles keep their four corners (front-left, front-right,
     back-right, back-left) for the arithmetic below."""
     __slots__ = ("shape", "x", "y", "facing", "r", "corners", "bbox", "tag", "memo")
-    corners: tuple[tuple[float, float], ...] | None     # None for a round base
-    memo: dict | None
+    corners: tuple[Point, ...] | None     # None for a round base
+    memo: dict[int, Any] | None
+    r: float                              # the radius of a round base, else 0
+    bbox: Box
 
-    def __init__(self, shape: BaseShape, x: float, y: float, facing: float = 0.0, tag=None, arms: tuple | None = None):
+    def __init__(self, shape: BaseShape, x: float, y: float, facing: float = 0.0, tag: Any = None,
+                 arms: Arms | None = None) -> None:
         """`arms`: `arms_of(shape, facing)` when the caller has it (a
         formation's stands share one facing: formations.place)."""
         self.shape = shape
@@ -168,7 +176,7 @@ class Foot:
     def moved(self, x: float, y: float, facing: float | None = None) -> "Foot":
         return Foot(self.shape, x, y, self.facing if facing is None else facing, self.tag)
 
-    def polygon(self, segments: int = 32):
+    def polygon(self, segments: int = 32) -> Any:
         """The base as a shapely polygon (for drawing and general queries)."""
         from shapely.geometry import Point, Polygon
         if self.round:
@@ -179,7 +187,7 @@ class Foot:
         return f"Foot({self.shape}, {self.x:.3f}, {self.y:.3f}, {self.facing:g})"
 
 
-def arms_of(shape: BaseShape, facing: float) -> tuple:
+def arms_of(shape: BaseShape, facing: float) -> Arms:
     """The turned half-extents Foot() takes as `arms` (see `_arms`)."""
     e = _ARMS.get(id(shape))
     v = e[1].get(facing) if e is not None and e[0] is shape else None
@@ -202,11 +210,12 @@ def seg_point_dist2(ax: float, ay: float, bx: float, by: float, px: float, py: f
     return qx * qx + qy * qy
 
 
-def _orient(ax, ay, bx, by, cx, cy) -> float:
+def _orient(ax: float, ay: float, bx: float, by: float, cx: float, cy: float) -> float:
     return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
 
 
-def segments_intersect(ax, ay, bx, by, cx, cy, dx, dy) -> bool:
+def segments_intersect(ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dx: float,
+                       dy: float) -> bool:
     """Closed segments AB and CD share a point."""
     d1 = _orient(cx, cy, dx, dy, ax, ay)
     d2 = _orient(cx, cy, dx, dy, bx, by)
@@ -225,7 +234,7 @@ def segments_intersect(ax, ay, bx, by, cx, cy, dx, dy) -> bool:
     return False
 
 
-def seg_seg_dist2(ax, ay, bx, by, cx, cy, dx, dy) -> float:
+def seg_seg_dist2(ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dx: float, dy: float) -> float:
     if segments_intersect(ax, ay, bx, by, cx, cy, dx, dy):
         return 0.0
     return min(seg_point_dist2(ax, ay, bx, by, cx, cy), seg_point_dist2(ax, ay, bx, by, dx, dy),
@@ -258,7 +267,7 @@ def ring_point_dist(ring: Sequence[tuple[float, float]], px: float, py: float) -
     return math.sqrt(best)
 
 
-def ring_segment_dist(ring, ax, ay, bx, by) -> float:
+def ring_segment_dist(ring: Ring, ax: float, ay: float, bx: float, by: float) -> float:
     """Distance from a segment to a polygon ring's area (0 if they meet)."""
     if point_in_ring(ax, ay, ring):
         return 0.0
@@ -274,7 +283,7 @@ def ring_segment_dist(ring, ax, ay, bx, by) -> float:
     return math.sqrt(best)
 
 
-def segment_crosses_ring(ring, ax, ay, bx, by) -> bool:
+def segment_crosses_ring(ring: Ring, ax: float, ay: float, bx: float, by: float) -> bool:
     """The segment passes through the polygon's inside (touching its
     outline at a point, or running along it, does not count)."""
     sx0, sx1 = (ax, bx) if ax < bx else (bx, ax)
@@ -301,7 +310,7 @@ def segment_crosses_ring(ring, ax, ay, bx, by) -> bool:
     return _crosses_exact(ring, ax, ay, bx, by)
 
 
-def _crosses_exact(ring, ax, ay, bx, by) -> bool:
+def _crosses_exact(ring: Ring, ax: float, ay: float, bx: float, by: float) -> bool:
     """The segment passes through the polygon's inside (touching its
     outline at a point does not count)."""
     hits = []
@@ -338,7 +347,7 @@ def _crosses_exact(ring, ax, ay, bx, by) -> bool:
     return False
 
 
-def _dist_to_outline(ring, px, py) -> float:
+def _dist_to_outline(ring: Ring, px: float, py: float) -> float:
     best = math.inf
     j = len(ring) - 1
     for i in range(len(ring)):
@@ -348,7 +357,7 @@ def _dist_to_outline(ring, px, py) -> float:
     return math.sqrt(best)
 
 
-def _sat_depth(pa, pb, stop: float = -math.inf) -> float | None:
+def _sat_depth(pa: Ring, pb: Ring, stop: float = -math.inf) -> float | None:
     """The smallest separating-axis overlap of two convex polygons (corner
     lists), or None when an edge's axis separates them.  The first overlap
     of `stop` or less is returned as soon as it is found (the smallest is
@@ -387,7 +396,7 @@ def _sat_depth(pa, pb, stop: float = -math.inf) -> float | None:
     return depth
 
 
-def _sat_all_beyond(pa, pb, margin: float) -> bool:
+def _sat_all_beyond(pa: Ring, pb: Ring, margin: float) -> bool:
     """`_sat_depth(pa, pb)` is not None and more than `margin`: every
     edge's axis overlaps by more than `margin`, found stopping at the first
     axis that does not."""
@@ -395,7 +404,7 @@ def _sat_all_beyond(pa, pb, margin: float) -> bool:
     return depth is not None and depth > margin
 
 
-def _corner_edge_pairs(pa, pb):
+def _corner_edge_pairs(pa: Ring, pb: Ring) -> Iterator[float]:
     """Squared distances between each corner of one polygon and each edge
     of the other (the gap of separated convex polygons is the least)."""
     for p, q in ((pa, pb), (pb, pa)):
@@ -405,7 +414,7 @@ def _corner_edge_pairs(pa, pb):
                 yield seg_point_dist2(q[i][0], q[i][1], q[(i + 1) % m][0], q[(i + 1) % m][1], px, py)
 
 
-def _corner_edge_min(pa, pb) -> float:
+def _corner_edge_min(pa: Ring, pb: Ring) -> float:
     """`min(_corner_edge_pairs(pa, pb))`, the same floats in the same
     order (seg_point_dist2 written out: this runs for every pair of
     rectangles measured)."""
@@ -434,7 +443,7 @@ def _corner_edge_min(pa, pb) -> float:
     return best
 
 
-def _convex_signed_dist(pa, pb) -> float:
+def _convex_signed_dist(pa: Ring, pb: Ring) -> float:
     """Signed distance between two convex polygons (corner lists): the gap
     when apart, minus the smallest separating-axis overlap when they meet."""
     depth = _sat_depth(pa, pb)
@@ -444,7 +453,7 @@ def _convex_signed_dist(pa, pb) -> float:
     return math.sqrt(_corner_edge_min(pa, pb))
 
 
-def _convex_below(pa, pb, limit: float) -> bool:
+def _convex_below(pa: Ring, pb: Ring, limit: float) -> bool:
     """`_convex_signed_dist(pa, pb) < limit`, stopping as soon as it is known."""
     if limit <= 0.0:
         # below a limit of 0 or less: overlapping (no separating axis) by more than -limit on every axis
@@ -633,7 +642,7 @@ def first_contact(mover: BaseShape, sx: float, sy: float, ex: float, ey: float, 
 SLIDE_LIMIT = 4.0      # inches a deployment pressed by its zone's edge is slid in (both table games)
 
 
-def slide_into(feet: Sequence[Foot], box: tuple, limit: float = SLIDE_LIMIT) -> tuple[float, float] | None:
+def slide_into(feet: Sequence[Foot], box: Box, limit: float = SLIDE_LIMIT) -> tuple[float, float] | None:
     """The shift (dx, dy) that brings every base wholly inside `box`
     (x0, y0, x1, y1) when they stick out of it by at most `limit` inches
     each way, a thousandth of an inch clear of its edge; (0, 0) when they
@@ -672,7 +681,7 @@ def side_of(a: Foot, px: float, py: float) -> str:
     return "right" if rel > 0 else "left"
 
 
-def arc_polygon(a: Foot, arc: float, reach: float = 200.0):
+def arc_polygon(a: Foot, arc: float, reach: float = 200.0) -> Any:
     """The region a base sees with an arc of vision of `arc` degrees:
     everything for 360 or a round base; otherwise the area ahead of the
     front edge between lines from the front corners at arc/2 to either side
@@ -694,7 +703,7 @@ def in_arc(a: Foot, target: Foot, arc: float) -> bool:
     if arc >= 360 or a.round:
         return True
     wedge = arc_polygon(a, arc)
-    return wedge.intersects(target.polygon(16))
+    return bool(wedge.intersects(target.polygon(16)))
 
 
 # ---- the table -----------------------------------------------------------------------
@@ -706,13 +715,13 @@ class Piece:
     as a list of (x, y) inches; `point` is set for point markers."""
     id: str
     type: str
-    ring: tuple = ()
-    point: tuple | None = None
+    ring: tuple[Point, ...] = ()
+    point: Point | None = None
     name: str = ""
-    properties: dict = field(default_factory=dict)
-    bbox: tuple = (0.0, 0.0, 0.0, 0.0)
+    properties: dict[str, Any] = field(default_factory=dict)
+    bbox: Box = (0.0, 0.0, 0.0, 0.0)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.point is not None and not self.ring:
             self.bbox = (self.point[0], self.point[1], self.point[0], self.point[1])
         elif self.ring:
@@ -743,7 +752,7 @@ class Piece:
         ys = [p[1] for p in self.ring]
         return (sum(xs) / len(xs), sum(ys) / len(ys))
 
-    def polygon(self):
+    def polygon(self) -> Any:
         from shapely.geometry import Point, Polygon
         return Point(self.point) if self.point is not None and not self.ring else Polygon(self.ring)
 
@@ -913,7 +922,7 @@ def _overlaps_piece(t: Piece, f: Foot) -> bool:
     return t.distance_to(f) == 0.0
 
 
-def _rect_ring_within(ring, corners, limit: float) -> bool:
+def _rect_ring_within(ring: Ring, corners: Ring, limit: float) -> bool:
     """`Piece.distance_to(rectangle) <= limit` (limit >= 0), answered the
     same way but stopping at the first pair within the limit and skipping
     pairs of edges whose boxes lie farther apart than it (their distance
@@ -963,11 +972,11 @@ def _silhouette(f: Foot, nx: float, ny: float) -> list[tuple[float, float]]:
     return pts
 
 
-def _bbox_hit(a, b) -> bool:
+def _bbox_hit(a: Box, b: Box) -> bool:
     return not (a[2] < b[0] or a[0] > b[2] or a[3] < b[1] or a[1] > b[3])
 
 
-def _seg_blocked(x1, y1, x2, y2, pieces, feet) -> bool:
+def _seg_blocked(x1: float, y1: float, x2: float, y2: float, pieces: Iterable[Piece], feet: Iterable[Foot]) -> bool:
     sb = (min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
     for f in feet:
         if not _bbox_hit(sb, f.bbox):
@@ -1022,9 +1031,9 @@ def los_exact(viewers: Sequence[Foot], targets: Sequence[Foot], terr: Sequence[P
               feet: Sequence[Foot]) -> bool:
     """Line of sight in plain Python, for any bases (the reference the
     vectorised round-base version is tested against)."""
-    touch: dict = {}
+    touch: dict[int, tuple[Piece, ...]] = {}
 
-    def touching(f: Foot) -> tuple:
+    def touching(f: Foot) -> tuple[Piece, ...]:
         k = id(f)
         v = touch.get(k)
         if v is None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from engine.table.geometry import OVERLAP, Foot, edge_distance
+from engine.table.geometry import OVERLAP, Foot, Table, edge_distance
 
 
-def feet_problems(table, units: Iterable[tuple[int, Sequence[Foot]]], piece: str = "stand",
+def feet_problems(table: Table, units: Iterable[tuple[int, Sequence[Foot]]], piece: str = "stand",
                   within_unit: bool = False) -> list[str]:
     """`units`: (unit id, its bases); `piece` names a base in the lines
     ("stand", "model"); `within_unit`: a unit's own bases may not overlap

@@ -20,9 +20,9 @@ from __future__ import annotations
 import heapq
 import math
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
-from engine.table.geometry import Piece, ring_segment_dist, seg_point_dist2, seg_seg_dist2, point_in_ring
+from engine.table.geometry import Piece, Ring, Table, ring_segment_dist, seg_point_dist2, seg_seg_dist2, point_in_ring
 
 MARGIN = 0.02           # inches: graph nodes stand this far outside the obstacles
 _K = 12                 # corners around a round obstacle
@@ -37,13 +37,13 @@ class Obstacles:
     r: float
     width: float
     height: float
-    circles: list = field(default_factory=list)       # (x, y, R)
-    capsules: list = field(default_factory=list)      # (x1, y1, x2, y2, R)
-    polygons: list = field(default_factory=list)      # Piece (impassable)
-    difficult: list = field(default_factory=list)     # Piece (costs more inside)
+    circles: list[tuple[float, float, float]] = field(default_factory=list)       # (x, y, R)
+    capsules: list[tuple[float, float, float, float, float]] = field(default_factory=list)   # (x1, y1, x2, y2, R)
+    polygons: list[Piece] = field(default_factory=list)      # Piece (impassable)
+    difficult: list[Piece] = field(default_factory=list)     # Piece (costs more inside)
     difficult_factor: float = 2.0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         r = self.r
         self._c = [(x, y, R + r, (x - R - r, y - R - r, x + R + r, y + R + r)) for x, y, R in self.circles]
         self._k = [(x1, y1, x2, y2, R + r, (min(x1, x2) - R - r, min(y1, y2) - R - r,
@@ -69,7 +69,7 @@ class Obstacles:
                     return False
         return True
 
-    def blocker(self, ax: float, ay: float, bx: float, by: float):
+    def blocker(self, ax: float, ay: float, bx: float, by: float) -> object:
         """The first obstacle the straight run a->b hits, or None.
 
         A run starts from where the model stands, whatever touches it: an
@@ -131,11 +131,11 @@ class Obstacles:
         return L + (self.difficult_factor - 1.0) * extra
 
     # -- graph --
-    def _nodes(self, sx, sy, gx, gy, limit: float) -> list[tuple[float, float]]:
+    def _nodes(self, sx: float, sy: float, gx: float, gy: float, limit: float) -> list[tuple[float, float]]:
         out = []
         r = self.r
 
-        def add(x, y):
+        def add(x: float, y: float) -> None:
             if limit < math.inf and math.hypot(x - sx, y - sy) + math.hypot(x - gx, y - gy) > limit + 1e-9:
                 return
             if self.free(x, y):
@@ -177,7 +177,8 @@ class Obstacles:
                     break
         return out
 
-    def shortest(self, sx: float, sy: float, gx: float, gy: float, limit: float = math.inf):
+    def shortest(self, sx: float, sy: float, gx: float, gy: float,
+                 limit: float = math.inf) -> tuple[float, list[tuple[float, float]]] | None:
         """(length, [points]) of the shortest path, or None when there is
         none no longer than `limit`."""
         if self.clear(sx, sy, gx, gy):
@@ -262,7 +263,7 @@ def offset_corners(ring: Sequence[tuple[float, float]], d: float) -> list[tuple[
     return out
 
 
-def inside_length(ring, ax: float, ay: float, bx: float, by: float) -> float:
+def inside_length(ring: Ring, ax: float, ay: float, bx: float, by: float) -> float:
     """How much of segment a->b lies inside the polygon."""
     ex, ey = bx - ax, by - ay
     L = math.hypot(ex, ey)
@@ -311,7 +312,8 @@ def walk(pts: Sequence[tuple[float, float]], d: float) -> tuple[float, float]:
     return pts[-1]
 
 
-def walk_from_zone(table, zone: Piece, gx: float, gy: float, r: float = 0.5, difficult_factor: float = 2.0):
+def walk_from_zone(table: Table, zone: Piece, gx: float, gy: float, r: float = 0.5,
+                   difficult_factor: float = 2.0) -> float | None:
     """Inches a base of radius `r` walks from a zone (a deployment zone) to
     the point (gx, gy) around the table's impassable terrain, difficult
     ground counted `difficult_factor` times: the shortest path from the
@@ -329,8 +331,8 @@ def walk_from_zone(table, zone: Piece, gx: float, gy: float, r: float = 0.5, dif
     return None if found is None else round(found[0], 1)
 
 
-def zone_walks(table, zones: Sequence[Piece], goals: Sequence[tuple[str, float, float]], r: float = 0.5,
-               difficult_factor: float = 2.0) -> list[dict]:
+def zone_walks(table: Table, zones: Sequence[Piece], goals: Sequence[tuple[str, float, float]], r: float = 0.5,
+               difficult_factor: float = 2.0) -> list[dict[str, Any]]:
     """Per zone: {"movement to <goal> (in)": inches or None, ...,
     "objectives it reaches first": [goals it reaches strictly sooner than
     every other zone]}."""
@@ -338,10 +340,10 @@ def zone_walks(table, zones: Sequence[Piece], goals: Sequence[tuple[str, float, 
     far = math.inf
     out = []
     for i, mine in enumerate(walks):
-        row: dict = {f"movement to {name} (in)": v for name, v in mine.items()}
+        row: dict[str, Any] = {f"movement to {name} (in)": v for name, v in mine.items()}
         row["objectives it reaches first"] = [
             name for name, v in mine.items()
-            if v is not None and all(v < (o[name] if o[name] is not None else far) for j, o in enumerate(walks)
+            if v is not None and all(v < (w if (w := o[name]) is not None else far) for j, o in enumerate(walks)
                                      if j != i)]
         out.append(row)
     return out

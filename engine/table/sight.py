@@ -19,13 +19,18 @@ closer to that base's centre than its radius.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Sequence
+
 import numpy as np
+
+if TYPE_CHECKING:
+    from engine.table.geometry import Foot, Piece     # geometry imports this module
 
 
 _K = np.array([0.0, 1.0, -1.0, 0.5, -0.5])
 
 
-def _edge_array(p) -> np.ndarray:
+def _edge_array(p: Any) -> np.ndarray:        # a terrain Piece (edges cached on it) or a Foot
     """x1 y1 x2 y2 minx miny maxx maxy per edge (cached on terrain pieces)."""
     piece = hasattr(p, "ring")      # a terrain piece (its edges are cached); else a rectangular base
     e = getattr(p, "_np_edges", None) if piece else None
@@ -66,11 +71,11 @@ def _blocked(S: np.ndarray, li: np.ndarray, ei: np.ndarray, ci: np.ndarray, lc: 
     return blocked
 
 
-_PAIRS: dict = {}
-_TERRAIN: dict = {}
+_PAIRS: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+_TERRAIN: dict[tuple[int, ...], tuple[tuple[Piece, ...], np.ndarray, list[int]]] = {}
 
 
-def _terrain_edges(pieces: tuple):
+def _terrain_edges(pieces: tuple[Piece, ...]) -> tuple[np.ndarray, list[int]]:
     """The stacked edge arrays of a set of terrain pieces (kept: terrain
     does not move)."""
     key = tuple(id(p) for p in pieces)
@@ -84,7 +89,7 @@ def _terrain_edges(pieces: tuple):
     return hit[1], hit[2]
 
 
-def _pair_index(na: int, nb: int):
+def _pair_index(na: int, nb: int) -> tuple[np.ndarray, np.ndarray]:
     key = (na, nb)
     v = _PAIRS.get(key)
     if v is None:
@@ -92,7 +97,8 @@ def _pair_index(na: int, nb: int):
     return v
 
 
-def los_round(viewers, targets, terr, feet) -> bool:
+def los_round(viewers: Sequence[Foot], targets: Sequence[Foot], terr: Sequence[Piece],
+              feet: Sequence[Foot]) -> bool:
     """engine.table.geometry.los for viewers and targets on round bases."""
     polys = list(terr) + [f for f in feet if f.corners is not None]
     circles = [f for f in feet if f.corners is None]
@@ -117,7 +123,7 @@ def los_round(viewers, targets, terr, feet) -> bool:
         mask = ((E[:, 4] <= hix[:, None]) & (E[:, 6] >= lox[:, None])
                 & (E[:, 5] <= hiy[:, None]) & (E[:, 7] >= loy[:, None]))
         if nt:
-            every = viewers + targets if isinstance(viewers, list) else list(viewers) + list(targets)
+            every = [*viewers, *targets]
             touch = np.array([[t.touches(f) for t in terr] + [False] * (len(polys) - nt) for f in every])
             if touch.any():
                 piece_of = np.repeat(np.arange(len(polys)), piece_counts)
