@@ -135,6 +135,13 @@ def test_broken_deck_list_is_reported(tmp_path):
     assert any("raiders_starter.yaml:" in p and "entries[1].hat: unknown field" in p for p in probs), probs
     probs = _broken(tmp_path, "lists/raiders_starter.yaml", "  - {card: copp}\n", "  - {card: copp, equipment: pulse_pistol}\n")
     assert any("raiders_starter.yaml:6: entries[1].equipment: COPP already has a ranged icon" in p for p in probs), probs
+    probs = _broken(tmp_path, "lists/raiders_starter.yaml", "  - {card: copp}\n", "  - {card: null}\n")
+    assert any("raiders_starter.yaml:6: entries[1]: card ids are text" in p for p in probs), probs
+
+
+def test_an_action_that_does_nothing_is_refused_at_its_line(tmp_path):
+    probs = _broken(tmp_path, "action_board.yaml", "  parts: [move]\n", "  parts: []\n")
+    assert any("action_board.yaml:" in p and "parts" in p for p in probs), probs
 
 
 def test_d12_reads_and_naturals():

@@ -110,6 +110,7 @@ def space_problem(state, ch, sid: str):
         if p is None:
             return None
         first = first or p
+    assert first is not None                # defs: an Action has at least one part
     return (f"Invalid Action for {stats(state, ch).name}: {first[0]}", R_BOARD)
 
 

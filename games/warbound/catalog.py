@@ -86,7 +86,7 @@ def load_catalog(folder: str | Path | None = None) -> Catalog:
     return _load_cached(str(Path(folder).resolve()))
 
 
-_DEFAULT = None
+_DEFAULT: Catalog | None = None
 
 
 @lru_cache(maxsize=8)

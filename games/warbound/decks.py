@@ -112,10 +112,11 @@ def deck_from_data(data, file: str = "deck") -> Deck:
             if k not in ENTRY_KEYS:
                 problems.append(f"{file}:{line_at(data, loc + (k,))}: entries[{i}].{k}: unknown field")
         vals = [raw.get(k) for k in ENTRY_KEYS]
-        if not all(v is None or isinstance(v, str) for v in vals):
+        card = raw["card"]
+        if not isinstance(card, str) or not all(v is None or isinstance(v, str) for v in vals):
             problems.append(f"{file}:{line_at(data, loc)}: entries[{i}]: card ids are text")
             continue
-        entries.append(DeckEntry(*vals))
+        entries.append(DeckEntry(card, *vals[1:]))
     if data.get("name") is not None and not isinstance(data.get("name"), str):
         problems.append(f"{file}:{line_at(data, ('name',))}: name: expected text")
     if problems:

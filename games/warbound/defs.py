@@ -172,7 +172,7 @@ class Faction(Definition):
 class ActionSpace(Definition):
     id: str
     period: Literal[1, 2]
-    parts: tuple[Part, ...]
+    parts: tuple[Part, ...] = Field(min_length=1)      # an Action does something (actionboard reads the first part)
     aim: bool = False                  # Aim: the Shoot part rolls one more die, the lowest dropped
     reduction: bool = False            # the Move action's activation cost reduction
     source: Source

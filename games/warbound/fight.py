@@ -42,6 +42,7 @@ def conditional_bonus(state, ch, target) -> int:
 
 def fight(state, ch, target, dice, events: list) -> None:
     st = stats(state, ch)
+    assert st.attack is not None            # fighter_problem: a Character without an attack does not fight
     bonus = st.hit_fight + conditional_bonus(state, ch, target)
     if st.formation:
         events.append(Event("ruling", "Formation: +1 to hit and one more fight die.", "warbound.txt § Formations"))

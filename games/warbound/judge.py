@@ -151,7 +151,7 @@ def judge_variants(state, folder) -> list:
     from engine.maps.hexmap import load_hex_map
     data = load_hex_map(path, known_terrain=set(terrain_types))
     scans = {o.hex: o.name for o in data.objects if o.type == "scan"}
-    out = []
+    out: list[Variant] = []
     title = data.properties.get("name") or Path(path).stem
 
     def keep(words: str, terrain: dict | None, moves: dict, size: int, seats=()) -> None:

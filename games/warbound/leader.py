@@ -17,8 +17,9 @@ def leader_skills(state, p: int) -> list[str]:
     cat = load_catalog()
     pl = state.players[p]
     out = [cat.leaders[pl.leader].skill]
-    if pl.vocation and cat.vocations[pl.vocation].skill:
-        out.append(cat.vocations[pl.vocation].skill)
+    skill = cat.vocations[pl.vocation].skill if pl.vocation else None
+    if skill:
+        out.append(skill)
     return out
 
 

@@ -54,7 +54,7 @@ def build(state, spec: dict, events: list) -> None:
     top.only(POS_KEYS)
     state.chars = {}
     state.occupied = {}
-    names = {}
+    names: dict = {}
     for i, raw in enumerate(top.items("chars", [])):
         ch = _char(state, cat, Fields(raw, f"position.chars[{i}]"), i, names)
         state.chars[i] = ch
@@ -158,7 +158,7 @@ def script_check(state, key: str, want) -> list[str]:
     elif key == "players":
         def read_player(p, f, v):
             got = getattr(p, f, None)
-            return ({c: n for c, n in got.items() if n} if f == "tokens" else got), v
+            return ({c: n for c, n in got.items() if n} if f == "tokens" and got is not None else got), v
         out += expectations.numbered(want, state.players, read_player)
     elif key in ("hand", "hourglass", "phase", "turn", "current", "hourglass_space"):
         got = getattr(state, key)

@@ -48,7 +48,7 @@ def hex_distance_to(ch, h) -> int:
     return min(grid.distance(x, h) for x in minis(ch))
 
 
-from engine.core.words import possessive  # noqa: E402,F401  (the Warbound modules import it from here)
+from engine.core.words import possessive as possessive  # noqa: E402  (the Warbound modules import it from here)
 
 
 def label(state, ch) -> str:

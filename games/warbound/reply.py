@@ -29,7 +29,7 @@ class Looking:
     opponent's side of the strong player's own estimates).  The attacks
     open to the opponent are kept for the decision (only the deciding
     player's own Character moves while it looks)."""
-    player = None
+    player: int | None = None
     memo: dict = {}
 
 
@@ -85,7 +85,7 @@ def can_shoot(state, e, ch, near, step: int) -> bool:
     have left an adjacent enemy; sight and the closest target as they are:
     counting sight from every tile it could reach made the player timid,
     docs/games/warbound.md § The hard level)."""
-    return (step or not enemies_adjacent(state, e)) and shooting.target_problem(state, e, ch, near) is None
+    return bool(step or not enemies_adjacent(state, e)) and shooting.target_problem(state, e, ch, near) is None
 
 
 def attack_on(state, e, ch, parts: tuple, aim: bool) -> tuple[float, float]:

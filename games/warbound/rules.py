@@ -130,6 +130,7 @@ class WarboundRules(ConventionalHooks):
                 groups.append("other")
             g = groups[rng.randrange(len(groups))]
             if g == "move":
+                assert part is not None         # "move" is a group only with a move or run part
                 budget = movement.allowance(state, ch, part)
                 if len(ch.minis) == 1:
                     found = sorted(movement.reach(state, ch.minis[0], budget))
@@ -197,6 +198,7 @@ class WarboundRules(ConventionalHooks):
 
     def _steps(self, state: WBState, moves: bool = True) -> list[Action]:
         act = state.activation
+        assert act is not None, "the steps of an activation are asked during one"
         ch = state.chars[act.uid]
         p = ch.owner
         out = [Action.make("end_activation", p)]
@@ -294,7 +296,7 @@ class WarboundRules(ConventionalHooks):
         flow.advance(state, events)
         return events
 
-    def judge_map(self, state: WBState) -> list[dict]:
+    def judge_map(self, state: WBState) -> dict:
         from games.warbound.judge import judge_map
         return judge_map(state)
 

@@ -66,7 +66,7 @@ def in_enemy_section(state, player: int) -> bool:
 def score_cleanup(state, events: list) -> None:
     sc = scenario(state)
     cat = load_catalog()
-    held = {0: [], 1: []}
+    held: dict[int, list[str]] = {0: [], 1: []}
     for h in state.board.scans:
         c = controller(state, h)
         if c is not None:

@@ -60,6 +60,7 @@ def target_problem(state, shooter, target, near=None):
     if not sees(state, shooter, target):
         return (f"{label(state, target)} is entirely concealed by obstructing terrain.", R_SHOOT)
     near = closest(state, shooter) if near is None else near
+    assert st.accuracy is not None, "target_problem is asked for a shooter (shooter_problem first)"
     if target not in near and st.accuracy[1] is None and state.marked.get(target.uid) != shooter.owner:
         names = ", ".join(stats(state, c).name for c in near)
         return (f"{st.name} has no long-range accuracy: it may shoot only at the closest target ({names}).", R_SHOOT)
@@ -85,6 +86,7 @@ def accuracy_for(state, shooter, target) -> tuple[int, bool]:
     st = stats(state, shooter)
     near = closest(state, shooter)
     first = target in near or state.marked.get(target.uid) == shooter.owner
+    assert st.accuracy is not None, "accuracy_for is asked for a shooter"
     return (st.accuracy[0] if first else st.accuracy[1]), first
 
 

@@ -131,18 +131,22 @@ def use(state, ch, a, dice, events: list) -> None:
     state.activation.skill_used = True
     events.append(Event("skill", f"{label(state, ch)} uses {sk.name}.", R_SKILL))
     t = state.chars.get(a.get("target")) if a.get("target") is not None else None
+    dests = _dests(a)
     if k == "kihai":
+        assert dests is not None                # check(): "Ki'hai moves the Character: give its destination."
         if wounds.add_stress(state, t, 1, events, R_IFYOUDO, " (Ki'hai)"):
-            movement.move(state, t, _dests(a), eff.move, dice, events, why="is moved by Ki'hai")
+            movement.move(state, t, dests, eff.move, dice, events, why="is moved by Ki'hai")
     elif k == "adrenaline":
+        assert dests is not None                # check(): "Give the destination."
         if wounds.add_stress(state, ch, 1, events, R_IFYOUDO, " (Adrenaline)"):
-            movement.move(state, ch, _dests(a), eff.move, dice, events, why="surges")
+            movement.move(state, ch, dests, eff.move, dice, events, why="surges")
     elif k == "war_drum":
         for o in living(state, ch.owner):
             if o.uid != ch.uid and o.stress > 0 and char_distance(ch, o) <= eff.range:
                 o.stress = max(0, o.stress - eff.amount)
                 events.append(Event("stress", f"{label(state, o)} removes a Stress token ({o.stress} left).", HOUSE))
     elif k == "analyse":
+        assert t is not None                    # check(): "Choose an enemy Character."
         state.marked[t.uid] = ch.owner
         events.append(Event("ruling", f"{label(state, t)} is marked: your shots at it use the first accuracy "
                                       "until Cleanup.", HOUSE))
@@ -150,5 +154,6 @@ def use(state, ch, a, dice, events: list) -> None:
         wounds.attack(state, ch, t, eff.dice, eff.hit, 0, f"{sk.name} (Roll {eff.dice}, not a Shoot Action)",
                       dice, events, R_ROLL, die="ranged")
     elif k == "patch_up":
+        assert t is not None                    # check(): "Choose another allied Character."
         t.wounds = max(0, t.wounds - eff.amount)
         events.append(Event("wound", f"{label(state, t)} removes a Wound token ({t.wounds} left).", HOUSE))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from engine.core.state_fields import SHARED
+from games.warbound.decks import Deck
 
 PHASES = ("deploy", "leader", "effect", "action", "cleanup", "over")
 
@@ -46,7 +47,7 @@ class Char:
 class Player:
     index: int
     name: str
-    deck: object                # games.warbound.decks.Deck
+    deck: Deck
     deck_id: str
     leader: str
     vocation: str | None
