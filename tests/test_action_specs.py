@@ -15,7 +15,6 @@ from engine.core.actions import Action
 from engine.core.dice import SeededDice
 from engine.core.match import Match
 from engine.core.rules import Setup
-from games.dice_wars.actions import SPECS
 
 RULES = registry.get("dice_wars")
 

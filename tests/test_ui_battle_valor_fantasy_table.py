@@ -6,7 +6,6 @@ the player points, the previews name the terrain on the way, and a Grand
 Alliance's allies are told apart by colour and zone."""
 from __future__ import annotations
 
-import math
 
 import pytest
 

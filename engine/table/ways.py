@@ -152,6 +152,7 @@ def charge_ways(block: Block, final: Frame, angle: float) -> list[Way]:
         return [straight(f0, final.x - f0.x, final.y - f0.y)]
     first = wheeled(block, angle)
     w1 = _wheel_leg(block, angle)
+    assert w1 is not None                   # the angle is not 0 here
     a = straight(first, final.x - first.x, final.y - first.y)
     way_first = Way(f0, (w1,) + a.legs)
     end = shifted(block, final)
@@ -159,5 +160,7 @@ def charge_ways(block: Block, final: Frame, angle: float) -> list[Way]:
     sx, sy = _turn(final.x, final.y, px, py, -angle)
     before = Frame(sx, sy, f0.facing)
     b = straight(f0, sx - f0.x, sy - f0.y)
-    way_last = Way(f0, b.legs + (_wheel_leg(shifted(block, before), angle),))
+    w2 = _wheel_leg(shifted(block, before), angle)
+    assert w2 is not None
+    way_last = Way(f0, b.legs + (w2,))
     return sorted((way_first, way_last), key=lambda w: w.length)

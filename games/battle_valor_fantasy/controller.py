@@ -25,7 +25,7 @@ from __future__ import annotations
 from engine.core.actions import Action
 from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
-from engine.table.formations import BlockMove, Frame, block_move, wheeled
+from engine.table.formations import BlockMove, Frame, wheeled
 from engine.table.geometry import slide_into
 from games.battle_valor_fantasy import (alliance, choices, combat, describe, fire, moves, overlay, packing, rerolls,
                                         setup, space, stats, turns)

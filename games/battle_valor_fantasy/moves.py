@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from engine.core.rules import Event
 from engine.table.formations import BlockMove, Frame, block_move, leading, norm_angle, overlapping
-from engine.table.ways import Way, block_way, straight
+from engine.table.ways import Way, block_way
 from engine.core.words import possessive
 from games.battle_valor_fantasy import casualties, rerolls, space, stats, success, travel
 from games.battle_valor_fantasy.catalog import cat, formation_words
