@@ -27,10 +27,10 @@ def _command_phase():
     return m
 
 
-DECLARED_GAMES = ["dice_wars", "dragonbond", "uberdrakes", "warbound"]
+DECLARED_GAMES = ["battle_valor_fantasy", "dice_wars", "dragonbond", "uberdrakes", "warbound"]
 
 
-@pytest.mark.parametrize("game", ["dice_wars", "dragonbond", "uberdrakes"])
+@pytest.mark.parametrize("game", ["battle_valor_fantasy", "dice_wars", "dragonbond", "uberdrakes"])
 def test_every_kind_a_game_dispatches_is_declared_once(game):
     import importlib
     rules = registry.get(game)

@@ -120,14 +120,21 @@ def test_words_for_players():
 
 
 def test_refusal_words_every_answer_of_a_games_check_alike():
+    import pytest
+    from engine.core.action_specs import ActionSpec, Declared, Param
     from engine.core.actions import Action
     from engine.core.rules import Illegal, refusal
+    declared = Declared({"move": ActionSpec("move", (Param("to", "int"),))}, players=lambda state: 2)
     a = Action.make("move", 0, to=3)
-    assert refusal(lambda s, x: None, None, a) is None
-    r = refusal(lambda s, x: ("Too far", "§ Move"), None, a)
+    assert refusal(lambda s, x: None, None, a, declared) is None
+    r = refusal(lambda s, x: ("Too far", "§ Move"), None, a, declared)
     assert (r.reason, r.rule) == ("Too far", "§ Move")
-    assert refusal(lambda s, x: "No", None, a).reason == "No"
+    assert refusal(lambda s, x: "No", None, a, declared).reason == "No"
     own = Illegal("Mine", "§ 1")
-    assert refusal(lambda s, x: own, None, a) is own
-    # a hostile action (a parameter missing) is refused, not raised
-    assert refusal(lambda s, x: x["unit"], None, a).reason.startswith("Malformed move action")
+    assert refusal(lambda s, x: own, None, a, declared) is own
+    # a hostile action (a parameter of the wrong kind) is refused by the declaration, naming it
+    assert refusal(lambda s, x: None, None, Action.make("move", 0, to="far"), declared).reason == \
+        "Malformed move action: to: a whole number was expected, not 'far'"
+    # a bug inside the check raises
+    with pytest.raises(KeyError):
+        refusal(lambda s, x: x["unit"], None, a, declared)

@@ -22,7 +22,10 @@ Parameter kinds (`Param.kind`):
 - "names": a list of "text";
 - "ints": a list of whole numbers (a unit's model numbers);
 - "point": two numbers (inches on a table: x, y);
-- "points": a list of "point" (a unit's models, one each).
+- "points": a list of "point" (a unit's models, one each);
+- "number": a number (inches, degrees);
+- "numbers": a short list of numbers (a spell's placement: x, y, facing);
+- "orders": a list of [piece, name] pairs (the order counters placed on units).
 A parameter with `optional=True` may be missing or null.
 """
 from __future__ import annotations
@@ -35,7 +38,7 @@ from typing import Any
 from engine.core.limits import cut
 
 KINDS = ("unit", "player", "hex", "facing", "int", "text", "bool", "unit_or_hex", "units", "names", "ints",
-         "point", "points")
+         "point", "points", "number", "numbers", "orders")
 MAX_TEXT = 100
 MAX_LIST = 64
 
@@ -111,6 +114,22 @@ class Declared:
             if not isinstance(value, (list, tuple)) or len(value) > MAX_LIST or not all(_is_int(v) for v in value):
                 return f"a list of whole numbers was expected, not {cut(value)}"
             return None
+        if kind == "number":
+            return None if _is_number(value) else f"a number was expected, not {cut(value)}"
+        if kind == "numbers":
+            if not isinstance(value, (list, tuple)) or len(value) > 8 or not all(_is_number(v) for v in value):
+                return f"a short list of numbers was expected, not {cut(value)}"
+            return None
+        if kind == "orders":
+            if not isinstance(value, (list, tuple)) or len(value) > 4 * MAX_LIST:
+                return f"a list of [piece, order] pairs was expected, not {cut(value)}"
+            for pair in value:
+                if not isinstance(pair, (list, tuple)) or len(pair) != 2 or not _is_int(pair[0]) or \
+                        not isinstance(pair[1], str) or len(pair[1]) > MAX_TEXT:
+                    return f"a [piece, order] pair was expected, not {cut(pair)}"
+                if pair[0] not in self.pieces(state):
+                    return f"{pair[0]} names no piece in this game"
+            return None
         if kind == "point":
             return None if _is_point(value) else f"a spot (two numbers: x, y) was expected, not {cut(value)}"
         if kind == "points":
@@ -136,7 +155,8 @@ class Declared:
             return None if _is_int(value) and 0 <= value <= 5 else f"a hex side 0-5 was expected, not {cut(value)}"
         if kind == "int":
             if not _is_int(value) or not p.low <= value <= p.high:
-                return f"a whole number {p.low}-{p.high} was expected, not {cut(value)}"
+                bounds = "" if (p.low, p.high) == (-10**6, 10**6) else f" {p.low}-{p.high}"
+                return f"a whole number{bounds} was expected, not {cut(value)}"
             return None
         if kind == "bool":
             return None if isinstance(value, bool) else f"true or false was expected, not {cut(value)}"

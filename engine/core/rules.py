@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.core import malformed
 from engine.core.actions import Action
 
 
@@ -46,29 +45,23 @@ class Illegal(Exception):
         return f"{self.reason} ({self.rule})" if self.rule else self.reason
 
 
-MALFORMED = (KeyError, TypeError, ValueError, IndexError, AttributeError)   # a parameter missing or mistyped
+# what reading a malformed file's values raises (the loaders' boundaries catch these: engine/core/lessons.py)
+MALFORMED = (KeyError, TypeError, ValueError, IndexError, AttributeError)
 
 
-def refusal(problem, state, a, declared=None) -> Illegal | None:
+def refusal(problem, state, a, declared) -> Illegal | None:
     """A game's check as `Ruleset.check` answers it: `problem(state, a)`
     says None, a reason, (reason, rule) or an Illegal.
 
-    With the game's declared actions (`declared`, an
-    engine.core.action_specs.Declared) an action of the wrong shape is
-    refused by the declaration, naming the field, before `problem` reads
-    it; an error raised inside `problem` is then a programming error and
-    raises.  Without a declaration (the games not yet declared), errors of
-    the kinds a malformed action raises are refused as malformed."""
-    if declared is not None:
-        shape = declared.problem(state, a)
-        if shape is not None:
-            return Illegal(f"Malformed {a.kind} action: {shape}")
-        reason = problem(state, a)
-    else:
-        try:
-            reason = problem(state, a)
-        except MALFORMED as e:
-            return Illegal(f"Malformed {a.kind} action: {malformed.explain(e, dict(a.params))}")
+    The game's declared actions (`declared`, an
+    engine.core.action_specs.Declared) refuse an action of the wrong shape,
+    naming the field, before `problem` reads it; an error raised inside
+    `problem` is a programming error and raises (the test that meets it
+    fails; the window's crash guard keeps the game)."""
+    shape = declared.problem(state, a)
+    if shape is not None:
+        return Illegal(f"Malformed {a.kind} action: {shape}")
+    reason = problem(state, a)
     if reason is None or isinstance(reason, Illegal):
         return reason
     return Illegal(*reason) if isinstance(reason, tuple) else Illegal(reason)

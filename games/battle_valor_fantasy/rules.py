@@ -14,8 +14,8 @@ from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
 from engine.table.formations import BlockMove, Frame
 from engine.core.words import possessive
-from games.battle_valor_fantasy import (advanced_combat, alliance, alliance_turns, characters, checks, choices, combat,
-                                        describe, fire, moves, position, reserves, rerolls, setup, spells, turns, works)
+from games.battle_valor_fantasy import (actions, advanced_combat, alliance, alliance_turns, characters, checks, choices,
+                                        combat, describe, fire, moves, position, reserves, rerolls, setup, spells, turns, works)
 from games.battle_valor_fantasy.character_actions import CharacterActions
 from games.battle_valor_fantasy.reserve_actions import ReserveActions
 from games.battle_valor_fantasy.catalog import cat
@@ -138,7 +138,7 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
             if not 0 <= a.player < len(state.alliance.sides):
                 return Illegal(f"No player {a.player}", turns.R_TURN)
             a = alliance_turns.inward(state, a)
-        return refusal(checks.problem, state, a)
+        return refusal(checks.problem, state, a, actions.DECLARED)
 
     # ---- apply --------------------------------------------------------------------------
     def apply(self, state: BVFState, a: Action, dice) -> list[Event]:
