@@ -526,7 +526,7 @@ class BVFController(HiddenNotes, TableController):
         return self._pick
 
     def _label(self, a: Action) -> str:
-        k = a.kind
+        k, st = a.kind, self.state
         if k == "spells_at":
             return f"Spells at {self.unit_name(a['target'])}..."
         if k == "fate":
@@ -700,6 +700,46 @@ class BVFController(HiddenNotes, TableController):
     def _two_orders(self, u) -> bool:
         """Mounted Missile Troops, free to take their two orders."""
         return u.profile is not None and u.profile.mounted_missile and not u.fleeing and not u.engaged and not u.split
+
+    # --- the coach's gold ring (engine/ui/scenes/tutorial.py, docs/lessons.md § Pointing) --------------
+    def lesson_pointer(self, action):
+        """What the coach rings for a lesson's step, one control at a time:
+        the orders picker unit by unit (the unit, then its order's button),
+        the General and Fate here, then Place orders; a decision's or a
+        unit's button by its label (the scene rings the unit first); a
+        Wizard's target, then the spell. None: the default (the unit, then
+        the enemy clicked to charge, fire at or attack)."""
+        from engine.core.lessons import Pointer
+        k = action.kind
+        if k == "orders":
+            return self._orders_pointer(action)
+        if k in ("charge", "fire", "attack"):
+            g = space.general_of(self.state, alliance.side_of(self.state, action.player)) if action.get("general") \
+                else None
+            # the General's order is given with the General selected (his buttons, or a click on the enemy)
+            return Pointer(units=(g.uid, action["target"])) if g is not None else None
+        uid = action.get("uid")
+        if k == "cast":
+            t = action.get("target")
+            if self.sel == uid and self._spell_target() != t and self._picks_spell_target():
+                return Pointer(units=(uid, t), buttons=(f"Spells at {self.unit_name(t)}...",))
+        return Pointer(units=(uid,) if uid is not None else (), buttons=(self._label(action),))
+
+    def _orders_pointer(self, action):
+        """Each unit of the step's orders whose pick is not yet made (ringed
+        until selected, then its order's button), the Fate counter's unit
+        and Fate here, then Place orders."""
+        from engine.core.lessons import Pointer
+        want: dict = {}
+        for uid, o in action.get("orders") or ():
+            want.setdefault(uid, []).append(o)
+        for uid, os in want.items():
+            if self.draft.get(uid) != os:
+                return Pointer(units=(uid,)) if self.sel != uid else Pointer(buttons=(f"order:{'+'.join(os)}",))
+        fate = action.get("fate", -1)
+        if fate != -1 and self.fate != fate:
+            return Pointer(units=(fate,)) if self.sel != fate else Pointer(buttons=("order:fate",))
+        return Pointer(buttons=("orders:commit",))
 
     def key(self, name: str, mods: frozenset = frozenset()):
         if name.isdigit() and name != "0":
