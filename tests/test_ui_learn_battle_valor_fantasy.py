@@ -1,0 +1,93 @@
+"""Battle Valor Fantasy's lessons and guided first game on the screen
+(data/battle_valor_fantasy/tutorials, docs/lessons.md): one lesson per rule
+family of issue 34, every learner step made with the real clicks the gold
+ring asks for (a unit on the table, an order of the picker, Fate here,
+Place orders, a phase's button pressed twice for its ghost, an enemy
+clicked to charge, fire at or attack, a Wizard's target then the spell),
+the ring following each click (the controller's `lesson_pointer`)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from engine.core import guided
+from engine.core.lessons import Lesson, lesson_files
+from engine.ui.app import App
+from engine.ui.scenes.dialogs import Modal
+from engine.ui.scenes.tutorial import TutorialScreen, start_guided
+from test_ui_support import click, key
+
+GAME = "battle_valor_fantasy"
+FAMILIES = ("Army points and victory", "Orders and Fate", "Formations and facing", "Advancing and wheeling",
+            "Charges and contact", "Combat, casualties, saves and armour", "The sliding scale",
+            "Fleeing and rallying", "Shooting and the eleven phases", "Magic and dispelling", "Characters")
+
+
+def open_file(stem: str, size=(1600, 1000)):
+    app = App(size, headless=True)
+    if stem == "guided":
+        screen = start_guided(app, GAME)
+    else:
+        screen = app.open("tutorial", Lesson(next(p for p in lesson_files(GAME) if p.stem == stem)))
+    app.step(0.05)
+    assert isinstance(app.top(), Modal)          # the introduction
+    key(app, pygame.K_RETURN)
+    assert isinstance(screen, TutorialScreen) and app.top() is screen
+    return app, screen
+
+
+def unit_pos(screen, uid):
+    spot = screen.unit_spot(uid)
+    assert spot is not None, uid
+    x, y = screen.board.world_to_screen(*spot)
+    return int(x), int(y)
+
+
+def button_pos(app, screen, marked):
+    app.draw()
+    b = next((b for b in screen.panel_buttons.buttons if b.command in marked or b.label in marked), None)
+    assert b is not None, f"no button {marked}: {[x.label for x in screen.panel_buttons.buttons]}"
+    return b.rect.center
+
+
+def do_with_the_controls(app, screen) -> None:
+    """One learner step, clicked as the gold ring asks: a ringed unit, else
+    a ringed button, until the step is made."""
+    lesson = screen.lesson
+    before = lesson.index
+    for _ in range(12):
+        p = screen.pointer()
+        assert p.units or p.buttons, (lesson.current().say, screen.coach_lines()[1])
+        if p.units:
+            click(app, unit_pos(screen, p.units[0]))
+        else:
+            click(app, button_pos(app, screen, p.buttons))
+        if lesson.index != before:
+            return
+    raise AssertionError(f"the step was not made: {lesson.current().say} / {screen.coach_lines()[1]}")
+
+
+def play_with_the_controls(app, screen) -> None:
+    lesson = screen.lesson
+    while not lesson.done:
+        if lesson.reply_due():
+            screen.last_change = 0.0
+            screen.update(0.1)
+            continue
+        before = lesson.index
+        do_with_the_controls(app, screen)
+        assert lesson.index == before + 1
+
+
+def test_one_lesson_per_family_and_a_guided_game():
+    lessons = [Lesson(p) for p in lesson_files(GAME)]
+    families = [L.family for L in lessons]
+    assert len(lessons) >= 8 and len(set(families)) == len(families)
+    assert set(FAMILIES) <= set(families)
+    assert all(L.intro and L.outro for L in lessons)
+
+
+@pytest.mark.parametrize("stem", [p.stem for p in lesson_files(GAME)])
+def test_every_lesson_step_is_made_with_the_real_controls(stem):
+    app, screen = open_file(stem)
+    play_with_the_controls(app, screen)
