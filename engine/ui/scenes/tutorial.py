@@ -372,7 +372,9 @@ class TutorialScreen(MatchScreen):
         text = [L.coach.won if won else L.coach.lost, (out.reason, T.ACCENT)]
         if problem:
             text.append((problem, T.BAD))
-        self.app.push(Modal(self.app, "You won!" if won else "The computer won this time", text,
+        # a drawn battle (Battle Valor Fantasy's margin) is nobody's win: "the computer won" was untrue
+        title = "You won!" if won else ("The computer won this time" if out.winners else "A draw")
+        self.app.push(Modal(self.app, title, text,
                             [("Learn page", "learn", "Enter"), ("Play it again", "again", "A"),
                              ("Look at the board", "close", "Esc")],
                             on=on, escape_cmd="close", link=out.rule, accent=T.GOOD if won else T.WARN, width=900))
