@@ -91,3 +91,47 @@ def test_one_lesson_per_family_and_a_guided_game():
 def test_every_lesson_step_is_made_with_the_real_controls(stem):
     app, screen = open_file(stem)
     play_with_the_controls(app, screen)
+
+
+def test_the_guided_games_opening_walks_every_phase_of_a_turn():
+    g = Lesson(guided.path_of(GAME))
+    assert g.kind == "guided" and g.seats[g.learner] == "human" and g.coach.won and g.coach.lost
+    mine = {st.want["kind"] for st in g.steps if st.player == g.learner}
+    # orders, Fate, a spell, a volley, a charge and its combat, an advance: every phase of turn 1 the learner acts in
+    assert {"orders", "fate_wait", "fate", "cast", "fire", "charge", "advance"} <= mine
+    assert {"orders", "fate", "dispel", "advance"} <= {st.want["kind"] for st in g.steps if st.player != g.learner}
+
+
+def test_the_guided_opening_is_made_with_the_real_controls_then_free_play_is_coached():
+    app, screen = open_file("guided")
+    play_with_the_controls(app, screen)
+    m, lesson = screen.match, screen.lesson
+    assert m.outcome() is None and m.state.turn == 2 and m.state.phase == "orders"
+    watch = lesson.watch(m)
+    texts = [t for t, _ in watch]
+    assert texts[0].startswith("Turn 2 of 4. If it ended now: you ")
+    assert "Your swords are in combat: an Attack order lets them strike first" in " ".join(texts)
+    assert all("§" in r for _, r in watch)
+    head, rows, rule = screen.coach_lines()
+    assert any(lab == "Watch" for lab, _, _ in rows)
+
+
+def test_the_coach_watch_says_the_score_and_the_generals_reach():
+    from engine.core.match import Match
+    from engine.core.rules import Setup
+    from games.battle_valor_fantasy.coach import watch
+    m = Match(Setup(GAME, 2, seed=1, scenario="border_march", seats=("human", "human"), options={"position": {
+        "phase": "orders", "turn": 4, "turns": 4, "units": [
+            {"name": "swords", "player": 0, "at": [18, 39], "facing": 270, "files": 3,
+             "unit": {"troop": "infantry", "stands": 6, "command": True}},
+            {"name": "bowmen", "player": 0, "at": [44, 12], "facing": 270, "files": 4, "fleeing": True,
+             "orders": ["flee"], "unit": {"troop": "missile_troops", "missile": "bow", "stands": 4}},
+            {"name": "general", "player": 0, "kind": "general", "at": [18, 45]},
+            {"name": "orcs", "player": 1, "at": [18, 30], "facing": 90, "files": 3,
+             "unit": {"troop": "infantry", "stands": 6, "command": True}},
+            {"name": "their general", "player": 1, "kind": "general", "at": [22, 4]}]}}))
+    lines = [t for t, _ in watch(m.state, 0)]
+    assert lines[0] == ("Last turn: the battle is scored when it ends. If it ended now: you 25 (standards +25), "
+                        "the enemy 37; a win needs a lead of more than 50.")
+    assert any(t.startswith("Your bowmen are fleeing: they rally in the Compulsory Moves") for t in lines)
+    assert "Beyond your General's 12 inches: bowmen (no +2 to charge, no reroll, no rally from him)." in lines
