@@ -135,3 +135,18 @@ def test_the_coach_watch_says_the_score_and_the_generals_reach():
                         "the enemy 37; a win needs a lead of more than 50.")
     assert any(t.startswith("Your bowmen are fleeing: they rally in the Compulsory Moves") for t in lines)
     assert "Beyond your General's 12 inches: bowmen (no +2 to charge, no reroll, no rally from him)." in lines
+
+
+def test_the_ring_moves_from_the_unit_to_the_enemy_and_its_button_and_a_wrong_move_is_taught():
+    app, screen = open_file("09_shooting")
+    names = screen.match.state.options["names"]
+    assert screen.pointer().units == (names["bowmen"],)
+    click(app, unit_pos(screen, names["bowmen"]))
+    p = screen.pointer()
+    assert p.units == (names["riders"],) and p.buttons
+    click(app, button_pos(app, screen, ("Hold fire",)))         # the tempting wrong move: keep the shot
+    head, rows, rule = screen.coach_lines()
+    assert "Holding fire keeps the shot for phase 11" in rows[0][1] and screen.lesson.index == 0
+    assert rule == "battle_valor_fantasy.txt § Shooting Modifiers"
+    click(app, button_pos(app, screen, p.buttons))              # the ringed button fires
+    assert screen.lesson.index >= 1

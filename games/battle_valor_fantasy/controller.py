@@ -706,9 +706,9 @@ class BVFController(HiddenNotes, TableController):
         """What the coach rings for a lesson's step, one control at a time:
         the orders picker unit by unit (the unit, then its order's button),
         the General and Fate here, then Place orders; a decision's or a
-        unit's button by its label (the scene rings the unit first); a
-        Wizard's target, then the spell. None: the default (the unit, then
-        the enemy clicked to charge, fire at or attack)."""
+        unit's button by its label (the scene rings the unit first); the
+        enemy to charge, fire at or attack and its button (the General first
+        when he passes his order); a Wizard's target, then the spell."""
         from engine.core.lessons import Pointer
         k = action.kind
         if k == "orders":
@@ -716,8 +716,10 @@ class BVFController(HiddenNotes, TableController):
         if k in ("charge", "fire", "attack"):
             g = space.general_of(self.state, alliance.side_of(self.state, action.player)) if action.get("general") \
                 else None
-            # the General's order is given with the General selected (his buttons, or a click on the enemy)
-            return Pointer(units=(g.uid, action["target"])) if g is not None else None
+            # the General's order is given with the General selected (his buttons, or a click on the enemy);
+            # the unit's button for it is ringed beside the enemy (a click on either makes it)
+            who = g.uid if g is not None else action.get("uid")
+            return Pointer(units=(who, action["target"]), buttons=(self._label(action),))
         uid = action.get("uid")
         if k == "cast":
             t = action.get("target")
