@@ -626,6 +626,7 @@ class BVFController(HiddenNotes, TableController):
                 else:
                     self.message = (f"{self._label(a)}: the ghost shows it; press again (or Enter) to do it, Esc to "
                                     f"drop it")
+                self.message_rule = ""     # a note, not a refusal (a rule left from a refusal logged it as "Refused")
                 return True
             self.preview = None
             return self._with_reroll(a)
