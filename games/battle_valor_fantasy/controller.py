@@ -192,7 +192,8 @@ class BVFController(HiddenNotes, TableController):
             return
         why = self.rules.check(st, Action.make(kind, alliance.seat_of(st, u), uid=u.uid, target=target))
         if why:
-            self.message, self.message_rule = f"{u.name} cannot {kind} {self.unit_name(target)}: {why.reason}", why.rule
+            verb = "fire at" if kind == "fire" else kind          # "cannot fire guarded wizard" (seen in a lesson)
+            self.message, self.message_rule = f"{u.name} cannot {verb} {self.unit_name(target)}: {why.reason}", why.rule
 
     def _with_reroll(self, a: Action) -> Action:
         """The action with the General's reroll asked for, when R is on."""
