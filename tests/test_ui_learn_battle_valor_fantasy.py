@@ -150,3 +150,23 @@ def test_the_ring_moves_from_the_unit_to_the_enemy_and_its_button_and_a_wrong_mo
     assert rule == "battle_valor_fantasy.txt § Shooting Modifiers"
     click(app, button_pos(app, screen, p.buttons))              # the ringed button fires
     assert screen.lesson.index >= 1
+
+
+def test_the_coach_warns_of_a_wizard_left_alone():
+    from engine.core.match import Match
+    from engine.core.rules import Setup
+    from games.battle_valor_fantasy.coach import watch
+    m = Match(Setup(GAME, 2, seed=1, scenario="border_march", seats=("human", "human"), options={"position": {
+        "phase": "spells", "turn": 2, "turns": 4, "units": [
+            {"name": "bowmen", "player": 0, "at": [30, 41], "facing": 270, "files": 4,
+             "unit": {"troop": "missile_troops", "missile": "bow", "stands": 4, "command": True}},
+            {"name": "near wizard", "player": 0, "kind": "wizard", "at": [34.6, 41]},
+            {"name": "far wizard", "player": 0, "kind": "wizard", "at": [44, 44]},
+            {"name": "general", "player": 0, "kind": "general", "at": [24, 45]},
+            {"name": "orcs", "player": 1, "at": [18, 30], "facing": 90, "files": 3,
+             "unit": {"troop": "infantry", "stands": 6, "command": True}},
+            {"name": "their general", "player": 1, "kind": "general", "at": [22, 4]}]}}))
+    lines = [t for t, _ in watch(m.state, 0)]
+    assert "Your far wizard stands alone, more than 2 inches from your units: it may be shot at, charged or " \
+           "cursed." in lines
+    assert not any(t.startswith("Your near wizard") for t in lines)

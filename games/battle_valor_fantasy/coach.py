@@ -1,11 +1,12 @@
 """What the coach watches for a learner in Battle Valor Fantasy's guided
 game free play (engine/core/lessons.py `Lesson.watch`): the score if the
 battle ended now and the turns left, units of the learner's in combat that
-have no Attack order yet, fleeing units, units out of the General's 12
-inches, and enemy charges in reach; in words with their rule."""
+have no Attack order yet, fleeing units, enemy charges in reach, characters
+standing alone (they may be singled out), units out of the General's 12
+inches; in words with their rule."""
 from __future__ import annotations
 
-from games.battle_valor_fantasy import alliance, combat, space, stats, victory
+from games.battle_valor_fantasy import alliance, characters, combat, space, stats, victory
 from games.battle_valor_fantasy.catalog import cat
 
 R_VICTORY = "docs/games/battle_valor_fantasy.md § Scenarios and victory"
@@ -13,6 +14,7 @@ R_ORDERS = "battle_valor_fantasy.txt § Phase 2 Place Orders;"
 R_GENERAL = "battle_valor_fantasy.txt § Generals;"
 R_RALLY = "battle_valor_fantasy.txt § Rallying"
 R_BRACE = "battle_valor_fantasy.txt § Order Counter Types;"
+R_EXPOSED = characters.R_CHARACTERS
 ACTING = ("spells", "reform", "fire", "combat")          # phases before the charges are over
 
 
@@ -57,6 +59,11 @@ def watch(state, learner: int) -> list[tuple[str, str]]:
             hit = [u for u in mine if not u.engaged and _in_reach(state, t, u)]
             if hit:
                 out.append((f"The enemy {t.name} have a Charge order and can reach your {hit[0].name}.", R_BRACE))
+    for c in state.units.values():          # seen in play: the Bowmen charged away, the Wizard left alone
+        if c.owner == learner and c.alive and c.on_table and characters.is_target(c) and c.attached < 0 \
+                and characters.exposed(state, c):
+            out.append((f"Your {c.name} stands alone, more than 2 inches from your units: it may be shot at, "
+                        "charged or cursed.", R_EXPOSED))
     g = space.general_of(state, learner)
     if g is not None and g.on_table and state.phase == "orders":
         far = [u.name for u in mine if space.distance(state, g, u) > space.GENERAL_RANGE]
