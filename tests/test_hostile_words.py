@@ -76,7 +76,7 @@ def _seeds() -> list[tuple[str, str, str]]:
                 "data/battle_valor_fantasy/lists/elf_court_1000.yaml",
                 "data/dragonbond/lists/blood_host.yaml",
                 "data/warbound/lists/raiders_starter.yaml",
-                "data/battle_valor_fantasy/tutorials/1_attack_column.yaml",
+                "data/battle_valor_fantasy/tutorials/05_charges.yaml",
                 "data/dragonbond/tutorials/05_charge.yaml",
                 "assets/maps/battle_valor_fantasy/thornby_village.tmx"):
         out.append((rel, (ROOT / rel).read_text(), Path(rel).suffix))
