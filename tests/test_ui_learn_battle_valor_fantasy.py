@@ -170,3 +170,33 @@ def test_the_coach_warns_of_a_wizard_left_alone():
     assert "Your far wizard stands alone, more than 2 inches from your units: it may be shot at, charged or " \
            "cursed." in lines
     assert not any(t.startswith("Your near wizard") for t in lines)
+
+
+def test_the_guided_game_resumes_mid_opening_after_its_spell_with_the_same_dice(tmp_path):
+    """Left after the Wizard's Bad Luck (the Shaman's dispel and the volley
+    still to come) and resumed from the save: the coach finds its step and
+    the opening's forced dice go on as if it had never stopped."""
+    import json
+    from engine.core.match import Match
+    lesson = Lesson(guided.path_of(GAME))
+    m = lesson.new_match(autosave_path=tmp_path / "g.json")
+    while lesson.index < 6:                     # orders, their orders, Fate second, their Fate, Fate to Fire, the spell
+        if lesson.reply_due():
+            lesson.autoplay(m)
+            continue
+        m.submit(lesson.action_of(m, lesson.current()), autosave=True)
+        lesson.advance(m)
+    assert "position" not in json.loads((tmp_path / "g.json").read_text())["setup"]["options"]
+    again = Match.load(tmp_path / "g.json")
+    fresh = Lesson(guided.path_of(GAME))
+    fresh.sync(again)
+    assert fresh.index == 6 and fresh.reply_due()             # the Shaman's dispel comes next
+    for match, L in ((m, lesson), (again, fresh)):
+        while not L.done:
+            if L.reply_due():
+                L.autoplay(match)
+                continue
+            match.submit(L.action_of(match, L.current()), autosave=False)
+            L.advance(match)
+    assert again.dice.history == m.dice.history == lesson.dice
+    assert again.rules.fingerprint(again.state) == m.rules.fingerprint(m.state) and again.state.turn == 2
