@@ -723,6 +723,11 @@ class BVFController(HiddenNotes, TableController):
             who = g.uid if g is not None else action.get("uid")
             return Pointer(units=(who, action["target"]), buttons=(self._label(action),))
         uid = action.get("uid")
+        if k == "reform":
+            # the panel's button for that formation, whatever facing it lists (the step may leave the facing free)
+            same = [a for a in _one_reform_each(self.state, self._unit_actions(uid))
+                    if a.kind == "reform" and a.get("formation") == action.get("formation")]
+            return Pointer(units=(uid,), buttons=(self._label(same[0] if same else action),))
         if k == "cast":
             t = action.get("target")
             if self.sel == uid and self._spell_target() != t and self._picks_spell_target():
