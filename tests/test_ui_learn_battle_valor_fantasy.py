@@ -200,3 +200,11 @@ def test_the_guided_game_resumes_mid_opening_after_its_spell_with_the_same_dice(
             L.advance(match)
     assert again.dice.history == m.dice.history == lesson.dice
     assert again.rules.fingerprint(again.state) == m.rules.fingerprint(m.state) and again.state.turn == 2
+
+
+@pytest.mark.parametrize("stem", [p.stem for p in lesson_files(GAME)] + ["guided"])
+def test_every_lesson_and_the_guided_game_draw_at_a_small_window(stem):
+    app, screen = open_file(stem, size=(1100, 700))
+    app.draw()
+    assert screen.coach_rect.h > 0 and screen.board_rect.bottom == screen.coach_rect.top
+    assert screen.pointer().units or screen.pointer().buttons          # the first step's ring is there
