@@ -208,3 +208,15 @@ def test_every_lesson_and_the_guided_game_draw_at_a_small_window(stem):
     app.draw()
     assert screen.coach_rect.h > 0 and screen.board_rect.bottom == screen.coach_rect.top
     assert screen.pointer().units or screen.pointer().buttons          # the first step's ring is there
+
+
+def test_a_battle_drawn_within_the_margin_is_a_draw_not_the_learners_win():
+    """Battle Valor Fantasy's draw names both sides as winners (victory.py):
+    the coach said "You won!" for it."""
+    from engine.core.rules import Outcome
+    app, screen = open_file("guided")
+    drawn = Outcome((0, 1), "Scores after turn 4: 52 to 34 (within the 10% margin): a draw", "r")
+    assert screen.result(drawn) == (False, True)
+    assert screen.result(Outcome((0,), "won", "r")) == (True, False)
+    assert screen.result(Outcome((1,), "lost", "r")) == (False, False)
+    assert screen.result(Outcome((), "agreed", "r")) == (False, True)

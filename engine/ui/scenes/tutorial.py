@@ -119,7 +119,7 @@ class TutorialScreen(MatchScreen):
         out = self.match.outcome()
         head = f"{L.title} — your game, coached"
         if out is not None:
-            won = L.learner in out.winners
+            won, _ = self.result(out)
             rows.append(("", (L.coach.won if won else L.coach.lost), T.GOOD if won else T.WARN))
             rows.append(("Why", out.reason, T.TEXT))
             return head, rows, out.rule
@@ -359,7 +359,7 @@ class TutorialScreen(MatchScreen):
         if self.ended_shown:
             return
         self.ended_shown = True
-        won = L.learner in out.winners
+        won, drawn = self.result(out)
         problem = learning.guided_ended(L.game, won)
         self._coach_img = (None, None)
 
@@ -373,11 +373,18 @@ class TutorialScreen(MatchScreen):
         if problem:
             text.append((problem, T.BAD))
         # a drawn battle (Battle Valor Fantasy's margin) is nobody's win: "the computer won" was untrue
-        title = "You won!" if won else ("The computer won this time" if out.winners else "A draw")
+        title = "You won!" if won else ("A draw" if drawn else "The computer won this time")
         self.app.push(Modal(self.app, title, text,
                             [("Learn page", "learn", "Enter"), ("Play it again", "again", "A"),
                              ("Look at the board", "close", "Esc")],
                             on=on, escape_cmd="close", link=out.rule, accent=T.GOOD if won else T.WARN, width=900))
+
+    def result(self, out) -> tuple[bool, bool]:
+        """(the learner won, the game is drawn): a draw is no winner (an agreed
+        draw) or every player a winner (Battle Valor Fantasy's battle within
+        its margin names both sides), and a draw is not the learner's win."""
+        drawn = not out.winners or len(set(out.winners)) >= self.match.setup.players
+        return self.lesson.learner in out.winners and not drawn, drawn
 
     # --- time -------------------------------------------------------------------------------------
     def update(self, dt: float) -> bool:
