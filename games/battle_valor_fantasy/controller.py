@@ -527,7 +527,7 @@ class BVFController(HiddenNotes, TableController):
         return self._pick
 
     def _label(self, a: Action) -> str:
-        k, st = a.kind, self.state
+        k = a.kind
         if k == "spells_at":
             return f"Spells at {self.unit_name(a['target'])}..."
         if k == "fate":
