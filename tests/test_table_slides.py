@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from tiers import examples
 
 from engine.table.formations import overlapping
-from engine.table.geometry import BaseShape, Foot
+from engine.table.geometry import BaseShape, Foot, edge_distance
 from engine.table.slides import Grid, convex, first_hit, touch_time
 
 SQUARE = BaseShape("rect", 1.0, 1.0)
@@ -56,7 +56,13 @@ def test_the_first_hit_is_where_sampling_first_finds_the_bases_on_each_other(x, 
     if sampled is None:
         assert got is None or got[0] > 11.98
     else:
-        # never late; a round base (its outline the circumscribed 16-gon) a little early
-        early = 0.05 if round_ else 0.011
-        assert got is not None and sampled - early <= got[0] <= sampled + 0.011, (got, sampled)
+        # never late; a round base (its outline the circumscribed 16-gon) a hair early: where it
+        # stops, its true circle is within the polygon's excess over the radius of touching (along
+        # the slide that hair can be longer, when the bases meet at a grazing angle)
+        assert got is not None and got[0] <= sampled + 0.011, (got, sampled)
+        if round_:
+            excess = 0.5 * (1 / math.cos(math.pi / 16) - 1)
+            assert edge_distance(moving.moved(ux * got[0], uy * got[0]), other) <= excess + 0.003, (got, sampled)
+        else:
+            assert sampled - 0.011 <= got[0], (got, sampled)
         assert not overlapping([moving.moved(ux * got[0], uy * got[0])], [other])     # clear where it stops
