@@ -53,15 +53,17 @@ def test_the_first_hit_is_where_sampling_first_finds_the_bases_on_each_other(x, 
     got = first_hit([moving], (ux, uy), [(other, "o")])
     sampled = next((k / 100 for k in range(0, 1200) if overlapping(
         [moving.moved(ux * k / 100, uy * k / 100)], [other])), None)
+    excess = 0.5 * (1 / math.cos(math.pi / 16) - 1)          # a round base's 16-gon over its radius
     if sampled is None:
-        assert got is None or got[0] > 11.98
+        # no contact; or a round base grazing past within its polygon's excess, stopped there
+        assert got is None or got[0] > 11.98 or (
+            round_ and edge_distance(moving.moved(ux * got[0], uy * got[0]), other) <= excess + 0.003), got
     else:
         # never late; a round base (its outline the circumscribed 16-gon) a hair early: where it
         # stops, its true circle is within the polygon's excess over the radius of touching (along
         # the slide that hair can be longer, when the bases meet at a grazing angle)
         assert got is not None and got[0] <= sampled + 0.011, (got, sampled)
         if round_:
-            excess = 0.5 * (1 / math.cos(math.pi / 16) - 1)
             assert edge_distance(moving.moved(ux * got[0], uy * got[0]), other) <= excess + 0.003, (got, sampled)
         else:
             assert sampled - 0.011 <= got[0], (got, sampled)
