@@ -330,7 +330,9 @@ def test_a_flight_moves_each_stand_no_farther_than_its_allowance_and_lands_clear
         assert lead == min(fast, len(u.stands))
         for s in state.units[0].stands:
             d = math.hypot(s.x - starts[s.sid][0], s.y - starts[s.sid][1])
-            assert abs(d - 2 * mr) < 1e-6 or abs(d - mr) < 1e-6, (d, text)
+            # (a stand may stop within the contact tolerance of its mark, touching a base there:
+            # 3.977" of 4" beside a friend, found on the Fords of Legian)
+            assert abs(d - 2 * mr) <= CONTACT or abs(d - mr) <= CONTACT, (d, text)
 
 
 # ---- Fate ---------------------------------------------------------------------------------------
