@@ -28,6 +28,9 @@ from games.dragonbond import combat, dicepool, modifiers, powers, space, stats
 from games.dragonbond.state import DBState, Unit
 
 
+NO_CHANCE = 0.05     # a charge less likely than this to arrive is no charge
+
+
 def worth(u: Unit) -> float:
     """Points per wound the unit can take: what one wound on it is worth."""
     c = stats.card(u)
@@ -42,6 +45,7 @@ class GreedyAgent:
         self.rules = rules
         self.last_reason = ""
         self._here: dict = {}        # uid -> (version, value of standing where it is)
+        self._blows: dict = {}       # (enemy, unit, models, wounds) -> an enemy charge's expected wounds
 
     def choose(self, state: DBState, legal, rng: random.Random) -> Action:
         ranked = self.ranked(state, legal, rng)
@@ -51,6 +55,7 @@ class GreedyAgent:
     def ranked(self, state: DBState, legal, rng: random.Random) -> list:
         """(score, action, why) for every legal action, best first."""
         self._here = {}
+        self._blows = {}
         out = []
         for a in legal:
             s, reason = self.score(state, a)
@@ -210,6 +215,10 @@ class GreedyAgent:
         w, _ = stats.weapon(state, u, a["weapon"])
         d = space.distance(state, u, e)
         p = self.reach_chance(state, u, d)
+        if p < NO_CHANCE:
+            # it would only tire itself running at them (the full distance even when it fails,
+            # § Charge [2]): a move gets there without the two fatigue (issue 35)
+            return -1.0, f"no charge at {stats.name(state, e)}: no chance to arrive ({percent(p)})"
         v = p * self.charge_wounds(state, u, e, w) * worth(e) / 10.0
         return 1.8 + v - (1 - p) * 0.8 - self.fatigue_cost(state, u, 2), \
             f"charge {stats.name(state, e)} ({percent(p)})" + self.objective_note(state, e)
@@ -255,8 +264,42 @@ class GreedyAgent:
                 else:
                     v += 0.4 * t.exhaustion + 0.1 * t.fatigue
             elif fx.kind == "modifier":
-                v += 0.3 if t.owner == u.owner else 0.2
+                if t.owner != u.owner:
+                    v += 0.2
+                elif self.modifier_counts(state, t, fx):
+                    v += 0.3
+        if v <= 0:
+            # nothing it would change this round: the action and its fatigue are wasted (issue 35)
+            return -0.5, f"keep {a['power']} for later: {self.idle_why(state, t, effects)}"
         return 1.5 + v - self.fatigue_cost(state, u, 1), f"power {a['power']}"
+
+    def modifier_counts(self, state: DBState, t: Unit, fx) -> bool:
+        """Whether a friendly dice modifier on t can matter this round: a
+        defence die only where an enemy can reach it, an attack die only
+        where t has an attack or a charge to make."""
+        if "defense" in fx.roll:
+            return self.threatened(state, t)
+        return self.attack_value(state, t)[0] > 0.05
+
+    def threatened(self, state: DBState, t: Unit) -> bool:
+        """An enemy could attack t this round: within its charge's reach
+        (speed and the charge roll, 6 at most) or in range of one of its
+        weapons."""
+        for e in space.enemies(state, t):
+            d = space.distance(state, t, e)
+            if d <= stats.speed(state, e) + 6:
+                return True
+            if any(w.type == "ranged" and d <= stats.speed(state, e) + w.range for w, _ in stats.weapons(state, e)):
+                return True
+        return False
+
+    def idle_why(self, state: DBState, t: Unit, effects) -> str:
+        name = stats.name(state, t)
+        if any(fx.kind == "modifier" and "defense" in fx.roll for fx in effects):
+            return f"no enemy can reach {name} this round"
+        if any(fx.kind == "modifier" for fx in effects):
+            return f"{name} has nothing to attack this round"
+        return f"nothing on {name} for it to change"
 
     # ---- moves: tried on the state and put back ----------------------------------------------------
     def score_move(self, state: DBState, a: Action, weight: float) -> tuple[float, str]:
@@ -327,11 +370,34 @@ class GreedyAgent:
         return s, why
 
     def danger(self, state: DBState, u: Unit) -> float:
-        """Enemy attacks that could reach the unit next, a little."""
+        """Enemy attacks that could reach the unit next, a little; and all
+        the unit is worth where an enemy's charge would likely wipe it out
+        (issue 35: walking into a charge it cannot survive)."""
         n = 0.0
+        doomed = False
         for e in space.enemies(state, u):
             d = space.distance(state, u, e)
             reach = stats.speed(state, e) + 4
             if d <= reach:
                 n += 0.05 * worth(e) / 10.0
+            if not doomed and d <= stats.speed(state, e) + 6:
+                doomed = self.would_wipe_out(state, e, u, d)
+        if doomed:
+            n += stats.card(u).points / 25.0      # the unit's worth in the search's evaluation (ai.evaluate)
         return n
+
+    def would_wipe_out(self, state: DBState, e: Unit, u: Unit, d: float) -> bool:
+        """Whether enemy e's charge at u, d inches away, would likely
+        arrive (an even chance or better) and is expected to deal every
+        wound u has left (a huge creature's injuries are rolled: never)."""
+        c = stats.card(u)
+        if c.kind == "huge" or stats.exhausted(e) or e.immobilized or not space.line_of_sight(state, e, u):
+            return False
+        w = next((w for w, _ in stats.weapons(state, e) if w.type == "melee"), None)
+        if w is None or self.reach_chance(state, e, d) < 0.5:
+            return False
+        key = (e.uid, u.uid, len(u.models), u.wounds)
+        hit = self._blows.get(key)
+        if hit is None:
+            hit = self._blows[key] = self.charge_wounds(state, e, u, w)
+        return hit >= len(u.models) * c.health - u.wounds
