@@ -94,8 +94,11 @@ def _order_for(state: BVFState, u: Unit):
                     pl = combat.plan(state, u, t)
                     if pl.reaches and not pl.blocked:
                         return "charge"
-        # a charge that closes in (missile troops only on an enemy within the listed reach)
-        if closing_target(state, u, far=not has_missile, planning=True) is not None:
+        # a charge that closes in, only on an enemy within two and a half reaches (so that next
+        # turn's charge may reach it): from farther out it is the rule's "punishment for being
+        # hasty" (§ Step 3), a straight run that keeps its facing and cannot wheel toward an
+        # objective or wait for the line; an Advance marches instead (issue 35)
+        if closing_target(state, u, far=False, planning=True) is not None:
             return "charge"
         if _turn_to_face(state, u, reach):
             return "reform"
@@ -323,6 +326,21 @@ class GeneralAgent:
             cands = [alliance_turns.outward(state, a) for a in cands]
         return cands
 
+    def walk_risk(self, state: BVFState, u: Unit, frame) -> float:
+        """What an advance to `frame` risks (in the score's units): where an
+        enemy charge next turn would break or destroy the unit (its
+        expected gain half the unit's points or more: victory.py pays half
+        for a broken unit), all of that gain (issue 35: the Levy walked to
+        0.9" in front of Veteran heavy infantry); a lesser danger the
+        normal general does not weigh (the strong general does:
+        StrongGeneral.score)."""
+        if u.kind != "unit":
+            return 0.0
+        risk = ai_threat.added_danger(state, u, frame)
+        if risk < 0.5 * u.profile.points * len(u.stands) / max(1, u.start_stands):
+            return 0.0
+        return THREAT_WEIGHT * risk
+
     def objective_gain(self, state: BVFState, u: Unit, frame) -> float:
         """What a move of u to `frame` gains for the scenario's objectives,
         at this general's share."""
@@ -487,6 +505,8 @@ class GeneralAgent:
             return 0.5 if state.phase == "reform" else -1
         if k == "cast":
             sp = cat().spells[a["spell"]]
+            if spell_idle(state, sp.effect, state.units[a["target"]]):
+                return -2.0                  # nothing the spell would change this turn: below a hold
             pr = spells.cast_chance(state, a.player, [state.units[a["uid"]]], a["spell"], state.units[a["target"]])
             val = {"casualty_dice": 2.0, "casualty_dice_per_success": 3.0, "chain_lightning": 4.0,
                    "forced_flee": 5.0, "reroll_attack": 1.5, "reroll_defence": 1.5, "all_rolls": 2.0,
@@ -540,14 +560,14 @@ class GeneralAgent:
             ex, ey = space.centre(state, e)
             d = ((frame.x - ex) ** 2 + (frame.y - ey) ** 2) ** 0.5
             if stats.missile(u) is not None and not u.profile.mounted:
-                return 1 - abs(d - 14) * 0.1 + self.objective_gain(state, u, frame)
+                return 1 - abs(d - 14) * 0.1 + self.objective_gain(state, u, frame) - self.walk_risk(state, u, frame)
             if u.kind == "general":
                 return 1 - abs(d - 14) * 0.1
             # the inches gained on the nearest enemy (a far enemy is no reason to hold), the front
             # units first (those behind them follow into the room they leave)
             here = space.frame_of(u)
             d0 = ((here.x - ex) ** 2 + (here.y - ey) ** 2) ** 0.5
-            return 2 + (d0 - d) * 0.1 - d * 0.02 + self.objective_gain(state, u, frame)
+            return 2 + (d0 - d) * 0.1 - d * 0.02 + self.objective_gain(state, u, frame) - self.walk_risk(state, u, frame)
         if k == "reform":
             u = state.units[a["uid"]]
             same = a.get("formation") in (None, u.formation)
@@ -601,6 +621,35 @@ def contested_points(state: BVFState, t: Unit) -> float:
     return out
 
 
+def spell_idle(state: BVFState, effect: str, t: Unit) -> bool:
+    """Whether a spell on our own unit `t` would change nothing this turn
+    (issue 35: Magic Armor on our Stone Thrower at the back edge, far from
+    any threat, three turns of four): a defence while no enemy can charge
+    or shoot it, an attack while it neither fights nor has a charge that
+    reaches, double shots without a Fire order and a target."""
+    if t.owner is None or t.kind != "unit":
+        return False
+    if effect in ("reroll_defence", "enemies_do_not_attack", "enemy_rerolls_successes"):
+        return not (t.engaged or _threatened(state, t))
+    if effect in ("reroll_attack", "double_attacks"):
+        return not (t.engaged or ("charge" in t.orders and not t.activated and any(
+            _open_charge(state, t, e) for e in space.enemies(state, t) if e.kind == "unit")))
+    if effect == "double_shots":
+        return not ("fire" in t.orders and not t.activated and fire.targets(state, t))
+    return False
+
+
+def _threatened(state: BVFState, t: Unit) -> bool:
+    """An enemy unit could charge `t` this turn or next (its reach and the
+    move it may still make: ai_threat.chargers) or shoot it (in its
+    weapon's range)."""
+    for e, reach in ai_threat.chargers(state, t):
+        if space.distance(state, t, e) <= reach:
+            return True
+    return any(e.kind == "unit" and stats.missile(e) is not None and not e.fleeing
+               and space.distance(state, t, e) <= fire.weapon_range(e) for e in space.enemies(state, t))
+
+
 class StrongGeneral(GeneralAgent):
     """The hard level's player (`hard_policy`, agent "strong"): the normal
     general, whose advance only closes on the nearest enemy (and holds when
@@ -609,6 +658,9 @@ class StrongGeneral(GeneralAgent):
     (data/battle_valor_fantasy/scenarios.yaml), more than most units."""
     name = "strong"
     objective_share = 1.0
+
+    def walk_risk(self, state: BVFState, u: Unit, frame) -> float:
+        return 0.0                      # weighed in full in score (every added danger)
 
     def score(self, state: BVFState, a: Action) -> float:
         """The general's score, less what an advance gives an enemy charge
