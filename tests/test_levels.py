@@ -642,13 +642,14 @@ def opening(game: str, level: str, seed: int, k: int = 3) -> list:
         legal = [a for a in m.legal_actions() if a.player == p]
         a = agents[min(p, 1)].choose(m.state, legal, rng)
         if p == 0 and len(legal) > 1:
-            mine.append(rules.describe(m.state, a))
+            # in words, and where it is placed (Battle Valor's log names the unit, not the spot)
+            mine.append((rules.describe(m.state, a), a.get("x"), a.get("y")))
         m.submit(a, autosave=False)
     return mine
 
 
 @slow
-@pytest.mark.parametrize("game", ["dice_wars", "uberdrakes", "warbound"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_three_levels_differ_from_the_opening(game):
     """Seen in play: Warbound's three levels made identical opening moves.
     Hard deploys (or picks its dragon) with the first turn in mind, easy

@@ -263,11 +263,14 @@ class GeneralAgent:
             if a is not None:
                 out.append((100.0, a, plan_reason(a)))
         cands = self.candidates(state, p)
+        scored = sorted(((self.score(state, a), i) for i, a in enumerate(cands)), reverse=True)
         if state.phase == "deploy" and not state.pending:
             a = self._deploy(state, cands)        # where the rest of the army still finds room (packing.py)
             if a is not None:
-                out.append((100.0, a, self.why(state, a)))
-        scored = sorted(((self.score(state, a), i) for i, a in enumerate(cands)), reverse=True)
+                # first, scored just above the next place (the easy level may slip to a place
+                # nearly as good: a novice places less carefully; engine/core/search.py EasyAgent)
+                top = max((sc for sc, _ in scored), default=99.0)
+                out.append((max(self.score(state, a), top) + 0.01, a, self.why(state, a)))
         kinds = set()
         for sc, i in scored:
             a = cands[i]
@@ -475,17 +478,27 @@ class GeneralAgent:
     def score(self, state: BVFState, a: Action) -> float:
         k = a.kind
         if k == "deploy":
-            x, y = a["x"], a["y"]
-            u = state.units[a["uid"]]
-            # the biggest units first (the zone fills up: a late wide block may find no room at all)
-            # a big block that charges goes in an attack column: narrow enough to wheel onto a target
-            # and to turn between our other units, with its impact hits (§ Attack Column;)
-            column = 4.0 if a.get("formation") == "attack_column" and len(u.stands) >= 6 and \
-                stats.missile(u) is None and stats.has_leader(u) else 0.0
-            if stats.missile(u) is not None and a.get("formation") != u.formation:
-                column = -5.0                 # missile troops shoot from a line (+2 Successes, § Line;)
-            return ai_deploy.value(state, u, Frame(x, y, a["facing"]), a["formation"], a["files"]) \
-                + len(u.stands) * 2.0 + column
+            return self.deploy_score(state, a)
+        return self.phase_score(state, a)
+
+    def deploy_score(self, state: BVFState, a: Action) -> float:
+        """A place in deployment: ai_deploy.value, the biggest units first."""
+        x, y = a["x"], a["y"]
+        u = state.units[a["uid"]]
+        # the biggest units first (the zone fills up: a late wide block may find no room at all)
+        # a big block that charges goes in an attack column: narrow enough to wheel onto a target
+        # and to turn between our other units, with its impact hits (§ Attack Column;)
+        column = 4.0 if a.get("formation") == "attack_column" and len(u.stands) >= 6 and \
+            stats.missile(u) is None and stats.has_leader(u) else 0.0
+        if stats.missile(u) is not None and a.get("formation") != u.formation:
+            column = -5.0                 # missile troops shoot from a line (+2 Successes, § Line;)
+        return ai_deploy.value(state, u, Frame(x, y, a["facing"]), a["formation"], a["files"]) \
+            + len(u.stands) * 2.0 + column
+
+    def phase_score(self, state: BVFState, a: Action) -> float:
+        """An action of the turn's phases (orders, spells, fire, combat,
+        moves)."""
+        k = a.kind
         if k == "fate":
             return {"advance": 3, "charge": 2}.get(a["order"], 0)
         if k == "fate_move":
@@ -662,6 +675,17 @@ class StrongGeneral(GeneralAgent):
     def walk_risk(self, state: BVFState, u: Unit, frame) -> float:
         return 0.0                      # weighed in full in score (every added danger)
 
+    def deploy_score(self, state: BVFState, a: Action) -> float:
+        """The general's place, and a pull toward the middle of the table
+        for a block that fights hand to hand (CENTRE_PULL an inch): from the
+        centre it can turn onto either flank in the first turns, where one
+        placed at the edge marches across the front first."""
+        sc = super().deploy_score(state, a)
+        u = state.units[a["uid"]]
+        if u.kind == "unit" and stats.missile(u) is None and not stats.machine(u):
+            sc -= CENTRE_PULL * abs(a["x"] - state.table.width / 2)
+        return sc
+
     def score(self, state: BVFState, a: Action) -> float:
         """The general's score, less what an advance gives an enemy charge
         next turn (ai_threat.py: the best fight an enemy could start at
@@ -815,6 +839,8 @@ class StrongGeneral(GeneralAgent):
 
 # of an objective's points, what a charge at a unit that denies it to us is worth beyond the fight
 OBJECTIVE_STAKE = 0.5
+# per inch from the table's middle (left to right), what the strong general's place for a melee block loses
+CENTRE_PULL = 0.1
 # per victory point an enemy charge could gain next turn where an advance leaves the unit (the same
 # scale as a charge's own gain: GeneralAgent.score)
 THREAT_WEIGHT = 0.1
