@@ -162,7 +162,7 @@ class GreedyAgent:
                 if d <= sp + 6 and space.line_of_sight(state, u, e):   # as choices.special_actions offers it
                     p = self.reach_chance(state, u, d)
                     w = next((w for w, _ in stats.weapons(state, u) if w.type == "melee"), None)
-                    if w is not None and p > 0:
+                    if w is not None and p >= NO_CHANCE:
                         wounds = p * self.charge_wounds(state, u, e, w) * worth(e) / 10.0
                         best = max(best, wounds * 0.9)
                         rank = 1.8 + wounds - (1 - p) * 0.8 - self.fatigue_cost(state, u, 2)
