@@ -48,16 +48,14 @@ def test_the_block_behind_moves_after_the_one_in_front_instead_of_holding():
     assert space.frame_of(state.units[n["rear"]]).y < y0 - 2.0
 
 
-def test_a_block_far_out_of_charge_reach_advances():
+def test_a_block_out_of_charge_reach_charges_to_close_at_double_pace():
     # the enemy 26" off, beyond the two and a half reaches the listed charges
-    # cover: a charge falling short would still run its full 8" straight at it
-    # (§ Step 3, "a punishment for being hasty"); since issue 35 the general
-    # advances from that far (tests/test_battle_valor_fantasy_blunders.py)
+    # cover: a charge falling short still moves its full 8" toward it (§ Step 3)
     rules, state, n = _position("orders", [
         {"name": "ours", "player": 0, "at": [36, 38], "facing": 270, "files": 6, "unit": BLOCK},
         {"name": "foes", "player": 1, "at": [36, 10], "facing": 90, "files": 6, "unit": BLOCK}])
     orders, _ = ai.plan_orders(state, 0)
-    assert (n["ours"], "advance") in orders
+    assert (n["ours"], "charge") in orders
 
 
 def test_the_reason_for_face_down_orders_names_no_promise():

@@ -44,22 +44,6 @@ def choice(m: Match, level: str):
     return a, agent.last_reason
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_no_charge_from_far_out_of_reach(level):
-    """Eight stands 28" from four Levy, the only enemy, in the arc: a charge
-    reaches 8", and one out of reach still runs its full distance straight
-    on, facing kept (the rule's "punishment for being hasty", § Charging
-    Step 3).  The naive general gave it a Charge counter; an Advance it is."""
-    m = position("orders", [
-        {"name": "foot", "player": 0, "at": [36, 44], "facing": 270, "files": 4,
-         "unit": dict(INFANTRY, stands=8)},
-        {"name": "foe", "player": 1, "at": [36, 14], "facing": 90, "files": 4, "unit": LEVY}])
-    foot = m.state.options["names"]["foot"]
-    a, why = choice(m, level)
-    assert a.kind == "orders", a
-    assert [o for uid, o in a["orders"] if uid == foot] != ["charge"], (a["orders"], why)
-
-
 def magic_armor_position() -> Match:
     """The Stone Thrower and the Wizard at our back edge, behind our own
     block, the only enemy 38" off (it cannot see past the block to cast
