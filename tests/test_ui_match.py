@@ -134,6 +134,17 @@ def test_game_over_panel_names_winner_reason_and_citation(monkeypatch):
     assert ref.lines[ref.target].strip() == "Regicide"
 
 
+def test_a_battle_every_side_wins_is_called_a_draw(monkeypatch):
+    """Battle Valor reports a drawn battle as both sides winning; the panel
+    says "A draw", not "Red and Blue win!"."""
+    m = deployed_match()
+    app, screen = screen_for(m)
+    out = Outcome((0, 1), "Neither side won by a tenth of the points", "")
+    monkeypatch.setattr(m, "outcome", lambda: out)
+    screen.show_game_over(out)
+    assert app.top().title == "A draw"
+
+
 def test_log_citation_opens_rules_reference():
     m = deployed_match()
     app, screen = screen_for(m)

@@ -561,6 +561,8 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
         names = [self.player_name(p) for p in out.winners]
         if not names:
             title = "The game is over"
+        elif self.match.setup.players > 1 and len(set(out.winners)) >= self.match.setup.players:
+            title = "A draw"            # every side a winner: how Battle Valor reports a drawn battle
         elif len(names) == 1:
             title = f"{names[0]} wins!"
         else:
