@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.hex.grid import Hex
-from engine.core.state_fields import SHARED
+from engine.core.state_fields import BY_METHOD, FRESH, SHARED, copyable
 
 
 # a player is named for the colour of their (first) faction
 COLOR_NAMES = {"bloodblades": "Red", "mercurio": "Blue", "valegaard": "Green", "octarine": "Purple"}
 
+@copyable
 @dataclass(slots=True)
 class Cond:
     """A condition (buff/debuff or status) inflicted by player `by`; it
@@ -25,10 +26,8 @@ class Cond:
     source: str          # what caused it, for the log and tooltips
     status: str = ""     # for stat == "status": taunted, rooted, ...
 
-    def copy(self) -> "Cond":
-        return Cond(self.stat, self.amount, self.by, self.source, self.status)
 
-
+@copyable
 @dataclass(slots=True)
 class Unit:
     uid: int
@@ -49,11 +48,8 @@ class Unit:
     def alive(self) -> bool:
         return self.hp > 0
 
-    def copy(self) -> "Unit":
-        return Unit(self.uid, self.cls, self.faction, self.owner, self.tier, self.hp, self.max_hp,
-                    self.pos, self.facing, self.guarding, self.veteran, [c.copy() for c in self.conds], self.card)
 
-
+@copyable
 @dataclass(slots=True)
 class City:
     index: int                   # position in board.cities
@@ -61,10 +57,8 @@ class City:
     owner: int | None = None
     relic_drawn: bool = False
 
-    def copy(self) -> "City":
-        return City(self.index, self.card, self.owner, self.relic_drawn)
 
-
+@copyable
 @dataclass(slots=True)
 class Activation:
     """One of the (at most two) units taking a turn this command phase."""
@@ -76,11 +70,8 @@ class Activation:
     guards_faced: tuple = ()     # guard uids already resolved this turn
     kills: int = 0               # enemies this unit killed this phase (relic conditions)
 
-    def copy(self) -> "Activation":
-        return Activation(self.uid, self.move_left, self.acted, self.ended_with, self.moved,
-                          self.guards_faced, self.kills)
 
-
+@copyable
 @dataclass(slots=True)
 class Player:
     index: int
@@ -96,12 +87,8 @@ class Player:
     deploy_done: bool = False
     corners: list[int] = field(default_factory=list)  # corner tile per faction (deployment)
 
-    def copy(self) -> "Player":
-        return Player(self.index, self.name, list(self.factions), self.color, self.alive, self.crowns,
-                      self.streak, list(self.relics), self.team, list(self.allies), self.deploy_done,
-                      list(self.corners))
 
-
+@copyable
 @dataclass(slots=True)
 class Pending:
     """A decision the rules wait for before play goes on.
@@ -115,10 +102,8 @@ class Pending:
     uid: int = -1
     guard: int = -1
 
-    def copy(self) -> "Pending":
-        return Pending(self.kind, self.player, self.uid, self.guard)
 
-
+@copyable
 @dataclass(slots=True)
 class DWState:
     board: object = field(metadata=SHARED)  # games.dice_wars.board.Board (immutable, shared)
@@ -148,15 +133,5 @@ class DWState:
     deploy_agree: int = 0         # consecutive players content with the deployment
     deploy_moved: tuple = ()      # units placed or moved this deployment turn
     deploy_pass: int = 1          # 1: placing; 2-3: adjusting in response
-    tiles: object = None          # Challenge III's map being built by the players (tile_draft.TileDraft) or None
-    cache: dict = field(default_factory=dict, compare=False, repr=False)  # derived values; cleared on change
-
-    def copy(self) -> "DWState":
-        return DWState(self.board, self.options, [p.copy() for p in self.players],
-                       {k: u.copy() for k, u in self.units.items()}, [c.copy() for c in self.cities],
-                       dict(self.occupied), self.phase, self.current, list(self.order), list(self.deploy_order),
-                       [a.copy() for a in self.activations], self.pending.copy() if self.pending else None,
-                       list(self.sigils), list(self.relic_deck), self.round, self.phase_count,
-                       self.winners, self.win_reason, self.win_rule, self.first_player, self.next_uid,
-                       self.ruins_searched, list(self.draft), self.deploy_changed, self.deploy_agree,
-                       self.deploy_moved, self.deploy_pass, self.tiles.copy() if self.tiles is not None else None)
+    tiles: object = field(default=None, metadata=BY_METHOD)   # Challenge III's map being built by the players (tile_draft.TileDraft) or None
+    cache: dict = field(default_factory=dict, compare=False, repr=False, metadata=FRESH)  # derived values; cleared on change

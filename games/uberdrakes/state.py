@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.hex.grid import Hex
-from engine.core.state_fields import SHARED
+from engine.core.state_fields import SHARED, copyable
 
 
+@copyable
 @dataclass(slots=True)
 class Drake:
     """One player's dragon, hoard and hand."""
@@ -50,15 +51,8 @@ class Drake:
     hailstorm: bool = False              # Hailstorm resolves at the start of the next turn
     spells_turn: frozenset = frozenset() # standard spells cast this turn
 
-    def copy(self) -> "Drake":
-        return Drake(self.index, self.name, self.dragon, self.hex, self.facing, self.fatigue, self.coins, self.magic,
-                     self.blood, self.vp, self.vp_bought, self.rage, list(self.hand), list(self.played), self.used,
-                     self.items, list(self.treasures), self.equipped, self.rider, self.portaled, list(self.delivered),
-                     self.roosted, self.roost_next, self.moved, self.cave_visited, self.ultimate_used, self.mask,
-                     self.mask_turns, self.mask_ultimate_used, self.supercharge, self.camouflaged, self.regrowth,
-                     self.hailstorm, self.spells_turn)
 
-
+@copyable
 @dataclass(slots=True)
 class Combat:
     """A battle in progress.  Side 0 initiated it (wins ties), side 1 defends.
@@ -70,7 +64,7 @@ class Combat:
     to_act: int = -1
     queue: list = field(default_factory=list)      # players still to decide in pre / exchange
     bonus: list = field(default_factory=lambda: [0, 0])
-    notes: list = field(default_factory=lambda: [[], []])   # (text, amount) per side
+    notes: list[list] = field(default_factory=lambda: [[], []])   # (text, amount) per side
     temp_rage: list = field(default_factory=lambda: [0, 0])
     total: list = field(default_factory=lambda: [0, 0])
     rolled: list = field(default_factory=lambda: [False, False])
@@ -82,14 +76,7 @@ class Combat:
     winner: int = -1                     # side index
     damage_left: int = 0
     no_blood: bool = False               # against a roosted dragon, or the Final Battle
-    used: list = field(default_factory=lambda: [[], []])            # items and spells used, per side
-
-    def copy(self) -> "Combat":
-        return Combat(self.sides, self.reason, self.ranged, self.stage, self.to_act, list(self.queue),
-                      list(self.bonus), [list(n) for n in self.notes], list(self.temp_rage), list(self.total),
-                      list(self.rolled), list(self.acid), list(self.windblast), list(self.noharm), list(self.plate),
-                      self.conceded_early, self.winner, self.damage_left, self.no_blood,
-                      [list(u) for u in self.used])
+    used: list[list] = field(default_factory=lambda: [[], []])            # items and spells used, per side
 
     def side(self, p: int) -> int:
         return 0 if self.sides[0] == p else 1
@@ -103,14 +90,16 @@ class Pending:
     data: dict = field(default_factory=dict)
 
     def copy(self) -> "Pending":
+        # by hand, not @copyable: `data` holds lists (copied) among other values (shared)
         return Pending(self.kind, self.player, {k: (list(v) if type(v) is list else v) for k, v in self.data.items()})
 
 
+@copyable
 @dataclass(slots=True)
 class UDState:
     board: object = field(metadata=SHARED)  # games.uberdrakes.board.Board (immutable, shared)
     options: dict = field(metadata=SHARED)   # fixed by the setup, shared by copies
-    players: list
+    players: list[Drake]
     phase: str = "dragons"               # dragons | mulligan | play | final | over
     round: int = 1
     rounds: int = 3
@@ -131,7 +120,7 @@ class UDState:
     treasure_deck: list = field(default_factory=list)
     treasure_discard: list = field(default_factory=list)
     rider_deck: list = field(default_factory=list)
-    pickups: dict = field(default_factory=dict)     # side -> list of rider ids
+    pickups: dict[str, list] = field(default_factory=dict)     # side -> list of rider ids
     stock_deck: list = field(default_factory=list)
     stock_discard: list = field(default_factory=list)
     stock: dict = field(default_factory=dict)       # village space id -> stock card id
@@ -148,16 +137,3 @@ class UDState:
     win_reason: str = ""
     win_rule: str = ""
     turn_count: int = 0
-
-    def copy(self) -> "UDState":
-        return UDState(self.board, self.options, [p.copy() for p in self.players], self.phase, self.round,
-                       self.rounds, self.active, self.order_first, self.actions_left, self.actions_taken, self.fought,
-                       self.skies, self.shop, self.shop_remote, self.shop_buys, self.shop_bought, self.shopped_at,
-                       self.fought_at, list(self.movement_deck), list(self.movement_discard),
-                       list(self.treasure_deck), list(self.treasure_discard), list(self.rider_deck),
-                       {k: list(v) for k, v in self.pickups.items()}, list(self.stock_deck),
-                       list(self.stock_discard), dict(self.stock), self.sandstorm,
-                       self.combat.copy() if self.combat else None, self.pending.copy() if self.pending else None,
-                       list(self.jobs), self.last_roost, dict(self.wants), list(self.choosing),
-                       list(self.final_order), self.champion, self.winners, self.win_reason, self.win_rule,
-                       self.turn_count)

@@ -9,14 +9,14 @@ activation in progress.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
-from engine.core.state_fields import SHARED
+from engine.core.state_fields import KEEP, SHARED, copyable
 from games.warbound.decks import Deck
 
 PHASES = ("deploy", "leader", "effect", "action", "cleanup", "over")
 
 
+@copyable
 @dataclass(slots=True)
 class Char:
     """A Character card in play (a Formation: two miniatures, one card)."""
@@ -37,17 +37,13 @@ class Char:
     def deployed(self) -> bool:
         return self.minis[0] is not None
 
-    def copy(self) -> "Char":
-        c = copy.copy(self)
-        c.minis = list(self.minis)
-        return c
 
-
+@copyable
 @dataclass(slots=True)
 class Player:
     index: int
     name: str
-    deck: Deck
+    deck: Deck = field(metadata=KEEP)     # the list as drawn up (frozen)
     deck_id: str
     leader: str
     vocation: str | None
@@ -57,12 +53,8 @@ class Player:
     panics: int = 0             # enemy Characters that entered Panic this turn
     passed: bool = False
 
-    def copy(self) -> "Player":
-        p = copy.copy(self)
-        p.tokens = dict(self.tokens)
-        return p
 
-
+@copyable
 @dataclass(slots=True)
 class Activation:
     uid: int
@@ -73,12 +65,13 @@ class Activation:
     did: list = field(default_factory=list)
 
 
+@copyable
 @dataclass
 class WBState:
     board: object = field(metadata=SHARED)     # the board (immutable, shared)
     scenario: str
-    players: list
-    chars: dict                 # uid -> Char
+    players: list[Player]
+    chars: dict[int, Char]      # uid -> Char
     phase: str = "deploy"
     turn: int = 1
     period: int = 1             # the timeline's Period (set when a turn begins)
@@ -104,16 +97,3 @@ class WBState:
     def round(self) -> int:
         """The turn on the timeline, as the tools count rounds (simulate, judge)."""
         return self.turn
-
-    def copy(self) -> "WBState":
-        s = copy.copy(self)
-        s.players = [p.copy() for p in self.players]
-        s.chars = {k: c.copy() for k, c in self.chars.items()}
-        s.closed = dict(self.closed)
-        s.activation = copy.deepcopy(self.activation)
-        s.queue = list(self.queue)
-        s.objectives = list(self.objectives)
-        s.marked = dict(self.marked)
-        s.occupied = dict(self.occupied)
-        s.options = dict(self.options)
-        return s
