@@ -202,3 +202,48 @@ def test_a_save_whose_fingerprint_disagrees_is_refused_and_an_older_one_still_lo
     path.write_text(json.dumps(dict(data, format=3)))
     with pytest.raises(SaveError, match="format: version 3 is not supported .*a newer Warbench made it"):
         Match.load(path)
+
+
+def test_a_derived_copy_copies_as_deep_as_the_declarations_say():
+    from engine.core.state_fields import BY_METHOD, FRESH, KEEP, SHARED, copyable
+
+    @dataclasses.dataclass(frozen=True)
+    class Card:
+        name: str
+
+    class Draft:
+        def __init__(self, tiles):
+            self.tiles = tiles
+
+        def copy(self):
+            return Draft(list(self.tiles))
+
+        def __eq__(self, other):
+            return self.tiles == other.tiles
+
+    @copyable
+    @dataclasses.dataclass
+    class Piece:
+        hp: int
+        marks: list[str]
+
+    @copyable
+    @dataclasses.dataclass
+    class Position:
+        board: object = dataclasses.field(default=None, metadata=SHARED)
+        card: Card = dataclasses.field(default=Card("x"), metadata=KEEP)
+        pieces: dict[int, Piece] = dataclasses.field(default_factory=dict)
+        frames: list[tuple[str, dict]] = dataclasses.field(default_factory=list)
+        notes: list[list] = dataclasses.field(default_factory=list)
+        draft: object = dataclasses.field(default=None, metadata=BY_METHOD)
+        cache: dict = dataclasses.field(default_factory=dict, compare=False, metadata=FRESH)
+
+    board = object()
+    p = Position(board, Card("y"), {1: Piece(3, ["a"])}, [("go", {"n": 1})], [[1]], Draft([1]), {"k": 1})
+    q = p.copy()
+    assert q == p and q.board is board and q.card is p.card and q.cache == {}
+    q.pieces[1].marks.append("b")
+    q.frames[0][1]["n"] = 2
+    q.notes[0].append(2)
+    q.draft.tiles.append(2)
+    assert p.pieces[1].marks == ["a"] and p.frames[0][1] == {"n": 1} and p.notes == [[1]] and p.draft.tiles == [1]

@@ -89,6 +89,20 @@ BY_METHOD = {"by_method": True}  # field(metadata=BY_METHOD): an object copied b
 _IMMUTABLE = {"int", "str", "bool", "float", "Hex", "complex", "bytes", "None"}
 
 
+def _items(inside: str) -> list[str]:
+    """The top-level parts of "int, list[int], dict[str, int]"."""
+    parts, level, start = [], 0, 0
+    for i, ch in enumerate(inside):
+        if ch == "[":
+            level += 1
+        elif ch == "]":
+            level -= 1
+        elif ch == "," and level == 0:
+            parts.append(inside[start:i])
+            start = i + 1
+    return parts + [inside[start:]]
+
+
 def _copy_expr(annotation: str, src: str, depth: int = 0) -> str:
     """Python source that copies `src`, a value declared `annotation`."""
     ann = annotation.strip()
@@ -96,6 +110,12 @@ def _copy_expr(annotation: str, src: str, depth: int = 0) -> str:
         if none in ann:
             inner = _copy_expr(ann.replace(none, "", 1), src, depth)
             return src if inner == src else f"(None if {src} is None else {inner})"
+    if ann.startswith("tuple[") and not ann.endswith("...]"):
+        # a pair or triple whose parts may hold containers: (name, dict) copies its dict
+        parts = [_copy_expr(item, f"{src}[{i}]", depth + 1) for i, item in enumerate(_items(ann[6:-1]))]
+        if all(p == f"{src}[{i}]" for i, p in enumerate(parts)):
+            return src
+        return "(" + ", ".join(parts) + ",)"
     if ann in _IMMUTABLE or ann.startswith(("tuple", "frozenset", "Literal")) or ann == "object":
         return src                # immutable (an `object` field must say otherwise: SHARED, FRESH, BY_METHOD)
     var = f"_{depth}"
@@ -107,7 +127,7 @@ def _copy_expr(annotation: str, src: str, depth: int = 0) -> str:
             return f"{kind}({src})"
         return f"[{inner} for {var} in {src}]" if kind == "list" else f"{{{inner} for {var} in {src}}}"
     if ann.startswith("dict["):
-        _key, item = ann[5:-1].split(",", 1)
+        _key, item = _items(ann[5:-1])
         inner = _copy_expr(item, var, depth + 1)
         return f"dict({src})" if inner == var else f"{{_k{depth}: {inner} for _k{depth}, {var} in {src}.items()}}"
     if ann in ("list", "dict", "set"):

@@ -10,9 +10,10 @@ when its last figure does (docs/games/battle_valor_fantasy.md § Casualties).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from engine.core.state_fields import SHARED
+from engine.core.state_fields import FRESH, SHARED, copyable
 
 
+@copyable
 @dataclass(slots=True)
 class Stand:
     sid: int
@@ -22,10 +23,8 @@ class Stand:
     figures: int
     command: bool = False
 
-    def copy(self) -> "Stand":
-        return Stand(self.sid, self.x, self.y, self.facing, self.figures, self.command)
 
-
+@copyable
 @dataclass(slots=True)
 class Unit:
     uid: int
@@ -81,17 +80,8 @@ class Unit:
     def figures(self) -> int:
         return sum(s.figures for s in self.stands)
 
-    def copy(self) -> "Unit":
-        return Unit(self.uid, self.owner, self.name, self.kind, self.profile, self.level,
-                    [s.copy() for s in self.stands], self.formation, self.files, self.facing, self.deployed,
-                    self.alive, self.off_table, list(self.orders), self.fleeing, self.fled_this_turn,
-                    self.activated, self.engaged, dict(self.rounds), self.stragglers, self.straggle_from,
-                    self.charge_target, self.charge_facing, self.split, self.split_next, self.wounds,
-                    self.crew_wounds, self.fired_last_turn, self.fired, dict(self.effects), self.dice,
-                    self.standard, self.start_stands, self.rerolls, self.deploy_order, self.attached,
-                    self.hidden, self.marks)
 
-
+@copyable
 @dataclass(slots=True)
 class Player:
     index: int
@@ -104,11 +94,8 @@ class Player:
     score: float = 0.0
     fate_waits: bool = False       # the initiative winner activates his Fate counter after the opponent's
 
-    def copy(self) -> "Player":
-        return Player(self.index, self.name, self.army, self.zone, self.orders_placed, self.fate_uid,
-                      self.fate_done, self.score, self.fate_waits)
 
-
+@copyable
 @dataclass(slots=True)
 class Pending:
     """A decision waiting for a player who is not the one activating: a
@@ -117,10 +104,8 @@ class Pending:
     player: int
     data: tuple = ()
 
-    def copy(self) -> "Pending":
-        return Pending(self.kind, self.player, self.data)
 
-
+@copyable
 @dataclass(slots=True)
 class BVFState:
     table: object = field(metadata=SHARED)  # engine.table.geometry.Table (shared)
@@ -140,7 +125,7 @@ class BVFState:
     win_rule: str = ""
     version: int = 0
     options: dict = field(default_factory=dict, metadata=SHARED)   # fixed by the setup, shared by copies
-    cache: dict = field(default_factory=dict, compare=False, repr=False)   # derived values
+    cache: dict = field(default_factory=dict, compare=False, repr=False, metadata=FRESH)   # derived values
     works: tuple = ()              # linear obstacles built in the battle: (x, y, facing, builder uid) (works.py)
     # the Grand Alliance (alliance.py; None and empty in the two-player game): `players` above are the two
     # sides, `alliance` (shared, immutable) the seats; `seat` is the seat to decide, `rota` per side the
@@ -186,10 +171,3 @@ class BVFState:
     def round(self) -> int:
         """The game turn, as the tools count rounds (simulate, judge: game length)."""
         return self.turn
-
-    def copy(self) -> "BVFState":
-        return BVFState(self.table, self.scenario, self.turns, [p.copy() for p in self.players],
-                        {k: u.copy() for k, u in self.units.items()}, self.phase, self.turn, self.initiative,
-                        self.current, self.deploy_queue, [p.copy() for p in self.pending], self.passed,
-                        self.winners, self.win_reason, self.win_rule, self.version, dict(self.options), {},
-                        self.works, self.alliance, self.seat, self.rota, self.placed)

@@ -8,9 +8,10 @@ everything that changes lives here.  Positions change only through
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from engine.core.state_fields import SHARED
+from engine.core.state_fields import FRESH, SHARED, copyable
 
 
+@copyable
 @dataclass(slots=True)
 class Model:
     mid: int
@@ -18,10 +19,8 @@ class Model:
     y: float
     captain: bool = False
 
-    def copy(self) -> "Model":
-        return Model(self.mid, self.x, self.y, self.captain)
 
-
+@copyable
 @dataclass(slots=True)
 class Temp:
     """A modifier from a power, for the current attack or the round."""
@@ -31,10 +30,8 @@ class Temp:
     duration: str          # "attack" | "round"
     source: str
 
-    def copy(self) -> "Temp":
-        return Temp(self.roll, self.up, self.down, self.duration, self.source)
 
-
+@copyable
 @dataclass(slots=True)
 class Unit:
     uid: int
@@ -69,14 +66,8 @@ class Unit:
     def on_table(self) -> bool:
         return self.alive and bool(self.models)
 
-    def copy(self) -> "Unit":
-        return Unit(self.uid, self.owner, self.card, self.captain, self.archetype, self.size,
-                    [m.copy() for m in self.models], self.alive, self.deployed, self.bonded, self.riding,
-                    self.rider, self.wounds, self.injuries, self.fatigue, self.exhaustion, list(self.damage),
-                    self.slow, self.immobilized, self.captain_alive, self.sacrificed, self.to_remove,
-                    self.killer, self.killer_uid, [t.copy() for t in self.temp], self.used, self.next_mid)
 
-
+@copyable
 @dataclass(slots=True)
 class Player:
     index: int
@@ -91,11 +82,8 @@ class Player:
     objectives: int = 0          # objectives controlled at the last scoring
     bond_declared: bool = False
 
-    def copy(self) -> "Player":
-        return Player(self.index, self.name, self.army, self.faction, self.score, self.turns, self.passed,
-                      self.edge, self.out, self.objectives, self.bond_declared)
 
-
+@copyable
 @dataclass(slots=True)
 class Turn:
     """The activation in progress (dragonbond.txt § Turn Order)."""
@@ -114,12 +102,8 @@ class Turn:
     target: int = -1             # a charge's target
     late: tuple = ()             # (uid, status) per Slow/Immobilized token gained from terrain while moving
 
-    def copy(self) -> "Turn":
-        return Turn(self.uid, self.mode, self.used, self.moved, self.acted, self.moved_first, self.second,
-                    self.moved_units, self.engaged_start, self.oa_spent, self.slow_paid, self.charge,
-                    self.target, self.late)
 
-
+@copyable
 @dataclass(slots=True)
 class Pending:
     """A decision play waits for: whose, and about what.
@@ -140,10 +124,8 @@ class Pending:
     n: int = 0
     what: str = ""
 
-    def copy(self) -> "Pending":
-        return Pending(self.kind, self.player, self.uid, self.target, self.power, self.n, self.what)
 
-
+@copyable
 @dataclass
 class DBState:
     table: object = field(metadata=SHARED)  # engine.table.geometry.Table (immutable, shared)
@@ -159,24 +141,16 @@ class DBState:
     deploy_order: list[int] = field(default_factory=list)
     turn: Turn | None = None
     pending: list[Pending] = field(default_factory=list)
-    frames: list[tuple] = field(default_factory=list)  # continuations (games/dragonbond/flow.py)
+    frames: list[tuple[str, dict]] = field(default_factory=list)  # continuations (games/dragonbond/flow.py)
     first_blood: int = -1
     winners: tuple = ()
     win_reason: str = ""
     win_rule: str = ""
     next_uid: int = 1
     version: int = 0
-    cache: object = field(default=None, compare=False, repr=False)
+    cache: object = field(default=None, compare=False, repr=False, metadata=FRESH)
 
     def touch(self) -> None:
         """Positions or models changed: derived geometry is stale."""
         self.version += 1
         self.cache = None
-
-    def copy(self) -> "DBState":
-        return DBState(self.table, self.scenario, self.options, [p.copy() for p in self.players],
-                       {k: u.copy() for k, u in self.units.items()}, self.phase, self.current, self.round,
-                       list(self.order), list(self.rank), list(self.deploy_order),
-                       self.turn.copy() if self.turn else None, [p.copy() for p in self.pending],
-                       [(n, dict(a)) for n, a in self.frames], self.first_blood, self.winners,
-                       self.win_reason, self.win_rule, self.next_uid, self.version, None)
