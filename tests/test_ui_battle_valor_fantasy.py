@@ -105,6 +105,18 @@ def _at(phase, order, foes_facing=90.0, foes_at=(24, 25)):
     return m, view, ctl, m.state.options["names"]
 
 
+def test_an_order_key_the_unit_is_not_offered_says_why():
+    """The Spears have no missile weapon: Fire's key (3) is not theirs,
+    and pressing it says so with the rule instead of doing nothing."""
+    m = position_match()
+    view, ctl = load_game_ui(m)
+    ctl.sel = m.state.options["names"]["spears"]
+    assert not any(b.key == "3" for b in ctl.buttons())
+    assert ctl.key("3") is True and not ctl.draft.get(ctl.sel)
+    assert "no missile weapon" in ctl.message and "Fire" in ctl.message
+    assert ctl.message_rule == "battle_valor_fantasy.txt § Order Counter Types;"
+
+
 def test_charge_lane_wheel_and_contact_edge_before_committing():
     m, view, ctl, names = _at("combat", "charge")
     ctl.sel = names["spears"]

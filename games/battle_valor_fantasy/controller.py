@@ -756,6 +756,8 @@ class BVFController(HiddenNotes, TableController):
             cmds = [b.command for b in bs if b.key == name]
             if cmds:
                 return self.press(cmds[0])
+            if self._order_key_refused(name):
+                return True
         if name == "return":
             if self.state.phase == "orders":
                 return self.press("orders:commit")
@@ -786,6 +788,20 @@ class BVFController(HiddenNotes, TableController):
             self.want_reroll = not self.want_reroll
             return True
         return super().key(name, mods)
+
+    def _order_key_refused(self, name: str) -> bool:
+        """An order's key the selected unit is not offered: say why (the
+        key did nothing, and a learner did not know whether it was heard)."""
+        st = self.state
+        u = st.units.get(self.sel) if self.sel is not None else None
+        order = next((o for o, k in choices.ORDER_KEYS if k == name), None)
+        if st.phase != "orders" or u is None or order is None:
+            return False
+        why = turns.order_fits(st, u, order)
+        reason, rule = why if why is not None else (
+            f"{self.unit_name(u.uid)} has no use for a {cat().orders[order].name} order now", turns.R_FATE_COUNTER)
+        self.message, self.message_rule = f"{reason}: no {cat().orders[order].name} order for it.", rule
+        return True
 
     def cancel(self) -> bool:
         if self.preview is not None:
