@@ -97,7 +97,7 @@ def test_armies_option_checks_game_and_count(tmp_path):
         AL.armies_option("dawn_patrol,blood_patrol", "dice_wars")
     with pytest.raises(DataError, match="this list is for 'dragonbond'"):
         from engine.core import army_lists
-        fake = type("R", (), {"title": "X", "army_catalog": 0, "army_problems": 0})()
+        fake = type("R", (), {"title": "X", "army_lists": True, "army_catalog": 0, "army_problems": 0})()
         orig = army_lists._rules
         army_lists._rules = lambda g: fake
         try:

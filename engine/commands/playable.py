@@ -62,7 +62,7 @@ def terrain_of(game: str) -> frozenset | None:
     """The game's terrain types (its catalog read once per process: the
     ruleset's `terrain_ids` reads it again each time)."""
     rules = registry.get(game)
-    return frozenset(rules.terrain_ids()) if hasattr(rules, "terrain_ids") else None
+    return frozenset(rules.terrain_ids())
 
 
 def setup_problem(rules, scenario: str, players: int, options: dict | None = None) -> str | None:

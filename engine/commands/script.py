@@ -131,7 +131,7 @@ def run_script(path: str | Path) -> dict:
                                 "events": [e.to_dict() for e in events]})
         _expect(rules, match, expects, i, at, report)
     _expect(rules, match, expects, None, at, report)
-    report["final"] = rules.script_state(match.state) if hasattr(rules, "script_state") else {}
+    report["final"] = rules.script_state(match.state)
     out = match.outcome()
     report["outcome"] = {"winners": list(out.winners), "reason": out.reason, "rule": out.rule} if out else None
     return report
@@ -243,7 +243,7 @@ def _override_step(match, action, note: str, want_refusal, where: str, report: d
 
 def _convert(rules, state, key, value):
     value = plain(value)         # a YAML list keeps line numbers; an action holds a plain list (then a tuple)
-    if hasattr(rules, "script_param") and key not in ("kind", "player"):
+    if key not in ("kind", "player"):
         return rules.script_param(state, key, value)
     return value
 
@@ -271,15 +271,13 @@ def _expect(rules, match, expects, index, at, report) -> None:
                 for frag in frags:
                     if not any(frag.lower() in t.lower() for t in texts):
                         report["failures"].append(f"{where}: log_contains: no log line contains {cut(frag)}")
-            elif hasattr(rules, "script_check"):
+            else:
                 try:
                     problems = rules.script_check(match.state, key, plain(want))
                 except Exception as ex:  # noqa: BLE001 - an expectation of the wrong shape
                     raise ScriptError(f"{where}: {cut(key)}: cannot read this expectation: {_why(ex)}") from None
                 for problem in problems:
                     report["failures"].append(f"{where}: {key}: {cut_text(str(problem), 300)}")
-            else:
-                report["failures"].append(f"{where}: {cut(key)}: unknown expectation")
 
 
 def script_cmd(path: str) -> int:

@@ -73,7 +73,7 @@ def hard_move_times(game: str, rules, seed: int = 7, limit: int = 400, scenario:
                 futures.append(hard.last_futures)
                 positions.append(hard.last_positions)
             return a
-    n = players or getattr(rules, "typical_players", rules.min_players)
+    n = players or rules.players_for_bench()
     agents = [make_agent(game, "normal", rules) for _ in range(n)]
     agents[0] = Timed()
     play_out(rules, Setup(game, n, seed=seed, scenario=scenario or rules.scenarios()[0], options=dict(options or {})),
@@ -108,7 +108,7 @@ def bench_cmd(args) -> int:
     rules = registry.get(args.game)
     # (the command line has checked both: a scenario of the game or a Tiled map, a player count it takes)
     scenario = getattr(args, "scenario", None) or rules.scenarios()[0]
-    players = getattr(args, "players", None) or getattr(rules, "typical_players", rules.min_players)
+    players = getattr(args, "players", None) or rules.players_for_bench()
     options = dict(getattr(args, "option", None) or {})       # --option KEY=VALUE (checked by the command line)
     report: dict = {"game": args.game, "scenario": scenario, "players": players}
     if options:
@@ -135,7 +135,7 @@ def bench_cmd(args) -> int:
     report["playouts"] = games
     # AI speed: worst time for one decision in a busy position
     # else the busiest board the game takes, or the one its bars name (Battle Valor: two armies)
-    chosen = getattr(args, "players", None) or getattr(rules, "bench_players", None)
+    chosen = getattr(args, "players", None) or rules.bench_players
     m = busy_match(args.game, 7, players=chosen, scenario=scenario, turns=30, options=options)
     agent = make_agent(args.game, agent_names(args.game)[0], rules)
     worst = 0.0

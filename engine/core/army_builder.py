@@ -37,11 +37,12 @@ class ListBuilder:
         return not self.problems()
 
     def summary(self) -> str:
-        if hasattr(self.rules, "army_summary"):
-            try:
-                return self.rules.army_summary(self.list)
-            except (KeyError, TypeError, ValueError):
-                pass
+        try:
+            said = self.rules.army_summary(self.list)
+        except (KeyError, TypeError, ValueError):      # a list being built may be half made
+            said = ""
+        if said:
+            return said
         pts = sum(p.points for p in (self.catalog.pick(e.get(self.catalog.entry_key)) for e in self.list.entries)
                   if p is not None)
         return f"{pts} points, {len(self.list.entries)} entries"

@@ -189,7 +189,7 @@ def _rules(game: str):
 
 
 def supports_lists(rules) -> bool:
-    return hasattr(rules, "army_catalog") and hasattr(rules, "army_problems")
+    return bool(rules.army_lists)
 
 
 def shape_problems(army_list: ArmyList, ac: ArmyCatalog) -> list[ArmyProblem]:

@@ -363,7 +363,7 @@ class Lesson:
         """The step's action with names and labels read by the game (ValueError naming the field)."""
         params = {}
         for k, v in step.want.items():
-            if k not in ("kind", "player") and hasattr(self.rules, "script_param"):
+            if k not in ("kind", "player"):
                 v = self.rules.script_param(match.state, k, v)
             params[k] = v
         return Action.from_dict(params)
@@ -461,7 +461,7 @@ class Lesson:
                 continue
             try:
                 want = Action.from_dict({"kind": kind, "player": action.player, **{
-                    k: (self.rules.script_param(match.state, k, v) if hasattr(self.rules, "script_param") else v)
+                    k: self.rules.script_param(match.state, k, v)
                     for k, v in pairs}})
             except MALFORMED:
                 continue

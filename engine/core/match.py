@@ -190,7 +190,7 @@ class Match:
         if not refusal.rule:
             raise OverrideRefused(f"This refusal cites no rule ({refusal.reason}): there is no reading of the "
                                   "rules to overrule.")
-        any_time = getattr(self.rules, "override_any_time", lambda: ())()
+        any_time = self.rules.override_any_time()
         if action.kind not in any_time and \
                 not any(a.kind == action.kind and a.player == action.player for a in self.legal_actions()):
             raise OverrideRefused(f"An override changes how an action is done, never when: the rules offer "
@@ -347,7 +347,7 @@ class Match:
     def to_save(self) -> dict:
         return {
             "format": SAVE_FORMAT,
-            "data_version": getattr(self.rules, "data_version", "1"),
+            "data_version": self.rules.data_version,
             "setup": self.setup.to_dict(),
             "actions": [self._saved_action(a, self.overrides.get(i), self.reasons.get(i))
                         for i, a in enumerate(self.actions)],
@@ -358,8 +358,7 @@ class Match:
         }
 
     def _saved_action(self, action: Action, override: Override | None = None, reason: str | None = None) -> dict:
-        private = getattr(self.rules, "private_params", None)
-        names = private(action) if private is not None else ()
+        names = self.rules.private_params(action)
         out = mark_private(action.to_dict(), names)
         if override is not None:
             out[overrides.KEY] = override.to_dict()

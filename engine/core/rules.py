@@ -116,8 +116,37 @@ class ConventionalHooks:
     (judge_map, judge_canvas, judge_frame and the rest of the judge's
     optional hooks through `judge_hook`, see engine/core/judging.py), the state's own `copy()` (clone) and
     its declared fields (fingerprint: engine/core/state_fields.py).
-    Rulesets inherit this and set `game_id`."""
+    Rulesets inherit this and set `game_id`.
+
+    Every optional hook is declared here with its default, so callers ask
+    the game instead of probing for names (issue 37)."""
     game_id: str
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    data_version: str = "1"              # the game's data version, written in saves (saves.version_problem)
+    typical_players: int | None = None   # the player count bench and busy positions use (None: min_players)
+    bench_players: int | None = None     # the count bench draws and times the AI on (None: the typical)
+    ui_module: str | None = None         # one module with make_view and make_controller (test doubles, demos)
+    ui_package: str | None = None        # where view.py and controller.py live (None: games.<id>)
+    army_lists: bool = False             # plays the shared army lists: army_catalog, army_problems, army_summary
+
+    def options(self) -> list[OptionSpec]:
+        return []
+
+    def scenarios(self) -> list[str]:
+        return []
+
+    def players_for_bench(self) -> int:
+        return self.typical_players or self.min_players
+
+    def private_params(self, action) -> tuple[str, ...]:
+        """The parameters of an action that only its player may see (none by default)."""
+        return ()
+
+    def army_summary(self, army_list) -> str:
+        """A list in one line for the army builder ("" : the builder counts points itself)."""
+        return ""
 
     def _module(self, name: str):
         import importlib

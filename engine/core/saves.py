@@ -69,7 +69,7 @@ def trust_map(path: str | Path) -> str:
 def scenario_problem(rules, scenario) -> str | None:
     """Why a save's scenario is refused, or None: a name from the game's
     list, or a map file the user named on the command line."""
-    names = list(rules.scenarios()) if hasattr(rules, "scenarios") else []
+    names = list(rules.scenarios())
     if not isinstance(scenario, str):
         return f"expected a scenario name, got {cut(scenario)}"
     if scenario in names or scenario == "":          # "": the game's first scenario
@@ -93,8 +93,8 @@ def option_problem(rules, key, value, players: int) -> str | None:
     `position`, a path) is refused: a save cannot smuggle in a state or a file."""
     if key == guided.KEY:
         return guided.problem(rules, value)
-    specs = {o.key: o for o in (rules.options() if hasattr(rules, "options") else [])}
-    lists = hasattr(rules, "army_catalog")       # plays the shared army lists (army_lists.supports_lists)
+    specs = {o.key: o for o in rules.options()}
+    lists = rules.army_lists                    # plays the shared army lists (army_lists.supports_lists)
     if key == "armies" and key not in specs and lists:
         if not isinstance(value, list) or len(value) > players or not all(
                 v is None or isinstance(v, dict) or (isinstance(v, str) and 0 < len(v) < 100) for v in value):
@@ -139,7 +139,7 @@ def version_problem(rules, version) -> str | None:
     newer Warbench (its game's data changed since this build) is named,
     never replayed against older data.  A save without one is older than
     the field."""
-    ours = str(getattr(rules, "data_version", "1"))
+    ours = str(rules.data_version)
     if version is None:
         return None
     if type(version) not in (int, str) or not re.fullmatch(r"[0-9]{1,40}", str(version)):

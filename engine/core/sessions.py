@@ -63,9 +63,9 @@ def new_match(game: str, players: int | None = None, seats=None, seed: int | Non
     players = players or rules.min_players
     seats = tuple(seats) if seats else tuple("human" for _ in range(players))
     if scenario is None:
-        scen = rules.scenarios() if hasattr(rules, "scenarios") else []
+        scen = rules.scenarios()
         scenario = scen[0] if scen else ""
-    opts = {o.key: o.default for o in (rules.options() if hasattr(rules, "options") else [])}
+    opts = {o.key: o.default for o in rules.options()}
     opts.update(options or {})
     if seed is None:
         seed = random.randrange(1, 1_000_000)

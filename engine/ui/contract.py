@@ -235,12 +235,12 @@ def refusal(rules, state, action) -> tuple[str, str]:
 def load_game_ui(match):
     """Instantiate the view and controller of the match's game."""
     rules = match.rules
-    one = getattr(rules, "ui_module", None)
+    one = rules.ui_module
     if one:             # one module with both make_view and make_controller (test doubles, demos)
         mod = importlib.import_module(one)
         view = mod.make_view(match)
         return view, mod.make_controller(match, view)
-    pkg = getattr(rules, "ui_package", None) or f"games.{match.setup.game}"
+    pkg = rules.ui_package or f"games.{match.setup.game}"
     view_mod = importlib.import_module(pkg + ".view")
     ctl_mod = importlib.import_module(pkg + ".controller")
     view = view_mod.make_view(match)

@@ -133,6 +133,7 @@ class _Hooks:
     without the registry."""
     game_id = GAME
     title = "Battle Valor Fantasy"
+    army_lists = True
 
     def __init__(self, cat, options=None):
         self.cat, self.options = cat, options

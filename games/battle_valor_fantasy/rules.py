@@ -32,6 +32,7 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHook
     max_players = 4           # 3 or 4: the Grand Alliance (alliance.py), two sides
     bench_players = 2         # `bench` draws and times the bars' board: two armies, not an alliance
     data_version = "1"
+    army_lists = True                # army_catalog, army_problems, army_summary below
     rulebook = "battle_valor_fantasy.txt"
 
     # ---- setup -------------------------------------------------------------------------

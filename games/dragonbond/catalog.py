@@ -167,6 +167,7 @@ def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
 
     class _Rules:                                # this catalog's list rules (not the shipped one's)
         title = "Dragonbond"
+        army_lists = True
         army_catalog = staticmethod(lambda: army_catalog(cat))
         army_problems = staticmethod(lambda al: rules_of_list(cat, al))
     for al in raw["armies"].values():

@@ -33,6 +33,7 @@ class DragonbondRules(ConventionalHooks):
     min_players = 2
     max_players = 4
     data_version = "1"
+    army_lists = True                # army_catalog, army_problems, army_summary below
     rulebook = "dragonbond.txt"
 
     # ---- setup -------------------------------------------------------------------------

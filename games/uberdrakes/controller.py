@@ -208,7 +208,7 @@ class UberDrakesController(Controller):
         to = self._landing(a)
         mp = None
         if a.kind in ("move", "spell", "item"):
-            fn = getattr(self.rules, "move_preview", None)
+            fn = self.rules.move_preview
             try:
                 if fn is not None:
                     mp = fn(st, a)

@@ -36,6 +36,7 @@ class WarboundRules(ConventionalHooks):
     min_players = 2
     max_players = 2
     data_version = "1"
+    army_lists = True                # army_catalog, army_problems, army_summary below
     rulebook = "warbound.txt"
 
     def options(self) -> list[OptionSpec]:

@@ -70,14 +70,14 @@ class Launcher(Scene):
     # --- model ---------------------------------------------------------------------
     def select_game(self, rules) -> None:
         self.game = rules
-        scen = rules.scenarios() if hasattr(rules, "scenarios") else []
+        scen = rules.scenarios()
         self.scenarios = list(scen)
         self.scenario = self.scenarios[0] if self.scenarios else ""
         self.players = rules.min_players
         from engine.ui.ai_runner import agent_names
         self.agents = agent_names(rules.game_id)
         self.seats = ["human"] + [self.agents[0]] * (rules.max_players - 1)
-        every = list(rules.options()) if hasattr(rules, "options") else []
+        every = list(rules.options())
         self.option_specs = [o for o in every if getattr(o, "launcher", True)]
         self.options = {o.key: o.default for o in every}
         self.rulings = rulings_of(rules)                   # house rulings: our reading preselected

@@ -140,8 +140,7 @@ class MapViewer(Scene):
         """Read the map again (after a save); on a mistake keep the last good drawing."""
         from engine.core.match import Match
         rules = self.match.rules
-        if hasattr(rules, "forget_files"):
-            rules.forget_files()
+        rules.forget_files()
         try:
             match = Match(self.match.setup)
             self._build(match, old_board=self.board)
@@ -315,7 +314,7 @@ class MapViewer(Scene):
         pygame.draw.line(surf, T.PANEL_EDGE, self.panel.topleft, self.panel.bottomleft)
         x, y = self.panel.x + th.px(12), th.px(12)
         w = self.panel.w - th.px(24)
-        title = getattr(self.match.rules, "title", self.match.setup.game)
+        title = self.match.rules.title or self.match.setup.game
         W.blit_text(surf, "Map viewer", (x, y), "l", T.ACCENT, True, th)
         y += th.line_h("l")
         where = Path(self.match.setup.scenario).name if self.watch else (self.match.setup.scenario or "default map")
