@@ -958,3 +958,10 @@ def determinise(state: BVFState, p: int, rng) -> BVFState:
 
 
 _ = (choices, spells)
+
+
+def easy_policy(rules):
+    """The player the easy level slips from (engine/core/search.py): the
+    normal general with a novice's slipped plans of orders (ai_easy.py)."""
+    from games.battle_valor_fantasy.ai_easy import EasyGeneral   # ai_easy builds on this module
+    return EasyGeneral(rules)
