@@ -965,3 +965,6 @@ def easy_policy(rules):
     normal general with a novice's slipped plans of orders (ai_easy.py)."""
     from games.battle_valor_fantasy.ai_easy import EasyGeneral   # ai_easy builds on this module
     return EasyGeneral(rules)
+
+
+EASY = {"slip": 0.6, "spread": 2.0, "ratio": 0.6, "reach": 4}

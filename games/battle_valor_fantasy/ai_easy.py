@@ -19,14 +19,15 @@ its words name no counter: orders are face down until both reveal
 from __future__ import annotations
 
 from engine.core.actions import Action
-from games.battle_valor_fantasy import space
+from games.battle_valor_fantasy import combat, space, stats
 from games.battle_valor_fantasy.ai import GeneralAgent
 from games.battle_valor_fantasy.state import BVFState
 
 # an order and the novice's worse choice for it
-WORSE = {"charge": "advance", "fire": "advance", "advance": "reform", "spell": "advance"}
+WORSE = {"charge": "advance", "fire": "advance", "advance": "charge", "spell": "advance"}
 SLIP_SCORE = 95.0        # just below the plan (100): within the easy level's reach, above every other idea
 SLIPS = 3                # slipped plans offered per decision
+MISJUDGED = 0.5          # the chance a novice misjudges each unit's order in a slipped plan
 SLIP_WHY = ("the general's plan of orders, one counter a novice's guess "
             "(face down until both reveal)")
 
@@ -46,31 +47,56 @@ class EasyGeneral(GeneralAgent):
 
 
 def slipped_plans(state: BVFState, plan: Action, rng) -> list[Action]:
-    """The plan with one novice's mistake each, in a random order: one
-    unit's order swapped for a worse one, or the Fate counter moved."""
+    """`SLIPS` novice's versions of the plan: each unit's order is a worse
+    one with a chance of `MISJUDGED` (one unit at least), and with the same
+    chance the Fate counter stands next to a unit instead of the General."""
     orders = [(int(u), str(o)) for u, o in plan["orders"]]
     fate = int(plan.get("fate", -1))
     params = dict(plan.params)
-    out = []
     by_unit: dict[int, list[str]] = {}
     for uid, o in orders:
         by_unit.setdefault(uid, []).append(o)
-    for uid, os in by_unit.items():
-        if len(os) != 1 or os[0] not in WORSE:
-            continue
-        worse = WORSE[os[0]]
-        u = state.units.get(uid)
-        if u is None or (worse == "reform" and u.kind != "unit"):
-            continue
-        new = [(x, worse if x == uid else o) for x, o in orders]
-        out.append(Action.make("orders", plan.player, **{**params, "orders": [list(x) for x in new]}))
+    slippable = [uid for uid, os in by_unit.items() if len(os) == 1 and os[0] in WORSE
+                 and _may_take(state, uid, WORSE[os[0]])]
     g = state.units.get(fate)
-    if g is not None and g.kind == "general":
-        for uid in by_unit:
-            u = state.units.get(uid)
-            if u is None or u.kind != "unit" or space.general_of(state, u.owner) is None:
-                continue
-            new = [(x, o) for x, o in orders if x != uid] + [(fate, "advance")]
-            out.append(Action.make("orders", plan.player, **{**params, "orders": [list(x) for x in new], "fate": uid}))
-    rng.shuffle(out)
+    fated = [uid for uid in by_unit if g is not None and g.kind == "general"
+             and getattr(state.units.get(uid), "kind", "") == "unit"]
+    out = []
+    for _ in range(SLIPS):
+        if not slippable and not fated:
+            break
+        wrong = {uid for uid in slippable if rng.random() < MISJUDGED}
+        moved = rng.choice(fated) if fated and rng.random() < MISJUDGED else None
+        if not wrong and moved is None:
+            wrong = {rng.choice(slippable)} if slippable else set()
+            moved = None if wrong else rng.choice(fated)
+        new = [(x, WORSE[o] if x in wrong else o) for x, o in orders if x != moved]
+        extra = {}
+        if moved is not None:
+            new.append((fate, "advance"))        # the General takes a plain order; the unit has the Fate counter
+            extra["fate"] = moved
+        out.append(Action.make("orders", plan.player, **{**params, **extra, "orders": [list(x) for x in new]}))
     return out
+
+
+def _may_take(state: BVFState, uid: int, order: str) -> bool:
+    """Whether the unit may take the worse order: a charge only for a unit
+    of the line (not a war machine), declared where it cannot reach (a
+    novice's hope it arrives); the charge it should make given up for an
+    advance only where it would reach (a novice's hesitation)."""
+    u = state.units.get(uid)
+    if u is None:
+        return False
+    if order == "charge":
+        return u.kind == "unit" and not stats.machine(u) and not _in_reach(state, u)
+    return True
+
+
+def _in_reach(state: BVFState, u) -> bool:
+    """Whether a charge by u meets an enemy this turn."""
+    for t in space.enemies(state, u):
+        if t.kind == "unit" and space.in_arc(state, u, t):
+            pl = combat.plan(state, u, t)
+            if pl.reaches and not pl.blocked:
+                return True
+    return False
