@@ -60,3 +60,9 @@ def evaluate(state: DBState, p: int) -> float:
         v = c.points / 25.0 * max(0.0, left) - 0.05 * u.exhaustion
         s += v if u.owner == p else -v / n
     return s
+
+
+# the easy level's slips (engine/core/search.py EasyAgent): half its decisions, among
+# its next four ideas, any within 60% of the best idea's score (a weaker target, a power
+# spent where it does little, another unit activated first)
+EASY = {"slip": 0.7, "spread": 4.0, "ratio": 0.8, "reach": 4}
