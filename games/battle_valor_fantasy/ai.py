@@ -967,4 +967,4 @@ def easy_policy(rules):
     return EasyGeneral(rules)
 
 
-EASY = {"slip": 0.6, "spread": 2.0, "ratio": 0.6, "reach": 4}
+EASY = {"slip": 0.7, "spread": 4.0, "ratio": 0.8, "reach": 4}
