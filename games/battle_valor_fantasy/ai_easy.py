@@ -19,12 +19,13 @@ its words name no counter: orders are face down until both reveal
 from __future__ import annotations
 
 from engine.core.actions import Action
-from games.battle_valor_fantasy import combat, space, stats
+from games.battle_valor_fantasy import alliance, combat, space, stats
 from games.battle_valor_fantasy.ai import GeneralAgent
 from games.battle_valor_fantasy.state import BVFState
 
 # an order and the novice's worse choice for it
 WORSE = {"charge": "advance", "fire": "advance", "advance": "charge", "spell": "advance"}
+ABSURD_BELOW_NOTHING = ("cast", "fire")   # kinds no slip plays where the general scores them below nothing
 SLIP_SCORE = 95.0        # just below the plan (100): within the easy level's reach, above every other idea
 SLIPS = 3                # slipped plans offered per decision
 MISJUDGED = 0.5          # the chance a novice misjudges each unit's order in a slipped plan
@@ -37,8 +38,22 @@ class EasyGeneral(GeneralAgent):
     his own (see the module's words)."""
     name = "easy general"
 
+    def why(self, state: BVFState, a: Action) -> str:
+        f = state.players[alliance.side_of(state, a.player)].fate_uid if a.kind == "fate" else -1
+        u = state.units.get(f)
+        if u is not None and u.kind != "general":          # a slipped plan left the Fate counter by a unit
+            order = a["order"]
+            article = "an" if order[0] in "aeiou" else "a"
+            return f"Fate as {article} {order} order: {u.name} moves when it counts"
+        return super().why(state, a)
+
     def ranked(self, state: BVFState, legal, rng, want: int = 8) -> list:
         out = super().ranked(state, legal, rng, want)
+        # never a slip to a spell that changes nothing or a volley that costs us more than it
+        # gains (the general scores them below nothing; a hesitation, a hold, is a novice's
+        # slip): the easy level slips only to ideas with words (engine/core/search.py EasyAgent)
+        out = out[:1] + [(sc, a, "" if sc <= 0 and a.kind in ABSURD_BELOW_NOTHING else why)
+                         for sc, a, why in out[1:]]
         if state.phase != "orders" or state.pending or not out or out[0][1].kind != "orders":
             return out
         plan = out[0][1]
