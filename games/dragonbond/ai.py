@@ -5,11 +5,12 @@ evaluation."""
 from __future__ import annotations
 
 from games.dragonbond import space, stats
+from games.dragonbond.easy import EasyGreedy
 from games.dragonbond.greedy import GreedyAgent
 from games.dragonbond.state import DBState
 from games.dragonbond.strategy import StrongAgent
 
-__all__ = ["AGENTS", "GreedyAgent", "StrongAgent", "evaluate", "explain", "hard_policy", "make_agent"]
+__all__ = ["AGENTS", "GreedyAgent", "StrongAgent", "easy_policy", "evaluate", "explain", "hard_policy", "make_agent"]
 
 AGENTS = ("greedy", "strong")
 
@@ -20,6 +21,11 @@ def make_agent(name: str, rules):
     if name == "strong":
         return hard_policy(rules)
     raise KeyError(f"unknown Dragonbond agent {name!r}; known: {', '.join(AGENTS)}, random")
+
+
+def easy_policy(rules):
+    """The player the easy level slips from (engine/core/search.py)."""
+    return EasyGreedy(rules)
 
 
 def hard_policy(rules):

@@ -67,9 +67,11 @@ class GreedyAgent:
     def score(self, state: DBState, a: Action) -> tuple[float, str]:
         k = a.kind
         if k == "declare_bond":
-            return (1.0 if a.get("dragon") is not None and not a.get("mounted") else 0.0), "bond, fight apart"
+            if a.get("dragon") is None:
+                return 0.0, "fight without a dragon"
+            return (0.0, "bond, ride the dragon") if a.get("mounted") else (1.0, "bond, fight apart")
         if k == "choose_edge":
-            return (1.0 if not a["first"] else 0.5), "deploy second to answer the enemy"
+            return (0.5, "deploy first, to take the ground") if a["first"] else (1.0, "deploy second to answer the enemy")
         if k == "deploy":
             return self.score_deploy(state, a), "deploy towards the centre"
         if k == "opportunity_attack":
@@ -81,8 +83,9 @@ class GreedyAgent:
         if k == "decline":
             return 0.0, "save the stamina"
         if k == "remove_models":
-            return (1.0 if state.pending and a["models"] == self._first_casualties(state) else 0.0), \
-                "lose the cheapest models first: the unit keeps its fighting strength"
+            if state.pending and a["models"] == self._first_casualties(state):
+                return 1.0, "lose the cheapest models first: the unit keeps its fighting strength"
+            return 0.0, "lose these models (the cheapest first would keep more of its fighting strength)"
         if k == "follow_up":
             return 1.0, "join the fight"
         if k == "charge_attack":
