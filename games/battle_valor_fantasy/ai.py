@@ -20,7 +20,7 @@ from engine.core.actions import Action
 from engine.table.formations import Frame
 from engine.core.odds import percent
 from engine.core.words import possessive
-from games.battle_valor_fantasy import (ai_deploy, ai_threat, alliance, alliance_turns, characters, choices, combat,
+from games.battle_valor_fantasy import (ai_deploy, ai_easy, ai_threat, alliance, alliance_turns, characters, choices, combat,
                                         fire, packing, space, rerolls, spells, stats, success, turns, victory)
 from games.battle_valor_fantasy.ai_fight import fight_outlook, volley_outlook
 from games.battle_valor_fantasy.catalog import cat, scenario
@@ -963,8 +963,7 @@ _ = (choices, spells)
 def easy_policy(rules):
     """The player the easy level slips from (engine/core/search.py): the
     normal general with a novice's slipped plans of orders (ai_easy.py)."""
-    from games.battle_valor_fantasy.ai_easy import EasyGeneral   # ai_easy builds on this module
-    return EasyGeneral(rules)
+    return ai_easy.EasyGeneral(GeneralAgent(rules))
 
 
 EASY = {"slip": 0.7, "spread": 4.0, "ratio": 0.8, "reach": 4}

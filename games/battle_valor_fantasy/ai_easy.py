@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from games.battle_valor_fantasy import alliance, combat, space, stats
-from games.battle_valor_fantasy.ai import GeneralAgent
 from games.battle_valor_fantasy.state import BVFState
 
 # an order and the novice's worse choice for it
@@ -33,22 +32,23 @@ SLIP_WHY = ("the general's plan of orders, one counter a novice's guess "
             "(face down until both reveal)")
 
 
-class EasyGeneral(GeneralAgent):
-    """The normal general, with a novice's slipped plans of orders beside
-    his own (see the module's words)."""
+class EasyGeneral:
+    """The normal general (`general`, ai.GeneralAgent), with a novice's
+    slipped plans of orders beside his own (see the module's words)."""
     name = "easy general"
 
-    def why(self, state: BVFState, a: Action) -> str:
-        f = state.players[alliance.side_of(state, a.player)].fate_uid if a.kind == "fate" else -1
-        u = state.units.get(f)
-        if u is not None and u.kind != "general":          # a slipped plan left the Fate counter by a unit
-            order = a["order"]
-            article = "an" if order[0] in "aeiou" else "a"
-            return f"Fate as {article} {order} order: {u.name} moves when it counts"
-        return super().why(state, a)
+    def __init__(self, general):
+        self.general = general
+        self.rules = general.rules
+        self.last_reason = ""
+
+    def choose(self, state: BVFState, legal, rng):
+        _, a, why = self.ranked(state, legal, rng)[0]
+        self.last_reason = why
+        return a
 
     def ranked(self, state: BVFState, legal, rng, want: int = 8) -> list:
-        out = super().ranked(state, legal, rng, want)
+        out = [(sc, a, fate_why(state, a, why)) for sc, a, why in self.general.ranked(state, legal, rng, want)]
         # never a slip to a spell that changes nothing or a volley that costs us more than it
         # gains (the general scores them below nothing; a hesitation, a hold, is a novice's
         # slip): the easy level slips only to ideas with words (engine/core/search.py EasyAgent)
@@ -59,6 +59,19 @@ class EasyGeneral(GeneralAgent):
         plan = out[0][1]
         slips = [a for a in slipped_plans(state, plan, rng) if self.rules.check(state, a) is None][:SLIPS]
         return out[:1] + [(SLIP_SCORE - 0.1 * i, a, SLIP_WHY) for i, a in enumerate(slips)] + out[1:]
+
+
+def fate_why(state: BVFState, a: Action, why: str) -> str:
+    """The Fate counter's reason where a slipped plan left it by a unit
+    rather than the General: that unit moves."""
+    if a.kind != "fate":
+        return why
+    u = state.units.get(state.players[alliance.side_of(state, a.player)].fate_uid)
+    if u is None or u.kind == "general":
+        return why
+    order = a["order"]
+    article = "an" if order[0] in "aeiou" else "a"
+    return f"Fate as {article} {order} order: {u.name} moves when it counts"
 
 
 def slipped_plans(state: BVFState, plan: Action, rng) -> list[Action]:
