@@ -16,6 +16,7 @@ from engine.core.catalog import DataError
 from engine.core.lessons import Lesson, all_files, contents, lesson_files
 from engine.core.match import Match
 from engine.core.saves import SaveError
+from test_ui_support import play_lesson_to_end
 from tiers import slow
 
 FILES = all_files()
@@ -314,12 +315,7 @@ def test_a_guided_game_saves_names_its_file_and_resumes_at_its_step(tmp_path):
     assert again.rules.fingerprint(again.state) == m.rules.fingerprint(m.state)
     # the opening's forced dice go on after the resume: it ends as an uninterrupted one does
     for match, L in ((m, lesson), (again, fresh)):
-        while not L.done:
-            if L.reply_due():
-                L.autoplay(match)
-                continue
-            match.submit(L.action_of(match, L.current()), autosave=False)
-            L.advance(match)
+        play_lesson_to_end(match, L)
     assert again.dice.history == m.dice.history == lesson.dice
     assert again.rules.fingerprint(again.state) == m.rules.fingerprint(m.state)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.core.lessons import Lesson, lesson_files
+from test_ui_support import play_lesson_to_end
 
 GAME = "uberdrakes"
 FAMILIES = ("Movement cards and facing", "Fatigue", "Portals", "Riders and delivery", "The rolloff and rage",
@@ -117,12 +118,7 @@ def test_the_guided_game_resumes_mid_turn_and_its_forced_fight_still_comes_out_a
     fresh.sync(again)
     assert fresh.index == 10 and fresh.current().want["kind"] == "move" and fresh.current().want["m"] == "dash"
     for match, L in ((m, lesson), (again, fresh)):
-        while not L.done:
-            if L.reply_due():
-                L.autoplay(match)
-                continue
-            match.submit(L.action_of(match, L.current()), autosave=False)
-            L.advance(match)
+        play_lesson_to_end(match, L)
     assert again.rules.fingerprint(again.state) == m.rules.fingerprint(m.state)
     fire = again.state.players[0]
     assert fire.vp == 1 and fire.delivered == ["fire_knight"] and again.state.active == 1

@@ -15,7 +15,7 @@ from engine.ui.scenes.dialogs import Modal
 from engine.ui.scenes.learn import LearnPage
 from engine.ui.scenes.rules_ref import RulesReference
 from engine.ui.scenes.tutorial import TutorialScreen
-from test_ui_support import click, key
+from test_ui_support import click, key, play_learn_file
 
 
 def dw_lesson(stem: str) -> Lesson:
@@ -204,23 +204,7 @@ def test_every_dice_wars_step_is_made_with_the_real_controls(stem):
     """Each learner step of each Dice Wars lesson and of the guided game's
     opening, done with clicks and keys (never by submitting the action):
     each one advances the lesson, to its end."""
-    if stem == "guided":
-        from engine.ui.scenes.tutorial import start_guided
-        app = App((1600, 1000), headless=True)
-        screen = start_guided(app, "dice_wars")
-        app.step(0.05)
-        key(app, pygame.K_RETURN)
-    else:
-        app, screen = open_lesson(stem)
-    lesson = screen.lesson
-    while not lesson.done:
-        if lesson.reply_due():
-            screen.last_change = 0.0
-            screen.update(0.1)
-            continue
-        before = lesson.index
-        _do_with_the_controls(app, screen, lesson.action_of(screen.match, lesson.current()))
-        assert lesson.index == before + 1, (stem, lesson.current().say, screen.coach_lines()[1])
+    play_learn_file("dice_wars", stem, _do_with_the_controls)
 
 
 def test_a_lesson_whose_position_is_refused_says_so_on_the_page(tmp_path, monkeypatch):

@@ -7,15 +7,11 @@ clicked to charge, fire at or attack, a Wizard's target then the spell),
 the ring following each click (the controller's `lesson_pointer`)."""
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from engine.core import guided
 from engine.core.lessons import Lesson, lesson_files
-from engine.ui.app import App
-from engine.ui.scenes.dialogs import Modal
-from engine.ui.scenes.tutorial import TutorialScreen, start_guided
-from test_ui_support import click, key
+from test_ui_support import click, open_learn_file, play_lesson_to_end
 
 GAME = "battle_valor_fantasy"
 FAMILIES = ("Army points and victory", "Orders and Fate", "Formations and facing", "Advancing and wheeling",
@@ -24,15 +20,8 @@ FAMILIES = ("Army points and victory", "Orders and Fate", "Formations and facing
 
 
 def open_file(stem: str, size=(1600, 1000)):
-    app = App(size, headless=True)
-    if stem == "guided":
-        screen = start_guided(app, GAME)
-    else:
-        screen = app.open("tutorial", Lesson(next(p for p in lesson_files(GAME) if p.stem == stem)))
-    app.step(0.05)
-    assert isinstance(app.top(), Modal)          # the introduction
-    key(app, pygame.K_RETURN)
-    assert isinstance(screen, TutorialScreen) and app.top() is screen
+    app, screen = open_learn_file(GAME, stem, size)
+    assert app.top() is screen
     return app, screen
 
 
@@ -192,12 +181,7 @@ def test_the_guided_game_resumes_mid_opening_after_its_spell_with_the_same_dice(
     fresh.sync(again)
     assert fresh.index == 6 and fresh.reply_due()             # the Shaman's dispel comes next
     for match, L in ((m, lesson), (again, fresh)):
-        while not L.done:
-            if L.reply_due():
-                L.autoplay(match)
-                continue
-            match.submit(L.action_of(match, L.current()), autosave=False)
-            L.advance(match)
+        play_lesson_to_end(match, L)
     assert again.dice.history == m.dice.history == lesson.dice
     assert again.rules.fingerprint(again.state) == m.rules.fingerprint(m.state) and again.state.turn == 2
 

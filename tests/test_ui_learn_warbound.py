@@ -15,7 +15,7 @@ from engine.ui.app import App
 from engine.ui.boards.hexboard import UNIT
 from engine.ui.scenes.dialogs import Modal
 from engine.ui.scenes.tutorial import TutorialScreen, start_guided
-from test_ui_support import click, key
+from test_ui_support import click, key, play_learn_file
 
 FAMILIES = ("The Action Board and its periods", "The Hand and the Hourglass", "Activation and stress", "Movement",
             "Shooting and the closest target", "Fighting", "Armor and wounds", "Formations", "Panic",
@@ -104,22 +104,7 @@ def test_every_warbound_step_is_made_with_the_real_controls(stem):
     """Each learner step of each lesson and of the guided game's opening,
     made with clicks (never by submitting the action): each advances the
     lesson by one step, to its end."""
-    if stem == "guided":
-        app = App((1600, 1000), headless=True)
-        screen = start_guided(app, "warbound")
-        app.step(0.05)
-        key(app, pygame.K_RETURN)
-    else:
-        app, screen = open_lesson(stem)
-    lesson = screen.lesson
-    while not lesson.done:
-        if lesson.reply_due():
-            screen.last_change = 0.0
-            screen.update(0.1)
-            continue
-        before = lesson.index
-        _do_with_the_controls(app, screen, lesson.action_of(screen.match, lesson.current()))
-        assert lesson.index == before + 1, (stem, lesson.current().say, screen.coach_lines()[1])
+    app, screen = play_learn_file("warbound", stem, _do_with_the_controls)
     if stem == "guided":
         assert screen.match.outcome() is None
 

@@ -99,6 +99,17 @@ def play_learn_file(game: str, stem: str, do_with_the_controls):
     return app, screen
 
 
+def play_lesson_to_end(match, lesson) -> None:
+    """A lesson played headless from where it stands to its end: the other
+    side's steps by its autoplay, each learner step submitted as wanted."""
+    while not lesson.done:
+        if lesson.reply_due():
+            lesson.autoplay(match)
+            continue
+        match.submit(lesson.action_of(match, lesson.current()), autosave=False)
+        lesson.advance(match)
+
+
 def dismiss_handoff(app):
     """The next player clicks the handoff's button (the only way besides its own key)."""
     from engine.ui.scenes.dialogs import Handoff
