@@ -515,9 +515,10 @@ class Match:
         elif data.get("fingerprint") is None:
             raise SaveError(f"{name}:1: fingerprint: required field is missing (it shows the actions "
                             "were not shortened or altered)")
-        # a format-1 save (made by an older version) carries the old kind of fingerprint, not compared:
-        # its actions and rolls were still replayed and checked one by one above
-        elif data["format"] >= 2 and data["fingerprint"] != rules.fingerprint(match.state):
+        # a save older than the game's fingerprint (Ruleset.fingerprint_since: made by an older version)
+        # carries the old kind of fingerprint, not compared: its actions and rolls were still replayed
+        # and checked one by one above
+        elif data["format"] >= rules.fingerprint_since and data["fingerprint"] != rules.fingerprint(match.state):
             raise SaveError(f"{name}:1: fingerprint: the replayed game does not agree with the saved "
                             "position (the actions or rolls were altered)")
         match._replaying = False

@@ -130,6 +130,8 @@ class ConventionalHooks:
     ui_module: str | None = None         # one module with make_view and make_controller (test doubles, demos)
     ui_package: str | None = None        # where view.py and controller.py live (None: games.<id>)
     army_lists: bool = False             # plays the shared army lists: army_catalog, army_problems, army_summary
+    fingerprint_since: int = 2           # the save format from which the state's fingerprint text is as now
+                                         # (older saves replay and check every action, their fingerprint unread)
 
     def options(self) -> list[OptionSpec]:
         return []

@@ -29,8 +29,9 @@ from engine.core.limits import (MAX_INT_DIGITS, MAX_SAVE_BYTES, BoundError, cut,
 from engine.core import guided
 from engine.core.rulings import ruling_problems, rulings_of
 
-SAVE_FORMAT = 2               # 2: the fingerprint is of every declared state field (engine/core/state_fields.py)
-READ_FORMATS = (1, 2)         # 1: made before the fingerprint covered every field (its fingerprint is not compared)
+SAVE_FORMAT = 3               # 2: the fingerprint is of every declared state field (engine/core/state_fields.py);
+                              # 3: UberDrakes' queued rulings are typed values (games/uberdrakes/jobs.py)
+READ_FORMATS = (1, 2, 3)      # 1: made before the fingerprint covered every field (its fingerprint is not compared)
 MAX_ROLL = 1_000_000          # the largest die (or deck) a game rolls is far smaller
 _trusted_maps: set[str] = set()
 

@@ -24,6 +24,9 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import sys
+import types
+import typing
 from typing import Any, TypeVar
 
 T = TypeVar("T", bound=type)
@@ -103,32 +106,46 @@ def _items(inside: str) -> list[str]:
     return parts + [inside[start:]]
 
 
-def _copy_expr(annotation: str, src: str, depth: int = 0) -> str:
-    """Python source that copies `src`, a value declared `annotation`."""
+def _frozen_names(cls: type) -> frozenset[str]:
+    """The names in the class's module that stand for immutable values: a
+    frozen dataclass, or a union of frozen dataclasses (a queue's job kinds)."""
+    def frozen(obj: object) -> bool:
+        if isinstance(obj, type) and dataclasses.is_dataclass(obj):
+            return bool(obj.__dataclass_params__.frozen)           # type: ignore[attr-defined]
+        if isinstance(obj, types.UnionType):
+            return all(frozen(arg) for arg in typing.get_args(obj))
+        return False
+    module = sys.modules.get(cls.__module__)
+    return frozenset(name for name, obj in vars(module).items() if frozen(obj)) if module else frozenset()
+
+
+def _copy_expr(annotation: str, src: str, depth: int = 0, frozen: frozenset[str] = frozenset()) -> str:
+    """Python source that copies `src`, a value declared `annotation`
+    (`frozen`: names of immutable dataclasses, shared by copies)."""
     ann = annotation.strip()
     for none in (" | None", "None | "):
         if none in ann:
-            inner = _copy_expr(ann.replace(none, "", 1), src, depth)
+            inner = _copy_expr(ann.replace(none, "", 1), src, depth, frozen)
             return src if inner == src else f"(None if {src} is None else {inner})"
     if ann.startswith("tuple[") and not ann.endswith("...]"):
         # a pair or triple whose parts may hold containers: (name, dict) copies its dict
-        parts = [_copy_expr(item, f"{src}[{i}]", depth + 1) for i, item in enumerate(_items(ann[6:-1]))]
+        parts = [_copy_expr(item, f"{src}[{i}]", depth + 1, frozen) for i, item in enumerate(_items(ann[6:-1]))]
         if all(p == f"{src}[{i}]" for i, p in enumerate(parts)):
             return src
         return "(" + ", ".join(parts) + ",)"
-    if ann in _IMMUTABLE or ann.startswith(("tuple", "frozenset", "Literal")) or ann == "object":
+    if ann in _IMMUTABLE or ann in frozen or ann.startswith(("tuple", "frozenset", "Literal")) or ann == "object":
         return src                # immutable (an `object` field must say otherwise: SHARED, FRESH, BY_METHOD)
     var = f"_{depth}"
     if ann.startswith("list[") or ann.startswith("set["):
         item = ann[ann.index("[") + 1:-1]
-        inner = _copy_expr(item, var, depth + 1)
+        inner = _copy_expr(item, var, depth + 1, frozen)
         kind = "list" if ann.startswith("list") else "set"
         if inner == var:
             return f"{kind}({src})"
         return f"[{inner} for {var} in {src}]" if kind == "list" else f"{{{inner} for {var} in {src}}}"
     if ann.startswith("dict["):
         _key, item = _items(ann[5:-1])
-        inner = _copy_expr(item, var, depth + 1)
+        inner = _copy_expr(item, var, depth + 1, frozen)
         return f"dict({src})" if inner == var else f"{{_k{depth}: {inner} for _k{depth}, {var} in {src}.items()}}"
     if ann in ("list", "dict", "set"):
         return f"{ann}({src})"
@@ -142,6 +159,7 @@ def copyable(cls: T) -> T:
     fields shared, FRESH fields started anew, BY_METHOD objects by their copy().
     The code is generated once per class, as fast as one written by hand."""
     lines, env = [], {"_cls": cls}
+    frozen = _frozen_names(cls)
     keywords = False                                   # positional while no field is skipped: faster
     for f in dataclasses.fields(cls):
         src = f"self.{f.name}"
@@ -156,7 +174,7 @@ def copyable(cls: T) -> T:
             expr = src                                 # a derived value kept with the copy (a resolved card)
         else:
             declared = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "object")
-            expr = _copy_expr(declared, src)
+            expr = _copy_expr(declared, src, frozen=frozen)
         lines.append(f"{f.name}={expr}" if keywords else expr)
     code = "def copy(self):\n    return _cls(" + ", ".join(lines) + ")\n"
     exec(compile(code, f"<copy of {cls.__name__}>", "exec"), env)   # noqa: S102 - our own declarations

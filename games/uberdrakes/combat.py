@@ -16,7 +16,8 @@ from games.uberdrakes.common import (R_BLOOD, R_BLOOD_REWARDS, R_BONUS, R_COMBAT
                                      R_ROLLOFF, R_SHIELD, R_STARTING, R_VOLUNTARY, R_ZOC, can_cast, cat, econ,
                                      element_of, has_item, heal, in_portal, max_fatigue, pay_spell, rule_of_item,
                                      rule_of_spell, spend_item)
-from games.uberdrakes.late import late
+from games.uberdrakes.ending import check_instant_win
+from games.uberdrakes.jobs import FinalBattleResult
 from games.uberdrakes.rulings import CAMOUFLAGE, ZOC_PASSING
 from games.uberdrakes.state import Combat, UDState
 
@@ -451,9 +452,7 @@ def end(state: UDState, ev: list, dice) -> None:
     c = state.combat
     state.combat = None
     if c.reason == "final":
-        late.call("final_battle_result", state, c.sides[c.winner], c.sides[1 - c.winner], ev, dice)
-        return
-    late.call("run_jobs", state, ev, dice)
+        state.jobs.insert(0, FinalBattleResult(c.sides[c.winner], c.sides[1 - c.winner]))
 
 
 # ---- blood point rewards -------------------------------------------------------------------
@@ -505,7 +504,7 @@ def do_blood(state: UDState, p: int, reward: str, ev: list, dice) -> None:
         d.vp_bought += 1
         ev.append(Event("ruling", f"{d.name} exchanges {cost} blood points for a victory point ({d.vp} VP)",
                         R_BLOOD_REWARDS, data={"player": p, "vp": d.vp}))
-        late.call("check_instant_win", state, ev)
+        check_instant_win(state, ev)
 
 
 def do_done(state: UDState, p: int, ev: list, dice) -> None:
@@ -516,7 +515,6 @@ def do_done(state: UDState, p: int, ev: list, dice) -> None:
         advance(state, ev, dice)
         return
     state.pending = None
-    late.call("run_jobs", state, ev, dice)
 
 
 # ---- odds for the learner and the computer dragon ------------------------------------------------

@@ -10,7 +10,7 @@ from games.uberdrakes import movement, spaces
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import (R_BUY, R_EQUIP, R_GEMS, R_ITEMS, R_VILLAGE, cat, draw_treasure, econ,
                                      has_item, heal, in_portal, rule_of_item, spend_item)
-from games.uberdrakes.late import late
+from games.uberdrakes.jobs import Fight, Land, ZoneOfControl, after_move
 from games.uberdrakes.state import Pending, UDState
 
 ACTION_ITEMS = ("rest_potion", "ancient_urn", "invigorating_potion", "monks_handbook", "blink_scroll",
@@ -159,13 +159,13 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
     elif it == "blink_scroll":
         to = tuple(a["to"])
         movement.arrive(state, p, to, a["facing"], ev, f"{d.name} blinks to {hex_label(to)}", rule)
-        late.call("after_move", state, p, ev, dice, space_first=True)
+        after_move(state, p, space_first=True)
     elif it == "merchants_portal":
         v = a["village"]
         if a["mode"] == "teleport":
             sp = board.spaces[v]
             movement.arrive(state, p, sp.anchor, d.facing, ev, f"{d.name} steps through to {sp.name}", rule)
-            late.call("after_move", state, p, ev, dice)
+            after_move(state, p)
         else:
             spaces.open_shop(state, p, v, ev, remote=True)
     elif it == "warp_scroll":
@@ -174,15 +174,14 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
         e = state.players[o]
         facing = 0 if board.large_hex[to] else hexgrid.direction_to(to, e.hex)
         movement.arrive(state, p, to, facing, ev, f"{d.name} warps to {hex_label(to)}", rule)
-        state.jobs[0:0] = [("fight", p, o, "warp"), ("zoc", p), ("land", p, d.hex)]
-        late.call("run_jobs", state, ev, dice)
+        state.jobs[0:0] = [Fight(p, o, "warp"), ZoneOfControl(p), Land(p, d.hex)]
     elif it == "dimensional_gem":
         o = a["target"]
         e = state.players[o]
         h1, f1, h2, f2 = d.hex, d.facing, e.hex, e.facing
         movement.arrive(state, p, h2, a.get("facing", f2), ev, f"{d.name} trades places with {e.name}", rule)
         movement.arrive(state, o, h1, f1, ev, f"{e.name} appears at {hex_label(h1)}", rule)
-        late.call("after_move", state, p, ev, dice)
+        after_move(state, p)
     elif it == "elemental_mask":
         o = a["target"]
         e = state.players[o]
@@ -219,7 +218,6 @@ def handbook(state: UDState, a: Action, ev: list, dice) -> None:
     state.pending = None
     ev.append(Event("ruling", f"{d.name} keeps one card" + (f" and puts the other on the {a['other']} of the deck"
                                                            if cards else ""), rule_of_item("monks_handbook")))
-    late.call("run_jobs", state, ev, dice)
 
 
 # ---- equipment ------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from itertools import combinations
 from engine.core.actions import Action
 from games.uberdrakes import combat, damage, items, movement, spells
 from games.uberdrakes.common import can_cast, cat, econ, has_item, in_portal, max_fatigue, spells_of
-from games.uberdrakes.late import late
 from games.uberdrakes.state import UDState
 
 HOWS = ("coin", "push", "card", "replay", "booster", "rocket", "skies")
@@ -84,7 +83,6 @@ def exchange_actions(state: UDState, p: int) -> list[Action]:
     return out
 
 
-@late.provides
 def pending_actions(state: UDState) -> list[Action]:
     pend = state.pending
     p = pend.player

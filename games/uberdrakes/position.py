@@ -10,7 +10,7 @@ from engine.core.words import PREPARED_POSITION
 from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
 from engine.core.rules import Event
-from games.uberdrakes import turns
+from games.uberdrakes import turn_loop, turns
 from games.uberdrakes.board import hex_label, parse_hex
 from games.uberdrakes.common import cat, econ, max_fatigue
 from games.uberdrakes.state import UDState
@@ -79,6 +79,7 @@ def build(state: UDState, spec: dict, ev: list, dice) -> None:
     state.phase = "play"
     ev.append(Event("ruling", PREPARED_POSITION))
     turns.start_turn(state, top.whole("active", 0, 0, n - 1), ev, dice)
+    turn_loop.run(state, ev, dice)
     if "actions_left" in spec:
         state.actions_left = top.whole("actions_left", low=0, high=99)
 

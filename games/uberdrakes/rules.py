@@ -11,12 +11,13 @@ from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
 from engine.core.words import possessive
-from games.uberdrakes import actions, combat, damage, items, legal, movement, setup, spaces, spells, turns
+from games.uberdrakes import actions, combat, damage, items, legal, movement, setup, spaces, spells, turn_loop, turns
 from games.uberdrakes.board import SCENARIOS, hex_label, place_name
 from games.uberdrakes.common import (R_BLOOD_REWARDS, R_CARDS, R_COMBAT, R_DIRECTION, R_EQUIP, R_FIRST, R_GENERAL,
                                      R_PORTAL, R_PUSH, R_ROUNDS, R_SETUP, R_TURN, R_ZOC, add_fatigue, can_cast, cat,
                                      has_item, in_portal, max_fatigue, pay_spell, rule_of_item, rule_of_spell,
                                      spend_item)
+from games.uberdrakes.jobs import after_move
 from games.uberdrakes.state import UDState
 
 FREE_KINDS = ("move", "spell", "item", "equip", "attack", "shoot", "buy", "sell", "exchange", "end_turn")
@@ -55,8 +56,12 @@ class UberDrakesRules(ConventionalHooks):
     def scenarios(self) -> list[str]:
         return list(SCENARIOS)
 
+    fingerprint_since = 3        # format 3: the queued rulings became typed values (games/uberdrakes/jobs.py)
+
     def initial_state(self, s, dice):
-        return setup.initial_state(s, dice)
+        state, ev = setup.initial_state(s, dice)
+        turn_loop.run(state, ev, dice)
+        return state, ev
 
     def in_setup(self, state: UDState) -> bool:
         return state.phase in ("dragons", "mulligan")
@@ -351,6 +356,7 @@ class UberDrakesRules(ConventionalHooks):
     def apply(self, state: UDState, a: Action, dice) -> list[Event]:
         ev: list[Event] = []
         getattr(self, "_do_" + a.kind)(state, a, dice, ev)
+        turn_loop.run(state, ev, dice)
         return ev
 
     # setup
@@ -435,7 +441,7 @@ class UberDrakesRules(ConventionalHooks):
         if o.portal and d.rider is not None:
             d.portaled = True
         if o.moved:
-            turns.after_move(state, p, ev, dice)
+            after_move(state, p)
 
     def _do_spell(self, state, a, dice, ev):
         sid = a["spell"]
@@ -517,12 +523,10 @@ class UberDrakesRules(ConventionalHooks):
                 d.portaled = True
         else:
             ev.append(Event("ruling", f"{d.name} stays at the portal", R_PORTAL))
-        turns.run_jobs(state, ev, dice)
 
     def _do_pick_rider(self, state, a, dice, ev):
         side = state.pending.data.get("side")
         spaces.pick_rider(state, a.player, a["rider"], ev, dice, side)
-        turns.run_jobs(state, ev, dice)
 
     def _do_deliver_village(self, state, a, dice, ev):
         p = a.player
@@ -530,12 +534,11 @@ class UberDrakesRules(ConventionalHooks):
         v = a["village"]
         if v is None:
             ev.append(Event("ruling", f"{state.players[p].name} stays", "uberdrakes.txt § Delivering Riders"))
-            turns.run_jobs(state, ev, dice)
             return
         sp = state.board.spaces[v]
         movement.arrive(state, p, sp.anchor, state.players[p].facing, ev,
                         f"{state.players[p].name} teleports to {sp.name}", "uberdrakes.txt § Delivering Riders")
-        turns.after_move(state, p, ev, dice)
+        after_move(state, p)
 
     def _do_skies_land(self, state, a, dice, ev):
         p = a.player
@@ -543,7 +546,6 @@ class UberDrakesRules(ConventionalHooks):
         to = tuple(a["to"])
         movement.arrive(state, p, to, state.players[p].facing, ev, f"{state.players[p].name} lands at "
                         f"{hex_label(to)}", rule_of_spell("take_to_the_skies"))
-        turns.run_jobs(state, ev, dice)
 
     def _do_discard(self, state, a, dice, ev):
         spells.discard(state, a, ev, dice)

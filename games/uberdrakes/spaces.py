@@ -9,7 +9,7 @@ from engine.core.words import a_or_an
 from games.uberdrakes.common import (R_CAVE, R_CHEST, R_DELIVER, R_DESERT, R_ELEMENT, R_MAGIC_SPACE, R_MOUNTAIN,
                                      R_PICKING, R_PICKUP, R_PORTAL, R_RIDER_CARDS, R_VILLAGE, cat, draw_movement,
                                      draw_treasure, econ, element_of, gain_hoard_item, heal, max_fatigue)
-from games.uberdrakes.late import late
+from games.uberdrakes.ending import check_instant_win
 from games.uberdrakes.rulings import CAVE_COINS
 from games.uberdrakes.state import Pending, UDState
 
@@ -153,7 +153,7 @@ def deliver(state: UDState, p: int, ev: list, dice) -> None:
     ev.append(Event("ruling", f"{d.name} drops off the {r.name}: 1 victory point ({d.vp})", R_DELIVER,
                     data={"player": p, "rider": rider, "vp": d.vp}))
     reward(state, p, r.cls, ev, dice)
-    if late.call("check_instant_win", state, ev):
+    if check_instant_win(state, ev):
         return
     state.pending = Pending("deliver_village", p, {})
 

@@ -14,7 +14,7 @@ from games.uberdrakes import combat, movement
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import (R_MAGIC, add_fatigue, can_cast, cat, econ, in_portal, pay_spell,
                                      rule_of_spell, spells_of)
-from games.uberdrakes.late import late
+from games.uberdrakes.jobs import Choice, Land, ZoneOfControl, after_move
 from games.uberdrakes.state import UDState
 
 ACTION_SPELLS = ("heat_wave", "river_flow", "tunnel", "blowback", "flash", "blink", "cyclone", "camouflage",
@@ -251,20 +251,19 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
         if out.portal and d.rider:
             d.portaled = True
         if out.moved:
-            late.call("after_move", state, p, ev, dice)
+            after_move(state, p)
         return
     if sid in ("heat_wave", "tunnel", "blink"):
         to = tuple(a["to"])
         movement.arrive(state, p, to, d.facing, ev, f"{d.name}: {sp.name} to {hex_label(to)}", rule)
-        late.call("after_move", state, p, ev, dice, space_first=(sid == "blink"))
+        after_move(state, p, space_first=(sid == "blink"))
     elif sid == "cyclone":
         to = tuple(a["to"])
         movement.arrive(state, p, to, a["facing"], ev, f"{d.name}: Cyclone to {hex_label(to)}", rule)
-        jobs = [("pending", "cyclone_move", p, {"target": o}) for o in combat.opponents_from(state, p)
-                if state.players[o].hex is not None]
-        jobs += [("zoc", p), ("land", p, d.hex)]
-        state.jobs[0:0] = jobs
-        late.call("run_jobs", state, ev, dice)
+        follow: list = [Choice("cyclone_move", p, {"target": o}) for o in combat.opponents_from(state, p)
+                        if state.players[o].hex is not None]
+        follow += [ZoneOfControl(p), Land(p, d.hex)]
+        state.jobs[0:0] = follow
     elif sid == "camouflage":
         d.camouflaged = True
         ev.append(Event("ruling", f"{d.name} is hidden until its next turn", rule))
@@ -279,9 +278,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
             state.shop = -1
         ev.append(Event("ruling", f"{board.spaces[v].name} is engulfed in the Sandstorm: no buying or selling there; "
                         f"{d.name} gains +{econ().sandstorm_bonus} in combat meanwhile", rule))
-        jobs = [("pending", "discard", o, {}) for o in combat.opponents_from(state, p) if state.players[o].hand]
-        state.jobs[0:0] = jobs
-        late.call("run_jobs", state, ev, dice)
+        state.jobs[0:0] = [Choice("discard", o) for o in combat.opponents_from(state, p) if state.players[o].hand]
     elif sid == "hailstorm":
         d.hailstorm = True
         ev.append(Event("ruling", "At the start of your next turn, all opponents outside the caves and the portal "
@@ -314,10 +311,8 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
         ev.append(Event("reveal", "All opponents reveal their hands: " + "; ".join(
             f"{state.players[h['player']].name}: {', '.join(h['movement'] + h['treasures']) or 'nothing'}"
             for h in hands), rule, data={"hands": hands}))
-        jobs = [("pending", "steal", p, {"target": o}) for o in combat.opponents_from(state, p)
-                if claw_options(state, p, o)]
-        state.jobs[0:0] = jobs
-        late.call("run_jobs", state, ev, dice)
+        state.jobs[0:0] = [Choice("steal", p, {"target": o}) for o in combat.opponents_from(state, p)
+                           if claw_options(state, p, o)]
     elif sid == "time_warp":
         state.actions_left += 1
         ev.append(Event("ruling", f"{d.name} gains an additional action this turn", rule))
@@ -342,7 +337,6 @@ def cyclone_move(state: UDState, a: Action, ev: list, dice) -> None:
     state.pending = None
     movement.arrive(state, o, to, a["facing"], ev, f"The Cyclone carries {e.name} to {hex_label(to)}",
                     rule_of_spell("cyclone"))
-    late.call("run_jobs", state, ev, dice)
 
 
 def claw_options(state: UDState, p: int, o: int) -> list[Action]:
@@ -365,7 +359,6 @@ def steal(state: UDState, a: Action, ev: list, dice) -> None:
         d.treasures.sort()
     state.pending = None
     ev.append(Event("ruling", f"{d.name} takes {possessive(e.name)} {cat().items[it].name}", rule_of_spell("the_claw")))
-    late.call("run_jobs", state, ev, dice)
 
 
 def discard_options(state: UDState, o: int) -> list[Action]:
@@ -380,4 +373,3 @@ def discard(state: UDState, a: Action, ev: list, dice) -> None:
     state.pending = None
     ev.append(Event("ruling", f"{e.name} discards a {cat().movement[a['card']].name} to the Sandstorm",
                     rule_of_spell("sandstorm")))
-    late.call("run_jobs", state, ev, dice)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from engine.hex.grid import Hex
 from engine.core.state_fields import SHARED, copyable
+from games.uberdrakes.jobs import Job
 
 
 @copyable
@@ -127,7 +128,7 @@ class UDState:
     sandstorm: tuple = ()                # (village space id, tokens left, caster) or ()
     combat: Combat | None = None
     pending: Pending | None = None
-    jobs: list = field(default_factory=list)        # rulings still to run, in order
+    jobs: list[Job] = field(default_factory=list)   # rulings still to run, in order (games/uberdrakes/jobs.py)
     last_roost: int = -1
     wants: dict = field(default_factory=dict)       # dragon choice: player -> wanted dragon
     choosing: list = field(default_factory=list)    # players still to name a dragon / mulligan

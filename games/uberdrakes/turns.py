@@ -7,61 +7,13 @@ from __future__ import annotations
 from engine.core.rules import Event
 from engine.core.words import possessive
 from games.uberdrakes import combat, spaces
-from games.uberdrakes.board import hex_label
-from games.uberdrakes.common import (R_BATTLE_ROYALE, R_NEXT, R_ROUNDS, R_TURN, R_VARIANTS, R_ZOC, add_fatigue, cat,
+from games.uberdrakes.common import (R_BATTLE_ROYALE, R_NEXT, R_ROUNDS, R_TURN, add_fatigue, cat,
                                      draw_movement, econ, heal, in_portal, rule_of_spell)
-from games.uberdrakes.late import late
+from games.uberdrakes.ending import finish
+from games.uberdrakes.jobs import FinishTurn, Choice, StartTurnEffects
 from games.uberdrakes.state import Pending, UDState
 
 R_ENDGAME = "docs/games/uberdrakes.md § The Endgame"   # the text's chapter was lost: our notes hold the Final Battle
-
-
-# ---- the ruling queue ----------------------------------------------------------------------
-
-@late.provides
-def run_jobs(state: UDState, ev: list, dice) -> None:
-    """Run queued rulings until one needs a decision or none are left."""
-    while state.combat is None and state.pending is None and state.jobs and state.phase == "play":
-        job = state.jobs.pop(0)
-        kind = job[0]
-        if kind == "zoc":
-            p = job[1]
-            fights = [("fight", p, o, "zoc") for o in combat.zoc_triggers(state, p)]
-            state.jobs[0:0] = fights
-        elif kind == "fight":
-            _, a, d, reason = job
-            if reason == "zoc" and d not in combat.zoc_triggers(state, a):
-                continue
-            combat.start(state, a, d, reason, False, ev, dice)
-            # the space's effect waits for the combat: its lines will come under another action's
-            state.jobs = [(*j, "after combat") if j[0] == "land" and len(j) == 3 else j for j in state.jobs]
-        elif kind == "land":
-            _, p, h, *waited = job
-            if state.players[p].hex == h and state.active == p:
-                before = len(ev)
-                spaces.land(state, p, ev, dice)
-                if waited and len(ev) > before:
-                    ev.insert(before, Event("land", f"After the combat, {state.players[p].name} lands on "
-                                            f"{hex_label(h)}", R_ZOC, depth=0, data={"player": p}))
-        elif kind == "end_turn":
-            finish_turn(state, job[1], ev, dice)
-        elif kind == "pending":
-            _, pk, player, data = job
-            state.pending = Pending(pk, player, dict(data))
-            if not late.call("pending_actions", state):      # nothing left to choose (e.g. The Claw: nothing to take)
-                state.pending = None
-        elif kind == "start_turn_effects":
-            spaces.first_turn_roost(state, job[1], ev)
-
-
-@late.provides
-def after_move(state: UDState, p: int, ev: list, dice, space_first: bool = False) -> None:
-    """Queue what follows a movement that left its space: combat in zones of
-    control, then the effect of the landing space (Blink: the other way)."""
-    h = state.players[p].hex
-    jobs = [("land", p, h), ("zoc", p)] if space_first else [("zoc", p), ("land", p, h)]
-    state.jobs[0:0] = jobs
-    run_jobs(state, ev, dice)
 
 
 # ---- turns -------------------------------------------------------------------------------------
@@ -113,8 +65,7 @@ def start_turn(state: UDState, p: int, ev: list, dice) -> None:
         else:
             state.sandstorm = (v, tokens, caster)
     if d.roost_next == "village":
-        state.jobs.append(("start_turn_effects", p))
-    run_jobs(state, ev, dice)
+        state.jobs.append(StartTurnEffects(p))
 
 
 def end_turn(state: UDState, roost: bool, ev: list, dice) -> None:
@@ -129,7 +80,7 @@ def end_turn(state: UDState, roost: bool, ev: list, dice) -> None:
         spots = [n for n in movement.neighbours_any(state.board, d.hex) if n not in blocked]
         if spots:
             state.pending = Pending("skies_land", p, {"roost": roost})
-            state.jobs.insert(0, ("end_turn", roost))
+            state.jobs.insert(0, FinishTurn(roost))
             ev.append(Event("ruling", f"{d.name} ends the turn on an opponent's space and must move to an "
                             "unoccupied space next to it", rule_of_spell("take_to_the_skies")))
             return
@@ -206,7 +157,7 @@ def end_round(state: UDState, ev: list, dice) -> None:
         if d.roost_next == "pickup":
             d.roost_next = ""
             if d.rider is None and (any(state.pickups.values()) or state.rider_deck):
-                state.jobs.append(("pending", "pick_rider", p, {"side": None}))
+                state.jobs.append(Choice("pick_rider", p, {"side": None}))
     start_turn(state, first, ev, dice)
 
 
@@ -228,30 +179,6 @@ def deal_stock(state: UDState, dice, ev: list) -> None:
 
 
 # ---- the end -----------------------------------------------------------------------------------
-
-@late.provides
-def check_instant_win(state: UDState, ev: list) -> bool:
-    """Courier variant: the first to deliver enough riders wins at once."""
-    if state.options.get("variant") != "courier":
-        return False
-    need = econ().courier_deliveries
-    for d in state.players:
-        if len(d.delivered) >= need:
-            finish(state, (d.index,), f"{d.name} delivers {need} riders first (Courier)", R_VARIANTS, ev)
-            return True
-    return False
-
-
-def finish(state: UDState, winners: tuple, reason: str, rule: str, ev: list) -> None:
-    state.phase = "over"
-    state.winners = winners
-    state.win_reason = reason
-    state.win_rule = rule
-    state.pending = None
-    state.combat = None
-    state.jobs = []
-    ev.append(Event("over", reason, rule, depth=0, data={"winners": list(winners)}))
-
 
 def endgame(state: UDState, ev: list, dice) -> None:
     best = max(d.vp for d in state.players)
@@ -279,7 +206,6 @@ def next_final(state: UDState, ev: list, dice) -> None:
     combat.start(state, challenger, state.champion, "final", False, ev, dice)
 
 
-@late.provides
 def final_battle_result(state: UDState, winner: int, loser: int, ev: list, dice) -> None:
     state.champion = winner
     if state.final_order:
