@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
 
 import pytest
 
@@ -180,7 +181,7 @@ def _played_save(tmp_path):
 
 
 def test_a_save_whose_fingerprint_disagrees_is_refused_and_an_older_one_still_loads(tmp_path):
-    """Format 2 fingerprints every declared field: a save whose fingerprint
+    """Format 2 on fingerprints every declared field: a save whose fingerprint
     disagrees with its replay is refused.  A format-1 save (made by an
     older version, with the old kind of fingerprint) still loads, its
     actions and rolls replayed and checked one by one; a newer format is
@@ -189,7 +190,7 @@ def test_a_save_whose_fingerprint_disagrees_is_refused_and_an_older_one_still_lo
     from engine.core.match import Match
     from engine.core.saves import SaveError
     match, data = _played_save(tmp_path)
-    assert data["format"] == 2 and data["fingerprint"] == fingerprint(match.state)
+    assert data["format"] == 3 and data["fingerprint"] == fingerprint(match.state)
     path = tmp_path / "game.json"
 
     path.write_text(json.dumps(dict(data, fingerprint="0123456789abcdef")))
@@ -199,9 +200,52 @@ def test_a_save_whose_fingerprint_disagrees_is_refused_and_an_older_one_still_lo
     path.write_text(json.dumps(dict(data, format=1, fingerprint="made-by-version-1")))
     assert fingerprint(Match.load(path).state) == fingerprint(match.state)
 
-    path.write_text(json.dumps(dict(data, format=3)))
-    with pytest.raises(SaveError, match="format: version 3 is not supported .*a newer Warbench made it"):
+    # Dice Wars' fingerprint is the same in format 2: compared there too
+    path.write_text(json.dumps(dict(data, format=2, fingerprint="0123456789abcdef")))
+    with pytest.raises(SaveError, match="fingerprint: the replayed game does not agree"):
         Match.load(path)
+    path.write_text(json.dumps(dict(data, format=2)))
+    assert fingerprint(Match.load(path).state) == fingerprint(match.state)
+
+    path.write_text(json.dumps(dict(data, format=4)))
+    with pytest.raises(SaveError, match="format: version 4 is not supported .*a newer Warbench made it"):
+        Match.load(path)
+
+
+@pytest.mark.parametrize("game, fixture, queued", [
+    ("uberdrakes", "uberdrakes_format2_queued_rulings.json", "jobs"),
+    ("dragonbond", "dragonbond_format2_frames.json", "frames"),
+])
+def test_a_save_from_before_its_queue_was_typed_still_loads(tmp_path, game, fixture, queued):
+    """A save of format 2, made by the build before the game's queue of
+    rulings to run became typed values (games/uberdrakes/jobs.py,
+    games/dragonbond/frames.py), saved while rulings waited on a decision:
+    its fingerprint is of the old text, so it is not compared
+    (Ruleset.fingerprint_since), and the game loads with every action and
+    roll replayed and checked, the rulings still queued."""
+    import json
+    import shutil
+    from engine.core.match import Match
+    old = Path(__file__).parent / "fixtures" / fixture
+    data = json.loads(old.read_text())
+    assert data["format"] == 2 and data["setup"]["game"] == game
+    match = Match.load(shutil.copy(old, tmp_path / "old.json"))
+    assert data["fingerprint"] != fingerprint(match.state)       # the old text: comparing it would refuse the save
+    waiting = getattr(match.state, queued)
+    assert waiting and all(dataclasses.is_dataclass(job) for job in waiting)
+    assert registry.get(game).fingerprint_since == 3
+    assert match.to_save()["format"] == 3
+
+
+def test_a_queue_of_frozen_values_is_shared_item_by_item_by_a_copy():
+    """A list declared of a union of frozen dataclasses (a queue's jobs)
+    is copied as a list, its items shared (they cannot change)."""
+    from games.dragonbond.frames import Casualties, DoMove
+    rules = registry.get("dragonbond")
+    state, _ = rules.initial_state(Setup("dragonbond", 2, seed=1, scenario=rules.scenarios()[0]), SeededDice(1))
+    state.frames = [DoMove(1, ((0.0, 0.0),), (0,), "move"), Casualties()]
+    copy = state.copy()
+    assert copy.frames == state.frames and copy.frames is not state.frames and copy.frames[0] is state.frames[0]
 
 
 def test_a_derived_copy_copies_as_deep_as_the_declarations_say():

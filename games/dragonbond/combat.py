@@ -10,7 +10,7 @@ from functools import lru_cache
 from engine.core.rules import Event
 from engine.core.odds import percent
 from games.dragonbond import dicepool, flow, modifiers, space, stats, wounds
-from games.dragonbond.flow import push, step
+from games.dragonbond.frames import AttackAfter, AttackRoll, Casualties, push
 from games.dragonbond.state import DBState, Pending, Unit
 
 R_ATTACKS = "dragonbond.txt § Attacks"
@@ -107,10 +107,9 @@ def declare(state: DBState, u: Unit, t: Unit, wname: str, kind: str, events: lis
                         f"{' (' + power + ')' if power else ''}"
                         f"{' — opportunity attack' if kind == 'oa' else ''}", R_PERFORM, depth=1,
                         data={"uid": u.uid, "target": t.uid, "weapon": w.name, "type": w.type}))
-    push(state, "attack_after", uid=u.uid, target=t.uid, kind=kind, melee=w.type == "melee")
-    push(state, "casualties")
-    push(state, "attack_roll", uid=u.uid, target=t.uid, weapon=wname, kind=kind, power=power,
-         spec=weapon_spec.model_dump() if weapon_spec is not None else None)
+    push(state, AttackAfter(u.uid, t.uid, kind, w.type == "melee"))
+    push(state, Casualties())
+    push(state, AttackRoll(u.uid, t.uid, wname, kind, power, weapon_spec.model_dump() if weapon_spec is not None else None))
     if t.owner != u.owner:
         flow.ask_reaction(state, t.uid, "targeted", u.uid)
     if w.type == "ranged" and kind != "oa":
@@ -119,7 +118,6 @@ def declare(state: DBState, u: Unit, t: Unit, wname: str, kind: str, events: lis
             flow.ask_oas(state, u.uid, enemies, "attempts a ranged attack while engaged")
 
 
-@step
 def attack_roll(state: DBState, dice, events: list, uid: int, target: int, weapon: str, kind: str, power: str,
                 spec) -> None:
     u, t = state.units[uid], state.units[target]
@@ -178,7 +176,6 @@ def attack_roll(state: DBState, dice, events: list, uid: int, target: int, weapo
     flow.end_of_attack_temps(state, [u.uid] + [v.uid for v in group])
 
 
-@step
 def attack_after(state: DBState, dice, events: list, uid: int, target: int, kind: str, melee: bool) -> None:
     """6. Consolidate (melee attacks only): models no longer engaged may
     move up to 2" to engage the unit they attacked."""

@@ -83,7 +83,7 @@ def activated_copy(state: DBState, uid: int) -> DBState | None:
     show its highest face (a blank): a simulated roll decides nothing.
     None when it cannot be activated now."""
     from engine.core.dice import HighestDice
-    from games.dragonbond import flow, turns
+    from games.dragonbond import turn_loop, turns
     if state.phase != "battle" or state.turn is not None or state.pending or uid not in state.units:
         return None
     u = state.units[uid]
@@ -93,7 +93,7 @@ def activated_copy(state: DBState, uid: int) -> DBState | None:
     dice = HighestDice()
     ev: list = []
     turns.activate(s, s.units[uid], dice, ev)
-    flow.run(s, dice, ev)
+    turn_loop.run_frames(s, dice, ev)
     return s
 
 

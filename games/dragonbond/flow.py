@@ -1,12 +1,6 @@
-"""Resolution in steps, so that play can stop for a decision and go on.
-
-An action that can be interrupted (an opportunity attack before a move, a
-reaction before a roll, the owner choosing casualties before the attack's
-consolidation) is resolved as frames: (step name, arguments) on
-`state.frames`, run last-in first-out.  A step may push more frames and
-may open a decision (`state.pending`); `run` stops while one is open.
-Answering it pops it and runs on.  Frames hold only plain values, so a
-state copy copies them, and a replay runs the same steps.
+"""Opportunity attacks, reactions and casualties: the frames that ask for
+them (games/dragonbond/frames.py) and the steps that answer them, run by
+the one turn loop (games/dragonbond/turn_loop.py).
 
 dragonbond.txt § Reactions (resolved before the action that triggered
 them), § 1. Opportunity Attack, § 2. Powers, § Applying Wounds.
@@ -15,30 +9,12 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from games.dragonbond import stats, wounds
-from games.dragonbond.late import late
+from games.dragonbond.frames import AskOpportunityAttack, AskReaction, Casualties, CheckLastPlayer, push
 from games.dragonbond.state import DBState, Pending
 
 R_OA = "dragonbond.txt § 1. Opportunity Attack"
 R_REACT = "dragonbond.txt § 2. Powers"
 R_TIMING = "dragonbond.txt § Activating Powers"
-
-STEPS: dict = {}
-
-
-def step(fn):
-    STEPS[fn.__name__] = fn
-    return fn
-
-
-def push(state: DBState, name: str, **args) -> None:
-    state.frames.append((name, args))
-
-
-def run(state: DBState, dice, events: list) -> None:
-    while not state.pending and state.frames and state.phase != "over":
-        name, args = state.frames.pop()
-        STEPS[name](state, dice, events, **args)
-
 
 # ---- asking for opportunity attacks and reactions --------------------------------------------
 
@@ -74,10 +50,9 @@ def ask_oas(state: DBState, mover_uid: int, enemies: list[int], why: str) -> Non
     """Push the opportunity-attack questions (they run before what was
     pushed earlier)."""
     for e in reversed(enemies):
-        push(state, "ask_oa", reactor=e, target=mover_uid, why=why)
+        push(state, AskOpportunityAttack(e, mover_uid, why))
 
 
-@step
 def ask_oa(state: DBState, dice, events: list, reactor: int, target: int, why: str) -> None:
     from games.dragonbond import space
     r, t = state.units[reactor], state.units[target]
@@ -109,10 +84,9 @@ def reaction_powers(state: DBState, uid: int, trigger: str) -> list:
 
 
 def ask_reaction(state: DBState, uid: int, trigger: str, cause: int) -> None:
-    push(state, "ask_react", uid=uid, trigger=trigger, cause=cause)
+    push(state, AskReaction(uid, trigger, cause))
 
 
-@step
 def ask_react(state: DBState, dice, events: list, uid: int, trigger: str, cause: int) -> None:
     u = state.units[uid]
     if not (u.alive and u.models):
@@ -124,7 +98,6 @@ def ask_react(state: DBState, dice, events: list, uid: int, trigger: str, cause:
 
 # ---- casualties ---------------------------------------------------------------------------------
 
-@step
 def casualties(state: DBState, dice, events: list) -> None:
     """Take off killed models: the owner chooses when there is a choice."""
     for uid in sorted(state.units):
@@ -134,13 +107,13 @@ def casualties(state: DBState, dice, events: list) -> None:
         if not u.alive:
             u.to_remove = 0
             continue
-        push(state, "casualties")
+        push(state, Casualties())
         if wounds.needs_choice(u):
             state.pending.append(Pending("casualties", u.owner, uid, n=u.to_remove))
         else:
             wounds.remove_models(state, u, [m.mid for m in u.models], dice, events)
         return
-    late.call("check_last_player", state, events)
+    push(state, CheckLastPlayer())
 
 
 def end_of_attack_temps(state: DBState, uids) -> None:

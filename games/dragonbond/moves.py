@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from games.dragonbond import charging, dicepool, flow, modifiers, movement, space, stats
-from games.dragonbond.flow import push, step
+from games.dragonbond.frames import ChargeMove, ChargeRoll, DoMove, OfferChargeAttack, push
 from games.dragonbond.state import DBState, Pending, Unit
 
 R_MOVE = "dragonbond.txt § Movement"
@@ -19,7 +19,7 @@ R_OA = "dragonbond.txt § 1. Opportunity Attack"
 def declare_move(state: DBState, u: Unit, pts, kind: str, events: list) -> None:
     """kind: move | run | disengage | coordinated."""
     mids = [m.mid for m in u.models]
-    push(state, "do_move", uid=u.uid, to=[list(p) for p in pts], mids=mids, kind=kind)
+    push(state, DoMove(u.uid, tuple((p[0], p[1]) for p in pts), tuple(mids), kind))
     if kind == "disengage":
         if space.in_combat_with(state, u):
             events.append(Event("ruling", f"{stats.name(state, u)} disengages: no opportunity attacks",
@@ -33,7 +33,6 @@ def declare_move(state: DBState, u: Unit, pts, kind: str, events: list) -> None:
             flow.ask_oas(state, u.uid, cands, "moves away")
 
 
-@step
 def do_move(state: DBState, dice, events: list, uid: int, to: list, mids: list, kind: str) -> None:
     u = state.units[uid]
     if not (u.alive and u.models):
@@ -76,7 +75,6 @@ def offer_pile_in(state: DBState, u: Unit, before: set, events: list) -> None:
             return
 
 
-@step
 def offer_charge_attack(state: DBState, dice, events: list, uid: int, target: int, weapon: str) -> None:
     """§ Charge [2], 3. Attack: "they may make a melee attack against it"."""
     u, t = state.units[uid], state.units[target]
@@ -94,11 +92,10 @@ def offer_charge_attack(state: DBState, dice, events: list, uid: int, target: in
 def declare_charge(state: DBState, u: Unit, t: Unit, weapon: str, events: list) -> None:
     events.append(Event("charge", f"{stats.label(state, u)} charges {stats.label(state, t)}", R_CHARGE, depth=1,
                         data={"uid": u.uid, "target": t.uid}))
-    push(state, "charge_roll", uid=u.uid, target=t.uid, weapon=weapon)
+    push(state, ChargeRoll(u.uid, t.uid, weapon))
     flow.ask_reaction(state, t.uid, "charged", u.uid)
 
 
-@step
 def charge_roll(state: DBState, dice, events: list, uid: int, target: int, weapon: str) -> None:
     u, t = state.units[uid], state.units[target]
     turn = state.turn
@@ -125,14 +122,13 @@ def charge_roll(state: DBState, dice, events: list, uid: int, target: int, weapo
     events.append(Event("ruling", text + f"; the target is {dist:.1f}\" away", R_CHARGE,
                         data={"distance": allowance}))
     pts = charging.plan_charge(state, u, t, turn.charge)
-    push(state, "charge_move", uid=uid, target=target, weapon=weapon)
+    push(state, ChargeMove(uid, target, weapon))
     leaving = movement.would_leave(state, u, pts)
     cands = [e for e in flow.oa_candidates(state, u.uid) if e in leaving and e != target]
     if cands:
         flow.ask_oas(state, u.uid, cands, "charges away")
 
 
-@step
 def charge_move(state: DBState, dice, events: list, uid: int, target: int, weapon: str) -> None:
     u, t = state.units[uid], state.units[target]
     turn = state.turn
@@ -148,7 +144,7 @@ def charge_move(state: DBState, dice, events: list, uid: int, target: int, weapo
     if not (u.alive and u.models and t.alive and t.models):
         return
     if space.engaged_models(state, u, t):
-        push(state, "offer_charge_attack", uid=uid, target=target, weapon=weapon)
+        push(state, OfferChargeAttack(uid, target, weapon))
         if movement.plan_follow_up(state, u, t) is not None:
             state.pending.append(Pending("follow_up", u.owner, u.uid, target, what="pile_in"))
             events.append(Event("ruling", f"{stats.name(state, u)} is engaged: its other models may pile in up to "

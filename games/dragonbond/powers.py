@@ -8,8 +8,8 @@ from __future__ import annotations
 from engine.core.rules import Event
 from engine.core.words import possessive
 from games.dragonbond import combat, dicepool, flow, modifiers, movement, space, stats, wounds
-from games.dragonbond.late import late
-from games.dragonbond.flow import push, step
+from games.dragonbond.catalog import cat
+from games.dragonbond.frames import Casualties, PowerEffects, push
 from games.dragonbond.state import DBState, Temp, Unit
 
 R_POWERS = "dragonbond.txt § Powers [X]:"
@@ -126,13 +126,12 @@ def use_power(state: DBState, u: Unit, key: str, target: int | None, events: lis
                         + (f" on {stats.name(state, state.units[tid])}" if tid != u.uid else ""),
                         R_COMBINED if key == COMBINED else R_POWERS, depth=1,
                         data={"uid": u.uid, "power": key, "target": tid}))
-    push(state, "power_effects", uid=u.uid, key=key, target=tid)
+    push(state, PowerEffects(u.uid, key, tid))
     enemies = flow.oa_candidates(state, u.uid)
     if enemies:
         flow.ask_oas(state, u.uid, enemies, f"attempts to activate {name} while engaged")
 
 
-@step
 def power_effects(state: DBState, dice, events: list, uid: int, key: str, target: int) -> None:
     u = state.units[uid]
     t = state.units.get(target)
@@ -147,7 +146,7 @@ def power_effects(state: DBState, dice, events: list, uid: int, key: str, target
     part = u
     if key != COMBINED:
         part = find(state, u, key)[1] or u
-    push(state, "casualties")
+    push(state, Casualties())
     attacks = [e for e in effects if e.kind == "attack"]
     for fx in effects:
         if fx.kind != "attack":
@@ -157,7 +156,6 @@ def power_effects(state: DBState, dice, events: list, uid: int, key: str, target
             combat.declare(state, u, t, fx.weapon.name, "power", events, power=name, weapon_spec=fx.weapon)
 
 
-@late.provides
 def apply_effect(state: DBState, src: Unit, t: Unit, fx, dice, events: list, name: str, by_player: int,
                  paying: Unit | None = None) -> None:
     """One effect of a power or sacrifice on unit t."""
@@ -213,6 +211,18 @@ def apply_effect(state: DBState, src: Unit, t: Unit, fx, dice, events: list, nam
     # speed, stamina, keyword, range: standing rules (passive powers), nothing to do now
 
 
+def sacrifice(state: DBState, dice, events: list, uid: int, targets: tuple[int, ...]) -> None:
+    """A fallen captain's once-only Sacrifice effects on the units it names
+    (wounds.captain_dies), then its standing effect, if any, announced."""
+    u = state.units[uid]
+    sac = cat().captains[u.captain].sacrifice
+    for tid in targets:
+        for fx in sac.once:
+            apply_effect(state, u, state.units[tid], fx, dice, events, sac.name, by_player=u.owner)
+    if sac.persistent and u.models:
+        events.append(Event("ruling", f"Sacrifice — {sac.name}: {sac.text}", wounds.R_SACRIFICE))
+
+
 def use_reaction(state: DBState, u: Unit, pname: str, cause: int, dice, events: list, trigger: str) -> None:
     for p, part in flow.reaction_powers(state, u.uid, trigger):
         if p.name != pname:
@@ -223,7 +233,7 @@ def use_reaction(state: DBState, u: Unit, pname: str, cause: int, dice, events: 
                             data={"uid": u.uid, "power": p.name}))
         c = state.units.get(cause)
         t = u if p.target == "self" or c is None else c
-        push(state, "casualties")
+        push(state, Casualties())
         for fx in p.effects:
             apply_effect(state, u, t, fx, dice, events, p.name, by_player=u.owner, paying=part)
         return

@@ -12,8 +12,9 @@ from engine.core import registry
 from engine.core.actions import Action
 from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
 from games.dragonbond import (actions, checks, choices, combat, flow, moves, movement, position, powers, setup, stats,
-                              turns, wounds)
+                              turn_loop, turns, wounds)
 from games.dragonbond.catalog import cat
+from games.dragonbond.frames import Casualties, push
 from games.dragonbond.state import DBState
 
 R_RUN = "dragonbond.txt § Run [1]"
@@ -64,9 +65,11 @@ class DragonbondRules(ConventionalHooks):
     def scenarios(self) -> list[str]:
         return list(cat().scenarios)
 
+    fingerprint_since = 3        # format 3: the frames still to resolve became typed values (games/dragonbond/frames.py)
+
     def initial_state(self, s, dice):
         state, events = setup.initial_state(s, dice, position.build)
-        flow.run(state, dice, events)
+        turn_loop.run_frames(state, dice, events)
         return state, events
 
     def in_setup(self, state: DBState) -> bool:
@@ -104,8 +107,7 @@ class DragonbondRules(ConventionalHooks):
     def apply(self, state: DBState, a: Action, dice) -> list[Event]:
         ev: list[Event] = []
         getattr(self, "_do_" + a.kind)(state, a, dice, ev)
-        flow.run(state, dice, ev)
-        turns.settle(state, dice, ev)
+        turn_loop.run(state, dice, ev)
         return ev
 
     # setup
@@ -167,7 +169,7 @@ class DragonbondRules(ConventionalHooks):
         t.second = v.uid
         ev.append(Event("ruling", f"Coordinated move: {stats.name(state, u)} and {stats.name(state, v)} may each "
                         "move; no fatigue; neither may act", R_COORD))
-        flow.push(state, "casualties")
+        push(state, Casualties())
         turns.start_of_turn(state, v, dice, ev)
 
     def _do_rest(self, state, a, dice, ev):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from engine.core.state_fields import FRESH, SHARED, copyable
+from games.dragonbond.frames import Frame
 
 
 @copyable
@@ -141,7 +142,7 @@ class DBState:
     deploy_order: list[int] = field(default_factory=list)
     turn: Turn | None = None
     pending: list[Pending] = field(default_factory=list)
-    frames: list[tuple[str, dict]] = field(default_factory=list)  # continuations (games/dragonbond/flow.py)
+    frames: list[Frame] = field(default_factory=list)  # steps still to resolve, last first (games/dragonbond/frames.py)
     first_blood: int = -1
     winners: tuple = ()
     win_reason: str = ""

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from engine.core.rulings import reading
-from games.dragonbond import dicepool, flow, movement, space, stats, wounds
-from games.dragonbond.late import late
+from games.dragonbond import dicepool, movement, space, stats, wounds
+from games.dragonbond.frames import Casualties, push
 from games.dragonbond.rulings import TURN_COUNTER
 from games.dragonbond.state import DBState, Turn, Unit
 
@@ -179,7 +179,7 @@ def activate(state: DBState, u: Unit, dice, events: list, mode: str = "") -> Non
     events.append(Event("turn", f"{p.name} activates {stats.name(state, u)} ({p.turns} turn"
                         f"{'s' if p.turns != 1 else ''} left)", R_ORDER, depth=0,
                         data={"player": p.index, "uid": u.uid}))
-    flow.push(state, "casualties")
+    push(state, Casualties())
     start_of_turn(state, u, dice, events)
 
 
@@ -262,7 +262,6 @@ def settle(state: DBState, dice, events: list) -> None:
         end_turn(state, dice, events)
 
 
-@late.provides
 def check_last_player(state: DBState, events: list) -> None:
     """The game ends when only one player has units on the battlefield."""
     if state.phase != "battle":

@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core.rules import Event
 from engine.core.words import possessive
 from games.dragonbond import stats
-from games.dragonbond.late import late
+from games.dragonbond.frames import DestroyIfEmpty, Sacrifice, push
 from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState, Unit
 
@@ -123,15 +123,22 @@ def remove_models(state: DBState, u: Unit, mids: list[int], dice, events: list) 
         events.append(Event("ruling", f"{len(gone)} model{'s' if len(gone) > 1 else ''} of "
                             f"{stats.name(state, u)} removed; {len(u.models)} left",
                             R_WOUNDS, data={"uid": u.uid, "removed": [m.mid for m in gone]}))
-    if captain:
-        captain_dies(state, u, by_uid, dice, events)
+    sacrifice = captain_dies(state, u, by_uid, events) if captain else None
+    if sacrifice is not None:
+        # the Sacrifice's effects come first (powers.sacrifice), then, if that was the last model, the unit is destroyed
+        push(state, DestroyIfEmpty(u.uid, by, by_uid))
+        push(state, sacrifice)
+        return
     if not u.models:
         destroy(state, u, by, by_uid, dice, events)
 
 
-def captain_dies(state: DBState, u: Unit, killer_uid: int, dice, events: list) -> None:
+def captain_dies(state: DBState, u: Unit, killer_uid: int, events: list) -> Sacrifice | None:
+    """The captain falls: the unit loses its ability.  Its once-only
+    Sacrifice effects are returned as a frame for the turn loop to run
+    next (they apply a power's effects: powers.sacrifice), or None."""
     if not u.captain or not u.captain_alive:
-        return
+        return None
     cap = cat().captains[u.captain]
     u.captain_alive = False
     u.sacrificed = True
@@ -148,11 +155,17 @@ def captain_dies(state: DBState, u: Unit, killer_uid: int, dice, events: list) -
         else:
             targets = [state.units[x] for x in sorted(space.in_combat_with(state, u))] if u.models else []
         events.append(Event("ruling", f"Sacrifice — {sac.name}: {sac.text}", R_SACRIFICE))
-        for t in targets:
-            for fx in sac.once:
-                late.call("apply_effect", state, u, t, fx, dice, events, sac.name, by_player=u.owner)
+        return Sacrifice(u.uid, tuple(t.uid for t in targets))
     if sac.persistent and u.models:
         events.append(Event("ruling", f"Sacrifice — {sac.name}: {sac.text}", R_SACRIFICE))
+    return None
+
+
+def destroy_if_empty(state: DBState, uid: int, by: int, by_uid: int, dice, events: list) -> None:
+    """After a fallen captain's Sacrifice: the unit is destroyed if it has no models left."""
+    u = state.units[uid]
+    if not u.models:
+        destroy(state, u, by, by_uid, dice, events)
 
 
 def destroy(state: DBState, u: Unit, by: int, by_uid: int, dice, events: list, shared: bool = False) -> None:
