@@ -116,12 +116,12 @@ def _new(game, scenario, seed=4):
 def test_dice_wars_swap_gives_each_seat_the_others_corners_and_army():
     rules, state = _new("dice_wars", "balanced")
     corners = [list(p.corners) for p in state.players]
-    armies = [sorted(rules.judge_hook("judge_army")(state)[s].units) for s in (0, 1)]
-    assert rules.judge_hook("judge_swap")(state, (1, 0), (1, 0)) is None
+    armies = [sorted(rules.judge_army(state)[s].units) for s in (0, 1)]
+    assert rules.judge_swap(state, (1, 0), (1, 0)) is None
     assert [p.corners for p in state.players] == corners[::-1]
-    assert [sorted(a.units) for a in rules.judge_hook("judge_army")(state)] == armies[::-1]
+    assert [sorted(a.units) for a in rules.judge_army(state)] == armies[::-1]
     assert rules.judge_frame(state).sides[0] == "top-right corner + bottom-left corner"
-    assert "past it" in rules.judge_hook("judge_swap")(_deployed(rules, state), (1, 0), ())
+    assert "past it" in rules.judge_swap(_deployed(rules, state), (1, 0), ())
 
 
 def _deployed(rules, state):
@@ -136,7 +136,7 @@ def test_warbound_swap_moves_the_starts_and_the_decks():
     starts = state.board.starts
     decks = [p.deck.name for p in state.players]
     shared = rules.initial_state(Setup("warbound", 2, seed=5, scenario="recommended"), SeededDice(5))[0].board
-    assert rules.judge_hook("judge_swap")(state, (1, 0), (1, 0)) is None
+    assert rules.judge_swap(state, (1, 0), (1, 0)) is None
     assert state.board.starts == starts[::-1] and shared.starts == starts      # the shared board is untouched
     assert [p.deck.name for p in state.players] == decks[::-1]
     assert rules.judge_frame(state).sides == ("right section", "left section")
@@ -149,7 +149,7 @@ def test_battle_valor_swap_moves_the_zones_and_the_armies():
     zones = [p.zone for p in state.players]
     names = [p.army.name for p in state.players]
     owners = {u.uid: u.owner for u in state.units.values()}
-    assert rules.judge_hook("judge_swap")(state, (1, 0), (1, 0)) is None
+    assert rules.judge_swap(state, (1, 0), (1, 0)) is None
     assert [p.zone for p in state.players] == zones[::-1]
     assert [p.army.name for p in state.players] == names[::-1]
     assert all(u.owner == 1 - owners[u.uid] for u in state.units.values())

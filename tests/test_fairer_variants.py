@@ -65,7 +65,7 @@ def _state(game, scenario, seed=3):
 @slow
 def test_dice_wars_proposes_sound_changes_smallest_first(tmp_path):
     rules, state = _state("dice_wars", "balanced")
-    found = rules.judge_hook("judge_variants")(state, tmp_path)
+    found = rules.judge_variants(state, tmp_path)
     assert [v.size for v in found] == sorted(v.size for v in found)
     words = [v.words for v in found]
     assert "turn the top-left tile half round" in words and "swap the top-left and bottom-right tiles" in words
@@ -85,7 +85,7 @@ def test_dice_wars_proposes_sound_changes_smallest_first(tmp_path):
 
 def test_warbound_moves_scan_markers_and_starts_on_open_ground(tmp_path):
     rules, state = _state("warbound", "recommended")
-    found = rules.judge_hook("judge_variants")(state, tmp_path)
+    found = rules.judge_variants(state, tmp_path)
     scan = found[0]
     assert scan.words.startswith("move Scan ") and scan.size == 1
     start = next(v for v in found if "starting tile" in v.words)
@@ -97,7 +97,7 @@ def test_warbound_moves_scan_markers_and_starts_on_open_ground(tmp_path):
 @slow
 def test_battle_valor_variants_play_as_their_scenario(tmp_path):
     rules, state = _state("battle_valor_fantasy", "fords_of_legian")
-    found = rules.judge_hook("judge_variants")(state, tmp_path)
+    found = rules.judge_variants(state, tmp_path)
     assert found and all(v.scenario.endswith(".tmx") for v in found)
     zone = next(v for v in found if "deployment zone" in v.words)
     moved, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=3, scenario=zone.scenario), SeededDice(3))

@@ -221,7 +221,7 @@ def test_a_save_from_before_its_queue_was_typed_still_loads(tmp_path, game, fixt
     rulings to run became typed values (games/uberdrakes/jobs.py,
     games/dragonbond/frames.py), saved while rulings waited on a decision:
     its fingerprint is of the old text, so it is not compared
-    (Ruleset.fingerprint_since), and the game loads with every action and
+    (Game.fingerprint_since), and the game loads with every action and
     roll replayed and checked, the rulings still queued."""
     import json
     import shutil

@@ -89,6 +89,9 @@ def test_the_hint_names_other_choices_once_when_their_words_are_the_same():
     from engine.ui.scenes.match_screen import hint_lines
 
     class Words:
+        def computer(self):
+            return None
+
         def preview(self, state, a):
             return []
 

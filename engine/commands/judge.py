@@ -78,12 +78,9 @@ def swap_problem(game: str, scenario: str, players: int, seed: int, options: dic
     if not ways:
         return None
     rules = registry.get(game)
-    hook = rules.judge_hook("judge_swap")
-    if hook is None:
-        return f"{rules.title} gives the judge no way to swap the seats' places or armies"
     state, _ = rules.initial_state(Setup(game, players, seed=seed, scenario=scenario, options=dict(options or {})),
                                    SeededDice(seed))
-    return hook(state, *ways[-1])
+    return rules.judge_swap(state, *ways[-1])
 
 
 def map_facts(game: str, scenario: str, players: int, seed: int, options: dict | None = None):

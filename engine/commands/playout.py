@@ -109,10 +109,10 @@ class _Trace:
             return
         canvas = self.rules.judge_canvas(state)
         self.kind = canvas.kind if canvas is not None else "hex"
-        army = self.rules.judge_hook("judge_army")
-        if army is not None:
+        armies = self.rules.judge_army(state)
+        if armies is not None:
             self.armies = [{"name": a.name, "strength": a.strength, "units": list(a.units), "measure": a.measure}
-                           for a in army(state)]
+                           for a in armies]
 
     def step(self, state, action, legal) -> None:
         if self.first is None and not self.rules.in_setup(state):
@@ -202,8 +202,7 @@ def play_game(job: GameJob) -> dict:
 
     def start(state) -> None:
         if job.places or job.armies:
-            swap = rules.judge_hook("judge_swap")
-            why = swap(state, tuple(job.places), tuple(job.armies)) if swap else "the game has no judge_swap hook"
+            why = rules.judge_swap(state, tuple(job.places), tuple(job.armies))
             if why:
                 raise SwapRefused(why)
         trace.start(state)

@@ -59,7 +59,6 @@ def search(game: str, scenario: str, players: int, games: int, seed: int, option
            folder=None) -> dict:
     """The search as plain data (`judge --fairer --json`)."""
     rules = registry.get(game)
-    hook = rules.judge_hook("judge_variants")
     swap = "places" if swap_problem(game, scenario, players, seed, options, "places") is None else "none"
     base = _judged(game, scenario, players, games, seed, options, workers, swap, progress, "judging the map")
     result: dict = {"game": game, "scenario": scenario, "players": players, "games per variant": games,
@@ -70,13 +69,15 @@ def search(game: str, scenario: str, players: int, games: int, seed: int, option
                              f"{'place' if swap == 'places' else 'seat'}'s 95% interval includes the fair share; "
                              "no change is proposed.")
         return result
-    if hook is None:
-        result["verdict"] = f"{rules.title} proposes no changes of its maps to the judge (games/{game}/judge.py)."
-        return result
     state, _ = rules.initial_state(Setup(game, players, seed=seed, scenario=scenario, options=dict(options or {})),
                                    SeededDice(seed))
     work = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="warbench-variants-"))
-    found = hook(state, work)
+    found = rules.judge_variants(state, work)
+    if found is None:
+        if not folder:
+            shutil.rmtree(work, ignore_errors=True)
+        result["verdict"] = f"{rules.title} proposes no changes of its maps to the judge (games/{game}/judge.py)."
+        return result
     result["candidates"] = len(found)
     for v in found[:candidates]:
         rep = _judged(game, v.scenario, players, games, seed, options, workers, swap, progress, v.words)

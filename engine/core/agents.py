@@ -1,43 +1,49 @@
 """Computer players.  An agent picks one of the legal actions of the player
 it seats: `choose(state, legal, rng) -> Action`.  Games add their own
 scoring agents in `games/<id>/ai.py`; the difficulty levels easy, normal
-and hard are made from them by `engine/core/search.py`; `make_agent(game,
-name)` finds either by name."""
+and hard are made from what they declare (`Game.computer()`,
+engine/core/computer_players.py) by `engine/core/search.py`;
+`make_agent(game, name, rules)` finds either by name."""
 from __future__ import annotations
 
-import importlib
 import random
 
-from engine.core import search
+from engine.core import registry, search
 
 
 class RandomAgent:
     """A random legal action: the fuzzing baseline.  Given the list, uniform
-    over it; given None, the ruleset's own sampler (`sample_legal`, which
-    need not list every action first) if it has one."""
+    over it; given None, the game's own sampler (`Game.sample_legal`, which
+    need not list every action first), else uniform over its legal actions."""
     name = "random"
 
     def __init__(self, rules=None):
         self.rules = rules
-        self.samples = rules is not None and hasattr(rules, "sample_legal")
+        self.samples = rules is not None          # play_out may leave the listing to it (legal=None)
 
     def choose(self, state, legal, rng: random.Random):
         if legal is None:
-            return self.rules.sample_legal(state, rng)
+            sampled = self.rules.sample_legal(state, rng)
+            if sampled is not None:
+                return sampled
+            p = self.rules.to_act(state)
+            legal = [a for a in self.rules.legal_actions(state) if a.player == p]
         return legal[rng.randrange(len(legal))]
 
 
 def make_agent(game_id: str, name: str, rules, batch: bool = False):
     """An agent by seat name: "random", a level ("easy", "normal", "hard")
-    or one of the game's own agents (`AGENTS` in its ai module).  `batch`:
+    or one of the game's own agents (ComputerPlayers.agents).  `batch`:
     for simulate and judge, where a seed must give the same game anywhere
     (search.make_level)."""
     if name == "random":
         return RandomAgent(rules)
-    mod = importlib.import_module(f"games.{game_id}.ai")
+    computer = (rules if rules is not None else registry.get(game_id)).computer()
+    if computer is None:
+        raise KeyError(f"{game_id} has no computer players but the random one")
     if name in search.LEVELS:
-        return search.make_level(mod, name, rules, batch)
-    return mod.make_agent(name, rules)
+        return search.make_level(computer, name, rules, batch)
+    return computer.make_agent(name, rules)
 
 
 def agent_names(game_id: str) -> list[str]:
@@ -48,16 +54,10 @@ def agent_names(game_id: str) -> list[str]:
 
 def level_names(game_id: str) -> list[str]:
     """The seat names a launcher offers: the levels, then random."""
-    try:
-        mod = importlib.import_module(f"games.{game_id}.ai")
-    except ImportError:
-        return ["random"]
-    return search.levels_of(mod) + ["random"]
+    computer = registry.get(game_id).computer()
+    return (search.levels_of(computer) if computer else []) + ["random"]
 
 
 def _own_names(game_id: str) -> list[str]:
-    try:
-        mod = importlib.import_module(f"games.{game_id}.ai")
-    except ImportError:
-        return []
-    return [n for n in getattr(mod, "AGENTS", ()) if n not in search.LEVELS and n != "random"]
+    computer = registry.get(game_id).computer()
+    return [n for n in (computer.agents if computer else ()) if n not in search.LEVELS and n != "random"]

@@ -31,7 +31,7 @@ def path_of(game: str) -> Path:
 
 def problem(rules, value) -> str | None:
     """Why a save's `guided` option is refused, or None."""
-    game = getattr(rules, "game_id", "")
+    game = rules.game_id
     if value != ident(game):
         return f"guided: {cut(value)} is not this game's guided first game (it is {ident(game)!r})"
     if not path_of(game).is_file():

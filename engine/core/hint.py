@@ -14,7 +14,6 @@ only: no figure of the search reaches the screen.
 """
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import dataclass
 
@@ -44,13 +43,10 @@ def same_unit(state, previous: Action, step: Action) -> bool:
     return uid is not None and step.get("uid") == uid and step.kind != previous.kind
 
 
-def follows_hook(game: str):
-    """The game's `plan_follows` hook, else `same_unit`."""
-    try:
-        mod = importlib.import_module(f"games.{game}.ai")
-    except ImportError:
-        return same_unit
-    return getattr(mod, "plan_follows", same_unit)
+def follows_hook(rules):
+    """The game's `plan_follows` (ComputerPlayers), else `same_unit`."""
+    computer = rules.computer()
+    return (computer.plan_follows if computer else None) or same_unit
 
 
 def make_hint(game: str, rules, state, agent, first: Action, why: str, weighed: list,
@@ -58,7 +54,7 @@ def make_hint(game: str, rules, state, agent, first: Action, why: str, weighed: 
     """The plan that starts with `first` (the agent's choice in `state`, a
     copy the plan may change): the later steps are its player's choices
     while the game says they continue the same idea."""
-    follows = follows_hook(game)
+    follows = follows_hook(rules)
     if follows is same_unit and first.get("uid") is None:
         follows = None                  # nothing names a unit the next step could move on
     player = getattr(agent, "normal", agent)        # the hard level's own player chooses the later steps

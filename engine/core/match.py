@@ -196,8 +196,7 @@ class Match:
             raise OverrideRefused(f"An override changes how an action is done, never when: the rules offer "
                                   f"no {action.kind.replace('_', ' ')} action to {self._name(action.player)} "
                                   f"now ({refusal.reason})")
-        hook = getattr(self.rules, "override_problem", None)
-        problem = hook(self.state, action, refusal) if hook is not None else None
+        problem = self.rules.override_problem(self.state, action, refusal)
         if problem:
             raise OverrideRefused(problem)
         return refusal
@@ -515,7 +514,7 @@ class Match:
         elif data.get("fingerprint") is None:
             raise SaveError(f"{name}:1: fingerprint: required field is missing (it shows the actions "
                             "were not shortened or altered)")
-        # a save older than the game's fingerprint (Ruleset.fingerprint_since: made by an older version)
+        # a save older than the game's fingerprint (Game.fingerprint_since: made by an older version)
         # carries the old kind of fingerprint, not compared: its actions and rolls were still replayed
         # and checked one by one above
         elif data["format"] >= rules.fingerprint_since and data["fingerprint"] != rules.fingerprint(match.state):

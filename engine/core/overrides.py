@@ -141,14 +141,9 @@ def dry_run(rules, state, action, dice) -> None:
 
 def _unplayable(rules, state) -> str | None:
     """Why a position after an override cannot go on, or None."""
-    hook = getattr(rules, "invariants", None)
-    if hook is not None:
-        try:
-            problems = list(hook(state))
-        except NotImplementedError:
-            problems = []
-        if problems:
-            return f"it would leave a position the rules cannot hold ({str(problems[0])[:200]})"
+    problems = list(rules.invariants(state))
+    if problems:
+        return f"it would leave a position the rules cannot hold ({str(problems[0])[:200]})"
     if rules.outcome(state) is None:
         rules.to_act(state)
         rules.legal_actions(state)

@@ -101,9 +101,8 @@ def resolve(rulings: list[Ruling], chosen: Any) -> dict[str, str]:
 
 
 def rulings_of(rules) -> list[Ruling]:
-    """A ruleset's rulings (none when it declares no hook)."""
-    hook = getattr(rules, "rulings", None)
-    return list(hook()) if hook is not None else []
+    """A game's rulings (Game.rulings: none by default)."""
+    return list(rules.rulings())
 
 
 def apply_to_setup(rules, setup) -> None:

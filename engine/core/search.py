@@ -61,6 +61,7 @@ import time
 from dataclasses import dataclass
 
 from engine.core.actions import Action
+from engine.core.computer_players import ComputerPlayers
 from engine.core.dice import SeededDice
 
 LEVELS = ("easy", "normal", "hard")
@@ -143,7 +144,7 @@ class EasyAgent:
     def choose(self, state, legal, rng: random.Random):
         ranked = ranked_of(self.policy, state, legal, rng)
         pick = 0
-        setup = self.rules is not None and hasattr(self.rules, "in_setup") and self.rules.in_setup(state)
+        setup = self.rules is not None and self.rules.in_setup(state)
         if len(ranked) > 1 and rng.random() < (self.setup_slip if setup else self.slip):
             top = ranked[0][0]
             room = max(self.spread, self.ratio * abs(top))
@@ -332,10 +333,9 @@ class HardAgent:
         turns = 0                   # opponents' turns begun
         prev = me
         turn_of = self.turn_of
-        in_setup = getattr(rules, "in_setup", None)
-        setup = in_setup is not None and in_setup(state)   # a future of the setup is weighed when the setup ends
+        setup = rules.in_setup(state)        # a future of the setup is weighed when the setup ends
         for _ in range(self.end_horizon if to_end else self.horizon):
-            if rules.outcome(s) is not None or (setup and in_setup is not None and not in_setup(s)):
+            if rules.outcome(s) is not None or (setup and not rules.in_setup(s)):
                 break
             t = turn_of(s)
             if t != me and prev == me:
@@ -372,62 +372,60 @@ class HardAgent:
         rules = self.rules
         if self.playout_options is not None:
             return self.playout_options(rules, s, p, rng, self.glance)
-        if hasattr(rules, "sample_legal"):
-            seen: dict = {}
-            for _ in range(self.glance):
-                a = rules.sample_legal(s, rng)
-                if a.player == p:
-                    seen[a] = None
-            if seen:
-                return list(seen)
+        seen: dict = {}
+        for _ in range(self.glance):
+            a = rules.sample_legal(s, rng)
+            if a is None:                     # the game has no sampler: list them
+                break
+            if a.player == p:
+                seen[a] = None
+        if seen:
+            return list(seen)
         legal = [a for a in rules.legal_actions(s) if a.player == p]
         if len(legal) > self.glance:
             legal = rng.sample(legal, self.glance)
         return legal
 
 
-def normal_of(game_module, rules):
+def normal_of(computer: ComputerPlayers, rules):
     """The game's normal player: its agent named "normal", else its first."""
     try:
-        return game_module.make_agent("normal", rules)
+        return computer.make_agent("normal", rules)
     except KeyError:
-        return game_module.make_agent(next(iter(game_module.AGENTS)), rules)
+        return computer.make_agent(computer.agents[0], rules)
 
 
-def levels_of(game_module) -> list[str]:
-    """The levels a game offers: hard needs its evaluate hook."""
-    return [lv for lv in ("normal", "hard", "easy") if lv != "hard" or hasattr(game_module, "evaluate")]
+def levels_of(computer: ComputerPlayers) -> list[str]:
+    """The levels a game offers: hard needs its evaluation."""
+    return [lv for lv in ("normal", "hard", "easy") if lv != "hard" or computer.evaluate is not None]
 
 
 BATCH_PLAYOUTS = 48     # futures per hard decision in batch play, unless the game's SEARCH says
 
 
-def make_level(game_module, level: str, rules, batch: bool = False):
-    """The agent of a difficulty level for a game's ai module.  `batch`
+def make_level(computer: ComputerPlayers, level: str, rules, batch: bool = False):
+    """The agent of a difficulty level for a game's computer players.  `batch`
     (simulate, judge): the hard level weighs a fixed number of futures
     (the game's SEARCH["playouts"], else BATCH_PLAYOUTS) instead of a time
     budget, so its games depend on the seed alone."""
-    normal = normal_of(game_module, rules)
+    normal = normal_of(computer, rules)
     if level == "normal":
         return normal
     if level == "easy":
-        tune = dict(getattr(game_module, "EASY", {}))
-        plain = getattr(game_module, "easy_policy", None)
-        return EasyAgent(normal, rules, policy=plain(rules) if plain else None, **tune)
+        plain = computer.easy_policy
+        return EasyAgent(normal, rules, policy=plain(rules) if plain else None, **dict(computer.easy))
     if level == "hard":
-        evaluate = getattr(game_module, "evaluate", None)
-        if evaluate is None:
-            raise KeyError(f"{game_module.__name__} has no evaluate hook: no hard level")
-        tune = dict(getattr(game_module, "SEARCH", {}))
+        if computer.evaluate is None:
+            raise KeyError(f"{rules.title} has no evaluation: no hard level")
+        tune = dict(computer.search)
         playouts = tune.pop("playouts", BATCH_PLAYOUTS)
-        policy = getattr(game_module, "hard_policy", None)
-        quick = getattr(game_module, "rollout_policy", None)
+        policy, quick = computer.hard_policy, computer.rollout_policy
         player = policy(rules) if policy else normal
-        return HardAgent(rules, player, evaluate, getattr(game_module, "determinise", None),
-                         playout_options=getattr(game_module, "playout_options", None),
-                         to_end=getattr(game_module, "search_to_end", None),
+        return HardAgent(rules, player, computer.evaluate, computer.determinise,
+                         playout_options=computer.playout_options,
+                         to_end=computer.search_to_end,
                          rollout=quick(rules) if quick else None,
-                         terms=getattr(game_module, "evaluate_terms", None),
-                         turn_of=getattr(game_module, "turn_of", None),
+                         terms=computer.evaluate_terms,
+                         turn_of=computer.turn_of,
                          playouts=playouts if batch else None, **tune)
     raise KeyError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")

@@ -14,6 +14,8 @@ points over the rounds left: ai_fight.py.
 """
 from __future__ import annotations
 
+from engine.core.computer_players import ComputerPlayers
+
 import math
 
 from engine.core.actions import Action
@@ -967,3 +969,9 @@ def easy_policy(rules):
 
 
 EASY = {"slip": 0.7, "spread": 4.0, "ratio": 0.8, "reach": 4}
+
+
+# the game's computer players, declared once for the levels (engine/core/computer_players.py)
+COMPUTER = ComputerPlayers(make_agent=make_agent, agents=AGENTS, evaluate=evaluate, easy_policy=easy_policy,
+                           hard_policy=hard_policy, determinise=determinise, playout_options=playout_options,
+                           search_to_end=search_to_end, easy=EASY, search=SEARCH)

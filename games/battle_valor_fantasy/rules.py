@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from engine.core import registry
 from engine.core.actions import Action
-from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
+from engine.core.computer_players import ComputerPlayers
+from engine.core.game import Game, GameParts
+from engine.core.rules import Event, Illegal, OptionSpec, Outcome, refusal
 from engine.table.formations import BlockMove, Frame
 from engine.core.words import possessive
 from games.battle_valor_fantasy import (actions, advanced_combat, alliance, alliance_turns, characters, checks, choices,
@@ -19,14 +21,21 @@ from games.battle_valor_fantasy import (actions, advanced_combat, alliance, alli
 from games.battle_valor_fantasy.character_actions import CharacterActions
 from games.battle_valor_fantasy.reserve_actions import ReserveActions
 from games.battle_valor_fantasy.catalog import cat
+from games.battle_valor_fantasy import catalog, coach, invariants, judge, rulings
 from games.battle_valor_fantasy.state import BVFState
 
 
 REROLL_KINDS = ("charge", "attack", "fire", "cast")   # activations whose roll the General may reroll
 
 
-class BattleValorFantasyRules(CharacterActions, ReserveActions, ConventionalHooks):
+class BattleValorFantasyRules(CharacterActions, ReserveActions, Game):
     game_id = "battle_valor_fantasy"
+    parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
+                      rulings=rulings, coach=coach)
+
+    def computer(self) -> ComputerPlayers:
+        from games.battle_valor_fantasy import ai        # the computer players read the rules: loaded when first asked for
+        return ai.COMPUTER
     title = "Battle Valor Fantasy"
     min_players = 2
     max_players = 4           # 3 or 4: the Grand Alliance (alliance.py), two sides

@@ -9,6 +9,8 @@ the learner.
 """
 from __future__ import annotations
 
+from engine.core.computer_players import ComputerPlayers
+
 import random
 
 from engine.hex import grid as hexgrid
@@ -715,3 +717,9 @@ def plan_follows(state, previous: Action, step: Action) -> bool:
 
 def explain(agent: GreedyAgent) -> str:
     return agent.last_reason
+
+
+# the game's computer players, declared once for the levels (engine/core/computer_players.py)
+COMPUTER = ComputerPlayers(make_agent=make_agent, agents=AGENTS, evaluate=evaluate, evaluate_terms=evaluate_terms,
+                           hard_policy=hard_policy, rollout_policy=rollout_policy, determinise=determinise,
+                           playout_options=playout_options, plan_follows=plan_follows, easy=EASY, search=SEARCH)

@@ -10,10 +10,13 @@ from __future__ import annotations
 from engine.hex import grid as hexgrid
 from engine.core import registry
 from engine.core.actions import Action
-from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
+from engine.core.computer_players import ComputerPlayers
+from engine.core.game import Game, GameParts
+from engine.core.rules import Event, Illegal, OptionSpec, Outcome, refusal
 from engine.core.words import possessive
 from games.dice_wars import actions, cities, combat, movement, phases, setup, skills, stats, targeting, tile_draft
 from games.dice_wars.board import SCENARIOS
+from games.dice_wars import catalog, coach, describe, invariants, judge, position, rulings
 from games.dice_wars.state import DWState, Pending, Unit
 
 R_PHASE = "dice_wars.txt § The Command Phase"
@@ -37,8 +40,14 @@ def hex_label(h) -> str:
     return f"{chr(65 + col) if col < 26 else col}{row + 1}"
 
 
-class DiceWarsRules(ConventionalHooks):
+class DiceWarsRules(Game):
     game_id = "dice_wars"
+    parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
+                      rulings=rulings, coach=coach)
+
+    def computer(self) -> ComputerPlayers:
+        from games.dice_wars import ai        # the computer players read the rules: loaded when first asked for
+        return ai.COMPUTER
     title = "Dice Wars: Heroes of Polyhedra"
     min_players = 2
     max_players = 4

@@ -4,6 +4,8 @@ player (`strong`, games/dragonbond/strategy.py), `explain` and the search's
 evaluation."""
 from __future__ import annotations
 
+from engine.core.computer_players import ComputerPlayers
+
 from games.dragonbond import space, stats
 from games.dragonbond.easy import EasyGreedy
 from games.dragonbond.greedy import GreedyAgent
@@ -72,3 +74,8 @@ def evaluate(state: DBState, p: int) -> float:
 # its next four ideas, any within 60% of the best idea's score (a weaker target, a power
 # spent where it does little, another unit activated first)
 EASY = {"slip": 0.7, "spread": 4.0, "ratio": 0.8, "reach": 4}
+
+
+# the game's computer players, declared once for the levels (engine/core/computer_players.py)
+COMPUTER = ComputerPlayers(make_agent=make_agent, agents=AGENTS, evaluate=evaluate, easy_policy=easy_policy,
+                           hard_policy=hard_policy, easy=EASY)

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from engine.core import registry
 from engine.core.actions import Action
-from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
+from engine.core.computer_players import ComputerPlayers
+from engine.core.game import Game, GameParts
+from engine.core.rules import Event, Illegal, OptionSpec, Outcome, refusal
 from games.dragonbond import (actions, checks, choices, combat, flow, moves, movement, position, powers, setup, stats,
                               turn_loop, turns, wounds)
 from games.dragonbond.catalog import cat
 from games.dragonbond.frames import Casualties, push
+from games.dragonbond import catalog, coach, describe, invariants, judge, rulings
 from games.dragonbond.state import DBState
 
 R_RUN = "dragonbond.txt § Run [1]"
@@ -28,8 +31,14 @@ R_ENDING = "dragonbond.txt § Ending a Round"
 R_WAIT = "dragonbond.txt § Wait [0]"
 
 
-class DragonbondRules(ConventionalHooks):
+class DragonbondRules(Game):
     game_id = "dragonbond"
+    parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
+                      rulings=rulings, coach=coach)
+
+    def computer(self) -> ComputerPlayers:
+        from games.dragonbond import ai        # the computer players read the rules: loaded when first asked for
+        return ai.COMPUTER
     title = "Dragonbond: Battles of Valerna"
     min_players = 2
     max_players = 4

@@ -18,6 +18,8 @@ random, so it never peeks.  It scores each legal action:
 """
 from __future__ import annotations
 
+from engine.core.computer_players import ComputerPlayers
+
 import random
 from collections import deque
 
@@ -891,3 +893,10 @@ def evaluate_terms(state: UDState, p: int) -> dict:
 
 __all__ = ["DrakeAgent", "StrongDrake", "make_agent", "public_view", "AGENTS", "evaluate", "determinise", "hard_policy",
            "plan_follows"]
+
+
+# the game's computer players, declared once for the levels (engine/core/computer_players.py)
+COMPUTER = ComputerPlayers(make_agent=make_agent, agents=AGENTS, evaluate=evaluate, evaluate_terms=evaluate_terms,
+                           hard_policy=hard_policy, rollout_policy=rollout_policy, determinise=determinise,
+                           playout_options=playout_options, turn_of=turn_of, plan_follows=plan_follows, easy=EASY,
+                           search=SEARCH)

@@ -80,3 +80,13 @@ def judge_swap(state: UDState, places: tuple, armies: tuple) -> str | None:
     return ("every dragon starts in the starting village and each player picks a dragon during setup "
             "(uberdrakes.txt § Game Setup): there are no places or armies to swap; the report gives each "
             "dragon's win rate")
+
+
+def judge_army(state: UDState) -> None:
+    """UberDrakes names no armies: every dragon starts from the same village."""
+    return None
+
+
+def judge_variants(state: UDState, folder) -> None:
+    """UberDrakes proposes no changes of its map (the board is printed, not a Tiled file)."""
+    return None

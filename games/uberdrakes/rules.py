@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from engine.core import registry
 from engine.core.actions import Action
-from engine.core.rules import ConventionalHooks, Event, Illegal, OptionSpec, Outcome, refusal
+from engine.core.computer_players import ComputerPlayers
+from engine.core.game import Game, GameParts
+from engine.core.rules import Event, Illegal, OptionSpec, Outcome, refusal
 from engine.core.words import possessive
 from games.uberdrakes import actions, combat, damage, items, legal, movement, setup, spaces, spells, turn_loop, turns
 from games.uberdrakes.board import SCENARIOS, hex_label, place_name
@@ -18,6 +20,7 @@ from games.uberdrakes.common import (R_BLOOD_REWARDS, R_CARDS, R_COMBAT, R_DIREC
                                      has_item, in_portal, max_fatigue, pay_spell, rule_of_item, rule_of_spell,
                                      spend_item)
 from games.uberdrakes.jobs import after_move
+from games.uberdrakes import catalog, coach, describe, invariants, judge, position, rulings
 from games.uberdrakes.state import UDState
 
 FREE_KINDS = ("move", "spell", "item", "equip", "attack", "shoot", "buy", "sell", "exchange", "end_turn")
@@ -33,8 +36,14 @@ HOW_RULE = {"coin": R_GENERAL, "push": R_PUSH, "card": R_CARDS, "replay": R_PUSH
             "skies": "uberdrakes.txt § Take to the Skies"}
 
 
-class UberDrakesRules(ConventionalHooks):
+class UberDrakesRules(Game):
     game_id = "uberdrakes"
+    parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
+                      rulings=rulings, coach=coach)
+
+    def computer(self) -> ComputerPlayers:
+        from games.uberdrakes import ai        # the computer players read the rules: loaded when first asked for
+        return ai.COMPUTER
     title = "UberDrakes"
     min_players = 2
     max_players = 6

@@ -4,6 +4,8 @@ player (`strong`, games/warbound/strategy.py) and the search's tuning,
 playout options and evaluation."""
 from __future__ import annotations
 
+from engine.core.computer_players import ComputerPlayers
+
 from games.warbound.profile import stats
 from games.warbound.queries import living
 from games.warbound.strategy import NormalAgent, SearchingStrong, StrongAgent, projection
@@ -116,8 +118,8 @@ REPLY_WEIGHT = 0.8      # the opponent's worst next attack, in evaluate's units 
 
 
 def to_act_is_opponent(state, player: int) -> bool:
-    from games.warbound.rules import WarboundRules
-    return WarboundRules.to_act(None, state) != player
+    from games.warbound.queries import to_act
+    return to_act(state) != player
 
 
 def reply_cost(state, player: int) -> float:
@@ -131,3 +133,9 @@ def reply_cost(state, player: int) -> float:
             return 0.0
         return max((worst_reply(state, ch, attacks, lambda c: held(state, c)) for ch in living(state, player)),
                    default=0.0)
+
+
+# the game's computer players, declared once for the levels (engine/core/computer_players.py)
+COMPUTER = ComputerPlayers(make_agent=make_agent, agents=AGENTS, evaluate=evaluate, evaluate_terms=evaluate_terms,
+                           hard_policy=hard_policy, rollout_policy=rollout_policy,
+                           playout_options=playout_options, plan_follows=plan_follows, easy=EASY, search=SEARCH)

@@ -9,6 +9,16 @@ def living(state, player: int | None = None):
     return [c for c in state.chars.values() if c.alive and c.deployed and (player is None or c.owner == player)]
 
 
+def to_act(state) -> int:
+    """Whose decision it is: the first queued question's, else the active
+    Character's owner, else the current player's (Ruleset.to_act)."""
+    if state.queue:
+        return state.queue[0][1]
+    if state.activation is not None:
+        return state.chars[state.activation.uid].owner
+    return state.current
+
+
 def minis(ch) -> list:
     return [h for h in ch.minis if h is not None]
 

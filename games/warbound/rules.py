@@ -18,20 +18,30 @@ from __future__ import annotations
 
 from engine.core import registry
 from engine.core.actions import Action
-from engine.core.rules import ConventionalHooks, Illegal, OptionSpec, Outcome, refusal
+from engine.core.computer_players import ComputerPlayers
+from engine.core.game import Game, GameParts
+from engine.core.rules import Illegal, OptionSpec, Outcome, refusal
 from games.warbound import (actionboard, actions, activation, cleanup, flow, initiative, leader, movement, setup,
                             shooting, skills)
 from games.warbound.board import BOARDS
 from games.warbound.catalog import load_catalog
+from games.warbound import queries
 from games.warbound.queries import enemies_adjacent, living, possessive
+from games.warbound import catalog, coach, describe, invariants, judge, position, rulings
 from games.warbound.state import WBState
 
 R_ACT = "warbound.txt § Activate a Character"
 R_PHASES = "warbound.txt § Game Phases"
 
 
-class WarboundRules(ConventionalHooks):
+class WarboundRules(Game):
     game_id = "warbound"
+    parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
+                      rulings=rulings, coach=coach)
+
+    def computer(self) -> ComputerPlayers:
+        from games.warbound import ai        # the computer players read the rules: loaded when first asked for
+        return ai.COMPUTER
     title = "Warbound (Exploration)"
     min_players = 2
     max_players = 2
@@ -75,11 +85,7 @@ class WarboundRules(ConventionalHooks):
         return state.phase == "deploy"
 
     def to_act(self, state: WBState) -> int:
-        if state.queue:
-            return state.queue[0][1]
-        if state.activation is not None:
-            return state.chars[state.activation.uid].owner
-        return state.current
+        return queries.to_act(state)
 
     def player_name(self, state: WBState, p: int) -> str:
         return state.players[p].name
@@ -296,10 +302,6 @@ class WarboundRules(ConventionalHooks):
             activation.step(state, a, dice, events)
         flow.advance(state, events)
         return events
-
-    def judge_map(self, state: WBState) -> dict:
-        from games.warbound.judge import judge_map
-        return judge_map(state)
 
 
 RULES = WarboundRules()

@@ -1,0 +1,327 @@
+"""The one base class a game subclasses: every hook the engine calls,
+declared once with its type and its default (issue 37).
+
+A game is `class MyGame(Game)` in games/<id>/rules.py, registered with
+`engine.core.registry.register`.  It must say what the rules are (the
+abstract methods: the state it starts from, who acts, what is legal, what
+is refused and why, what an action does, who won) and declares each of its
+action kinds once (games/<id>/actions.py, engine/core/action_specs.py).
+Everything else has a default that means "this game has none", so the
+engine calls every hook plainly: no hook is probed by name, no module is
+found by convention.  The hooks every game keeps in modules of the same
+role (games/<id>/describe.py, catalog.py, invariants.py, position.py,
+judge.py, rulings.py) are handed over once, as `parts = GameParts(...)`:
+each module is typed by a Protocol below, which mypy checks the module
+against (and tests/test_game_contract.py at run time), so a missing or
+misnamed function is an error before any match starts.
+
+The values the hooks exchange (Event, Illegal, Outcome, Setup, OptionSpec)
+are in engine/core/rules.py.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from engine.core.actions import Action
+from engine.core.computer_players import ComputerPlayers
+from engine.core.rules import Event, Illegal, OptionSpec, Outcome, Setup
+
+
+# ---- the modules a game hands over (games/<id>/<role>.py), typed ---------------------------------
+
+@runtime_checkable
+class DescribeModule(Protocol):
+    """games/<id>/describe.py: actions in words."""
+    def describe(self, state, action: Action) -> str: ...
+    def preview(self, state, action: Action) -> list[str]: ...
+
+
+@runtime_checkable
+class CatalogModule(Protocol):
+    """games/<id>/catalog.py: the game's data (data/<id>/*.yaml)."""
+    @property
+    def DATA_DIR(self) -> Path: ...
+    def load_catalog(self, folder=None) -> Any: ...
+    def scenario_words(self, scenario_id: str) -> tuple: ...
+
+
+@runtime_checkable
+class InvariantsModule(Protocol):
+    """games/<id>/invariants.py: what must always hold of a state (the playout tests)."""
+    def problems(self, state) -> list[str]: ...
+
+
+@runtime_checkable
+class PositionModule(Protocol):
+    """games/<id>/position.py: prepared positions and checks for scripts and lessons."""
+    def script_param(self, state, key: str, value) -> Any: ...
+    def script_check(self, state, key: str, want) -> list[str]: ...
+    def script_state(self, state) -> dict: ...
+
+
+@runtime_checkable
+class JudgeModule(Protocol):
+    """games/<id>/judge.py: the balance lab's view of a map (engine/core/judging.py)."""
+    def judge_map(self, state) -> dict | None: ...
+    def judge_canvas(self, state) -> Any: ...
+    def judge_frame(self, state) -> Any: ...
+    def judge_army(self, state) -> list | None: ...
+    def judge_swap(self, state, places: tuple, armies: tuple) -> str | None: ...
+    def judge_variants(self, state, folder) -> list | None: ...
+
+
+@runtime_checkable
+class RulingsModule(Protocol):
+    """games/<id>/rulings.py: house rulings and what an override may never allow."""
+    @property
+    def RULINGS(self) -> Sequence[Any]: ...
+    @property
+    def OVERRIDE_ANY_TIME(self) -> Sequence[str]: ...
+    def override_problem(self, state, action: Action, refusal: Illegal) -> str | None: ...
+
+
+@runtime_checkable
+class CoachModule(Protocol):
+    """games/<id>/coach.py: the learner's warnings in free play (engine/core/lessons.py)."""
+    def watch(self, state, learner: int) -> list[tuple[str, str]]: ...
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """The modules a game keeps its hooks in, handed over by name once."""
+    describe: DescribeModule
+    catalog: CatalogModule
+    invariants: InvariantsModule
+    position: PositionModule | None = None
+    judge: JudgeModule | None = None
+    rulings: RulingsModule | None = None
+    coach: CoachModule | None = None
+
+
+class Game(ABC):
+    """A game's rules, as the engine, the screens and the tools use them."""
+
+    # ---- what the game is ------------------------------------------------------------------------
+    game_id: str
+    title: str = ""
+    rulebook: str = ""                   # the rulebook's file in shared/rules (for rule links)
+    min_players: int = 2
+    max_players: int = 2
+    data_version: str = "1"              # the game's data version, written in saves (saves.version_problem)
+    fingerprint_since: int = 2           # the save format from which the state's fingerprint text is as now
+                                         # (older saves replay and check every action, their fingerprint unread)
+    typical_players: int | None = None   # the player count bench and busy positions use (None: min_players)
+    bench_players: int | None = None     # the count bench draws and times the AI on (None: the typical)
+    ui_module: str | None = None         # one module with make_view and make_controller (test doubles, demos)
+    ui_package: str | None = None        # where view.py and controller.py live (None: games.<id>)
+    army_lists: bool = False             # plays the shared army lists: army_catalog, army_problems, army_summary
+    parts: GameParts | None = None       # the modules holding the game's hooks (None: it overrides them itself)
+
+    def options(self) -> list[OptionSpec]:
+        """The options the launcher offers (none by default)."""
+        return []
+
+    def scenarios(self) -> list[str]:
+        """The maps or scenarios, the default first (none: the game has one board)."""
+        return []
+
+    def scenario_words(self, scenario: str) -> tuple[str | None, str | None]:
+        """The scenario's name and a line on it, where the game's data names them (None, None)."""
+        return self.parts.catalog.scenario_words(scenario) if self.parts else (None, None)
+
+    def scenario_title(self, scenario: str) -> str:
+        """The scenario's name as players read it, else its id in words ("smog_fields" -> "Smog fields")."""
+        return self.scenario_words(scenario)[0] or str(scenario).replace("_", " ").capitalize()
+
+    def scenario_text(self, scenario: str) -> str:
+        """A line on what the scenario is, or ""."""
+        return self.scenario_words(scenario)[1] or ""
+
+    def players_for_bench(self) -> int:
+        return self.typical_players or self.min_players
+
+    # ---- the rules (every game says these) -----------------------------------------------------
+    @abstractmethod
+    def initial_state(self, setup: Setup, dice) -> tuple[Any, list[Event]]:
+        """The state a match starts from, and what the setup did (its log lines)."""
+
+    @abstractmethod
+    def to_act(self, state) -> int:
+        """The seat whose decision it is."""
+
+    @abstractmethod
+    def legal_actions(self, state) -> list[Action]:
+        """Every action the rules offer now."""
+
+    @abstractmethod
+    def check(self, state, action: Action) -> Illegal | None:
+        """Why the rules refuse this action (engine.core.rules.refusal), or None."""
+
+    @abstractmethod
+    def apply(self, state, action: Action, dice) -> list[Event]:
+        """Carry out a checked action on the state (it is changed in place)."""
+
+    @abstractmethod
+    def outcome(self, state) -> Outcome | None:
+        """Who won and why, or None while the game goes on."""
+
+    def describe(self, state, action: Action) -> str:
+        """The action in a player's words, for the log and the buttons."""
+        if self.parts is None:
+            raise NotImplementedError(f"{type(self).__name__} describes no action: give it parts or a describe()")
+        return self.parts.describe.describe(state, action)
+
+    @abstractmethod
+    def player_name(self, state, player: int) -> str: ...
+
+    def hidden_from_others(self, state, player: int) -> bool:
+        """Whether this seat holds something the others must not see (a hand):
+        the screen hands over between human seats."""
+        return False
+
+    def in_setup(self, state) -> bool:
+        """Whether the game is still being set up (deployment, drafts)."""
+        return False
+
+    def sample_legal(self, state, rng) -> Action | None:
+        """A random legal action without listing them all, or None when the
+        game has no such sampler (callers list the actions instead)."""
+        return None
+
+    def computer(self) -> ComputerPlayers | None:
+        """The game's computer players (games/<id>/ai.py COMPUTER), or None:
+        then only the random player can take a seat."""
+        return None
+
+    def preview(self, state, action: Action) -> list[str]:
+        """What an action would do, in words, before it is committed (odds)."""
+        return self.parts.describe.preview(state, action) if self.parts else []
+
+    def private_params(self, action: Action) -> tuple[str, ...]:
+        """The parameters of an action that only its player may see (none by default)."""
+        return ()
+
+    # ---- copies and fingerprints (from the state's declared fields) ------------------------------
+    def clone(self, state):
+        return state.copy()
+
+    def fingerprint(self, state) -> str:
+        """A short hash of every declared field of the state (engine/core/state_fields.py)."""
+        from engine.core.state_fields import fingerprint
+        return fingerprint(state)
+
+    def invariants(self, state) -> list[str]:
+        """What is wrong with the state, for the playout tests (nothing by default)."""
+        return self.parts.invariants.problems(state) if self.parts else []
+
+    # ---- data ------------------------------------------------------------------------------------
+    def check_data(self, folder) -> list[str]:
+        """Problems of the game's data in `folder` (or the shipped data), or none."""
+        if self.parts is None:
+            return []
+        from engine.core.catalog import DataError
+        try:
+            self.parts.catalog.load_catalog(folder or self.parts.catalog.DATA_DIR)
+        except DataError as e:
+            return list(e.problems)
+        return []
+
+    def terrain_ids(self) -> set[str]:
+        """The terrain kinds a map of this game may name."""
+        return set(self.parts.catalog.load_catalog().terrain) if self.parts else set()
+
+    def army_summary(self, army_list) -> str:
+        """A list in one line for the army builder ("" : the builder counts points itself)."""
+        return ""
+
+    def forget_files(self) -> None:
+        """Drop what the game's modules cached from its files (every
+        functools cache in games/<id>/*), so the next match reads its map
+        again: the live map viewer calls this when the Tiled file changes."""
+        import sys
+        prefix = f"games.{self.game_id}."
+        for name, mod in list(sys.modules.items()):
+            if not name.startswith(prefix):
+                continue
+            for obj in list(vars(mod).values()):
+                if getattr(obj, "__module__", None) == name and callable(getattr(obj, "cache_clear", None)):
+                    obj.cache_clear()
+
+    # ---- house rulings and overrides (engine/core/rulings.py, overrides.py) ----------------------
+    def rulings(self) -> list:
+        """The game's house rulings (engine.core.rulings.Ruling), or none."""
+        return list(self.parts.rulings.RULINGS) if self.parts and self.parts.rulings else []
+
+    def override_any_time(self) -> tuple[str, ...]:
+        """Action kinds a group may allow against a refusal even when the
+        rules offer no action of that kind now (engine/core/overrides.py):
+        an attack out of range when no target is in range.  Other kinds are
+        overridden only while the rules offer that kind, so an override
+        changes how, never when."""
+        return tuple(self.parts.rulings.OVERRIDE_ANY_TIME) if self.parts and self.parts.rulings else ()
+
+    def override_problem(self, state, action: Action, refusal: Illegal) -> str | None:
+        """Why the game never allows this refused action even as a house rule, or None."""
+        rulings = self.parts.rulings if self.parts else None
+        return rulings.override_problem(state, action, refusal) if rulings else None
+
+    # ---- scripts and lessons (engine/commands/script.py, engine/core/lessons.py) -----------------
+    def coach_warnings(self, state, learner: int) -> list[tuple[str, str]]:
+        """What the coach warns a learner of in free play (a victory about to
+        be won or lost), each (words, rule); none by default."""
+        coach = self.parts.coach if self.parts else None
+        return coach.watch(state, learner) if coach else []
+
+    def script_param(self, state, key: str, value):
+        """A script's parameter as the game reads it (a piece's name to its number); unchanged by default."""
+        position = self.parts.position if self.parts else None
+        return position.script_param(state, key, value) if position else value
+
+    def script_check(self, state, key: str, want) -> list[str]:
+        """What differs from a script's expectation `key: want` (engine/core/expectations.py)."""
+        position = self.parts.position if self.parts else None
+        return position.script_check(state, key, want) if position else [f"{key}: this game checks no such field"]
+
+    def script_state(self, state) -> dict:
+        """The state as a script's report shows it."""
+        position = self.parts.position if self.parts else None
+        return position.script_state(state) if position else {}
+
+    # ---- the balance lab (engine/core/judging.py) ------------------------------------------------
+    def _judge(self) -> JudgeModule | None:
+        return self.parts.judge if self.parts else None
+
+    def judge_map(self, state) -> dict | None:
+        """The map's facts per seat or side, or None (the game is judged without them)."""
+        judge = self._judge()
+        return judge.judge_map(state) if judge else None
+
+    def judge_canvas(self, state):
+        """The map to draw (judging.Canvas), or None."""
+        judge = self._judge()
+        return judge.judge_canvas(state) if judge else None
+
+    def judge_frame(self, state):
+        """Where units stand and who holds each objective now (judging.Frame), or None."""
+        judge = self._judge()
+        return judge.judge_frame(state) if judge else None
+
+    def judge_army(self, state) -> list | None:
+        """Each seat's army (judging.Army), or None when the game names no armies."""
+        judge = self._judge()
+        return judge.judge_army(state) if judge else None
+
+    def judge_swap(self, state, places: tuple, armies: tuple) -> str | None:
+        """Swap the seats' places or armies on the state; why it cannot, or None."""
+        judge = self._judge()
+        return judge.judge_swap(state, places, armies) if judge else \
+            f"{self.title} gives the judge no way to swap the seats' places or armies"
+
+    def judge_variants(self, state, folder) -> list | None:
+        """The map variants the judge may try (judge --fairer), or None when the game offers none."""
+        judge = self._judge()
+        return judge.judge_variants(state, folder) if judge else None
