@@ -132,15 +132,15 @@ def _raised(fn) -> Exception:
     raise AssertionError("did not raise")
 
 
-def test_conversions_name_the_field_that_holds_the_odd_value():
-    values = {"uid": 3, "x": [1, 2], "y": 4.0}
-    e = _raised(lambda: float(values["x"]))
-    assert malformed.explain(e, values) == "x: a number was expected, not a list"
-    values = {"uid": "blades", "target": 2}
-    e = _raised(lambda: int(values["uid"]))
-    assert malformed.explain(e, values) == "uid: a whole number was expected, not 'blades'"
-    e = _raised(lambda: None < 3)
-    assert malformed.explain(e, {"fate": None}) == "fate: a number was expected, not nothing (null)"
+def test_an_error_is_told_by_its_own_words_not_by_reading_pythons():
+    """Our readers raise in the data's words, and explain passes them on;
+    Python's own messages are never parsed (issue 37): a boundary that lets
+    a wrong value through to a conversion is a missing check, not a job for
+    a regex."""
+    from engine.core.fields import FieldError
+    assert malformed.explain(FieldError("position.current: a whole number was expected")) == \
+        "position.current: a whole number was expected"
+    assert not hasattr(malformed, "re")
 
 
 def test_a_missing_field_and_an_unknown_name_are_told_apart():
@@ -149,11 +149,6 @@ def test_a_missing_field_and_an_unknown_name_are_told_apart():
     assert malformed.explain(KeyError("fireblast"), action) == "spell: 'fireblast' names nothing in this game"
     assert malformed.explain(KeyError(7), action) == "uid: 7 names nothing in this game"
     assert malformed.explain(KeyError("dice")) == "'dice' names nothing in this game"
-
-
-def test_two_fields_of_the_odd_kind_name_neither():
-    e = _raised(lambda: int([1]))
-    assert malformed.explain(e, {"a": [1], "b": [2]}) == "a whole number was expected, not a list"
 
 
 def test_field_readers_bound_and_name_what_they_read():

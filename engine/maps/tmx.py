@@ -42,7 +42,11 @@ def load_tmx(path: str, root: Node, tileset_roots: tuple[Node, ...] = ()):
         tmx.parse_xml(ElementTree.fromstring(read_bounded(path)))
     except (MapError, KeyboardInterrupt, MemoryError):
         raise
-    except Exception as e:  # noqa: BLE001 - pytmx raises bare Exceptions; say it in words
+    except (ValueError, TypeError, AttributeError, IndexError, KeyError):
+        # pytmx converts the file's values as it goes (float("true")): Python's words would say nothing to a designer
+        raise MapError([f"{path}:{root.line}: map: Tiled's reader (pytmx) cannot read it: a value is not of the "
+                        "kind Tiled writes there (a number, a name, a list of tiles); open and save it in Tiled"]) from None
+    except Exception as e:  # noqa: BLE001 - pytmx raises bare Exceptions in its own words
         raise MapError([f"{path}:{root.line}: map: Tiled's reader (pytmx) cannot read it: "
                         f"{malformed.explain(e)[:200]}"]) from None
     return tmx
