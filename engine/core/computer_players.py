@@ -17,15 +17,15 @@ from typing import Any
 class ComputerPlayers:
     make_agent: Callable[[str, Any], Any]          # (name, rules) -> an agent; KeyError for an unknown name
     agents: tuple[str, ...]                         # the game's own agents by name, "normal" among them
-    evaluate: Callable | None = None                # (state, player) -> how good it is for player: the hard level
-    evaluate_terms: Callable | None = None          # (state, player) -> the evaluation's terms (bench, tests)
+    evaluate: Callable[[Any, int], float] | None = None                # (state, player) -> how good it is for player: the hard level
+    evaluate_terms: Callable[[Any, int], dict[str, float]] | None = None          # (state, player) -> the evaluation's terms (bench, tests)
     easy: Mapping[str, Any] = field(default_factory=dict)      # the easy level's tuning (EasyAgent keywords)
     search: Mapping[str, Any] = field(default_factory=dict)    # the hard level's tuning (HardAgent keywords)
-    easy_policy: Callable | None = None             # rules -> the player easy slips from (else normal)
-    hard_policy: Callable | None = None             # rules -> the player hard searches around (else normal)
-    rollout_policy: Callable | None = None          # rules -> the quick player the futures are played by
-    determinise: Callable | None = None             # (state, player, rng) -> a copy with hidden things drawn
-    playout_options: Callable | None = None         # the quick player's options in a future
-    search_to_end: Callable | None = None           # state -> whether to look to the game's end from here
-    turn_of: Callable | None = None                 # state -> whose turn it is (when to_act is someone else's reply)
-    plan_follows: Callable | None = None            # (state, previous, step) -> the step continues a hint's plan
+    easy_policy: Callable[[Any], Any] | None = None             # rules -> the player easy slips from (else normal)
+    hard_policy: Callable[[Any], Any] | None = None             # rules -> the player hard searches around (else normal)
+    rollout_policy: Callable[[Any], Any] | None = None          # rules -> the quick player the futures are played by
+    determinise: Callable[..., Any] | None = None             # (state, player, rng) -> a copy with hidden things drawn
+    playout_options: Callable[..., list[Any]] | None = None         # the quick player's options in a future
+    search_to_end: Callable[[Any], bool] | None = None           # state -> whether to look to the game's end from here
+    turn_of: Callable[[Any], int] | None = None                 # state -> whose turn it is (when to_act is someone else's reply)
+    plan_follows: Callable[..., bool] | None = None            # (state, previous, step) -> the step continues a hint's plan

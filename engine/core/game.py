@@ -36,8 +36,8 @@ from engine.core.rules import Event, Illegal, OptionSpec, Outcome, Setup
 @runtime_checkable
 class DescribeModule(Protocol):
     """games/<id>/describe.py: actions in words."""
-    def describe(self, state, action: Action) -> str: ...
-    def preview(self, state, action: Action) -> list[str]: ...
+    def describe(self, state: Any, action: Action) -> str: ...
+    def preview(self, state: Any, action: Action) -> list[str]: ...
 
 
 @runtime_checkable
@@ -45,33 +45,33 @@ class CatalogModule(Protocol):
     """games/<id>/catalog.py: the game's data (data/<id>/*.yaml)."""
     @property
     def DATA_DIR(self) -> Path: ...
-    def load_catalog(self, folder=None) -> Any: ...
-    def scenario_words(self, scenario_id: str) -> tuple: ...
+    def load_catalog(self, folder: Any = None) -> Any: ...
+    def scenario_words(self, scenario_id: str) -> tuple[str | None, str | None]: ...
 
 
 @runtime_checkable
 class InvariantsModule(Protocol):
     """games/<id>/invariants.py: what must always hold of a state (the playout tests)."""
-    def problems(self, state) -> list[str]: ...
+    def problems(self, state: Any) -> list[str]: ...
 
 
 @runtime_checkable
 class PositionModule(Protocol):
     """games/<id>/position.py: prepared positions and checks for scripts and lessons."""
-    def script_param(self, state, key: str, value) -> Any: ...
-    def script_check(self, state, key: str, want) -> list[str]: ...
-    def script_state(self, state) -> dict: ...
+    def script_param(self, state: Any, key: str, value: Any) -> Any: ...
+    def script_check(self, state: Any, key: str, want: Any) -> list[str]: ...
+    def script_state(self, state: Any) -> dict[str, Any]: ...
 
 
 @runtime_checkable
 class JudgeModule(Protocol):
     """games/<id>/judge.py: the balance lab's view of a map (engine/core/judging.py)."""
-    def judge_map(self, state) -> dict | None: ...
-    def judge_canvas(self, state) -> Any: ...
-    def judge_frame(self, state) -> Any: ...
-    def judge_army(self, state) -> list | None: ...
-    def judge_swap(self, state, places: tuple, armies: tuple) -> str | None: ...
-    def judge_variants(self, state, folder) -> list | None: ...
+    def judge_map(self, state: Any) -> dict[str, Any] | None: ...
+    def judge_canvas(self, state: Any) -> Any: ...
+    def judge_frame(self, state: Any) -> Any: ...
+    def judge_army(self, state: Any) -> list[Any] | None: ...
+    def judge_swap(self, state: Any, places: tuple[int, ...], armies: tuple[int, ...]) -> str | None: ...
+    def judge_variants(self, state: Any, folder: Any) -> list[Any] | None: ...
 
 
 @runtime_checkable
@@ -81,13 +81,13 @@ class RulingsModule(Protocol):
     def RULINGS(self) -> Sequence[Any]: ...
     @property
     def OVERRIDE_ANY_TIME(self) -> Sequence[str]: ...
-    def override_problem(self, state, action: Action, refusal: Illegal) -> str | None: ...
+    def override_problem(self, state: Any, action: Action, refusal: Illegal) -> str | None: ...
 
 
 @runtime_checkable
 class CoachModule(Protocol):
     """games/<id>/coach.py: the learner's warnings in free play (engine/core/lessons.py)."""
-    def watch(self, state, learner: int) -> list[tuple[str, str]]: ...
+    def watch(self, state: Any, learner: int) -> list[tuple[str, str]]: ...
 
 
 @dataclass(frozen=True)
@@ -146,48 +146,48 @@ class Game(ABC):
 
     # ---- the rules (every game says these) -----------------------------------------------------
     @abstractmethod
-    def initial_state(self, setup: Setup, dice) -> tuple[Any, list[Event]]:
+    def initial_state(self, setup: Setup, dice: Any) -> tuple[Any, list[Event]]:
         """The state a match starts from, and what the setup did (its log lines)."""
 
     @abstractmethod
-    def to_act(self, state) -> int:
+    def to_act(self, state: Any) -> int:
         """The seat whose decision it is."""
 
     @abstractmethod
-    def legal_actions(self, state) -> list[Action]:
+    def legal_actions(self, state: Any) -> list[Action]:
         """Every action the rules offer now."""
 
     @abstractmethod
-    def check(self, state, action: Action) -> Illegal | None:
+    def check(self, state: Any, action: Action) -> Illegal | None:
         """Why the rules refuse this action (engine.core.rules.refusal), or None."""
 
     @abstractmethod
-    def apply(self, state, action: Action, dice) -> list[Event]:
+    def apply(self, state: Any, action: Action, dice: Any) -> list[Event]:
         """Carry out a checked action on the state (it is changed in place)."""
 
     @abstractmethod
-    def outcome(self, state) -> Outcome | None:
+    def outcome(self, state: Any) -> Outcome | None:
         """Who won and why, or None while the game goes on."""
 
-    def describe(self, state, action: Action) -> str:
+    def describe(self, state: Any, action: Action) -> str:
         """The action in a player's words, for the log and the buttons."""
         if self.parts is None:
             raise NotImplementedError(f"{type(self).__name__} describes no action: give it parts or a describe()")
         return self.parts.describe.describe(state, action)
 
     @abstractmethod
-    def player_name(self, state, player: int) -> str: ...
+    def player_name(self, state: Any, player: int) -> str: ...
 
-    def hidden_from_others(self, state, player: int) -> bool:
+    def hidden_from_others(self, state: Any, player: int) -> bool:
         """Whether this seat holds something the others must not see (a hand):
         the screen hands over between human seats."""
         return False
 
-    def in_setup(self, state) -> bool:
+    def in_setup(self, state: Any) -> bool:
         """Whether the game is still being set up (deployment, drafts)."""
         return False
 
-    def sample_legal(self, state, rng) -> Action | None:
+    def sample_legal(self, state: Any, rng: Any) -> Action | None:
         """A random legal action without listing them all, or None when the
         game has no such sampler (callers list the actions instead)."""
         return None
@@ -197,7 +197,7 @@ class Game(ABC):
         then only the random player can take a seat."""
         return None
 
-    def preview(self, state, action: Action) -> list[str]:
+    def preview(self, state: Any, action: Action) -> list[str]:
         """What an action would do, in words, before it is committed (odds)."""
         return self.parts.describe.preview(state, action) if self.parts else []
 
@@ -206,20 +206,20 @@ class Game(ABC):
         return ()
 
     # ---- copies and fingerprints (from the state's declared fields) ------------------------------
-    def clone(self, state):
+    def clone(self, state: Any) -> Any:
         return state.copy()
 
-    def fingerprint(self, state) -> str:
+    def fingerprint(self, state: Any) -> str:
         """A short hash of every declared field of the state (engine/core/state_fields.py)."""
         from engine.core.state_fields import fingerprint
         return fingerprint(state)
 
-    def invariants(self, state) -> list[str]:
+    def invariants(self, state: Any) -> list[str]:
         """What is wrong with the state, for the playout tests (nothing by default)."""
         return self.parts.invariants.problems(state) if self.parts else []
 
     # ---- data ------------------------------------------------------------------------------------
-    def check_data(self, folder) -> list[str]:
+    def check_data(self, folder: Any) -> list[str]:
         """Problems of the game's data in `folder` (or the shipped data), or none."""
         if self.parts is None:
             return []
@@ -234,7 +234,7 @@ class Game(ABC):
         """The terrain kinds a map of this game may name."""
         return set(self.parts.catalog.load_catalog().terrain) if self.parts else set()
 
-    def army_summary(self, army_list) -> str:
+    def army_summary(self, army_list: Any) -> str:
         """A list in one line for the army builder ("" : the builder counts points itself)."""
         return ""
 
@@ -252,7 +252,7 @@ class Game(ABC):
                     obj.cache_clear()
 
     # ---- house rulings and overrides (engine/core/rulings.py, overrides.py) ----------------------
-    def rulings(self) -> list:
+    def rulings(self) -> list[Any]:
         """The game's house rulings (engine.core.rulings.Ruling), or none."""
         return list(self.parts.rulings.RULINGS) if self.parts and self.parts.rulings else []
 
@@ -264,29 +264,29 @@ class Game(ABC):
         changes how, never when."""
         return tuple(self.parts.rulings.OVERRIDE_ANY_TIME) if self.parts and self.parts.rulings else ()
 
-    def override_problem(self, state, action: Action, refusal: Illegal) -> str | None:
+    def override_problem(self, state: Any, action: Action, refusal: Illegal) -> str | None:
         """Why the game never allows this refused action even as a house rule, or None."""
         rulings = self.parts.rulings if self.parts else None
         return rulings.override_problem(state, action, refusal) if rulings else None
 
     # ---- scripts and lessons (engine/commands/script.py, engine/core/lessons.py) -----------------
-    def coach_warnings(self, state, learner: int) -> list[tuple[str, str]]:
+    def coach_warnings(self, state: Any, learner: int) -> list[tuple[str, str]]:
         """What the coach warns a learner of in free play (a victory about to
         be won or lost), each (words, rule); none by default."""
         coach = self.parts.coach if self.parts else None
         return coach.watch(state, learner) if coach else []
 
-    def script_param(self, state, key: str, value):
+    def script_param(self, state: Any, key: str, value: Any) -> Any:
         """A script's parameter as the game reads it (a piece's name to its number); unchanged by default."""
         position = self.parts.position if self.parts else None
         return position.script_param(state, key, value) if position else value
 
-    def script_check(self, state, key: str, want) -> list[str]:
+    def script_check(self, state: Any, key: str, want: Any) -> list[str]:
         """What differs from a script's expectation `key: want` (engine/core/expectations.py)."""
         position = self.parts.position if self.parts else None
         return position.script_check(state, key, want) if position else [f"{key}: this game checks no such field"]
 
-    def script_state(self, state) -> dict:
+    def script_state(self, state: Any) -> dict[str, Any]:
         """The state as a script's report shows it."""
         position = self.parts.position if self.parts else None
         return position.script_state(state) if position else {}
@@ -295,33 +295,33 @@ class Game(ABC):
     def _judge(self) -> JudgeModule | None:
         return self.parts.judge if self.parts else None
 
-    def judge_map(self, state) -> dict | None:
+    def judge_map(self, state: Any) -> dict[str, Any] | None:
         """The map's facts per seat or side, or None (the game is judged without them)."""
         judge = self._judge()
         return judge.judge_map(state) if judge else None
 
-    def judge_canvas(self, state):
+    def judge_canvas(self, state: Any) -> Any:
         """The map to draw (judging.Canvas), or None."""
         judge = self._judge()
         return judge.judge_canvas(state) if judge else None
 
-    def judge_frame(self, state):
+    def judge_frame(self, state: Any) -> Any:
         """Where units stand and who holds each objective now (judging.Frame), or None."""
         judge = self._judge()
         return judge.judge_frame(state) if judge else None
 
-    def judge_army(self, state) -> list | None:
+    def judge_army(self, state: Any) -> list[Any] | None:
         """Each seat's army (judging.Army), or None when the game names no armies."""
         judge = self._judge()
         return judge.judge_army(state) if judge else None
 
-    def judge_swap(self, state, places: tuple, armies: tuple) -> str | None:
+    def judge_swap(self, state: Any, places: tuple[int, ...], armies: tuple[int, ...]) -> str | None:
         """Swap the seats' places or armies on the state; why it cannot, or None."""
         judge = self._judge()
         return judge.judge_swap(state, places, armies) if judge else \
             f"{self.title} gives the judge no way to swap the seats' places or armies"
 
-    def judge_variants(self, state, folder) -> list | None:
+    def judge_variants(self, state: Any, folder: Any) -> list[Any] | None:
         """The map variants the judge may try (judge --fairer), or None when the game offers none."""
         judge = self._judge()
         return judge.judge_variants(state, folder) if judge else None

@@ -10,7 +10,14 @@ when its last figure does (docs/games/battle_valor_fantasy.md § Casualties).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from engine.core.state_fields import FRESH, SHARED, copyable
+
+if TYPE_CHECKING:                  # the types of shared values (no import at run time: no cycle)
+    from engine.table.geometry import Table
+    from games.battle_valor_fantasy.alliance import Alliance
+    from games.battle_valor_fantasy.army import UnitProfile
+    from games.battle_valor_fantasy.defs import ArmyList
 
 
 @copyable
@@ -31,7 +38,7 @@ class Unit:
     owner: int
     name: str
     kind: str                     # "unit" | "general" | "wizard" | a character type (characters.py)
-    profile: object = field(metadata=SHARED)  # army.UnitProfile (shared, immutable); None for the General and Wizards
+    profile: UnitProfile | None = field(metadata=SHARED)  # army.UnitProfile (shared, immutable); None for the General and Wizards
     level: str = "regular"        # experience: levy/regular/veteran/elite
     stands: list[Stand] = field(default_factory=list)
     formation: str = "line"
@@ -86,7 +93,7 @@ class Unit:
 class Player:
     index: int
     name: str
-    army: object = field(metadata=SHARED)  # defs.ArmyList (shared)
+    army: ArmyList = field(metadata=SHARED)  # defs.ArmyList (shared)
     zone: str = ""
     orders_placed: bool = False
     fate_uid: int = -1             # the unit the Fate counter lies next to (-1: none placed)
@@ -108,7 +115,7 @@ class Pending:
 @copyable
 @dataclass(slots=True)
 class BVFState:
-    table: object = field(metadata=SHARED)  # engine.table.geometry.Table (shared)
+    table: Table = field(metadata=SHARED)  # engine.table.geometry.Table (shared)
     scenario: str
     turns: int
     players: list[Player]
@@ -130,7 +137,7 @@ class BVFState:
     # the Grand Alliance (alliance.py; None and empty in the two-player game): `players` above are the two
     # sides, `alliance` (shared, immutable) the seats; `seat` is the seat to decide, `rota` per side the
     # place in its seats' rotation, `placed` the seats whose orders are down this turn
-    alliance: object = field(default=None, metadata=SHARED)   # the seats (alliance.py), fixed by the setup
+    alliance: Alliance | None = field(default=None, metadata=SHARED)   # the seats (alliance.py), fixed by the setup
     seat: int = -1
     rota: tuple = ()
     placed: tuple = ()

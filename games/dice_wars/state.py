@@ -6,9 +6,14 @@ clones; everything that changes during play lives here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from engine.hex.grid import Hex
 from engine.core.state_fields import BY_METHOD, FRESH, SHARED, copyable
+
+if TYPE_CHECKING:                  # the types of shared values (no import at run time: no cycle)
+    from games.dice_wars.board import Board
+    from games.dice_wars.tile_draft import TileDraft
 
 
 # a player is named for the colour of their (first) faction
@@ -42,7 +47,7 @@ class Unit:
     guarding: bool = False
     veteran: bool = False
     conds: list[Cond] = field(default_factory=list)
-    card: object = field(default=None, compare=False, repr=False)   # resolved card, a cache
+    card: Any = field(default=None, compare=False, repr=False)   # resolved card, a cache
 
     @property
     def alive(self) -> bool:
@@ -106,7 +111,7 @@ class Pending:
 @copyable
 @dataclass(slots=True)
 class DWState:
-    board: object = field(metadata=SHARED)  # games.dice_wars.board.Board (immutable, shared)
+    board: Board = field(metadata=SHARED)  # games.dice_wars.board.Board (immutable, shared)
     options: dict = field(metadata=SHARED)   # fixed by the setup, shared by copies
     players: list[Player]
     units: dict[int, Unit]
@@ -133,5 +138,5 @@ class DWState:
     deploy_agree: int = 0         # consecutive players content with the deployment
     deploy_moved: tuple = ()      # units placed or moved this deployment turn
     deploy_pass: int = 1          # 1: placing; 2-3: adjusting in response
-    tiles: object = field(default=None, metadata=BY_METHOD)   # Challenge III's map being built by the players (tile_draft.TileDraft) or None
+    tiles: TileDraft | None = field(default=None, metadata=BY_METHOD)   # Challenge III's map being built by the players (tile_draft.TileDraft) or None
     cache: dict = field(default_factory=dict, compare=False, repr=False, metadata=FRESH)  # derived values; cleared on change

@@ -8,8 +8,12 @@ everything that changes lives here.  Positions change only through
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 from engine.core.state_fields import FRESH, SHARED, copyable
 from games.dragonbond.frames import Frame
+
+if TYPE_CHECKING:                  # the types of shared values (no import at run time: no cycle)
+    from engine.table.geometry import Table
 
 
 @copyable
@@ -129,7 +133,7 @@ class Pending:
 @copyable
 @dataclass
 class DBState:
-    table: object = field(metadata=SHARED)  # engine.table.geometry.Table (immutable, shared)
+    table: Table = field(metadata=SHARED)  # engine.table.geometry.Table (immutable, shared)
     scenario: str
     options: dict = field(metadata=SHARED)   # fixed by the setup, shared by copies
     players: list[Player]
@@ -149,7 +153,7 @@ class DBState:
     win_rule: str = ""
     next_uid: int = 1
     version: int = 0
-    cache: object = field(default=None, compare=False, repr=False, metadata=FRESH)
+    cache: Any = field(default=None, compare=False, repr=False, metadata=FRESH)
 
     def touch(self) -> None:
         """Positions or models changed: derived geometry is stale."""

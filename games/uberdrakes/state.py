@@ -7,10 +7,14 @@ information).  Hoard items are a frozenset (immutable: shared by copies).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.hex.grid import Hex
 from engine.core.state_fields import SHARED, copyable
 from games.uberdrakes.jobs import Job
+
+if TYPE_CHECKING:                  # the types of shared values (no import at run time: no cycle)
+    from games.uberdrakes.board import Board
 
 
 @copyable
@@ -98,7 +102,7 @@ class Pending:
 @copyable
 @dataclass(slots=True)
 class UDState:
-    board: object = field(metadata=SHARED)  # games.uberdrakes.board.Board (immutable, shared)
+    board: Board = field(metadata=SHARED)  # games.uberdrakes.board.Board (immutable, shared)
     options: dict = field(metadata=SHARED)   # fixed by the setup, shared by copies
     players: list[Drake]
     phase: str = "dragons"               # dragons | mulligan | play | final | over
