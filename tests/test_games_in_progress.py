@@ -17,6 +17,7 @@ from engine.core import sessions
 from engine.core.saves import history_dir, in_progress_dir
 from engine.ui.app import App, run_app
 from engine.ui.scenes.launcher import GamesScene, Launcher
+from engine.ui.scenes.launcher_commands import CycleOption, CycleSeat, PickGame, PickScenario, StepPlayers
 from engine.ui.scenes.match_screen import MatchScreen
 from test_ui_support import click, key
 
@@ -29,13 +30,14 @@ sys.path.insert(0, sys.argv[1])
 from engine.core import sessions
 from engine.ui.app import App
 from engine.ui.scenes.launcher import Launcher
+from engine.ui.scenes.launcher_commands import PickGame
 
 sessions.mark_running()                 # as run_app does at start-up
 app = App((1280, 720), headless=True)
 out = {}
 for game, moves in (("dice_wars", 3), ("uberdrakes", 4)):
     launcher = app.open("launcher", replace=True)
-    launcher.command("game:%d" % [g.game_id for g in launcher.games].index(game))
+    launcher.command(PickGame(game))
     launcher.seats = ["human"] * len(launcher.seats)
     launcher.seed_field.text = "77"
     launcher.start()
@@ -179,14 +181,13 @@ def test_the_launcher_remembers_game_map_players_seats_and_options(tmp_path, mon
     monkeypatch.setenv("WARBENCH_HOME", str(tmp_path))        # other tests expect the first game by default
     app = App((1280, 720), headless=True)
     launcher = app.push(Launcher(app))
-    ud = [g.game_id for g in launcher.games].index("uberdrakes")
-    launcher.command(f"game:{ud}")
-    launcher.command("players+")
-    launcher.command("seat:1")
+    launcher.command(PickGame("uberdrakes"))
+    launcher.command(StepPlayers(1))
+    launcher.command(CycleSeat(1))
     if len(launcher.scenarios) > 1:
-        launcher.command("scen:1")
+        launcher.command(PickScenario(1))
     opt = launcher.option_specs[0]
-    launcher.command(f"opt:{opt.key}")
+    launcher.command(CycleOption(opt.key))
     want = (launcher.game.game_id, launcher.scenario, launcher.players, list(launcher.seats), dict(launcher.options))
     again = Launcher(App((1280, 720), headless=True))
     assert (again.game.game_id, again.scenario, again.players, list(again.seats), dict(again.options)) == want

@@ -8,6 +8,7 @@ from engine.ui.app import App
 from engine.ui.scenes.army_builder import ArmyBuilder
 from engine.ui.scenes.launcher import Launcher
 from engine.ui.scenes.match_screen import MatchScreen
+from engine.ui.scenes.launcher_commands import CycleArmy, Go
 from test_ui_support import click
 
 
@@ -74,17 +75,17 @@ def test_launcher_offers_each_seat_a_list_and_the_builder(tmp_path, monkeypatch)
     launcher.select_game(registry.get("dragonbond"))
     app.draw()
     assert launcher.has_lists and len(launcher.list_choices) >= 4
-    click(app, _hot(launcher, "army:0").center)
-    click(app, _hot(launcher, "army:1").center)
-    click(app, _hot(launcher, "army:1").center)
+    click(app, _hot(launcher, CycleArmy(0)).center)
+    click(app, _hot(launcher, CycleArmy(1)).center)
+    click(app, _hot(launcher, CycleArmy(1)).center)
     first, second = launcher.army_of(0), launcher.army_of(1)
     assert first is not None and second is not None and first.path != second.path
-    click(app, _hot(launcher, "builder").center)
+    click(app, _hot(launcher, Go.BUILDER).center)
     assert isinstance(app.top(), ArmyBuilder)
     app.pop()
     app.draw()
     launcher.seats = ["human", "human", "human", "human"]
-    click(app, _hot(launcher, "start").center)
+    click(app, _hot(launcher, Go.START).center)
     screen = app.top()
     assert isinstance(screen, MatchScreen), launcher.error
     armies = screen.match.setup.options["armies"]

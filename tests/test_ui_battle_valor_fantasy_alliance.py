@@ -18,6 +18,7 @@ from engine.ui.contract import load_game_ui  # noqa: E402
 from engine.ui.scenes.dialogs import Handoff  # noqa: E402
 from engine.ui.scenes.launcher import Launcher  # noqa: E402
 from engine.ui.scenes.match_screen import MatchScreen  # noqa: E402
+from engine.ui.scenes.launcher_commands import CycleSeat, Go, StepPlayers
 from games.battle_valor_fantasy import alliance, turns  # noqa: E402
 from test_ui_support import click, dismiss_handoff  # noqa: E402
 from tiers import slow_for
@@ -37,18 +38,18 @@ def test_the_launcher_offers_three_and_four_players_and_starts_an_alliance():
     la.select_game(next(g for g in la.games if g.game_id == "battle_valor_fantasy"))
     la.scenario = "twin_crowns"
     app.draw()
-    assert not any(c == "seat:2" for _, c, _ in la.hot)          # two players: no third seat
+    assert not any(c == CycleSeat(2) for _, c, _ in la.hot)          # two players: no third seat
     for n in (3, 4):
-        click(app, next(r for r, c, _ in la.hot if c == "players+").center)
+        click(app, next(r for r, c, _ in la.hot if c == StepPlayers(1)).center)
         app.draw()
-        assert la.players == n and any(c == f"seat:{n - 1}" for _, c, _ in la.hot)
+        assert la.players == n and any(c == CycleSeat(n - 1) for _, c, _ in la.hot)
         assert "Grand Alliance" in la.players_note()
         assert la.default_army(n - 1) == ("The Ironhold Vanguard" if n == 3 else "Silverbough Outriders")
     for i in range(4):
         if la.seats[i] != "human":
-            click(app, next(r for r, c, _ in la.hot if c == f"seat:{i}").center)
+            click(app, next(r for r, c, _ in la.hot if c == CycleSeat(i)).center)
             app.draw()
-    click(app, next(r for r, c, _ in la.hot if c == "start").center)
+    click(app, next(r for r, c, _ in la.hot if c == Go.START).center)
     screen = next(s for s in app.stack if isinstance(s, MatchScreen))
     assert screen.match.setup.players == 4 and screen.state.alliance is not None
 

@@ -9,7 +9,8 @@ from engine.core.saves import default_dir
 from engine.ui.app import App, run_app
 from engine.ui.scenes.launcher import Launcher, LoadScene
 from engine.ui.scenes.match_screen import MatchScreen
-from test_ui_support import click
+from engine.ui.scenes.launcher_commands import CycleOption, CycleRuling, CycleSeat, Go, PickGame, PickScenario, StepPlayers
+from test_ui_support import click, move
 
 
 def _hot(launcher, cmd):
@@ -25,7 +26,7 @@ def test_launcher_builds_at_both_sizes():
         launcher.select_game(next(g for g in launcher.games if g.game_id == "dice_wars"))   # 2-4 players
         app.draw()
         cmds = {c for _, c, _ in launcher.hot}
-        assert {"start", "load", "players+", "seat:0", "scen:0"} <= cmds
+        assert {Go.START, Go.LOAD, StepPlayers(1), CycleSeat(0), PickScenario(0)} <= cmds
         for r, _, _ in launcher.hot:
             assert app.screen.get_rect().contains(r)
 
@@ -35,16 +36,16 @@ def test_launcher_settings_and_start():
     launcher = app.push(Launcher(app))
     launcher.select_game(next(g for g in launcher.games if g.game_id == "dice_wars"))   # 2-4 players, options
     app.draw()
-    click(app, _hot(launcher, "players+").center)
+    click(app, _hot(launcher, StepPlayers(1)).center)
     assert launcher.players == 3
-    click(app, _hot(launcher, "seat:1").center)
+    click(app, _hot(launcher, CycleSeat(1)).center)
     assert launcher.seats[1] != "greedy"
     opt = next(o for o in launcher.option_specs if not o.choices)
-    click(app, _hot(launcher, f"opt:{opt.key}").center)
+    click(app, _hot(launcher, CycleOption(opt.key)).center)
     assert launcher.options[opt.key] is (not opt.default)
     launcher.seed_field.text = "42"
     launcher.seats = ["human", "human", "human", "human"]
-    click(app, _hot(launcher, "start").center)
+    click(app, _hot(launcher, Go.START).center)
     screen = app.top()
     assert isinstance(screen, MatchScreen)
     assert screen.match.setup.seed == 42 and screen.match.setup.players == 3
@@ -59,7 +60,7 @@ def test_load_errors_are_shown_in_words():
     app = App((1280, 720), headless=True)
     launcher = app.push(Launcher(app))
     app.draw()
-    click(app, _hot(launcher, "load").center)
+    click(app, _hot(launcher, Go.LOAD).center)
     scene = app.top()
     assert isinstance(scene, LoadScene)
     i = scene.files.index(bad)
@@ -78,7 +79,7 @@ def test_resume_autosave():
     launcher.select_game(next(g for g in launcher.games if g.game_id == "dice_wars"))
     app.draw()
     assert launcher.resume_info and launcher.in_progress[0].path == m.autosave_path
-    click(app, _hot(launcher, "resume").center)
+    click(app, _hot(launcher, Go.RESUME).center)
     screen = app.top()
     assert isinstance(screen, MatchScreen) and len(screen.match.actions) == 1
     assert screen.match.autosave_path == m.autosave_path and m.autosave_path.exists()
@@ -115,7 +116,7 @@ def test_map_viewer_opens_from_launcher():
     app = App((1280, 720), headless=True)
     launcher = app.push(Launcher(app))
     app.draw()
-    click(app, _hot(launcher, "map").center)
+    click(app, _hot(launcher, Go.MAP).center)
     viewer = app.top()
     assert isinstance(viewer, MapViewer) and viewer.legend
     app.draw()
@@ -130,7 +131,7 @@ def test_about_opens_from_the_launcher_and_names_the_credits():
     app = App((1280, 720), headless=True)
     launcher = app.push(Launcher(app))
     app.draw()
-    click(app, _hot(launcher, "about").center)
+    click(app, _hot(launcher, Go.ABOUT).center)
     about = app.top()
     assert isinstance(about, About)
     assert any("CC BY 3.0" in text for text, _ in about.paragraphs)
@@ -143,13 +144,13 @@ def test_a_seats_tip_names_every_player_a_click_cycles_through():
     launcher = app.push(Launcher(app))
     launcher.select_game(next(g for g in launcher.games if g.game_id == "warbound"))
     app.draw()
-    tip = next(t for _, c, t in launcher.hot if c == "seat:1")
+    tip = next(t for _, c, t in launcher.hot if c == CycleSeat(1))
     assert "Human" in tip and all(f"Computer ({a})" in tip for a in launcher.agents)
     # and a click goes through exactly those, back to where it started
     start = launcher.seats[1]
     seen = []
     for _ in range(len(launcher.agents) + 1):
-        click(app, _hot(launcher, "seat:1").center)
+        click(app, _hot(launcher, CycleSeat(1)).center)
         seen.append(launcher.seats[1])
     assert launcher.seats[1] == start and sorted(seen) == sorted(["human"] + launcher.agents)
 
@@ -161,7 +162,7 @@ def test_maps_are_named_as_players_read_them():
     launcher.select_game(next(g for g in launcher.games if g.game_id == "battle_valor_fantasy"))
     app.draw()
     i = launcher.scenarios.index("fords_of_legian")
-    tip = next(t for _, c, t in launcher.hot if c == f"scen:{i}")
+    tip = next(t for _, c, t in launcher.hot if c == PickScenario(i))
     assert "river" in tip
     assert launcher.game.scenario_title("fords_of_legian") == "The Fords of the Legian"
     assert launcher.game.scenario_title("my_map.tmx") == "My map.tmx"         # a designer's own: its name
@@ -181,9 +182,9 @@ def test_house_rulings_stay_above_the_last_game_line_at_1280x720():
         launcher.select_game(next(g for g in launcher.games if g.game_id == game))
         launcher.resume_info = "UberDrakes · Fire Dragon (person) · round 1"
         app.draw()
-        start = _hot(launcher, "start")
+        start = _hot(launcher, Go.START)
         info_top = start.y - th.px(8) - 2 * th.line_h("s") - th.px(4)
-        rulings = [r for r, c, _ in launcher.hot if c.startswith("ruling:")]
+        rulings = [r for r, c, _ in launcher.hot if isinstance(c, CycleRuling)]
         assert len(rulings) == len(launcher.rulings), game
         assert all(r.bottom <= info_top for r in rulings), game
 
@@ -195,3 +196,50 @@ def test_a_games_row_says_who_plays_in_plain_words():
                           finished=False, result="", to_act="Red", actions=46, when="23 Nov 15:40")
     assert describe_entry(row) == ("Dice Wars · Red (person), Blue (computer, easy) · round 3 · Red to act · "
                                    "46 actions · 23 Nov 15:40")
+
+
+def test_the_launcher_lays_out_on_resize_not_while_drawing():
+    """Its components are placed when the window (or a choice) changes;
+    drawing many frames lays out nothing, and a bigger window moves them."""
+    app = App((1280, 720), headless=True)
+    launcher = app.push(Launcher(app))
+    launcher.command(PickGame("dice_wars"))
+    app.draw()
+    counts = [p.layouts for p in launcher.parts]
+    before = {c: r.copy() for r, c, _ in launcher.hot}
+    for _ in range(20):
+        app.draw()
+        move(app, _hot(launcher, Go.START).center)
+    assert [p.layouts for p in launcher.parts] == counts
+    app.screen = pygame.Surface((1920, 1080))
+    app.theme.set_window(app.size)
+    launcher.resize(app.size)
+    assert all(p.layouts == n + 1 for p, n in zip(launcher.parts, counts))
+    after = {c: r for r, c, _ in launcher.hot}
+    assert after.keys() == before.keys()
+    assert after[Go.START].bottom > before[Go.START].bottom and after[Go.QUIT].right > before[Go.QUIT].right
+    app.draw()
+    for r, _, _ in launcher.hot:
+        assert app.screen.get_rect().contains(r)
+
+
+def test_a_choice_lays_the_launcher_out_again():
+    """One more player is one more seat button, placed when it is chosen."""
+    app = App((1280, 720), headless=True)
+    launcher = app.push(Launcher(app))
+    launcher.command(PickGame("dice_wars"))
+    assert CycleSeat(2) not in {c for _, c, _ in launcher.hot}
+    launcher.command(StepPlayers(1))
+    assert CycleSeat(2) in {c for _, c, _ in launcher.hot}
+
+
+def test_each_launcher_component_draws_alone():
+    app = App((1280, 720), headless=True)
+    launcher = app.push(Launcher(app))
+    launcher.command(PickGame("battle_valor_fantasy"))
+    for part in launcher.parts:
+        surf = pygame.Surface(app.size, pygame.SRCALPHA)
+        part.draw(surf)
+        drawn = surf.get_bounding_rect()
+        assert drawn.w and drawn.h, type(part).__name__
+        assert part.rect.inflate(2, 2).contains(drawn), type(part).__name__        # nothing outside its own rect

@@ -16,6 +16,8 @@ from tiers import depths
 from engine.ui.app import App
 from engine.ui.scenes import launcher_settings as memory
 from engine.ui.scenes.launcher import Launcher
+from engine.ui.scenes.launcher_commands import (CycleArmy, CycleOption, CycleRuling, CycleSeat, PickGame, PickScenario,
+                                                StepPlayers)
 
 
 def _launcher():
@@ -26,8 +28,7 @@ def _launcher():
 
 
 def _pick(launcher, game_id):
-    i = next(i for i, g in enumerate(launcher.games) if g.game_id == game_id)
-    launcher.command(f"game:{i}")
+    launcher.command(PickGame(game_id))
 
 
 def _choices(launcher) -> dict:
@@ -39,18 +40,18 @@ def _change_everything(launcher) -> None:
     """What a player would change: the last map, one more player, the
     second seat's level, the first seat a computer, every option, every
     ruling, a list for each seat."""
-    launcher.command(f"scen:{len(launcher.scenarios) - 1}")
-    launcher.command("players+")
-    launcher.command("seat:1")
-    launcher.command("seat:0")
+    launcher.command(PickScenario(len(launcher.scenarios) - 1))
+    launcher.command(StepPlayers(1))
+    launcher.command(CycleSeat(1))
+    launcher.command(CycleSeat(0))
     for o in launcher.option_specs:
-        launcher.command(f"opt:{o.key}")
+        launcher.command(CycleOption(o.key))
     for r in launcher.rulings:
-        launcher.command(f"ruling:{r.id}")
+        launcher.command(CycleRuling(r.id))
     if launcher.has_lists:
         for i in range(launcher.players):
-            launcher.command(f"army:{i}")
-            launcher.command(f"army:{i}")       # the second list, not only the first
+            launcher.command(CycleArmy(i))
+            launcher.command(CycleArmy(i))       # the second list, not only the first
 
 
 @pytest.mark.parametrize("games", depths(("dice_wars", "warbound"), None))
@@ -79,11 +80,11 @@ def test_every_game_comes_back_as_it_was_left(games):
 def test_a_chosen_list_shows_its_points():
     app, launcher = _launcher()
     _pick(launcher, "battle_valor_fantasy")
-    launcher.command("army:0")
+    launcher.command(CycleArmy(0))
     app.draw()
     al = launcher.army_of(0)
     assert al is not None and "points" in launcher.army_points(al)
-    tip = next(t for _, c, t in launcher.hot if c == "army:0")
+    tip = next(t for _, c, t in launcher.hot if c == CycleArmy(0))
     assert launcher.army_points(al) in tip
     app, again = _launcher()                          # remembered with it
     assert again.army_of(0) is not None and again.army_of(0).path == al.path
@@ -140,7 +141,7 @@ def test_a_hostile_file_falls_back_to_the_defaults_and_says_so_once(kind, tmp_pa
         assert launcher.game is launcher.games[0]
         assert launcher.note.startswith("Your remembered choices ") and "usual choices" in launcher.note
         assert str(default_dir()) not in launcher.note          # the file's name, not the folder
-        launcher.command("seat:1")                               # the first click: said once
+        launcher.command(CycleSeat(1))                               # the first click: said once
         app.draw()
         assert launcher.note == ""
     finally:
@@ -168,7 +169,7 @@ def test_a_link_is_never_written_through(tmp_path):
         app, launcher = _launcher()
         assert launcher.game is launcher.games[0]                # a link is not read either
         assert "is a link" in launcher.note
-        launcher.command("seat:1")
+        launcher.command(CycleSeat(1))
         launcher.start()
         assert p.is_symlink() and os.readlink(p) == str(target)
         assert json.loads(target.read_text()) == {"game": "warbound"}
@@ -179,7 +180,7 @@ def test_a_link_is_never_written_through(tmp_path):
 def test_a_broken_file_is_replaced_by_the_next_choice():
     _hostile("broken", None)
     app, launcher = _launcher()
-    launcher.command("seat:1")
+    launcher.command(CycleSeat(1))
     assert json.loads(memory.path().read_text())["version"] == 2
     app, again = _launcher()
     assert not again.note and again.seats[1] == launcher.seats[1]

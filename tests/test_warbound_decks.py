@@ -10,6 +10,7 @@ from engine.core.army_builder import ListBuilder
 from engine.core.catalog import DataError
 from engine.core.match import Match
 from engine.core.rules import Setup
+from engine.ui.scenes.launcher_commands import CycleArmy, Go
 from games.warbound.catalog import load_catalog
 from games.warbound.decks import deck_from_data, validate_deck
 from test_ui_support import click  # noqa: F401 - sets the SDL dummy driver first
@@ -148,12 +149,12 @@ def test_launcher_names_each_seats_default_deck_and_starts_with_chosen_ones():
     app.draw()
     assert RULES.default_army_name(0, "") == "Raiders starter" and RULES.default_army_name(1, "") == "Kaigen starter"
     assert launcher.has_lists and len(launcher.list_choices) >= 4
-    launcher.command("army:0")
-    launcher.command("army:1")
-    launcher.command("army:1")
+    launcher.command(CycleArmy(0))
+    launcher.command(CycleArmy(1))
+    launcher.command(CycleArmy(1))
     first, second = launcher.army_of(0), launcher.army_of(1)
     launcher.seats = ["human", "human"]
-    launcher.command("start")
+    launcher.command(Go.START)
     screen = app.top()
     assert isinstance(screen, MatchScreen), launcher.error
     assert [p.deck.name for p in screen.match.state.players] == [first.name, second.name]

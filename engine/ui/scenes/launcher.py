@@ -4,7 +4,6 @@ the finished ones; load a named save.  Errors are shown in words."""
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import pygame
@@ -17,29 +16,9 @@ from engine.ui import widgets as W
 from engine.core.rulings import rulings_of
 from engine.ui.scene import Scene
 from engine.ui.scenes import launcher_settings as memory
-
-
-def _ruling_note(ruling, reading) -> str:
-    """The note under a ruling's button: its section (a heading's own
-    closing ';' or ':' left out) and the chosen reading."""
-    return f"{ruling.section.rstrip(';: ')} · {reading.summary}"
-
-
-def short_summary(summary: str, font, width: int) -> str:
-    """An army's summary cut at a whole clause to fit `width` ("993 / 1000
-    points, 11 units" of "..., 1 character"); the tooltip has it all."""
-    parts = re.split(r", | · ", summary)
-    line = parts[0]
-    for part in parts[1:]:
-        longer = f"{line}, {part}"
-        if font.size(longer)[0] > width:
-            break
-        line = longer
-    return line
-
-
-def _pretty(s: str) -> str:
-    return str(s).replace("_", " ").capitalize() if s else "(default)"
+from engine.ui.scenes.launcher_commands import (SETTINGS, CycleArmy, CycleOption, CycleRuling, CycleSeat, Go,
+                                                PickGame, PickScenario, StepPlayers)
+from engine.ui.scenes.launcher_parts import GameList, Header, OptionsColumn, SetupColumn, StartBar
 
 
 class Launcher(Scene):
@@ -47,6 +26,10 @@ class Launcher(Scene):
 
     def __init__(self, app):
         super().__init__(app)
+        self._stale = True
+        self.size = app.size
+        self.header, self.game_list, self.setup = Header(self), GameList(self), SetupColumn(self)
+        self.options_column, self.start_bar = OptionsColumn(self), StartBar(self)
         self.error = ""
         self.note = ""
         try:
@@ -55,8 +38,7 @@ class Launcher(Scene):
             self.games = []
             self.error = f"Could not load the games: {e}"
         self.game = None
-        self.hot: list[tuple[pygame.Rect, str, str]] = []      # (rect, command, tip)
-        self.hover: str | None = None
+        self.hover = None                                      # the command under the pointer
         self.seed_field = W.TextField(str(random.randrange(1, 1_000_000)), 9, allowed=str.isdigit)
         self.seed_field.focus = False
         self.in_progress = []
@@ -325,66 +307,67 @@ class Launcher(Scene):
         self.app.push(GamesScene(self.app, self, tab, note))
 
     # --- events --------------------------------------------------------------------------
-    def command(self, cmd: str) -> None:
-        self.error = "" if cmd not in ("noop",) else self.error
+    def command(self, cmd) -> None:
+        """Do what a click or a key asks for (engine/ui/scenes/launcher_commands.py)."""
+        self.error = ""
         self.note = ""
-        if cmd.startswith(("game:", "scen:", "players", "seat:", "opt:", "army:", "army-:", "ruling:")):
+        if isinstance(cmd, SETTINGS):
             self._setting(cmd)
             self.remember()
-        elif cmd == "builder":
+        elif cmd is Go.BUILDER:
             self.open_builder()
-        elif cmd == "about":
+        elif cmd is Go.ABOUT:
             self.app.open("about")
-        elif cmd == "seed":
+        elif cmd is Go.SEED:
             self.seed_field.focus = True
-        elif cmd == "seed-random":
+        elif cmd is Go.SEED_RANDOM:
             self.seed_field.text = str(random.randrange(1, 1_000_000))
-        elif cmd == "start":
+        elif cmd is Go.START:
             self.start()
-        elif cmd == "resume":
+        elif cmd is Go.RESUME:
             self.resume()
-        elif cmd == "games":
+        elif cmd is Go.GAMES:
             self.open_games()
-        elif cmd == "load":
+        elif cmd is Go.LOAD:
             self.app.push(LoadScene(self.app, self))
-        elif cmd == "map":
+        elif cmd is Go.MAP:
             self.view_map()
-        elif cmd == "learn":
+        elif cmd is Go.LEARN:
             self.app.open("learn", self.game.game_id)
-        elif cmd == "quit":
+        elif cmd is Go.QUIT:
             self.app.quit()
+        self.relayout()
 
-    def _setting(self, cmd: str) -> None:
-        if cmd.startswith("game:"):
-            self.select_game(self.games[int(cmd[5:])])
-        elif cmd.startswith("scen:"):
-            self.scenario = self.scenarios[int(cmd[5:])]
-        elif cmd == "players-":
-            self.players = max(self.game.min_players, self.players - 1)
-        elif cmd == "players+":
-            self.players = min(self.game.max_players, self.players + 1)
-        elif cmd.startswith("seat:"):
-            i = int(cmd[5:])
+    def _setting(self, cmd) -> None:
+        if isinstance(cmd, PickGame):
+            self.select_game(next(g for g in self.games if g.game_id == cmd.game_id))
+        elif isinstance(cmd, PickScenario):
+            self.scenario = self.scenarios[cmd.index]
+        elif isinstance(cmd, StepPlayers):
+            self.players = max(self.game.min_players, min(self.game.max_players, self.players + cmd.step))
+        elif isinstance(cmd, CycleSeat):
             cycle = ["human"] + self.agents
-            cur = self.seats[i] if self.seats[i] in cycle else "human"
-            self.seats[i] = cycle[(cycle.index(cur) + 1) % len(cycle)]
-        elif cmd.startswith("army:") or cmd.startswith("army-:"):
-            i = int(cmd.split(":")[1])
+            cur = self.seats[cmd.index] if self.seats[cmd.index] in cycle else "human"
+            self.seats[cmd.index] = cycle[(cycle.index(cur) + 1) % len(cycle)]
+        elif isinstance(cmd, CycleArmy):
             paths = [None] + [c.path for c in self.list_choices]
-            cur = paths.index(self.armies[i]) if self.armies[i] in paths else 0
-            self.armies[i] = paths[(cur + (-1 if cmd.startswith("army-") else 1)) % len(paths)]
-        elif cmd.startswith("opt:"):
-            spec = next(o for o in self.option_specs if o.key == cmd[4:])
+            cur = paths.index(self.armies[cmd.index]) if self.armies[cmd.index] in paths else 0
+            self.armies[cmd.index] = paths[(cur + cmd.step) % len(paths)]
+        elif isinstance(cmd, CycleOption):
+            spec = next(o for o in self.option_specs if o.key == cmd.key)
             if spec.choices:
                 ch = list(spec.choices)
                 cur = self.options.get(spec.key, spec.default)
                 self.options[spec.key] = ch[(ch.index(cur) + 1) % len(ch)] if cur in ch else ch[0]
             else:
                 self.options[spec.key] = not self.options.get(spec.key, spec.default)
-        elif cmd.startswith("ruling:"):
-            ruling = next(r for r in self.rulings if r.id == cmd[7:])
+        elif isinstance(cmd, CycleRuling):
+            ruling = next(r for r in self.rulings if r.id == cmd.ruling_id)
             keys = [rd.key for rd in ruling.readings]
             self.readings[ruling.id] = keys[(keys.index(self.readings[ruling.id]) + 1) % len(keys)]
+
+    def hot_at(self, pos):
+        return next((c for r, c, _ in self.hot if r.collidepoint(pos)), None)
 
     def handle(self, ev) -> bool:
         if self.seed_field.focus and self.seed_field.handle(ev):
@@ -394,286 +377,98 @@ class Launcher(Scene):
             return True          # typing into the field is not a shortcut
         if ev.type == pygame.MOUSEMOTION:
             old = self.hover
-            self.hover = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
+            self.hover = self.hot_at(ev.pos)
             return old != self.hover
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:
-            cmd = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
-            if cmd and cmd.startswith("army:"):
-                self.command("army-:" + cmd[5:])       # right-click: the previous list
+            cmd = self.hot_at(ev.pos)
+            if isinstance(cmd, CycleArmy):
+                self.command(CycleArmy(cmd.index, -1))       # right-click: the previous list
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            cmd = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
-            if cmd != "seed":
+            cmd = next((c for c in (part.handle(ev) for part in self.parts) if c is not None), None)
+            if cmd is not Go.SEED:
                 self.seed_field.focus = False
-            if cmd:
+            if cmd is not None:
                 self.command(cmd)
             return True
         if ev.type == pygame.KEYDOWN:
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.seed_field.focus = False
-                self.command("start")
+                self.command(Go.START)
             elif ev.key == pygame.K_ESCAPE:
                 if self.seed_field.focus:
                     self.seed_field.focus = False
                 else:
                     self.app.quit()
-            elif ev.key == pygame.K_r and self.resume_info:
-                self.command("resume")
-            elif ev.key == pygame.K_l:
-                self.command("load")
-            elif ev.key == pygame.K_g:
-                self.command("games")
-            elif ev.key == pygame.K_m:
-                self.command("map")
-            elif ev.key == pygame.K_a:
-                self.command("about")
-            elif ev.key == pygame.K_b and self.has_lists:
-                self.command("builder")
-            elif ev.key == pygame.K_t:
-                self.command("learn")
+            elif ev.key in KEYS and (ev.key != pygame.K_r or self.resume_info) \
+                    and (ev.key != pygame.K_b or self.has_lists):
+                self.command(KEYS[ev.key])
             return True
         return False
 
-    # --- drawing ------------------------------------------------------------------------
-    def _column_plan(self, th, y: int, w: int, bh: int, bottom: int) -> tuple[int, int, bool]:
-        """How the options column fits above `bottom`: (lines of each option's
-        note, lines of each ruling's question, rulings' notes shown).  A small
-        window drops the rulings' notes, then shortens the rest (the buttons'
-        tooltips have every word)."""
-        xs, sm = th.line_h("xs"), th.line_h("s")
+    # --- layout and drawing -------------------------------------------------------------
+    def __setattr__(self, name, value) -> None:
+        """A choice replaced from outside (a test, the games list setting an
+        error) lays the launcher out again before the next frame."""
+        super().__setattr__(name, value)
+        if name in LAID_OUT_FROM:
+            super().__setattr__("_stale", True)
 
-        def note_h(text: str, most: int, width: int) -> int:
-            return min(most, len(T.wrap(text, th.font("xs"), width))) * xs + th.px(6) if text and most else 0
+    def resize(self, size) -> None:
+        self.size = size
+        self.relayout()
 
-        plans = ((3, 2, True), (3, 2, False), (2, 2, False), (1, 2, False), (1, 1, False), (0, 2, False), (0, 1, False))
-        for opt_lines, q_lines, notes in plans:
-            end = y + (th.line_h("l") + th.px(6) if self.option_specs else 0)
-            for o in self.option_specs:
-                end += bh + th.px(2) + note_h(o.help, opt_lines, w - th.px(10))
-            if self.rulings:
-                end += th.px(10) + th.line_h("l") + th.px(6)
-            for r in self.rulings:
-                rd = r.get(self.readings[r.id])
-                end += min(q_lines, len(T.wrap(r.question, th.font("s"), w))) * sm + bh + th.px(4)
-                end += note_h(_ruling_note(r, rd), 3 if notes else 0, w - th.px(10)) or th.px(6)
-            if end <= bottom:
-                break
-        return opt_lines, q_lines, notes
-
-    def _draw_rulings(self, surf, th, x, y, w, bh, bottom, q_lines: int = 2, notes: bool = True) -> int:
-        """The game's house rulings under its options: one button per ruling cycling its
-        readings (ours preselected), the chosen reading and its citation beneath (the
-        question cut to `q_lines`, the note left out in a small window)."""
-        if not self.rulings:
-            return y
-        W.blit_text(surf, "House rulings", (x, y), "l", T.TEXT, True, th)
-        y += th.line_h("l") + th.px(6)
-        for r in self.rulings:
-            rd = r.get(self.readings[r.id])
-            tip = f"{r.question} {r.section}: {rd.summary}. Rests on: \"{rd.rests_on}\" Click: the next reading."
-            lines = T.wrap(r.question, th.font("s"), w)
-            shown = lines[:q_lines]
-            if len(lines) > q_lines:
-                shown[-1] = T.ellipsize(shown[-1] + " " + " ".join(lines[q_lines:]), th.font("s"), w)
-            for line in shown:
-                surf.blit(th.text(line, "s", T.TEXT), (x, y))
-                y += th.line_h("s")
-            y += th.px(2)
-            label = _pretty(rd.key) + (" (ours)" if rd.default else "")
-            self._button(surf, (x, y, w, bh), label, f"ruling:{r.id}", th, active=not rd.default, tip=tip)
-            y += bh + th.px(2)
-            if notes:
-                y = self._blit_note(surf, th, _ruling_note(r, rd), x + th.px(10), y, w - th.px(10),
-                                    bottom)
-            else:
-                y += th.px(6)
-        return y
-
-    def _blit_note(self, surf, th, text: str, x: int, y: int, w: int, bottom: int, most: int = 3) -> int:
-        """A muted explanation under a button, wrapped to whole lines while
-        there is room (the button's tooltip always has it all)."""
-        if not text:
-            return y
-        lines = T.wrap(text, th.font("xs"), w)
-        room = max(0, (bottom - y) // th.line_h("xs"))
-        for line in lines[:min(most, room)]:
-            surf.blit(th.text(line, "xs", T.MUTED), (x, y))
-            y += th.line_h("xs")
-        return y + th.px(6)
-
-    def _button(self, surf, rect, label, cmd, th, active=False, enabled=True, key="", tip="", style="normal"):
-        b = W.Button(pygame.Rect(rect), label, cmd, key, enabled, active, tip, style=style)
-        b.draw(surf, th, hover=self.hover == cmd and enabled)
-        if enabled:
-            self.hot.append((b.rect, cmd, tip))
-        return b.rect
-
-    def draw(self, surf) -> None:
+    def relayout(self) -> None:
+        """Place every component for the window's size and the choices now
+        (on a resize, and after a choice changes: never while drawing)."""
         th = self.app.theme
-        w, h = surf.get_size()
-        surf.fill(T.BG)
-        self.hot = []
+        w, h = self.size
         pad = th.px(28)
-        W.blit_text(surf, "Warbench", (pad, pad - th.px(8)), "xxl", T.ACCENT, True, th)
-        W.blit_text(surf, "Tabletop wargames: hotseat with friends, solo against the computer, or study the maps.",
-                    (pad, pad + th.line_h("xxl") - th.px(6)), "m", T.MUTED, theme=th)
         top = pad + th.line_h("xxl") + th.line_h("m") + th.px(18)
-        self._button(surf, (w - pad - th.px(150), pad, th.px(150), th.px(40)), "About", "about", th, key="A",
-                     tip="What Warbench is, and the credits for its icons and type")
-        # games
         left_w = th.px(330)
-        W.blit_text(surf, "Game", (pad, top), "l", T.TEXT, True, th)
-        y = top + th.line_h("l") + th.px(8)
-        bh = th.line_h("m") + th.px(16)
-        for i, g in enumerate(self.games):
-            # a long title takes two lines rather than losing its end
-            title = T.wrap(g.title, th.font("m", True), left_w - th.px(20))[:2]
-            r = pygame.Rect(pad, y, left_w, bh + th.line_h("xs") + (len(title) - 1) * th.line_h("m"))
-            active = g is self.game
-            W.box(surf, r, T.mix(T.BUTTON, T.ACCENT, 0.3) if active else (T.BUTTON_HOVER if self.hover == f"game:{i}" else T.BUTTON),
-                  T.ACCENT if active else T.PANEL_EDGE, th.px(6))
-            for j, line in enumerate(title):
-                surf.blit(th.text(line, "m", T.TEXT, True), (r.x + th.px(10), r.y + th.px(6) + j * th.line_h("m")))
-            surf.blit(th.text((f"{g.min_players}-{g.max_players} players" if g.max_players > g.min_players else f"{g.min_players} players"), "xs", T.MUTED),
-                      (r.x + th.px(10), r.y + th.px(8) + len(title) * th.line_h("m")))
-            self.hot.append((r, f"game:{i}", ""))
-            y += r.h + th.px(8)
-        if not self.games:
-            W.blit_text(surf, "No games installed.", (pad, y), "m", T.BAD, theme=th)
-        if self.game is None:
-            return
-        # settings: two columns
         cx = pad + left_w + th.px(36)
         col_w = (w - cx - pad - th.px(30)) // 2
-        x1, x2 = cx, cx + col_w + th.px(30)
-        y = top
-        W.blit_text(surf, "Map", (x1, y), "l", T.TEXT, True, th)
-        y += th.line_h("l") + th.px(6)
-        sw = (col_w - th.px(8)) // 2
-        for i, s in enumerate(self.scenarios):
-            r = (x1 + (i % 2) * (sw + th.px(8)), y + (i // 2) * (bh + th.px(6)), sw, bh)
-            self._button(surf, r, self.game.scenario_title(s), f"scen:{i}", th, active=s == self.scenario,
-                         tip=self.game.scenario_text(s))
-        y += ((len(self.scenarios) + 1) // 2) * (bh + th.px(6)) + th.px(14)
-        W.blit_text(surf, "Players", (x1, y), "l", T.TEXT, True, th)
-        y += th.line_h("l") + th.px(6)
-        self._button(surf, (x1, y, bh, bh), "−", "players-", th, enabled=self.players > self.game.min_players)
-        img = th.text(str(self.players), "l", T.TEXT, True)
-        surf.blit(img, img.get_rect(center=(x1 + bh + th.px(30), y + bh // 2)))
-        self._button(surf, (x1 + bh + th.px(60), y, bh, bh), "+", "players+", th, enabled=self.players < self.game.max_players)
-        note = self.players_note()
-        rows_h = bh
-        if note:                        # what this many players means (Battle Valor: the Grand Alliance), wrapped
-            nx = x1 + 2 * bh + th.px(72)
-            lines = T.wrap(note, th.font("xs"), max(th.px(60), x1 + col_w - nx))
-            rows_h = max(bh, len(lines) * th.line_h("xs"))
-            ty = y + (bh - len(lines) * th.line_h("xs")) // 2
-            for line in lines:
-                surf.blit(th.text(line, "xs", T.MUTED), (nx, ty))
-                ty += th.line_h("xs")
-        self.players_row = pygame.Rect(x1, y, col_w, rows_h)    # the stepper and its note stay in their column
-        y += rows_h + th.px(10)
-        seat_w = (col_w - th.px(6)) // 2 if self.has_lists else col_w
-        for i in range(self.players):
-            seat = self.seats[i]
-            label = f"Player {i + 1}: " + ("Human" if seat == "human" else f"Computer ({seat})")
-            self._button(surf, (x1, y, seat_w, bh), label, f"seat:{i}", th, active=seat == "human",
-                         tip="Click for the next of: " + ", ".join(
-                             "Human" if a == "human" else f"Computer ({a})" for a in ["human"] + self.agents))
-            if self.has_lists:
-                al = self.army_of(i)
-                # a game may name the army a seat gets by default on this map
-                # (Warbound: a starter deck; Battle Valor: the scenario's list)
-                default = self.default_army(i)
-                # its points; the default army's too when it is one of the lists (a scenario's list)
-                shown = al or next((c for c in self.list_choices if default and c.name == default), None)
-                summary = self.army_points(shown)
-                if al is not None:
-                    tip = f"{al.name}: {summary}. "
-                elif default:
-                    tip = f"By default: {default}" + (f" ({summary}). " if summary else ". ")
-                else:
-                    tip = "The ready-made army for this map. "
-                tip += "Click: next list (saved, then shipped); right-click: previous."
-                self._button(surf, (x1 + seat_w + th.px(6), y, seat_w, bh),
-                             f"Army: {al.name if al else (default or 'default')}", f"army:{i}", th,
-                             active=al is not None, tip=tip)
-                if summary:             # its points (or cards) first, under the list's name: what fits
-                    line = short_summary(summary, th.font("xs"), seat_w - th.px(8))
-                    surf.blit(th.text(line, "xs", T.MUTED), (x1 + seat_w + th.px(12), y + bh + th.px(1)))
-                    y += th.line_h("xs")
-            y += bh + th.px(6)
-        if self.has_lists:
-            note = f"{len(self.list_choices)} legal lists"
-            if self.broken_lists:
-                note += f"; {self.broken_lists} with problems (main.py check shows them)"
-            self._button(surf, (x1, y, seat_w, bh), "Army builder…", "builder", th, key="B",
-                         tip="Build an army list from the cards, with every limit checked, and save it")
-            W.blit_text(surf, note, (x1 + seat_w + th.px(12), y + bh // 2), "xs", T.MUTED, theme=th,
-                        anchor="midleft")
-            y += bh + th.px(6)
-        y += th.px(10)
-        W.blit_text(surf, "Seed", (x1, y), "l", T.TEXT, True, th)
-        y += th.line_h("l") + th.px(6)
-        fr = pygame.Rect(x1, y, th.px(200), bh)
-        self.seed_field.draw(surf, th, fr)
-        self.hot.append((fr, "seed", ""))
-        self._button(surf, (fr.right + th.px(10), y, th.px(130), bh), "Random", "seed-random", th)
-        W.blit_text(surf, "The same seed gives the same dice.", (fr.right + th.px(150), y + bh // 2), "s", T.MUTED, theme=th,
-                    anchor="midleft")
-        # options column, as much of its notes as fits above the last game's line and the actions
         by = h - pad - th.px(50)
         info_top = by - th.px(8) - (2 * th.line_h("s") + th.px(4) if self.resume_info or self.error or self.note
                                     else 0)
-        opt_lines, q_lines, notes = self._column_plan(th, top, col_w, bh, info_top)
-        y = top
-        if self.option_specs:                      # no heading over nothing (e.g. Warbound)
-            W.blit_text(surf, "Options", (x2, y), "l", T.TEXT, True, th)
-            y += th.line_h("l") + th.px(6)
-        for o in self.option_specs:
-            val = self.options.get(o.key, o.default)
-            if o.choices:
-                label = f"{o.label}: {_pretty(val)}"
-                active = val != o.default and val not in (None, "", "none", False)     # changed from the usual
-            else:
-                label = ("☑ " if val else "☐ ") + o.label
-                active = bool(val)
-            self._button(surf, (x2, y, col_w, bh), label, f"opt:{o.key}", th, active=active, tip=o.help)
-            y += bh + th.px(2)
-            if opt_lines:
-                y = self._blit_note(surf, th, o.help, x2 + th.px(10), y, col_w - th.px(10), info_top, opt_lines)
-        y = self._draw_rulings(surf, th, x2, y + th.px(10), col_w, bh, info_top, q_lines, notes)
-        # actions at the bottom, the last game played (or an error) over them
-        gap = th.px(12)
-        bw = min(th.px(200), (w - x1 - pad - th.px(130) - 6 * gap) // 6)
-        x = x1
-        for label, cmd, key, enabled, tip, style in (
-                ("Start", "start", "Enter", True, "A new game; games in progress stay as they are", "primary"),
-                ("Resume", "resume", "R", bool(self.resume_info),
-                 f"The last played: {self.resume_info}" if self.resume_info else "No game in progress", "normal"),
-                (f"Games ({len(self.in_progress)})", "games", "G", True,
-                 "Every game in progress, and the finished ones to replay", "normal"),
-                ("Load…", "load", "L", True, "A named save, as a new game in progress", "normal"),
-                ("View map", "map", "M", True,
-                 "Look at the selected map and its terrain (for designers); nothing is played", "normal"),
-                ("Learn", "learn", "T", True, "Learn this game: a coached first game and a lesson per rule family", "normal")):
-            self._button(surf, (x, by, bw, th.px(50)), label, cmd, th, key=key, enabled=enabled, tip=tip, style=style)
-            x += bw + gap
-        self._button(surf, (x, by, th.px(130), th.px(50)), "Quit", "quit", th, key="Esc")
-        info_y = by - th.line_h("s") - th.px(8)
-        if self.error or self.note:
-            W.draw_wrapped(surf, self.error or self.note, (x1, info_y - th.line_h("s"), w - x1 - pad,
-                                                           th.line_h("s") * 2), "s", T.BAD if self.error else T.WARN,
-                           theme=th, max_lines=2)
-        elif self.resume_info:
-            more = f" (and {len(self.in_progress) - 1} more: G)" if len(self.in_progress) > 1 else ""
-            lines = T.wrap(f"Last played: {self.resume_info}{more}", th.font("s"), w - x1 - pad)[:2]
-            for i, line in enumerate(lines):
-                surf.blit(th.text(line, "s", T.MUTED), (x1, info_y - (len(lines) - 1 - i) * th.line_h("s")))
-        # tooltip
+        self.header.layout((0, 0, w, top))
+        self.game_list.layout((pad, top, left_w, h - pad - top))
+        self.setup.layout((cx, top, col_w, by - top))
+        self.options_column.layout((cx + col_w + th.px(30), top, col_w, max(0, info_top - top)))
+        bar_top = by - 2 * th.line_h("s") - th.px(8)
+        self.start_bar.layout((cx, bar_top, w - cx - pad, h - pad - bar_top))
+        super().__setattr__("_stale", False)
+
+    @property
+    def parts(self) -> tuple:
+        return self.header, self.game_list, self.setup, self.options_column, self.start_bar
+
+    @property
+    def hot(self) -> list:
+        """(rect, command, tip) of every place a click asks for something."""
+        return [h for part in self.parts for h in part.hot]
+
+    @property
+    def players_row(self) -> pygame.Rect:
+        return self.setup.players_row
+
+    def draw(self, surf) -> None:
+        if self._stale:              # a choice set from outside since the last layout
+            self.relayout()
+        surf.fill(T.BG)
+        for part in self.parts:
+            part.draw(surf, self.hover)
         tip = next((t for r, c, t in self.hot if c == self.hover and t), "")
         if tip:
-            W.tooltip(surf, pygame.mouse.get_pos(), "", [tip], th)
+            W.tooltip(surf, pygame.mouse.get_pos(), "", [tip], self.app.theme)
+
+
+KEYS = {pygame.K_r: Go.RESUME, pygame.K_l: Go.LOAD, pygame.K_g: Go.GAMES, pygame.K_m: Go.MAP,
+        pygame.K_a: Go.ABOUT, pygame.K_b: Go.BUILDER, pygame.K_t: Go.LEARN}
+# the launcher's choices its layout reads: replacing one lays it out again
+LAID_OUT_FROM = frozenset({"game", "games", "scenarios", "scenario", "players", "seats", "agents", "option_specs",
+                           "options", "rulings", "readings", "armies", "list_choices", "has_lists", "broken_lists",
+                           "error", "note", "resume_info", "in_progress"})
 
 
 def seat_word(seat: str) -> str:
