@@ -68,7 +68,7 @@ def test_a_hint_asked_in_a_decision_panel_shows_over_it():
 
 def test_the_bottom_bar_names_the_keys_as_they_work():
     """It said "H keys": H asks for a hint, K (or ?) lists the keys."""
-    from engine.ui.scenes.match_panel import key_list
+    from engine.ui.panels.hint_bar import key_list
     m = deployed_match()
     app, screen = screen_for(m)
     for space in ("hex", "table"):

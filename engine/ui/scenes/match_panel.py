@@ -46,12 +46,6 @@ def button_cells(specs: list, width: int, gap: int, th) -> list[list[tuple[int, 
     return rows
 
 
-def key_list(space: str) -> str:
-    """The keys the bottom bar names (it said "H keys" while H asks for a hint)."""
-    return ("F fit · wheel zoom · drag pan" + (" · right-drag measure" if space == "table" else "")
-            + " · U undo · H hint · K keys")
-
-
 class MatchPanel:
     def hint_text(self) -> tuple[str, tuple]:
         text, col, until = self.toast
@@ -79,55 +73,6 @@ class MatchPanel:
         if self.ctl.message:
             return self.ctl.message + (f"  ({self.ctl.message_rule})" if self.ctl.message_rule else ""), T.WARN
         return self.ctl.hint(), T.TEXT
-
-    def draw_hint(self, surf, force: bool = True) -> bool:
-        text, col = self.hint_text()
-        offer = self.shown_override() is not None
-        key = (text, col, self.hint_rect.size, self.app.theme.scale, offer)
-        changed = self._hint_cache[0] != key
-        if not changed and not force:
-            return False
-        if changed:
-            th = self.app.theme
-            img = pygame.Surface(self.hint_rect.size)
-            img.fill((28, 31, 37))
-            pygame.draw.line(img, T.PANEL_EDGE, (0, 0), (self.hint_rect.w, 0))
-            keys = key_list(self.space)
-            kimg = th.text(keys, "xs", T.FAINT)
-            full = self.hint_rect.w - th.px(24)
-            self.override_rect = None
-            if offer:            # a refusal the group may allow: the button takes the key list's place
-                bimg = th.text("Allow anyway (house rule)…  Ctrl+O", "s", T.WARN, True)
-                brect = pygame.Rect(0, 0, bimg.get_width() + th.px(20), self.hint_rect.h - th.px(8))
-                brect.midright = (self.hint_rect.w - th.px(8), self.hint_rect.h // 2)
-                pygame.draw.rect(img, T.mix((28, 31, 37), T.WARN, 0.18), brect, border_radius=th.px(5))
-                pygame.draw.rect(img, T.WARN, brect, 1, border_radius=th.px(5))
-                img.blit(bimg, bimg.get_rect(center=brect.center))
-                self.override_rect = brect.move(self.hint_rect.topleft)
-                kimg = None
-                full -= brect.w + th.px(8)
-            avail = full - (kimg.get_width() + th.px(12) if kimg is not None else 0)
-            if kimg is not None and th.font("m").size(text)[0] > avail:
-                kimg = None            # the instruction matters more than the key list (H shows the keys)
-                avail = full
-            lines = [text]
-            size = "m"
-            if th.font("m").size(text)[0] > avail:
-                size = "s" if th.font("s").size(text)[0] <= avail else "xs"
-                lines = T.wrap(text, th.font(size), avail)
-                if len(lines) * th.line_h(size) > self.hint_rect.h:
-                    size = "xs"
-                    lines = T.wrap(text, th.font(size), avail)
-            lh = th.line_h(size)
-            top = (self.hint_rect.h - lh * len(lines)) // 2
-            for i, line in enumerate(lines):
-                timg = th.text(line, size, col)
-                img.blit(timg, (th.px(12), top + i * lh))
-            if kimg is not None:
-                img.blit(kimg, kimg.get_rect(midright=(self.hint_rect.w - th.px(12), self.hint_rect.h // 2)))
-            self._hint_cache = (key, img.convert() if pygame.display.get_surface() else img)
-        surf.blit(self._hint_cache[1], self.hint_rect.topleft)
-        return True
 
     @staticmethod
     def _hand_shape(hand) -> tuple:

@@ -29,6 +29,7 @@ from engine.ui.contract import Choice, HoverInfo, load_game_ui
 from engine.ui.boards.hexboard import UNIT, HexBoard
 from engine.ui.panels.table_dice import GlyphDiceTray, dressed_rolls
 from engine.ui.boards.tableboard import TableBoard, TableOverlay
+from engine.ui.panels.hint_bar import ALLOW_ANYWAY, HintBar, bar_height
 from engine.ui.panels.log_view import LogView
 
 AI_PACE = 0.6          # seconds between computer moves, so a person can follow
@@ -80,13 +81,13 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
         self.view, self.ctl = load_game_ui(match)
         self.refusals = RefusalWatch.attach(self.ctl)      # the refusals the controller meets, for overrides
         self.override_offer = None           # (version, message, action, Illegal): a refusal the group may allow
-        self.override_rect = None            # the hint bar's "Allow anyway" button, on screen
         self.space = getattr(self.view, "space", "hex")      # hex | table (the view says which)
         if self.space == "table":
             self.board = TableBoard(self.view.table(), self.view)
         else:
             self.board = self.make_hex_board()
         self.board_key = self.view_board_key()
+        self.hint_bar = HintBar(app.theme, self.space, lambda: (*self.hint_text(), self.shown_override() is not None))
         self.version = 0
         self.fitted = False
         self.user_camera = False             # the player panned or zoomed: keep the view on resize
@@ -157,7 +158,6 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
         self._card_due = False                # a new card for the window (only the card changed)
         self._card_stale = False              # the canvas's card area shows an older card
         self._tip_cache: dict = {}
-        self._hint_cache = (None, None)
         self.headless = headless
         self.ai_error = ""
         self.ai_failed = -1
@@ -255,6 +255,15 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
             self._overlays_v = self.version
         return self._overlays
 
+    @property
+    def hint_rect(self) -> pygame.Rect:
+        return self.hint_bar.rect
+
+    @property
+    def override_rect(self) -> pygame.Rect | None:
+        """The hint bar's "Allow anyway" button, on screen (None: not offered)."""
+        return self.hint_bar.override_rect
+
     def say(self, text: str, color=T.TEXT, secs: float = 4.0) -> None:
         self.toast = (text, color, time.perf_counter() + secs)
 
@@ -263,9 +272,9 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
         th = self.app.theme
         w, h = size
         pw = max(int(w * 0.30), 360)
-        self.hint_h = th.line_h("m") + th.px(14)
-        self.board_rect = pygame.Rect(0, 0, w - pw, h - self.hint_h)
-        self.hint_rect = pygame.Rect(0, h - self.hint_h, w - pw, self.hint_h)
+        hint_h = bar_height(th)
+        self.board_rect = pygame.Rect(0, 0, w - pw, h - hint_h)
+        self.hint_bar.layout((0, h - hint_h, w - pw, hint_h))
         self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
         old = self.board.view
         self.board.set_view(self.board_rect)
@@ -274,7 +283,6 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
             self.fitted = True
         self._panel_cache.clear()
         self._card_cache = (None, None)
-        self._hint_cache = (None, None)
         self._layout_key = None
         self._card_imgs = {}
         self._layouts = {}
@@ -702,8 +710,7 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
                 self.press_kind = self.table_press_kind(ev.button, ev.pos) if self.space == "table" \
                     else self.hex_press_kind(ev.button, ev.pos)
                 return True
-            if ev.button == 1 and self.override_rect is not None and self.override_rect.collidepoint(ev.pos) \
-                    and self.shown_override() is not None:
+            if self.hint_bar.handle(ev) == ALLOW_ANYWAY and self.shown_override() is not None:
                 self.ask_override()
                 return True
             if ev.button == 1:
@@ -1190,7 +1197,7 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
         restore = [old_tip] if (partial and old_tip) else []
         dirty_b = self.draw_board(surf, partial, restore)
         dirty: list | None = None if (dirty_b is None or not partial) else list(dirty_b)
-        hint_changed = self.draw_hint(surf, force=not partial or bool(old_tip and old_tip.colliderect(self.hint_rect)))
+        hint_changed = self.hint_bar.draw(surf, force=not partial or bool(old_tip and old_tip.colliderect(self.hint_rect)))
         if dirty is not None and hint_changed:
             dirty.append(self.hint_rect)
         panel_changed = self.draw_panel(surf, force=not partial or bool(old_tip and old_tip.colliderect(self.panel_rect)))
