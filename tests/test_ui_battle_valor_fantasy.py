@@ -574,18 +574,18 @@ def test_the_card_shows_the_order_picked_before_it_is_placed():
     ctl = screen.ctl
     names = m.state.options["names"]
     ctl.sel = names["spears"]
-    assert dict(screen.card_content()[1].stats)["Orders"] == "none"
+    assert dict(screen.panel.card_content()[1].stats)["Orders"] == "none"
     screen.after_input(ctl.press("order:charge"))
-    assert dict(screen.card_content()[1].stats)["Orders"] == "Charge (picked)"
+    assert dict(screen.panel.card_content()[1].stats)["Orders"] == "Charge (picked)"
     screen.after_input(ctl.press("order:fate"))
-    assert dict(screen.card_content()[1].stats)["Orders"] == "Fate counter (picked)"
+    assert dict(screen.panel.card_content()[1].stats)["Orders"] == "Fate counter (picked)"
     ctl.sel = names["foes"]                  # the enemy's card says nothing of my picks
-    assert dict(screen.card_content()[1].stats)["Orders"] == "face down"
+    assert dict(screen.panel.card_content()[1].stats)["Orders"] == "face down"
     ctl.sel = names["spears"]
     screen.after_input(ctl.press("order:charge"))
     assert screen.submit(ctl.press("orders:commit"))
     ctl.sel = names["spears"]
-    assert dict(screen.card_content()[1].stats)["Orders"] == "face down"
+    assert dict(screen.panel.card_content()[1].stats)["Orders"] == "face down"
 
 
 def test_enter_with_units_left_without_orders_asks_first():

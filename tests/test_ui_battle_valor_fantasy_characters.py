@@ -29,7 +29,7 @@ def test_the_hidden_note_shows_to_its_owner_only():
     for _ in range(60):
         p = m.rules.to_act(m.state)
         app.draw()
-        sections = screen.hand_sections()
+        sections = screen.panel.hand_sections()
         notes = [s for s in sections if s.title == "Hidden characters"]
         text = " ".join(c.title for s in notes for c in s.cards)
         if p == 0:

@@ -115,7 +115,7 @@ def test_the_next_player_sees_nothing_of_the_last_players_orders():
     assert m.state.units[mine[0]].orders           # placed, face down
     # the other player, at the same point: the card shows that unit's orders face down ...
     _hover(app, screen, pos)
-    kind, card = screen.card_content()
+    kind, card = screen.panel.card_content()
     assert kind == "card" and dict(card.stats)["Orders"] == "face down"
     # ... and every pixel is what a screen opened for him now shows (the selection stays: the controller's)
     fresh_app, _ = _fresh(m, (1920, 1080), lambda s: pos, sel=ctl.sel)

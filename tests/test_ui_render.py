@@ -40,7 +40,7 @@ def test_text_heavy_panel_fits_at_1280x720():
     screen.ctl.sel = tallest.uid
     screen.ctl._hl = None
     app.draw()
-    layout = screen.panel_layout()
+    layout = screen.panel.panel_layout()
     rects = {k: (v[0] if isinstance(v, tuple) else v) for k, v in layout.items()}
     for name, r in rects.items():
         assert screen.panel_rect.contains(r), name

@@ -78,8 +78,8 @@ def test_hand_is_never_drawn_while_another_player_is_to_act():
     asked = []
     real = screen.ctl.hand
     screen.ctl.hand = lambda p: (asked.append(p), real(p))[1]
-    screen._hand_cache = (None, [])
-    screen._layout_key = None
+    screen.panel._hand_cache = (None, [])
+    screen.panel._layout_key = None
     app.draw()
     assert asked and set(asked) == {0} and m.to_act() == 0
     assert any(cd.key == ("card", "dash") for _, cd in screen.hand_rects)
@@ -107,7 +107,7 @@ def test_no_private_hand_when_a_computer_acts_between_two_humans():
     app, screen = screen_for(m)
     assert m.to_act() == 2 and not screen.is_human(2)
     assert screen.hand_viewer() == -1
-    assert screen.hand_sections() == [] and screen.hand_rects == []
+    assert screen.panel.hand_sections() == [] and screen.hand_rects == []
     # with a single human seat, that human keeps their own hand in view
     m1 = six_dragons(active=2, seats=["human"] + ["random"] * 5)
     app1, screen1 = screen_for(m1)
@@ -289,7 +289,7 @@ def test_tooltips_on_spaces_cards_and_tokens():
     assert any("For sale" in ln for ln in screen.hover_info.lines)
     r, cd = next((r, cd) for r, cd in screen.hand_rects if cd.key == ("card", "dash"))
     move(app, r.center)
-    assert screen.hover_card == ("card", "dash")
+    assert screen.panel.hover_card == ("card", "dash")
     assert screen._tip_rect is not None               # the card's text in a tooltip
 
 

@@ -142,10 +142,10 @@ def test_the_card_cost_says_what_it_includes_and_scan_labels_sit_inside_their_he
 def test_the_side_panel_does_not_jump_when_a_character_is_picked():
     m, _ = _match(SHOOTER)
     app, screen = screen_for(m)
-    before = screen.panel_layout()
+    before = screen.panel.panel_layout()
     rows = [r.topleft for r, _ in screen.hand_rects]
     click(app, hex_pos(screen, hx("E3")))
-    after = screen.panel_layout()
+    after = screen.panel.panel_layout()
     assert screen.ctl.selected() == 0
     assert [r.topleft for r, _ in screen.hand_rects] == rows
     for part in ("hand", "card", "buttons", "dice", "log"):
@@ -159,7 +159,7 @@ def test_the_log_grows_with_the_window():
     heights = []
     for size in ((1280, 720), (1920, 1080), (1920, 1400)):
         app, screen = screen_for(m, size)
-        heights.append(screen.panel_layout()["log"].h)
+        heights.append(screen.panel.panel_layout()["log"].h)
     assert heights[0] < heights[1] < heights[2]
     assert heights[1] >= 9 * app.theme.line_h("s")
 

@@ -216,18 +216,18 @@ def test_a_small_window_leaves_the_log_room_before_the_timeline():
     timeline (the header says it) and a Period not open yet give way."""
     m, ctl = _match()
     app, screen = screen_for(m, size=(1280, 720))
-    L = screen.panel_layout()
+    L = screen.panel.panel_layout()
     titles = [s.title for s in L["hand"][1]]
     assert not any(t.startswith("Period 2") for t in titles)      # not open yet: named, not drawn
     th = app.theme
     assert L["log"].h >= max(th.px(150), 4 * th.line_h("s"))
     m3, _ = _match(turn=3)                  # Period 2: both boards (the timeline gives way first when needed)
     app, screen = screen_for(m3, size=(1280, 720))
-    L = screen.panel_layout()
+    L = screen.panel.panel_layout()
     assert sum(s.title.startswith(("Action Board", "Period 2")) for s in L["hand"][1]) == 2
     assert L["log"].h >= max(th.px(150), 4 * th.line_h("s"))
     app, screen = screen_for(m, size=(1920, 1080))
-    titles = [s.title for s in screen.panel_layout()["hand"][1]]
+    titles = [s.title for s in screen.panel.panel_layout()["hand"][1]]
     assert any(t.startswith("Timeline") for t in titles)
 
 

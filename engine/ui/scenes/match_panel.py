@@ -1,21 +1,21 @@
-"""The match screen's drawing of the side panel and the hint bar.
+"""The match screen's side panel, a component (engine/ui/component.py).
 
-The panel (top to bottom): the header, the game's card for what is
-selected or hovered, the hand sections, the action buttons, the dice tray,
-the log and the tool bar; the hint bar below the board says what to do
-next (or why the last input was refused) and the keys.  Every part is
-cached by what it shows, so a frame redraws only what changed (see
-docs/ARCHITECTURE.md, "Frame caches").  A mixin of MatchScreen: it uses the
-screen's match, view, controller and caches.
+Top to bottom: the header, the game's card for what is selected or
+hovered, the hand sections, the action buttons, the dice tray, the log and
+the tool bar.  It owns its rectangle (laid out on resize), its sections'
+rectangles (laid out again only when what they show changes, remembered
+per content) and every cache of what it drew, so a frame redraws only what
+changed (see docs/ARCHITECTURE.md, "Frame caches").  It reads the position
+and the controller through its screen (`self.screen`); what a click on it
+asks for is the screen's business (`MatchScreen.panel_click`).
 """
 from __future__ import annotations
-
-import time
 
 import pygame
 
 from engine.ui import theme as T
 from engine.ui import widgets as W
+from engine.ui.component import Component
 from engine.ui.panels.hand_panel import draw_hand
 from engine.ui.panels.panel import draw_card, draw_header, draw_summary, draw_tray, tray_layout
 
@@ -46,33 +46,91 @@ def button_cells(specs: list, width: int, gap: int, th) -> list[list[tuple[int, 
     return rows
 
 
-class MatchPanel:
-    def hint_text(self) -> tuple[str, tuple]:
-        text, col, until = self.toast
-        if text and time.perf_counter() < until:
-            return text, col
-        if self.replay is not None:
-            left = "the end" if self.replay_pos >= len(self.replay) else "→ or Space: the next"
-            return (f"Replay: {self.replay_pos} of {len(self.replay)} recorded actions · {left} · Esc: menu",
-                    T.ACCENT)
-        if self.match.outcome() is not None:
-            out = self.match.outcome()
-            return f"Game over: {out.reason}", T.ACCENT
-        p = self.to_act()
-        if p >= 0 and not self.is_human(p):
-            if self.ai_error:
-                return self.ai_error, T.BAD
-            if self.stepping:
-                return (f"{self.player_name(p)} (computer): Space plays its next action · P: pace", T.MUTED)
-            if self.ai.thinking:        # the worker thread is still deciding: a clock that moves shows it
-                dots = "." * (1 + int((time.perf_counter() - self.ai.started) / 0.4) % 3)
-                return (f"{self.player_name(p)} (computer) is thinking{dots:<3}  P: step-through · I: instant",
-                        T.MUTED)
-            return (f"{self.player_name(p)} (computer) has decided.  Space: skip the pause · P: step-through · "
-                    f"I: instant", T.MUTED)
-        if self.ctl.message:
-            return self.ctl.message + (f"  ({self.ctl.message_rule})" if self.ctl.message_rule else ""), T.WARN
-        return self.ctl.hint(), T.TEXT
+class SidePanel(Component):
+    def __init__(self, screen) -> None:
+        super().__init__(screen.app.theme)
+        self.screen = screen
+        self.panel_buttons = W.ButtonRow()
+        self.tool_buttons = W.ButtonRow()
+        self.tray_rects: list = []
+        self.hover_tray = None
+        self.hand_rects: list = []           # the hand panel's cards (gameui_extra.HandCard) and where they are
+        self.hover_card = None
+        self.hover_link = ""                 # the log's rule link under the pointer
+        self.card_scroll = 0
+        self.card_rect = pygame.Rect(0, 0, 0, 0)
+        self.card_overflow = False
+        self._hand_cache = (None, [])
+        self._hand_img = (None, None, [])      # (key, image, card rects relative to it)
+        self._hand_h = (None, 0)
+        self._header = (-1, None)             # (version, the view's header): header()
+        self._card_cache = (None, None)
+        self._canvas: pygame.Surface | None = None
+        self._region_sig: dict = {}
+        self._layout_key = None
+        self._layout = None
+        self._card_imgs: dict = {}
+        self._card_room = (None, 0)
+        self._slot = (None, 0)               # the tallest card of the position (card_slot)
+        self._layouts: dict = {}
+        self._header_img = (None, None)
+        self._panel_touched = None
+        self._top_parts = None                # what the panel's top shows besides the card (_draw_top)
+        self._card_rows: dict = {}            # rows of the card area the last card covered: canvas, window
+        self._card_due = False                # a new card for the window (only the card changed)
+        self._card_stale = False              # the canvas's card area shows an older card
+
+    def arrange(self) -> None:
+        """A new size: every section is laid out and drawn again."""
+        self._card_cache = (None, None)
+        self._layout_key = None
+        self._card_imgs = {}
+        self._layouts = {}
+
+    # --- the pointer ------------------------------------------------------------------
+    def motion(self, pos) -> bool:
+        """The pointer moved: the button, rule link, tray chip or card under it (True: changed)."""
+        changed = False
+        if self.panel_buttons.motion(pos):
+            changed = True
+        if self.tool_buttons.motion(pos):
+            changed = True
+        log = self.screen.log
+        link = log.link_at(pos) if log.rect.collidepoint(pos) else ""
+        if link != self.hover_link:
+            self.hover_link = link
+            changed = True
+        tray = next((it.key for r, it in self.tray_rects if r.collidepoint(pos)), None)
+        if tray != self.hover_tray:
+            self.hover_tray = tray
+            changed = True
+        card = next((cd.key for r, cd in self.hand_rects if r.collidepoint(pos)), None)
+        if card != self.hover_card:
+            self.hover_card = card
+            changed = True
+        return changed
+
+    def wheel(self, pos, y: int) -> bool | None:
+        """The wheel over the log scrolls it, over a tall card the card (None: not over either)."""
+        if self.screen.log.rect.collidepoint(pos):
+            return self.screen.log.scroll_by(y * 3) or True
+        if self.card_rect.collidepoint(pos):
+            old = self.card_scroll
+            self.card_scroll = max(0, self.card_scroll - y * self.theme.px(30))
+            return old != self.card_scroll
+        return None
+
+    # --- content ------------------------------------------------------------------------
+    def hand_sections(self) -> list:
+        """The private hand of whoever may look now (the controller's optional `hand(player)`)."""
+        fn = getattr(self.screen.ctl, "hand", None)
+        p = self.screen.hand_viewer() if fn is not None else -1
+        if p < 0:
+            return []
+        key = (self.screen.version, self.screen.ctl_sig(), p)
+        if self._hand_cache[0] != key:
+            self._hand_cache = (key, list(fn(p) or []))
+        return self._hand_cache[1]
 
     @staticmethod
     def _hand_shape(hand) -> tuple:
@@ -89,22 +147,22 @@ class MatchPanel:
 
     def panel_layout(self):
         """Rects of the panel sections for the current content."""
-        th = self.app.theme
-        P = self.panel_rect
+        th = self.theme
+        P = self.rect
         pad = th.px(12)
         x, w = P.x + pad, P.w - 2 * pad
         header = self.header()
         header_h = draw_header(None, pygame.Rect(x, 0, w, 0), header, th)
-        specs = self.ctl.buttons() if self.human_turn() else []
+        specs = self.screen.ctl.buttons() if self.screen.human_turn() else []
         bh = th.line_h("m") + th.px(14)
         gap = th.px(6)
         rows = len(button_cells(specs, w, gap, th))
         buttons_h = rows * (bh + gap)
         tool_h = th.line_h("s") + th.px(12)
         # no roll yet: one line, the room to the log (the first roll is a new position anyway)
-        dice_h = th.px(96) if getattr(self.dice, "rolls", True) else th.line_h("s") + th.px(12)
+        dice_h = th.px(96) if getattr(self.screen.dice, "rolls", True) else th.line_h("s") + th.px(12)
         log_min = max(th.px(150), 4 * th.line_h("s"))
-        tray = self.ctl.tray() if self.human_turn() else []
+        tray = self.screen.ctl.tray() if self.screen.human_turn() else []
         tray_h = 0
         if tray:
             chips = tray_layout(tray, 0, 0, w, th)
@@ -126,7 +184,7 @@ class MatchPanel:
         # summary): selecting or hovering a piece swaps what it shows and never moves the buttons,
         # dice and log; the log has the rest, so it grows with the window (a card that cannot have
         # its height scrolls with the wheel)
-        epoch = (self.version, self.human_turn(), th.scale, P.topleft, P.size)    # lk without the card
+        epoch = (self.screen.version, self.screen.human_turn(), th.scale, P.topleft, P.size)    # lk without the card
         slot = max(card_need, self.card_slot(w))
         room = max(slot, self._card_room[1]) if self._card_room[0] == epoch else slot
         self._card_room = (epoch, room)
@@ -146,29 +204,29 @@ class MatchPanel:
 
     def header(self):
         """The view's panel header, asked once per position (not per hovered piece's layout)."""
-        if self._header[0] != self.version:
-            self._header = (self.version, self.view.header(self.state))
+        if self._header[0] != self.screen.version:
+            self._header = (self.screen.version, self.screen.view.header(self.screen.state))
         return self._header[1]
 
     def card_content(self):
         """('card', CardSpec) for the selected (else hovered) piece, else ('summary', lines)."""
-        key = self.ctl.selected()
-        if key is None and self.hover_hex is not None:
-            if self.space == "table":
-                h = self.ctl.hovering
+        key = self.screen.ctl.selected()
+        if key is None and self.screen.hover_hex is not None:
+            if self.screen.space == "table":
+                h = self.screen.ctl.hovering
                 key = h.unit if h is not None else None
             else:
-                for t in self.tokens():
-                    if t.hex == self.hover_hex:
+                for t in self.screen.tokens():
+                    if t.hex == self.screen.hover_hex:
                         key = t.key
                         break
-        preview = tuple(self.hover_info.preview) if self.hover_info else ()
-        ck = (self.version, key, preview, self.app.theme.scale, self.ctl_sig())
+        preview = tuple(self.screen.hover_info.preview) if self.screen.hover_info else ()
+        ck = (self.screen.version, key, preview, self.theme.scale, self.screen.ctl_sig())
         if self._card_cache[0] == ck:
             return self._card_cache[1]
-        card = self.view.card(self.state, key) if key is not None else None
+        card = self.screen.view.card(self.screen.state, key) if key is not None else None
         if card is not None:
-            drafted = dict(self.ctl.card_rows(key)) if self.human_turn() else {}
+            drafted = dict(self.screen.ctl.card_rows(key)) if self.screen.human_turn() else {}
             if drafted:          # what the player picked and has not committed yet shows as picked
                 rows = [(label, drafted.pop(label, value)) for label, value in card.stats]
                 card.stats = rows + list(drafted.items())
@@ -176,26 +234,26 @@ class MatchPanel:
                 card.sections = [("note", "Odds if you commit", "\n".join(preview))] + list(card.sections)
             content = ("card", card)
         else:
-            content = ("summary", list(getattr(self.view, "summary", lambda s: [])(self.state)))
+            content = ("summary", list(getattr(self.screen.view, "summary", lambda s: [])(self.screen.state)))
         self._card_cache = (ck, content)
         return content
 
     def card_slot(self, w: int) -> int:
         """The tallest card (or the summary) any piece on the board shows
         in this position, measured once per position and width."""
-        th = self.app.theme
-        key = (self.version, w, th.scale)
+        th = self.theme
+        key = (self.screen.version, w, th.scale)
         if self._slot[0] == key:
             return self._slot[1]
-        tallest = draw_summary(None, 0, 0, w, list(getattr(self.view, "summary", lambda s: [])(self.state)), th) \
+        tallest = draw_summary(None, 0, 0, w, list(getattr(self.screen.view, "summary", lambda s: [])(self.screen.state)), th) \
             + th.px(4)
         seen = set()
-        for t in self.tokens():
-            k = t.unit if self.space == "table" else t.key
+        for t in self.screen.tokens():
+            k = t.unit if self.screen.space == "table" else t.key
             if k in seen:
                 continue
             seen.add(k)
-            card = self.view.card(self.state, k)
+            card = self.screen.view.card(self.screen.state, k)
             if card is not None:
                 tallest = max(tallest, draw_card(None, 0, 0, w, card, th))
         self._slot = (key, tallest)
@@ -203,7 +261,7 @@ class MatchPanel:
 
     def card_height(self, w: int) -> int:
         kind, c = self.card_content()
-        th = self.app.theme
+        th = self.theme
         if kind == "card":
             return draw_card(None, 0, 0, w, c, th)
         return draw_summary(None, 0, 0, w, c, th) + th.px(4)
@@ -225,15 +283,15 @@ class MatchPanel:
         self._layouts[lk] = (self._card_room[1], layout["card"][1], layout)
         return layout
 
-    def draw_panel(self, surf, force: bool = True) -> bool:
+    def draw(self, surf, hover=None, force: bool = True) -> bool:
         """The panel is kept on its own canvas; each region (top: header,
         tray and card; buttons; dice; log; tools) is redrawn only when its
         own signature changes, then the canvas is blitted."""
-        th = self.app.theme
-        P = self.panel_rect
+        th = self.theme
+        P = self.rect
         self.card_content()
-        human = self.human_turn()
-        lk = (self.version, self.ctl_sig(), self._card_cache[0], human, th.scale, P.topleft, P.size)
+        human = self.screen.human_turn()
+        lk = (self.screen.version, self.screen.ctl_sig(), self._card_cache[0], human, th.scale, P.topleft, P.size)
         full = False
         if self._layout_key != lk:
             if self._layout_key is None:
@@ -255,13 +313,13 @@ class MatchPanel:
         bh = self.panel_buttons.hover
         tb = self.tool_buttons.hover
         sigs = {
-            "top": (self.version, self.ctl_sig(), self._card_cache[0], self.hover_tray, self.card_scroll, human,
+            "top": (self.screen.version, self.screen.ctl_sig(), self._card_cache[0], self.hover_tray, self.card_scroll, human,
                     self.hover_card),
-            "buttons": (self.version, self.ctl_sig(), bh.command if bh else None, human),
-            "dice": self.dice.signature(),
-            "log": (len(self.match.log), self.log.scroll, self.hover_link, len(self.log.notes)),
-            "tool": (tb.command if tb else None, len(self.match.actions), self.match.can_undo(self.undo_player()),
-                     self.replay is None),
+            "buttons": (self.screen.version, self.screen.ctl_sig(), bh.command if bh else None, human),
+            "dice": self.screen.dice.signature(),
+            "log": (len(self.screen.match.log), self.screen.log.scroll, self.hover_link, len(self.screen.log.notes)),
+            "tool": (tb.command if tb else None, len(self.screen.match.actions), self.screen.match.can_undo(self.screen.undo_player()),
+                     self.screen.replay is None),
         }
         changed = full
         if full:
@@ -293,7 +351,7 @@ class MatchPanel:
         return changed or force
 
     def _clear(self, c, rect, th) -> None:
-        c.fill(T.PANEL, pygame.Rect(rect).inflate(th.px(8), th.px(4)).clip(self.panel_rect))
+        c.fill(T.PANEL, pygame.Rect(rect).inflate(th.px(8), th.px(4)).clip(self.rect))
 
     def _draw_top(self, c, L, th, clear: bool) -> None:
         r_header, header = L["header"]
@@ -315,7 +373,7 @@ class MatchPanel:
             return
         if clear:
             self._clear(c, top, th)
-            self._panel_touched = pygame.Rect(top).inflate(th.px(8), th.px(4)).clip(self.panel_rect)
+            self._panel_touched = pygame.Rect(top).inflate(th.px(8), th.px(4)).clip(self.rect)
         if self._header_img[0] != hk:
             img = pygame.Surface((max(1, r_header.w), max(1, r_header.h)))
             img.fill(T.PANEL)
@@ -333,7 +391,7 @@ class MatchPanel:
             self.hand_rects = [(r.move(r_hand.topleft), cd) for r, cd in self._hand_img[2]]
         self.tray_rects = []
         if tray:
-            what = ("Units to place (click one, then a spot in your zone)" if self.space == "table"
+            what = ("Units to place (click one, then a spot in your zone)" if self.screen.space == "table"
                     else "Units to place (click one, then a blue hex)")
             c.blit(th.text(what, "s", T.MUTED), (r_tray.x, r_tray.y))
             self.tray_rects = tray_layout(tray, r_tray.x, r_tray.y + th.line_h("s") + th.px(2), r_tray.w, th)
@@ -405,26 +463,26 @@ class MatchPanel:
     def _draw_dice(self, c, L, th, clear: bool) -> None:
         if clear:
             self._clear(c, L["dice"], th)
-        self.dice.draw(c, L["dice"], th)
+        self.screen.dice.draw(c, L["dice"], th)
 
     def _draw_log(self, c, L, th, clear: bool) -> None:
         if clear:
             self._clear(c, L["log"], th)
-        self.log.sync(self.match.log, L["log"].w - th.px(16), th)
-        self.log.draw(c, L["log"], th, self.hover_link)
+        self.screen.log.sync(self.screen.match.log, L["log"].w - th.px(16), th)
+        self.screen.log.draw(c, L["log"], th, self.hover_link)
 
     def _draw_tool(self, c, L, th, clear: bool) -> None:
         r_t = L["tool"]
         if clear:
             self._clear(c, r_t, th)
-        first = ("Next", "next", "→") if self.replay is not None else ("Undo", "undo", "U")
+        first = ("Next", "next", "→") if self.screen.replay is not None else ("Undo", "undo", "U")
         tools = [first, ("Hint", "hint", "H"), ("Save", "save", "^S"), ("Rules", "rules", "F1"), ("Menu", "menu", "Esc")]
         tw = (r_t.w - (len(tools) - 1) * th.px(6)) // len(tools)
         old = self.tool_buttons.hover
         self.tool_buttons.buttons = [
             W.Button(pygame.Rect(r_t.x + i * (tw + th.px(6)), r_t.y, tw, r_t.h), lab, cmd, key,
-                     enabled=(cmd != "undo" or self.match.can_undo(self.undo_player())),
-                     tip={"next": "Play the next recorded action", "undo": self.match.undo_refusal(self.undo_player()) or
+                     enabled=(cmd != "undo" or self.screen.match.can_undo(self.screen.undo_player())),
+                     tip={"next": "Play the next recorded action", "undo": self.screen.match.undo_refusal(self.screen.undo_player()) or
                           "Take back your own last decision (not past a die roll, a reveal or "
                           "another player's decision)", "save": "Save under a name",
                           "hint": "What the hard computer would do in your place, why, and the odds",
@@ -434,48 +492,3 @@ class MatchPanel:
             self.tool_buttons.hover = next((b for b in self.tool_buttons.buttons if b.command == old.command), None)
         self.tool_buttons.draw(c, th)
 
-    def draw_tooltip(self, surf):
-        """Draw the hover text; returns its rect (or None)."""
-        if self.press is not None and self.dragging:
-            return None
-        pos = self.mouse
-        if self.board_rect.collidepoint(pos) and self.hover_info is not None and self.hover_hex is not None:
-            info = self.hover_info
-            extra = []
-            for ln in info.preview:          # a preview's "Warning:" lines (e.g. hits on your own unit) in red
-                extra.append((ln, T.BAD if ln.startswith("Warning:") else T.ACCENT))
-            if info.illegal:
-                extra.append((info.illegal + (f"  ({info.rule})" if info.rule else ""), T.BAD))
-            return self._tooltip(surf, pos, info.title, info.lines, extra, self.board_rect, T.BAD if info.illegal else None)
-        if self.hover_card is not None:
-            cd = next((cd for r, cd in self.hand_rects if cd.key == self.hover_card and r.collidepoint(pos)), None)
-            if cd is not None:
-                return self._tooltip(surf, pos, cd.title + (f" · {cd.sub}" if cd.sub else ""),
-                                     [ln for ln in cd.tip.split("\n") if ln], [], surf.get_rect(), None)
-        b = self.panel_buttons.hover or self.tool_buttons.hover
-        if b is not None and b.rect.collidepoint(pos) and b.tip:
-            return self._tooltip(surf, pos, "", [b.tip], [], surf.get_rect(), None)
-        if self.hover_link:
-            return self._tooltip(surf, pos, "", [f"Open the rules: {self.hover_link}"], [], surf.get_rect(), None)
-        return None
-
-    def _tooltip(self, surf, pos, title, lines, extra, bounds, accent) -> None:
-        th = self.app.theme
-        key = (title, tuple(lines), tuple(extra), accent, th.scale)
-        img = self._tip_cache.get(key)
-        if img is None:
-            img = W.tooltip_image(title, lines, th, th.px(420), accent, extra)
-            if len(self._tip_cache) > 64:
-                self._tip_cache.clear()
-            self._tip_cache[key] = img
-        if img is None:
-            return None
-        r = img.get_rect(topleft=(pos[0] + th.px(18), pos[1] + th.px(18)))
-        b = pygame.Rect(bounds)
-        if r.right > b.right:
-            r.right = pos[0] - th.px(8)
-        if r.bottom > b.bottom:
-            r.bottom = pos[1] - th.px(8)
-        r.clamp_ip(b if b.contains(pygame.Rect(0, 0, r.w, r.h).move(b.topleft)) else surf.get_rect())
-        surf.blit(img, r)
-        return r

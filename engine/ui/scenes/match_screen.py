@@ -24,13 +24,14 @@ from engine.ui.scene import ARROW_KEYS, Scene, key_name, mods_of, scene_class
 from engine.ui.scenes.dialogs import ChoiceDialog, Handoff, Modal, RefusalWatch
 from engine.ui.scenes.match_override import OverrideOffers
 from engine.ui.scenes.match_saving import MatchSaving
-from engine.ui.scenes.match_panel import MatchPanel
+from engine.ui.scenes.match_panel import SidePanel
 from engine.ui.contract import Choice, HoverInfo, load_game_ui
 from engine.ui.boards.hexboard import UNIT, HexBoard
 from engine.ui.panels.table_dice import GlyphDiceTray, dressed_rolls
 from engine.ui.boards.tableboard import TableBoard, TableOverlay
 from engine.ui.panels.hint_bar import ALLOW_ANYWAY, HintBar, bar_height
 from engine.ui.panels.log_view import LogView
+from engine.ui.panels.tooltip import Tooltips
 
 AI_PACE = 0.6          # seconds between computer moves, so a person can follow
 GLIDE = 0.15           # seconds a moving piece takes
@@ -68,7 +69,7 @@ def along(pts: list, f: float) -> tuple[float, float]:
     return pts[-1]
 
 
-class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
+class MatchScreen(OverrideOffers, MatchSaving, Scene):
     allows_overrides = True          # "Allow anyway (house rule)…" on a refusal (engine/core/overrides.py)
 
     def __init__(self, app, match, headless: bool = False, replay: list | None = None):
@@ -110,21 +111,10 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
         self.dragging = False
         self.press_kind = ""                 # table: pan | model (drag a unit) | ruler
         self.piece_from = None               # hex boards: the piece a drag started on (hex_press_kind)
-        self.panel_buttons = W.ButtonRow()
-        self.tool_buttons = W.ButtonRow()
-        self.tray_rects: list = []
-        self.hover_tray = None
-        self.hand_rects: list = []           # the hand panel's cards (gameui_extra.HandCard) and where they are
-        self.hover_card = None
-        self._hand_cache = (None, [])
-        self._hand_img = (None, None, [])      # (key, image, card rects relative to it)
-        self._hand_h = (None, 0)
+        self.panel = self.make_panel()
+        self.tooltips = Tooltips(app.theme)
         self.decision_dlg = None             # the DecisionDialog shown for the controller's decision()
         self._decision_sig = None
-        self.hover_link = ""
-        self.card_scroll = 0
-        self.card_rect = pygame.Rect(0, 0, 0, 0)
-        self.card_overflow = False
         self.toast = ("", T.TEXT, 0.0)
         self.last_human = None
         self.last_interrupt = False
@@ -133,31 +123,14 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
         self._tokens = None
         self._tokens_v = -1
         self._by_unit = (-1, {})              # (version, unit -> its models): tokens_of()
-        self._header = (-1, None)             # (version, the view's header): header()
         self._overlays = []
         self._overlays_v = -1
-        self._card_cache = (None, None)
-        self._panel_cache: dict = {}
-        self._canvas: pygame.Surface | None = None
+        self._panel_cache: dict = {}          # never read: its pops stay until the panel's commands are values
         self._tip_rect = None
         self._clean = False
         self._last_frame = -1
         self._last_surf = None
         self.dirty_rects = None
-        self._region_sig: dict = {}
-        self._layout_key = None
-        self._layout = None
-        self._card_imgs: dict = {}
-        self._card_room = (None, 0)
-        self._slot = (None, 0)               # the tallest card of the position (match_panel.card_slot)
-        self._layouts: dict = {}
-        self._header_img = (None, None)
-        self._panel_touched = None
-        self._top_parts = None                # what the panel's top shows besides the card (_draw_top)
-        self._card_rows: dict = {}            # rows of the card area the last card covered: canvas, window
-        self._card_due = False                # a new card for the window (only the card changed)
-        self._card_stale = False              # the canvas's card area shows an older card
-        self._tip_cache: dict = {}
         self.headless = headless
         self.ai_error = ""
         self.ai_failed = -1
@@ -255,6 +228,30 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
             self._overlays_v = self.version
         return self._overlays
 
+    # --- the components -------------------------------------------------------------
+    def make_panel(self) -> SidePanel:
+        return SidePanel(self)
+
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        return self.panel.rect
+
+    @property
+    def panel_buttons(self) -> W.ButtonRow:
+        return self.panel.panel_buttons
+
+    @property
+    def tool_buttons(self) -> W.ButtonRow:
+        return self.panel.tool_buttons
+
+    @property
+    def hand_rects(self) -> list:
+        return self.panel.hand_rects
+
+    @property
+    def tray_rects(self) -> list:
+        return self.panel.tray_rects
+
     @property
     def hint_rect(self) -> pygame.Rect:
         return self.hint_bar.rect
@@ -275,17 +272,13 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
         hint_h = bar_height(th)
         self.board_rect = pygame.Rect(0, 0, w - pw, h - hint_h)
         self.hint_bar.layout((0, h - hint_h, w - pw, hint_h))
-        self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
+        self.panel.layout((w - pw, 0, pw, h))
         old = self.board.view
         self.board.set_view(self.board_rect)
         if not self.fitted or (old.size != self.board_rect.size and not self.user_camera):
             self.board.fit()
             self.fitted = True
         self._panel_cache.clear()
-        self._card_cache = (None, None)
-        self._layout_key = None
-        self._card_imgs = {}
-        self._layouts = {}
         self.sync_decision()
         handoff, self.pending_handoff = self.pending_handoff, None
         if handoff is not None and self in self.app.stack:
@@ -331,7 +324,7 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
                 pass
         self.ctl.reset()
         self.hover_info = None
-        self.card_scroll = 0
+        self.panel.card_scroll = 0
         self._panel_cache.pop("buttons", None)
         self.ai.cancel()
         self.ai_error = ""
@@ -449,16 +442,6 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
             return p
         humans = [q for q in range(self.match.setup.players) if self.is_human(q)]
         return humans[0] if len(humans) == 1 else -1
-
-    def hand_sections(self) -> list:
-        fn = getattr(self.ctl, "hand", None)
-        p = self.hand_viewer() if fn is not None else -1
-        if p < 0:
-            return []
-        key = (self.version, self.ctl_sig(), p)
-        if self._hand_cache[0] != key:
-            self._hand_cache = (key, list(fn(p) or []))
-        return self._hand_cache[1]
 
     def sync_decision(self) -> None:
         """Show the controller's decision() in a modal panel over the board
@@ -692,13 +675,8 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
                 if changed:
                     self.update_hover(pos, force=True)
                 return True
-            if self.log.rect.collidepoint(pos):
-                return self.log.scroll_by(ev.y * 3) or True
-            if self.card_rect.collidepoint(pos):
-                old = self.card_scroll
-                self.card_scroll = max(0, self.card_scroll - ev.y * self.app.theme.px(30))
-                return old != self.card_scroll
-            return False
+            scrolled = self.panel.wheel(pos, ev.y)
+            return bool(scrolled)
         if t == pygame.MOUSEBUTTONDOWN:
             if self.press is not None and self.press_kind == "model" and ev.button == 3:
                 self.ctl.drag_cancel()                 # right-click while dragging: put it back
@@ -808,22 +786,7 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
                 self.board.pan(*rel)
                 return True
         changed = self.update_hover(ev.pos)
-        if self.panel_buttons.motion(ev.pos):
-            changed = True
-            self._panel_cache.pop("buttons", None)
-        if self.tool_buttons.motion(ev.pos):
-            changed = True
-        link = self.log.link_at(ev.pos) if self.log.rect.collidepoint(ev.pos) else ""
-        if link != self.hover_link:
-            self.hover_link = link
-            changed = True
-        tray = next((it.key for r, it in self.tray_rects if r.collidepoint(ev.pos)), None)
-        if tray != self.hover_tray:
-            self.hover_tray = tray
-            changed = True
-        card = next((cd.key for r, cd in self.hand_rects if r.collidepoint(ev.pos)), None)
-        if card != self.hover_card:
-            self.hover_card = card
+        if self.panel.motion(ev.pos):
             changed = True
         return changed or bool(self.panel_buttons.hover) or bool(self.hover_info and self.hover_hex is not None)
 
@@ -1187,6 +1150,59 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
         return False
 
     # --- drawing --------------------------------------------------------------------
+    def hint_text(self) -> tuple[str, tuple]:
+        text, col, until = self.toast
+        if text and time.perf_counter() < until:
+            return text, col
+        if self.replay is not None:
+            left = "the end" if self.replay_pos >= len(self.replay) else "→ or Space: the next"
+            return (f"Replay: {self.replay_pos} of {len(self.replay)} recorded actions · {left} · Esc: menu",
+                    T.ACCENT)
+        if self.match.outcome() is not None:
+            out = self.match.outcome()
+            return f"Game over: {out.reason}", T.ACCENT
+        p = self.to_act()
+        if p >= 0 and not self.is_human(p):
+            if self.ai_error:
+                return self.ai_error, T.BAD
+            if self.stepping:
+                return (f"{self.player_name(p)} (computer): Space plays its next action · P: pace", T.MUTED)
+            if self.ai.thinking:        # the worker thread is still deciding: a clock that moves shows it
+                dots = "." * (1 + int((time.perf_counter() - self.ai.started) / 0.4) % 3)
+                return (f"{self.player_name(p)} (computer) is thinking{dots:<3}  P: step-through · I: instant",
+                        T.MUTED)
+            return (f"{self.player_name(p)} (computer) has decided.  Space: skip the pause · P: step-through · "
+                    f"I: instant", T.MUTED)
+        if self.ctl.message:
+            return self.ctl.message + (f"  ({self.ctl.message_rule})" if self.ctl.message_rule else ""), T.WARN
+        return self.ctl.hint(), T.TEXT
+
+    def draw_tooltip(self, surf):
+        """Draw the hover text; returns its rect (or None)."""
+        if self.press is not None and self.dragging:
+            return None
+        pos = self.mouse
+        if self.board_rect.collidepoint(pos) and self.hover_info is not None and self.hover_hex is not None:
+            info = self.hover_info
+            extra = []
+            for ln in info.preview:          # a preview's "Warning:" lines (e.g. hits on your own unit) in red
+                extra.append((ln, T.BAD if ln.startswith("Warning:") else T.ACCENT))
+            if info.illegal:
+                extra.append((info.illegal + (f"  ({info.rule})" if info.rule else ""), T.BAD))
+            return self.tooltips.show(surf, pos, info.title, info.lines, extra, self.board_rect, T.BAD if info.illegal else None)
+        panel = self.panel
+        if panel.hover_card is not None:
+            cd = next((cd for r, cd in panel.hand_rects if cd.key == panel.hover_card and r.collidepoint(pos)), None)
+            if cd is not None:
+                return self.tooltips.show(surf, pos, cd.title + (f" · {cd.sub}" if cd.sub else ""),
+                                     [ln for ln in cd.tip.split("\n") if ln], [], surf.get_rect(), None)
+        b = self.panel_buttons.hover or self.tool_buttons.hover
+        if b is not None and b.rect.collidepoint(pos) and b.tip:
+            return self.tooltips.show(surf, pos, "", [b.tip], [], surf.get_rect(), None)
+        if panel.hover_link:
+            return self.tooltips.show(surf, pos, "", [f"Open the rules: {panel.hover_link}"], [], surf.get_rect(), None)
+        return None
+
     def draw(self, surf: pygame.Surface) -> None:
         """A full frame, or (when the surface still holds our last frame)
         only what changed; `self.dirty_rects` lists it (None: everything)."""
@@ -1200,7 +1216,7 @@ class MatchScreen(MatchPanel, OverrideOffers, MatchSaving, Scene):
         hint_changed = self.hint_bar.draw(surf, force=not partial or bool(old_tip and old_tip.colliderect(self.hint_rect)))
         if dirty is not None and hint_changed:
             dirty.append(self.hint_rect)
-        panel_changed = self.draw_panel(surf, force=not partial or bool(old_tip and old_tip.colliderect(self.panel_rect)))
+        panel_changed = self.panel.draw(surf, force=not partial or bool(old_tip and old_tip.colliderect(self.panel_rect)))
         if dirty is not None and panel_changed:
             dirty.append(self.panel_rect)
         self._tip_rect = self.draw_tooltip(surf)

@@ -25,6 +25,7 @@ from engine.core.lessons import Lesson, Pointer, guided_file, lesson_files
 from engine.ui import theme as T
 from engine.ui.boards.hexboard import UNIT
 from engine.ui.scenes.dialogs import Modal
+from engine.ui.scenes.match_panel import SidePanel
 from engine.ui.scenes.match_screen import AI_PACE, MatchScreen
 
 GOLD = T.MARK
@@ -548,27 +549,8 @@ class TutorialScreen(MatchScreen):
         surf.set_clip(clip)
         return [o.clip(self.board_rect) for o in out]
 
-    def _draw_buttons(self, c, L, th, clear: bool) -> None:
-        super()._draw_buttons(c, L, th, clear)
-        marked = set(self.pointer().buttons)
-        for b in self.panel_buttons.buttons:
-            on = b.active and str(b.command).startswith("mode:")       # that mode is on already
-            if (b.command in marked or b.label in marked) and b.enabled and not on:
-                pygame.draw.rect(c, GOLD, b.rect.inflate(th.px(6), th.px(6)), th.px(3), border_radius=th.px(8))
-
-    def _draw_top(self, c, L, th, clear: bool) -> None:
-        """The hand panel's cards the step is about wear the gold ring too
-        (a movement card to play, a village's item to buy, a hexagon of
-        Warbound's Action Board)."""
-        marked = set(self.pointer().cards)
-        if marked != getattr(self, "_marked_cards", None):
-            self._marked_cards = marked
-            self._top_parts = None              # the rings moved: draw the hand again
-        super()._draw_top(c, L, th, clear)
-        if marked:
-            for r, cd in self.hand_rects:
-                if cd.key in marked:
-                    pygame.draw.rect(c, GOLD, r.inflate(th.px(4), th.px(4)), th.px(3), border_radius=th.px(6))
+    def make_panel(self) -> SidePanel:
+        return CoachPanel(self)
 
     def decision_marks(self) -> set:
         """The decision panel's buttons the step is about (its commands or labels)."""
@@ -589,7 +571,7 @@ class TutorialScreen(MatchScreen):
     def draw_coach(self, surf) -> bool:
         th = self.app.theme
         head, rows, rule = self.coach_lines()
-        key = (head, tuple(rows), rule, self.coach_rect.size, th.scale, self.hover_link == rule)
+        key = (head, tuple(rows), rule, self.coach_rect.size, th.scale, self.panel.hover_link == rule)
         if self._coach_img[0] == key:
             surf.blit(self._coach_img[1], self.coach_rect.topleft)
             return False
@@ -648,6 +630,33 @@ class TutorialScreen(MatchScreen):
                     self.open_rules(rule)
             return True
         return super().handle(ev)
+
+
+class CoachPanel(SidePanel):
+    """The side panel of a coached game: the buttons and the hand's cards
+    the lesson's step is about wear a gold ring."""
+
+    def _draw_buttons(self, c, L, th, clear: bool) -> None:
+        super()._draw_buttons(c, L, th, clear)
+        marked = set(self.screen.pointer().buttons)
+        for b in self.panel_buttons.buttons:
+            on = b.active and str(b.command).startswith("mode:")       # that mode is on already
+            if (b.command in marked or b.label in marked) and b.enabled and not on:
+                pygame.draw.rect(c, GOLD, b.rect.inflate(th.px(6), th.px(6)), th.px(3), border_radius=th.px(8))
+
+    def _draw_top(self, c, L, th, clear: bool) -> None:
+        """The hand panel's cards the step is about wear the gold ring too
+        (a movement card to play, a village's item to buy, a hexagon of
+        Warbound's Action Board)."""
+        marked = set(self.screen.pointer().cards)
+        if marked != getattr(self, "_marked_cards", None):
+            self._marked_cards = marked
+            self._top_parts = None              # the rings moved: draw the hand again
+        super()._draw_top(c, L, th, clear)
+        if marked:
+            for r, cd in self.hand_rects:
+                if cd.key in marked:
+                    pygame.draw.rect(c, GOLD, r.inflate(th.px(4), th.px(4)), th.px(3), border_radius=th.px(6))
 
 
 def draw_mark(surf, x: int, y: int, r: int, th) -> pygame.Rect:
