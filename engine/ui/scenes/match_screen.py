@@ -26,6 +26,7 @@ from engine.ui.scenes.match_override import OverrideOffers
 from engine.ui.scenes.match_saving import MatchSaving
 from engine.ui.scenes.match_panel import SidePanel
 from engine.ui.contract import Choice, HoverInfo, load_game_ui
+from engine.ui.boards.board_view import BoardView
 from engine.ui.boards.hexboard import UNIT, HexBoard
 from engine.ui.panels.table_dice import GlyphDiceTray, dressed_rolls
 from engine.ui.boards.tableboard import TableBoard, TableOverlay
@@ -83,15 +84,9 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
         self.refusals = RefusalWatch.attach(self.ctl)      # the refusals the controller meets, for overrides
         self.override_offer = None           # (version, message, action, Illegal): a refusal the group may allow
         self.space = getattr(self.view, "space", "hex")      # hex | table (the view says which)
-        if self.space == "table":
-            self.board = TableBoard(self.view.table(), self.view)
-        else:
-            self.board = self.make_hex_board()
-        self.board_key = self.view_board_key()
+        self.board_view = BoardView(app.theme, self.new_board, self.view_board_key)
         self.hint_bar = HintBar(app.theme, self.space, lambda: (*self.hint_text(), self.shown_override() is not None))
         self.version = 0
-        self.fitted = False
-        self.user_camera = False             # the player panned or zoomed: keep the view on resize
         self.dice = GlyphDiceTray()
         self.log = LogView()
         self.log.color_of = lambda p: T.rgb(self.view.player_color(self.match.state, p)) if p is not None and p >= 0 else T.ACCENT
@@ -265,26 +260,50 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
         self.toast = (text, color, time.perf_counter() + secs)
 
     # --- layout -------------------------------------------------------------------
-    def resize(self, size) -> None:
-        th = self.app.theme
+    def areas(self, size) -> dict[str, pygame.Rect]:
+        """Where each component goes in a window of `size`: the board left,
+        the hint bar under it, the panel right (about 30%)."""
         w, h = size
         pw = max(int(w * 0.30), 360)
-        hint_h = bar_height(th)
-        self.board_rect = pygame.Rect(0, 0, w - pw, h - hint_h)
-        self.hint_bar.layout((0, h - hint_h, w - pw, hint_h))
-        self.panel.layout((w - pw, 0, pw, h))
-        old = self.board.view
-        self.board.set_view(self.board_rect)
-        if not self.fitted or (old.size != self.board_rect.size and not self.user_camera):
-            self.board.fit()
-            self.fitted = True
+        hint_h = bar_height(self.app.theme)
+        return {"board": pygame.Rect(0, 0, w - pw, h - hint_h), "hint": pygame.Rect(0, h - hint_h, w - pw, hint_h),
+                "panel": pygame.Rect(w - pw, 0, pw, h)}
+
+    def resize(self, size) -> None:
+        """The window's size changed (or the screen opened): every component is laid out again."""
+        areas = self.areas(size)
+        self.board_view.layout(areas["board"])
+        self.hint_bar.layout(areas["hint"])
+        self.panel.layout(areas["panel"])
         self._panel_cache.clear()
         self.sync_decision()
         handoff, self.pending_handoff = self.pending_handoff, None
         if handoff is not None and self in self.app.stack:
             self.app.push(handoff)       # opened on private information: hand over first
 
-    # --- the hex board ----------------------------------------------------------------
+    # --- the board ------------------------------------------------------------------------
+    @property
+    def board(self):
+        return self.board_view.board
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        return self.board_view.rect
+
+    @property
+    def user_camera(self) -> bool:
+        """The player panned or zoomed: the view is kept on resize."""
+        return self.board_view.user_camera
+
+    @user_camera.setter
+    def user_camera(self, value: bool) -> None:
+        self.board_view.user_camera = value
+
+    def new_board(self):
+        if self.space == "table":
+            return TableBoard(self.view.table(), self.view)
+        return self.make_hex_board()
+
     def make_hex_board(self):
         if hasattr(self.view, "make_board"):       # a game's own HexBoard (engine/ui/gameui_extra.py)
             return self.view.make_board()
@@ -302,16 +321,8 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
     def sync_board(self) -> None:
         """Build the hex board again when the view's map changed (a tile laid,
         undone, or turned for its preview), fitted to the screen again."""
-        key = self.view_board_key()
-        if key == self.board_key:
-            return
-        self.board_key = key
-        rect = self.board.view
-        self.board = self.make_hex_board()
-        self.board.set_view(rect)
-        self.board.fit()
-        self.user_camera = False
-        self.hover_hex = None
+        if self.board_view.sync():
+            self.hover_hex = None
 
     # --- state changes --------------------------------------------------------------
     def state_changed(self, initial: bool = False, entry=None, before=None, undone: bool = False) -> None:
@@ -1024,8 +1035,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
             self.say("Computer moves instantly." if self.instant else "Computer moves at a readable pace.", T.MUTED)
             return True
         if k == pygame.K_f:
-            self.board.fit()
-            self.user_camera = False
+            self.board_view.fit()
             self.update_hover(self.mouse, force=True)
             return True
         if self.human_turn() and k not in ARROW_KEYS:

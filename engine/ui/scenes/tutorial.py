@@ -64,14 +64,17 @@ class TutorialScreen(MatchScreen):
         th = self.app.theme
         return th.line_h("m") + 6 * th.line_h("s") + th.px(24)
 
+    def areas(self, size) -> dict[str, pygame.Rect]:
+        areas = super().areas(size)
+        board = areas["board"]
+        ch = self.coach_height()
+        areas["board"] = pygame.Rect(board.x, board.y, board.w, board.h - ch)
+        areas["coach"] = pygame.Rect(board.x, board.bottom - ch, board.w, ch)
+        return areas
+
     def resize(self, size) -> None:
         super().resize(size)
-        ch = self.coach_height()
-        self.board_rect.h -= ch
-        self.coach_rect = pygame.Rect(0, self.board_rect.bottom, self.board_rect.w, ch)
-        self.board.set_view(self.board_rect)
-        if not self.user_camera:
-            self.board.fit()
+        self.coach_rect = self.areas(size)["coach"]
         self._coach_img = (None, None)
 
     # --- what the coach says ---------------------------------------------------------------
