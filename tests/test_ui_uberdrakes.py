@@ -78,7 +78,7 @@ def test_hand_is_never_drawn_while_another_player_is_to_act():
     asked = []
     real = screen.ctl.hand
     screen.ctl.hand = lambda p: (asked.append(p), real(p))[1]
-    screen.panel._hand_cache = (None, [])
+    screen.panel.hand.shown = (None, [])
     screen.panel._layout_key = None
     app.draw()
     assert asked and set(asked) == {0} and m.to_act() == 0

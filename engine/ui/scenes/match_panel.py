@@ -16,7 +16,7 @@ import pygame
 from engine.ui import theme as T
 from engine.ui import widgets as W
 from engine.ui.component import Component
-from engine.ui.panels.hand_panel import draw_hand
+from engine.ui.panels.hand_view import HandView
 from engine.ui.panels.panel import draw_card, draw_header, draw_summary, draw_tray, tray_layout
 
 
@@ -54,15 +54,11 @@ class SidePanel(Component):
         self.tool_buttons = W.ButtonRow()
         self.tray_rects: list = []
         self.hover_tray = None
-        self.hand_rects: list = []           # the hand panel's cards (gameui_extra.HandCard) and where they are
-        self.hover_card = None
+        self.hand = HandView(screen.app.theme)        # the private hand's section
         self.hover_link = ""                 # the log's rule link under the pointer
         self.card_scroll = 0
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.card_overflow = False
-        self._hand_cache = (None, [])
-        self._hand_img = (None, None, [])      # (key, image, card rects relative to it)
-        self._hand_h = (None, 0)
         self._header = (-1, None)             # (version, the view's header): header()
         self._card_cache = (None, None)
         self._canvas: pygame.Surface | None = None
@@ -104,9 +100,7 @@ class SidePanel(Component):
         if tray != self.hover_tray:
             self.hover_tray = tray
             changed = True
-        card = next((cd.key for r, cd in self.hand_rects if r.collidepoint(pos)), None)
-        if card != self.hover_card:
-            self.hover_card = card
+        if self.hand.motion(pos):
             changed = True
         return changed
 
@@ -123,27 +117,18 @@ class SidePanel(Component):
     # --- content ------------------------------------------------------------------------
     def hand_sections(self) -> list:
         """The private hand of whoever may look now (the controller's optional `hand(player)`)."""
-        fn = getattr(self.screen.ctl, "hand", None)
-        p = self.screen.hand_viewer() if fn is not None else -1
-        if p < 0:
-            return []
-        key = (self.screen.version, self.screen.ctl_sig(), p)
-        if self._hand_cache[0] != key:
-            self._hand_cache = (key, list(fn(p) or []))
-        return self._hand_cache[1]
+        s = self.screen
+        return self.hand.sections(s.ctl, s.hand_viewer() if getattr(s.ctl, "hand", None) is not None else -1,
+                                  s.version, s.ctl_sig())
 
-    @staticmethod
-    def _hand_shape(hand) -> tuple:
-        """What a small window changed in the hand: the sections left."""
-        return tuple((s.title, s.compact) for s in hand)
+    @property
+    def hand_rects(self) -> list:
+        """(rect, HandCard) of every card of the hand on screen."""
+        return self.hand.rects
 
-    def _hand_height(self, hand, x, w, th) -> int:
-        if not hand:
-            return 0
-        hk = (self._hand_cache[0], w, th.scale, self._hand_shape(hand))
-        if self._hand_h[0] != hk:
-            self._hand_h = (hk, draw_hand(None, x, 0, w, hand, th)[0])
-        return self._hand_h[1]
+    @property
+    def hover_card(self):
+        return self.hand.hover
 
     def panel_layout(self):
         """Rects of the panel sections for the current content."""
@@ -171,11 +156,11 @@ class SidePanel(Component):
         r_header = pygame.Rect(x, y, w, header_h)
         y += header_h + th.px(6)
         hand = self.hand_sections()
-        hand_h = self._hand_height(hand, x, w, th)
+        hand_h = self.hand.height(hand, w)
         others = header_h + th.px(6) + tray_h + buttons_h + dice_h + log_min + tool_h + 5 * th.px(8) + 2 * pad
         if hand_h > P.h - others and any(s.spare for s in hand):     # a small window: the log first
             hand = [s for s in hand if not s.spare]
-            hand_h = self._hand_height(hand, x, w, th)
+            hand_h = self.hand.height(hand, w)
         r_hand = pygame.Rect(x, y, w, hand_h)
         y += hand_h
         fixed = (y - P.y) + tray_h + buttons_h + dice_h + log_min + tool_h + 5 * th.px(8) + pad
@@ -298,6 +283,8 @@ class SidePanel(Component):
                 self._layouts.clear()          # reset: lay everything out again
             self._layout = self._cached_layout(lk)
             self._layout_key = lk
+            if self.hand.rect != self._layout["hand"][0]:
+                self.hand.layout(self._layout["hand"][0])      # the hand's section moved or changed size
         L = self._layout
         if self._canvas is None or self._canvas.get_size() != surf.get_size():
             self._canvas = pygame.Surface(surf.get_size())
@@ -363,7 +350,7 @@ class SidePanel(Component):
         # what the top shows besides the card: when only the card changed (the pointer went to
         # another piece) just the card's area is cleared and drawn again
         parts = (hk, tuple(r_header), tuple(r_tray), tuple(r_hand), tuple(r_card),
-                 (self._hand_cache[0], self.hover_card) if hand else None, list(tray), self.hover_tray)
+                 self.hand.signature(hand), list(tray), self.hover_tray)
         card_only = clear and self._top_parts == parts
         self._top_parts = parts
         if card_only:
@@ -380,15 +367,7 @@ class SidePanel(Component):
             draw_header(img, pygame.Rect(0, 0, r_header.w, r_header.h), header, th)
             self._header_img = (hk, img)
         c.blit(self._header_img[1], r_header.topleft)
-        self.hand_rects = []
-        if hand and r_hand.h > 0:
-            hk = (self._hand_cache[0], self.hover_card, r_hand.size, th.scale, self._hand_shape(hand))
-            if self._hand_img[0] != hk:
-                img = pygame.Surface(r_hand.size, pygame.SRCALPHA)
-                rects = draw_hand(img, 0, 0, r_hand.w, hand, th, self.hover_card)[1]
-                self._hand_img = (hk, img, rects)
-            c.blit(self._hand_img[1], r_hand.topleft)
-            self.hand_rects = [(r.move(r_hand.topleft), cd) for r, cd in self._hand_img[2]]
+        self.hand.draw(c, hand=hand)
         self.tray_rects = []
         if tray:
             what = ("Units to place (click one, then a spot in your zone)" if self.screen.space == "table"
