@@ -16,10 +16,12 @@ from engine.ui.component import Component
 
 
 class BoardView(Component):
-    def __init__(self, theme: T.Theme, make: Callable[[], Any], key: Callable[[], Any]) -> None:
+    def __init__(self, theme: T.Theme, make: Callable[[], Any], key: Callable[[], Any],
+                 paint: Callable[..., Any]) -> None:
         super().__init__(theme)
         self.make = make                 # a new board for the position's map
         self.key_of = key                # what the map's drawing depends on (None: it never changes)
+        self.paint = paint               # (surf, partial, restore) -> changed rects: the position on the board
         self.board = make()
         self.key = key()
         self.fitted = False
@@ -31,6 +33,11 @@ class BoardView(Component):
         if not self.fitted or (old.size != self.rect.size and not self.user_camera):
             self.board.fit()
             self.fitted = True
+
+    def draw(self, surf, hover=None, partial: bool = False, restore=None):
+        """The position on the board (its pieces, highlights, glides: the screen
+        knows them); returns the rects that changed (None: all of it)."""
+        return self.paint(surf, partial, restore)
 
     def sync(self) -> bool:
         """Build the board again when the view's map changed (a tile laid,

@@ -55,6 +55,7 @@ class SidePanel(Component):
         self.tray_rects: list = []
         self.hover_tray = None
         self.hand = HandView(screen.app.theme)        # the private hand's section
+        self.section_layouts = 0             # how often the sections were laid out (for what they show)
         self.hover_link = ""                 # the log's rule link under the pointer
         self.card_scroll = 0
         self.card_rect = pygame.Rect(0, 0, 0, 0)
@@ -132,6 +133,7 @@ class SidePanel(Component):
 
     def panel_layout(self):
         """Rects of the panel sections for the current content."""
+        self.section_layouts += 1
         th = self.theme
         P = self.rect
         pad = th.px(12)

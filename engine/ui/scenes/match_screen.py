@@ -84,7 +84,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
         self.refusals = RefusalWatch.attach(self.ctl)      # the refusals the controller meets, for overrides
         self.override_offer = None           # (version, message, action, Illegal): a refusal the group may allow
         self.space = getattr(self.view, "space", "hex")      # hex | table (the view says which)
-        self.board_view = BoardView(app.theme, self.new_board, self.view_board_key)
+        self.board_view = BoardView(app.theme, self.new_board, self.view_board_key, self.draw_board)
         self.hint_bar = HintBar(app.theme, self.space, lambda: (*self.hint_text(), self.shown_override() is not None))
         self.version = 0
         self.dice = GlyphDiceTray()
@@ -1221,7 +1221,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
                    and self._last_surf == (id(surf), surf.get_size()))
         old_tip = self._tip_rect
         restore = [old_tip] if (partial and old_tip) else []
-        dirty_b = self.draw_board(surf, partial, restore)
+        dirty_b = self.board_view.draw(surf, partial=partial, restore=restore)
         dirty: list | None = None if (dirty_b is None or not partial) else list(dirty_b)
         hint_changed = self.hint_bar.draw(surf, force=not partial or bool(old_tip and old_tip.colliderect(self.hint_rect)))
         if dirty is not None and hint_changed:
