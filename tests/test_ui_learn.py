@@ -12,7 +12,7 @@ from engine.core import guided, learning, registry, sessions
 from engine.core.lessons import Lesson, lesson_files
 from engine.ui.app import App
 from engine.ui.scenes.dialogs import Modal
-from engine.ui.scenes.learn import LearnPage
+from engine.ui.scenes.learn import Go, LearnPage, OpenLesson
 from engine.ui.scenes.rules_ref import RulesReference
 from engine.ui.scenes.tutorial import TutorialScreen
 from test_ui_support import click, key, play_learn_file
@@ -47,8 +47,8 @@ def test_learn_opens_from_the_launcher_and_offers_the_guided_game_first():
     key(app, pygame.K_t)
     page = app.top()
     assert isinstance(page, LearnPage) and page.game == "dice_wars"
-    assert len(page.lessons) >= 8 and page.guide is not None and page.next_command() == "guided"
-    assert any(b.command == "guided" and b.label.startswith("Next: ") for b in page.row.buttons)
+    assert len(page.lessons) >= 8 and page.guide is not None and page.next_command() is Go.GUIDED
+    assert any(b.command is Go.GUIDED and b.label.startswith("Next: ") for b in page.row.buttons)
     key(app, pygame.K_RIGHT)
     assert page.game != "dice_wars"
     key(app, pygame.K_LEFT)
@@ -113,7 +113,7 @@ def test_finishing_a_lesson_ticks_it_and_offers_the_next(monkeypatch):
     nxt = app.top() if isinstance(app.top(), TutorialScreen) else app.stack[-2]
     assert isinstance(nxt, TutorialScreen) and nxt.lesson.id == "08_skills"
     page = LearnPage(app, "dice_wars")
-    assert page.finished(lesson) and page.next_command() == "guided"
+    assert page.finished(lesson) and page.next_command() is Go.GUIDED
 
 
 def test_the_other_side_plays_by_itself_with_its_reason():
@@ -219,7 +219,7 @@ def test_a_lesson_whose_position_is_refused_says_so_on_the_page(tmp_path, monkey
     app = App((1600, 1000), headless=True)
     page = app.open("learn", "dice_wars")
     assert [L.id for L in page.lessons] == ["01_broken"]
-    page.command("lesson:0")
+    page.command(OpenLesson(0))
     assert app.top() is page and "01_broken.yaml:" in page.error and "position.units[0].at" in page.error
     app.draw()
     assert learn_mod.LearnPage is type(page)
@@ -263,7 +263,7 @@ def test_every_lesson_opens_by_keyboard_the_tenth_and_after_too():
     key(app, pygame.K_UP)                        # from the top, up: the last lesson
     app.draw()
     assert page.focus == len(page.lessons) - 1
-    assert [b.command for b in page.row.buttons if b.active] == [f"lesson:{len(page.lessons) - 1}"]
+    assert [b.command for b in page.row.buttons if b.active] == [OpenLesson(len(page.lessons) - 1)]
     key(app, pygame.K_RETURN)
     screen = app.top() if isinstance(app.top(), TutorialScreen) else app.stack[-2]
     assert isinstance(screen, TutorialScreen) and screen.lesson.id == page.lessons[-1].id

@@ -5,6 +5,9 @@ offered (Enter).  A file that does not read is listed with its problem,
 never a crash."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import Enum
+
 import pygame
 
 from engine.core import learning, registry
@@ -15,6 +18,24 @@ from engine.ui.scene import Scene
 from engine.ui.scenes.tutorial import open_lesson, resume_guided, start_guided
 
 TICK = "✓"
+
+
+@dataclass(frozen=True)
+class ShowGame:
+    game_id: str                # the page of another game
+
+
+@dataclass(frozen=True)
+class OpenLesson:
+    index: int                  # in the game's lessons
+
+
+class Go(Enum):
+    """The page's other buttons and keys."""
+    BACK = "back"
+    NEXT = "next"               # the one offered (Enter)
+    GUIDED = "guided"           # the guided first game, resumed where it stands
+    GUIDED_NEW = "guided_new"   # a new guided game
 
 
 class LearnPage(Scene):
@@ -39,15 +60,15 @@ class LearnPage(Scene):
     def finished(self, lesson) -> bool:
         return lesson.id in self.progress.finished
 
-    def next_command(self) -> str:
+    def next_command(self) -> Go | OpenLesson | None:
         """The one the page offers: the guided game until it has ended once,
         then the first lesson not finished."""
         if self.guide is not None and (self.guided_save is not None or not self.progress.guided_result):
-            return "guided"
+            return Go.GUIDED
         for i, L in enumerate(self.lessons):
             if not self.finished(L):
-                return f"lesson:{i}"
-        return "guided" if self.guide is not None else ""
+                return OpenLesson(i)
+        return Go.GUIDED if self.guide is not None else None
 
     def guided_words(self) -> tuple[str, str]:
         """(button label, status) of the guided game."""
@@ -61,25 +82,24 @@ class LearnPage(Scene):
         return "Start the guided first game", result
 
     # --- commands -----------------------------------------------------------------------------
-    def command(self, cmd: str) -> None:
+    def command(self, cmd) -> None:
         self.error = ""
-        if cmd == "back":
+        if cmd is Go.BACK:
             self.app.pop(self)
-        elif cmd.startswith("game:"):
-            self.game = cmd[5:]
+        elif isinstance(cmd, ShowGame):
+            self.game = cmd.game_id
             self.load()
-        elif cmd == "next":
+        elif cmd is Go.NEXT:
             nxt = self.next_command()
-            if nxt:
+            if nxt is not None:
                 self.command(nxt)
-        elif cmd == "guided":
+        elif cmd is Go.GUIDED:
             self.open_guided()
-        elif cmd == "guided_new":
+        elif cmd is Go.GUIDED_NEW:
             self.open_guided(fresh=True)
-        elif cmd.startswith("lesson:"):
-            i = int(cmd[7:])
-            if 0 <= i < len(self.lessons):
-                self.error = open_lesson(self.app, self.lessons[i]) or ""
+        elif isinstance(cmd, OpenLesson):
+            if 0 <= cmd.index < len(self.lessons):
+                self.error = open_lesson(self.app, self.lessons[cmd.index]) or ""
 
     def open_guided(self, fresh: bool = False) -> None:
         from engine.core import sessions
@@ -105,21 +125,21 @@ class LearnPage(Scene):
         if ev.type == pygame.KEYDOWN:
             ids = [g.game_id for g in self.games]
             if ev.key == pygame.K_ESCAPE:
-                self.command("back")
+                self.command(Go.BACK)
             elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.command("next" if self.focus is None else f"lesson:{self.focus}")
+                self.command(Go.NEXT if self.focus is None else OpenLesson(self.focus))
             elif ev.key in (pygame.K_DOWN, pygame.K_UP) and self.lessons:
                 # every lesson by keyboard, the tenth and after too (the number keys reach nine)
                 step = 1 if ev.key == pygame.K_DOWN else -1
                 start = -1 if step > 0 else len(self.lessons)
                 self.focus = ((self.focus if self.focus is not None else start) + step) % len(self.lessons)
             elif ev.key == pygame.K_g:
-                self.command("guided")
+                self.command(Go.GUIDED)
             elif ev.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT):
                 step = -1 if ev.key == pygame.K_LEFT or (ev.mod & pygame.KMOD_SHIFT) else 1
-                self.command("game:" + ids[(ids.index(self.game) + step) % len(ids)])
+                self.command(ShowGame(ids[(ids.index(self.game) + step) % len(ids)]))
             elif pygame.K_1 <= ev.key <= pygame.K_9 and ev.key - pygame.K_1 < len(self.lessons):
-                self.command(f"lesson:{ev.key - pygame.K_1}")
+                self.command(OpenLesson(ev.key - pygame.K_1))
             return True
         if ev.type == pygame.MOUSEMOTION:
             self.row.motion(ev.pos)
@@ -148,7 +168,7 @@ class LearnPage(Scene):
         for g in self.games:
             label = g.title.split(":")[0]
             tw = th.font("m").size(label)[0] + th.px(30)
-            b = W.Button(pygame.Rect(x, y, tw, bh), label, f"game:{g.game_id}", active=g.game_id == self.game)
+            b = W.Button(pygame.Rect(x, y, tw, bh), label, ShowGame(g.game_id), active=g.game_id == self.game)
             self.tabs.buttons.append(b)
             x += tw + th.px(8)
         self.tabs.draw(surf, th)
@@ -163,14 +183,14 @@ class LearnPage(Scene):
             text = self.guide.intro.split(". ")[0].rstrip(".") + "."
             y += W.draw_wrapped(surf, text, pygame.Rect(pad, y, width, 200), "s", T.MUTED, theme=th) + th.px(6)
             b = W.Button(pygame.Rect(pad, y, min(width, th.px(520)), bh + th.px(6)),
-                         ("Next: " if nxt == "guided" else "") + label, "guided", "G",
-                         style="primary" if nxt == "guided" else "normal")
+                         ("Next: " if nxt is Go.GUIDED else "") + label, Go.GUIDED, "G",
+                         style="primary" if nxt is Go.GUIDED else "normal")
             self.row.buttons.append(b)
             x = b.rect.right + th.px(16)
             if self.guided_save is not None:         # the one in progress stays in Games; this starts afresh
                 fw = th.font("m").size("Start a new one")[0] + th.px(30)
                 self.row.buttons.append(W.Button(pygame.Rect(x, b.rect.y, fw, b.rect.h), "Start a new one",
-                                                 "guided_new"))
+                                                 Go.GUIDED_NEW))
                 x += fw + th.px(16)
             mark = f"{TICK} " if self.progress.guided_result == "won" else ""
             W.blit_text(surf, mark + status, (x, b.rect.centery), "s",
@@ -195,8 +215,8 @@ class LearnPage(Scene):
             c, r = divmod(i, rows) if cols > 1 else (0, i)
             rect = pygame.Rect(pad + c * (colw + th.px(16)), y + r * (lh + th.px(6)), colw, lh)
             tick = TICK if self.finished(L) else " "
-            lead = "Next: " if nxt == f"lesson:{i}" else ""
-            b = W.Button(rect, f"{tick} {i + 1}. {lead}{L.family or L.title}", f"lesson:{i}",
+            lead = "Next: " if nxt == OpenLesson(i) else ""
+            b = W.Button(rect, f"{tick} {i + 1}. {lead}{L.family or L.title}", OpenLesson(i),
                          str(i + 1) if i < 9 else "", tip=L.title,
                          style="primary" if lead else "normal", active=i == self.focus)
             self.row.buttons.append(b)
@@ -211,12 +231,12 @@ class LearnPage(Scene):
                 "Enter: the next one · G: the guided game · 1-9 or ↑/↓ and Enter: a lesson · ←/→: another game · "
                 "Esc: back")
         W.blit_text(surf, foot, (pad, h - pad - bh - th.px(8)), "s", T.MUTED, theme=th, anchor="bottomleft")
-        self.row.buttons.append(W.Button(pygame.Rect(pad, h - pad - bh, th.px(200), bh), "Back", "back", "Esc"))
+        self.row.buttons.append(W.Button(pygame.Rect(pad, h - pad - bh, th.px(200), bh), "Back", Go.BACK, "Esc"))
         self.row.draw(surf, th)
         # each lesson's title beside its family, where the row has room
         f = th.font("s")
         for b in self.row.buttons:
-            if not b.command.startswith("lesson:"):
+            if not isinstance(b.command, OpenLesson):
                 continue
             used = th.font("m").size(b.label)[0] + th.px(40)
             room = b.rect.w - used - th.px(40)
