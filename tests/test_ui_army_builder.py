@@ -9,6 +9,7 @@ from engine.ui.scenes.army_builder import ArmyBuilder
 from engine.ui.scenes.launcher import Launcher
 from engine.ui.scenes.match_screen import MatchScreen
 from engine.ui.scenes.launcher_commands import CycleArmy, Go
+from engine.ui.scenes import army_builder as builder_scene
 from test_ui_support import click
 
 
@@ -48,21 +49,21 @@ def test_builder_scene_builds_and_saves(tmp_path, monkeypatch):
     scene = app.open("army_builder", "dragonbond", on_saved=saved.append)
     assert isinstance(scene, ArmyBuilder)
     app.draw()
-    click(app, _hot(scene, ("save",)).center)                    # empty: refused in words
+    click(app, _hot(scene, builder_scene.Go.SAVE).center)                    # empty: refused in words
     assert scene.message.startswith("Not saved") and scene.message_bad
     scene.model.set_field("size", "skirmish")
     app.draw()
     for pid in ("dragon_queen", "oathguard_halberdiers", "kirin_wardens"):
-        click(app, _hot(scene, ("add", pid)).center)
+        click(app, _hot(scene, builder_scene.AddPick(pid)).center)
         app.draw()
-    click(app, _hot(scene, ("add", "ferellon_fulgen")).center)   # refused, explained with the rule
+    click(app, _hot(scene, builder_scene.AddPick("ferellon_fulgen")).center)   # refused, explained with the rule
     assert scene.message_bad and "Army Selection" in scene.message
-    click(app, _hot(scene, ("choice", 1, "captain", 1)).center)
+    click(app, _hot(scene, builder_scene.CycleChoice(1, "captain")).center)
     app.draw()
     for r, _, _ in scene.hot:
         assert app.screen.get_rect().contains(r)
     scene.name_field.text = "Test patrol"
-    click(app, _hot(scene, ("save",)).center)
+    click(app, _hot(scene, builder_scene.Go.SAVE).center)
     assert saved and saved[0] == tmp_path / "lists" / "dragonbond" / "test_patrol.yaml"
     assert AL.check_list_file(saved[0]) == []
     assert AL.load_list(saved[0]).entries[1]["unit"] == "oathguard_halberdiers"
@@ -112,13 +113,13 @@ def test_nothing_built_is_lost_without_asking(tmp_path, monkeypatch):
     app = App((1280, 720), headless=True)
     scene = app.open("army_builder", "battle_valor_fantasy")
     app.draw()
-    click(app, _hot(scene, ("back",)).center)                 # nothing changed: leaves at once
+    click(app, _hot(scene, builder_scene.Go.BACK).center)                 # nothing changed: leaves at once
     assert scene not in app.stack
     scene = app.open("army_builder", "battle_valor_fantasy")
     app.draw()
-    click(app, _hot(scene, ("start", 1)).center)              # a copy of the first list to change
+    click(app, _hot(scene, builder_scene.StartFrom(1)).center)              # a copy of the first list to change
     assert scene.model.list.entries and scene.model.list.name.endswith("(copy)") and not scene.dirty
-    click(app, _hot(scene, ("remove", 0)).center)
+    click(app, _hot(scene, builder_scene.RemoveEntry(0)).center)
     assert scene.dirty
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     ask = app.top()

@@ -11,6 +11,7 @@ from engine.core.catalog import DataError
 from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.ui.scenes.launcher_commands import CycleArmy, Go
+from engine.ui.scenes import army_builder as builder_scene
 from games.warbound.catalog import load_catalog
 from games.warbound.decks import deck_from_data, validate_deck
 from test_ui_support import click  # noqa: F401 - sets the SDL dummy driver first
@@ -117,7 +118,7 @@ def test_builder_scene_shows_the_count_and_every_problem():
     scene = app.open("army_builder", "warbound")
     app.draw()
     for pid in ("warlord_kessa", "copp", "copp"):
-        click(app, next(r for r, c, _ in scene.hot if c == ("add", pid)).center)
+        click(app, next(r for r, c, _ in scene.hot if c == builder_scene.AddPick(pid)).center)
         app.draw()
     assert scene.message_bad and "2 cards named COPP" in scene.message and "Deck creation rules" in scene.message
     shown = []

@@ -11,15 +11,59 @@ list of the same name; "Start from" copies any list of the game (shipped or
 the user's) to change."""
 from __future__ import annotations
 
-import pygame
-
+from dataclasses import dataclass, replace
+from enum import Enum
 from pathlib import Path
+
+import pygame
 
 from engine.core import army_lists, registry
 from engine.core.army_builder import ListBuilder
 from engine.ui import theme as T
 from engine.ui import widgets as W
 from engine.ui.scene import Scene
+
+
+@dataclass(frozen=True)
+class AddPick:
+    pick_id: str                # what the catalog offers
+
+
+@dataclass(frozen=True)
+class RemoveEntry:
+    index: int                  # in the list's entries
+
+
+@dataclass(frozen=True)
+class CycleChoice:
+    index: int                  # the entry
+    slot: str                   # its choice
+    step: int = 1               # +1 the next option, -1 the previous (a right-click)
+
+
+@dataclass(frozen=True)
+class CycleField:
+    key: str                    # the list's own field (faction, size, ...)
+    step: int = 1
+
+
+@dataclass(frozen=True)
+class StartFrom:
+    step: int = 1               # the next (or previous) list of the game to copy
+
+
+@dataclass(frozen=True)
+class Scroll:
+    step: int                   # entries down (up when negative)
+
+
+class Go(Enum):
+    NAME = "name"               # the name field takes the keys
+    SAVE = "save"
+    BACK = "back"
+
+
+TURNS = (CycleChoice, CycleField, StartFrom)      # a right-click turns these the other way round
 
 
 class ArmyBuilder(Scene):
@@ -63,31 +107,30 @@ class ArmyBuilder(Scene):
 
     def command(self, cmd) -> None:
         m = self.model
-        kind = cmd[0]
-        if kind == "add":
-            why = m.add(cmd[1])
-            pick = m.catalog.pick(cmd[1])
+        if isinstance(cmd, AddPick):
+            why = m.add(cmd.pick_id)
+            pick = m.catalog.pick(cmd.pick_id)
             self._say(f"Cannot add {pick.name}: {why}" if why else f"Added {pick.name}.", why is not None)
-        elif kind == "remove":
-            name = m.pick_of(cmd[1]).name if m.pick_of(cmd[1]) else "the entry"
-            m.remove(cmd[1])
+        elif isinstance(cmd, RemoveEntry):
+            name = m.pick_of(cmd.index).name if m.pick_of(cmd.index) else "the entry"
+            m.remove(cmd.index)
             self._say(f"Removed {name}.")
-        elif kind == "choice":
-            why = m.cycle_choice(cmd[1], cmd[2], cmd[3])
+        elif isinstance(cmd, CycleChoice):
+            why = m.cycle_choice(cmd.index, cmd.slot, cmd.step)
             self._say(f"Cannot change that: {why}" if why else "", why is not None)
-        elif kind == "field":
-            m.cycle_field(cmd[1], cmd[2])
+        elif isinstance(cmd, CycleField):
+            m.cycle_field(cmd.key, cmd.step)
             self._say("")
-        elif kind == "name":
+        elif cmd is Go.NAME:
             self.name_field.focus = True
-        elif kind == "save":
+        elif cmd is Go.SAVE:
             self.save()
-        elif kind == "back":
+        elif cmd is Go.BACK:
             self.leave()
-        elif kind == "start":
-            self.ask_unsaved(lambda: self.copy_from(cmd[1]), "Start from another list?")
-        elif kind == "scroll":
-            self.scroll = max(0, self.scroll + cmd[1])
+        elif isinstance(cmd, StartFrom):
+            self.ask_unsaved(lambda: self.copy_from(cmd.step), "Start from another list?")
+        elif isinstance(cmd, Scroll):
+            self.scroll = max(0, self.scroll + cmd.step)
 
     def copy_from(self, step: int) -> None:
         """The next (or previous) list of the game, as a copy to change (saved under its own name)."""
@@ -176,16 +219,16 @@ class ArmyBuilder(Scene):
             if self.picks_rect.collidepoint(pygame.mouse.get_pos()):
                 self.pick_scroll = max(0, self.pick_scroll - ev.y)
             else:
-                self.command(("scroll", -ev.y))
+                self.command(Scroll(-ev.y))
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3):
             cmd = next((c for r, c, _ in self.hot if r.collidepoint(ev.pos)), None)
-            if cmd != ("name",) and self.name_field.focus:
+            if cmd is not Go.NAME and self.name_field.focus:
                 self.name_field.focus = False
                 self.model.rename(self.name_field.text)
             if cmd is not None:
-                if ev.button == 3 and cmd[0] in ("choice", "field", "start"):
-                    cmd = cmd[:-1] + (-cmd[-1],)           # right-click: the other way round
+                if ev.button == 3 and isinstance(cmd, TURNS):
+                    cmd = replace(cmd, step=-cmd.step)     # right-click: the other way round
                 self.command(cmd)
             return True
         if ev.type == pygame.KEYDOWN:
@@ -223,10 +266,10 @@ class ArmyBuilder(Scene):
         y += th.line_h("s") + th.px(2)
         fr = pygame.Rect(x1, y, col_w, bh)
         self.name_field.draw(surf, th, fr)
-        self.hot.append((fr, ("name",), "Click and type the list's name"))
+        self.hot.append((fr, Go.NAME, "Click and type the list's name"))
         y += bh + th.px(6)
         self._button(surf, th, (x1, y, col_w, bh), "Start from: " + (self.start_name or "an empty list"),
-                     ("start", 1), "A copy of one of your lists or a shipped one, to change and save under its own "
+                     StartFrom(1), "A copy of one of your lists or a shipped one, to change and save under its own "
                      "name. Click for the next, right-click back.")
         y += bh + th.px(10)
         for slot in m.catalog.fields:
@@ -234,7 +277,7 @@ class ArmyBuilder(Scene):
             opt = slot.option(val)
             shown = opt.name if opt else ("none" if val is None else str(val))
             tip = (opt.text + " — " if opt and opt.text else "") + "Click for the next choice, right-click back."
-            self._button(surf, th, (x1, y, col_w, bh), f"{slot.label}: {shown}", ("field", slot.key, 1), tip)
+            self._button(surf, th, (x1, y, col_w, bh), f"{slot.label}: {shown}", CycleField(slot.key), tip)
             y += bh + th.px(2)
             if slot.text:
                 y += W.draw_wrapped(surf, slot.text, (x1 + th.px(6), y, col_w - th.px(6), bottom - y), "xs",
@@ -268,7 +311,7 @@ class ArmyBuilder(Scene):
                 break
             why = m.refusal_to_add(p.id)
             r = pygame.Rect(x2, y, col_w, row_h)
-            cmd = ("add", p.id)
+            cmd = AddPick(p.id)
             hov = self.hover == cmd
             W.box(surf, r, T.BUTTON_OFF if why else (T.BUTTON_HOVER if hov else T.BUTTON), T.PANEL_EDGE, th.px(6))
             surf.blit(th.text(T.ellipsize(p.name, th.font("m", True), r.w - th.px(90)), "m",
@@ -308,7 +351,7 @@ class ArmyBuilder(Scene):
             surf.blit(th.text(T.ellipsize(f"{i + 1}. {title}", th.font("m", True), r.w - rw - th.px(16)), "m",
                               T.TEXT, True), (r.x + th.px(8), r.y + th.px(4)))
             self._button(surf, th, (r.right - rw - th.px(4), r.y + th.px(3), rw, th.line_h("m") + th.px(2)),
-                         "Remove", ("remove", i), "Remove from the list", style="danger")
+                         "Remove", RemoveEntry(i), "Remove from the list", style="danger")
             sy = r.y + th.line_h("m") + th.px(8)
             for slot in slots:
                 val = e.get(slot.key)
@@ -317,7 +360,7 @@ class ArmyBuilder(Scene):
                 tip = (f"{slot.text} " if slot.text else "") + (f"{opt.name}: {opt.text} " if opt and opt.text
                                                                 else "") + "Click: next choice; right-click: back."
                 br = pygame.Rect(r.x + th.px(8), sy, r.w - th.px(16), th.line_h("s") + th.px(4))
-                cmd = ("choice", i, slot.key, 1)
+                cmd = CycleChoice(i, slot.key)
                 W.box(surf, br, T.BUTTON_HOVER if self.hover == cmd else T.BUTTON, T.PANEL_EDGE, th.px(4))
                 surf.blit(th.text(T.ellipsize(f"{slot.label}: {shown}  ◂ ▸", th.font("s"), br.w - th.px(12)), "s"),
                           (br.x + th.px(6), br.y + th.px(2)))
@@ -335,10 +378,10 @@ class ArmyBuilder(Scene):
                                      max_lines=2)
         # bottom: message, save, back
         by = h - pad - th.px(50)
-        self._button(surf, th, (x1, by, th.px(200), th.px(50)), "Save list", ("save",),
+        self._button(surf, th, (x1, by, th.px(200), th.px(50)), "Save list", Go.SAVE,
                      "Save as YAML under your data folder (Ctrl+S)" if m.legal() else
                      f"Fix first: {probs[0]}", enabled=m.legal(), style="primary")
-        self._button(surf, th, (x1 + th.px(212), by, th.px(160), th.px(50)), "Back", ("back",), "Esc")
+        self._button(surf, th, (x1 + th.px(212), by, th.px(160), th.px(50)), "Back", Go.BACK, "Esc")
         if self.message:
             W.draw_wrapped(surf, self.message, (x1 + th.px(390), by, w - x1 - th.px(390) - pad, th.px(50)), "s",
                            T.BAD if self.message_bad else T.GOOD, theme=th, max_lines=2)
