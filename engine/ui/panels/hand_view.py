@@ -1,6 +1,6 @@
 """The hand panel of the match screen's side panel, a component
 (engine/ui/component.py): the private hand of whoever may look now (the
-controller's optional `hand(player)`: engine/ui/gameui_extra.py), its
+controller's optional `hand(player)`: `HandSection`s in engine/ui/contract.py), its
 height for a width, its picture, and where each card is on screen.
 
 What it shows is asked once per position and selection; its height and
