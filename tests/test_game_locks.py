@@ -19,6 +19,7 @@ from engine.core.processes import ProcessId
 from engine.ui.app import App
 from engine.ui.scenes.dialogs import Modal
 from engine.ui.scenes.launcher import GamesScene, Launcher
+from engine.ui.scenes.launcher_commands import DeleteRow, ResumeRow
 from engine.ui.scenes.match_screen import MatchScreen
 from test_ui_support import click
 from tiers import slow
@@ -131,9 +132,9 @@ def test_the_games_list_marks_a_game_open_elsewhere_and_offers_a_copy(home, othe
     app.draw()
     i = next(i for i, r in enumerate(games.rows) if r.path == path)
     assert games.held[i]
-    click(app, next(r for r, c in games.hot if c == ("delete", i)).center)
+    click(app, next(r for r, c in games.hot if c == DeleteRow(i)).center)
     assert app.top() is games and "open in another window" in games.error and path.exists()
-    r = next(r for r, c in games.hot if c == ("resume", i))
+    r = next(r for r, c in games.hot if c == ResumeRow(i))
     click(app, r.center)
     ask = app.top()
     assert isinstance(ask, Modal) and ask.title == "This game is open in another window"

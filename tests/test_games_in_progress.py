@@ -17,7 +17,8 @@ from engine.core import sessions
 from engine.core.saves import history_dir, in_progress_dir
 from engine.ui.app import App, run_app
 from engine.ui.scenes.launcher import GamesScene, Launcher
-from engine.ui.scenes.launcher_commands import CycleOption, CycleSeat, PickGame, PickScenario, StepPlayers
+from engine.ui.scenes.launcher_commands import (CycleOption, CycleSeat, DeleteRow, PickGame, PickScenario, ReplayRow,
+                                                ResumeRow, StepPlayers)
 from engine.ui.scenes.match_screen import MatchScreen
 from test_ui_support import click, key
 
@@ -86,7 +87,7 @@ def test_two_games_survive_a_crash_and_both_resume_exactly(tmp_path, monkeypatch
         app.draw()
         i = next(i for i, r in enumerate(games.rows) if r.game == game)
         assert str(games.rows[i].path) == want["path"]
-        r = next(r for r, c in games.hot if c == ("resume", i))
+        r = next(r for r, c in games.hot if c == ResumeRow(i))
         click(app, r.center)
         screen = next(s for s in app.stack if isinstance(s, MatchScreen))
         m = screen.match
@@ -147,7 +148,7 @@ def test_replay_from_the_history_steps_through_the_recorded_actions(finished):
     games = app.push(GamesScene(app, launcher, "history"))
     app.draw()
     i = next(i for i, r in enumerate(games.rows) if r.path == m.autosave_path)
-    click(app, next(r for r, c in games.hot if c == ("replay", i)).center)
+    click(app, next(r for r, c in games.hot if c == ReplayRow(i)).center)
     screen = app.top()
     assert isinstance(screen, MatchScreen) and screen.replay is not None and not screen.match.actions
     key(app, pygame.K_RIGHT)
@@ -166,12 +167,12 @@ def test_deleting_a_game_in_progress_asks_first():
     games = app.push(GamesScene(app, launcher))
     app.draw()
     i = next(i for i, r in enumerate(games.rows) if r.path == m.autosave_path)
-    click(app, next(r for r, c in games.hot if c == ("delete", i)).center)
+    click(app, next(r for r, c in games.hot if c == DeleteRow(i)).center)
     ask = app.top()
     assert ask is not games and m.autosave_path.exists()
     key(app, pygame.K_RETURN)                          # Enter keeps it
     assert app.top() is games and m.autosave_path.exists()
-    click(app, next(r for r, c in games.hot if c == ("delete", i)).center)
+    click(app, next(r for r, c in games.hot if c == DeleteRow(i)).center)
     click(app, next(b for b in app.top().row.buttons if b.command == "delete").rect.center)
     assert app.top() is games and not m.autosave_path.exists()
     assert all(r.path != m.autosave_path for r in games.rows)

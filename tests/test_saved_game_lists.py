@@ -15,6 +15,7 @@ from engine.core import sessions
 from engine.ui.app import App
 from engine.ui.scenes.launcher import GamesScene, Launcher, LoadScene
 from engine.ui.scenes.match_screen import MatchScreen
+from engine.ui.scenes.launcher_commands import LoadRow
 from test_ui_support import click
 
 
@@ -76,14 +77,14 @@ def test_the_load_screen_lists_every_bad_file_in_words_beside_the_good_ones(home
     pipe = next(i for i, r in enumerate(scene.rows) if r.name == "pipe.json")
     scene.scroll = pipe
     app.draw()
-    click(app, next(r for r, c in scene.hot if c == pipe).center)
+    click(app, next(r for r, c in scene.hot if c == LoadRow(pipe)).center)
     assert app.top() is scene and "not a regular file" in scene.error
     scene.scroll = 0
     app.draw()
     good = next(i for i, r in enumerate(scene.rows) if r.name == "caf\\xe9.json")
     scene.scroll = good
     app.draw()
-    click(app, next(r for r, c in scene.hot if c == good).center)       # the bad files block nothing
+    click(app, next(r for r, c in scene.hot if c == LoadRow(good)).center)       # the bad files block nothing
     assert any(isinstance(s, MatchScreen) for s in app.stack)
 
 

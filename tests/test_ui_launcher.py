@@ -9,7 +9,8 @@ from engine.core.saves import default_dir
 from engine.ui.app import App, run_app
 from engine.ui.scenes.launcher import Launcher, LoadScene
 from engine.ui.scenes.match_screen import MatchScreen
-from engine.ui.scenes.launcher_commands import CycleOption, CycleRuling, CycleSeat, Go, PickGame, PickScenario, StepPlayers
+from engine.ui.scenes.launcher_commands import (CycleOption, CycleRuling, CycleSeat, Go, LoadRow, PickGame, PickScenario,
+                                                StepPlayers)
 from test_ui_support import click, move
 
 
@@ -64,7 +65,7 @@ def test_load_errors_are_shown_in_words():
     scene = app.top()
     assert isinstance(scene, LoadScene)
     i = scene.files.index(bad)
-    r = next(r for r, c in scene.hot if c == i)
+    r = next(r for r, c in scene.hot if c == LoadRow(i))
     click(app, r.center)
     assert app.top() is scene and "zz broken.json: not a readable save: not JSON" in scene.error
     bad.unlink()

@@ -16,8 +16,9 @@ from engine.ui import widgets as W
 from engine.core.rulings import rulings_of
 from engine.ui.scene import Scene
 from engine.ui.scenes import launcher_settings as memory
-from engine.ui.scenes.launcher_commands import (SETTINGS, CycleArmy, CycleOption, CycleRuling, CycleSeat, Go,
-                                                PickGame, PickScenario, StepPlayers)
+from engine.ui.scenes.launcher_commands import (SETTINGS, CycleArmy, CycleOption, CycleRuling, CycleSeat, DeleteRow,
+                                                Go, LoadRow, PickGame, PickScenario, ReplayRow, ResumeRow, ShowTab,
+                                                StepPlayers)
 from engine.ui.scenes.launcher_parts import GameList, Header, OptionsColumn, SetupColumn, StartBar
 
 
@@ -533,24 +534,23 @@ class GamesScene(ListScene):
         self.launcher.refresh_games()
 
     def command(self, cmd) -> None:
-        if cmd == "back":
+        if cmd is Go.BACK:
             self.app.pop(self)
-        elif cmd in ("progress", "history"):
-            self.tab = cmd
+        elif isinstance(cmd, ShowTab):
+            self.tab = cmd.tab
             self.scroll = 0
             self.refresh()
-        elif isinstance(cmd, tuple):
-            what, i = cmd
-            row = self.rows[i]
+        elif isinstance(cmd, (ResumeRow, ReplayRow, DeleteRow)):
+            row = self.rows[cmd.index]
             ok = True
-            if what == "resume":
+            if isinstance(cmd, ResumeRow):
                 ok = self.launcher.resume(row.path)
-            elif what == "replay":
+            elif isinstance(cmd, ReplayRow):
                 ok = self.launcher.replay(row.path)
-            elif what == "delete" and self.held[i]:
+            elif self.held[cmd.index]:
                 self.error = ("This game is open in another window: deleting it here would not stop that window "
                               "saving it again. Close it there first.")
-            elif what == "delete":
+            else:
                 self.confirm_delete(row)
             if not ok:
                 self.error, self.launcher.error = self.launcher.error, ""
@@ -571,11 +571,11 @@ class GamesScene(ListScene):
     def handle(self, ev) -> bool:
         if ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_ESCAPE:
-                self.command("back")
+                self.command(Go.BACK)
             elif ev.key == pygame.K_TAB:
-                self.command("history" if self.tab == "progress" else "progress")
+                self.command(ShowTab("history" if self.tab == "progress" else "progress"))
             elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.rows and self.tab == "progress":
-                self.command(("resume", self.scroll))
+                self.command(ResumeRow(self.scroll))
             return True
         if ev.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(max(0, len(self.rows) - 1), self.scroll - ev.y))
@@ -591,7 +591,7 @@ class GamesScene(ListScene):
         return ev.type in (pygame.KEYUP, pygame.MOUSEBUTTONUP)
 
     def _button(self, surf, th, rect, label, cmd, key="", style="normal") -> None:
-        b = W.Button(pygame.Rect(rect), label, cmd, key, style=style, active=cmd == self.tab)
+        b = W.Button(pygame.Rect(rect), label, cmd, key, style=style, active=cmd == ShowTab(self.tab))
         b.draw(surf, th, hover=self.hover == cmd)
         self.hot.append((b.rect, cmd))
 
@@ -607,9 +607,9 @@ class GamesScene(ListScene):
             W.blit_text(surf, self.note, (pad, y), "m", T.WARN, theme=th)
             y += th.line_h("m") + th.px(10)
         tw = th.px(260)
-        self._button(surf, th, (pad, y, tw, th.px(44)), f"In progress ({self.counts['progress']})", "progress", "Tab")
+        self._button(surf, th, (pad, y, tw, th.px(44)), f"In progress ({self.counts['progress']})", ShowTab("progress"), "Tab")
         self._button(surf, th, (pad + tw + th.px(10), y, tw, th.px(44)), f"Finished ({self.counts['history']})",
-                     "history", "Tab")
+                     ShowTab("history"), "Tab")
         y += th.px(60)
         rh = th.line_h("m") + th.line_h("xs") + th.px(20)
         bottom = h - pad - th.px(70) - (th.line_h("s") * 2 if self.error else 0)
@@ -633,24 +633,24 @@ class GamesScene(ListScene):
                     title += f" ({g.origin})"
                 if self.held[i]:
                     detail = "open in another window · " + detail
-            buttons = ([("Resume", "resume", "primary")] if self.tab == "progress" else
-                       [("Replay", "replay", "primary"), ("Final position", "resume", "normal")])
+            buttons = ([("Resume", ResumeRow(i), "primary")] if self.tab == "progress" else
+                       [("Replay", ReplayRow(i), "primary"), ("Final position", ResumeRow(i), "normal")])
             buttons = [] if g.problem else buttons
-            buttons.append(("Delete", "delete", "normal"))
+            buttons.append(("Delete", DeleteRow(i), "normal"))
             text_w = r.w - th.px(24) - len(buttons) * (bw + th.px(8))
             surf.blit(th.text(T.ellipsize(title, th.font("m", True), text_w), "m", T.TEXT, True),
                       (r.x + th.px(12), r.y + th.px(6)))
             surf.blit(th.text(T.ellipsize(detail, th.font("xs"), text_w), "xs", T.MUTED),
                       (r.x + th.px(12), r.y + th.px(10) + th.line_h("m")))
             bx = r.right - th.px(8) - len(buttons) * (bw + th.px(8)) + th.px(8)
-            for label, what, style in buttons:
-                self._button(surf, th, (bx, r.y + th.px(8), bw, rh - th.px(16)), label, (what, i), style=style)
+            for label, cmd, style in buttons:
+                self._button(surf, th, (bx, r.y + th.px(8), bw, rh - th.px(16)), label, cmd, style=style)
                 bx += bw + th.px(8)
             y += rh + th.px(6)
         if self.error:
             W.draw_wrapped(surf, self.error, (pad, h - pad - th.px(70) - th.line_h("s") * 2, w - 2 * pad,
                                               th.line_h("s") * 2), "s", T.BAD, theme=th, max_lines=2)
-        self._button(surf, th, (pad, h - pad - th.px(50), th.px(200), th.px(50)), "Back", "back", "Esc")
+        self._button(surf, th, (pad, h - pad - th.px(50), th.px(200), th.px(50)), "Back", Go.BACK, "Esc")
 
 
 def _save_summary(row) -> str:
@@ -696,14 +696,14 @@ class LoadScene(ListScene):
             return self.motion(ev.pos)
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             cmd = self.hot_at(ev.pos)
-            if cmd == "back":
+            if cmd is Go.BACK:
                 self.app.pop(self)
-            elif isinstance(cmd, int):
-                row = self.rows[cmd]
+            elif isinstance(cmd, LoadRow):
+                row = self.rows[cmd.index]
                 if row.problem:
                     self.error = f"Could not load: {row.problem}"
                     return True
-                if self.launcher.load(self.files[cmd]):
+                if self.launcher.load(self.files[cmd.index]):
                     return True
                 self.error = self.launcher.error
                 self.launcher.error = ""
@@ -727,7 +727,7 @@ class LoadScene(ListScene):
             if y + rh > bottom:
                 break
             r = pygame.Rect(pad, y, min(w - 2 * pad, th.px(1100)), rh)
-            W.box(surf, r, T.BUTTON_HOVER if self.hover == i else T.BUTTON, T.PANEL_EDGE, th.px(6))
+            W.box(surf, r, T.BUTTON_HOVER if self.hover == LoadRow(i) else T.BUTTON, T.PANEL_EDGE, th.px(6))
             name = row.name[:-5] if row.name.endswith(".json") else row.name
             inner = r.w - th.px(24)
             surf.blit(th.text(T.ellipsize(name, th.font("m", True), inner), "m", T.TEXT, True),
@@ -736,11 +736,11 @@ class LoadScene(ListScene):
                 f"{self.info.get(row.path, '')} · saved {row.when} · {row.name}"
             surf.blit(th.text(T.ellipsize(line, th.font("xs"), inner), "xs", T.BAD if row.problem else T.MUTED),
                       (r.x + th.px(12), r.y + th.px(8) + th.line_h("m")))
-            self.hot.append((r, i))
+            self.hot.append((r, LoadRow(i)))
             y += rh + th.px(6)
         if self.error:
             W.draw_wrapped(surf, self.error, (pad, h - pad - th.px(60) - th.line_h("s") * 3, w - 2 * pad, th.line_h("s") * 3),
                            "s", T.BAD, theme=th, max_lines=3)
-        b = W.Button(pygame.Rect(pad, h - pad - th.px(50), th.px(200), th.px(50)), "Back", "back", "Esc")
-        b.draw(surf, th, hover=self.hover == "back")
-        self.hot.append((b.rect, "back"))
+        b = W.Button(pygame.Rect(pad, h - pad - th.px(50), th.px(200), th.px(50)), "Back", Go.BACK, "Esc")
+        b.draw(surf, th, hover=self.hover is Go.BACK)
+        self.hot.append((b.rect, Go.BACK))

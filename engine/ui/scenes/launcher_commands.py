@@ -47,6 +47,31 @@ class CycleRuling:
 SETTINGS = (PickGame, PickScenario, StepPlayers, CycleSeat, CycleArmy, CycleOption, CycleRuling)
 
 
+@dataclass(frozen=True)
+class ShowTab:
+    tab: str                    # the games list's tab: "progress" or "history"
+
+
+@dataclass(frozen=True)
+class ResumeRow:
+    index: int                  # a row of the games list: open it where it stands
+
+
+@dataclass(frozen=True)
+class ReplayRow:
+    index: int                  # a finished game: play it back from the start
+
+
+@dataclass(frozen=True)
+class DeleteRow:
+    index: int                  # asks first
+
+
+@dataclass(frozen=True)
+class LoadRow:
+    index: int                  # a named save of the load list
+
+
 class Go(Enum):
     """The launcher's verbs (buttons and their keys)."""
     START = "start"
@@ -60,3 +85,4 @@ class Go(Enum):
     SEED = "seed"               # the seed field takes the keys
     SEED_RANDOM = "seed-random"
     QUIT = "quit"
+    BACK = "back"               # the games or load list: back to the launcher
