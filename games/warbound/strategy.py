@@ -239,12 +239,6 @@ def _deploy_goal(state, a) -> str:
     return f"toward the central Scan marker {state.board.label(near)} ({d} tiles), {role}"
 
 
-# how much of the first turn's danger at a deployment tile the strong player
-# counts (the Oshi'goru's Move + Shoot killed a Junk Hound on turn 1 in the
-# measured games: docs/games/warbound.md § The hard level)
-DEPLOY_CARE = 0.3
-
-
 def move_dests_of_deploy(ch, a) -> list:
     return [tuple(a["to"])] + ([tuple(a["to2"])] if a.get("to2") is not None else [])
 
@@ -269,20 +263,11 @@ def run_to_centre(state, ch, a) -> str:
 
 def deploy_risk(state, a) -> str:
     """What a deployment does about turn 1, in words, or "": a Run to the
-    centre, and the enemies already on the table."""
+    centre."""
     if a.kind != "deploy":
         return ""
-    ch = state.chars[a["uid"]]
-    said = []
-    marker = run_to_centre(state, ch, a)
-    if marker:
-        said.append(f"one Run from {marker} on turn 1")
-    if living(state, 1 - a.player):
-        with _Moved(state, ch, move_dests_of_deploy(ch, a)):
-            danger = threat(state, ch)
-        if danger <= 0:
-            said.append("out of reach of the enemy's first strikes")
-    return ", ".join(said)
+    marker = run_to_centre(state, state.chars[a["uid"]], a)
+    return f"one Run from {marker} on turn 1" if marker else ""
 
 
 WIPED_OUT = "a Warband wiped out loses at once"
@@ -354,15 +339,14 @@ class StrongAgent(NormalAgent):
 
     def score(self, state, a) -> float:
         v = super().score(state, a)
-        if a.kind == "deploy":
-            # the first turn's danger: the worst a deployed enemy could do to
-            # the Character standing there (a run and a step for a fighter, a
-            # shot for a shooter); the normal player deploys by distance alone
-            ch = state.chars[a["uid"]]
-            with _Moved(state, ch, move_dests_of_deploy(ch, a)):
-                v -= DEPLOY_CARE * threat(state, ch)
-            if run_to_centre(state, ch, a):
-                v += RUNNER      # a Character one Run from a central marker takes it on turn 1
+        if a.kind == "deploy" and run_to_centre(state, state.chars[a["uid"]], a):
+            # a Character one Run from a central marker takes it on turn 1 (the
+            # normal player deploys by distance alone).  Not the first turn's
+            # danger at the tile: counting it (0.3 of the worst a deployed enemy
+            # could do there) kept the fast Characters back from the centre,
+            # and the player that deploys second (seat 1) paid for it most
+            # (docs/games/warbound.md § The search and the levels)
+            v += RUNNER
         return v
 
     def scored(self, state, legal):
