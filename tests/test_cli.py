@@ -129,6 +129,7 @@ def _cases(tmp: Path) -> dict[str, tuple[list[str], int, str]]:
         "script": (["script", str(TIE_REROLL)], 0, '"final"'),
         "judge": (["judge", "warbound", "--games", "1", "--workers", "1", "--quiet"], 0, "seat"),
         "rulings": (["rulings", "dice_wars"], 0, "dice_wars."),
+        "docs": (["docs", "actions", "--out", str(tmp / "pages")], 0, "dragonbond.md"),
         "bench": (["bench", "dice_wars", "--seconds", "0.1", "--frames", "3", "--hard-actions", "3", "--json"], 0,
                   "actions_per_second"),
     }

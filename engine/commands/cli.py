@@ -146,6 +146,9 @@ def _parser(prog: str = "main.py") -> argparse.ArgumentParser:
     rul = sub.add_parser("rulings", help="a game's house rulings: the readings a group may choose")
     rul.add_argument("game")
     rul.add_argument("--json", action="store_true")
+    docs = sub.add_parser("docs", help="write the reference pages made from the games' declarations")
+    docs.add_argument("what", choices=["actions"], help="actions: docs/scripts/<game>.md, each game's action kinds")
+    docs.add_argument("--out", default=None, help="the folder to write them in (default: the project's docs/scripts)")
     bench = sub.add_parser("bench", help="frame time and rules speed")
     bench.add_argument("game")
     bench.add_argument("--json", action="store_true")
@@ -355,6 +358,13 @@ def main(argv: list[str], prog: str = "main.py") -> int:
                 print(json.dumps([r.to_dict() for r in found], indent=2))
             else:
                 print(describe(found))
+            return 0
+        if args.cmd == "docs":
+            from pathlib import Path
+
+            from engine.core.action_docs import DOCS_DIR, write_pages
+            for path in write_pages(Path(args.out) if args.out else DOCS_DIR):
+                print(path)
             return 0
         if args.cmd == "bench":
             from engine.commands.tools import bench_cmd

@@ -26,6 +26,7 @@ from pathlib import Path
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from engine.core.action_specs import Declared
 from engine.core.actions import Action
 from engine.core.computer_players import ComputerPlayers
 from engine.core.rules import Event, Illegal, OptionSpec, Outcome, Setup
@@ -120,6 +121,7 @@ class Game(ABC):
     ui_package: str | None = None        # where view.py and controller.py live (None: games.<id>)
     army_lists: bool = False             # plays the shared army lists: army_catalog, army_problems, army_summary
     parts: GameParts | None = None       # the modules holding the game's hooks (None: it overrides them itself)
+    declared: Declared | None = None     # the game's action kinds (games/<id>/actions.py DECLARED)
 
     def options(self) -> list[OptionSpec]:
         """The options the launcher offers (none by default)."""
@@ -168,6 +170,12 @@ class Game(ABC):
     @abstractmethod
     def outcome(self, state: Any) -> Outcome | None:
         """Who won and why, or None while the game goes on."""
+
+    def declared_actions(self) -> Declared:
+        """The game's declared action kinds (engine/core/action_specs.py)."""
+        if self.declared is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no actions")
+        return self.declared
 
     def describe(self, state: Any, action: Action) -> str:
         """The action in a player's words, for the log and the buttons."""

@@ -32,6 +32,7 @@ class BattleValorFantasyRules(CharacterActions, ReserveActions, Game):
     game_id = "battle_valor_fantasy"
     parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
                       rulings=rulings, coach=coach)
+    declared = actions.DECLARED
 
     def computer(self) -> ComputerPlayers:
         from games.battle_valor_fantasy import ai        # the computer players read the rules: loaded when first asked for

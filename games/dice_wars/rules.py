@@ -44,6 +44,7 @@ class DiceWarsRules(Game):
     game_id = "dice_wars"
     parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
                       rulings=rulings, coach=coach)
+    declared = actions.DECLARED
 
     def computer(self) -> ComputerPlayers:
         from games.dice_wars import ai        # the computer players read the rules: loaded when first asked for

@@ -35,6 +35,7 @@ class DragonbondRules(Game):
     game_id = "dragonbond"
     parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
                       rulings=rulings, coach=coach)
+    declared = actions.DECLARED
 
     def computer(self) -> ComputerPlayers:
         from games.dragonbond import ai        # the computer players read the rules: loaded when first asked for

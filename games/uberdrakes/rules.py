@@ -40,6 +40,7 @@ class UberDrakesRules(Game):
     game_id = "uberdrakes"
     parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
                       rulings=rulings, coach=coach)
+    declared = actions.DECLARED
 
     def computer(self) -> ComputerPlayers:
         from games.uberdrakes import ai        # the computer players read the rules: loaded when first asked for

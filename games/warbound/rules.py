@@ -38,6 +38,7 @@ class WarboundRules(Game):
     game_id = "warbound"
     parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
                       rulings=rulings, coach=coach)
+    declared = actions.DECLARED
 
     def computer(self) -> ComputerPlayers:
         from games.warbound import ai        # the computer players read the rules: loaded when first asked for
