@@ -30,12 +30,76 @@ def _command_phase():
 DECLARED_GAMES = ["battle_valor_fantasy", "dice_wars", "dragonbond", "uberdrakes", "warbound"]
 
 
-@pytest.mark.parametrize("game", ["battle_valor_fantasy", "dice_wars", "dragonbond", "uberdrakes"])
-def test_every_kind_a_game_dispatches_is_declared_once(game):
-    import importlib
+@pytest.mark.parametrize("game", DECLARED_GAMES)
+def test_every_kind_names_the_functions_that_apply_and_describe_it(game):
+    specs = registry.get(game).declared_actions().specs
+    assert specs
+    for kind, spec in specs.items():
+        assert spec.kind == kind
+        assert callable(spec.apply) and callable(spec.describe), kind
+        assert spec.check is None or callable(spec.check), kind
+
+
+def test_a_kind_declared_without_its_apply_fails_at_import():
+    """The declaration's fields are required: a games/<id>/actions.py that
+    leaves one out raises when it is imported, so collection fails."""
+    from engine.core.action_specs import ActionSpec
+    with pytest.raises(TypeError):
+        ActionSpec("dig", (), "dig a trench", describe=lambda state, a: "digs")      # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="dig: the declaration names no function to apply it"):
+        ActionSpec("dig", (), "dig a trench", apply=None, describe=lambda state, a: "digs")  # type: ignore[arg-type]
+
+
+def _played(game, seeds=2, steps=200):
+    """(state before, action) pairs of random play."""
     rules = registry.get(game)
-    handled = {name[len("_do_"):] for name in dir(type(rules)) if name.startswith("_do_")}
-    assert handled == set(importlib.import_module(f"games.{game}.actions").SPECS)
+    rng = random.Random(2)
+    for seed in range(seeds):
+        dice = SeededDice(seed)
+        state, _ = rules.initial_state(Setup(game, 2, seed=seed, scenario=rules.scenarios()[0]), dice)
+        for _ in range(steps):
+            if rules.outcome(state) is not None:
+                break
+            a = rng.choice(rules.legal_actions(state))
+            yield state, a
+            rules.apply(state, a, dice)
+
+
+@pytest.mark.parametrize("game", DECLARED_GAMES)
+def test_apply_and_describe_go_through_the_declaration(game, monkeypatch):
+    """Every action random play applies is carried out by its kind's declared
+    apply, and described by its declared describe: a deliberately broken
+    apply or describe raises in the ruleset that calls it."""
+    import dataclasses
+    rules = registry.get(game)
+    specs = rules.declared_actions().specs
+    applied, described = [], []
+    for kind, spec in list(specs.items()):
+        def apply(state, a, dice, ev, inner=spec.apply):
+            applied.append(a.kind)
+            return inner(state, a, dice, ev)
+
+        def describe(state, a, inner=spec.describe):
+            described.append(a.kind)
+            return inner(state, a)
+        monkeypatch.setitem(specs, kind, dataclasses.replace(spec, apply=apply, describe=describe))
+    kinds = []
+    for state, a in _played(game, seeds=1, steps=120):
+        kinds.append(a.kind)
+        rules.describe(state, a)
+    assert described == kinds
+    # (Dice Wars hands a move the reach its listing has just searched: apply.do_move, the move's declared apply)
+    assert applied == [k for k in kinds if k != "move" or game != "dice_wars"]
+    assert len(set(kinds)) > 3
+
+    state, a = next(_played(game, seeds=1, steps=1))
+    def broken(state, a, *rest):
+        return state.no_such_field
+    monkeypatch.setitem(specs, a.kind, dataclasses.replace(specs[a.kind], apply=broken, describe=broken))
+    with pytest.raises(AttributeError):
+        rules.apply(rules.clone(state), a, SeededDice(0))
+    with pytest.raises(AttributeError):
+        rules.describe(state, a)
 
 
 @pytest.mark.parametrize("game", DECLARED_GAMES)
@@ -130,3 +194,22 @@ def test_a_malformed_table_action_is_refused_naming_its_field():
         "Malformed move action: to: a list of spots (each two numbers: x, y) was expected, not ")
     assert rules.check(state, Action.make("move", p, uid=uid, to=[[1e9, 2.0]])).reason.startswith(
         "Malformed move action: to: a list of spots")
+
+
+@pytest.mark.parametrize("game", ["battle_valor_fantasy", "uberdrakes", "warbound"])
+def test_a_kinds_declared_check_decides_after_the_phase_check(game, monkeypatch):
+    """Where a game checks by kind after its phase check (BY_KIND), the
+    kind's declared check is the one asked: a check that refuses refuses
+    the legal action in its words, and a deliberately broken one raises."""
+    import dataclasses
+    rules = registry.get(game)
+    specs = rules.declared_actions().specs
+    state, a = next((s, x) for s, x in _played(game, seeds=1, steps=150)
+                    for x in rules.legal_actions(s) if specs[x.kind].check is not None)
+    assert rules.check(state, a) is None
+    monkeypatch.setitem(specs, a.kind, dataclasses.replace(specs[a.kind], check=lambda s, x: ("Not today", "§ Test")))
+    why = rules.check(state, a)
+    assert (why.reason, why.rule) == ("Not today", "§ Test")
+    monkeypatch.setitem(specs, a.kind, dataclasses.replace(specs[a.kind], check=lambda s, x: s.no_such_field))
+    with pytest.raises(AttributeError):
+        rules.check(state, a)

@@ -332,7 +332,7 @@ def test_a_wizard_with_a_unit_leaves_it_on_his_advance_order_and_joins_another()
 def test_casting_at_a_lone_character_shows_the_odds_of_6s_and_the_dispel_its_own():
     """The preview's odds are the rules' (seen in play: a cast at a character in the open showed the
     odds of 5s while the dice needed 6s; the dispel decision showed none)."""
-    from games.battle_valor_fantasy import describe, spells, success
+    from games.battle_valor_fantasy import spells, success
     state, n = _position([
         {"name": "mage", "player": 0, "kind": "wizard", "at": [24, 30], "orders": ["spell"]},
         {"name": "seer", "player": 1, "kind": "wizard", "at": [24, 20], "orders": ["spell"]},
@@ -341,14 +341,14 @@ def test_casting_at_a_lone_character_shows_the_odds_of_6s_and_the_dispel_its_own
     mage, seer = state.units[n["mage"]], state.units[n["seer"]]
     cast = Action.make("cast", 0, uid=mage.uid, spell="ice_shards", target=seer.uid)
     assert RULES.check(state, cast) is None and characters.is_target(seer)
-    shown = describe.preview(state, cast)[0]
+    shown = RULES.preview(state, cast)[0]
     six = success.chance_at_least(mage.dice, 3, need=6)
     assert "6s only" in shown and f"{six:.0%}" in shown and six < success.chance_at_least(mage.dice, 3)
     assert spells.cast_chance(state, 0, [mage], "ice_shards", seer) == six
     RULES.apply(state, cast, ScriptedDice([6, 6, 6, 6] + [1] * 6, strict=False))
     dispel = next(a for a in RULES.legal_actions(state) if a.kind == "dispel")
     ws = [state.units[x] for x in dispel["wizards"]]
-    text = " ".join(describe.preview(state, dispel))
+    text = " ".join(RULES.preview(state, dispel))
     assert "need 5 Successes" in text and f"{spells.dispel_chance(state, ws, 4):.0%}" in text
 
 

@@ -284,20 +284,19 @@ def test_a_target_named_like_a_unit_of_the_other_army_is_told_apart():
     """Both shipped 500-point armies field a "Regular Infantry": the hint said
     "Regular Stone Thrower fires at Regular Infantry" (whose?)."""
     from engine.core.actions import Action
-    from games.battle_valor_fantasy import describe
     rules = registry.get("battle_valor_fantasy")
     state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march"),
                                    ScriptedDice([], seed=5))
     by = {(u.owner, u.name): u.uid for u in state.units.values()}
     theirs, mine = by[(0, "Regular Infantry")], by[(1, "Regular Infantry")]
     thrower = by[(1, "Regular Stone Thrower")]
-    assert describe.describe(state, Action.make("fire", 1, uid=thrower, target=theirs)) == \
+    assert rules.describe(state, Action.make("fire", 1, uid=thrower, target=theirs)) == \
         "Regular Stone Thrower fires at the enemy Regular Infantry"
     wizard = by[(1, "Wizard")]
     cast = Action.make("cast", 1, uid=wizard, spell="magic_armor", target=mine)
-    assert describe.describe(state, cast).endswith("on its own Regular Infantry")
+    assert rules.describe(state, cast).endswith("on its own Regular Infantry")
     only_theirs = next(u for u in state.units.values() if u.owner == 0 and (1, u.name) not in by)
-    assert describe.describe(state, Action.make("fire", 1, uid=thrower, target=only_theirs.uid)).endswith(
+    assert rules.describe(state, Action.make("fire", 1, uid=thrower, target=only_theirs.uid)).endswith(
         f"at {only_theirs.name}")
     # the rules' own line says the same (the log shows one line, not the heading and its echo)
     from games.battle_valor_fantasy import fire
@@ -306,10 +305,10 @@ def test_a_target_named_like_a_unit_of_the_other_army_is_told_apart():
     assert ev[0].text == "Regular Stone Thrower fires at the enemy Regular Infantry"
     # names that differ only by their number are alike ("Levy Infantry 1 charges Levy Infantry": whose?)
     state.units[mine].name = "Regular Infantry 2"
-    assert describe.describe(state, Action.make("fire", 1, uid=thrower, target=theirs)) == \
+    assert rules.describe(state, Action.make("fire", 1, uid=thrower, target=theirs)) == \
         "Regular Stone Thrower fires at the enemy Regular Infantry"
     state.units[mine].name = "Regular Infantry Guard"
-    assert describe.describe(state, Action.make("fire", 1, uid=thrower, target=theirs)) == \
+    assert rules.describe(state, Action.make("fire", 1, uid=thrower, target=theirs)) == \
         "Regular Stone Thrower fires at Regular Infantry"
 
 

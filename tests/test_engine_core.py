@@ -121,10 +121,16 @@ def test_words_for_players():
 
 def test_refusal_words_every_answer_of_a_games_check_alike():
     import pytest
-    from engine.core.action_specs import ActionSpec, Declared, Param
+    from engine.core.action_specs import BY_KIND, ActionSpec, Declared, Param
     from engine.core.actions import Action
     from engine.core.rules import Illegal, refusal
-    declared = Declared({"move": ActionSpec("move", (Param("to", "int"),))}, players=lambda state: 2)
+
+    def too_far(state, x):
+        return ("Too far", "§ Move") if x["to"] > 5 else None
+    declared = Declared({"move": ActionSpec("move", (Param("to", "int"),), "move", apply=lambda *args: None,
+                                            describe=lambda s, x: "moves", check=too_far),
+                         "wait": ActionSpec("wait", (), "wait", apply=lambda *args: None,
+                                            describe=lambda s, x: "waits")}, players=lambda state: 2)
     a = Action.make("move", 0, to=3)
     assert refusal(lambda s, x: None, None, a, declared) is None
     r = refusal(lambda s, x: ("Too far", "§ Move"), None, a, declared)
@@ -135,6 +141,11 @@ def test_refusal_words_every_answer_of_a_games_check_alike():
     # a hostile action (a parameter of the wrong kind) is refused by the declaration, naming it
     assert refusal(lambda s, x: None, None, Action.make("move", 0, to="far"), declared).reason == \
         "Malformed move action: to: a whole number was expected, not 'far'"
+    # a phase check that lets the action through to its kind's own check (BY_KIND)
+    assert refusal(lambda s, x: BY_KIND, None, a, declared) is None
+    assert refusal(lambda s, x: BY_KIND, None, Action.make("move", 0, to=9), declared).reason == "Too far"
+    with pytest.raises(TypeError, match="wait: the phase check deferred to the kind, which declares no check"):
+        refusal(lambda s, x: BY_KIND, None, Action.make("wait", 0), declared)
     # a bug inside the check raises
     with pytest.raises(KeyError):
         refusal(lambda s, x: x["unit"], None, a, declared)

@@ -438,7 +438,6 @@ def test_the_hover_gives_the_rules_line_of_sight_not_the_tables():
 def test_a_stone_throwers_odds_count_the_dice_it_rolls_without_sight():
     """Seen in play: the hint said "Stone Thrower: 10 dice, needs 3: 70%" and
     it rolled 8 dice (the target hidden behind other units)."""
-    from games.battle_valor_fantasy import describe
     from engine.core.actions import Action
     pos = {"phase": "fire", "turn": 2, "initiative": 0, "current": 0, "units": [
         {"name": "lobber", "player": 0, "at": [24, 42], "facing": 270, "orders": ["fire"],
@@ -451,7 +450,7 @@ def test_a_stone_throwers_odds_count_the_dice_it_rolls_without_sight():
     names = m.state.options["names"]
     a = Action.make("fire", 0, uid=names["lobber"], target=names["foes"])
     assert m.rules.check(m.state, a) is None
-    lines = describe.preview(m.state, a)
+    lines = m.rules.preview(m.state, a)
     assert any(x.startswith("Stone Thrower: 8 dice (no line of sight), needs 3") for x in lines), lines
     events = m.submit(a, autosave=False)
     assert any("Stone Thrower): 8 dice" in e.text for e in events)
@@ -473,14 +472,13 @@ def test_a_charge_out_of_reach_previews_the_short_move_not_stands_and_hits():
     """Seen in play: "29.5" of 16" - out of reach" over "Stands arriving: 4: 41%,
     Impact hits: 4": a charge that falls short fights nobody (combat.charge)."""
     from engine.core.actions import Action
-    from games.battle_valor_fantasy import describe
     m, view, ctl, names = _at("combat", "charge", foes_facing=0.0, foes_at=(30, 22))
     a = Action.make("charge", 0, uid=names["spears"], target=names["foes"])
-    lines = describe.preview(m.state, a)
+    lines = m.rules.preview(m.state, a)
     assert "out of reach" in lines[0] and not any("Stands arriving" in x or "Impact" in x for x in lines), lines
     assert "toward foes and stops; no combat" in lines[-1]
     m, view, ctl, names = _at("combat", "charge")
-    lines = describe.preview(m.state, Action.make("charge", 0, uid=names["spears"], target=names["foes"]))
+    lines = m.rules.preview(m.state, Action.make("charge", 0, uid=names["spears"], target=names["foes"]))
     assert any(x.startswith("Stands arriving") for x in lines)
 
 
@@ -517,7 +515,7 @@ def test_wheels_and_facings_are_said_as_the_screen_shows_them():
     wheel = Action.make("advance", 0, uid=uid, first=1.0, angle=-30.0, then=0.4)
     used = describe.advance_length(m.state, wheel)        # the wheel's arc counts: "Advance 1.4\"" used more
     assert used > 1.4 + 1.0 and ctl._label(wheel) == f"Advance {used:.1f}\", wheel 30° left"
-    assert f"{used:.1f}\"" in describe.preview(m.state, wheel)[0]        # the tip (here a refusal) says the same
+    assert f"{used:.1f}\"" in m.rules.preview(m.state, wheel)[0]        # the tip (here a refusal) says the same
     assert ctl._label(Action.make("reform", 0, uid=uid, formation="line", files=4, facing=270.0)) == \
         "Line 4 wide, facing up"
     c = m.state.units[uid].command_stand()
@@ -547,12 +545,11 @@ def test_the_bottom_bar_says_what_the_fate_phase_asks_after_the_first_turn():
 
 def test_the_hint_for_the_orders_says_which_counter_goes_where():
     """Seen in play: "Hint: The Thornby Muster places order counters", and nothing of which."""
-    from games.battle_valor_fantasy import describe
     m = position_match()
     view, ctl = load_game_ui(m)
     ctl.press("orders:auto")
     a = ctl.press("orders:commit")
-    lines = describe.preview(m.state, a)
+    lines = m.rules.preview(m.state, a)
     assert lines[0].startswith("spears: ") and lines[-1].startswith("The Fate counter next to ")
 
 

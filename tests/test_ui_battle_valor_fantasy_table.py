@@ -136,8 +136,7 @@ def test_previews_name_the_terrain_on_the_way_and_what_it_does():
     m = _match(pos)
     view, ctl = load_game_ui(m)
     names = m.state.options["names"]
-    from games.battle_valor_fantasy import describe
-    lines = describe.preview(m.state, Action.make("charge", 0, uid=names["wolves"], target=names["foresters"]))
+    lines = m.rules.preview(m.state, Action.make("charge", 0, uid=names["wolves"], target=names["foresters"]))
     text = " ".join(lines)
     assert "On the way: Greywood (Woods): difficult, halves the rest of the move" in text
     assert "enters Greywood (Woods) after 12.4\"" in text and "out of reach" in text

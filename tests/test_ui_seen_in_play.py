@@ -104,14 +104,13 @@ def test_reach_area_counts_slow_and_run_before_activation():
 
 
 def test_which_weapon_names_the_weapon():
-    from games.dragonbond import describe
     m = Match(Setup("dragonbond", 2, seed=3, scenario="valerna_crossing",
                     options={"position": {"current": 0, "units": [
                         {"name": "a", "player": 0, "unit": "blooded_claws", "centre": [20, 30]},
                         {"name": "b", "player": 1, "unit": "blood_hexers", "centre": [20, 20]}]}}))
     n = m.state.options["names"]
-    one = describe.describe(m.state, Action.make("charge", 0, uid=n["a"], target=n["b"], weapon="Claws"))
-    two = describe.describe(m.state, Action.make("charge", 0, uid=n["a"], target=n["b"], weapon="Fangs"))
+    one = m.rules.describe(m.state, Action.make("charge", 0, uid=n["a"], target=n["b"], weapon="Claws"))
+    two = m.rules.describe(m.state, Action.make("charge", 0, uid=n["a"], target=n["b"], weapon="Fangs"))
     assert one != two and "Claws" in one
 
 

@@ -27,6 +27,12 @@ Parameter kinds (`Param.kind`):
 - "numbers": a short list of numbers (a spell's placement: x, y, facing);
 - "orders": a list of [piece, name] pairs (the order counters placed on units).
 A parameter with `optional=True` may be missing or null.
+
+The declaration also drives the rest of what a kind is: `Ruleset.apply`
+calls the kind's `apply`, `Ruleset.describe` its `describe` (the log's
+words), `rules.refusal` its `check` when the game's phase check answers
+BY_KIND, and engine/core/action_docs.py writes the script docs from the
+parameters and `doc`.
 """
 from __future__ import annotations
 
@@ -57,11 +63,40 @@ class Param:
             raise ValueError(f"{self.name}: unknown parameter kind {self.kind!r}")
 
 
+Apply = Callable[[Any, Any, Any, list], None]     # (state, action, dice, events): carries the action out
+Describe = Callable[[Any, Any], str]               # (state, action): the action in a player's words
+Check = Callable[[Any, Any], Any]                  # (state, action): None, a reason, (reason, rule) or an Illegal
+
+
+class _ByKind:
+    """What a game's phase check (the prelude) answers when the phase lets
+    the action through and its kind's own check decides (`ActionSpec.check`,
+    asked by engine/core/rules.py `refusal`)."""
+
+    def __repr__(self) -> str:
+        return "BY_KIND"
+
+
+BY_KIND = _ByKind()
+
+
 @dataclass(frozen=True)
 class ActionSpec:
+    """One action kind: its parameters, what it does in words (`doc`, for
+    the script docs), and the functions that apply it, describe it and,
+    where a game checks by kind, check it.  `apply` and `describe` are
+    required, so a kind declared without them fails at import."""
     kind: str
-    params: tuple[Param, ...] = ()
-    doc: str = ""                         # what the action does, in a player's words
+    params: tuple[Param, ...]
+    doc: str                              # what the action does, in a player's words
+    apply: Apply
+    describe: Describe
+    check: Check | None = None            # the kind's own check, after the phase's (rules.refusal)
+
+    def __post_init__(self) -> None:
+        for role in ("apply", "describe"):
+            if not callable(getattr(self, role)):
+                raise TypeError(f"{self.kind}: the declaration names no function to {role} it")
 
 
 @dataclass(frozen=True)
@@ -70,6 +105,19 @@ class Declared:
     specs: Mapping[str, ActionSpec]
     pieces: Callable[[Any], Mapping] = field(default=lambda state: {})     # state -> {id: piece}
     players: Callable[[Any], int] = field(default=lambda state: len(state.players))
+
+    def describe(self, state, action) -> str:
+        """The action in words, by its kind's declared describe (an
+        undeclared kind: the action as written)."""
+        spec = self.specs.get(action.kind)
+        return spec.describe(state, action) if spec is not None else str(action)
+
+    def kind_check(self, state, action):
+        """The kind's own check, asked when the phase check answered BY_KIND."""
+        check = self.specs[action.kind].check
+        if check is None:
+            raise TypeError(f"{action.kind}: the phase check deferred to the kind, which declares no check")
+        return check(state, action)
 
     def problem(self, state, action) -> str | None:
         """None for a well-formed action, else "field: what" (the first)."""

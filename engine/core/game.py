@@ -36,8 +36,8 @@ from engine.core.rules import Event, Illegal, OptionSpec, Outcome, Setup
 
 @runtime_checkable
 class DescribeModule(Protocol):
-    """games/<id>/describe.py: actions in words."""
-    def describe(self, state: Any, action: Action) -> str: ...
+    """games/<id>/describe.py: the previews of actions (each kind's words
+    are the describe its declaration names: games/<id>/actions.py)."""
     def preview(self, state: Any, action: Action) -> list[str]: ...
 
 
@@ -179,9 +179,7 @@ class Game(ABC):
 
     def describe(self, state: Any, action: Action) -> str:
         """The action in a player's words, for the log and the buttons."""
-        if self.parts is None:
-            raise NotImplementedError(f"{type(self).__name__} describes no action: give it parts or a describe()")
-        return self.parts.describe.describe(state, action)
+        return self.declared_actions().describe(state, action)
 
     @abstractmethod
     def player_name(self, state: Any, player: int) -> str: ...

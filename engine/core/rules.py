@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.action_specs import BY_KIND
+
 
 
 @dataclass(slots=True)
@@ -57,11 +59,15 @@ def refusal(problem, state, a, declared) -> Illegal | None:
     engine.core.action_specs.Declared) refuse an action of the wrong shape,
     naming the field, before `problem` reads it; an error raised inside
     `problem` is a programming error and raises (the test that meets it
-    fails; the window's crash guard keeps the game)."""
+    fails; the window's crash guard keeps the game).  `problem` may answer
+    BY_KIND: the phase lets the action through and the kind's declared
+    check decides."""
     shape = declared.problem(state, a)
     if shape is not None:
         return Illegal(f"Malformed {a.kind} action: {shape}")
     reason = problem(state, a)
+    if reason is BY_KIND:
+        reason = declared.kind_check(state, a)
     if reason is None or isinstance(reason, Illegal):
         return reason
     return Illegal(*reason) if isinstance(reason, tuple) else Illegal(reason)

@@ -1,6 +1,5 @@
 """The characters' own actions (games/battle_valor_fantasy/characters.py):
-each kind's checker (`CHECKS`, used by checks.py) and applier (the ruleset
-mixes `CharacterActions` in).
+each kind's checker and applier, which the declarations name (actions.py).
 
 - `join` {uid: character, to: unit}: in the Advance phase, on the
   character's Advance order, leave its unit (or its place alone) for
@@ -136,50 +135,62 @@ def actions(state: BVFState, p: int) -> list[Action]:
     return out
 
 
-CHECKS = {"join": _join, "assassinate": _assassinate, "steal": _steal, "seer_advance": _seer_advance,
-          "reveal": _reveal}
 
 
-class CharacterActions:
-    """Appliers for the ruleset (rules.py dispatches `_do_<kind>`)."""
+# ---- appliers (named by the declarations: actions.py) ----------------------------------------------
 
-    def _do_join(self, state, a, dice, ev):
-        characters.join(state, state.units[a["uid"]], int(a["to"]), ev)
+def do_join(state, a, dice, ev):
+    characters.join(state, state.units[a["uid"]], int(a["to"]), ev)
 
-    def _do_assassinate(self, state, a, dice, ev):
-        characters.strike(state, state.units[a["uid"]], int(a["target"]), str(a["victim"]), dice, ev)
 
-    _do_steal = _do_assassinate
+def do_strike(state, a, dice, ev):
+    """assassinate and steal: the character strikes at the victim."""
+    characters.strike(state, state.units[a["uid"]], int(a["target"]), str(a["victim"]), dice, ev)
 
-    def _do_seer_advance(self, state, a, dice, ev):
-        seer_advance(state, state.units[a["uid"]], _move(a), dice, ev)
 
-    def _do_reveal(self, state, a, dice, ev):
-        characters.reveal(state, state.units[a["uid"]], ev, "its owner shows it")
+def do_seer_advance(state, a, dice, ev):
+    seer_advance(state, state.units[a["uid"]], _move(a), dice, ev)
+
+
+def do_reveal(state, a, dice, ev):
+    characters.reveal(state, state.units[a["uid"]], ev, "its owner shows it")
 
 
 VICTIM_WORDS = {"character": "a character", "leader": "the leader", "standard": "the standard",
                 "musician": "the musician"}
 
 
-def words(state: BVFState, a) -> str:
-    """How the screens name these actions (describe.py)."""
-    def n(uid):
-        u = state.units.get(uid)
-        return u.name if u else str(uid)
-    k = a.kind
-    if k == "join":
-        return f"{n(a['uid'])} goes to join {n(a['to'])}"
-    if k == "assassinate":
-        return f"{n(a['uid'])} strikes at {VICTIM_WORDS.get(a['victim'], a['victim'])} of {n(a['target'])}"
-    if k == "steal":
-        return f"{n(a['uid'])} steals {VICTIM_WORDS.get(a['victim'], a['victim'])} of {n(a['target'])}"
-    if k == "seer_advance":
-        return f"{possessive(n(a['uid']))} Seer: free advance {float(a.get('first', 0)) + float(a.get('then', 0)):.1f}\""
-    if k == "reveal":
-        return f"Show the note: {n(a['uid'])}"
-    if k == "counter":
-        return "Counter charge"
-    if k == "receive":
-        return "Receive the charge"
-    return ""
+def _n(state: BVFState, uid) -> str:
+    u = state.units.get(uid)
+    return u.name if u else str(uid)
+
+
+# ---- in words (the declarations name these: actions.py) -------------------------------------------
+
+def describe_join(state: BVFState, a) -> str:
+    return f"{_n(state, a['uid'])} goes to join {_n(state, a['to'])}"
+
+
+def describe_assassinate(state: BVFState, a) -> str:
+    return f"{_n(state, a['uid'])} strikes at {VICTIM_WORDS.get(a['victim'], a['victim'])} of {_n(state, a['target'])}"
+
+
+def describe_steal(state: BVFState, a) -> str:
+    return f"{_n(state, a['uid'])} steals {VICTIM_WORDS.get(a['victim'], a['victim'])} of {_n(state, a['target'])}"
+
+
+def describe_seer_advance(state: BVFState, a) -> str:
+    return (f"{possessive(_n(state, a['uid']))} Seer: free advance "
+            f"{float(a.get('first', 0)) + float(a.get('then', 0)):.1f}\"")
+
+
+def describe_reveal(state: BVFState, a) -> str:
+    return f"Show the note: {_n(state, a['uid'])}"
+
+
+def describe_counter(state: BVFState, a) -> str:
+    return "Counter charge"
+
+
+def describe_receive(state: BVFState, a) -> str:
+    return "Receive the charge"

@@ -1,17 +1,20 @@
-"""Why an action is refused (a reason and the rule), or None: one checker
-per action kind.  The rules apply only what passes here."""
+"""Why an action is refused (a reason and the rule), or None.  `problem`
+is the check every kind shares (the battle is over, whose decision it is,
+a decision that waits); then it answers BY_KIND and the kind's own checker
+here decides (the declarations name them: actions.py; the characters' and
+the reserves' checkers live in character_actions.py and reserve_actions.py).
+The rules apply only what passes."""
 from __future__ import annotations
 
 import math
 
+from engine.core.action_specs import BY_KIND
 from engine.core.actions import Action
 from engine.table.formations import BlockMove, Frame
 from engine.core.words import possessive
 from games.battle_valor_fantasy import (alliance_turns, combat, fire, moves, rerolls, setup, space, spells, turns,
                                         works)
 from games.battle_valor_fantasy.catalog import cat
-from games.battle_valor_fantasy.character_actions import CHECKS as CHARACTER_CHECKS
-from games.battle_valor_fantasy.reserve_actions import CHECKS as RESERVE_CHECKS
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_TURN = turns.R_TURN
@@ -38,17 +41,24 @@ def problem(state: BVFState, a: Action):
             return "First bring on your reserves (or finish)", "battle_valor_fantasy.txt § Reserves"
         if pd.kind == "counter" and a.kind not in ("counter", "receive"):
             return "First decide whether to counter charge", "battle_valor_fantasy.txt § Counter Charge;"
-    if a.kind in ("counter", "receive"):
-        if not state.pending or state.pending[-1].kind != "counter":
-            return "No charge to meet", "battle_valor_fantasy.txt § Counter Charge;"
-        return None
-    fn = globals().get("_" + a.kind) or CHARACTER_CHECKS.get(a.kind) or RESERVE_CHECKS.get(a.kind)
-    if fn is None:
-        return f"Unknown action {a.kind!r}", R_TURN
-    why = fn(state, a)
-    if why is None and a.get("reroll") and a.kind in ("charge", "attack", "fire", "cast"):
-        return rerolls.reroll_problem(state, _unit(state, a["uid"]), a["reroll"])
-    return why
+    return BY_KIND
+
+
+def with_reroll(check):
+    """A kind's check, then the General's reroll the action asks for (the
+    activations whose roll he may reroll: charge, attack, fire, cast)."""
+    def checked(state: BVFState, a: Action):
+        why = check(state, a)
+        if why is None and a.get("reroll"):
+            return rerolls.reroll_problem(state, _unit(state, a["uid"]), a["reroll"])
+        return why
+    return checked
+
+
+def _counter_or_receive(state, a):
+    if not state.pending or state.pending[-1].kind != "counter":
+        return "No charge to meet", "battle_valor_fantasy.txt § Counter Charge;"
+    return None
 
 
 def _unit(state: BVFState, uid) -> Unit:

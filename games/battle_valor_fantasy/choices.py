@@ -32,7 +32,7 @@ import math
 
 from engine.core.actions import Action
 from engine.table.formations import BlockMove, wheel_length
-from games.battle_valor_fantasy import (alliance, character_actions, characters, checks, combat, fire, moves, reserves,
+from games.battle_valor_fantasy import (actions, alliance, character_actions, characters, combat, fire, moves, reserves,
                                         rerolls, setup, space, spells, spot_facts, stats, turns, works)
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
@@ -43,7 +43,7 @@ DEPLOY_UNITS = 4          # units offered at a time in deployment (the next four
 
 
 def _ok(state: BVFState, acts: list[Action]) -> list[Action]:
-    return [a for a in acts if checks.problem(state, a) is None]
+    return [a for a in acts if actions.problem(state, a) is None]
 
 
 def groups(state: BVFState) -> list:
@@ -101,7 +101,7 @@ def sample(state: BVFState, rng) -> Action:
         acts = list(gs[i]())
         rng.shuffle(acts)
         for a in acts:
-            if checks.problem(state, a) is None:
+            if actions.problem(state, a) is None:
                 return a
     raise AssertionError(f"no legal action in phase {state.phase}")
 
@@ -187,14 +187,14 @@ def sample_deploy(state: BVFState, u: Unit, rng) -> Action | None:
             continue
         free = True
         a = _deploy_act(u, spots[i])
-        if checks.problem(state, a) is None:
+        if actions.problem(state, a) is None:
             return a
     if free:
         return None
     dense = _dense_actions(state, u)
     rng.shuffle(dense)
     for a in dense:
-        if checks.problem(state, a) is None:
+        if actions.problem(state, a) is None:
             return a
     return None
 

@@ -289,7 +289,7 @@ class BVFController(HiddenNotes, TableController):
         if u.engaged and ph == "combat":
             kind = "attack"
         a = Action.make(kind, alliance.seat_of(self.state, u), uid=u.uid, target=target)
-        lines = describe.preview(self.state, a)
+        lines = self.rules.preview(self.state, a)
         if lines and lines[0].startswith("Not allowed"):
             info.illegal = lines[0][len("Not allowed: "):]
         else:
@@ -483,7 +483,7 @@ class BVFController(HiddenNotes, TableController):
         fate_keys = st.phase == "fate" and not st.pending
         for i, a in enumerate(acts):
             tip = (f"List the spells {self.unit_name(a['uid'])} may cast at {self.unit_name(a['target'])} (or click "
-                   f"a ringed unit)" if a.kind == "spells_at" else "; ".join(describe.preview(st, a)))
+                   f"a ringed unit)" if a.kind == "spells_at" else "; ".join(self.rules.preview(st, a)))
             if a.get("reroll"):
                 tip = f"The General rerolls the whole roll if it scores fewer than {a['reroll']} Successes " \
                       f"({rerolls.R_REROLL}). " + tip
@@ -569,7 +569,7 @@ class BVFController(HiddenNotes, TableController):
             # the listed variant with the General's reroll read the same as the plain charge (two buttons alike)
             return passed + f"{verb} {name}" + (" (the General's order)" if a.get("general") else "") + \
                 (" + General's reroll" if a.get("reroll") else "")
-        return describe.describe(self.state, a)
+        return self.rules.describe(self.state, a)
 
     def _order_buttons(self) -> list[ButtonSpec]:
         st = self.state

@@ -65,7 +65,7 @@ class HiddenNotes:
         if acting:
             acts = [a for a in map(self._seat_action, character_actions.actions(st, side)) if a.kind != "hold"
                     and self.rules.check(st, a) is None]
-            cards = [HandCard(("act", i), character_actions.words(st, a), "", "Click to do it", icon="star",
+            cards = [HandCard(("act", i), self.rules.describe(st, a), "", "Click to do it", icon="star",
                               color=ACT) for i, a in enumerate(acts[:12])]
             self._char_acts = acts[:12]
             if cards:

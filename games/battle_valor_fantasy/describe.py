@@ -8,8 +8,7 @@ from engine.core.actions import Action
 from engine.core.odds import percent
 from engine.core.words import possessive
 from engine.table.formations import BlockMove
-from games.battle_valor_fantasy import (alliance, character_actions, checks, reserve_actions, combat, fire, moves,
-                                        space, spells, stats, success, travel)
+from games.battle_valor_fantasy import alliance, combat, fire, moves, space, spells, stats, success, travel
 from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
 
@@ -31,60 +30,106 @@ def general_reroll(a) -> str:
     return f" (the General rerolls fewer than {n} Successes)" if n else ""
 
 
-def describe(state: BVFState, a: Action) -> str:
-    k = a.kind
+def describe_deploy(state, a: Action) -> str:
     who = alliance.name(state, a.player)
+    f = a.get("formation", "line")
+    u = state.units.get(a["uid"])
+    if u is not None and len(u.stands) == 1:        # a lone figure has no formation to name (setup.deploy)
+        return f"{who} deploys {_u(state, a['uid'])}"
+    return f"{who} deploys {_u(state, a['uid'])} in {cat().formations[f].name if f in cat().formations else f}"
+
+
+def describe_orders(state, a: Action) -> str:
+    who = alliance.name(state, a.player)
+    return f"{who} places order counters"
+
+
+def describe_fate(state, a: Action) -> str:
+    who = alliance.name(state, a.player)
+    pl = state.players[alliance.side_of(state, a.player)]
+    where = f" next to {_u(state, pl.fate_uid)}" if pl.fate_uid in state.units else ""
+    return f"{who} turns the Fate counter{where} into {order_words(a['order'])}"
+
+
+def describe_fate_wait(state, a: Action) -> str:
+    who = alliance.name(state, a.player)
+    return f"{who} activates Fate second (after {state.players[1 - alliance.side_of(state, a.player)].name})"
+
+
+def describe_fate_move(state, a: Action) -> str:
+    who = alliance.name(state, a.player)
+    return f"{who} moves {_target(state, a)} by Fate"
+
+
+def describe_decline(state, a: Action) -> str:
+    who = alliance.name(state, a.player)
+    return f"{who} declines"
+
+
+def describe_general_rally(state, a: Action) -> str:
+    return f"The General rallies {_u(state, a['uid'])}"
+
+
+def describe_hold(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} holds its counter"
+
+
+def describe_build(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} builds 2\" of linear obstacle"
+
+
+def describe_reform(state, a: Action) -> str:
     via = " (the General's order)" if a.get("general") else ""
-    if k == "deploy":
-        f = a.get("formation", "line")
-        u = state.units.get(a["uid"])
-        if u is not None and len(u.stands) == 1:        # a lone figure has no formation to name (setup.deploy)
-            return f"{who} deploys {_u(state, a['uid'])}"
-        return f"{who} deploys {_u(state, a['uid'])} in {cat().formations[f].name if f in cat().formations else f}"
-    if k == "orders":
-        return f"{who} places order counters"
-    if k == "fate":
-        pl = state.players[alliance.side_of(state, a.player)]
-        where = f" next to {_u(state, pl.fate_uid)}" if pl.fate_uid in state.units else ""
-        return f"{who} turns the Fate counter{where} into {order_words(a['order'])}"
-    if k == "fate_wait":
-        return f"{who} activates Fate second (after {state.players[1 - alliance.side_of(state, a.player)].name})"
-    if k == "fate_move":
-        return f"{who} moves {_target(state, a)} by Fate"
-    if k == "decline":
-        return f"{who} declines"
-    if k == "general_rally":
-        return f"The General rallies {_u(state, a['uid'])}"
-    if k == "hold":
-        return f"{_u(state, a['uid'])} holds its counter"
-    if k == "build":
-        return f"{_u(state, a['uid'])} builds 2\" of linear obstacle"
-    if k == "reform":
-        f = a.get("formation")
-        return f"{_u(state, a['uid'])} reforms" + (f" into {cat().formations[f].name}" if f else "") + via
-    if k == "fire":
-        return f"{_u(state, a['uid'])} fires at {_target(state, a)}{via}"
-    if k == "charge":
-        return f"{_u(state, a['uid'])} charges {_target(state, a)}{via}{general_reroll(a)}"
-    if k == "attack":
-        return f"{_u(state, a['uid'])} attacks {_target(state, a)}{via}"
-    if k == "advance":
-        return f"{_u(state, a['uid'])} advances{via}"
-    if k == "cast":
-        return f"{_u(state, a['uid'])} casts {cat().spells[a['spell']].name} on {_target(state, a)}"
-    if k == "dispel":
-        return f"{who} tries to dispel"
-    if k == "allow":
-        return f"{who} lets the spell through"
-    return character_actions.words(state, a) or reserve_actions.words(state, a) or f"{who} {k}"
+    f = a.get("formation")
+    return f"{_u(state, a['uid'])} reforms" + (f" into {cat().formations[f].name}" if f else "") + via
 
 
-def preview(state: BVFState, a: Action) -> list[str]:
+def describe_fire(state, a: Action) -> str:
+    via = " (the General's order)" if a.get("general") else ""
+    return f"{_u(state, a['uid'])} fires at {_target(state, a)}{via}"
+
+
+def describe_charge(state, a: Action) -> str:
+    via = " (the General's order)" if a.get("general") else ""
+    return f"{_u(state, a['uid'])} charges {_target(state, a)}{via}{general_reroll(a)}"
+
+
+def describe_attack(state, a: Action) -> str:
+    via = " (the General's order)" if a.get("general") else ""
+    return f"{_u(state, a['uid'])} attacks {_target(state, a)}{via}"
+
+
+def describe_advance(state, a: Action) -> str:
+    via = " (the General's order)" if a.get("general") else ""
+    return f"{_u(state, a['uid'])} advances{via}"
+
+
+def describe_cast(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} casts {cat().spells[a['spell']].name} on {_target(state, a)}"
+
+
+def describe_dispel(state, a: Action) -> str:
+    who = alliance.name(state, a.player)
+    return f"{who} tries to dispel"
+
+
+def describe_withhold(state, a: Action) -> str:
+    return f"{alliance.name(state, a.player)} withhold"
+
+
+def describe_allow(state, a: Action) -> str:
+    who = alliance.name(state, a.player)
+    return f"{who} lets the spell through"
+
+
+def preview(state: BVFState, a: Action, problem) -> list[str]:
+    """What the action would do, or why it is not allowed (`problem`: the
+    game's whole check, actions.problem; the ruleset's preview passes it)."""
     if state.alliance is not None:          # a seat's action, checked as its side's (alliance_turns.py)
         if a.player != state.seat:
             return [f"Not allowed: it is {possessive(alliance.name(state, state.seat))} decision"]
         a = Action(a.kind, state.alliance.sides[a.player], a.params)
-    why = checks.problem(state, a)
+    why = problem(state, a)
     if why is not None:
         r = why if isinstance(why, tuple) else (why, "")
         return [f"Not allowed: {r[0]}" + (f" ({r[1]})" if r[1] else "")]

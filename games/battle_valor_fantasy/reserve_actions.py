@@ -1,6 +1,5 @@
 """The actions of reserves (games/battle_valor_fantasy/reserves.py): each
-kind's checker (`CHECKS`, used by checks.py) and applier (the ruleset mixes
-`ReserveActions` in).
+kind's checker and applier, which the declarations name (actions.py).
 
 - `reserve` {uid}: in deployment, hold the unit back instead of placing it.
 - `arrive` {uid, edge, at, formation, files}: bring it on at the start of
@@ -11,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from games.battle_valor_fantasy import reserves
+from games.battle_valor_fantasy import reserves, turns
 from games.battle_valor_fantasy.state import BVFState
 
 
@@ -43,32 +42,39 @@ def _reserves_done(state, a):
     return None
 
 
-CHECKS = {"reserve": _reserve, "arrive": _arrive, "reserves_done": _reserves_done}
 
 
-class ReserveActions:
-    """Appliers for the ruleset (rules.py dispatches `_do_<kind>`)."""
+# ---- appliers (named by the declarations: actions.py) ----------------------------------------------
 
-    def _do_reserve(self, state, a, dice, ev):
-        reserves.reserve(state, state.units[a["uid"]], ev)
-        self._next_deployer(state, a, dice, ev)
-
-    def _do_arrive(self, state, a, dice, ev):
-        u = state.units[a["uid"]]
-        reserves.arrive(state, u, str(a["edge"]), float(a["at"]), str(a.get("formation", u.formation)),
-                        int(a.get("files", u.files)), dice, ev)
-
-    def _do_reserves_done(self, state, a, dice, ev):
-        reserves.done(state, ev)
+def do_reserve(state, a, dice, ev):
+    reserves.reserve(state, state.units[a["uid"]], ev)
+    turns.next_deployer(state, a.player, dice, ev)
 
 
-def words(state: BVFState, a) -> str:
-    """How the screens name these actions (describe.py)."""
-    u = state.units.get(a.get("uid")) if a.get("uid") is not None else None
-    if a.kind == "reserve":
-        return f"Hold {u.name if u else a['uid']} back in reserve"
-    if a.kind == "arrive":
-        return f"Bring on {u.name if u else a['uid']}: {str(a['edge']).replace('_', ' ')} edge at {float(a['at']):g}\""
-    if a.kind == "reserves_done":
-        return "No more reserves this turn"
-    return ""
+def do_arrive(state, a, dice, ev):
+    u = state.units[a["uid"]]
+    reserves.arrive(state, u, str(a["edge"]), float(a["at"]), str(a.get("formation", u.formation)),
+                    int(a.get("files", u.files)), dice, ev)
+
+
+def do_reserves_done(state, a, dice, ev):
+    reserves.done(state, ev)
+
+
+def _name(state: BVFState, a) -> str:
+    u = state.units.get(a["uid"])
+    return u.name if u else str(a["uid"])
+
+
+# ---- in words (the declarations name these: actions.py) -------------------------------------------
+
+def describe_reserve(state: BVFState, a) -> str:
+    return f"Hold {_name(state, a)} back in reserve"
+
+
+def describe_arrive(state: BVFState, a) -> str:
+    return f"Bring on {_name(state, a)}: {str(a['edge']).replace('_', ' ')} edge at {float(a['at']):g}\""
+
+
+def describe_reserves_done(state: BVFState, a) -> str:
+    return "No more reserves this turn"

@@ -341,6 +341,19 @@ def end_turn(state: BVFState, dice, ev: list[Event]) -> None:
     reserves.call_up(state, ev)
 
 
+def next_deployer(state: BVFState, player: int, dice, ev: list[Event]) -> None:
+    """The player has placed (or withheld, or reserved) a unit: the next in
+    the deployment queue places one, or deployment ends."""
+    q = list(state.deploy_queue)
+    if player in q:
+        q.remove(player)
+    state.deploy_queue = tuple(q)
+    if q:
+        state.current = q[0]
+    else:
+        end_deployment(state, dice, ev)
+
+
 def end_deployment(state: BVFState, dice, ev: list[Event]) -> None:
     ev.append(Event("phase", "Deployment complete: turn 1", R_TURN, 0))
     state.initiative = setup.roll_initiative(state, dice, ev, "Turn 1")

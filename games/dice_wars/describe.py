@@ -26,58 +26,107 @@ def _t(state: DWState, target) -> str:
     return _u(state, target)
 
 
-def describe(state: DWState, a: Action) -> str:
-    k = a.kind
-    who = state.players[a.player].name if 0 <= a.player < len(state.players) else f"P{a.player}"
-    if k == "move":
-        return f"{_u(state, a['uid'])} moves to {hex_label(a['to'])}"
-    if k == "face":
-        return f"{_u(state, a['uid'])} faces {hexgrid.DIRECTION_NAMES[a['facing']]}"
-    if k == "attack":
-        return f"{_u(state, a['uid'])} attacks {_u(state, a['target'])}"
-    if k == "skill":
-        u = state.units[a["uid"]]
-        sk = stats.card(u).skill
-        carry = f", carrying {_u(state, a['carry'])}" if a.get("carry") is not None else ""
-        if a["target"] == a["uid"]:
-            return f"{_u(state, a['uid'])} uses {sk.name}"
-        return f"{_u(state, a['uid'])} uses {sk.name} on {_t(state, a['target'])}{carry}"
-    if k == "capture":
-        return f"{_u(state, a['uid'])} captures the city"
-    if k == "guard":
-        return f"{_u(state, a['uid'])} stands guard facing {hexgrid.DIRECTION_NAMES[a['facing']]}"
-    if k == "city_skill":
-        cc = stats.cat().cities[a["city"]]
-        return f"{_u(state, a['uid'])} uses {possessive(cc.name)} {cc.skill.name} on {_t(state, a['target'])}"
-    if k == "relic_skill":
-        r = stats.cat().relics[a["relic"]]
-        return f"{_u(state, a['uid'])} uses {r.name}: {r.skill.name} on {_t(state, a['target'])}"
-    if k == "relic_spell":
-        r = stats.cat().relics[a["relic"]]
-        return f"{who} casts {r.spell.name} ({r.name}) on {_t(state, a['target'])}"
-    if k == "search_ruins":
-        return f"{_u(state, a['uid'])} searches the ruins"
-    if k == "counterstrike":
-        return f"{who} takes the guard's counterstrike"
-    if k == "end_phase":
-        return f"{who} ends the command phase"
-    if k == "deploy":
-        return f"{who} places the {stats.card(state.units[a['uid']]).name} on {hex_label(a['to'])}"
-    if k == "auto_deploy":
-        return f"{who} deploys the rest of the army"
-    if k == "end_deploy":
-        return f"{who} is done deploying"
-    if k == "place_tile":
-        return tile_draft.describe(state, a)
-    if k == "pick_faction":
-        return f"{who} picks the {stats.cat().factions[a['faction']].name}"
-    if k == "propose_alliance":
-        return f"{who} proposes an alliance to {state.players[a['to']].name}"
-    if k == "answer_alliance":
-        return f"{who} {'accepts' if a['accept'] else 'refuses'} the alliance"
-    if k == "break_alliance":
-        return f"{who} breaks the alliance with {state.players[a['to']].name}"
-    return str(a)
+def _who(state, a: Action) -> str:
+    """The name of the player who acts."""
+    return state.players[a.player].name if 0 <= a.player < len(state.players) else f"P{a.player}"
+
+
+def describe_move(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} moves to {hex_label(a['to'])}"
+
+
+def describe_face(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} faces {hexgrid.DIRECTION_NAMES[a['facing']]}"
+
+
+def describe_attack(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} attacks {_u(state, a['target'])}"
+
+
+def describe_skill(state, a: Action) -> str:
+    u = state.units[a["uid"]]
+    sk = stats.card(u).skill
+    carry = f", carrying {_u(state, a['carry'])}" if a.get("carry") is not None else ""
+    if a["target"] == a["uid"]:
+        return f"{_u(state, a['uid'])} uses {sk.name}"
+    return f"{_u(state, a['uid'])} uses {sk.name} on {_t(state, a['target'])}{carry}"
+
+
+def describe_capture(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} captures the city"
+
+
+def describe_guard(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} stands guard facing {hexgrid.DIRECTION_NAMES[a['facing']]}"
+
+
+def describe_city_skill(state, a: Action) -> str:
+    cc = stats.cat().cities[a["city"]]
+    return f"{_u(state, a['uid'])} uses {possessive(cc.name)} {cc.skill.name} on {_t(state, a['target'])}"
+
+
+def describe_relic_skill(state, a: Action) -> str:
+    r = stats.cat().relics[a["relic"]]
+    return f"{_u(state, a['uid'])} uses {r.name}: {r.skill.name} on {_t(state, a['target'])}"
+
+
+def describe_relic_spell(state, a: Action) -> str:
+    who = _who(state, a)
+    r = stats.cat().relics[a["relic"]]
+    return f"{who} casts {r.spell.name} ({r.name}) on {_t(state, a['target'])}"
+
+
+def describe_search_ruins(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} searches the ruins"
+
+
+def describe_counterstrike(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} takes the guard's counterstrike"
+
+
+def describe_end_phase(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} ends the command phase"
+
+
+def describe_deploy(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} places the {stats.card(state.units[a['uid']]).name} on {hex_label(a['to'])}"
+
+
+def describe_auto_deploy(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} deploys the rest of the army"
+
+
+def describe_end_deploy(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} is done deploying"
+
+
+def describe_place_tile(state, a: Action) -> str:
+    return tile_draft.describe(state, a)
+
+
+def describe_pick_faction(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} picks the {stats.cat().factions[a['faction']].name}"
+
+
+def describe_propose_alliance(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} proposes an alliance to {state.players[a['to']].name}"
+
+
+def describe_answer_alliance(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} {'accepts' if a['accept'] else 'refuses'} the alliance"
+
+
+def describe_break_alliance(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} breaks the alliance with {state.players[a['to']].name}"
 
 
 def preview(state: DWState, a: Action) -> list[str]:

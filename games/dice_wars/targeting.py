@@ -13,6 +13,12 @@ R_TYPES = "dice_wars.txt § Attack Types"
 R_TERRAIN = "dice_wars.txt § Terrain"
 
 
+def action_target(a):
+    """An action's `target`: a unit's number, a hex as a tuple, or None."""
+    t = a.get("target")
+    return tuple(t) if isinstance(t, (list, tuple)) else t
+
+
 def _blocker(state: DWState, through_units: bool):
     terrain = state.board.terrain
     tdefs = stats.cat().terrain

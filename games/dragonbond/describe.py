@@ -16,63 +16,114 @@ def _u(state: DBState, uid) -> str:
     return stats.name(state, u) if u is not None else f"unit {uid}"
 
 
-def describe(state: DBState, a: Action) -> str:
-    k = a.kind
-    who = state.players[a.player].name if 0 <= a.player < len(state.players) else f"P{a.player}"
-    if k == "declare_bond":
-        d = a.get("dragon")
-        if d is None:
-            return f"{who} declares no Dragonbond"
-        return f"{who} bonds their general with {_u(state, d)}" + (" and starts mounted" if a.get("mounted") else "")
-    if k == "choose_edge":
-        return f"{who} takes the {a['edge']} edge and deploys {'first' if a['first'] else 'second'}"
-    if k == "deploy":
-        return f"{who} deploys {_u(state, a['uid'])}"
-    if k == "activate":
-        return f"{who} activates {_u(state, a['uid'])}"
-    if k == "pass_round":
-        return f"{who} gives up the rest of the round"
-    if k in ("move", "run", "disengage"):
-        verb = {"move": "moves", "run": "runs", "disengage": "disengages"}[k]
-        return f"{_u(state, a['uid'])} {verb}"
-    if k == "charge":
-        return f"{_u(state, a['uid'])} charges {_u(state, a['target'])} with {a['weapon']}"
-    if k == "coordinated":
-        return f"{_u(state, a['uid'])} and {_u(state, a['second'])} make a coordinated move"
-    if k == "rest":
-        return f"{_u(state, a['uid'])} rests"
-    if k == "attack":
-        return f"{_u(state, a['uid'])} attacks {_u(state, a['target'])} with {a['weapon']}"
-    if k == "power":
-        name = "its combined power" if a["power"] == powers.COMBINED else a["power"]
-        tgt = a.get("target")
-        return f"{_u(state, a['uid'])} uses {name}" + (f" on {_u(state, tgt)}" if tgt is not None
-                                                        and tgt != a["uid"] else "")
-    if k == "wait":
-        return f"{_u(state, a['uid'])} waits"
-    if k == "end_turn":
-        return f"{who} ends the turn"
-    if k == "mount":
-        return f"{_u(state, a['uid'])} mounts the bonded dragon"
-    if k == "dismount":
-        return "The general dismounts"
-    if k == "opportunity_attack":
-        return f"{_u(state, a['uid'])} makes an opportunity attack on {_u(state, a['target'])}"
-    if k == "use_reaction":
-        return f"{_u(state, a['uid'])} reacts with {a['power']}"
-    if k == "decline":
-        return f"{who} declines"
-    if k == "remove_models":
-        return f"{who} removes {len(a['models'])} model{'s' if len(a['models']) != 1 else ''} of {_u(state, a['uid'])}"
-    if k == "follow_up":
-        return f"{_u(state, a['uid'])} moves up to 2\" into the fight"
-    if k == "skip_follow_up":
-        return f"{_u(state, a['uid'])} holds its ground"
-    if k == "charge_attack":
-        pd = state.pending[-1] if state.pending else None
-        tgt = f" {_u(state, pd.target)}" if pd is not None and pd.kind == "charge_attack" else ""
-        return f"{_u(state, a['uid'])} strikes{tgt} with the charge"
-    return str(a)
+def _who(state, a: Action) -> str:
+    """The name of the player who acts."""
+    return state.players[a.player].name if 0 <= a.player < len(state.players) else f"P{a.player}"
+
+
+def describe_declare_bond(state, a: Action) -> str:
+    who = _who(state, a)
+    d = a.get("dragon")
+    if d is None:
+        return f"{who} declares no Dragonbond"
+    return f"{who} bonds their general with {_u(state, d)}" + (" and starts mounted" if a.get("mounted") else "")
+
+
+def describe_choose_edge(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} takes the {a['edge']} edge and deploys {'first' if a['first'] else 'second'}"
+
+
+def describe_deploy(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} deploys {_u(state, a['uid'])}"
+
+
+def describe_activate(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} activates {_u(state, a['uid'])}"
+
+
+def describe_pass_round(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} gives up the rest of the round"
+
+
+def describe_a_move(state, a: Action) -> str:
+    verb = {"move": "moves", "run": "runs", "disengage": "disengages"}[a.kind]
+    return f"{_u(state, a['uid'])} {verb}"
+
+
+def describe_charge(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} charges {_u(state, a['target'])} with {a['weapon']}"
+
+
+def describe_coordinated(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} and {_u(state, a['second'])} make a coordinated move"
+
+
+def describe_rest(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} rests"
+
+
+def describe_attack(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} attacks {_u(state, a['target'])} with {a['weapon']}"
+
+
+def describe_power(state, a: Action) -> str:
+    name = "its combined power" if a["power"] == powers.COMBINED else a["power"]
+    tgt = a.get("target")
+    return f"{_u(state, a['uid'])} uses {name}" + (f" on {_u(state, tgt)}" if tgt is not None
+                                                    and tgt != a["uid"] else "")
+
+
+def describe_wait(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} waits"
+
+
+def describe_end_turn(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} ends the turn"
+
+
+def describe_mount(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} mounts the bonded dragon"
+
+
+def describe_dismount(state, a: Action) -> str:
+    return "The general dismounts"
+
+
+def describe_opportunity_attack(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} makes an opportunity attack on {_u(state, a['target'])}"
+
+
+def describe_use_reaction(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} reacts with {a['power']}"
+
+
+def describe_decline(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} declines"
+
+
+def describe_remove_models(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} removes {len(a['models'])} model{'s' if len(a['models']) != 1 else ''} of {_u(state, a['uid'])}"
+
+
+def describe_follow_up(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} moves up to 2\" into the fight"
+
+
+def describe_skip_follow_up(state, a: Action) -> str:
+    return f"{_u(state, a['uid'])} holds its ground"
+
+
+def describe_charge_attack(state, a: Action) -> str:
+    pd = state.pending[-1] if state.pending else None
+    tgt = f" {_u(state, pd.target)}" if pd is not None and pd.kind == "charge_attack" else ""
+    return f"{_u(state, a['uid'])} strikes{tgt} with the charge"
 
 
 # ---- previews: the position the action will really meet -----------------------------------------

@@ -31,110 +31,196 @@ def _name(kind: str, key) -> str:
     return table[key].name if key in table else str(key)
 
 
-def describe(state: UDState, a: Action) -> str:
-    k = a.kind
+def describe_move(state, a: Action) -> str:
     who = _p(state, a.player)
     board = state.board
-    if k == "move":
-        m = _name("move", a["m"])
-        mv = cat().movement.get(a["m"])
-        where = "" if mv is not None and list(mv.steps) == ["ANY"] else f" to {place_name(board, a['to'])}"   # on the spot
-        return f"{who}: {HOW.get(a['how'], '{m}').format(m=m)}{where}" + \
-            (" through the portal" if a.get("portal") else "") + f", facing {DIRS[a['facing']]}"
-    if k == "spell":
-        extra = ""
-        if a.get("to") is not None:
-            extra = f" to {place_name(board, a['to'])}"
-        if a.get("target") is not None:
-            extra = f" at {_p(state, a['target'])}"
-        if a.get("village") is not None:
-            extra = f" on {board.spaces[a['village']].name}"
-        if a.get("x") is not None:
-            extra = f" ({a['x']})"
-        if a.get("item") is not None:
-            extra = f": {_name('item', a['item'])}"
-        return f"{who} casts {_name('spell', a['spell'])}{extra}"
-    if k == "item":
-        extra = ""
-        if a.get("to") is not None:
-            extra = f" to {place_name(board, a['to'])}"
-        if a.get("target") is not None:
-            extra += f" ({_p(state, a['target'])})"
-        if a.get("village") is not None:
-            extra = f": {a['mode']} at {board.spaces[a['village']].name}"
-        return f"{who} uses a {_name('item', a['item'])}{extra}"
-    if k == "equip":
-        return f"{who} equips the {_name('item', a['item'])}"
-    if k == "attack":
-        return f"{who} attacks {_p(state, a['target'])}"
-    if k == "shoot":
-        return f"{who} shoots {_p(state, a['target'])} with the Long Bow"
-    if k == "buy":
-        return f"{who} buys " + ("a treasure card" if a["item"] == "treasure" else f"a {_name('item', a['item'])}")
-    if k == "sell":
-        return f"{who} sells a {_name('item', a['item'])}"
-    if k == "exchange":
-        return f"{who} exchanges blood points"
-    if k == "end_turn":
-        return f"{who} ends the turn" + (" and roosts" if a["roost"] else "")
-    if k == "choose_dragon":
-        # described once applied: the last choice names the players after their dragons ("Water Dragon
-        # chooses the Water Dragon"); the choice is the seat's
-        return f"Player {a.player + 1} chooses the {cat().dragons[a['dragon']].name}"
-    if k == "keep_hand":
-        return f"{who} keeps their hand"
-    if k == "mulligan":
-        return f"{who} takes a mulligan"
-    if k == "mulligan_take":
-        return f"{who} keeps a card"
-    if k == "precombat":
-        w = a["what"]
-        return f"{who} uses " + (_name("item", w) if w in cat().items else _name("spell", w))
-    if k == "ready":
-        return f"{who} is ready to roll"
-    if k == "roll":
-        return f"{who} rolls in return"
-    if k == "concede":
-        return f"{who} concedes"
-    if k == "counter":
-        w = a["what"]
-        name = _name("item", w) if w in cat().items else _name("spell", w)
-        return f"{who} counterattacks with {name}" + (f" (+{a['x']})" if w == "plate_armor" else "")
-    if k == "damage":
-        e = a["effect"]
-        if e == "shove":
-            return f"{who} shoves the loser to {place_name(state.board, a['to'])}"
-        if e == "spin":
-            return f"{who} spins the loser to face {DIRS[a['facing']]}"
-        if e == "hookshot":
-            return f"{who} uses the Hookshot" + (" on a random treasure" if a["item"] == "treasure"
-                                                  else f" to take the {_name('item', a['item'])}")
-        dm = cat().damage.get(e)
-        return f"{who} deals damage: {dm.name if dm is not None else e.replace('_', ' ')}"
-    if k == "blood":
-        what = {"coin": "a coin", "heal": "a healed point of fatigue", "card": "a movement card",
-                "vp": "a victory point"}.get(a["reward"], str(a["reward"]))
-        return f"{who} buys {what} with blood points"
-    if k == "done":
-        return f"{who} is done"
-    if k == "portal":
-        return f"{who} " + (f"travels through the portal, emerging facing {DIRS[a['facing']]}" if a["travel"]
-                            else "stays at the portal")
-    if k == "pick_rider":
-        return f"{who} picks up " + (_name("rider", a["rider"]) if a["rider"] else "no rider")
-    if k == "deliver_village":
-        return f"{who} " + (f"teleports to {board.spaces[a['village']].name}" if a["village"] is not None else "stays")
-    if k == "skies_land":
-        return f"{who} lands at {hex_label(a['to'])}"
-    if k == "discard":
-        return f"{who} discards a movement card"
-    if k == "cyclone_move":
-        return f"{who} blows {_p(state, a['target'])} to {hex_label(a['to'])}"
-    if k == "steal":
-        return f"{who} takes {possessive(_p(state, a['target']))} {_name('item', a['item'])}"
-    if k == "handbook":
-        return f"{who} keeps a card"
-    return str(a)
+    m = _name("move", a["m"])
+    mv = cat().movement.get(a["m"])
+    where = "" if mv is not None and list(mv.steps) == ["ANY"] else f" to {place_name(board, a['to'])}"   # on the spot
+    return f"{who}: {HOW.get(a['how'], '{m}').format(m=m)}{where}" + \
+        (" through the portal" if a.get("portal") else "") + f", facing {DIRS[a['facing']]}"
+
+
+def describe_spell(state, a: Action) -> str:
+    who = _p(state, a.player)
+    board = state.board
+    extra = ""
+    if a.get("to") is not None:
+        extra = f" to {place_name(board, a['to'])}"
+    if a.get("target") is not None:
+        extra = f" at {_p(state, a['target'])}"
+    if a.get("village") is not None:
+        extra = f" on {board.spaces[a['village']].name}"
+    if a.get("x") is not None:
+        extra = f" ({a['x']})"
+    if a.get("item") is not None:
+        extra = f": {_name('item', a['item'])}"
+    return f"{who} casts {_name('spell', a['spell'])}{extra}"
+
+
+def describe_item(state, a: Action) -> str:
+    who = _p(state, a.player)
+    board = state.board
+    extra = ""
+    if a.get("to") is not None:
+        extra = f" to {place_name(board, a['to'])}"
+    if a.get("target") is not None:
+        extra += f" ({_p(state, a['target'])})"
+    if a.get("village") is not None:
+        extra = f": {a['mode']} at {board.spaces[a['village']].name}"
+    return f"{who} uses a {_name('item', a['item'])}{extra}"
+
+
+def describe_equip(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} equips the {_name('item', a['item'])}"
+
+
+def describe_attack(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} attacks {_p(state, a['target'])}"
+
+
+def describe_shoot(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} shoots {_p(state, a['target'])} with the Long Bow"
+
+
+def describe_buy(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} buys " + ("a treasure card" if a["item"] == "treasure" else f"a {_name('item', a['item'])}")
+
+
+def describe_sell(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} sells a {_name('item', a['item'])}"
+
+
+def describe_exchange(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} exchanges blood points"
+
+
+def describe_end_turn(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} ends the turn" + (" and roosts" if a["roost"] else "")
+
+
+def describe_choose_dragon(state, a: Action) -> str:
+    # described once applied: the last choice names the players after their dragons ("Water Dragon
+    # chooses the Water Dragon"); the choice is the seat's
+    return f"Player {a.player + 1} chooses the {cat().dragons[a['dragon']].name}"
+
+
+def describe_keep_hand(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} keeps their hand"
+
+
+def describe_mulligan(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} takes a mulligan"
+
+
+def describe_mulligan_take(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} keeps a card"
+
+
+def describe_precombat(state, a: Action) -> str:
+    who = _p(state, a.player)
+    w = a["what"]
+    return f"{who} uses " + (_name("item", w) if w in cat().items else _name("spell", w))
+
+
+def describe_ready(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} is ready to roll"
+
+
+def describe_roll(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} rolls in return"
+
+
+def describe_concede(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} concedes"
+
+
+def describe_counter(state, a: Action) -> str:
+    who = _p(state, a.player)
+    w = a["what"]
+    name = _name("item", w) if w in cat().items else _name("spell", w)
+    return f"{who} counterattacks with {name}" + (f" (+{a['x']})" if w == "plate_armor" else "")
+
+
+def describe_damage(state, a: Action) -> str:
+    who = _p(state, a.player)
+    e = a["effect"]
+    if e == "shove":
+        return f"{who} shoves the loser to {place_name(state.board, a['to'])}"
+    if e == "spin":
+        return f"{who} spins the loser to face {DIRS[a['facing']]}"
+    if e == "hookshot":
+        return f"{who} uses the Hookshot" + (" on a random treasure" if a["item"] == "treasure"
+                                              else f" to take the {_name('item', a['item'])}")
+    dm = cat().damage.get(e)
+    return f"{who} deals damage: {dm.name if dm is not None else e.replace('_', ' ')}"
+
+
+def describe_blood(state, a: Action) -> str:
+    who = _p(state, a.player)
+    what = {"coin": "a coin", "heal": "a healed point of fatigue", "card": "a movement card",
+            "vp": "a victory point"}.get(a["reward"], str(a["reward"]))
+    return f"{who} buys {what} with blood points"
+
+
+def describe_done(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} is done"
+
+
+def describe_portal(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} " + (f"travels through the portal, emerging facing {DIRS[a['facing']]}" if a["travel"]
+                        else "stays at the portal")
+
+
+def describe_pick_rider(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} picks up " + (_name("rider", a["rider"]) if a["rider"] else "no rider")
+
+
+def describe_deliver_village(state, a: Action) -> str:
+    who = _p(state, a.player)
+    board = state.board
+    return f"{who} " + (f"teleports to {board.spaces[a['village']].name}" if a["village"] is not None else "stays")
+
+
+def describe_skies_land(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} lands at {hex_label(a['to'])}"
+
+
+def describe_discard(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} discards a movement card"
+
+
+def describe_cyclone_move(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} blows {_p(state, a['target'])} to {hex_label(a['to'])}"
+
+
+def describe_steal(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} takes {possessive(_p(state, a['target']))} {_name('item', a['item'])}"
+
+
+def describe_handbook(state, a: Action) -> str:
+    who = _p(state, a.player)
+    return f"{who} keeps a card"
 
 
 # ---- previews -------------------------------------------------------------------------------
@@ -253,4 +339,4 @@ def hand_of(state: UDState, p: int) -> dict:
             "items": sorted(d.items), "equipped": d.equipped}
 
 
-__all__ = ["describe", "preview", "move_preview", "hand_of"]
+__all__ = ["preview", "move_preview", "hand_of"]

@@ -100,34 +100,47 @@ def step_problem(state, a):
     return (f"{a.kind} is not possible during an activation.", R_ACT)
 
 
-def step(state, a, dice, events: list) -> None:
+# ---- the steps of an activation, one per kind (the declarations name them: apply.py) ----------------
+
+def step_end(state, a, dice, events: list) -> None:
+    end(state, events)
+
+
+def step_skill(state, a, dice, events: list) -> None:
+    act = state.activation
+    skills.use(state, state.chars[act.uid], a, dice, events)
+    settle(state, events)
+
+
+def step_move(state, a, dice, events: list) -> None:
     act = state.activation
     ch = state.chars[act.uid]
-    k = a.kind
-    if k == "end_activation":
-        end(state, events)
-        return
-    if k == "skill":
-        skills.use(state, ch, a, dice, events)
-    elif k == "move":
-        part = next(p for p in act.parts if p in ("move", "run"))
-        act.parts.remove(part)
-        act.did.append(part)
-        dests = [tuple(a["to"])] + ([tuple(a["to2"])] if a.get("to2") is not None else [])
-        if len(ch.minis) == 2 and len(dests) == 1:
-            dests.append(ch.minis[1])
-        movement.move(state, ch, dests, movement.allowance(state, ch, part), dice, events,
-                      why="runs" if part == "run" else "moves")
-    elif k == "shoot":
-        act.parts.remove("shoot")
-        act.did.append("shoot")
-        aim = load_catalog().board[act.space].aim and act.shots == 0
-        act.shots += 1
-        shooting.shoot(state, ch, state.chars[a["target"]], dice, events, aim)
-    elif k == "fight":
-        act.parts.remove("fight")
-        act.did.append("fight")
-        fight.fight(state, ch, state.chars[a["target"]], dice, events)
+    part = next(p for p in act.parts if p in ("move", "run"))
+    act.parts.remove(part)
+    act.did.append(part)
+    dests = [tuple(a["to"])] + ([tuple(a["to2"])] if a.get("to2") is not None else [])
+    if len(ch.minis) == 2 and len(dests) == 1:
+        dests.append(ch.minis[1])
+    movement.move(state, ch, dests, movement.allowance(state, ch, part), dice, events,
+                  why="runs" if part == "run" else "moves")
+    settle(state, events)
+
+
+def step_shoot(state, a, dice, events: list) -> None:
+    act = state.activation
+    act.parts.remove("shoot")
+    act.did.append("shoot")
+    aim = load_catalog().board[act.space].aim and act.shots == 0
+    act.shots += 1
+    shooting.shoot(state, state.chars[act.uid], state.chars[a["target"]], dice, events, aim)
+    settle(state, events)
+
+
+def step_fight(state, a, dice, events: list) -> None:
+    act = state.activation
+    act.parts.remove("fight")
+    act.did.append("fight")
+    fight.fight(state, state.chars[act.uid], state.chars[a["target"]], dice, events)
     settle(state, events)
 
 

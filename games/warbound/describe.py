@@ -18,49 +18,91 @@ def _h(state, h) -> str:
     return state.board.label(tuple(h))
 
 
-def describe(state, a: Action) -> str:
-    k = a.kind
-    cat = load_catalog()
-    who = state.players[a.player].name if a.player in (0, 1) else f"P{a.player}"
+def _who(state, a: Action) -> str:
+    return state.players[a.player].name if a.player in (0, 1) else f"P{a.player}"
+
+
+def _me(state, a: Action) -> str:
+    """Who takes an activation's step: its Character.  The log describes a
+    step once applied, so a shot or move that ended the activation still
+    names its Character (the one last activated)."""
     act = state.activation
-    # the log describes a step once applied: a shot or move that ended the activation still names its Character
     uid = act.uid if act else state.last_activated
-    me = _c(state, uid) if uid is not None else who
-    if k == "deploy":
-        extra = f" and {_h(state, a['to2'])}" if a.get("to2") is not None else ""
-        return f"{_c(state, a['uid'])} deploys on {_h(state, a['to'])}{extra}"
-    if k == "activate":
-        return f"Activate {_c(state, a['uid'])} on {actionboard.parts_name(a['space'])}"
-    if k == "move":
-        extra = f" and {_h(state, a['to2'])}" if a.get("to2") is not None else ""
-        return f"{me} moves to {_h(state, a['to'])}{extra}"
-    if k == "shoot":
-        return f"{me} shoots at {_c(state, a['target'])}"
-    if k == "fight":
-        return f"{me} fights {_c(state, a['target'])}"
-    if k == "skill":
-        sk = cat.skills[a["skill"]].name
-        on = f" on {_c(state, a['target'])}" if a.get("target") is not None else ""
-        to = f" to {_h(state, a['to'])}" if a.get("to") is not None else ""
-        return f"{me} uses {sk}{on}{to}"
-    if k == "end_activation":
-        return f"End {possessive(me)} activation"
-    if k == "pass":
-        return f"{who} passes"
-    if k == "exchange":
-        g = a["give"]
-        return (f"{who} exchanges {cat.factions[g[0]].token} + {cat.factions[g[1]].token} for one "
-                f"{cat.factions[a['get']].token} token")
-    if k == "hourglass":
-        return f"{who} places the Hourglass on {actionboard.parts_name(a['space'])}"
-    if k == "leader_skill":
-        return f"{possessive(who)} Leader skill helps {_c(state, a['target'])}"
-    if k == "initiative":
-        return f"{who} {'exchanges the Hourglass for the Hand' if a['take'] else 'keeps the Hourglass'}"
-    if k == "keep_token":
-        col = a.get("color")
-        return f"{who} keeps {'a ' + cat.factions[col].token if col else 'no'} Order token"
-    return str(a)
+    return _c(state, uid) if uid is not None else _who(state, a)
+
+
+def describe_deploy(state, a: Action) -> str:
+    extra = f" and {_h(state, a['to2'])}" if a.get("to2") is not None else ""
+    return f"{_c(state, a['uid'])} deploys on {_h(state, a['to'])}{extra}"
+
+
+def describe_activate(state, a: Action) -> str:
+    return f"Activate {_c(state, a['uid'])} on {actionboard.parts_name(a['space'])}"
+
+
+def describe_move(state, a: Action) -> str:
+    me = _me(state, a)
+    extra = f" and {_h(state, a['to2'])}" if a.get("to2") is not None else ""
+    return f"{me} moves to {_h(state, a['to'])}{extra}"
+
+
+def describe_shoot(state, a: Action) -> str:
+    me = _me(state, a)
+    return f"{me} shoots at {_c(state, a['target'])}"
+
+
+def describe_fight(state, a: Action) -> str:
+    me = _me(state, a)
+    return f"{me} fights {_c(state, a['target'])}"
+
+
+def describe_skill(state, a: Action) -> str:
+    cat = load_catalog()
+    me = _me(state, a)
+    sk = cat.skills[a["skill"]].name
+    on = f" on {_c(state, a['target'])}" if a.get("target") is not None else ""
+    to = f" to {_h(state, a['to'])}" if a.get("to") is not None else ""
+    return f"{me} uses {sk}{on}{to}"
+
+
+def describe_end_activation(state, a: Action) -> str:
+    me = _me(state, a)
+    return f"End {possessive(me)} activation"
+
+
+def describe_pass(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} passes"
+
+
+def describe_exchange(state, a: Action) -> str:
+    cat = load_catalog()
+    who = _who(state, a)
+    g = a["give"]
+    return (f"{who} exchanges {cat.factions[g[0]].token} + {cat.factions[g[1]].token} for one "
+            f"{cat.factions[a['get']].token} token")
+
+
+def describe_hourglass(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} places the Hourglass on {actionboard.parts_name(a['space'])}"
+
+
+def describe_leader_skill(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{possessive(who)} Leader skill helps {_c(state, a['target'])}"
+
+
+def describe_initiative(state, a: Action) -> str:
+    who = _who(state, a)
+    return f"{who} {'exchanges the Hourglass for the Hand' if a['take'] else 'keeps the Hourglass'}"
+
+
+def describe_keep_token(state, a: Action) -> str:
+    cat = load_catalog()
+    who = _who(state, a)
+    col = a.get("color")
+    return f"{who} keeps {'a ' + cat.factions[col].token if col else 'no'} Order token"
 
 
 def _attack_lines(state, att, target, n, need, bonus, aim=False) -> list[str]:

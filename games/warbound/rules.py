@@ -3,7 +3,9 @@
 Topic modules hold the rules: decks, leader (Leader Phase, exchange),
 initiative (Effect Phase, Hand and Hourglass), actionboard, activation,
 movement, shooting, fight, wounds, panic, skills, cleanup, scenario (VP,
-victory), flow (the phase sequence).  Action kinds:
+victory), flow (the phase sequence).  Each action kind is declared once
+(actions.py) with its applier (apply.py), its words (describe.py) and its
+own check, after the phase check here.  Action kinds:
 
 - deploy {uid, to, to2?}                      deployment
 - leader_skill {target}                       Leader Phase
@@ -17,21 +19,22 @@ victory), flow (the phase sequence).  Action kinds:
 from __future__ import annotations
 
 from engine.core import registry
+from engine.core.action_specs import BY_KIND
 from engine.core.actions import Action
 from engine.core.computer_players import ComputerPlayers
 from engine.core.game import Game, GameParts
 from engine.core.rules import Illegal, OptionSpec, Outcome, refusal
-from games.warbound import (actionboard, actions, activation, cleanup, flow, initiative, leader, movement, setup,
+from games.warbound import (actionboard, actions, activation, flow, leader, movement, setup,
                             shooting, skills)
 from games.warbound.board import BOARDS
 from games.warbound.catalog import load_catalog
-from games.warbound import queries
 from games.warbound.queries import enemies_adjacent, living, possessive
-from games.warbound import catalog, coach, describe, invariants, judge, position, rulings
+from games.warbound import catalog, coach, describe, invariants, judge, position, queries, rulings
 from games.warbound.state import WBState
 
 R_ACT = "warbound.txt § Activate a Character"
 R_PHASES = "warbound.txt § Game Phases"
+STEP_KINDS = ("move", "shoot", "fight", "skill", "end_activation")     # the steps of an activation
 
 
 class WarboundRules(Game):
@@ -43,6 +46,7 @@ class WarboundRules(Game):
     def computer(self) -> ComputerPlayers:
         from games.warbound import ai        # the computer players read the rules: loaded when first asked for
         return ai.COMPUTER
+
     title = "Warbound (Exploration)"
     min_players = 2
     max_players = 2
@@ -241,33 +245,27 @@ class WarboundRules(Game):
         if a.kind == "exchange":
             if state.phase == "deploy":
                 return ("Order tokens are exchanged once the game has begun.", leader.R_EXCHANGE)
-            return leader.check_exchange(state, a)
+            return BY_KIND
         if state.queue:
             kind = state.queue[0][0]
             if a.kind != kind:
                 return (self._waiting(state), R_PHASES)
-            if kind == "leader_skill":
-                return leader.check_skill(state, a)
-            if kind == "hourglass":
-                return initiative.check_place(state, a)
-            if kind == "keep_token":
-                return cleanup.check_keep(state, a)
-            return None
+            return None if kind == "initiative" else BY_KIND
         if state.phase == "deploy":
             if a.kind != "deploy":
                 return ("Deploy your Warband first.", flow.R_DEPLOY)
-            return flow.deploy_problem(state, a)
+            return BY_KIND
         if state.phase != "action":
             return (f"Nothing to decide in the {state.phase} phase.", R_PHASES)
         if state.activation is not None:
             if a.kind in ("activate", "pass"):
                 return ("Finish the current activation first (end it to stop).", R_ACT)
-            return activation.step_problem(state, a)
+            return BY_KIND if a.kind in STEP_KINDS else activation.step_problem(state, a)
         if a.kind == "pass":
             return None
         if a.kind == "activate":
-            return activation.activate_problem(state, a)
-        if a.kind in ("move", "shoot", "fight", "skill", "end_activation"):
+            return BY_KIND
+        if a.kind in STEP_KINDS:
             return ("Activate a Character on an Action of the board first.", R_ACT)
         return f"Unknown action {a.kind!r}."
 
@@ -281,27 +279,7 @@ class WarboundRules(Game):
     # ---- apply ---------------------------------------------------------------
     def apply(self, state: WBState, a: Action, dice) -> list:
         events: list = []
-        k = a.kind
-        if k == "exchange":
-            leader.apply_exchange(state, a, events)
-        elif k == "deploy":
-            flow.deploy(state, a, events)
-        elif k == "leader_skill":
-            leader.apply_skill(state, a, events)
-        elif k == "hourglass":
-            initiative.place(state, a, events)
-        elif k == "initiative":
-            initiative.decide(state, a, events)
-        elif k == "keep_token":
-            cleanup.keep(state, a, events)
-        elif k == "activate":
-            activation.activate(state, a, events)
-        elif k == "pass":
-            flow.do_pass(state, a, events)
-            return events
-        else:
-            activation.step(state, a, dice, events)
-        flow.advance(state, events)
+        actions.SPECS[a.kind].apply(state, a, dice, events)
         return events
 
 
