@@ -5,6 +5,7 @@ control at every learner step; a lesson's hex names a large space as the
 legal actions do."""
 from __future__ import annotations
 
+from engine.ui.commands import Do
 from engine.core.actions import Action
 from engine.core.lessons import Lesson, lesson_files
 from test_ui_support import play_lesson_to_end
@@ -37,8 +38,8 @@ def test_every_learner_step_points_at_a_control():
             a = lesson.action_of(m, lesson.current())
             p = ctl.lesson_pointer(a)
             assert p is not None and (p.cards or p.buttons or p.hexes), (path.stem, a)
-            if p.buttons and p.buttons[0].startswith("do:"):
-                assert ctl.legal[int(p.buttons[0][3:])] == a
+            if p.buttons and isinstance(p.buttons[0], Do):
+                assert p.buttons[0].action == a and a in ctl.legal
             m.submit(a, autosave=False)
             lesson.advance(m)
 

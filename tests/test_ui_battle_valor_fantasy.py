@@ -13,6 +13,7 @@ from engine.core.match import Match  # noqa: E402
 from engine.core.rules import Setup  # noqa: E402
 from engine.ui.contract import load_game_ui  # noqa: E402
 from engine.ui.render import render_png  # noqa: E402
+from engine.ui.commands import Pick  # noqa: E402
 
 POSITION = {"phase": "orders", "turn": 2, "units": [
     {"name": "spears", "player": 0, "at": [24, 30], "facing": 270, "files": 4,
@@ -37,9 +38,9 @@ def test_stands_cards_and_hidden_orders(tmp_path):
     assert len(ms) == 18 and sum(1 for x in ms if x.leader) == 4
     names = m.state.options["names"]
     ctl.sel = names["spears"]
-    ctl.press("order:charge")
+    ctl.press(Pick("order", "charge"))
     ctl.sel = names["general"]
-    assert ctl.press("order:fate") is True
+    assert ctl.press(Pick("order", "fate")) is True
     a = ctl.press("orders:commit")
     assert a.kind == "orders" and a["fate"] == names["general"]
     m.submit(a, autosave=False)
@@ -373,8 +374,8 @@ def test_a_wizard_picks_the_spells_target_when_every_spell_would_not_fit():
     assert "Fire Ball (needs 2)" in [b.label for b in casts]
     # Esc goes back to the units in reach; the button does the same as the click
     assert ctl.cancel() is True and "Spells at foes..." in [b.label for b in ctl.buttons()]
-    i = [b.label for b in ctl.buttons()].index("Spells at pikes...")
-    assert ctl.press(f"act:{i}") is True
+    spells_at = next(b for b in ctl.buttons() if b.label == "Spells at pikes...")
+    assert ctl.press(spells_at.command) is True
     cast = next(b for b in ctl.buttons() if "(needs " in b.label)
     a = ctl.press(cast.command)
     assert a.kind == "cast" and a["target"] == names["pikes"] and m.rules.check(m.state, a) is None
@@ -386,7 +387,7 @@ def test_the_fate_counter_has_a_key_of_its_own_and_decisions_say_what_they_ask()
     view, ctl = load_game_ui(m)
     names = m.state.options["names"]
     ctl.sel = names["general"]
-    fate = next(b for b in ctl.buttons() if b.command == "order:fate")
+    fate = next(b for b in ctl.buttons() if b.command == Pick("order", "fate"))
     assert fate.key == "0" and fate.tip
     assert ctl.key("0") is True and ctl.fate == names["general"]
     assert "0 puts the Fate counter" in ctl.hint()
@@ -402,10 +403,10 @@ def test_the_panel_is_drawn_again_when_an_order_or_a_spells_target_is_picked():
     names = m.state.options["names"]
     ctl.sel = names["spears"]
     before = ctl.signature()
-    ctl.press("order:charge")
+    ctl.press(Pick("order", "charge"))
     after = ctl.signature()
     assert after != before
-    ctl.press("order:fate")
+    ctl.press(Pick("order", "fate"))
     assert ctl.signature() != after
     m, ctl, names = _spells_match()
     ctl.sel = names["wizard"]
@@ -572,14 +573,14 @@ def test_the_card_shows_the_order_picked_before_it_is_placed():
     names = m.state.options["names"]
     ctl.sel = names["spears"]
     assert dict(screen.panel.card_content()[1].stats)["Orders"] == "none"
-    screen.after_input(ctl.press("order:charge"))
+    screen.after_input(ctl.press(Pick("order", "charge")))
     assert dict(screen.panel.card_content()[1].stats)["Orders"] == "Charge (picked)"
-    screen.after_input(ctl.press("order:fate"))
+    screen.after_input(ctl.press(Pick("order", "fate")))
     assert dict(screen.panel.card_content()[1].stats)["Orders"] == "Fate counter (picked)"
     ctl.sel = names["foes"]                  # the enemy's card says nothing of my picks
     assert dict(screen.panel.card_content()[1].stats)["Orders"] == "face down"
     ctl.sel = names["spears"]
-    screen.after_input(ctl.press("order:charge"))
+    screen.after_input(ctl.press(Pick("order", "charge")))
     assert screen.submit(ctl.press("orders:commit"))
     ctl.sel = names["spears"]
     assert dict(screen.panel.card_content()[1].stats)["Orders"] == "face down"
@@ -600,10 +601,10 @@ def test_enter_with_units_left_without_orders_asks_first():
     assert isinstance(asked, Choice) and "spears" in asked.detail and "Fate counter is not placed" in asked.detail
     assert asked.actions[0].kind == "orders" and not asked.actions[0]["orders"]
     ctl.sel = names["spears"]
-    ctl.press("order:fate")
+    ctl.press(Pick("order", "fate"))
     assert not isinstance(ctl.press("orders:commit"), Choice)    # the Fate counter stands for the spears' order
     ctl.sel = names["general"]
-    ctl.press("order:advance")
+    ctl.press(Pick("order", "advance"))
     asked = ctl.press("orders:commit")            # the General's pick stays, the Fate counter with it
     assert isinstance(asked, Choice) and ctl.draft
     assert screen.submit(asked) is False          # a question, not yet placed

@@ -65,7 +65,7 @@ def test_the_counter_charge_and_reserves_decisions_are_buttons():
     from engine.core.actions import Action
     m.submit(Action.make("charge", 0, uid=n["raiders"], target=n["guard"]), autosave=False)
     assert [b.label for b in ctl.buttons()] == ["Counter charge", "Receive the charge"]
-    m.submit(ctl.press("act:0"), autosave=False)
+    m.submit(ctl.press(ctl.buttons()[0].command), autosave=False)
     assert n["raiders"] in m.state.units[n["guard"]].engaged
 
     res = [{"name": "knights", "player": 0, "reserve": True,

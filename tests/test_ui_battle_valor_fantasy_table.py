@@ -16,6 +16,7 @@ from engine.core.match import Match  # noqa: E402
 from engine.core.rules import Setup  # noqa: E402
 from engine.ui.contract import load_game_ui  # noqa: E402
 from engine.ui.boards.table_tools import fmt_in  # noqa: E402
+from engine.ui.commands import Pick  # noqa: E402
 
 
 def _match(position: dict, scenario: str = "field_of_abaci", players: int = 2):
@@ -47,13 +48,13 @@ def test_each_order_has_one_key_in_every_unit_and_may_be_changed_until_placed():
     for name in ("bows", "riders", "horse archers", "spears", "general"):
         ctl.sel = names[name]
         for b in ctl.buttons():
-            if b.command.startswith("order:") and b.command != "order:fate":
-                keys.setdefault(b.command, set()).add(b.key)
+            if isinstance(b.command, Pick) and b.command.what == "order" and b.command.value != "fate":
+                keys.setdefault(b.command.value, set()).add(b.key)
     assert all(len(k) == 1 for k in keys.values()), keys            # "2" was Advance for bows, Charge for riders
-    assert keys["order:advance"] == {"1"} and keys["order:charge"] == {"2"} and keys["order:flee"] == {"6"}
+    assert keys["advance"] == {"1"} and keys["charge"] == {"2"} and keys["flee"] == {"6"}
     # Flee is offered to a unit in no combat (§ Order Counter Types;)
     ctl.sel = names["spears"]
-    assert "order:flee" in [b.command for b in ctl.buttons()]
+    assert Pick("order", "flee") in [b.command for b in ctl.buttons()]
     # a counter picked is changed by the next key, until Place orders
     ctl.key("2")
     assert ctl.draft[names["spears"]] == ["charge"]
@@ -69,7 +70,7 @@ def test_each_order_has_one_key_in_every_unit_and_may_be_changed_until_placed():
     ctl.key("1")
     assert ctl.draft[names["horse archers"]] == ["advance", "fire"]
     lit = {b.command for b in ctl.buttons() if b.active}
-    assert {"order:advance", "order:fire"} <= lit and "order:charge" not in lit
+    assert {Pick("order", "advance"), Pick("order", "fire")} <= lit and Pick("order", "charge") not in lit
 
 
 def test_the_generals_own_move_comes_first_and_each_button_once():

@@ -16,6 +16,7 @@ from engine.commands.tools import busy_match
 from engine.ui import theme as T
 from engine.ui.boards.table_tools import PickIndex, pick
 from tiers import slow
+from engine.ui.commands import Pick
 
 GAME = "battle_valor_fantasy"
 SCENARIO = "fords_of_legian"        # a small table: the same code as the Field of the Abaci, quicker to set up
@@ -107,7 +108,7 @@ def test_the_next_player_sees_nothing_of_the_last_players_orders():
     ctl._hl = None
     screen.after_input(ctl.press("orders:auto"))
     if ctl.draft.get(mine[0]) != ["charge"]:       # (the same order's key again takes the counter back)
-        screen.after_input(ctl.press("order:charge"))
+        screen.after_input(ctl.press(Pick("order", "charge")))
     pos = _model_pos(screen, ctl.unit_models(mine[0])[0])
     _hover(app, screen, pos)
     assert screen.submit(ctl.press("orders:commit"))

@@ -15,6 +15,7 @@ from engine.core.lessons import lesson_files
 from engine.ui.scenes.dialogs import ChoiceDialog, Modal
 from test_ui_support import click, drag, key, move, open_learn_file, play_learn_file
 from tiers import slow
+from engine.ui.commands import Pick
 
 GAME = "dragonbond"
 KEYS = {"end_turn": pygame.K_e, "wait": pygame.K_w, "rest": pygame.K_t, "follow_up": pygame.K_y,
@@ -64,7 +65,7 @@ def do_with_the_controls(app, screen, action) -> None:
         key(app, pygame.K_RETURN)
         return
     if k in MODE_KEYS:
-        assert p.buttons == (f"special:{k}",), p
+        assert p.buttons == (Pick("special", k),), p
         key(app, MODE_KEYS[k])
         assert ctl.mode == k
         p = screen.pointer()
@@ -86,13 +87,13 @@ def do_with_the_controls(app, screen, action) -> None:
         assert not isinstance(top, ChoiceDialog), "the ringed weapon button should narrow the attack to one weapon"
         return
     if k == "power":
-        press(app, screen, f"power:{action['power']}")
+        press(app, screen, Pick("power", action["power"]))
         if action.get("target") not in (None, uid):
             assert action["target"] in screen.pointer().units
             click(app, model_pos(screen, action["target"]))
         return
     if k in ("pass_round", "mount", "dismount", "use_reaction", "remove_models"):
-        command = {"use_reaction": f"react:{action.get('power')}", "remove_models": "remove_default"}.get(k, k)
+        command = {"use_reaction": Pick("react", action.get("power")), "remove_models": "remove_default"}.get(k, k)
         press(app, screen, command)
         if k == "dismount":
             p = screen.pointer()
@@ -100,7 +101,7 @@ def do_with_the_controls(app, screen, action) -> None:
             click(app, spos(screen, *action["to"]))
         return
     if k in KEYS:
-        want = {"opportunity_attack": f"oa:{action.get('weapon')}", "rest": "special:rest"}.get(k, k)
+        want = {"opportunity_attack": Pick("oa", action.get("weapon")), "rest": Pick("special", "rest")}.get(k, k)
         assert want in p.buttons, (action, p)
         key(app, KEYS[k])
         return

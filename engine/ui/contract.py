@@ -32,6 +32,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.ui.commands import Command
+
 Hex = tuple[int, int]
 
 
@@ -96,7 +98,8 @@ class CardSpec:
 @dataclass(frozen=True)
 class ButtonSpec:
     label: str
-    command: str                    # passed back to Controller.press
+    command: Command                # passed back to Controller.press: Do(action), Pick(what, value) or a word
+                                    # (engine/ui/commands.py)
     key: str = ""                   # shortcut shown on the button ("A", "Enter")
     enabled: bool = True
     active: bool = False            # a mode that is on (e.g. skill targeting)
@@ -188,7 +191,7 @@ class Controller:
     def hover(self, h: Hex | None) -> HoverInfo: return HoverInfo()
     def click(self, h: Hex, button: int = 1): return None  # Action | Choice | None
     def buttons(self) -> list[ButtonSpec]: return []
-    def press(self, command: str): return None            # Action | Choice | None
+    def press(self, command: Command): return None        # Action | Choice | None
     def key(self, name: str, mods: frozenset = frozenset()): return None   # Action | Choice | True (handled) | None
     def cancel(self) -> bool: return False                # Esc / right-click: True when it cleared something
     def hint(self) -> str: return ""

@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 from engine.core.actions import Action
+from engine.ui.commands import Command, Do, Pick
 from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import TableController
 from engine.table.formations import BlockMove, Frame, wheeled
@@ -495,7 +496,7 @@ class BVFController(HiddenNotes, TableController):
             # a reform's ghost turned by the player: its button names the facing it now has
             shown = self.preview if a.kind == "reform" and self.preview is not None and \
                 _same_reform(self.preview, a) else a
-            out.append(ButtonSpec(self._label(shown), f"act:{i}", key, tip=tip))
+            out.append(ButtonSpec(self._label(shown), Do(a), key, tip=tip))
         return out
 
     def _spell_target(self):
@@ -588,9 +589,9 @@ class BVFController(HiddenNotes, TableController):
                 if mmt and o in choices.MMT_MOVE + choices.MMT_FIRE:
                     tip = ("Mounted Missile Troops take two orders: Advance or Charge, and Fire or Fire & Flee; "
                            "press one of each (§ Mounted Missile Troops). ") + tip
-                out.append(ButtonSpec(cat().orders[o].name, f"order:{o}", keys[o], active=o in cur and u.uid != self.fate,
+                out.append(ButtonSpec(cat().orders[o].name, Pick("order", o), keys[o], active=o in cur and u.uid != self.fate,
                                       tip=tip + " Press another order to change it; Place orders commits them."))
-            out.append(ButtonSpec("Fate here", "order:fate", "0", active=self.fate == u.uid,
+            out.append(ButtonSpec("Fate here", Pick("order", "fate"), "0", active=self.fate == u.uid,
                                   tip="Put the Fate counter on this unit instead of an order (§ Order Counter Types;)"))
         g = space.general_of(st, alliance.side_of(st, p))
         if g is not None and g.rerolls:
@@ -605,13 +606,10 @@ class BVFController(HiddenNotes, TableController):
                                       "enemy's activations, where you are not asked (§ Generals;)"))
         return out
 
-    def press(self, command: str):
+    def press(self, command: Command):
         st = self.state
-        if command.startswith("act:"):
-            i = int(command[4:])
-            if i >= len(self._acts):
-                return None
-            a = self._acts[i]
+        if isinstance(command, Do):
+            a = command.action
             if a.kind == "spells_at":
                 self.spell_at = (a["uid"], a["target"])
                 return True
@@ -670,8 +668,8 @@ class BVFController(HiddenNotes, TableController):
             self.draft, self.fate = {}, -1     # the next player's picker starts empty (nothing of these shows)
             self.reroll_runs = self.reroll_guard = False
             return a
-        if command.startswith("order:") and self.sel is not None:
-            o = command[6:]
+        if isinstance(command, Pick) and command.what == "order" and self.sel is not None:
+            o = command.value
             if o == "fate":
                 self.fate = self.sel
                 self.draft.pop(self.sel, None)
@@ -744,10 +742,10 @@ class BVFController(HiddenNotes, TableController):
             want.setdefault(uid, []).append(o)
         for uid, os in want.items():
             if self.draft.get(uid) != os:
-                return Pointer(units=(uid,)) if self.sel != uid else Pointer(buttons=(f"order:{'+'.join(os)}",))
+                return Pointer(units=(uid,)) if self.sel != uid else Pointer(buttons=(Pick("order", "+".join(os)),))
         fate = action.get("fate", -1)
         if fate != -1 and self.fate != fate:
-            return Pointer(units=(fate,)) if self.sel != fate else Pointer(buttons=("order:fate",))
+            return Pointer(units=(fate,)) if self.sel != fate else Pointer(buttons=(Pick("order", "fate"),))
         return Pointer(buttons=("orders:commit",))
 
     def key(self, name: str, mods: frozenset = frozenset()):
@@ -779,7 +777,7 @@ class BVFController(HiddenNotes, TableController):
         if name == "a" and self.state.phase == "deploy":
             return self.press("deploy:auto")
         if name == "0" and self.state.phase == "orders":
-            return self.press("order:fate")     # F is the screen's (fit the table)
+            return self.press(Pick("order", "fate"))     # F is the screen's (fit the table)
         if name == "g" and self.state.phase == "orders":
             return self.press("orders:runs")
         if name == "v" and self.state.phase == "orders":

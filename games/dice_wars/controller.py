@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.hex import grid as hexgrid
 from engine.core.actions import Action
+from engine.ui.commands import Command, Do, Pick
 from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, TraySpec, refusal
 from engine.core.words import possessive
 from games.dice_wars import stats, tile_draft
@@ -442,13 +443,13 @@ class DiceWarsController(Controller):
         if st.phase == "draft":
             for i, a in enumerate(self.legal):
                 fac = stats.cat().factions.get(a.get("faction"))
-                out.append(ButtonSpec(fac.name if fac else self.rules.describe(st, a), f"do:{i}",
+                out.append(ButtonSpec(fac.name if fac else self.rules.describe(st, a), Do(a),
                                       str(i + 1) if i < 9 else "",
                                       tip=f"{fac.bonus.name}: {fac.bonus.text}" if fac else ""))
             return out
         if st.phase == "tiles":
             for i, t in enumerate(st.tiles.hands[self.actor()] if 0 <= self.actor() < len(st.players) else []):
-                out.append(ButtonSpec(f"Tile {t}" + (" (picked)" if t == self.tile_sel else ""), f"tile:{t}",
+                out.append(ButtonSpec(f"Tile {t}" + (" (picked)" if t == self.tile_sel else ""), Pick("tile", t),
                                       str(i + 1) if i < 9 else "",
                                       tip=tile_draft.tile_summary(st.tiles.prefix, t)))
             out.append(ButtonSpec("Turn around" + (" (turned)" if self.view.turn_hand else ""), "turn_tile", "R",
@@ -472,10 +473,10 @@ class DiceWarsController(Controller):
             g = self._unit(pend.guard)
             n_att = len([a for a in self.by_uid.get(pend.uid, []) if a.kind == "attack"])
             n_sk = len([a for a in self.by_uid.get(pend.uid, []) if a.kind == "skill"])
-            out.append(ButtonSpec("Attack the guard", "mode:attack", "A", n_att > 0, self.mode == "attack",
+            out.append(ButtonSpec("Attack the guard", Pick("mode", "attack"), "A", n_att > 0, self.mode == "attack",
                                   tip="Click the guard to attack it" if n_att else "The guard cannot be attacked from here"))
             if n_sk:
-                out.append(ButtonSpec("Skill on the guard", "mode:skill", "K", True, self.mode == "skill"))
+                out.append(ButtonSpec("Skill on the guard", Pick("mode", "skill"), "K", True, self.mode == "skill"))
             prev = ""
             cs = self._first("counterstrike")
             if cs is not None:
@@ -492,16 +493,16 @@ class DiceWarsController(Controller):
             acts = self.by_uid[sel]
             kinds = {a.kind for a in acts}
             card = stats.card(u)
-            out.append(ButtonSpec("Attack", "mode:attack", "A", "attack" in kinds, self.mode == "attack",
+            out.append(ButtonSpec("Attack", Pick("mode", "attack"), "A", "attack" in kinds, self.mode == "attack",
                                   tip="Show only attack targets" if "attack" in kinds else self._no_action_tip(u, "attack")))
             sk_name = card.skill.name if card.skill else "Skill"
-            out.append(ButtonSpec(sk_name, "mode:skill", "K", "skill" in kinds, self.mode == "skill",
+            out.append(ButtonSpec(sk_name, Pick("mode", "skill"), "K", "skill" in kinds, self.mode == "skill",
                                   tip=(card.skill.text if card.skill else "No skill") if "skill" in kinds
                                   else self._no_action_tip(u, "skill")))
             out.append(ButtonSpec("Capture", "capture", "C", "capture" in kinds,
                                   tip="Capture the city (standing on its capital)" if "capture" in kinds
                                   else self._no_action_tip(u, "capture")))
-            out.append(ButtonSpec("Guard", "mode:guard", "G", "guard" in kinds, self.mode == "guard",
+            out.append(ButtonSpec("Guard", Pick("mode", "guard"), "G", "guard" in kinds, self.mode == "guard",
                                   tip="Then click a neighbouring hex (or 1-6) for the way it faces" if "guard" in kinds
                                   else self._no_action_tip(u, "guard")))
             out.append(ButtonSpec("Rotate", "rotate", "R", "face" in kinds,
@@ -509,23 +510,23 @@ class DiceWarsController(Controller):
                                   else "After an action the unit keeps facing it; move to turn freely"))
             for cid in sorted({a["city"] for a in acts if a.kind == "city_skill"}):
                 cc = stats.cat().cities[cid]
-                out.append(ButtonSpec(f"{cc.skill.name} ({cc.name})", f"mode:city:{cid}", "", True,
+                out.append(ButtonSpec(f"{cc.skill.name} ({cc.name})", Pick("mode", f"city:{cid}"), "", True,
                                       self.mode == f"city:{cid}", tip=cc.skill.text))
             for rid in sorted({a["relic"] for a in acts if a.kind == "relic_skill"}):
                 r = stats.cat().relics[rid]
-                out.append(ButtonSpec(f"{r.skill.name} ({r.name})", f"mode:relic:{rid}", "", True,
+                out.append(ButtonSpec(f"{r.skill.name} ({r.name})", Pick("mode", f"relic:{rid}"), "", True,
                                       self.mode == f"relic:{rid}", tip=r.skill.text))
             if "search_ruins" in kinds:
                 out.append(ButtonSpec("Search the ruins", "search_ruins", "", True, tip="Draw a relic"))
         for rid in sorted({a["relic"] for a in self.others if a.kind == "relic_spell"}):
             r = stats.cat().relics[rid]
-            out.append(ButtonSpec(f"Spell: {r.spell.name}", f"mode:spell:{rid}", "", True, self.mode == f"spell:{rid}",
+            out.append(ButtonSpec(f"Spell: {r.spell.name}", Pick("spell", rid), "", True, self.mode == f"spell:{rid}",
                                   tip=f"Discard {r.name}: {r.spell.text}"))
         for a in self.others:
             if a.kind in ("propose_alliance", "break_alliance"):
                 name = st.players[a["to"]].name
                 label = f"Propose alliance: {name}" if a.kind == "propose_alliance" else f"Break alliance: {name}"
-                out.append(ButtonSpec(label, f"do:{self.legal.index(a)}",
+                out.append(ButtonSpec(label, Do(a),
                                       tip=self.rules.describe(st, a) + " (only before a unit is activated)"))
         end = self._first("end_phase")
         tip = ""
@@ -548,17 +549,16 @@ class DiceWarsController(Controller):
             return "This unit has no skill."
         return f"No {what} target in reach now."
 
-    def press(self, command: str):
+    def press(self, command: Command):
         self.message, self.message_rule = "", ""
         p = self.actor()
-        if command.startswith("tile:"):
-            self.tile_sel = int(command[5:])
+        if isinstance(command, Pick) and command.what == "tile":
+            self.tile_sel = command.value
             return True
         if command == "turn_tile":
             return self.turn_tile()
-        if command.startswith("do:"):
-            i = int(command[3:])
-            return self.legal[i] if 0 <= i < len(self.legal) else None
+        if isinstance(command, Do):
+            return command.action
         if command == "auto_deploy":
             return self._first("auto_deploy") or self._refuse(Action.make("auto_deploy", p))
         if command == "end_deploy":
@@ -572,15 +572,16 @@ class DiceWarsController(Controller):
         if command == "next":
             self.next_unit()
             return None
-        if command.startswith("mode:spell:"):
-            self.mode = "" if self.mode == command[5:] else command[5:]
+        if isinstance(command, Pick) and command.what == "spell":
+            mode = f"spell:{command.value}"
+            self.mode = "" if self.mode == mode else mode
             return None
         if self.sel is None or self.sel not in self.by_uid:
             self.message = "Select one of your units first."
             return None
         acts = self.by_uid[self.sel]
-        if command.startswith("mode:"):
-            mode = command[5:]
+        if isinstance(command, Pick) and command.what == "mode":
+            mode = command.value
             if self.mode == mode:
                 self.mode = ""
                 return None
@@ -686,15 +687,15 @@ class DiceWarsController(Controller):
         if not own:
             return None            # let the screen use the key (WASD panning)
         if name == "a":
-            return self.press("mode:attack") or True
+            return self.press(Pick("mode", "attack")) or True
         if name == "k":
-            return self.press("mode:skill") or True
+            return self.press(Pick("mode", "skill")) or True
         if name == "c":
             return self.press("capture") or True
         if name == "g":
             if self.mode == "guard":
                 return self.face(self._unit(self.sel).facing)
-            return self.press("mode:guard") or True
+            return self.press(Pick("mode", "guard")) or True
         if name == "r":
             return self.press("rotate_back" if shift else "rotate") or True
         return None

@@ -16,6 +16,7 @@ from engine.core.actions import Action
 import math
 
 from engine.table.geometry import CONTACT, OVERLAP, PLACE_GAP, Foot, contact_point, edge_distance, slide_into
+from engine.ui.commands import Command, Do, Pick
 from engine.ui.contract import ButtonSpec, Choice, HoverInfo, TraySpec
 from engine.ui.table_contract import PoolSpec, TableController
 from games.dragonbond import combat, describe, dicepool, modifiers, movement, overlay, powers, setup, space, stats
@@ -24,6 +25,11 @@ from games.dragonbond.view import dice_words
 SPECIAL_KEYS = {"n": "run", "c": "charge", "o": "coordinated", "g": "disengage"}
 DIGITS = "123456789"
 SNAP = 0.5                   # inches: a drop on an enemy base or this near one is meant to touch it
+
+
+def _attack_mode(command) -> bool:
+    """A button that picks a weapon to attack with (Pick("mode", "attack:<weapon>"))."""
+    return isinstance(command, Pick) and command.what == "mode" and command.value.startswith("attack:")
 
 
 def _split(reason) -> tuple[str, str]:
@@ -616,7 +622,7 @@ class DragonbondController(TableController):
         out = self._buttons()
         keyed = []
         for i, b in enumerate(out):
-            if not b.key and i < len(DIGITS) and b.command.startswith("do:"):
+            if not b.key and i < len(DIGITS) and isinstance(b.command, Do):
                 b = ButtonSpec(b.label, b.command, DIGITS[i], b.enabled, b.active, b.tip, b.cost)
             keyed.append(b)
         self._btn = ((self.sel, self.mode, tuple(sorted(self.casualties))), keyed)
@@ -635,7 +641,7 @@ class DragonbondController(TableController):
         if pd is not None:
             return self._decision_buttons(pd)
         if st.phase in ("bond", "edge"):
-            for i, a in enumerate(self._legal()):
+            for a in self._legal():
                 if a.kind == "declare_bond":
                     d = a.get("dragon")
                     label = "No Dragonbond" if d is None else (f"Bond: {stats.card(self.unit(d)).name}"
@@ -643,13 +649,13 @@ class DragonbondController(TableController):
                     from games.dragonbond.army import BOND_TEXT, MOUNT_TEXT
                     tip = (BOND_TEXT if d is None else
                            (MOUNT_TEXT if a.get("mounted") else BOND_TEXT.split(" Whether")[0]))
-                    out.append(ButtonSpec(label, f"do:{i}", tip=tip))
+                    out.append(ButtonSpec(label, Do(a), tip=tip))
                     continue
                 elif a.kind == "choose_edge":
                     label = f"{a['edge'].capitalize()}, deploy {'first' if a['first'] else 'second'}"
                 else:
                     label = self.rules.describe(st, a)
-                out.append(ButtonSpec(label, f"do:{i}", tip=self.rules.describe(st, a)))
+                out.append(ButtonSpec(label, Do(a), tip=self.rules.describe(st, a)))
             return out
         if st.phase == "deploy":
             u = self.unit(self.deploy_sel)
@@ -695,7 +701,7 @@ class DragonbondController(TableController):
         acted = t is not None and (t.acted or t.mode not in ("", "act"))
         for w, _ in stats.weapons(st, u):
             what = "melee" if w.type == "melee" else f'{w.range:g}"'
-            out.append(ButtonSpec(f"Attack: {w.name}", f"mode:attack:{w.name}",
+            out.append(ButtonSpec(f"Attack: {w.name}", Pick("mode", f"attack:{w.name}"),
                                   "A" if not out else "", not acted, self.mode == f"attack:{w.name}",
                                   tip=(f"{w.name} ({what}, {dice_words(w.dice)} a model): then click a red-ringed enemy"
                                        if not acted else "The unit has already acted"), cost="1"))
@@ -703,7 +709,7 @@ class DragonbondController(TableController):
             label = "Combined power" if key == powers.COMBINED else key
             bad = powers.power_problem(st, u, key, None) if pw is not None and pw.target == "self" else None
             cost = "" if pw is None else ("E" if pw.cost == "E" else str(pw.cost))
-            out.append(ButtonSpec(f"Power: {label}", f"power:{key}", "P" if not any(b.command.startswith("power:") for b in out) else "",
+            out.append(ButtonSpec(f"Power: {label}", Pick("power", key), "P" if not any(isinstance(b.command, Pick) and b.command.what == "power" for b in out) else "",
                                   not acted and (bad is None or pw.target != "self"),
                                   self.mode == f"power:{key}", tip=(pw.text if pw is not None else "The combined power of rider and dragon")
                                   if not acted else "The unit has already acted", cost=cost))
@@ -722,7 +728,7 @@ class DragonbondController(TableController):
                      ("Disengage", "disengage", "G", engaged,
                       "Move away from combat without opportunity attacks" if engaged else "Not engaged", "1")]
             for label, mode, key, ok, tip, cost in specs:
-                out.append(ButtonSpec(label, f"special:{mode}", key, ok, self.mode == mode, tip, cost))
+                out.append(ButtonSpec(label, Pick("special", mode), key, ok, self.mode == mode, tip, cost))
         return out
 
     def _decision_buttons(self, pd) -> list[ButtonSpec]:
@@ -732,13 +738,13 @@ class DragonbondController(TableController):
         if pd.kind == "oa":
             for w, _ in stats.weapons(st, u):
                 if w.type == "melee":
-                    out.append(ButtonSpec(f"Opportunity attack: {w.name}", f"oa:{w.name}", "Y" if not out else "",
+                    out.append(ButtonSpec(f"Opportunity attack: {w.name}", Pick("oa", w.name), "Y" if not out else "",
                                           tip=f"{stats.name(st, u)} strikes {self.name(pd.target)} before it acts"))
             out.append(ButtonSpec("Decline", "decline", "N"))
         elif pd.kind == "reaction":
             from games.dragonbond import flow
             for pw, _ in flow.reaction_powers(st, pd.uid, pd.what):
-                out.append(ButtonSpec(f"React: {pw.name}", f"react:{pw.name}", "Y" if not out else "", tip=pw.text,
+                out.append(ButtonSpec(f"React: {pw.name}", Pick("react", pw.name), "Y" if not out else "", tip=pw.text,
                                       cost="E" if pw.cost == "E" else str(pw.cost)))
             out.append(ButtonSpec("Decline", "decline", "N"))
         elif pd.kind == "casualties":
@@ -759,15 +765,13 @@ class DragonbondController(TableController):
             out.append(ButtonSpec("Hold position", "skip_follow_up", "N"))
         return out
 
-    def press(self, command: str):
+    def press(self, command: Command):
         st = self.state
         p = self.actor()
         self.message = self.message_rule = ""
         self._btn = None
-        if command.startswith("do:"):
-            legal = self._legal()
-            i = int(command[3:])
-            return legal[i] if 0 <= i < len(legal) else None
+        if isinstance(command, Do):
+            return command.action
         if command == "auto_deploy":
             u = self.unit(self.deploy_sel)
             if u is None:
@@ -807,13 +811,13 @@ class DragonbondController(TableController):
             self.mode = "" if self.mode == "dismount" else "dismount"
             self._hl = self._btn = None
             return True
-        if command.startswith("mode:"):
-            mode = command[5:]
+        if isinstance(command, Pick) and command.what == "mode":
+            mode = command.value
             self.mode = "" if self.mode == mode else mode
             self._hl = None
             return True
-        if command.startswith("power:"):
-            key = command[6:]
+        if isinstance(command, Pick) and command.what == "power":
+            key = command.value
             kind = "self" if key != powers.COMBINED and powers.find(st, u, key)[0] is not None and \
                 powers.find(st, u, key)[0].target == "self" else "other"
             if kind == "self":
@@ -821,8 +825,8 @@ class DragonbondController(TableController):
             self.mode = "" if self.mode == f"power:{key}" else f"power:{key}"
             self._hl = None
             return True
-        if command.startswith("special:"):
-            mode = command[8:]
+        if isinstance(command, Pick) and command.what == "special":
+            mode = command.value
             if mode == "rest":
                 return self._chain_or_refuse(uid, Action.make("rest", p, uid=uid))
             self.mode = "" if self.mode == mode else mode
@@ -849,11 +853,11 @@ class DragonbondController(TableController):
     def _decide(self, pd, command):
         p = self.actor()
         st = self.state
-        if command.startswith("oa:"):
+        if isinstance(command, Pick) and command.what == "oa":
             return self._refusal_or(Action.make("opportunity_attack", p, uid=pd.uid, target=pd.target,
-                                                weapon=command[3:]))
-        if command.startswith("react:"):
-            return self._refusal_or(Action.make("use_reaction", p, uid=pd.uid, power=command[6:]))
+                                                weapon=command.value))
+        if isinstance(command, Pick) and command.what == "react":
+            return self._refusal_or(Action.make("use_reaction", p, uid=pd.uid, power=command.value))
         if command == "decline":
             return self._refusal_or(Action.make("decline", p, uid=pd.uid))
         if command == "remove_chosen":
@@ -882,15 +886,15 @@ class DragonbondController(TableController):
                 if not b.enabled:
                     self.message = b.tip or "Not available now."
                     return True
-                if b.command.startswith("mode:attack:") and self.mode.startswith("attack:"):
+                if _attack_mode(b.command) and self.mode.startswith("attack:"):
                     # A again: the next weapon (the last one: attack mode off)
-                    attacks = [x.command for x in specs if x.command.startswith("mode:attack:")]
-                    i = attacks.index("mode:" + self.mode) if "mode:" + self.mode in attacks else -1
+                    attacks = [x.command.value for x in specs if _attack_mode(x.command)]
+                    i = attacks.index(self.mode) if self.mode in attacks else -1
                     if 0 <= i < len(attacks) - 1:
-                        self.mode = attacks[i + 1][5:]
+                        self.mode = attacks[i + 1]
                         self._hl = self._btn = None
                         return True
-                    return self.press("mode:" + self.mode)
+                    return self.press(Pick("mode", self.mode))
                 return self.press(b.command)
         if name == "tab" and st.phase == "battle":
             self.next_unit()
@@ -1026,7 +1030,7 @@ class DragonbondController(TableController):
         if k == "activate":
             return Pointer(units=(uid,), buttons=("activate",))
         if k in ("move", "run", "disengage"):
-            first = () if k == "move" or self.mode == k else (f"special:{k}",)
+            first = () if k == "move" or self.mode == k else (Pick("special", k),)
             if first:
                 return Pointer(units=(uid,), buttons=first)
             return Pointer(units=(uid,), points=self._centre(a.get("to")))
@@ -1037,22 +1041,22 @@ class DragonbondController(TableController):
         if k == "attack":
             ws = [w.name for w, _ in stats.weapons(self.state, u)] if u is not None else []
             pick = len(ws) > 1 and self.mode != f"attack:{a['weapon']}"
-            return Pointer(units=(uid, a["target"]), buttons=(f"mode:attack:{a['weapon']}",) if pick else ())
+            return Pointer(units=(uid, a["target"]), buttons=(Pick("mode", f"attack:{a['weapon']}"),) if pick else ())
         if k == "charge":
             if self.mode != "charge":
-                return Pointer(units=(uid,), buttons=("special:charge",))
+                return Pointer(units=(uid,), buttons=(Pick("special", "charge"),))
             return Pointer(units=(uid, a["target"]))
         if k == "coordinated":
             if self.mode != "coordinated":
-                return Pointer(units=(uid,), buttons=("special:coordinated",))
+                return Pointer(units=(uid,), buttons=(Pick("special", "coordinated"),))
             return Pointer(units=(uid, a["second"]))
         if k == "power":
             key = a["power"]
             if self.mode != f"power:{key}" or a.get("target") in (None, uid):
-                return Pointer(units=(uid,), buttons=(f"power:{key}",))
+                return Pointer(units=(uid,), buttons=(Pick("power", key),))
             return Pointer(units=(uid, a["target"]))
         if k == "rest":
-            return Pointer(units=(uid,), buttons=("special:rest",))
+            return Pointer(units=(uid,), buttons=(Pick("special", "rest"),))
         if k == "dismount":
             if self.mode != "dismount":
                 return Pointer(units=(uid,), buttons=("dismount",))
@@ -1062,9 +1066,9 @@ class DragonbondController(TableController):
         if k in ("end_turn", "pass_round"):
             return Pointer(buttons=(k,))
         if k == "opportunity_attack":
-            return Pointer(buttons=(f"oa:{a['weapon']}",))
+            return Pointer(buttons=(Pick("oa", a["weapon"]),))
         if k == "use_reaction":
-            return Pointer(buttons=(f"react:{a['power']}",))
+            return Pointer(buttons=(Pick("react", a["power"]),))
         if k in ("decline", "charge_attack", "skip_follow_up"):
             return Pointer(buttons=(k,))
         if k == "remove_models":

@@ -22,6 +22,7 @@ import dataclasses
 
 from engine.core.actions import Action
 from engine.hex.grid import direction_to, distance
+from engine.ui.commands import Command, Do
 from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, refusal
 from engine.ui.contract import DecisionSpec, HandSection, MovePreview
 from engine.core.odds import percent
@@ -664,10 +665,10 @@ class UberDrakesController(Controller):
                                           tip="Other ways: " + ", ".join(PAY_WORDS[h] for h in ways if h != how)))
             out.append(ButtonSpec("Cancel", "cancel", "Esc", tip="Put the card back"))
         for a in self.by_kind.get("attack", []):
-            out.append(ButtonSpec(f"Attack {st.players[a['target']].name}", f"act:attack:{a['target']}", "A",
+            out.append(ButtonSpec(f"Attack {st.players[a['target']].name}", Do(a), "A",
                                   tip="; ".join(self.preview_lines(a)) or "Start a combat (free)"))
         for a in self.by_kind.get("shoot", []):
-            out.append(ButtonSpec(f"Shoot {st.players[a['target']].name}", f"act:shoot:{a['target']}", "B",
+            out.append(ButtonSpec(f"Shoot {st.players[a['target']].name}", Do(a), "B",
                                   tip="; ".join(self.preview_lines(a)) or "A ranged attack with the Long Bow (free)"))
         ex = self.first_legal("exchange")
         if ex is not None:
@@ -702,12 +703,11 @@ class UberDrakesController(Controller):
         cards = sorted(self.marked)
         return self.first_legal("mulligan", cards=tuple(cards))
 
-    def press(self, command: str):
+    def press(self, command: Command):
         p = self.actor()
         self.message = self.message_rule = self.note = ""
-        if command.startswith("do:"):
-            i = int(command[3:])
-            return self.legal[i] if 0 <= i < len(self.legal) else None
+        if isinstance(command, Do):
+            return command.action
         if command == "keep":
             return self.first_legal("keep_hand") or self._refuse(Action.make("keep_hand", p))
         if command == "mulligan":
@@ -732,9 +732,6 @@ class UberDrakesController(Controller):
         if command == "cancel":
             self.cancel()
             return True
-        if command.startswith("act:"):
-            _, kind, t = command.split(":")
-            return self.first_legal(kind, target=int(t)) or self._refuse(Action.make(kind, p, target=int(t)))
         if command == "exchange":
             return self.first_legal("exchange") or self._refuse(Action.make("exchange", p))
         if command in ("end", "roost"):
@@ -864,13 +861,13 @@ class UberDrakesController(Controller):
         if k == "damage" and a["effect"] == "shove":
             return Pointer(hexes=(tuple(a["to"]),)) if self.pick == ("shove",) else Pointer(buttons=("shove",))
         if k in ("attack", "shoot"):
-            return Pointer(units=(a["target"],), buttons=(f"act:{k}:{a['target']}",))
+            return Pointer(units=(a["target"],), buttons=(Do(a),))
         if k == "end_turn":
             return Pointer(buttons=("roost" if a["roost"] else "end",))
         if k == "exchange":
             return Pointer(buttons=("exchange",))
         if a in self.legal:
-            return Pointer(buttons=(f"do:{self.legal.index(a)}",))
+            return Pointer(buttons=(Do(a),))
         return None
 
     def _facing_hex(self, a: Action):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core.actions import Action
 from engine.core.odds import percent
 from engine.core.words import possessive
+from engine.ui.commands import Do
 from engine.ui.contract import ButtonSpec, DecisionSpec
 from games.uberdrakes.board import hex_label
 from games.uberdrakes.common import cat, max_fatigue
@@ -36,8 +37,8 @@ def decision(ctl) -> DecisionSpec | None:
     return pending_spec(ctl, p)
 
 
-def command_of(ctl, a: Action) -> str:
-    return f"do:{ctl.legal.index(a)}"
+def command_of(ctl, a: Action) -> Do:
+    return Do(a)
 
 
 def button(ctl, a: Action, label: str, key: str = "", tip: str = "", cost: str = "") -> ButtonSpec:

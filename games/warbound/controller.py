@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.core.rules import Illegal
+from engine.ui.commands import Command, Do
 from engine.ui.contract import ButtonSpec, Choice, Controller, HandCard, HandSection, HoverInfo, TraySpec
 from games.warbound import actionboard, shooting
 from games.warbound.activation import R_ACT
@@ -427,7 +428,7 @@ class WarboundController(Controller):
                                   tip="; ".join([describe(self.state, pend)] + pv),
                                   cost=pv[0].removeprefix("Cost: ").split(" (")[0] if pv else ""))
             out.append(ButtonSpec("Another Action", "unpick", "Esc", tip="Back to the choice of an Action"))
-        for i, a in enumerate(self.legal):
+        for a in self.legal:
             if a.kind in HEX_KINDS and self._hexes_of(a):
                 continue
             if a.kind == "activate":        # the Action Board's hexagons in the panel offer them
@@ -436,7 +437,7 @@ class WarboundController(Controller):
                 continue
             pv = self.match.rules.preview(self.state, a)
             tip = "; ".join([describe(self.state, a)] + pv)
-            out.append(ButtonSpec(self.short(a), f"a{i}", tip=tip))
+            out.append(ButtonSpec(self.short(a), Do(a), tip=tip))
         return out
 
     def short(self, a) -> str:
@@ -480,7 +481,7 @@ class WarboundController(Controller):
             targets = then.hexes if then is not None else \
                 tuple(h for hexes, _, kind in self._pending_steps() if kind != "move" for h in hexes)
             return Pointer(hexes=targets, buttons=("pay",))
-        same = [f"a{i}" for i, a in enumerate(self.legal) if a.kind == k
+        same = [Do(a) for a in self.legal if a.kind == k
                 and all(a.get(x) == v for x, v in action.params if x != "pay")][:1]
         if k == "hourglass":
             return Pointer(cards=(("space", action.get("space")),), buttons=tuple(same))
@@ -493,7 +494,7 @@ class WarboundController(Controller):
             return Pointer(hexes=tuple(h for h in t.minis if h is not None))
         return Pointer(buttons=tuple(same))
 
-    def press(self, command: str):
+    def press(self, command: Command):
         if command == "pay":
             a = self._activation(self.pending)
             self.pending = None
@@ -501,10 +502,8 @@ class WarboundController(Controller):
         if command == "unpick":
             self.pending = None
             return None
-        if command.startswith("a") and command[1:].isdigit():
-            i = int(command[1:])
-            if 0 <= i < len(self.legal):
-                return self.legal[i]
+        if isinstance(command, Do):
+            return command.action
         return None
 
     def key(self, name: str, mods=frozenset()):

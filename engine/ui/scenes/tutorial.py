@@ -24,6 +24,7 @@ from engine.core.actions import Action
 from engine.core.lessons import Lesson, Pointer, guided_file, lesson_files
 from engine.ui import theme as T
 from engine.ui.boards.hexboard import UNIT
+from engine.ui.commands import Pick
 from engine.ui.scenes.dialogs import Modal
 from engine.ui.scenes.match_panel import SidePanel
 from engine.ui.scenes.match_screen import AI_PACE, MatchScreen
@@ -643,7 +644,7 @@ class CoachPanel(SidePanel):
         super()._draw_buttons(c, L, th, clear)
         marked = set(self.screen.pointer().buttons)
         for b in self.panel_buttons.buttons:
-            on = b.active and str(b.command).startswith("mode:")       # that mode is on already
+            on = b.active and isinstance(b.command, Pick) and b.command.what == "mode"    # that mode is on already
             if (b.command in marked or b.label in marked) and b.enabled and not on:
                 pygame.draw.rect(c, GOLD, b.rect.inflate(th.px(6), th.px(6)), th.px(3), border_radius=th.px(8))
 
