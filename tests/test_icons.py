@@ -12,6 +12,7 @@ import yaml
 
 from engine.core.catalog import DataError, validate_map
 from engine.core.faces import Face, face_problems
+from engine.core import registry
 from engine.core.registry import GAME_MODULES
 from engine.ui.panels.icons import ICON_DIR, icon_names, icon_surface
 from engine.ui.scenes.about import credits
@@ -44,7 +45,7 @@ def test_icons_load_at_any_size_in_any_colour():
 
 
 def _faces(game: str) -> list[Face]:
-    return importlib.import_module(f"games.{game}.faces").faces()
+    return importlib.import_module(f"games.{game}.faces").faces(registry.get(game).catalog())
 
 
 @pytest.mark.parametrize("game", GAMES)

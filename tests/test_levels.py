@@ -277,10 +277,9 @@ def warbound_last_character_position():
 @pytest.mark.parametrize("level", ["normal", "strong", "hard"])
 def test_warbound_hard_keeps_its_last_character_out_of_reach(level):
     from games.warbound.queries import char_distance
-    from games.warbound.catalog import load_catalog
     rules, m = warbound_last_character_position()
     copp, rohna = m.state.chars.values()
-    prof = load_catalog().characters["rohna"].profile
+    prof = registry.get("warbound").catalog().characters["rohna"].profile
     reach = prof.speed + prof.run + 1           # a run and a step: Run + Fight
     assert char_distance(copp, rohna) <= reach
     reasons = play_turn(m, level_agent("warbound", level, rules), 0, 1)

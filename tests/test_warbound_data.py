@@ -13,12 +13,13 @@ from engine.core.dice import ScriptedDice
 from games.warbound import wdice
 from games.warbound.board import BOARDS, load_board
 from games.warbound.catalog import DATA_DIR, load_catalog
+from engine.core import registry
 from games.warbound.decks import Deck, DeckEntry, parse_deck, validate_deck
 from tiers import examples
 
 
 def test_every_name_the_text_gives_is_a_card():
-    c = load_catalog()
+    c = registry.get("warbound").catalog()
     names = {x.name for x in c.characters.values()}
     assert {"COPP", "Roh'na", "Analyst", "Oshi'goru", "Ork'edo Drummer", "Ork'edo Player", "Splatter"} <= names
     assert "kihai" in c.characters["orkedo_player"].profile.skills
@@ -29,7 +30,7 @@ def test_every_name_the_text_gives_is_a_card():
 
 
 def test_three_factions_with_every_card_type_and_reference_cards():
-    c = load_catalog()
+    c = registry.get("warbound").catalog()
     assert len(c.factions) >= 3
     for f in c.factions:
         assert sum(1 for x in c.characters.values() if x.faction == f) >= 4
@@ -41,27 +42,27 @@ def test_three_factions_with_every_card_type_and_reference_cards():
 def test_copp_is_the_example_card():
     """warbound.txt § Character cards: two colorless and one Raiders token,
     a ranged weapon in the profile."""
-    copp = load_catalog().characters["copp"]
+    copp = registry.get("warbound").catalog().characters["copp"]
     assert copp.profile.cost.colorless == 2 and copp.profile.cost.colored == {"raiders": 1}
     assert "ranged" in copp.icons
 
 
 def test_sources_are_marked():
-    c = load_catalog()
+    c = registry.get("warbound").catalog()
     assert c.formations["formation"].source == "rulebook"
     assert all(x.source == "house" for x in c.objectives.values())
     assert c.scenarios["exploration"].source == "house"
 
 
 def test_starter_decks_are_legal():
-    c = load_catalog()
+    c = registry.get("warbound").catalog()
     assert {"raiders_starter", "directorate_starter", "kaigen_starter"} <= set(c.decks)
     for d in c.decks.values():
         assert validate_deck(c, d) == [] and len(d.cards()) == 8
 
 
 def _rules(deck_text):
-    c = load_catalog()
+    c = registry.get("warbound").catalog()
     return [(p.rule, p.message) for p in validate_deck(c, parse_deck(deck_text))]
 
 
@@ -102,7 +103,7 @@ def test_deck_rules_each_refused_with_its_rule():
 
 
 def test_two_formations_allowed_other_factions_allowed():
-    c = load_catalog()
+    c = registry.get("warbound").catalog()
     assert validate_deck(c, c.decks["kaigen_starter"]) == []
     mixed = Deck("mixed", (
         DeckEntry("ronin_broker", vocation="logistics"), DeckEntry("rohna", "plated_vest"), DeckEntry("orkedo_player"), DeckEntry("splatter"),
@@ -164,14 +165,14 @@ def test_aim_distribution_is_exact():
 
 def test_boards_have_two_sections_and_starting_tiles():
     for name in BOARDS:
-        b = load_board(name)
+        b = load_board(registry.get("warbound").catalog(), name)
         assert (b.cols, b.rows) == (16, 8)
         assert [b.label(h) for h in b.starts] == ["C3", "N6"]     # 3rd column / 3rd row from each closed corner
         assert b.section[b.starts[0]] == 0 and b.section[b.starts[1]] == 1
         assert b.blocked and b.obstructing and len(b.scans) == 4
 
 
-_CAT = load_catalog()
+_CAT = registry.get("warbound").catalog()
 _CHARS = sorted(_CAT.characters)
 _EQUIP = [None] + sorted(_CAT.equipment)
 _LEADERS = sorted(_CAT.leaders)

@@ -12,7 +12,6 @@ from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.ui.scenes.launcher_commands import CycleArmy, Go
 from engine.ui.scenes import army_builder as builder_scene
-from games.warbound.catalog import load_catalog
 from games.warbound.decks import deck_from_data, validate_deck
 from test_ui_support import click  # noqa: F401 - sets the SDL dummy driver first
 
@@ -29,7 +28,7 @@ def _builder(*cards):
 def test_ruleset_plays_the_shared_army_lists():
     assert AL.supports_lists(RULES)
     ac = RULES.army_catalog()
-    cat = load_catalog()
+    cat = registry.get("warbound").catalog()
     assert {p.id for p in ac.picks} == set(cat.leaders) | set(cat.characters)
     copp = ac.pick("copp")
     assert [s.key for s in copp.slots] == ["equipment", "formation"] and "Panic side" in copp.text
@@ -91,7 +90,7 @@ def test_built_deck_round_trips_through_its_file_into_a_match(tmp_path):
     al = AL.load_list(path)
     assert AL.list_problems(al) == [] and al.to_dict() == b.list.to_dict()
     deck = deck_from_data(al.to_dict(), str(path))
-    assert validate_deck(load_catalog(), deck) == [] and deck.to_dict()["entries"] == al.to_dict()["entries"]
+    assert validate_deck(registry.get("warbound").catalog(), deck) == [] and deck.to_dict()["entries"] == al.to_dict()["entries"]
     m = Match(Setup("warbound", 2, seed=8, options={"armies": [al.to_dict(), None]}, seats=("human", "human")))
     cards = sorted(c.card for c in m.state.chars.values() if c.owner == 0)
     assert cards == sorted(["rohna", "oshigoru", "orkedo_drummer", "copp"])
@@ -170,9 +169,8 @@ def test_a_game_saved_with_the_old_deck_options_still_loads(tmp_path):
     from engine.core import registry
     from engine.core.match import Match
     from engine.core.rules import Setup
-    from games.warbound.catalog import load_catalog
     rules = registry.get("warbound")
-    decks = sorted(load_catalog().decks)
+    decks = sorted(registry.get("warbound").catalog().decks)
     m = Match(Setup("warbound", 2, seed=3, scenario="recommended", options={"deck_1": decks[-1], "deck_2": decks[0]}))
     m.submit(m.legal_actions()[0], autosave=False)
     path = tmp_path / "old.json"

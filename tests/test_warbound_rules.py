@@ -12,7 +12,6 @@ from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.commands.simulate import play_out
 from games.warbound.ai import evaluate, make_agent
-from games.warbound.catalog import load_catalog
 from tiers import slow
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,7 +45,7 @@ def test_tactician_beats_random():
 @slow
 def test_tactician_plays_every_deck_against_itself():
     ai = make_agent("tactician", RULES)
-    decks = sorted(load_catalog().decks)
+    decks = sorted(registry.get("warbound").catalog().decks)
     for i, d in enumerate(decks):
         opts = {"armies": [d, decks[(i + 1) % len(decks)]]}
         r = play_out(RULES, Setup("warbound", 2, seed=50 + i, scenario="crossfire", options=opts), [ai, ai])

@@ -135,11 +135,11 @@ def test_every_character_has_a_silhouette():
     its card's data names (issue 36: each its own); never only letters."""
     from engine.core.sessions import new_match
     from engine.ui.contract import load_game_ui
-    from games.warbound.catalog import load_catalog
+    from engine.core import registry
     from games.warbound.state import Char
     m = new_match("warbound", seats=["human", "human"], seed=3)
     view, _ = load_game_ui(m)
-    for i, card in enumerate(load_catalog().characters):
+    for i, card in enumerate(registry.get("warbound").catalog().characters):
         assert view.icon(Char(uid=900 + i, card=card, owner=0, minis=[None])), card
     import random
     rng = random.Random(2)

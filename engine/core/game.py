@@ -122,6 +122,7 @@ class Game(ABC):
     army_lists: bool = False             # plays the shared army lists: army_catalog, army_problems, army_summary
     parts: GameParts | None = None       # the modules holding the game's hooks (None: it overrides them itself)
     declared: Declared | None = None     # the game's action kinds (games/<id>/actions.py DECLARED)
+    _catalog: Any = None                 # the catalog the game is set up with (catalog(), reload_files())
 
     def options(self) -> list[OptionSpec]:
         """The options the launcher offers (none by default)."""
@@ -148,8 +149,10 @@ class Game(ABC):
 
     # ---- the rules (every game says these) -----------------------------------------------------
     @abstractmethod
-    def initial_state(self, setup: Setup, dice: Any) -> tuple[Any, list[Event]]:
-        """The state a match starts from, and what the setup did (its log lines)."""
+    def initial_state(self, setup: Setup, dice: Any, catalog: Any = None) -> tuple[Any, list[Event]]:
+        """The state a match starts from, and what the setup did (its log
+        lines), on `catalog` (None: the game's, `catalog()`), which the
+        state carries."""
 
     @abstractmethod
     def to_act(self, state: Any) -> int:
@@ -224,21 +227,45 @@ class Game(ABC):
         """What is wrong with the state, for the playout tests (nothing by default)."""
         return self.parts.invariants.problems(state) if self.parts else []
 
-    # ---- data ------------------------------------------------------------------------------------
+    # ---- data: the catalog passed in, not a global (engine/core/catalog_memo.py) -----------------
+    def catalog(self) -> Any:
+        """The catalog this game is set up with (games/<id>/catalog.py
+        `load_catalog`: the shipped data/<id>/, read on first use and kept
+        on the game).  A new state carries it (`initial_state`); what has no
+        state at hand (options, army lists, the launcher) asks here."""
+        if self._catalog is None:
+            self._catalog = self.read_catalog()
+        return self._catalog
+
+    def read_catalog(self, folder: Any = None) -> Any:
+        """A new catalog read from `folder` (None: the shipped data/<id>/),
+        with nothing cached on it yet.  DataError when the files are wrong."""
+        if self.parts is None:
+            return None
+        return self.parts.catalog.load_catalog(*(() if folder is None else (folder,)))
+
+    def reload_files(self) -> None:
+        """Read the game's files again and set the game up with the new
+        catalog, so the next match reads its map again: the live map viewer
+        calls this when the Tiled file changes.  States already made keep
+        the catalog they carry.  A DataError leaves the old catalog."""
+        self._catalog = self.read_catalog()
+        self.forget_files()
+
     def check_data(self, folder: Any) -> list[str]:
         """Problems of the game's data in `folder` (or the shipped data), or none."""
         if self.parts is None:
             return []
         from engine.core.catalog import DataError
         try:
-            self.parts.catalog.load_catalog(folder or self.parts.catalog.DATA_DIR)
+            self.read_catalog(folder or self.parts.catalog.DATA_DIR)
         except DataError as e:
             return list(e.problems)
         return []
 
     def terrain_ids(self) -> set[str]:
         """The terrain kinds a map of this game may name."""
-        return set(self.parts.catalog.load_catalog().terrain) if self.parts else set()
+        return set(self.catalog().terrain) if self.parts else set()
 
     def army_summary(self, army_list: Any) -> str:
         """A list in one line for the army builder ("" : the builder counts points itself)."""
@@ -246,8 +273,8 @@ class Game(ABC):
 
     def forget_files(self) -> None:
         """Drop what the game's modules cached from its files (every
-        functools cache in games/<id>/*), so the next match reads its map
-        again: the live map viewer calls this when the Tiled file changes."""
+        functools cache in games/<id>/*), for the games whose caches are
+        not yet kept on their catalog (engine/core/catalog_memo.py)."""
         import sys
         prefix = f"games.{self.game_id}."
         for name, mod in list(sys.modules.items()):

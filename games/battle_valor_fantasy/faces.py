@@ -5,13 +5,12 @@ silhouette and code data/battle_valor_fantasy/ names for it
 from __future__ import annotations
 
 from engine.core.faces import Face
-from games.battle_valor_fantasy.catalog import load_catalog
 
 DATA = "data/battle_valor_fantasy"
 
 
-def faces() -> list[Face]:
-    cat = load_catalog()
+def faces(cat) -> list[Face]:
+    """The faces of the catalog `cat` (the game's: its ruleset's catalog())."""
     out = [Face(tid, t.name, t.icon, t.code, f"{DATA}/troops.yaml: {tid}") for tid, t in cat.troops.items()]
     out += [Face(mid, f"Cavalry on {m.name}", m.icon, m.code, f"{DATA}/mounts.yaml: {mid}")
             for mid, m in cat.mounts.items()]

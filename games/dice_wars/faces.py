@@ -3,9 +3,9 @@ as data/dice_wars/units.yaml names them (engine/core/faces.py)."""
 from __future__ import annotations
 
 from engine.core.faces import Face
-from games.dice_wars.catalog import load_catalog
 
 
-def faces() -> list[Face]:
+def faces(cat) -> list[Face]:
+    """The faces of the catalog `cat` (the game's: its ruleset's catalog())."""
     return [Face(cid, uc.name, uc.icon, uc.code, f"data/dice_wars/units.yaml: {cid}")
-            for cid, uc in load_catalog().classes.items()]
+            for cid, uc in cat.classes.items()]

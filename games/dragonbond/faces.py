@@ -4,9 +4,9 @@ silhouette and code, as data/dragonbond/units.yaml names them
 from __future__ import annotations
 
 from engine.core.faces import Face
-from games.dragonbond.catalog import load_catalog
 
 
-def faces() -> list[Face]:
+def faces(cat) -> list[Face]:
+    """The faces of the catalog `cat` (the game's: its ruleset's catalog())."""
     return [Face(uid, u.name, u.icon, u.code, f"data/dragonbond/units.yaml: {uid}")
-            for uid, u in load_catalog().units.items()]
+            for uid, u in cat.units.items()]

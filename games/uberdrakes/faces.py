@@ -3,9 +3,9 @@ data/uberdrakes/dragons.yaml names them (engine/core/faces.py)."""
 from __future__ import annotations
 
 from engine.core.faces import Face
-from games.uberdrakes.catalog import load_catalog
 
 
-def faces() -> list[Face]:
+def faces(cat) -> list[Face]:
+    """The faces of the catalog `cat` (the game's: its ruleset's catalog())."""
     return [Face(did, d.name, d.icon, d.code, f"data/uberdrakes/dragons.yaml: {did}")
-            for did, d in load_catalog().dragons.items()]
+            for did, d in cat.dragons.items()]

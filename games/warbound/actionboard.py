@@ -9,8 +9,8 @@ reduction drops every colorless cost, the Formation's too.
 """
 from __future__ import annotations
 
+from engine.core.catalog_memo import per_catalog
 from games.warbound import fight, shooting
-from games.warbound.catalog import load_catalog
 from games.warbound.movement import can_move
 from games.warbound.queries import possessive
 from games.warbound.profile import stats
@@ -19,28 +19,25 @@ R_BOARD = "warbound.txt § The Action Board"
 R_ACTIVATE = "warbound.txt § Activate a Character"
 
 
-def space(sid: str):
-    return load_catalog().board[sid]
-
-
 def in_period(state, sid: str) -> bool:
-    return space(sid).period <= state.period
+    return state.catalog.board[sid].period <= state.period
 
 
-_by_period: dict = {}
+@per_catalog
+def _in_period(cat, period: int) -> list[str]:
+    """The Actions of Periods up to `period`, in board order."""
+    return [sid for sid, sp in cat.board.items() if sp.period <= period]
 
 
 def open_spaces(state) -> list[str]:
-    ids = _by_period.get(state.period)
-    if ids is None:
-        ids = _by_period[state.period] = [sid for sid, sp in load_catalog().board.items() if sp.period <= state.period]
+    ids = _in_period(state.catalog, state.period)
     closed = state.closed
     return [sid for sid in ids if sid not in closed]
 
 
 def cost(state, ch, sid: str) -> tuple[int, tuple]:
     st = stats(state, ch)
-    return (0 if space(sid).reduction else st.colorless), st.colored
+    return (0 if state.catalog.board[sid].reduction else st.colorless), st.colored
 
 
 def payment(tokens: dict, colorless: int, colored: tuple, choice=None):
@@ -96,7 +93,7 @@ def fighter(state, ch):
 
 def space_problem(state, ch, sid: str):
     """Why ch cannot be activated on this Action (or None); the cost aside."""
-    sp = load_catalog().board.get(sid)
+    sp = state.catalog.board.get(sid)
     if sp is None:
         return (f"There is no Action {sid!r} on the board.", R_BOARD)
     if sp.period > state.period:
@@ -114,8 +111,9 @@ def space_problem(state, ch, sid: str):
     return (f"Invalid Action for {stats(state, ch).name}: {first[0]}", R_BOARD)
 
 
-def parts_name(sid: str) -> str:
-    sp = space(sid)
+def parts_name(cat, sid: str) -> str:
+    """The Action `sid` in words: "Move + Shoot (cost reduction)"."""
+    sp = cat.board[sid]
     names = {"move": "Move", "run": "Run", "shoot": "Shoot", "fight": "Fight"}
     out = " + ".join(("Aim/" if p == "shoot" and sp.aim else "") + names[p] for p in sp.parts)
     return out + (" (cost reduction)" if sp.reduction else "")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from games.warbound import actionboard, fight, initiative, movement, panic, scenario, shooting, skills, wounds
-from games.warbound.catalog import load_catalog
 from games.warbound.profile import has_pool, stats
 from games.warbound.queries import label
 from games.warbound.state import Activation
@@ -32,7 +31,7 @@ def activate_problem(state, a):
         return p
     colorless, colored = actionboard.cost(state, ch, sid)
     if actionboard.payment(state.players[a.player].tokens, colorless, colored, a.get("pay")) is None:
-        cat = load_catalog()
+        cat = state.catalog
         need = ", ".join([f"{colorless} colorless"] * bool(colorless)
                          + [f"{n} {cat.factions[c].token}" for c, n in colored])
         return (f"Not enough Order tokens: {stats(state, ch).name} costs {need or 'nothing'} on this Action.", R_ACT)
@@ -40,7 +39,7 @@ def activate_problem(state, a):
 
 
 def activate(state, a, events: list) -> None:
-    cat = load_catalog()
+    cat = state.catalog
     ch = state.chars[a["uid"]]
     sid = a["space"]
     pl = state.players[a.player]
@@ -51,7 +50,7 @@ def activate(state, a, events: list) -> None:
     state.closed[sid] = (a.player, tuple(sorted(pay.items())))
     state.passes = 0
     paid = ", ".join(f"{n} {cat.factions[c].token}" for c, n in sorted(pay.items())) or "no token"
-    events.append(Event("activate", f"{pl.name} activates {label(state, ch)} on {actionboard.parts_name(sid)}, "
+    events.append(Event("activate", f"{pl.name} activates {label(state, ch)} on {actionboard.parts_name(state.catalog, sid)}, "
                                     f"paying {paid}.", R_ACT))
     if cat.board[sid].reduction and stats(state, ch).colorless:
         events.append(Event("ruling", "Move action cost reduction: only the colored costs are paid.",
@@ -130,7 +129,7 @@ def step_shoot(state, a, dice, events: list) -> None:
     act = state.activation
     act.parts.remove("shoot")
     act.did.append("shoot")
-    aim = load_catalog().board[act.space].aim and act.shots == 0
+    aim = state.catalog.board[act.space].aim and act.shots == 0
     act.shots += 1
     shooting.shoot(state, state.chars[act.uid], state.chars[a["target"]], dice, events, aim)
     settle(state, events)

@@ -2,14 +2,14 @@
 sections, a starting tile at the 3rd column and 3rd row from each
 section's closed corner, obstacles (cannot be traversed or occupied) and
 obstructing terrain (blocks sight) per hex, and the scenario's Scan
-markers.  Built once from a Tiled map (engine.maps.hexmap) and shared,
+markers.  Built once per catalog from a Tiled map (engine.maps.hexmap) and shared,
 immutable, by every state of a match.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
+from engine.core.catalog_memo import per_catalog
 from engine.hex import grid
 from engine.maps.hexmap import HexMapData, load_hex_map
 
@@ -57,9 +57,10 @@ class Board:
         return f"{chr(65 + col)}{row + 1}"
 
 
-@lru_cache(maxsize=16)
-def load_board(name: str) -> Board:
-    from games.warbound.catalog import load_catalog
-    terrain = load_catalog().terrain
+@per_catalog
+def load_board(catalog, name: str) -> Board:
+    """The board `name` (a shipped one or a Tiled file's path) with the
+    catalog's terrain, read once per catalog."""
+    terrain = catalog.terrain
     path = MAP_DIR / f"{name}.tmx" if name in BOARDS else Path(name)
     return Board(load_hex_map(path, known_terrain=set(terrain)), name, terrain)

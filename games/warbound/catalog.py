@@ -9,8 +9,7 @@ reports all problems at once as `file:line: field: message`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.core.catalog import DataError, line_at, load_yaml, validate_map
@@ -35,6 +34,7 @@ class Catalog:
     scenarios: dict[str, Scenario]
     objectives: dict[str, Objective]
     decks: dict        # starter deck id -> games.warbound.decks.Deck
+    memo: dict = field(default_factory=dict, compare=False, repr=False)   # values derived from this data
 
     def card_name(self, cid: str) -> str:
         for table in (self.characters, self.leaders, self.equipment, self.formations, self.vocations):
@@ -77,21 +77,10 @@ def _where(folder: Path, name: str, loc: tuple) -> str:
 
 
 def load_catalog(folder: str | Path | None = None) -> Catalog:
-    """Load and cross-check the data in `folder` (default data/warbound)."""
-    if folder is None:
-        global _DEFAULT
-        if _DEFAULT is None:
-            _DEFAULT = _load_cached(str(DATA_DIR.resolve()))
-        return _DEFAULT
-    return _load_cached(str(Path(folder).resolve()))
-
-
-_DEFAULT: Catalog | None = None
-
-
-@lru_cache(maxsize=8)
-def _load_cached(folder_s: str) -> Catalog:
-    folder = Path(folder_s)
+    """Load and cross-check the data in `folder` (default data/warbound):
+    a new catalog each call (the ruleset keeps the one a game is set up
+    with: engine/core/game.py Game.catalog)."""
+    folder = Path(folder if folder is not None else DATA_DIR).resolve()
     problems: list[str] = []
     terrain = _load(folder, "terrain.yaml", TerrainType, problems)
     factions = _load(folder, "factions.yaml", Faction, problems)

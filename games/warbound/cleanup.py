@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from games.warbound import initiative, scenario
-from games.warbound.catalog import load_catalog
 
 R_CLEANUP = "warbound.txt § Game Phases"
 
@@ -50,7 +49,7 @@ def keep(state, a, events: list) -> None:
     col = a.get("color")
     total = sum(p.tokens.values())
     p.tokens = {col: 1} if col else {}
-    name = load_catalog().factions[col].token if col else "no"
+    name = state.catalog.factions[col].token if col else "no"
     events.append(Event("orders", f"{p.name} keeps {name} Order token and discards {total - (1 if col else 0)}.",
                         R_CLEANUP))
 

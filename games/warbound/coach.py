@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from games.warbound import scenario
 from games.warbound.actionboard import parts_name
-from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats
 from games.warbound.queries import label, living
 
@@ -43,7 +42,7 @@ def watch(state, learner: int) -> list[tuple[str, str]]:
     if state.phase != "action":                  # a decision (Leader skill, Hourglass, Hand, token): the score
         return [(f"Score {me.vp} to {foe.vp}, turn {state.turn} of {scenario.scenario(state).turns}.", R_SCEN)]
     gain, held = cleanup_now(state)
-    cat = load_catalog()
+    cat = state.catalog
     ob = f", {cat.objectives[state.objective].name} included" if state.objective else ""
     where = lambda p: ", ".join(state.board.label(h) for h in held[p]) or "no marker"   # noqa: E731
     now = (f"Score {me.vp} to {foe.vp}. A Cleanup now: you +{gain[learner]} ({where(learner)}), "
@@ -52,7 +51,7 @@ def watch(state, learner: int) -> list[tuple[str, str]]:
     out.append((f"Last turn: the most Victory Points after this Cleanup win. {now}", R_VICTORY) if last
                else (now, R_SCEN))
     if state.hourglass_space and state.hourglass_space not in state.closed and not last:
-        mark = parts_name(state.hourglass_space)
+        mark = parts_name(state.catalog, state.hourglass_space)
         if state.hand == learner and state.hourglass != learner:
             out.append((f"The Hourglass is on {mark}: take that Action this turn, or {foe.name} takes the Hand.",
                         R_INIT))

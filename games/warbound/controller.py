@@ -16,7 +16,6 @@ from engine.ui.commands import Command, Do
 from engine.ui.contract import ButtonSpec, Choice, Controller, HandCard, HandSection, HoverInfo, TraySpec
 from games.warbound import actionboard, shooting
 from games.warbound.activation import R_ACT
-from games.warbound.catalog import load_catalog
 from games.warbound.fight import R_FIGHT
 from games.warbound.profile import stats
 from games.warbound.queries import enemies_adjacent, possessive
@@ -424,7 +423,7 @@ class WarboundController(Controller):
         pend = self._activation(self.pending) if self.pending is not None else None
         if pend is not None:
             pv = self.match.rules.preview(self.state, pend)
-            out.append(ButtonSpec(f"Pay: {actionboard.parts_name(self.pending)}", "pay", "Enter", active=True,
+            out.append(ButtonSpec(f"Pay: {actionboard.parts_name(self.state.catalog, self.pending)}", "pay", "Enter", active=True,
                                   tip="; ".join([describe(self.state, pend)] + pv),
                                   cost=pv[0].removeprefix("Cost: ").split(" (")[0] if pv else ""))
             out.append(ButtonSpec("Another Action", "unpick", "Esc", tip="Back to the choice of an Action"))
@@ -444,12 +443,12 @@ class WarboundController(Controller):
         """A button label that fits: the Action, the choice, not the sentence."""
         k = a.kind
         if k in ("activate", "hourglass"):
-            return ("Hourglass on " if k == "hourglass" else "") + actionboard.parts_name(a["space"])
+            return ("Hourglass on " if k == "hourglass" else "") + actionboard.parts_name(self.state.catalog, a["space"])
         if k == "initiative":
             return "Take the Hand" if a["take"] else "Keep the Hourglass"
         if k == "keep_token":
             col = a.get("color")
-            return f"Keep {load_catalog().factions[col].token}" if col else "Keep none"
+            return f"Keep {self.state.catalog.factions[col].token}" if col else "Keep none"
         if k == "end_activation":
             return "End activation"
         if k == "pass":
@@ -554,7 +553,7 @@ class WarboundController(Controller):
         """What the decision waiting is about, in a sentence (the buttons make it)."""
         kind = item[0]
         if kind == "leader_skill":
-            sk = load_catalog().skills[item[2]]
+            sk = self.state.catalog.skills[item[2]]
             return (f"The Leader Phase: your Leader's skill, {sk.name} ({sk.text.rstrip('.')}). Click the button "
                     "of the Character it helps.")
         if kind == "hourglass":
@@ -580,7 +579,7 @@ class WarboundController(Controller):
         state = self.state
         if state.phase == "deploy":
             return []
-        cat = load_catalog()
+        cat = self.state.catalog
         view = self.view
         picked = self._picked()
         hourglass = any(a.kind == "hourglass" for a in self.legal)
@@ -608,7 +607,7 @@ class WarboundController(Controller):
                  for t in range(1, sc.turns + 1)]
         hand, glass = state.players[state.hand], state.players[state.hourglass]
         stats_row = [("Hand", hand.name, view.player_color(state, hand.index)),
-                     ("Hourglass", glass.name + (f" on {actionboard.parts_name(state.hourglass_space)}"
+                     ("Hourglass", glass.name + (f" on {actionboard.parts_name(self.state.catalog, state.hourglass_space)}"
                                                  if state.hourglass_space else ""),
                       view.player_color(state, glass.index))]
         sections.append(HandSection("Timeline · the Hand and the Hourglass", turns, stats_row, hexes=True,
@@ -634,11 +633,11 @@ class WarboundController(Controller):
 
     def _space_card(self, sid, sp, picked, hourglass) -> HandCard:
         state = self.state
-        cat = load_catalog()
+        cat = self.state.catalog
         title = space_title(sp)
         closed = state.closed.get(sid)
         glass = state.hourglass_space == sid
-        lines = [actionboard.parts_name(sid) + f" (Period {sp.period})"]
+        lines = [actionboard.parts_name(self.state.catalog, sid) + f" (Period {sp.period})"]
         color = ""
         if closed:
             who, paid = closed
@@ -709,7 +708,7 @@ class WarboundController(Controller):
             if len(acts) == 1:
                 return acts[0]
             if acts:
-                return Choice(f"Exchange two Order tokens for one {load_catalog().factions[key[1]].token}",
+                return Choice(f"Exchange two Order tokens for one {self.state.catalog.factions[key[1]].token}",
                               acts, [self.match.rules.describe(self.state, a) for a in acts])
         return None
 

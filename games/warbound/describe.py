@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from games.warbound import actionboard, shooting, wdice
-from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats, unbroken_armor
 from games.warbound.queries import label, possessive
 
@@ -57,7 +56,7 @@ def describe_fight(state, a: Action) -> str:
 
 
 def describe_skill(state, a: Action) -> str:
-    cat = load_catalog()
+    cat = state.catalog
     me = _me(state, a)
     sk = cat.skills[a["skill"]].name
     on = f" on {_c(state, a['target'])}" if a.get("target") is not None else ""
@@ -76,7 +75,7 @@ def describe_pass(state, a: Action) -> str:
 
 
 def describe_exchange(state, a: Action) -> str:
-    cat = load_catalog()
+    cat = state.catalog
     who = _who(state, a)
     g = a["give"]
     return (f"{who} exchanges {cat.factions[g[0]].token} + {cat.factions[g[1]].token} for one "
@@ -99,7 +98,7 @@ def describe_initiative(state, a: Action) -> str:
 
 
 def describe_keep_token(state, a: Action) -> str:
-    cat = load_catalog()
+    cat = state.catalog
     who = _who(state, a)
     col = a.get("color")
     return f"{who} keeps {'a ' + cat.factions[col].token if col else 'no'} Order token"
@@ -127,7 +126,7 @@ def cost_note(state, ch, space: str = "") -> str:
     """What an activation cost includes beyond the card's ("" when nothing):
     the Formation's extra colorless, or none of it on the Move space that
     reduces the cost (warbound.txt § Formations, § The Action Board)."""
-    cat = load_catalog()
+    cat = state.catalog
     if space and cat.board[space].reduction:
         return " (cost reduction: no colorless part)"
     if ch.formation and ch.formation in cat.formations:
@@ -141,7 +140,7 @@ def preview(state, a: Action) -> list[str]:
     if a.kind == "activate":
         ch = state.chars[a["uid"]]
         colorless, colored = actionboard.cost(state, ch, a["space"])
-        cat = load_catalog()
+        cat = state.catalog
         parts = [f"{colorless} colorless"] * bool(colorless) + [f"{n} {cat.factions[c].token}" for c, n in colored]
         lines = [f"Cost: {', '.join(parts) or 'nothing'}" + cost_note(state, ch, a["space"])]
         if ch.activations and stats(state, ch).morale is not None:
@@ -156,7 +155,7 @@ def preview(state, a: Action) -> list[str]:
     if a.kind == "shoot":
         t = state.chars[a["target"]]
         need, first = shooting.accuracy_for(state, ch, t)
-        aim = load_catalog().board[act.space].aim and act.shots == 0
+        aim = state.catalog.board[act.space].aim and act.shots == 0
         head = "closest target: first accuracy" if first else "not the closest: second accuracy"
         return [head] + _attack_lines(state, ch, t, st.shoot_dice, need, st.hit_shoot, aim)
     if a.kind == "fight":

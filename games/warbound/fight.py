@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from games.warbound import wounds
-from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats
 from games.warbound.queries import enemies_adjacent, is_adjacent, label
 
@@ -31,7 +30,7 @@ def target_problem(state, ch, target):
 
 
 def conditional_bonus(state, ch, target) -> int:
-    cat = load_catalog()
+    cat = state.catalog
     out = 0
     for sid in stats(state, ch).skills:
         eff = cat.skills[sid].effect

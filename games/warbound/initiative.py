@@ -16,12 +16,11 @@ R_INIT = "warbound.txt § Initiative"
 
 
 def effect_phase(state, events: list) -> None:
-    from games.warbound.catalog import load_catalog
     state.phase = "effect"
     events.append(Event("phase", "The Effect Phase.", "warbound.txt § Game Phases", depth=0))
     if state.objectives:
         state.objective = state.objectives.pop(0)
-        ob = load_catalog().objectives[state.objective]
+        ob = state.catalog.objectives[state.objective]
         events.append(Event("objective", f"Objective for this turn: {ob.name}. {ob.text}",
                             "docs/games/warbound.md § Exploration scenario"))
     state.queue.append(("hourglass", state.hourglass))
@@ -37,7 +36,7 @@ def place(state, a, events: list) -> None:
     state.queue.pop(0)
     state.hourglass_space = a["space"]
     events.append(Event("hourglass", f"{state.players[a.player].name} places the Hourglass on "
-                                     f"{parts_name(a['space'])}.", R_INIT))
+                                     f"{parts_name(state.catalog, a['space'])}.", R_INIT))
 
 
 def taken(state, player: int, space: str, events: list) -> None:

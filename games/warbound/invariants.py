@@ -3,7 +3,6 @@ random-playout tests after every action)."""
 from __future__ import annotations
 
 from engine.hex import grid
-from games.warbound.catalog import load_catalog
 from games.warbound.panic import death_limit
 from games.warbound.profile import stats
 
@@ -51,6 +50,6 @@ def problems(state) -> list[str]:
     if state.hand == state.hourglass and state.phase in ("leader", "effect"):
         out.append("one player holds both markers outside the Action Phase")
     if state.hourglass_space is not None and state.phase == "action" and state.hourglass_space not in \
-            load_catalog().board:
+            state.catalog.board:
         out.append("hourglass on no Action")
     return out

@@ -16,7 +16,6 @@ import copy
 
 from engine.core.judging import Area, Army, Canvas, Frame, Objective, Spot
 from engine.hex import grid
-from games.warbound.catalog import load_catalog
 from games.warbound.movement import reach
 from games.warbound.scenario import controller, deploy_zone
 
@@ -70,7 +69,7 @@ def judge_map(state) -> dict:
 
 
 def judge_canvas(state) -> Canvas:
-    terrain = load_catalog().terrain
+    terrain = state.catalog.terrain
     b = state.board
     areas = [Area(terrain[t].color, hex=h) for h, t in b.terrain.items()]
     areas += [Area("#FFFFFF", hex=h, label=f"start {i + 1}", outline=True) for i, h in enumerate(b.starts)]
@@ -81,7 +80,7 @@ def judge_canvas(state) -> Canvas:
 
 
 def judge_frame(state) -> Frame:
-    chars = load_catalog().characters
+    chars = state.catalog.characters
     units = tuple(Spot(f"{c.uid}.{i}", c.owner, h[0], h[1], chars[c.card].name if c.card in chars else c.card)
                   for c in state.chars.values() if c.alive for i, h in enumerate(c.minis) if h is not None)
     objectives = tuple(Objective(_scan(state.board, h), h[0], h[1], controller(state, h))
@@ -93,7 +92,7 @@ def judge_frame(state) -> Frame:
 def judge_army(state) -> list[Army]:
     """The deck each seat plays: its Leader and Characters (the same every
     game; the judge relates the decks to the result when they are swapped)."""
-    chars = load_catalog().characters
+    chars = state.catalog.characters
     out = []
     for p in state.players:
         mine = sorted((c for c in state.chars.values() if c.owner == p.index), key=lambda c: c.uid)
@@ -146,7 +145,7 @@ def judge_variants(state, folder) -> list:
     path = str(b.path or "")
     if not path.endswith(".tmx"):
         return []
-    terrain_types = load_catalog().terrain
+    terrain_types = state.catalog.terrain
     open_ground = {h for h in b.open if not terrain_types[b.terrain[h]].start}
     from engine.maps.hexmap import load_hex_map
     data = load_hex_map(path, known_terrain=set(terrain_types))

@@ -6,7 +6,6 @@ Order tokens of any colour for one of the colour of their choice."""
 from __future__ import annotations
 
 from engine.core.rules import Event
-from games.warbound.catalog import load_catalog
 from games.warbound.queries import label, living, possessive
 
 R_LEADER = "warbound.txt § Game Phases"
@@ -14,7 +13,7 @@ R_EXCHANGE = "warbound.txt § Game Phases"
 
 
 def leader_skills(state, p: int) -> list[str]:
-    cat = load_catalog()
+    cat = state.catalog
     pl = state.players[p]
     out = [cat.leaders[pl.leader].skill]
     skill = cat.vocations[pl.vocation].skill if pl.vocation else None
@@ -24,7 +23,7 @@ def leader_skills(state, p: int) -> list[str]:
 
 
 def targets(state, p: int, sid: str) -> list:
-    eff = load_catalog().skills[sid].effect
+    eff = state.catalog.skills[sid].effect
     if eff.kind == "leader_calm":
         return [c for c in living(state, p) if c.stress > 0]
     if eff.kind == "leader_mend":
@@ -33,7 +32,7 @@ def targets(state, p: int, sid: str) -> list:
 
 
 def start(state, events: list) -> None:
-    cat = load_catalog()
+    cat = state.catalog
     from games.warbound.scenario import period_of
     state.phase = "leader"
     state.period = period_of(state)
@@ -68,14 +67,14 @@ def check_skill(state, a):
     kind, p, sid = state.queue[0]
     t = state.chars.get(a.get("target"))
     if t is None or t not in targets(state, p, sid):
-        name = load_catalog().skills[sid].name
+        name = state.catalog.skills[sid].name
         return (f"{name}: choose one of your Characters it can help.", "docs/games/warbound.md § Leaders")
     return None
 
 
 def apply_skill(state, a, events: list) -> None:
     kind, p, sid = state.queue.pop(0)
-    sk = load_catalog().skills[sid]
+    sk = state.catalog.skills[sid]
     t = state.chars[a["target"]]
     if sk.effect.kind == "leader_calm":
         t.stress = max(0, t.stress - sk.effect.amount)
@@ -94,7 +93,7 @@ def exchanges(state, p: int) -> list[tuple]:
         for b in cols[i:]:
             if a == b and toks[a] < 2:
                 continue
-            for g in load_catalog().factions:
+            for g in state.catalog.factions:
                 out.append((a, b, g))
     return out
 
@@ -102,7 +101,7 @@ def exchanges(state, p: int) -> list[tuple]:
 def check_exchange(state, a):
     give = a.get("give")
     get = a.get("get")
-    if not isinstance(give, (list, tuple)) or len(give) != 2 or get not in load_catalog().factions:
+    if not isinstance(give, (list, tuple)) or len(give) != 2 or get not in state.catalog.factions:
         return ("Discard two Order tokens for one of the colour of your choice.", R_EXCHANGE)
     need: dict = {}
     for c in give:
@@ -114,7 +113,7 @@ def check_exchange(state, a):
 
 
 def apply_exchange(state, a, events: list) -> None:
-    cat = load_catalog()
+    cat = state.catalog
     p = state.players[a.player]
     for c in a["give"]:
         p.tokens[c] -= 1

@@ -150,8 +150,7 @@ def move(state, ch, dests: list, budget: int, dice, events: list, why: str = "mo
 
 
 def opportunist(state, mover, moved, dice, events: list) -> None:
-    from games.warbound.catalog import load_catalog
-    cat = load_catalog()
+    cat = state.catalog
     for o in list(state.chars.values()):
         if not o.alive or o.owner == mover.owner or not o.deployed or not mover.alive:
             continue

@@ -32,7 +32,6 @@ from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
 from engine.core.rules import Event
 from engine.hex import grid
-from games.warbound.catalog import load_catalog
 from games.warbound.state import Char
 
 CHAR_KEYS = {"name", "player", "card", "at", "at2", "equipment", "formation", "stress", "wounds", "breaks",
@@ -49,7 +48,7 @@ def parse_hex(value):
 
 
 def build(state, spec: dict, events: list) -> None:
-    cat = load_catalog()
+    cat = state.catalog
     top = Fields(spec, "position")
     top.only(POS_KEYS)
     state.chars = {}

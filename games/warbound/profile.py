@@ -1,12 +1,10 @@
 """What a Character card reads now: its side (normal or panic), plus its
 Equipment, Formation and the Leader's Vocation (warbound.txt § Character
-cards, § Upgrade cards, § Formations, § Panic).  Memoised per combination:
-the hot loops only read these frozen values."""
+cards, § Upgrade cards, § Formations, § Panic).  Memoised per combination
+on the catalog (its memo): the hot loops only read these frozen values."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from games.warbound.catalog import load_catalog
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,19 +33,8 @@ class Stats:
         return kind in self.kinds
 
 
-_memo: dict = {}
-
-
-def cat():
-    return load_catalog()
-
-
-def stats_of(card: str, equipment, formation, panic: bool, vocation) -> Stats:
-    key = (card, equipment, formation, panic, vocation)
-    hit = _memo.get(key)
-    if hit is not None:
-        return hit
-    c = cat()
+def _work_out(c, key: tuple) -> Stats:
+    _, card, equipment, formation, panic, vocation = key
     ch = c.characters[card]
     p = ch.profile
     v = {"attack": p.attack, "fight_dice": p.fight_dice, "speed": p.speed, "run": p.run,
@@ -105,12 +92,15 @@ def stats_of(card: str, equipment, formation, panic: bool, vocation) -> Stats:
         armor_value=armor.value if armor else 0, hit_fight=bonus["hit_fight"], hit_shoot=bonus["hit_shoot"],
         skills=tuple(skills), formation=bool(formation),
         kinds=frozenset(c.skills[s].effect.kind for s in skills))
-    _memo[key] = st
+    c.memo[key] = st
     return st
 
 
 def stats(state, ch) -> Stats:
-    return stats_of(ch.card, ch.equipment, ch.formation, ch.panic, state.players[ch.owner].vocation)
+    c = state.catalog
+    key = ("stats", ch.card, ch.equipment, ch.formation, ch.panic, state.players[ch.owner].vocation)
+    hit = c.memo.get(key)
+    return hit if hit is not None else _work_out(c, key)
 
 
 def has_pool(state, ch) -> bool:
@@ -122,8 +112,3 @@ def unbroken_armor(state, ch) -> int:
     """Armor points not yet covered by Break tokens (warbound.txt § Shoot, 7. Armor roll)."""
     return max(0, stats(state, ch).armor_points - ch.breaks)
 
-
-def skill_kinds(st: Stats) -> dict:
-    """effect kind -> skill id, for the Character's skills."""
-    c = cat()
-    return {c.skills[s].effect.kind: s for s in st.skills}

@@ -17,7 +17,6 @@ opponent's Order tokens (all public); never a card in hand.
 from __future__ import annotations
 
 from games.warbound import actionboard, fight, shooting
-from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats
 from games.warbound.queries import char_distance, enemies_adjacent, is_adjacent, living
 from games.warbound.tactician import attack_outlook, attack_value
@@ -56,7 +55,7 @@ def open_attacks(state, player: int) -> list:
 
 
 def _open_attacks(state, player: int) -> list:
-    board = load_catalog().board
+    board = state.catalog.board
     toks = state.players[player].tokens
     out = []
     spaces = [sid for sid in actionboard.open_spaces(state)

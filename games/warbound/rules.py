@@ -27,7 +27,6 @@ from engine.core.rules import Illegal, OptionSpec, Outcome, refusal
 from games.warbound import (actionboard, actions, activation, flow, leader, movement, setup,
                             shooting, skills)
 from games.warbound.board import BOARDS
-from games.warbound.catalog import load_catalog
 from games.warbound.queries import enemies_adjacent, living, possessive
 from games.warbound import catalog, coach, describe, invariants, judge, position, queries, rulings
 from games.warbound.state import WBState
@@ -58,7 +57,7 @@ class WarboundRules(Game):
         # each seat's deck is an army list (the launcher's seats, --armies); deck_1 and
         # deck_2 choose a starter deck by id for scripts and for games saved before that,
         # so those saves still load: the launcher does not offer them
-        decks = tuple(sorted(load_catalog().decks))
+        decks = tuple(sorted(self.catalog().decks))
         return [OptionSpec(f"deck_{i + 1}", f"Player {i + 1}'s deck", setup.DEFAULT_DECKS[i], decks,
                            help="A starter deck (data/warbound/lists)", launcher=False) for i in (0, 1)]
 
@@ -68,23 +67,23 @@ class WarboundRules(Game):
     # ---- decks as army lists (engine/core/army_lists.py; games/warbound/list_hooks.py) ----
     def army_catalog(self):
         from games.warbound.list_hooks import army_catalog
-        return army_catalog(load_catalog())
+        return army_catalog(self.catalog())
 
     def army_problems(self, army_list) -> list:
         from games.warbound.list_hooks import army_problems
-        return army_problems(load_catalog(), army_list)
+        return army_problems(self.catalog(), army_list)
 
     def default_army_name(self, seat: int, scenario: str = "") -> str:
         """The starter deck a seat plays when no list is chosen (the launcher
         shows it); the same on every map."""
-        return load_catalog().decks[setup.DEFAULT_DECKS[seat % 2]].name
+        return self.catalog().decks[setup.DEFAULT_DECKS[seat % 2]].name
 
     def army_summary(self, army_list) -> str:
         from games.warbound.list_hooks import army_summary
-        return army_summary(load_catalog(), army_list)
+        return army_summary(self.catalog(), army_list)
 
-    def initial_state(self, s, dice):
-        return setup.initial_state(s, dice)
+    def initial_state(self, s, dice, catalog=None):
+        return setup.initial_state(s, dice, catalog or self.catalog())
 
     def in_setup(self, state: WBState) -> bool:
         return state.phase == "deploy"
@@ -184,7 +183,7 @@ class WarboundRules(Game):
         return []
 
     def _activations(self, state: WBState, p: int) -> list[Action]:
-        cat = load_catalog()
+        cat = state.catalog
         spaces = actionboard.open_spaces(state)
         if not spaces:
             return []

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from engine.hex import grid
-from games.warbound.catalog import load_catalog
 from games.warbound.queries import label, living, possessive
 
 R_SCEN = "docs/games/warbound.md § Exploration scenario"
@@ -15,7 +14,7 @@ R_VICTORY = "warbound.txt § Victory condition"
 
 
 def scenario(state):
-    return load_catalog().scenarios[state.scenario]
+    return state.catalog.scenarios[state.scenario]
 
 
 def period_of(state) -> int:
@@ -65,7 +64,7 @@ def in_enemy_section(state, player: int) -> bool:
 
 def score_cleanup(state, events: list) -> None:
     sc = scenario(state)
-    cat = load_catalog()
+    cat = state.catalog
     held: dict[int, list[str]] = {0: [], 1: []}
     for h in state.board.scans:
         c = controller(state, h)

@@ -6,19 +6,17 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from games.warbound.board import load_board
-from games.warbound.catalog import load_catalog
 from games.warbound.decks import validate_deck
 from games.warbound.state import Char, Player, WBState
 
 DEFAULT_DECKS = ("raiders_starter", "kaigen_starter")
 
 
-def resolve_deck(value, default: str):
+def resolve_deck(cat, value, default: str):
     """A deck from a starter id or a list's plain data (the shared army
     lists put `to_dict()` data in Setup.options["armies"], one per seat;
     null: the seat's default starter deck).  Never a file path: a save
     cannot smuggle in a file."""
-    cat = load_catalog()
     value = value or default
     if isinstance(value, dict):
         from games.warbound.decks import deck_from_data
@@ -32,22 +30,22 @@ def resolve_deck(value, default: str):
     raise ValueError(f"unknown deck {value!r}; starter decks: {', '.join(sorted(cat.decks))}")
 
 
-def initial_state(setup, dice) -> tuple[WBState, list]:
-    cat = load_catalog()
-    board = load_board(setup.scenario or "recommended")
+def initial_state(setup, dice, cat) -> tuple[WBState, list]:
+    """The match `setup` starts, on the catalog `cat` (games/warbound/catalog.py)."""
+    board = load_board(cat, setup.scenario or "recommended")
     events: list = []
     players = []
     armies = setup.options.get("armies") or [None, None]
     for i in (0, 1):
         default = setup.options.get(f"deck_{i + 1}") or DEFAULT_DECKS[i]      # a starter deck by id
-        deck, did = resolve_deck(armies[i] if i < len(armies) else None, default)
+        deck, did = resolve_deck(cat, armies[i] if i < len(armies) else None, default)
         lead = deck.leader_entry(cat)
         faction = cat.leaders[lead.card].faction
         players.append(Player(i, cat.factions[faction].name, deck, did, lead.card, lead.vocation))
     if players[0].name == players[1].name:
         for p in players:
             p.name = f"{p.name} {p.index + 1}"
-    state = WBState(board=board, scenario="exploration", players=players, chars={})
+    state = WBState(board=board, catalog=cat, scenario="exploration", players=players, chars={})
     state.options = dict(setup.options)
     uid = 0
     for p in players:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from games.warbound import movement, shooting, wounds
-from games.warbound.catalog import load_catalog
 from games.warbound.profile import has_pool, stats
 from games.warbound.queries import char_distance, label, living
 
@@ -21,7 +20,7 @@ HOUSE = "docs/games/warbound.md § Skills"
 
 
 def active_skills(state, ch) -> list[str]:
-    cat = load_catalog()
+    cat = state.catalog
     return [s for s in stats(state, ch).skills if cat.skills[s].timing == "active"]
 
 
@@ -43,7 +42,7 @@ def problem(state, ch, a):
         return (f"{stats(state, ch).name} has no active skill {sid!r}.", R_SKILL)
     if act.skill_used:
         return ("An active skill can only be used once per activation.", R_SKILL)
-    eff = load_catalog().skills[sid].effect
+    eff = state.catalog.skills[sid].effect
     k = eff.kind
     t = state.chars.get(a.get("target")) if a.get("target") is not None else None
     if k in ("kihai", "patch_up"):
@@ -86,7 +85,7 @@ def options(state, ch) -> list[dict]:
     if act is None or act.skill_used:
         return []
     out = []
-    cat = load_catalog()
+    cat = state.catalog
     for sid in active_skills(state, ch):
         eff = cat.skills[sid].effect
         k = eff.kind
@@ -125,7 +124,7 @@ class _A(dict):
 
 def use(state, ch, a, dice, events: list) -> None:
     sid = a["skill"]
-    sk = load_catalog().skills[sid]
+    sk = state.catalog.skills[sid]
     eff = sk.effect
     k = eff.kind
     state.activation.skill_used = True

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from engine.core.state_fields import KEEP, SHARED, copyable
+from games.warbound.catalog import Catalog
 from games.warbound.decks import Deck
 
 PHASES = ("deploy", "leader", "effect", "action", "cleanup", "over")
@@ -69,6 +70,7 @@ class Activation:
 @dataclass
 class WBState:
     board: object = field(metadata=SHARED)     # the board (immutable, shared)
+    catalog: Catalog = field(metadata=SHARED)  # the data the match was set up with (immutable, shared)
     scenario: str
     players: list[Player]
     chars: dict[int, Char]      # uid -> Char

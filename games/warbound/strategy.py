@@ -24,14 +24,13 @@ from engine.hex import grid
 from games.warbound import actionboard, movement, scenario, shooting
 from games.warbound.tactician import (ScoringAgent, _Moved, after_move_value, attack_outlook, attack_roll, attack_value,
                                      place_value, prizing_kills)
-from games.warbound.catalog import load_catalog
 from games.warbound.profile import has_pool, stats
 from games.warbound.queries import char_distance, label, living, possessive
 from games.warbound.reply import Looking, answer, looking, open_attacks, worst_reply
 
 
 def objective_kind(state) -> str | None:
-    ob = load_catalog().objectives.get(state.objective) if state.objective else None
+    ob = state.catalog.objectives.get(state.objective) if state.objective else None
     return ob.kind if ob is not None else None
 
 
@@ -178,7 +177,7 @@ def goal(state, a) -> str:
         # the Hourglass goes where the Hand holder gains least (tactician.score): whoever takes
         # that Action gains the Hourglass, and its holder takes the Hand at Cleanup
         foe = state.players[1 - a.player].name
-        return (f"mark {actionboard.parts_name(a['space'])}, the Action {possessive(foe)} Characters would make least "
+        return (f"mark {actionboard.parts_name(state.catalog, a['space'])}, the Action {possessive(foe)} Characters would make least "
                 f"of now: to keep the Hand, {foe} must spend an activation on it (§ Initiative)")
     if a.kind == "activate":
         ch = state.chars[a["uid"]]
@@ -195,7 +194,7 @@ def goal(state, a) -> str:
 def _activation_goal(state, a) -> str:
     """What the activation is for: the move it plans (where to, the markers it takes) and what follows."""
     ch = state.chars[a["uid"]]
-    sp = load_catalog().board[a["space"]]
+    sp = state.catalog.board[a["space"]]
     mv = next((p for p in sp.parts if p in ("move", "run")), None)
     rest = [p for p in sp.parts if p != mv]
     if mv is None:
@@ -213,7 +212,7 @@ def _markers_goal(state, ch, dests) -> str:
     before = {h: scenario.controller(state, h) for h in state.board.scans}
     with _Moved(state, ch, dests):
         after = {h: scenario.controller(state, h) for h in state.board.scans}
-    ob = load_catalog().objectives.get(state.objective) if state.objective else None
+    ob = state.catalog.objectives.get(state.objective) if state.objective else None
     card = f" ({ob.name})" if ob is not None else " (Scan markers score at Cleanup)"
     me, foe = ch.owner, state.players[1 - ch.owner].name
     broken = [state.board.label(h) for h in before if before[h] == 1 - me and after[h] != 1 - me]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from engine.hex import grid
 from games.warbound import actionboard, fight, movement, shooting, wdice
-from games.warbound.catalog import load_catalog
 from games.warbound.profile import has_pool, stats, unbroken_armor
 from games.warbound.queries import enemies_adjacent, living, minis
 
@@ -81,7 +80,7 @@ NERVE = 4.0
 
 def objective_is(state, kind: str) -> bool:
     """Is this turn's objective card of this kind (docs/games/warbound.md § Exploration scenario)?"""
-    ob = load_catalog().objectives.get(state.objective) if state.objective else None
+    ob = state.catalog.objectives.get(state.objective) if state.objective else None
     return ob is not None and ob.kind == kind
 
 
@@ -92,7 +91,7 @@ def attack_roll(state, a) -> tuple:
     st = stats(state, ch)
     if a.kind == "shoot":
         need, _ = shooting.accuracy_for(state, ch, t)
-        return st.shoot_dice, need, st.hit_shoot, load_catalog().board[act.space].aim and act.shots == 0
+        return st.shoot_dice, need, st.hit_shoot, state.catalog.board[act.space].aim and act.shots == 0
     return st.fight_dice, st.attack, st.hit_fight + fight.conditional_bonus(state, ch, t), False
 
 
@@ -175,7 +174,7 @@ def after_move_value(state, ch, budget: int, then: tuple, place=place_value) -> 
 
 
 def space_value(state, ch, sid: str, place=place_value) -> float:
-    sp = load_catalog().board[sid]
+    sp = state.catalog.board[sid]
     parts = sp.parts
     now = 0.0
     if "shoot" in parts:
@@ -264,7 +263,7 @@ class ScoringAgent:
             col = a.get("color")
             if col is None:
                 return -1.0
-            lead = load_catalog().leaders[state.players[p].leader]
+            lead = state.catalog.leaders[state.players[p].leader]
             return 1.0 if col in lead.orders[state.period - 1] else 0.5
         if k == "hourglass":
             return -self.space_worth(state, 1 - p, a["space"])
@@ -288,7 +287,7 @@ class ScoringAgent:
     def value_of(self, state, ch, sid: str) -> float:
         key = ("value", ch.uid, sid)
         if key not in self.memo:
-            sp = load_catalog().board[sid]
+            sp = state.catalog.board[sid]
             same = ("value", ch.uid, sp.parts, sp.aim)
             if same not in self.memo:
                 self.memo[same] = space_value(state, ch, sid, self.place)
@@ -379,7 +378,7 @@ class ScoringAgent:
         return risk
 
     def skill_value(self, state, ch, a) -> float:
-        eff = load_catalog().skills[a["skill"]].effect
+        eff = state.catalog.skills[a["skill"]].effect
         kind = eff.kind
         if kind == "war_drum":
             return 0.5 * sum(1 for o in living(state, ch.owner) if o.uid != ch.uid and o.stress
@@ -413,7 +412,7 @@ def purpose(state, a) -> str:
     if k == "deploy":
         return "stand ready to march on the Scan markers (§ Exploration scenario)"
     if k == "activate":
-        return f"the Action this Character makes most of now: {actionboard.parts_name(a['space'])}"
+        return f"the Action this Character makes most of now: {actionboard.parts_name(state.catalog, a['space'])}"
     if k == "move":
         act = state.activation
         ch = state.chars[act.uid] if act is not None else None
@@ -427,7 +426,7 @@ def purpose(state, a) -> str:
     if k in ("shoot", "fight"):
         return "the best target within reach"
     if k == "skill":
-        return f"{load_catalog().skills[a['skill']].name}: the most it does now"
+        return f"{state.catalog.skills[a['skill']].name}: the most it does now"
     if k == "leader_skill":
         return "relieve the Character most under Stress"
     if k == "keep_token":

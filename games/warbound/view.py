@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, TokenTrack, View
 from games.warbound import actionboard, scenario
-from games.warbound.catalog import load_catalog
 from games.warbound.profile import stats
 from games.warbound.queries import possessive
 
@@ -21,7 +20,7 @@ class WarboundView(View):
         self.match = match
         self.rules = match.rules
         self.board = match.state.board
-        self.cat = load_catalog()
+        self.cat = match.state.catalog
 
     def hexes(self):
         return list(self.board.hexes)
@@ -77,7 +76,7 @@ class WarboundView(View):
             p = state.winners[0] if len(won) == 1 else p
         lines = [f"Turn {state.turn}/5 · Period {state.period} · Hand: {state.players[state.hand].name} · "
                  f"Hourglass: {state.players[state.hourglass].name}"
-                 + (f" on {actionboard.parts_name(state.hourglass_space)}" if state.hourglass_space else "")]
+                 + (f" on {actionboard.parts_name(state.catalog, state.hourglass_space)}" if state.hourglass_space else "")]
         lines.append("VP: " + ", ".join(f"{q.name} {q.vp}" for q in state.players))
         if state.objective:
             lines.append(f"Objective: {self.cat.objectives[state.objective].name}")
@@ -94,7 +93,7 @@ class WarboundView(View):
             closed = state.closed.get(sid)
             who = f" — {possessive(state.players[closed[0]].name)} tokens" if closed else " — open"
             mark = " (Hourglass)" if state.hourglass_space == sid else ""
-            out.append(("", f"{actionboard.parts_name(sid)}{mark}{who}"))
+            out.append(("", f"{actionboard.parts_name(state.catalog, sid)}{mark}{who}"))
         return out
 
     def card(self, state, key) -> CardSpec | None:

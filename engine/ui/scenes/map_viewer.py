@@ -140,8 +140,8 @@ class MapViewer(Scene):
         """Read the map again (after a save); on a mistake keep the last good drawing."""
         from engine.core.match import Match
         rules = self.match.rules
-        rules.forget_files()
         try:
+            rules.reload_files()                 # a new catalog: the map and what was cached from it read anew
             match = Match(self.match.setup)
             self._build(match, old_board=self.board)
         except Exception as e:  # noqa: BLE001 - any mistake in the file is shown, never fatal
