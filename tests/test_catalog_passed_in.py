@@ -21,11 +21,12 @@ from engine.core.rules import Setup
 from engine.core.state_fields import fingerprint
 
 ROOT = Path(__file__).resolve().parents[1]
-PASSED_IN = ("warbound",)                 # the games whose modules read state.catalog (issue 37)
+PASSED_IN = ("dice_wars", "warbound")                # the games whose modules read state.catalog (issue 37)
 # a call of the global loader or its cache: `cat()`, `load_catalog()` (with or without a folder)
 GLOBAL_READ = re.compile(r"(?<![\w.])(cat|load_catalog)\(")
 # a map whose first tile can change, per game: (file under assets/maps/<game>/, its first tile, another tile)
-MAPS = {"warbound": ("recommended.tmx", '<data encoding="csv">\n1,', '<data encoding="csv">\n2,')}
+MAPS = {"warbound": ("recommended.tmx", '<data encoding="csv">\n1,', '<data encoding="csv">\n2,'),
+        "dice_wars": ("balanced.tmx", '<data encoding="csv">\n1,', '<data encoding="csv">\n2,')}
 
 
 def _global_reads(game: str) -> list[str]:
@@ -87,7 +88,7 @@ def test_a_new_catalog_reads_the_map_again_and_the_old_state_keeps_its_own(game,
     assert first in text
     path.write_text(text.replace(first, changed, 1))
     same, _ = rules.initial_state(setup, SeededDice(1), cat)
-    assert same.board is old.board                       # read once per catalog
+    assert same.board.terrain[corner] == before         # the map is read once per catalog
     new, _ = rules.initial_state(setup, SeededDice(1), rules.read_catalog())
     assert new.board.terrain[corner] != before
     assert old.board.terrain[corner] == before          # a state made before keeps its board

@@ -125,7 +125,7 @@ def test_the_same_buff_is_not_cast_twice_on_one_unit(level):
     for a, why, before in play_phase(m.state, agent_of(level)):
         if a.kind in ("skill", "city_skill", "relic_skill") and isinstance(a["target"], int):
             target = before.units[a["target"]]
-            name = (stats.cat().cities[a["city"]].skill.name if a.kind == "city_skill" else
+            name = (before.catalog.cities[a["city"]].skill.name if a.kind == "city_skill" else
                     stats.card(before.units[a["uid"]]).skill.name)
             assert not any(c.source == name and c.by == a.player for c in target.conds), \
                 f"{name} again on {stats.unit_label(before, target)}: {why}"

@@ -197,8 +197,11 @@ def test_every_item_marked_with_a_source(cat):
         assert text.count("\n  source: ") == len(entries), name
 
 
-def test_load_is_cached():
-    assert load_catalog() is load_catalog(DATA_DIR)
+def test_the_ruleset_reads_the_shipped_catalog_once_and_a_load_is_a_new_one():
+    from engine.core import registry
+    rules = registry.get("dice_wars")
+    assert rules.catalog() is rules.catalog()
+    assert load_catalog() is not load_catalog(DATA_DIR)      # nothing cached by a global (issue 37)
 
 
 # ---- broken copies ---------------------------------------------------------------

@@ -88,7 +88,7 @@ def test_refusals_name_the_rule():
 
 def test_without_the_option_the_dice_lay_the_map_as_before():
     rules, state, events = _start(2, tile_placement="random")
-    board, notes = build_board("shuffled", SeededDice(5))
+    board, notes = build_board(state.catalog, "shuffled", SeededDice(5))
     assert state.phase == "deploy" and state.tiles is None
     assert state.board.tile_names == board.tile_names and notes[0] in [e.text for e in events]
 

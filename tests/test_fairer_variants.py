@@ -20,8 +20,8 @@ DW = "assets/maps/dice_wars/balanced.tmx"
 
 
 def _dw_terrain():
-    from games.dice_wars.catalog import load_catalog
-    return set(load_catalog().terrain)
+    from engine.core import registry
+    return set(registry.get("dice_wars").catalog().terrain)
 
 
 def test_a_hex_variant_changes_only_what_it_says_and_opens_where_it_is_written(tmp_path):

@@ -13,17 +13,17 @@ prelude into each or reorder the refusals players read."""
 from __future__ import annotations
 
 from engine.core.action_specs import ActionSpec, Declared, Param
-from games.dice_wars import apply, describe, setup, stats
+from games.dice_wars import apply, describe, setup
 
 UID = Param("uid", "unit")
 
 
 def _cities(state):
-    return stats.cat().cities
+    return state.catalog.cities
 
 
 def _relics(state):
-    return stats.cat().relics
+    return state.catalog.relics
 
 
 SPECS = {spec.kind: spec for spec in (

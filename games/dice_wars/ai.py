@@ -40,7 +40,7 @@ def make_agent(name: str, rules):
 
 def city_name(state, c) -> str:
     if c.card is not None:
-        return stats.cat().cities[c.card].name
+        return state.catalog.cities[c.card].name
     from games.dice_wars.describe import hex_label
     return f"the city at {hex_label(state.board.cities[c.index].capital)}"
 
@@ -309,9 +309,9 @@ class GreedyAgent:
         if a.kind == "skill":
             sk = stats.card(u).skill
         elif a.kind == "city_skill":
-            sk = stats.cat().cities[a["city"]].skill
+            sk = state.catalog.cities[a["city"]].skill
         else:
-            sk = stats.cat().relics[a["relic"]].skill
+            sk = state.catalog.relics[a["relic"]].skill
         target = a["target"]
         target = tuple(target) if isinstance(target, (list, tuple)) else target
         f, s, g = skills.check_odds(sk, skills.check_modifier(state, u))
@@ -433,7 +433,7 @@ class GreedyAgent:
         return taken < 2 and u.owner == state.current
 
     def score_spell(self, state, a: Action) -> tuple[float, str]:
-        sp = stats.cat().relics[a["relic"]].spell
+        sp = state.catalog.relics[a["relic"]].spell
         target = a["target"]
         target = tuple(target) if isinstance(target, (list, tuple)) else target
         gain = self.effect_gain(state, sp, None, a.player, target)

@@ -144,7 +144,7 @@ def can_strike(state, v, h, cache: dict) -> bool:
         got = False
         if not stats.has_status(v, "disarmed"):
             weapon = stats.card(v).weapon
-            cover = stats.cat().terrain[stats.terrain(state, h)]
+            cover = state.catalog.terrain[stats.terrain(state, h)]
             if weapon not in cover.hides_from:
                 froms = strike_zone(state, v, cache).get(h)
                 if froms:

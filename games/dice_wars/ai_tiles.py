@@ -34,7 +34,7 @@ def score(state, a) -> tuple[float, str]:
     """(value, why) of placing a tile for a.player."""
     d = state.tiles
     me = a.player
-    data = load_tile(d.prefix, a["tile"])
+    data = load_tile(state.catalog, d.prefix, a["tile"])
     w, h = data.width, data.height
     mine, theirs = [], []
     for slot in CORNER_SLOTS:
@@ -54,7 +54,7 @@ def score(state, a) -> tuple[float, str]:
                "(Diplomacy: the nearer army takes it first)")
     owner = corner_owner(state.players, a["slot"])
     if owner is not None:
-        tdefs = stats.cat().terrain
+        tdefs = state.catalog.terrain
         open_hexes = sum(1 for t in data.terrain.values() if tdefs[t].passable and tdefs[t].cost <= 1)
         rough = len(data.terrain) - open_hexes
         if stats.friendly(state, owner.index, me):

@@ -21,7 +21,7 @@ def do_place_tile(state, a, dice, ev):
 def do_pick_faction(state, a, dice, ev):
     p = state.draft.pop(0)
     state.players[p].factions.append(a["faction"])
-    ev.append(Event("ruling", f"Player {p + 1} picks the {stats.cat().factions[a['faction']].name}", R_DRAFT))
+    ev.append(Event("ruling", f"Player {p + 1} picks the {state.catalog.factions[a['faction']].name}", R_DRAFT))
     if state.draft:
         state.current = state.draft[0]
     else:
@@ -194,18 +194,18 @@ def _use_skill(state, u, sk, a, dice, ev, name, checked=True):
 
 def do_city_skill(state, a, dice, ev):
     u = state.units[a["uid"]]
-    cc = stats.cat().cities[a["city"]]
+    cc = state.catalog.cities[a["city"]]
     _use_skill(state, u, cc.skill, a, dice, ev, f"{cc.name}: {cc.skill.name}")
 
 
 def do_relic_skill(state, a, dice, ev):
     u = state.units[a["uid"]]
-    r = stats.cat().relics[a["relic"]]
+    r = state.catalog.relics[a["relic"]]
     _use_skill(state, u, r.skill, a, dice, ev, f"{r.name}: {r.skill.name}")
 
 
 def do_relic_spell(state, a, dice, ev):
-    r = stats.cat().relics[a["relic"]]
+    r = state.catalog.relics[a["relic"]]
     state.players[a.player].relics.remove(a["relic"])
     ev.append(Event("ruling", f"{state.players[a.player].name} discards {r.name} to cast {r.spell.name}", R_RELICS))
     skills.resolve(state, dice, None, a.player, r.spell, _target(a), None, ev, r.spell.name, checked=False)

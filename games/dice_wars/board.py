@@ -6,9 +6,9 @@ state of a match.  dice_wars.txt § Map, § Cities, § Terrain.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
+from engine.core.catalog_memo import per_catalog
 from engine.hex import grid as hexgrid
 from engine.hex.grid import Hex
 from engine.maps.hexmap import HexMapData, compose, load_hex_map, tile_of
@@ -86,35 +86,36 @@ def city_footprint(site: Hex) -> dict[Hex, str]:
     return out
 
 
-@lru_cache(maxsize=32)
-def _load(path: str) -> HexMapData:
-    from games.dice_wars.catalog import load_catalog
-    return load_hex_map(path, known_terrain=set(load_catalog().terrain))
+@per_catalog
+def load_map(cat, path: str) -> HexMapData:
+    """The Tiled map at `path` with the catalog's terrain, read once per catalog."""
+    return load_hex_map(path, known_terrain=set(cat.terrain))
 
 
 SCENARIOS = ("balanced", "shuffled", "hinterland", "hinterland_shuffled")
 
 
-def build_board(scenario: str, dice, sites: str = "none") -> tuple[Board, list[str]]:
+def build_board(cat, scenario: str, dice, sites: str = "none") -> tuple[Board, list[str]]:
     """The board for a scenario.  Shuffled layouts (Challenge III) draw the
     tile order and 180-degree turns from the match dice, keeping tile 5 in
     the centre; `sites` (Challenge IV) puts cities or ruins on the
-    Hinterland's sites.  Returns the board and lines for the log."""
+    Hinterland's sites; the maps are read with the catalog `cat`.  Returns
+    the board and lines for the log."""
     notes: list[str] = []
     if scenario in ("balanced", "hinterland"):
-        data = _load(str(MAP_DIR / f"{scenario}.tmx"))
+        data = load_map(cat, str(MAP_DIR / f"{scenario}.tmx"))
     elif scenario in SHUFFLED:
         order = [1, 2, 3, 4, 6, 7, 8, 9]
         dice.shuffle(order)
         order.insert(CENTRE, 5)
         turns = [dice.roll(2)[0] == 2 for _ in range(9)]
         layout = list(zip(order, turns))
-        board = finish_board(compose_tiles(tile_prefix(scenario), layout), scenario, sites, layout)
+        board = finish_board(compose_tiles(cat, tile_prefix(scenario), layout), scenario, sites, layout)
         notes.append("Tiles " + " ".join(board.tile_names)
                      + " (R = turned around), tile 5 the Dark Tower in the centre")
         return board, notes
     else:
-        data = _load(scenario)          # a designer's own Tiled map
+        data = load_map(cat, scenario)          # a designer's own Tiled map
     return finish_board(data, scenario, sites), notes
 
 
@@ -126,14 +127,14 @@ def tile_prefix(scenario: str) -> str:
     return "hinterland_" if scenario.startswith("hinterland") else "tile_"
 
 
-def load_tile(prefix: str, number: int) -> HexMapData:
-    return _load(str(MAP_DIR / f"{prefix}{number}.tmx"))
+def load_tile(cat, prefix: str, number: int) -> HexMapData:
+    return load_map(cat, str(MAP_DIR / f"{prefix}{number}.tmx"))
 
 
-def compose_tiles(prefix: str, layout: list) -> HexMapData:
+def compose_tiles(cat, prefix: str, layout: list) -> HexMapData:
     """The 3x3 square from `layout`: per slot (row-major) (tile number,
     turned around)."""
-    grid = [[(load_tile(prefix, layout[r * 3 + c][0]), layout[r * 3 + c][1]) for c in range(3)] for r in range(3)]
+    grid = [[(load_tile(cat, prefix, layout[r * 3 + c][0]), layout[r * 3 + c][1]) for c in range(3)] for r in range(3)]
     return compose(grid)
 
 

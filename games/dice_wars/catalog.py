@@ -81,6 +81,7 @@ class Catalog:
     cities: dict[str, CityCard]
     relics: dict[str, Relic]
     _cards: dict = field(default_factory=dict, repr=False, compare=False)
+    memo: dict = field(default_factory=dict, repr=False, compare=False)   # values derived from this data
 
     def card(self, cls: str, faction: str | None, veteran: bool = False) -> UnitCard:
         """The card of class `cls` for `faction` (memoised).  Heroes are
@@ -152,17 +153,11 @@ class Catalog:
 
 
 # ---- loading -----------------------------------------------------------------
-_CACHE: dict[Path, Catalog] = {}
-
-
 def load_catalog(root: Path = DATA_DIR) -> Catalog:
-    """Load and check the catalog under `root` (cached per root).  Raises
-    DataError listing every problem found."""
-    key = Path(root).resolve()
-    hit = _CACHE.get(key)
-    if hit is None:
-        hit = _CACHE[key] = _load(key)
-    return hit
+    """Load and check the catalog under `root`: a new catalog each call
+    (the ruleset keeps the one a game is set up with: engine/core/rules.py
+    ConventionalHooks.catalog).  Raises DataError listing every problem found."""
+    return _load(Path(root).resolve())
 
 
 def _load(root: Path) -> Catalog:

@@ -32,9 +32,9 @@ def capture(state: DWState, dice, u: Unit, events: list) -> None:
     if c.card is None:
         i = dice.choice_index(len(state.sigils))
         c.card = state.sigils.pop(i)
-        cc = stats.cat().cities[c.card]
+        cc = state.catalog.cities[c.card]
         events.append(Event("reveal", f"The sigil drawn is {cc.name}", R_CAPTURE, data={"city": ci, "card": c.card}))
-    cc = stats.cat().cities[c.card]
+    cc = state.catalog.cities[c.card]
     c.owner = u.owner
     events.append(Event("ruling", f"{state.players[u.owner].name} captures {cc.name}", R_CAPTURE, data={"city": ci}))
     if prev is not None:
@@ -73,7 +73,7 @@ def draw_relic(state: DWState, p: int, events: list) -> None:
         return
     rid = state.relic_deck.pop(0)
     state.players[p].relics.append(rid)
-    events.append(Event("reveal", f"{state.players[p].name} draws the relic {stats.cat().relics[rid].name}", R_RELICS,
+    events.append(Event("reveal", f"{state.players[p].name} draws the relic {state.catalog.relics[rid].name}", R_RELICS,
                         data={"relic": rid}))
 
 
@@ -110,7 +110,7 @@ def city_skill_problem(state: DWState, u: Unit, card_id: str, target) -> str | N
     measured from the nearest held city (cities share their skills)."""
     if card_id not in stats.side_city_cards(state, u.owner):
         return ("Your side does not hold that city.", R_CAPTURE)
-    cc = stats.cat().cities[card_id]
+    cc = state.catalog.cities[card_id]
     if cc.skill is None:
         return f"{cc.name} has no skill."
     sk = cc.skill
@@ -141,7 +141,7 @@ def city_skill_problem(state: DWState, u: Unit, card_id: str, target) -> str | N
 def city_skill_candidates(state: DWState, u: Unit, card_id: str, unit_targets: list | None) -> list:
     """Targets worth checking for a city skill (a superset of the legal
     ones): hexes in or within range of held cities, or the given units."""
-    cc = stats.cat().cities[card_id]
+    cc = state.catalog.cities[card_id]
     if unit_targets is not None:
         return unit_targets
     held = stats.held_cities(state, u.owner)

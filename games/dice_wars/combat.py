@@ -28,7 +28,7 @@ def contest_terms(state: DWState, att: Unit, dfn: Unit, counterstrike: bool = Fa
         magic = stats.is_magic(att) if power is None else False
     an: list = []
     dn: list = []
-    td = stats.cat().terrain
+    td = state.catalog.terrain
     if att is None:          # a relic spell: no unit rolls it, only its power counts
         kind = "magic" if magic else "spell"
         a = power or 0
@@ -164,13 +164,12 @@ def kill(state: DWState, u: Unit, killer: Unit | None, killer_owner: int, events
 
 
 def promote(state: DWState, u: Unit, events: list) -> None:
-    vet = stats.cat().veterans.get(u.cls)
+    vet = state.catalog.veterans.get(u.cls)
     if vet is None:
         return
     old = stats.card(u).name
     u.veteran = True
-    u.card = None
-    new_max = stats.card(u).hp
+    new_max = stats.resolve(state, u).hp
     u.hp = max(1, new_max - (u.max_hp - u.hp))
     u.max_hp = new_max
     events.append(Event("ruling", f"{old} becomes a veteran: {vet.name}", R_VET, data={"uid": u.uid}))

@@ -442,7 +442,7 @@ class DiceWarsController(Controller):
         out: list[ButtonSpec] = []
         if st.phase == "draft":
             for i, a in enumerate(self.legal):
-                fac = stats.cat().factions.get(a.get("faction"))
+                fac = st.catalog.factions.get(a.get("faction"))
                 out.append(ButtonSpec(fac.name if fac else self.rules.describe(st, a), Do(a),
                                       str(i + 1) if i < 9 else "",
                                       tip=f"{fac.bonus.name}: {fac.bonus.text}" if fac else ""))
@@ -451,7 +451,7 @@ class DiceWarsController(Controller):
             for i, t in enumerate(st.tiles.hands[self.actor()] if 0 <= self.actor() < len(st.players) else []):
                 out.append(ButtonSpec(f"Tile {t}" + (" (picked)" if t == self.tile_sel else ""), Pick("tile", t),
                                       str(i + 1) if i < 9 else "",
-                                      tip=tile_draft.tile_summary(st.tiles.prefix, t)))
+                                      tip=tile_draft.tile_summary(st.catalog, st.tiles.prefix, t)))
             out.append(ButtonSpec("Turn around" + (" (turned)" if self.view.turn_hand else ""), "turn_tile", "R",
                                   tip="Lay the tiles in hand the other way round (180 degrees)"))
             return out
@@ -509,17 +509,17 @@ class DiceWarsController(Controller):
                                   tip=f"Turn clockwise (Shift+R back); or face directly: {DIR_HELP}" if "face" in kinds
                                   else "After an action the unit keeps facing it; move to turn freely"))
             for cid in sorted({a["city"] for a in acts if a.kind == "city_skill"}):
-                cc = stats.cat().cities[cid]
+                cc = self.state.catalog.cities[cid]
                 out.append(ButtonSpec(f"{cc.skill.name} ({cc.name})", Pick("mode", f"city:{cid}"), "", True,
                                       self.mode == f"city:{cid}", tip=cc.skill.text))
             for rid in sorted({a["relic"] for a in acts if a.kind == "relic_skill"}):
-                r = stats.cat().relics[rid]
+                r = self.state.catalog.relics[rid]
                 out.append(ButtonSpec(f"{r.skill.name} ({r.name})", Pick("mode", f"relic:{rid}"), "", True,
                                       self.mode == f"relic:{rid}", tip=r.skill.text))
             if "search_ruins" in kinds:
                 out.append(ButtonSpec("Search the ruins", "search_ruins", "", True, tip="Draw a relic"))
         for rid in sorted({a["relic"] for a in self.others if a.kind == "relic_spell"}):
-            r = stats.cat().relics[rid]
+            r = self.state.catalog.relics[rid]
             out.append(ButtonSpec(f"Spell: {r.spell.name}", Pick("spell", rid), "", True, self.mode == f"spell:{rid}",
                                   tip=f"Discard {r.name}: {r.spell.text}"))
         for a in self.others:

@@ -61,18 +61,18 @@ def describe_guard(state, a: Action) -> str:
 
 
 def describe_city_skill(state, a: Action) -> str:
-    cc = stats.cat().cities[a["city"]]
+    cc = state.catalog.cities[a["city"]]
     return f"{_u(state, a['uid'])} uses {possessive(cc.name)} {cc.skill.name} on {_t(state, a['target'])}"
 
 
 def describe_relic_skill(state, a: Action) -> str:
-    r = stats.cat().relics[a["relic"]]
+    r = state.catalog.relics[a["relic"]]
     return f"{_u(state, a['uid'])} uses {r.name}: {r.skill.name} on {_t(state, a['target'])}"
 
 
 def describe_relic_spell(state, a: Action) -> str:
     who = _who(state, a)
-    r = stats.cat().relics[a["relic"]]
+    r = state.catalog.relics[a["relic"]]
     return f"{who} casts {r.spell.name} ({r.name}) on {_t(state, a['target'])}"
 
 
@@ -111,7 +111,7 @@ def describe_place_tile(state, a: Action) -> str:
 
 def describe_pick_faction(state, a: Action) -> str:
     who = _who(state, a)
-    return f"{who} picks the {stats.cat().factions[a['faction']].name}"
+    return f"{who} picks the {state.catalog.factions[a['faction']].name}"
 
 
 def describe_propose_alliance(state, a: Action) -> str:
@@ -148,9 +148,9 @@ def preview(state: DWState, a: Action) -> list[str]:
         if k == "skill":
             sk = stats.card(u).skill
         elif k == "city_skill":
-            sk = stats.cat().cities[a["city"]].skill
+            sk = state.catalog.cities[a["city"]].skill
         else:
-            sk = stats.cat().relics[a["relic"]].skill
+            sk = state.catalog.relics[a["relic"]].skill
         notes: list = []
         mod = skills.check_modifier(state, u, notes)
         f, s, g = skills.check_odds(sk, mod)
@@ -178,7 +178,7 @@ def preview(state: DWState, a: Action) -> list[str]:
     elif k == "capture":
         u = state.units[a["uid"]]
         c = state.cities[state.board.capitals[u.pos]]
-        out.append("Draws a random city sigil" if c.card is None else f"Takes {stats.cat().cities[c.card].name}")
+        out.append("Draws a random city sigil" if c.card is None else f"Takes {state.catalog.cities[c.card].name}")
     return out
 
 

@@ -2,7 +2,6 @@
 random-playout tests after every action)."""
 from __future__ import annotations
 
-from games.dice_wars import stats
 from games.dice_wars.state import DWState
 
 
@@ -24,7 +23,7 @@ def problems(state: DWState) -> list[str]:
         if state.occupied.get(u.pos) != u.uid:
             out.append(f"occupied map disagrees at {u.pos}")
         t = state.board.terrain.get(u.pos)
-        if t is None or not stats.cat().terrain[t].passable:
+        if t is None or not state.catalog.terrain[t].passable:
             out.append(f"unit {u.uid} stands on {t}")
         if not 0 <= u.facing <= 5:
             out.append(f"unit {u.uid} facing {u.facing}")

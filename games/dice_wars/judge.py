@@ -21,7 +21,7 @@ SLOT_NAMES = ("top-left", "top", "top-right", "left", "centre", "right", "bottom
 
 def _costs_from(state: DWState, sources) -> dict:
     board = state.board
-    tdefs = stats.cat().terrain
+    tdefs = state.catalog.terrain
     best = {h: 0 for h in sources}
     heap = [(0, h) for h in sources]
     while heap:
@@ -42,7 +42,7 @@ def _costs_from(state: DWState, sources) -> dict:
 
 def _corner_zone(state: DWState, corner: int) -> list:
     board = state.board
-    tdefs = stats.cat().terrain
+    tdefs = state.catalog.terrain
     return [h for h in board.tile_hexes(board.corners[corner]) if tdefs[board.terrain[h]].passable]
 
 
@@ -55,7 +55,7 @@ def _seen(state: DWState, zone: list, others: list, memo: dict | None = None) ->
     clear line between them (§ Targeting, units ignored); `memo` keeps the
     lines already drawn."""
     terrain = state.board.terrain
-    tdefs = stats.cat().terrain
+    tdefs = state.catalog.terrain
     memo = {} if memo is None else memo
 
     def blocked(h) -> bool:
@@ -90,7 +90,7 @@ def place_name(p) -> str:
 
 def judge_map(state: DWState) -> dict:
     board = state.board
-    tdefs = stats.cat().terrain
+    tdefs = state.catalog.terrain
     zones = [_zone(state, p) for p in state.players]
     costs = [_costs_from(state, z) for z in zones]
     ley = [h for h, t in board.terrain.items() if t == "ley_line"]
@@ -128,7 +128,7 @@ def judge_map(state: DWState) -> dict:
 
 
 def judge_canvas(state: DWState) -> Canvas:
-    tdefs = stats.cat().terrain
+    tdefs = state.catalog.terrain
     board = state.board
     areas = tuple(Area(tdefs[t].color if t in tdefs else "#B9C98A", hex=h) for h, t in board.terrain.items())
     used = sorted(set(board.terrain.values()))
@@ -157,7 +157,7 @@ def judge_army(state: DWState) -> list[Army]:
     hero per faction).  No measure of strength: the classes are designed
     to be worth alike, so the judge relates the units themselves to the
     result."""
-    cat = stats.cat()
+    cat = state.catalog
     out = []
     for p in state.players:
         units = sorted((u for u in state.units.values() if u.owner == p.index), key=lambda u: u.uid)
@@ -187,7 +187,7 @@ def judge_swap(state: DWState, places: tuple, armies: tuple) -> str | None:
         to_seat = {armies[i]: i for i in range(n)}
         for u in state.units.values():
             u.owner = to_seat[u.owner]
-            u.card = None
+            stats.resolve(state, u)
         for i, p in enumerate(players):
             p.factions, p.name, p.color = dealt[armies[i]]
     if state.cache:
@@ -213,19 +213,19 @@ def judge_variants(state: DWState, folder) -> list:
 
     from engine.core.judging import Variant
     from engine.maps.write import hex_variant
-    from games.dice_wars.board import _load
+    from games.dice_wars.board import load_map
     from games.dice_wars.describe import hex_label
     board = state.board
     path = str(board.path or "")
     if not path.endswith(".tmx") or board.tiles_x != 3 or board.tiles_y != 3:
         return []
-    data = _load(path)
+    data = load_map(state.catalog, path)
     cities = [o for o in data.objects if o.type == "city"]
     out = []
 
     def keep(words: str, terrain: dict, moves: dict, seats=()) -> None:
         changed = sum(1 for h in terrain if terrain[h] != data.terrain.get(h)) + len(moves)
-        if not changed or not _sound(board, terrain, {n: moves.get(n, o.hex) for o in cities for n in [o.name]}):
+        if not changed or not _sound(state.catalog, board, terrain, {n: moves.get(n, o.hex) for o in cities for n in [o.name]}):
             return
         file = Path(folder) / f"variant_{len(out) + 1}.tmx"
         hex_variant(path, file, terrain, moves, {"name": f"{data.properties.get('name', Path(path).stem)}: {words}"})
@@ -299,10 +299,10 @@ def _swapped(board, data, a: int, b: int) -> tuple[dict, dict]:
     return terrain, {o.name: where[o.hex] for o in data.objects if o.hex in where}
 
 
-def _sound(board, terrain: dict, capitals: dict) -> bool:
+def _sound(cat, board, terrain: dict, capitals: dict) -> bool:
     """The checks of tools/make_dice_wars_maps.py for a layout: one passable
     region, room to deploy in every corner, each capital on a capital hex."""
-    tdefs = stats.cat().terrain
+    tdefs = cat.terrain
     passable = {h for h, t in terrain.items() if t in tdefs and tdefs[t].passable}
     if not passable:
         return False

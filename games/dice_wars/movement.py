@@ -3,6 +3,7 @@ dice_wars.txt § Movement, § Terrain, § Guarding, Rule Clarifications.
 """
 from __future__ import annotations
 
+from engine.core.catalog_memo import per_catalog
 from engine.hex import grid as hexgrid
 from engine.hex.grid import Hex
 from games.dice_wars import stats
@@ -25,7 +26,7 @@ def city_hindered_for(state: DWState, h: Hex, owner: int) -> bool:
 def step_cost_fn(state: DWState, u: Unit):
     """step_cost(a, b) for engine.hex.grid.reachable, for unit u."""
     terrain = state.board.terrain
-    tdefs = stats.cat().terrain
+    tdefs = state.catalog.terrain
     mv = stats.movement_traits(state, u)
     passable_extra = mv["pass_terrain"]
     occupied = state.occupied
@@ -60,7 +61,7 @@ def step_cost_fn(state: DWState, u: Unit):
 
 def can_end_fn(state: DWState, u: Unit):
     terrain = state.board.terrain
-    tdefs = stats.cat().terrain
+    tdefs = state.catalog.terrain
 
     def can_end(h: Hex) -> bool:
         o = state.occupied.get(h)
@@ -103,8 +104,8 @@ def _reach(state: DWState, u: Unit, budget: int, faced: tuple):
     flat = mv["ignore_hindered"]
     board = state.board
     terrain = board.terrain
-    info = _move_info(board)
-    links = _links(board)
+    info = _move_info(state.catalog)
+    links = _links(state.catalog, board)
     occupied = state.occupied
     units = state.units
     owner = u.owner
@@ -154,29 +155,28 @@ def _reach(state: DWState, u: Unit, budget: int, faced: tuple):
     return out, zones
 
 
-_INFO: dict = {}
 _LINKS: dict = {}
 
 
-def _links(board) -> dict:
-    """hex -> ((neighbour, terrain, passable, cost, type), ...) per board."""
+def _links(cat, board) -> dict:
+    """hex -> ((neighbour, terrain, passable, cost, type), ...) per board
+    and catalog (the boards of a tile draft change as tiles are laid: the
+    last few are kept)."""
     found = _LINKS.get(id(board))
-    if found is None or found[0] is not board:
-        info = _move_info(board)
+    if found is None or found[0] is not board or found[1] is not cat:
+        info = _move_info(cat)
         table = {h: tuple((n, board.terrain[n]) + info[board.terrain[n]] for n in ns)
                  for h, ns in board.nbrs.items()}
         if len(_LINKS) > 16:
             _LINKS.clear()
-        found = _LINKS[id(board)] = (board, table)
-    return found[1]
+        found = _LINKS[id(board)] = (board, cat, table)
+    return found[2]
 
 
-def _move_info(board) -> dict:
+@per_catalog
+def _move_info(cat) -> dict:
     """terrain id -> (passable, cost to enter, type for 'same rough terrain')."""
-    if not _INFO:
-        for t, td in stats.cat().terrain.items():
-            _INFO[t] = (td.passable, td.cost, td.same_as or t)
-    return _INFO
+    return {t: (td.passable, td.cost, td.same_as or t) for t, td in cat.terrain.items()}
 
 
 def base_move(state: DWState, u: Unit, notes: list | None = None) -> int:
@@ -190,7 +190,7 @@ def move_blocked_reason(state: DWState, u: Unit, to: Hex, act: Activation | None
     t = state.board.terrain.get(to)
     if t is None:
         return "That hex is off the map."
-    td = stats.cat().terrain[t]
+    td = state.catalog.terrain[t]
     if not td.passable:
         return (f"{td.name} blocks movement.", R_TERRAIN)
     other = stats.unit_at(state, to)

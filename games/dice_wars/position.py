@@ -34,7 +34,7 @@ def build(state: DWState, spec: dict, events: list) -> None:
     top = Fields(spec, "position")
     top.only(TOP_KEYS)
     n = len(state.players)
-    c = stats.cat()
+    c = state.catalog
     factions = [f for f in c.factions if f in COLOR_NAMES]
     chosen = top.items("factions")
     if chosen and len(chosen) != n:
@@ -68,7 +68,7 @@ def build(state: DWState, spec: dict, events: list) -> None:
 def _unit(state: DWState, fs: Fields, names: dict, factions: list) -> None:
     """Puts the unit `fs` reads on the board, its name in `names`."""
     fs.only(UNIT_KEYS)
-    c = stats.cat()
+    c = state.catalog
     cls = known(fs.at("class"), fs.text("class"), c.classes)
     owner = fs.whole("player", low=0, high=len(state.players) - 1)
     faction = known(fs.at("faction"), fs.text("faction", state.players[owner].factions[0]), factions)
@@ -79,7 +79,7 @@ def _unit(state: DWState, fs: Fields, names: dict, factions: list) -> None:
                          "(dice_wars.txt § Challenge VII)")
     card = c.card(cls, None if tier == "hero" else faction, veteran)
     u = Unit(state.next_uid, cls, faction, owner, tier, fs.whole("hp", card.hp, 1, card.hp), card.hp,
-             veteran=veteran)
+             veteran=veteran, card=card)
     u.pos = fs.parsed("at", parse_hex)
     if u.pos not in state.board.terrain:
         raise FieldError(f"{fs.at('at')}: {cut(fs.raw['at'])} is off the map")
@@ -101,7 +101,7 @@ def _city(state: DWState, fs: Fields) -> None:
     fs.only(CITY_KEYS)
     city = state.cities[fs.whole("city", low=0, high=len(state.cities) - 1)]
     card = fs.raw.get("card")
-    city.card = None if card is None else known(fs.at("card"), card, stats.cat().cities)
+    city.card = None if card is None else known(fs.at("card"), card, state.catalog.cities)
     city.owner = None if fs.raw.get("owner") is None else fs.whole("owner", low=0, high=len(state.players) - 1)
     if city.card in state.sigils:
         state.sigils.remove(city.card)

@@ -76,8 +76,8 @@ class DiceWarsRules(Game):
                     "balanced map it won 19% of the computer's games; a fair share is 33%)")
         return ""
 
-    def initial_state(self, s, dice):
-        state, events = setup.initial_state(s, dice)
+    def initial_state(self, s, dice, catalog=None):
+        state, events = setup.initial_state(s, dice, catalog or self.catalog())
         state.cache = {}
         return state, events
 
@@ -168,7 +168,7 @@ class DiceWarsRules(Game):
         another player's phase (Challenge I)."""
         out: list[Action] = []
         for rid in state.players[p].relics:
-            sp = stats.cat().relics[rid].spell
+            sp = state.catalog.relics[rid].spell
             for t in self._targets(state, None, None, sp):
                 if targeting.skill_target_problem(state, None, None, sp, t, owner=p) is None:
                     out.append(Action.make("relic_spell", p, relic=rid, target=t))
@@ -214,7 +214,7 @@ class DiceWarsRules(Game):
             out.append(Action.make("capture", p, uid=u.uid))
         out.extend(Action("guard", p, (("facing", d), ("uid", u.uid))) for d in range(6))
         for cid in sorted(stats.side_city_cards(state, p)):
-            cc = stats.cat().cities[cid]
+            cc = state.catalog.cities[cid]
             if cc.skill is None:
                 continue
             for target in cities.city_skill_candidates(state, u, cid, self._targets(state, None, None, cc.skill)
@@ -223,7 +223,7 @@ class DiceWarsRules(Game):
                     out.append(Action.make("city_skill", p, uid=u.uid, city=cid, target=target))
         for q in stats.side(state, p):
             for rid in state.players[q].relics:
-                r = stats.cat().relics[rid]
+                r = state.catalog.relics[rid]
                 if r.skill is not None:
                     for target, carry in self._skill_choices(state, u, u.pos, r.skill):
                         out.append(Action.make("relic_skill", p, uid=u.uid, relic=rid, target=target, carry=carry))
@@ -405,7 +405,7 @@ class DiceWarsRules(Game):
             rid = a["relic"]
             if not any(rid in state.players[q].relics for q in stats.side(state, u.owner)):
                 return ("Your side does not hold that relic.", R_RELICS)
-            sk = stats.cat().relics[rid].skill
+            sk = state.catalog.relics[rid].skill
             if sk is None:
                 return "That relic has no skill."
             return self._check_skill_target(state, u, sk, a)
@@ -467,7 +467,7 @@ class DiceWarsRules(Game):
         to = tuple(a["to"])
         if to not in setup.deploy_zone(state, u):
             t = state.board.terrain.get(to)
-            if t is not None and not stats.cat().terrain[t].passable:
+            if t is not None and not state.catalog.terrain[t].passable:
                 return ("Units cannot deploy into impassable terrain.", R_DEPLOY)
             return ("Units deploy within the corner tile closest to their army.", R_DEPLOY)
         if to in state.occupied and state.occupied[to] != u.uid:
@@ -496,7 +496,7 @@ class DiceWarsRules(Game):
             return ("Only the holder of a relic can cast its spell.", R_RELICS)
         if state.phase != "command":
             return ("Relic spells are cast once the battle has begun.", R_RELICS)
-        sp = stats.cat().relics[rid].spell
+        sp = state.catalog.relics[rid].spell
         return targeting.skill_target_problem(state, None, None, sp, _target(a), owner=p)
 
     # ---- apply -----------------------------------------------------------------

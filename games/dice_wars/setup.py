@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from engine.core.rules import Event, Setup
-from games.dice_wars import stats, tile_draft
+from games.dice_wars import tile_draft
 from games.dice_wars.board import SHUFFLED, build_board
 from games.dice_wars.state import COLOR_NAMES, City, DWState, Player, Unit
 
@@ -49,7 +49,8 @@ def corners_for(n: int) -> list[list[int]]:
     return {2: [[0, 2], [1, 3]], 3: [[0], [1], [2]], 4: [[0], [1], [2], [3]]}[n]
 
 
-def initial_state(setup: Setup, dice) -> tuple[DWState, list[Event]]:
+def initial_state(setup: Setup, dice, cat) -> tuple[DWState, list[Event]]:
+    """The match `setup` starts, on the catalog `cat` (games/dice_wars/catalog.py)."""
     n = setup.players
     if not 2 <= n <= 4:
         raise ValueError("Dice Wars is for 2 to 4 players")
@@ -59,10 +60,10 @@ def initial_state(setup: Setup, dice) -> tuple[DWState, list[Event]]:
     if placing:
         rolls = roll_off(dice, list(range(n)), events, "Tile placement roll (d20)", tile_draft.R_SHUFFLE)
         tiles = tile_draft.deal(setup.scenario, n, min(range(n), key=lambda p: rolls[p]), dice, events)
-        board, notes = tile_draft.partial_board(tiles), []
+        board, notes = tile_draft.partial_board(cat, tiles), []
     else:
         tiles = None
-        board, notes = build_board(setup.scenario or "balanced", dice, opts.get("hinterland_sites", "none"))
+        board, notes = build_board(cat, setup.scenario or "balanced", dice, opts.get("hinterland_sites", "none"))
     for line in notes:
         events.append(Event("ruling", line, "dice_wars.txt § Challenge III: Shuffling the Map"))
     corners = corners_for(n)
@@ -72,12 +73,12 @@ def initial_state(setup: Setup, dice) -> tuple[DWState, list[Event]]:
         for p in players:
             p.team = team[p.index]
         events.append(Event("ruling", f"Coalition: {opts['coalition']}", R_COALITION))
-    state = DWState(board=board, options=opts, players=players, units={},
+    state = DWState(board=board, catalog=cat, options=opts, players=players, units={},
                     cities=[City(i) for i in range(len(board.cities))] if not placing else [], cache=None)
-    cards = sorted(stats.cat().cities)
+    cards = sorted(state.catalog.cities)
     state.sigils = cards
     if opts.get("relics"):
-        deck = sorted(stats.cat().relics)
+        deck = sorted(state.catalog.relics)
         if "position" not in opts:          # a position may name the order it wants (position.py)
             dice.shuffle(deck)
         state.relic_deck = deck
@@ -97,7 +98,7 @@ def initial_state(setup: Setup, dice) -> tuple[DWState, list[Event]]:
 def map_complete(state: DWState, dice, events: list) -> None:
     """The players' square is complete (Challenge III): the real board, its
     cities, then setting up goes on."""
-    state.board = tile_draft.final_board(state.tiles, state.options.get("hinterland_sites", "none"))
+    state.board = tile_draft.final_board(state.catalog, state.tiles, state.options.get("hinterland_sites", "none"))
     state.cities = [City(i) for i in range(len(state.board.cities))]
     after_map(state, dice, events)
 
@@ -123,13 +124,13 @@ def after_map(state: DWState, dice, events: list) -> None:
 def finish_factions(state: DWState, dice, events: list) -> None:
     for p in state.players:
         p.name = COLOR_NAMES[p.factions[0]]
-        p.color = stats.cat().factions[p.factions[0]].color
+        p.color = state.catalog.factions[p.factions[0]].color
     roll_armies(state, dice, events)
     start_deployment(state, dice, events)
 
 
 def roll_armies(state: DWState, dice, events: list) -> None:
-    cat = stats.cat()
+    cat = state.catalog
     faces: dict[tuple[int, str], dict[str, list[int]]] = {}
     for p in state.players:
         for f in p.factions:
@@ -154,7 +155,7 @@ def roll_armies(state: DWState, dice, events: list) -> None:
             for face in got[tier]:
                 cls = cat.class_for_face(tier, face)
                 card = cat.card(cls, None if tier == "hero" else f)
-                u = Unit(state.next_uid, cls, f, pi, tier, card.hp, card.hp)
+                u = Unit(state.next_uid, cls, f, pi, tier, card.hp, card.hp, card=card)
                 state.units[u.uid] = u
                 state.next_uid += 1
                 names.append(card.name)
@@ -184,7 +185,7 @@ def start_deployment(state: DWState, dice, events: list) -> None:
 def deploy_zone(state: DWState, u: Unit) -> list:
     p = state.players[u.owner]
     corner = p.corners[p.factions.index(u.faction)]
-    tdefs = stats.cat().terrain
+    tdefs = state.catalog.terrain
     return [h for h in state.board.tile_hexes(state.board.corners[corner])
             if tdefs[state.board.terrain[h]].passable]
 

@@ -58,7 +58,7 @@ def affected(state: DWState, skill, caster: Unit | None, owner: int, target) -> 
 
 def free_hex(state: DWState, h) -> bool:
     t = state.board.terrain.get(h)
-    return t is not None and stats.cat().terrain[t].passable and h not in state.occupied
+    return t is not None and state.catalog.terrain[t].passable and h not in state.occupied
 
 
 def place(state: DWState, u: Unit, h) -> None:

@@ -13,6 +13,7 @@ from engine.core.state_fields import BY_METHOD, FRESH, SHARED, copyable
 
 if TYPE_CHECKING:                  # the types of shared values (no import at run time: no cycle)
     from games.dice_wars.board import Board
+    from games.dice_wars.catalog import Catalog
     from games.dice_wars.tile_draft import TileDraft
 
 
@@ -112,6 +113,7 @@ class Pending:
 @dataclass(slots=True)
 class DWState:
     board: Board = field(metadata=SHARED)  # games.dice_wars.board.Board (immutable, shared)
+    catalog: Catalog = field(metadata=SHARED)   # the data the match was set up with (immutable, shared)
     options: dict = field(metadata=SHARED)   # fixed by the setup, shared by copies
     players: list[Player]
     units: dict[int, Unit]

@@ -7,7 +7,6 @@ from __future__ import annotations
 from engine.hex import grid as hexgrid
 from engine.hex.grid import Hex
 from engine.core.words import possessive
-from games.dice_wars.catalog import load_catalog
 from games.dice_wars.state import Cond, DWState, Unit
 
 R_TRAITS = "dice_wars.txt § Traits"
@@ -18,21 +17,16 @@ R_GUARD = "dice_wars.txt § Guarding"
 R_FACTION = "dice_wars.txt § Challenge II: faction Bonuses"
 R_RELICS = "dice_wars.txt § Challenge I: Ancient Relics"
 
-CAT = None
-
-
-def cat():
-    global CAT
-    if CAT is None:
-        CAT = load_catalog()
-    return CAT
-
-
 def card(u: Unit):
-    c = u.card
-    if c is None:
-        c = u.card = cat().card(u.cls, None if u.tier == "hero" else u.faction, u.veteran)
-    return c
+    """The unit's card, resolved when the unit came into play or changed (`resolve`)."""
+    return u.card
+
+
+def resolve(state: DWState, u: Unit):
+    """Resolve the unit's card from the match's catalog: its class, its
+    faction's delta and the veteran's (a new unit, a promotion)."""
+    u.card = state.catalog.card(u.cls, None if u.tier == "hero" else u.faction, u.veteran)
+    return u.card
 
 
 # ---- sides -----------------------------------------------------------------
@@ -67,8 +61,9 @@ def terrain(state: DWState, h: Hex) -> str:
     return state.board.terrain.get(h, "")
 
 
-def terrain_kind(t: str) -> str:
-    tt = cat().terrain.get(t)
+def terrain_kind(cat, t: str) -> str:
+    """The terrain a type counts as ("same rough terrain"), from the catalog `cat`."""
+    tt = cat.terrain.get(t)
     return tt.same_as or t if tt else t
 
 
@@ -85,7 +80,7 @@ def near_held_city(state: DWState, u: Unit, card_id: str | None = None) -> bool:
         return False
     for c in held_cities(state, u.owner):
         site = state.board.cities[c.index]
-        near = cat().cities[card_id].near if card_id else 2
+        near = state.catalog.cities[card_id].near if card_id else 2
         for h in site.hexes | site.walls:
             if hexgrid.distance(h, u.pos) <= near:
                 return True
@@ -114,17 +109,17 @@ def _trait_sources(state: DWState, u: Unit):
     c = card(u)
     if c.trait is not None:
         out.append((c.trait, f"{c.name}: {c.trait.name}", R_TRAITS))
-    if state.options.get("faction_bonuses") and u.faction in cat().factions:
-        f = cat().factions[u.faction]
+    if state.options.get("faction_bonuses") and u.faction in state.catalog.factions:
+        f = state.catalog.factions[u.faction]
         out.append((f.bonus, f"{f.name}: {f.bonus.name}", R_FACTION))
     cards = side_city_cards(state, u.owner)
     for cid in cards:
-        cc = cat().cities[cid]
+        cc = state.catalog.cities[cid]
         if cc.trait is not None and near_held_city(state, u, cid):
             out.append((cc.trait, f"{cc.name}: {cc.trait.name}", R_CITIES))
     for p in side(state, u.owner):
         for rid in state.players[p].relics:
-            r = cat().relics[rid]
+            r = state.catalog.relics[rid]
             if r.trait is not None and p == u.owner:
                 out.append((r.trait, f"{r.name}: {r.trait.name}", R_RELICS))
     return out
@@ -294,7 +289,7 @@ def _terrain_in(state: DWState, h: Hex | None, ids) -> bool:
     if h is None:
         return False
     t = terrain(state, h)
-    return t in ids or terrain_kind(t) in ids
+    return t in ids or terrain_kind(state.catalog, t) in ids
 
 
 STATIC_STATS = ("attack", "defense", "move", "range")
@@ -308,9 +303,9 @@ def roll_modifier(state: DWState, u: Unit, other: Unit | None, stat: str, attack
     total = 0
     sources = list(trait_sources(state, u))
     if (attacking and other is not None and state.options.get("faction_bonuses")
-            and u.faction == "octarine" and other.tier != "hero" and other.faction in cat().factions
+            and u.faction == "octarine" and other.tier != "hero" and other.faction in state.catalog.factions
             and other.faction != "octarine"):
-        f = cat().factions[other.faction]
+        f = state.catalog.factions[other.faction]
         sources.append((f.bonus, f"Chirality ({f.name}: {f.bonus.name})", R_FACTION))
     static = stat in STATIC_STATS          # unconditional ones are in static_stat already
     for trait, name, rule in sources:

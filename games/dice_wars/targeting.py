@@ -21,7 +21,7 @@ def action_target(a):
 
 def _blocker(state: DWState, through_units: bool):
     terrain = state.board.terrain
-    tdefs = stats.cat().terrain
+    tdefs = state.catalog.terrain
     occupied = state.occupied
 
     def blocked(h: Hex) -> bool:
@@ -45,7 +45,7 @@ def attack_range(state: DWState, u: Unit, target: Unit | None, notes: list | Non
     r = stats.static_stat(state, u, "range", notes)
     if target is not None:
         if stats.card(u).weapon == "arc":
-            td = stats.cat().terrain
+            td = state.catalog.terrain
             if td[stats.terrain(state, u.pos)].arc_high_ground and \
                     not td[stats.terrain(state, target.pos)].arc_high_ground:
                 r += 1
@@ -80,7 +80,7 @@ def weapon_target_problem(state: DWState, u: Unit, target: Unit) -> str | None:
     rng = attack_range(state, u, target)
     if dist > rng:
         return (f"Out of range: {dist} hexes away, range {rng}.", R_TYPES)
-    t = stats.cat().terrain[stats.terrain(state, target.pos)]
+    t = state.catalog.terrain[stats.terrain(state, target.pos)]
     if weapon in t.hides_from:
         return (f"A unit in {t.name.lower()} cannot be targeted by {weapon} attacks.", R_TERRAIN)
     if weapon == "arc":
@@ -103,8 +103,8 @@ def skill_target_problem(state: DWState, u: Unit | None, origin: Hex | None, ski
             return "This skill targets a hex on the map."
         h = target
         if skill.target == "empty_hex":
-            if not stats.cat().terrain[state.board.terrain[h]].passable:
-                return f"The target hex must be open ground, not {stats.cat().terrain[state.board.terrain[h]].name.lower()}."
+            if not state.catalog.terrain[state.board.terrain[h]].passable:
+                return f"The target hex must be open ground, not {state.catalog.terrain[state.board.terrain[h]].name.lower()}."
             if h in state.occupied:
                 return "The target hex must be empty."
     else:

@@ -80,17 +80,17 @@ def slot_block(width: int, height: int) -> HexMapData:
     return HexMapData("empty slot", width, height, terrain, (), {})
 
 
-def partial_board(draft: TileDraft) -> Board:
+def partial_board(cat, draft: TileDraft) -> Board:
     """The square as it stands: placed tiles, and `slot` hexes where none is yet."""
-    first = load_tile(draft.prefix, 5)
+    first = load_tile(cat, draft.prefix, 5)
     blank = slot_block(first.width, first.height)
-    grid = [[(load_tile(draft.prefix, draft.layout[r * 3 + c][0]), draft.layout[r * 3 + c][1])
+    grid = [[(load_tile(cat, draft.prefix, draft.layout[r * 3 + c][0]), draft.layout[r * 3 + c][1])
              if draft.layout[r * 3 + c] is not None else (blank, False) for c in range(3)] for r in range(3)]
     return Board(compose(grid), draft.scenario)
 
 
-def final_board(draft: TileDraft, sites: str) -> Board:
-    return finish_board(compose_tiles(draft.prefix, draft.layout), draft.scenario, sites, draft.layout)
+def final_board(cat, draft: TileDraft, sites: str) -> Board:
+    return finish_board(compose_tiles(cat, draft.prefix, draft.layout), draft.scenario, sites, draft.layout)
 
 
 def block_centre(bc: int, br: int, w: int, h: int):
@@ -156,7 +156,7 @@ def place(state, a: Action, events: list) -> bool:
     events.append(Event("ruling", describe(state, a), R_SHUFFLE))
     if d.order:
         state.current = d.order[0]
-        state.board = partial_board(d)
+        state.board = partial_board(state.catalog, d)
         return False
     events.append(Event("ruling", "The map is complete: tiles " + " ".join(
         f"{n}{'R' if t else ''}" for n, t in d.layout) + " (R = turned around), read by rows from the north-west",
@@ -164,9 +164,9 @@ def place(state, a: Action, events: list) -> bool:
     return True
 
 
-def tile_summary(prefix: str, number: int) -> str:
+def tile_summary(cat, prefix: str, number: int) -> str:
     """A tile in a few words: its city or site and its rough ground."""
-    data = load_tile(prefix, number)
+    data = load_tile(cat, prefix, number)
     kinds: dict = {}
     for t in data.terrain.values():
         kinds[t] = kinds.get(t, 0) + 1

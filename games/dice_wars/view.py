@@ -32,7 +32,7 @@ class DiceWarsView(View):
     def __init__(self, match):
         self.match = match
         self.rules = match.rules
-        self.cat = stats.cat()
+        self.cat = match.state.catalog
         self.turn_hand = False          # the tiles in hand shown turned around (the controller's R)
         self._hand_key = None
         self._hand: dict = {}           # hex -> (tile number, terrain) of the tiles in hand, beside the square
@@ -60,7 +60,7 @@ class DiceWarsView(View):
         if st.phase != "tiles" or st.tiles is None:
             return self._hand
         for i, number in enumerate(st.tiles.hands[st.current]):
-            data = load_tile(st.tiles.prefix, number)
+            data = load_tile(st.catalog, st.tiles.prefix, number)
             w, h = data.width, data.height
             bc, br = HAND_COLUMN + i % 2, i // 2
             for x, tid in data.terrain.items():
@@ -272,7 +272,7 @@ class DiceWarsView(View):
                 from games.dice_wars import targeting
                 now = targeting.attack_range(state, u, None) + stats.roll_modifier(
                     state, u, None, "range", True, stats.attack_kind(u), [])
-                td = stats.cat().terrain
+                td = state.catalog.terrain
                 lower = c.weapon == "arc" and td[stats.terrain(state, u.pos)].arc_high_ground
             except Exception:  # noqa: BLE001 - the card must always show
                 return stat("range")
@@ -409,7 +409,7 @@ class DiceWarsView(View):
         prefix = state.tiles.prefix
         if spot[0] == "hand":
             who = state.players[state.current].name
-            return HoverInfo(title=tile_draft.tile_summary(prefix, spot[1]),
+            return HoverInfo(title=tile_draft.tile_summary(state.catalog, prefix, spot[1]),
                              lines=[f"In {possessive(who)} hand: click it to pick it, R turns it around"])
         _, slot, laid = spot
         where = tile_draft.slot_words(state.players, slot)
@@ -417,7 +417,7 @@ class DiceWarsView(View):
             return HoverInfo(title=f"Empty slot {where}", lines=["Pick a tile of yours, then click here to lay it"])
         tid = self.board.terrain.get(h)
         tt = self.cat.terrain.get(tid)
-        return HoverInfo(title=tile_draft.tile_summary(prefix, laid),
+        return HoverInfo(title=tile_draft.tile_summary(state.catalog, prefix, laid),
                          lines=[f"Laid {where}", f"{tt.name if tt else tid} · {hex_label(h)}"])
 
     def decision_is_interrupt(self, state) -> bool:
