@@ -7,7 +7,8 @@ import pytest
 
 from engine.core.catalog import DataError
 from games.dragonbond.army import army_problems
-from games.dragonbond.catalog import DATA_DIR, cat, load_catalog, parse_keywords
+from engine.core import registry
+from games.dragonbond.catalog import DATA_DIR, load_catalog, parse_keywords
 from games.dragonbond.defs import Army
 
 NAMED = ["Oathguard Halberdiers", "Oathguard Duelists", "Bucentaur Blades", "Blooded Claws", "Kirin Wardens",
@@ -16,9 +17,9 @@ NAMED = ["Oathguard Halberdiers", "Oathguard Duelists", "Bucentaur Blades", "Blo
 
 
 def test_every_unit_the_text_names_is_carded():
-    names = {u.name for u in cat().units.values()}
+    names = {u.name for u in registry.get("dragonbond").catalog().units.values()}
     assert set(NAMED) <= names
-    u = cat().units
+    u = registry.get("dragonbond").catalog().units
     assert u["oathguard_duelists"].speed == 9
     assert u["bucentaur_blades"].speed == 8
     assert u["blooded_claws"].models == 7
@@ -27,50 +28,50 @@ def test_every_unit_the_text_names_is_carded():
     assert (lances.dice.grey * u["skorpikon_gore_lancers"].models,
             lances.dice.white * u["skorpikon_gore_lancers"].models) == (3, 3)
     assert any(p.name == "Restful Dream" and p.trigger == "rest" for p in u["dreamshaper_casters"].powers)
-    assert cat().captains["commander_leonise"].unit == "oathguard_halberdiers"
+    assert registry.get("dragonbond").catalog().captains["commander_leonise"].unit == "oathguard_halberdiers"
     assert {u["dragon_queen"].kind, u["blood_emperor"].kind} == {"general"}
     assert u["ferellon_fulgen"].dragon and u["nagasha"].dragon
 
 
 def test_every_regular_unit_has_two_captains_and_big_ones_archetypes():
-    for uid, u in cat().units.items():
+    for uid, u in registry.get("dragonbond").catalog().units.items():
         if u.kind == "unit":
-            assert sum(c.unit == uid for c in cat().captains.values()) >= 2, uid
+            assert sum(c.unit == uid for c in registry.get("dragonbond").catalog().captains.values()) >= 2, uid
         else:
-            assert sum(uid in a.units for a in cat().archetypes.values()) >= 2, uid
+            assert sum(uid in a.units for a in registry.get("dragonbond").catalog().archetypes.values()) >= 2, uid
 
 
 def test_sources_are_marked():
-    assert cat().captains["commander_leonise"].source == "rulebook"
-    assert all(d.source == "house" for d in cat().dice.values())
-    assert all(t.source == "house" for t in cat().terrain.values())
-    assert len(cat().terrain) == 5                      # "5 Terrain Tiles"
+    assert registry.get("dragonbond").catalog().captains["commander_leonise"].source == "rulebook"
+    assert all(d.source == "house" for d in registry.get("dragonbond").catalog().dice.values())
+    assert all(t.source == "house" for t in registry.get("dragonbond").catalog().terrain.values())
+    assert len(registry.get("dragonbond").catalog().terrain) == 5                      # "5 Terrain Tiles"
 
 
 def test_ready_made_armies_are_legal():
-    for a in cat().armies.values():
-        assert army_problems(cat(), a, "control") == [], a.id
+    for a in registry.get("dragonbond").catalog().armies.values():
+        assert army_problems(registry.get("dragonbond").catalog(), a, "control") == [], a.id
 
 
 def test_army_rules():
-    base = cat().armies["dawn_vanguard"]
+    base = registry.get("dragonbond").catalog().armies["dawn_vanguard"]
     units = [au.model_dump() for au in base.units]
     twice = Army.model_validate({**base.model_dump(), "units": units + [units[2]]})
-    msgs = [m for m, r, _ in army_problems(cat(), twice)]
+    msgs = [m for m, r, _ in army_problems(registry.get("dragonbond").catalog(), twice)]
     assert any("already leads unit" in m for m in msgs)
     dragons = Army.model_validate({**base.model_dump(), "units": units + [units[1]]})
-    assert any("already has Ferellon Fulgen" in m for m, _, _ in army_problems(cat(), dragons))
-    rules = {r for _, r, _ in army_problems(cat(), dragons)}
+    assert any("already has Ferellon Fulgen" in m for m, _, _ in army_problems(registry.get("dragonbond").catalog(), dragons))
+    rules = {r for _, r, _ in army_problems(registry.get("dragonbond").catalog(), dragons)}
     assert "dragonbond.txt § Duplicates" in rules
     no_gen = Army.model_validate({**base.model_dump(), "bond": None, "units": units[1:]})
-    assert any("Control needs a general" in m for m, _, _ in army_problems(cat(), no_gen, "control"))
+    assert any("Control needs a general" in m for m, _, _ in army_problems(registry.get("dragonbond").catalog(), no_gen, "control"))
     wrong = [dict(units[2], captain="blademistress_corvina")]
     bad = Army.model_validate({**base.model_dump(), "bond": None, "units": wrong})
-    assert any("leads Oathguard Duelists, not Oathguard Halberdiers" in m for m, _, _ in army_problems(cat(), bad))
-    two_gens = Army.model_validate({**cat().armies["blood_host"].model_dump(),
-                                    "units": [au.model_dump() for au in cat().armies["blood_host"].units]
+    assert any("leads Oathguard Duelists, not Oathguard Halberdiers" in m for m, _, _ in army_problems(registry.get("dragonbond").catalog(), bad))
+    two_gens = Army.model_validate({**registry.get("dragonbond").catalog().armies["blood_host"].model_dump(),
+                                    "units": [au.model_dump() for au in registry.get("dragonbond").catalog().armies["blood_host"].units]
                                     + [{"unit": "blood_emperor", "archetype": "tyrant"}]})
-    assert any("up to one general" in m for m, _, _ in army_problems(cat(), two_gens))
+    assert any("up to one general" in m for m, _, _ in army_problems(registry.get("dragonbond").catalog(), two_gens))
 
 
 def test_keywords():

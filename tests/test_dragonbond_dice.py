@@ -1,10 +1,13 @@
 """Dragonbond dice: upgrades, downgrades, rolls, exact odds, face-offs."""
 import pytest
 
+from engine.core import registry
 from engine.core.dice import ScriptedDice
 from games.dragonbond import dicepool
 from games.dragonbond.dicepool import (attack_dist, blocks_dist, modify, roll_action, roll_defense, success_dist,
                                        wounds_dist)
+
+CAT = registry.get("dragonbond").catalog()
 
 
 def test_upgrade_and_downgrade_ladder():
@@ -31,31 +34,31 @@ def test_upgrades_and_downgrades_cancel_first():
 
 def test_rolls_read_the_faces():
     d = ScriptedDice([1, 4, 5, 6])
-    r = roll_action(d, [1, 1, 1, 1])
+    r = roll_action(CAT, d, [1, 1, 1, 1])
     assert (r.successes, r.doubles, r.crits, r.total) == (3, 1, 1, 4)
-    assert roll_defense(ScriptedDice([1, 2, 3]), [1, 2, 3]) == 3
-    assert roll_defense(ScriptedDice([3, 3, 4]), [1, 2, 3]) == 2     # red 3 blank, white 3 and black 4 block
+    assert roll_defense(CAT, ScriptedDice([1, 2, 3]), [1, 2, 3]) == 3
+    assert roll_defense(CAT, ScriptedDice([3, 3, 4]), [1, 2, 3]) == 2     # red 3 blank, white 3 and black 4 block
 
 
 def test_sharp_criticals_roll_again():
     # a critical (grey 7) is rolled again: the reroll is a critical too, then a success
     d = ScriptedDice([7, 7, 1])
-    r = roll_action(d, [2], sharp=True)
+    r = roll_action(CAT, d, [2], sharp=True)
     assert (r.crits, r.successes) == (2, 1)
     assert len(d.history) == 3
 
 
 def test_exact_odds():
     for pool in ([1], [2], [3], [3, 2, 1]):
-        assert sum(p for _, p in attack_dist(tuple(pool))) == pytest.approx(1.0)
-    assert dicepool.expected(success_dist((3, 3, 3))) == pytest.approx(3.6)
-    assert dicepool.expected(success_dist((1,))) == pytest.approx(0.6)
-    assert dict(blocks_dist((2,)))[1] == pytest.approx(0.5)
+        assert sum(p for _, p in attack_dist(CAT, tuple(pool))) == pytest.approx(1.0)
+    assert dicepool.expected(success_dist(CAT, (3, 3, 3))) == pytest.approx(3.6)
+    assert dicepool.expected(success_dist(CAT, (1,))) == pytest.approx(0.6)
+    assert dict(blocks_dist(CAT, (2,)))[1] == pytest.approx(0.5)
     # sharp dice hit more
     def mean(d):
         return sum((h + c) * p for (h, c), p in d)
-    assert mean(attack_dist((2, 2), True)) > mean(attack_dist((2, 2), False))
-    w = wounds_dist((2, 2, 2, 2, 3, 3), (2, 1))
+    assert mean(attack_dist(CAT, (2, 2), True)) > mean(attack_dist(CAT, (2, 2), False))
+    w = wounds_dist(CAT, (2, 2, 2, 2, 3, 3), (2, 1))
     assert sum(p for _, p in w) == pytest.approx(1.0)
     assert 0 < dicepool.expected(w) < 8
 
@@ -64,7 +67,7 @@ def test_face_off_tiebreakers():
     from games.dragonbond import turns
     from games.dragonbond.state import DBState, Player
 
-    st = DBState(None, "", {}, [Player(0, "A", "", ""), Player(1, "B", "", ""), Player(2, "C", "", "")], {})
+    st = DBState(None, CAT, "", {}, [Player(0, "A", "", ""), Player(1, "B", "", ""), Player(2, "C", "", "")], {})
     # A: S S C = 3 successes 1 critical; B: S S S = 3, no critical; C: blank x3
     ev = []
     order = turns.face_off(st, ScriptedDice([1, 1, 7, 1, 1, 1, 10, 10, 10]), [0, 1, 2], ev, "test")

@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from tiers import examples
 
+from engine.core import registry
 from engine.core.actions import Action
 from engine.core.dice import ScriptedDice
 from engine.core.match import Match
@@ -70,9 +71,9 @@ def _world(pieces, ours, near, slow, immobilized):
     theirs = (card, n, ours[2] + dist * math.cos(angle), ours[3] + dist * math.sin(angle), across)
     units = []
     for name, player, ((card, cap), n, x, y, across) in (("a", 0, ours), ("b", 1, theirs)):
-        from games.dragonbond.catalog import cat
-        n = min(n, cat().units[card].models)
-        pts = setup.formation(card, n, x, y, horizontal=across, per=3)
+        cat = registry.get("dragonbond").catalog()
+        n = min(n, cat.units[card].models)
+        pts = setup.formation(cat, card, n, x, y, horizontal=across, per=3)
         units.append({"name": name, "player": player, "unit": card, "captain": cap, "models": n,
                       "at": [list(p) for p in pts]})
     units[0]["slow"], units[0]["immobilized"] = slow, immobilized
@@ -190,7 +191,7 @@ def _free_contact(s, u, t, allowance):
     """True when the unit moved straight in along its nearest model's line
     until that model touches the target is a legal end: every run clear,
     every end free, within the distance (with room for rounding)."""
-    sh = space.shape_of(u.card)
+    sh = space.shape_of(s.catalog, u.card)
     through = stats.has(s, u, "agile") or stats.has(s, u, "flying")
     ob = space.obstacles(s, u, through, stats.has(s, u, "flying"))
     reach = space.REACH if stats.has(s, u, "reach") else 0.0

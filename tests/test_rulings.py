@@ -112,21 +112,22 @@ def test_dragonbonds_odds_helpers_follow_the_matchs_reading_of_changes_beyond_di
     assert dicepool.each_die_once(m.state) and not dicepool.each_die_once(_match().state)
     assert dicepool.modify([1], 3, 0, state=m.state) == [2]
     pool = (3, 3)
-    start_over = combat._wounds_dist(pool, (1,), 3, False, False)
-    once = combat._wounds_dist(pool, (1,), 3, False, True)
+    cat = m.state.catalog
+    start_over = combat._wounds_dist(cat, pool, (1,), 3, False, False)
+    once = combat._wounds_dist(cat, pool, (1,), 3, False, True)
     assert start_over != once
     # black + white blocks more than one black die: fewer wounds when changes start over
     assert dicepool.expected(start_over) < dicepool.expected(once)
-    assert combat._expected_after_blocks(2, (1,), 3, False) < combat._expected_after_blocks(2, (1,), 3, True)
+    assert combat._expected_after_blocks(cat, 2, (1,), 3, False) < combat._expected_after_blocks(cat, 2, (1,), 3, True)
 
 
 def test_dragonbonds_dice_faces_reading_reads_the_same_faces_from_the_top():
     from games.dragonbond import dicepool
-    from games.dragonbond.catalog import cat
+    cat = registry.get("dragonbond").catalog()
     for t in (1, 2, 3):
-        faces = cat().action_dice[t - 1].faces
-        assert [dicepool.face("action", t, n, True) for n in range(1, 11)] == list(reversed(faces))
-        assert [dicepool.face("action", t, n) for n in range(1, 11)] == list(faces)
+        faces = cat.action_dice[t - 1].faces
+        assert [dicepool.face(cat, "action", t, n, True) for n in range(1, 11)] == list(reversed(faces))
+        assert [dicepool.face(cat, "action", t, n) for n in range(1, 11)] == list(faces)
     m = _match({"dragonbond.dice_faces": "high_first"})
     assert dicepool.high_first(m.state) and not dicepool.high_first(_match().state)
 

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tiers import examples
 
+from engine.core import registry
 from engine.core.actions import Action
 from engine.core.dice import ScriptedDice
 from engine.core.match import Match
@@ -23,7 +24,8 @@ from engine.table.geometry import (CONTACT, OVERLAP, PLACE_GAP, BaseShape, Foot,
                                    edge_distance, first_contact)
 from engine.table.paths import Obstacles
 from games.dragonbond import charging, movement, space
-from games.dragonbond.catalog import cat
+
+CAT = registry.get("dragonbond").catalog()
 
 SIZES = st.sampled_from([25, 32, 40, 50, 60, 100])
 COORD = st.floats(min_value=-20, max_value=20, allow_nan=False, allow_infinity=False)
@@ -91,10 +93,10 @@ def test_charge_and_pile_in_place_models_touching_and_never_overlapping(us, them
     nothing, and every model that ends in contact is within tolerance."""
     card, cap, n = us
     tcard, tcap, tn = them
-    w, tw = space.shape_of(card).width, space.shape_of(tcard).width
+    w, tw = space.shape_of(CAT, card).width, space.shape_of(CAT, tcard).width
     col = [[20 + (i % 2) * spread * (w + 0.4), 6 + i * (w + 0.3)] for i in range(n)]
     tgt = [[20 + dx + i * (tw + 0.2), col[-1][1] + (w + tw) / 2 + dist] for i in range(min(tn, n_target))]
-    assume(coherent([Foot(space.shape_of(card), x, y) for x, y in col]))
+    assume(coherent([Foot(space.shape_of(CAT, card), x, y) for x, y in col]))
     m, names = _match([{"name": "a", "player": 0, "unit": card, "captain": cap, "models": n, "at": col},
                        {"name": "b", "player": 1, "unit": tcard, "captain": tcap, "models": len(tgt), "at": tgt}])
     st_ = m.state
@@ -121,15 +123,15 @@ def test_charge_and_pile_in_place_models_touching_and_never_overlapping(us, them
 def test_a_unit_not_surrounded_can_always_disengage(angles, enemy):
     """A lone model with enemy bases in contact all round it, wherever a
     gap leaves room to step out, can always disengage through it."""
-    me = Foot(space.shape_of("dragon_queen"), 20, 20)
-    eshape = space.shape_of(enemy)
+    me = Foot(space.shape_of(CAT, "dragon_queen"), 20, 20)
+    eshape = space.shape_of(CAT, enemy)
     ring = []
     for a in sorted(angles):
         x, y = contact_ring(me.shape, Foot(eshape, 0, 0), 1, PLACE_GAP, (math.cos(a), math.sin(a)))[0]
         f = Foot(eshape, 20 - x, 20 - y)          # the enemy base touching the queen at angle a
         if all(edge_distance(f, g) >= 0.01 for g in ring):
             ring.append(f)
-    ring = ring[:cat().units[enemy].models]      # a unit fields no more models than its card has
+    ring = ring[:CAT.units[enemy].models]      # a unit fields no more models than its card has
     m, names = _match([{"name": "q", "player": 0, "unit": "dragon_queen", "archetype": "sovereign", "at": [[20, 20]]},
                        {"name": "e", "player": 1, "unit": enemy, "models": len(ring),
                         "at": [[round(f.x, 3), round(f.y, 3)] for f in ring]}])

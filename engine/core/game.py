@@ -47,7 +47,7 @@ class CatalogModule(Protocol):
     @property
     def DATA_DIR(self) -> Path: ...
     def load_catalog(self, folder: Any = None) -> Any: ...
-    def scenario_words(self, scenario_id: str) -> tuple[str | None, str | None]: ...
+    def scenario_words(self, cat: Any, scenario_id: str) -> tuple[str | None, str | None]: ...
 
 
 @runtime_checkable
@@ -134,7 +134,7 @@ class Game(ABC):
 
     def scenario_words(self, scenario: str) -> tuple[str | None, str | None]:
         """The scenario's name and a line on it, where the game's data names them (None, None)."""
-        return self.parts.catalog.scenario_words(scenario) if self.parts else (None, None)
+        return self.parts.catalog.scenario_words(self.catalog(), scenario) if self.parts else (None, None)
 
     def scenario_title(self, scenario: str) -> str:
         """The scenario's name as players read it, else its id in words ("smog_fields" -> "Smog fields")."""

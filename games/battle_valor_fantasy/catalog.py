@@ -342,9 +342,9 @@ def map_scenario(path: str):
 FULL_BATTLE_ID = "field_of_abaci"     # setup.FULL_BATTLE: what a map names no scenario of is played as
 
 
-def scenario_words(scenario_id: str) -> tuple:
+def scenario_words(cat: Catalog, scenario_id: str) -> tuple:
     """The launcher's name and line for a scenario (rules.scenario_title, scenario_text)."""
-    return named_scenario(cat().scenarios, scenario_id)
+    return named_scenario(cat.scenarios, scenario_id)
 
 
 NARROW = ("column", "snake", "wedge", "square")     # formations whose width is fixed by their shape

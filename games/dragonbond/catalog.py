@@ -12,7 +12,6 @@ of die has its three tiers, and every ready-made army obeys the army rules
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
 from engine.core.catalog import DataError, check_refs, field_name, line_at, load_files, named_scenario
@@ -66,6 +65,7 @@ class Catalog:
     folder: str = ""
     action_dice: tuple = field(default=(), compare=False)     # DieType by tier - 1
     defense_dice: tuple = field(default=(), compare=False)
+    memo: dict = field(default_factory=dict, compare=False, repr=False)   # values derived from this data
 
     def keywords(self, card_id: str, bonded: bool = False) -> dict[str, int]:
         card = self.units[card_id]
@@ -76,6 +76,9 @@ class Catalog:
 
 
 def load_catalog(folder: str | Path = DATA_DIR) -> Catalog:
+    """The catalog in `folder`, checked: a new one each call (the ruleset
+    keeps the one a game is set up with: engine/core/rules.py
+    ConventionalHooks.catalog)."""
     folder = Path(folder)
     problems: list[str] = []
     raw, parsed = load_files(folder, FILES)
@@ -177,17 +180,8 @@ def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
             continue
 
 
-@lru_cache(maxsize=1)
-def _default() -> Catalog:
-    return load_catalog(DATA_DIR)
 
 
-def cat() -> Catalog:
-    """The shipped catalog (loaded once)."""
-    return _default()
-
-
-
-def scenario_words(scenario_id: str) -> tuple:
+def scenario_words(cat: Catalog, scenario_id: str) -> tuple:
     """The launcher's name and line for a scenario (rules.scenario_title, scenario_text)."""
-    return named_scenario(cat().scenarios, scenario_id)
+    return named_scenario(cat.scenarios, scenario_id)

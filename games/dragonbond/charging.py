@@ -71,7 +71,7 @@ class _Charge:
 
     def __init__(self, state: DBState, u: Unit, target: Unit, allowance: float):
         self.state, self.u, self.target = state, u, target
-        self.sh = space.shape_of(u.card)
+        self.sh = space.shape_of(state.catalog, u.card)
         through = stats.has(state, u, "agile") or stats.has(state, u, "flying")
         self.ob = space.obstacles(state, u, through, stats.has(state, u, "flying"))
         self.tf = space.feet(state, target)

@@ -211,7 +211,7 @@ def destinations(state: DBState, u: Unit, lim: float, away: bool = True) -> list
     if lim <= 0.05:
         return out
     cx, cy = _centroid(u)
-    sh = space.shape_of(u.card)
+    sh = space.shape_of(state.catalog, u.card)
     ens = space.enemies(state, u)
     nearest = None
     for e in ens:

@@ -5,8 +5,8 @@ Engaged Units, § Performing an Attack, § Flanking, § Charge [2].
 """
 from __future__ import annotations
 
-from functools import lru_cache
 
+from engine.core.catalog_memo import per_catalog
 from engine.core.rules import Event
 from engine.core.odds import percent
 from games.dragonbond import dicepool, flow, modifiers, space, stats, wounds
@@ -141,7 +141,7 @@ def attack_roll(state: DBState, dice, events: list, uid: int, target: int, weapo
         events.append(Event("ruling", f"No model of {stats.name(state, u)} can fight: no dice", R_PERFORM))
         flow.end_of_attack_temps(state, (u.uid, t.uid))
         return
-    roll = dicepool.roll_action(dice, pool, stats.has(state, u, "sharp"), events,
+    roll = dicepool.roll_action(state.catalog, dice, pool, stats.has(state, u, "sharp"), events,
                                 f"{stats.name(state, u)} attacks", R_PERFORM, state=state)
     group = split_targets(state, u, t, w)
     dealt = {v.uid: [0, 0] for v in group}
@@ -166,7 +166,7 @@ def attack_roll(state: DBState, dice, events: list, uid: int, target: int, weapo
             dpool = defense_pool(state, v, u, w.type == "ranged", h, dn)
             for text, rule in dn:
                 events.append(Event("modifier", "  " + text, rule))
-            blocks = dicepool.roll_defense(dice, dpool, events, f"{stats.name(state, v)} defends", R_PERFORM,
+            blocks = dicepool.roll_defense(state.catalog, dice, dpool, events, f"{stats.name(state, v)} defends", R_PERFORM,
                                            state=state)
         n = max(0, h - blocks) + c
         events.append(Event("ruling", f"{h} hit{'s' if h != 1 else ''} - {blocks} block{'s' if blocks != 1 else ''}"
@@ -212,19 +212,19 @@ def expected_by_unit(state: DBState, u: Unit, t: Unit, w, pool: list[int]) -> li
         per.append((tuple(dicepool.pool_of(stats.defense_spec(v, ranged))), up - down))
     out = [0.0] * len(group)
     once = dicepool.each_die_once(state)          # the match's reading of dragonbond.changes_beyond_dice
-    for (h, c), p in dicepool.attack_dist(tuple(pool), sharp):
+    for (h, c), p in dicepool.attack_dist(state.catalog, tuple(pool), sharp):
         for i, (hh, cc) in enumerate(shares(h, c, len(group))):
-            out[i] += p * (_expected_after_blocks(hh, per[i][0], per[i][1], once) + cc)
+            out[i] += p * (_expected_after_blocks(state.catalog, hh, per[i][0], per[i][1], once) + cc)
     return list(zip(group, out))
 
 
-@lru_cache(maxsize=4096)
-def _expected_after_blocks(hits: int, per_hit: tuple, net: int, once: bool = False) -> float:
+@per_catalog
+def _expected_after_blocks(cat, hits: int, per_hit: tuple, net: int, once: bool = False) -> float:
     """Expected unblocked hits; `once`: the house ruling has each die change once."""
     if hits == 0:
         return 0.0
     dp = dicepool.modify(list(per_hit) * hits, max(net, 0), max(-net, 0), once=once)
-    return sum(max(0, hits - b) * q for b, q in dicepool.blocks_dist(tuple(dp)))
+    return sum(max(0, hits - b) * q for b, q in dicepool.blocks_dist(cat, tuple(dp)))
 
 
 def preview_lines(state: DBState, u: Unit, t: Unit, w, charging: bool = False, models: int | None = None) -> list[str]:
@@ -238,7 +238,7 @@ def preview_lines(state: DBState, u: Unit, t: Unit, w, charging: bool = False, m
         return ["No model can fight: no dice."]
     out.append(f"Attack: {dicepool.describe_pool(pool)} ({n} model{'s' if n != 1 else ''} fighting)")
     out.extend("  " + n for n, _ in notes)
-    out.append("  each die — " + dicepool.odds_line(pool))
+    out.append("  each die — " + dicepool.odds_line(state.catalog, pool))
     sharp = stats.has(state, u, "sharp")
     dn: list = []
     per_hit = defense_pool(state, t, u, w.type == "ranged", 1, dn)
@@ -247,7 +247,7 @@ def preview_lines(state: DBState, u: Unit, t: Unit, w, charging: bool = False, m
                + (" (modified for the whole roll)" if dn else ""))
     out.extend("  " + n for n, _ in dn)
     if per_hit:
-        out.append("  each die — " + dicepool.odds_line(per_hit, "defense"))
+        out.append("  each die — " + dicepool.odds_line(state.catalog, per_hit, "defense"))
     up, down, _ = modifiers.roll_mods(state, t, "ranged_defense" if w.type == "ranged" else "melee_defense",
                                   {"other": u})
     group = split_targets(state, u, t, w)
@@ -262,7 +262,7 @@ def preview_lines(state: DBState, u: Unit, t: Unit, w, charging: bool = False, m
             out.append(("Warning: " if mine else "") + f"{stats.name(state, v)}{' (yours!)' if mine else ''} takes "
                        f"{e:.2f} expected wounds of the shared hits ({R_SPLIT})")
         return out
-    dist = _wounds_dist(tuple(pool), tuple(base_per_hit), up - down, sharp, dicepool.each_die_once(state))
+    dist = _wounds_dist(state.catalog, tuple(pool), tuple(base_per_hit), up - down, sharp, dicepool.each_die_once(state))
     out.append(f"Expected wounds: {dicepool.expected(dist):.2f}")
     h = stats.health(t)
     out.append("Wounds: " + ", ".join(f"{k}+ {percent(dicepool.at_least(dist, k))}" for k in range(1, 6)
@@ -273,18 +273,18 @@ def preview_lines(state: DBState, u: Unit, t: Unit, w, charging: bool = False, m
     return out
 
 
-@lru_cache(maxsize=8192)
-def _wounds_dist(pool: tuple, per_hit: tuple, net: int, sharp: bool, once: bool = False):
+@per_catalog
+def _wounds_dist(cat, pool: tuple, per_hit: tuple, net: int, sharp: bool, once: bool = False):
     """Exact wounds distribution, the defense modifiers applied to each
     possible number of hits (`once`: the match reads
     dragonbond.changes_beyond_dice as each die changing once)."""
     out: dict = {}
-    for (hh, c), p in dicepool.attack_dist(pool, sharp):
+    for (hh, c), p in dicepool.attack_dist(cat, pool, sharp):
         if hh == 0:
             out[c] = out.get(c, 0.0) + p
             continue
         dp = dicepool.modify(list(per_hit) * hh, max(net, 0), max(-net, 0), once=once)
-        for b, q in dicepool.blocks_dist(tuple(dp)):
+        for b, q in dicepool.blocks_dist(cat, tuple(dp)):
             w = max(0, hh - b) + c
             out[w] = out.get(w, 0.0) + p * q
     return tuple(sorted(out.items()))
@@ -297,5 +297,5 @@ def expected_wounds(state: DBState, u: Unit, t: Unit, w, charging: bool = False)
     base_per_hit = dicepool.pool_of(stats.defense_spec(t, w.type == "ranged"))
     up, down, _ = modifiers.roll_mods(state, t, "ranged_defense" if w.type == "ranged" else "melee_defense",
                                   {"other": u})
-    return dicepool.expected(_wounds_dist(tuple(pool), tuple(base_per_hit), up - down,
+    return dicepool.expected(_wounds_dist(state.catalog, tuple(pool), tuple(base_per_hit), up - down,
                                           stats.has(state, u, "sharp"), dicepool.each_die_once(state)))

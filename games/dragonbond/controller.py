@@ -195,7 +195,7 @@ class DragonbondController(TableController):
         hand can hardly land within the 0.05" that is contact).  A unit that
         starts touching an enemy is left as dropped."""
         st = self.state
-        sh = space.shape_of(u.card)
+        sh = space.shape_of(self.state.catalog, u.card)
         start = [(m.x, m.y) for m in u.models]
         far = max((math.hypot(x - sx, y - sy) for (sx, sy), (x, y) in zip(start, pts)), default=0.0)
         if far < 1e-6 or len(start) != len(pts):
@@ -431,7 +431,7 @@ class DragonbondController(TableController):
             return None
         g = self.unit(d.rider)
         dragon = space.feet(self.state, d)[0]
-        x, y = contact_point(space.shape_of(g.card), pt[0], pt[1], dragon, gap=0.001)
+        x, y = contact_point(space.shape_of(self.state.catalog, g.card), pt[0], pt[1], dragon, gap=0.001)
         return Action.make("dismount", self.actor(), uid=d.uid, to=[round(x, 3), round(y, 3)])
 
     # --- deployment ghosts -----------------------------------------------------------------------------
@@ -441,11 +441,11 @@ class DragonbondController(TableController):
         horizontal = True
         if z is not None:
             horizontal = (z.bbox[2] - z.bbox[0]) >= (z.bbox[3] - z.bbox[1])     # ranks along the zone
-        pts = setup.formation(u.card, u.size, pt[0], pt[1], horizontal=horizontal)
+        pts = setup.formation(self.state.catalog, u.card, u.size, pt[0], pt[1], horizontal=horizontal)
         if z is None:
             return pts
         # pressed by the zone's edge (the ghost is centred on the pointer): slid in when that is legal
-        sh = space.shape_of(u.card)
+        sh = space.shape_of(self.state.catalog, u.card)
         shift = slide_into([Foot(sh, x, y) for x, y in pts], z.bbox)
         if shift is None or shift == (0.0, 0.0):
             return pts
@@ -459,13 +459,13 @@ class DragonbondController(TableController):
             if a is None:
                 return None
             g = self.unit(self.unit(a["uid"]).rider)
-            return [Foot(space.shape_of(g.card), a["to"][0], a["to"][1])]
+            return [Foot(space.shape_of(self.state.catalog, g.card), a["to"][0], a["to"][1])]
         if st.phase != "deploy" or self.deploy_sel is None:
             return None
         u = self.unit(self.deploy_sel)
         if u is None:
             return None
-        sh = space.shape_of(u.card)
+        sh = space.shape_of(self.state.catalog, u.card)
         return [Foot(sh, x, y) for x, y in self._formation(u, pt)]
 
     def placement_problem(self, pt, feet) -> str:
@@ -975,7 +975,7 @@ class DragonbondController(TableController):
         if good is not None:
             try:
                 o = describe.charge_outlook(describe.preview_base(self.state, good), good)
-                dist = dicepool.success_dist(tuple(o["pool"]))
+                dist = dicepool.success_dist(self.state.catalog, tuple(o["pool"]))
                 run, k = 0.0, dist[-1][0]
                 for kk, p in dist:
                     run += p

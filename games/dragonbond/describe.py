@@ -236,7 +236,7 @@ def charge_outlook(state: DBState, a: Action) -> dict:
     fighters = {}
     terrain: dict = {}                # piece id -> (piece, [rolls whose charge enters it])
     plans = {}
-    for k, p in dicepool.success_dist(tuple(pool)):
+    for k, p in dicepool.success_dist(state.catalog, tuple(pool)):
         allowance = max(0.0, sp + k - slow)
         n, e, pts, entered = _charge_result(s, u, t, w, allowance)
         fighters[k] = n

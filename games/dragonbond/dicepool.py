@@ -4,17 +4,17 @@ Strengths, § Upgrade X:, § Downgrade X:, § Using Standard Dice.
 
 A pool is a list of tiers (1 weakest .. 3 strongest), one per die.  A die
 is rolled as a die of its type's sides (d10 action, d6 defense) and read
-on the faces of data/dragonbond/dice.yaml: the standard-dice conversion.
+on the faces of data/dragonbond/dice.yaml (the match's catalog, `cat`): the
+standard-dice conversion.  The exact odds are cached on the catalog.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
+from engine.core.catalog_memo import per_catalog
 from engine.core.rules import Event
 from engine.core.rulings import reading
 from engine.core.odds import percent
-from games.dragonbond.catalog import cat
 from games.dragonbond.rulings import CHANGES_BEYOND_DICE, DICE_FACES
 
 R_UP = "dragonbond.txt § Upgrade X:"
@@ -52,9 +52,9 @@ def high_first(state) -> bool:
     return state is not None and reading(state, DICE_FACES.id) == "high_first"
 
 
-def face(kind: str, tier: int, n: int, high: bool = False):
+def face(cat, kind: str, tier: int, n: int, high: bool = False):
     """The face a standard die showing n reads as (`high`: counted from the top)."""
-    dt = (cat().action_dice if kind == "action" else cat().defense_dice)[tier - 1]
+    dt = (cat.action_dice if kind == "action" else cat.defense_dice)[tier - 1]
     return dt.faces[dt.sides - n if high else n - 1]
 
 
@@ -123,7 +123,7 @@ class ActionRoll:
         return self.successes
 
 
-def roll_action(dice, pool: list[int], sharp: bool = False, events: list | None = None, what: str = "",
+def roll_action(cat, dice, pool: list[int], sharp: bool = False, events: list | None = None, what: str = "",
                 rule: str = "", noun: str = "hit", state=None) -> ActionRoll:
     faces = []
     read = []
@@ -132,9 +132,9 @@ def roll_action(dice, pool: list[int], sharp: bool = False, events: list | None 
     queue = list(pool)
     while queue:
         tier = queue.pop(0)
-        sides = cat().action_dice[tier - 1].sides
+        sides = cat.action_dice[tier - 1].sides
         n = dice.roll(sides)[0]
-        f = face("action", tier, n, high)
+        f = face(cat, "action", tier, n, high)
         faces.append((tier, n))
         read.append(f)
         if f.critical:
@@ -153,39 +153,39 @@ def roll_action(dice, pool: list[int], sharp: bool = False, events: list | None 
             summary = f"{r.successes} hit{'s' if r.successes != 1 else ''}, {c} critical"
         else:
             summary = f"{r.total} success{'es' if r.total != 1 else ''} ({c} critical, {d} double)"
-        data = {"dice": [[cat().action_dice[t - 1].sides, n] for t, n in faces],
+        data = {"dice": [[cat.action_dice[t - 1].sides, n] for t, n in faces],
                 "tiers": [t for t, _ in faces], "kind": "action"}
         if high:
             data["high_first"] = True
-        events.append(Event("roll", f"{what}: {describe_pool(pool)} -> {_words(faces, high)}: {summary}",
+        events.append(Event("roll", f"{what}: {describe_pool(pool)} -> {_words(cat, faces, high)}: {summary}",
                             rule or R_DICE, data=data))
     return r
 
 
-def _words(faces, high: bool = False) -> str:
+def _words(cat, faces, high: bool = False) -> str:
     out = []
     for tier, n in faces:
-        f = face("action", tier, n, high)
+        f = face(cat, "action", tier, n, high)
         sym = "C" if f.critical else "D" if f.double else "S" if f.success else "-"
         out.append(f"{ACTION_NAMES[tier - 1][0].upper()}{n % 10}{sym}")
     return " ".join(out)
 
 
-def roll_defense(dice, pool: list[int], events: list | None = None, what: str = "", rule: str = "",
+def roll_defense(cat, dice, pool: list[int], events: list | None = None, what: str = "", rule: str = "",
                  state=None) -> int:
     blocks = 0
     faces = []
     high = high_first(state)
     for tier in pool:
-        dt = cat().defense_dice[tier - 1]
+        dt = cat.defense_dice[tier - 1]
         n = dice.roll(dt.sides)[0]
         faces.append((tier, n))
-        if face("defense", tier, n, high).block:
+        if face(cat, "defense", tier, n, high).block:
             blocks += 1
     if events is not None:
-        words = " ".join(f"{DEFENSE_NAMES[t - 1][0].upper()}{n}{'B' if face('defense', t, n, high).block else '-'}"
+        words = " ".join(f"{DEFENSE_NAMES[t - 1][0].upper()}{n}{'B' if face(cat, 'defense', t, n, high).block else '-'}"
                          for t, n in faces)
-        data = {"dice": [[cat().defense_dice[t - 1].sides, n] for t, n in faces],
+        data = {"dice": [[cat.defense_dice[t - 1].sides, n] for t, n in faces],
                 "tiers": [t for t, _ in faces], "kind": "defense"}
         if high:
             data["high_first"] = True
@@ -196,10 +196,10 @@ def roll_defense(dice, pool: list[int], events: list | None = None, what: str = 
 
 # ---- exact odds -----------------------------------------------------------------
 
-def face_odds(kind: str, tier: int) -> dict[str, float]:
+def face_odds(cat, kind: str, tier: int) -> dict[str, float]:
     """Chance of each symbol on one die: success, double, critical, blank
     (action) or block, blank (defense)."""
-    dt = (cat().action_dice if kind == "action" else cat().defense_dice)[tier - 1]
+    dt = (cat.action_dice if kind == "action" else cat.defense_dice)[tier - 1]
     out: dict[str, float] = {}
     for f in dt.faces:
         if kind == "action":
@@ -210,21 +210,21 @@ def face_odds(kind: str, tier: int) -> dict[str, float]:
     return out
 
 
-def odds_line(pool: list[int], kind: str = "action") -> str:
+def odds_line(cat, pool: list[int], kind: str = "action") -> str:
     """Per die of each colour in the pool: the chance of each symbol."""
     names = ACTION_NAMES if kind == "action" else DEFENSE_NAMES
     parts = []
     for t in sorted(set(pool), reverse=True):
-        o = face_odds(kind, t)
+        o = face_odds(cat, kind, t)
         parts.append(f"{names[t - 1]}: " + ", ".join(f"{k} {percent(v)}" for k, v in o.items()))
     return "; ".join(parts)
 
 
-@lru_cache(maxsize=None)
-def _die_dist(tier: int, sharp: bool) -> tuple:
+@per_catalog
+def _die_dist(cat, tier: int, sharp: bool) -> tuple:
     """{(hits, crits): p} of one action die (Sharp: criticals explode; the
     chain is cut after 6 rerolls, a vanishing remainder)."""
-    dt = cat().action_dice[tier - 1]
+    dt = cat.action_dice[tier - 1]
     base: dict = {}
     pc = 0.0
     for f in dt.faces:
@@ -249,34 +249,34 @@ def _die_dist(tier: int, sharp: bool) -> tuple:
     return tuple(out.items())
 
 
-@lru_cache(maxsize=4096)
-def attack_dist(pool: tuple, sharp: bool = False) -> tuple:
+@per_catalog
+def attack_dist(cat, pool: tuple, sharp: bool = False) -> tuple:
     """Exact {(hits, crits): p} of an action pool."""
     dist = {(0, 0): 1.0}
     for tier in pool:
         nxt: dict = {}
         for (h, c), p in dist.items():
-            for (dh, dc), q in _die_dist(tier, sharp):
+            for (dh, dc), q in _die_dist(cat, tier, sharp):
                 k = (h + dh, c + dc)
                 nxt[k] = nxt.get(k, 0.0) + p * q
         dist = nxt
     return tuple(dist.items())
 
 
-@lru_cache(maxsize=4096)
-def success_dist(pool: tuple) -> tuple:
+@per_catalog
+def success_dist(cat, pool: tuple) -> tuple:
     """Exact {successes (criticals count one): p} of an action pool."""
     out: dict = {}
-    for (h, c), p in attack_dist(pool, False):
+    for (h, c), p in attack_dist(cat, pool, False):
         out[h + c] = out.get(h + c, 0.0) + p
     return tuple(sorted(out.items()))
 
 
-@lru_cache(maxsize=4096)
-def blocks_dist(pool: tuple) -> tuple:
+@per_catalog
+def blocks_dist(cat, pool: tuple) -> tuple:
     dist = {0: 1.0}
     for tier in pool:
-        dt = cat().defense_dice[tier - 1]
+        dt = cat.defense_dice[tier - 1]
         pb = sum(1 for f in dt.faces if f.block) / dt.sides
         nxt: dict = {}
         for b, p in dist.items():
@@ -286,17 +286,17 @@ def blocks_dist(pool: tuple) -> tuple:
     return tuple(dist.items())
 
 
-@lru_cache(maxsize=4096)
-def wounds_dist(attack: tuple, defense_per_hit: tuple, sharp: bool = False, cap: int = 40) -> tuple:
+@per_catalog
+def wounds_dist(cat, attack: tuple, defense_per_hit: tuple, sharp: bool = False, cap: int = 40) -> tuple:
     """Exact {wounds: p}: hits defended with `defense_per_hit` dice each,
     criticals straight through."""
     out: dict = {}
-    for (h, c), p in attack_dist(attack, sharp):
+    for (h, c), p in attack_dist(cat, attack, sharp):
         if h == 0:
             w = min(cap, c)
             out[w] = out.get(w, 0.0) + p
             continue
-        for b, q in blocks_dist(tuple(defense_per_hit) * h):
+        for b, q in blocks_dist(cat, tuple(defense_per_hit) * h):
             w = min(cap, max(0, h - b) + c)
             out[w] = out.get(w, 0.0) + p * q
     return tuple(sorted(out.items()))

@@ -182,7 +182,7 @@ class GreedyAgent:
         pool = dicepool.modify([3, 3, 3], up, down, state=state)
         sp = max(0, sp - future)                        # the charge's own fatigue slows it first
         need = d - sp + (sp / 2 if u.slow else 0)       # a Slow token costs half its speed (moves.charge_roll)
-        return dicepool.at_least(dicepool.success_dist(tuple(pool)), max(0, math.ceil(need - 1e-3)))
+        return dicepool.at_least(dicepool.success_dist(state.catalog, tuple(pool)), max(0, math.ceil(need - 1e-3)))
 
     def charge_wounds(self, state: DBState, u: Unit, e: Unit, w) -> float:
         """Expected wounds of a charge's attack, all models fighting."""
@@ -192,7 +192,7 @@ class GreedyAgent:
         pool = dicepool.modify(pool, up, down, state=state)
         per = tuple(dicepool.pool_of(stats.defense_spec(e, False)))
         dup, ddown, _ = modifiers.roll_mods(state, e, "melee_defense", {"other": u})
-        return dicepool.expected(combat._wounds_dist(tuple(pool), per, dup - ddown, stats.has(state, u, "sharp"),
+        return dicepool.expected(combat._wounds_dist(state.catalog, tuple(pool), per, dup - ddown, stats.has(state, u, "sharp"),
                                                      dicepool.each_die_once(state)))
 
     def score_activation(self, state: DBState, u: Unit) -> tuple[float, str]:
@@ -252,7 +252,7 @@ class GreedyAgent:
             if fx.kind == "hits":
                 pool = dicepool.pool_of(fx.dice)
                 per = tuple(dicepool.pool_of(stats.defense_spec(t, True)))
-                v += dicepool.expected(dicepool.wounds_dist(tuple(pool), per)) * worth(t) / 10.0
+                v += dicepool.expected(dicepool.wounds_dist(state.catalog, tuple(pool), per)) * worth(t) / 10.0
             elif fx.kind == "wounds":
                 v += fx.amount * worth(t) / 10.0
             elif fx.kind == "attack":

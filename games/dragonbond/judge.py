@@ -17,13 +17,12 @@ players choose during setup (the judge reports each edge's win rate).
 """
 from __future__ import annotations
 
-from functools import lru_cache
 
+from engine.core.catalog_memo import per_catalog
 from engine.core.judging import Area, Army, Canvas, Frame, Objective, Spot
 from engine.table.geometry import BaseShape
 from engine.table.paths import zone_walks
 from games.dragonbond import space
-from games.dragonbond.catalog import cat
 from games.dragonbond.setup import map_file
 from games.dragonbond.state import DBState
 
@@ -31,17 +30,17 @@ NEAR = 12.0          # inches around a zone counted as its approach
 GRID = 4.0           # sample spacing for sight coverage, inches
 
 
-def _gives_cover(piece) -> bool:
-    t = cat().terrain.get(piece.type)
+def _gives_cover(cat, piece) -> bool:
+    t = cat.terrain.get(piece.type)
     return t is not None and any(fx.kind == "modifier" and "defense" in fx.roll and fx.up > 0 for fx in t.occupation)
 
 
 
-def _zone_facts(table, zone, others) -> dict:
+def _zone_facts(cat, table, zone, others) -> dict:
     from shapely.ops import unary_union
     poly = zone.polygon()
     pieces = [p for p in table.terrain if p.ring]
-    cover = [p.polygon() for p in pieces if _gives_cover(p)]
+    cover = [p.polygon() for p in pieces if _gives_cover(cat, p)]
     objectives = [o for o in table.zones_of("objective")]
     area = poly.area
     terrain_area = unary_union([p.polygon() for p in pieces]).intersection(poly).area if pieces else 0.0
@@ -68,7 +67,7 @@ def judge_map(state: DBState) -> dict:
     sides = {}
     for z, walk in zip(zones, walks):
         others = [o for o in zones if o is not z]
-        sides[z.properties.get("edge") or z.name] = {**_zone_facts(table, z, others), **walk}
+        sides[z.properties.get("edge") or z.name] = {**_zone_facts(state.catalog, table, z, others), **walk}
     pieces = [p for p in table.terrain if p.ring]
     facts = {"table (in)": f"{table.width:g} x {table.height:g}", "terrain pieces": len(pieces),
              "blocking pieces": len(table.blocking), "objectives": len(table.zones_of("objective"))}
@@ -77,7 +76,7 @@ def judge_map(state: DBState) -> dict:
 
 def judge_canvas(state: DBState) -> Canvas:
     table = state.table
-    terrain = cat().terrain
+    terrain = state.catalog.terrain
     areas = [Area(terrain[p.type].colour if p.type in terrain else "#808080", ring=tuple(p.ring), label=p.name)
              for p in table.terrain if p.ring]
     areas += [Area("#4060A0", ring=tuple(z.ring), label=z.properties.get("edge") or z.name, outline=True)
@@ -85,18 +84,18 @@ def judge_canvas(state: DBState) -> Canvas:
     used = sorted({p.type for p in table.terrain if p.type in terrain})
     return Canvas("table", tuple(areas), table.width, table.height,
                   legend=tuple((terrain[t].name, terrain[t].colour) for t in used),
-                  source=str(map_file(state.scenario)))
+                  source=str(map_file(state.catalog, state.scenario)))
 
 
-@lru_cache(maxsize=None)
-def _reach(card_id: str) -> float:
-    c = cat().units[card_id]
+@per_catalog
+def _reach(cat, card_id: str) -> float:
+    c = cat.units[card_id]
     longest = max((w.range for w in c.weapons if w.type == "ranged"), default=0.0)
     return longest + 1.0 if longest else 0.0
 
 
 def judge_frame(state: DBState) -> Frame:
-    units = tuple(Spot(f"{u.uid}.{m.mid}", u.owner, m.x, m.y, cat().units[u.card].name, _reach(u.card))
+    units = tuple(Spot(f"{u.uid}.{m.mid}", u.owner, m.x, m.y, state.catalog.units[u.card].name, _reach(state.catalog, u.card))
                   for u in space.on_table(state) for m in u.models)
     battle = state.phase in ("battle", "over")
     objectives = []
@@ -112,9 +111,9 @@ def judge_army(state: DBState) -> list[Army]:
     out = []
     for p in state.players:
         mine = sorted((u for u in state.units.values() if u.owner == p.index), key=lambda u: u.uid)
-        army = cat().armies.get(p.army)
-        out.append(Army(army.name if army is not None else p.army, sum(cat().units[u.card].points for u in mine),
-                        tuple(cat().units[u.card].name for u in mine)))
+        army = state.catalog.armies.get(p.army)
+        out.append(Army(army.name if army is not None else p.army, sum(state.catalog.units[u.card].points for u in mine),
+                        tuple(state.catalog.units[u.card].name for u in mine)))
     return out
 
 
@@ -155,6 +154,6 @@ def judge_variants(state: DBState, folder) -> list:
     """Each deployment zone and objective moved a step (engine/maps/variants.py)."""
     from engine.maps.variants import table_variants
     from games.dragonbond.setup import scenario_of
-    sc, path = scenario_of(state.scenario)
-    defaults = {tid: {"blocking": t.blocking, "impassable": t.impassable} for tid, t in cat().terrain.items()}
-    return table_variants(path, folder, set(cat().terrain), defaults, title=sc.name)
+    sc, path = scenario_of(state.catalog, state.scenario)
+    defaults = {tid: {"blocking": t.blocking, "impassable": t.impassable} for tid, t in state.catalog.terrain.items()}
+    return table_variants(path, folder, set(state.catalog.terrain), defaults, title=sc.name)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 from games.dragonbond import space
-from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState, Unit
 from games.dragonbond.stats import (R_EXHAUST, R_INJURY, R_FLANK, R_OCCUPY, R_FLYING, R_CHARGE, R_CAPTAIN, R_SACRIFICE, R_HUGE, R_MODS, ATTACK_ROLLS, has, mounted, passive_effects)
 
@@ -49,7 +48,7 @@ def occupation_mods(state: DBState, u: Unit) -> list[tuple]:
                     out.append((m.group(1), k if m.group(2) == "+" else 0, k if m.group(2) == "-" else 0,
                                 piece.name or piece.type))
             continue
-        tt = cat().terrain.get(piece.type)
+        tt = state.catalog.terrain.get(piece.type)
         if tt is None:
             continue
         for fx in tt.occupation:

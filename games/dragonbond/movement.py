@@ -123,7 +123,7 @@ def parse_to(u: Unit, to) -> list[tuple[float, float]]:
 
 def placement_problem(state: DBState, u: Unit, pts, ignore: tuple = (), rule: str = R_MOVE) -> tuple | None:
     """End positions: on the table, overlapping nothing, in coherency."""
-    sh = space.shape_of(u.card)
+    sh = space.shape_of(state.catalog, u.card)
     new = [Foot(sh, x, y) for x, y in pts]
     for f in new:
         if not state.table.on_table(f):
@@ -206,7 +206,7 @@ def would_leave(state: DBState, u: Unit, pts) -> list[int]:
     now = space.in_combat_with(state, u)
     if not now:
         return []
-    sh = space.shape_of(u.card)
+    sh = space.shape_of(state.catalog, u.card)
     new = [Foot(sh, x, y) for x, y in pts]
     reach_u = space.REACH if stats.has(state, u, "reach") else 0.0
     out = []
@@ -256,10 +256,10 @@ def terrain_entered(state: DBState, u: Unit, paths) -> list:
     models are touching the terrain in question"), in the order met."""
     pieces = _INSTANT.get(state.table)
     if pieces is None:
-        pieces = _INSTANT[state.table] = [p for p in state.table.terrain if p.ring and space.instant_of(p)]
+        pieces = _INSTANT[state.table] = [p for p in state.table.terrain if p.ring and space.instant_of(state.catalog, p)]
     if not pieces or not paths:
         return []
-    r = space.shape_of(u.card).radius + CONTACT
+    r = space.shape_of(state.catalog, u.card).radius + CONTACT
     xs = [x for path in paths for x, _ in path]
     ys = [y for path in paths for _, y in path]
     x0, y0, x1, y1 = min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r
@@ -291,7 +291,7 @@ def instant_effect(state: DBState, u: Unit, piece, how: str) -> tuple[str | None
     """The status token an Instant piece gives the unit (§ Instant), or
     None with the reason in words (Flying flies over it, Huge ignores all
     but Damage, § Keywords); `how` is "enters" or "starts its turn touching"."""
-    st = space.instant_of(piece)
+    st = space.instant_of(state.catalog, piece)
     if not st:
         return None, ""
     if stats.has(state, u, "flying") and how == "enters":
@@ -401,7 +401,7 @@ def _best_contact(state: DBState, u: Unit, m: Model, anchors: list[Foot], budget
     where they stand or are placed) in coherency, then the one fewest
     `rivals` (x, y, budget: models still to place) could also reach, then
     the nearest, so the models behind keep the spots only they reach."""
-    sh = space.shape_of(u.card)
+    sh = space.shape_of(state.catalog, u.card)
     r = sh.radius
     cands = []
     for g in anchors:
@@ -453,7 +453,7 @@ def _engage_spot(state: DBState, u: Unit, m: Model, target: Unit, budget: float,
     b = _best_contact(state, u, m, front, budget, placed, ob, rivals, PLACE_GAP, unit) if front else None
     if a is None or b is None or not unit:
         return a or b
-    sh = space.shape_of(u.card)
+    sh = space.shape_of(state.catalog, u.card)
     if not coherent(list(unit) + [Foot(sh, *a)]) and coherent(list(unit) + [Foot(sh, *b)]):
         return b
     return a
@@ -469,7 +469,7 @@ def plan_follow_up(state: DBState, u: Unit, target: Unit, budget: float = FOLLOW
     movers = follow_up_movers(state, u, target, what)
     if not movers:
         return None
-    sh = space.shape_of(u.card)
+    sh = space.shape_of(state.catalog, u.card)
     through = stats.has(state, u, "agile") or stats.has(state, u, "flying")
     ob = space.obstacles(state, u, through, stats.has(state, u, "flying"))
     tf = space.feet(state, target)
@@ -607,7 +607,7 @@ def dismount_problem(state: DBState, d: Unit, to) -> tuple | None:
     except (TypeError, ValueError, IndexError):
         return ("Place the general with `to: [x, y]` in inches.", R_DISMOUNT)
     g = state.units[d.rider]
-    f = Foot(space.shape_of(g.card), x, y)
+    f = Foot(space.shape_of(state.catalog, g.card), x, y)
     if not any(edge_distance(f, h) <= CONTACT for h in space.feet(state, d)):
         return ("Place the general in base-to-base contact with the dragon.", R_DISMOUNT)
     if not spot_free(state, g, f, []):
@@ -631,7 +631,7 @@ def dismount(state: DBState, d: Unit, to, events: list) -> None:
 
 def dismount_spots(state: DBState, d: Unit) -> list[tuple[float, float]]:
     g = state.units[d.rider]
-    sh = space.shape_of(g.card)
+    sh = space.shape_of(state.catalog, g.card)
     df = space.feet(state, d)[0]
     out = []
     for k in range(8):

@@ -106,7 +106,7 @@ def charge_roll(state: DBState, dice, events: list, uid: int, target: int, weapo
     for text, rule in notes:
         events.append(Event("modifier", "  " + text, rule))
     pool = dicepool.modify([3, 3, 3], up, down, state=state)
-    r = dicepool.roll_action(dice, pool, False, events, f"{stats.name(state, u)} charges", R_CHARGE, "success",
+    r = dicepool.roll_action(state.catalog, dice, pool, False, events, f"{stats.name(state, u)} charges", R_CHARGE, "success",
                              state=state)
     sp = stats.speed(state, u)
     allowance = float(sp + r.total)

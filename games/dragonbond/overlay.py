@@ -49,7 +49,7 @@ def charge_shapes(state: DBState, u: Unit, pts, arrives: bool, label: str) -> li
     paths = movement.model_paths(state, u, pts, math.inf)
     if not isinstance(paths, list):
         paths = [[(m.x, m.y), tuple(p)] for m, p in zip(u.models, pts)]
-    r = space.shape_of(u.card).radius
+    r = space.shape_of(state.catalog, u.card).radius
     out = []
     for path in paths:
         if len(path) > 1:

@@ -13,7 +13,6 @@ from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
 from engine.core.rules import Event
 from games.dragonbond import setup, space, stats, turns
-from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState, Model
 
 UNIT_KEYS = {"name", "player", "unit", "captain", "archetype", "at", "centre", "models", "wounds", "injuries",
@@ -77,15 +76,15 @@ def build(state: DBState, spec: dict, dice, events: list) -> None:
 def _unit(state: DBState, fs: Fields):
     """One `units:` entry put on the table: (the unit, its name)."""
     fs.only(UNIT_KEYS)
-    card_id = known(fs.at("unit"), fs.text("unit"), cat().units)
-    c = cat().units[card_id]
+    card_id = known(fs.at("unit"), fs.text("unit"), state.catalog.units)
+    c = state.catalog.units[card_id]
     owner = fs.whole("player", low=0, high=len(state.players) - 1)
-    captain = _captain(fs, card_id)
-    archetype = known(fs.at("archetype"), fs.text("archetype", None), cat().archetypes, none=True)
+    captain = _captain(state.catalog, fs, card_id)
+    archetype = known(fs.at("archetype"), fs.text("archetype", None), state.catalog.archetypes, none=True)
     if c.kind == "unit" and captain is None:
-        captain = next((k for k, v in cat().captains.items() if v.unit == card_id), None)
+        captain = next((k for k, v in state.catalog.captains.items() if v.unit == card_id), None)
     if c.kind != "unit" and archetype is None:
-        archetype = next((k for k, v in cat().archetypes.items() if card_id in v.units), None)
+        archetype = next((k for k, v in state.catalog.archetypes.items() if card_id in v.units), None)
     n = fs.whole("models", c.models, 1, c.models)
     high = max(state.table.width, state.table.height)
     if "at" in fs.raw:
@@ -94,7 +93,7 @@ def _unit(state: DBState, fs: Fields):
         if not pts:
             raise FieldError(f"{fs.at('at')}: give a position [x, y] for each model")
     elif "centre" in fs.raw:
-        pts = setup.formation(card_id, n, *fs.point("centre", 0.0, high))
+        pts = setup.formation(state.catalog, card_id, n, *fs.point("centre", 0.0, high))
     else:
         raise ValueError(f"{fs.where}: give `at` (a position per model) or `centre`")
     alive_captain = fs.flag("captain_alive", captain is not None)
@@ -135,12 +134,12 @@ def _bonds(state: DBState, top: Fields, names: dict[str, int]) -> None:
         g.riding, d.rider = d.uid, g.uid
 
 
-def _captain(fs: Fields, card_id: str) -> str | None:
+def _captain(cat, fs: Fields, card_id: str) -> str | None:
     """A captain the catalog knows (absent or null: none given); the message
     names the unit card's own captains (twenty in all)."""
     name = fs.text("captain", None)
-    if name is not None and name not in cat().captains:
-        own = [k for k, v in cat().captains.items() if v.unit == card_id] or cat().captains
+    if name is not None and name not in cat.captains:
+        own = [k for k, v in cat.captains.items() if v.unit == card_id] or cat.captains
         raise FieldError(f"{fs.at('captain')}: unknown {cut(name)} (known for {card_id}: {', '.join(own)})")
     return name
 

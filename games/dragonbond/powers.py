@@ -8,7 +8,6 @@ from __future__ import annotations
 from engine.core.rules import Event
 from engine.core.words import possessive
 from games.dragonbond import combat, dicepool, flow, modifiers, movement, space, stats, wounds
-from games.dragonbond.catalog import cat
 from games.dragonbond.frames import Casualties, PowerEffects, push
 from games.dragonbond.state import DBState, Temp, Unit
 
@@ -177,13 +176,13 @@ def apply_effect(state: DBState, src: Unit, t: Unit, fx, dice, events: list, nam
         for text, rule in notes:
             events.append(Event("modifier", "  " + text, rule))
         pool = dicepool.modify(pool, up, down, state=state)
-        r = dicepool.roll_action(dice, pool, False, events, f"{name} (a power roll, not an attack)", R_ROLLING,
+        r = dicepool.roll_action(state.catalog, dice, pool, False, events, f"{name} (a power roll, not an attack)", R_ROLLING,
                                  state=state)
         blocks = 0
         if r.hits and t.models:
             ranged = not space.engaged_pair(state, src, t)
             dpool = combat.defense_pool(state, t, src, ranged, r.hits)
-            blocks = dicepool.roll_defense(dice, dpool, events, f"{stats.name(state, t)} defends", R_ROLLING,
+            blocks = dicepool.roll_defense(state.catalog, dice, dpool, events, f"{stats.name(state, t)} defends", R_ROLLING,
                                            state=state)
         n = max(0, r.hits - blocks) + r.crits
         events.append(Event("ruling", f"{name}: {r.hits} hit{'s' if r.hits != 1 else ''} - {blocks} block"
@@ -199,7 +198,7 @@ def apply_effect(state: DBState, src: Unit, t: Unit, fx, dice, events: list, nam
         if fx.dice is not None:
             pool = dicepool.modify(dicepool.pool_of(fx.dice), *modifiers.roll_mods(state, src, "power", {"other": t})[:2],
                                    state=state)
-            n = dicepool.roll_action(dice, pool, False, events, f"{name} (power roll)", R_ROLLING, state=state).total
+            n = dicepool.roll_action(state.catalog, dice, pool, False, events, f"{name} (power roll)", R_ROLLING, state=state).total
         movement.add_status(state, t, fx.status, n, by_player if by_player != t.owner else -1, events, name,
                             "dragonbond.txt § Applying Status Effects")
     elif k == "fatigue":
@@ -215,7 +214,7 @@ def sacrifice(state: DBState, dice, events: list, uid: int, targets: tuple[int, 
     """A fallen captain's once-only Sacrifice effects on the units it names
     (wounds.captain_dies), then its standing effect, if any, announced."""
     u = state.units[uid]
-    sac = cat().captains[u.captain].sacrifice
+    sac = state.catalog.captains[u.captain].sacrifice
     for tid in targets:
         for fx in sac.once:
             apply_effect(state, u, state.units[tid], fx, dice, events, sac.name, by_player=u.owner)
@@ -256,7 +255,7 @@ def preview(state: DBState, u: Unit, key: str, target: int | None) -> list[str]:
             up, down, _ = modifiers.roll_mods(state, u, "power", {"other": t})
             pool = dicepool.modify(pool, up, down, state=state)
             per = tuple(dicepool.pool_of(stats.defense_spec(t, not space.engaged_pair(state, u, t))))
-            dist = dicepool.wounds_dist(tuple(pool), per)
+            dist = dicepool.wounds_dist(state.catalog, tuple(pool), per)
             out.append(f"Roll {dicepool.describe_pool(pool)}: expected {dicepool.expected(dist):.2f} wounds")
         elif fx.kind == "attack" and t is not None and t.models:
             out.extend(combat.preview_lines(state, u, t, fx.weapon))

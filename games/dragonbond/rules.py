@@ -15,7 +15,6 @@ from engine.core.computer_players import ComputerPlayers
 from engine.core.game import Game, GameParts
 from engine.core.rules import Event, Illegal, OptionSpec, Outcome, refusal
 from games.dragonbond import actions, checks, choices, position, setup, turn_loop
-from games.dragonbond.catalog import cat
 from games.dragonbond import catalog, coach, describe, invariants, judge, rulings
 from games.dragonbond.state import DBState
 
@@ -46,28 +45,28 @@ class DragonbondRules(Game):
     # ---- army lists (engine/core/army_lists.py) ------------------------------------------
     def army_catalog(self):
         from games.dragonbond.army import army_catalog
-        return army_catalog(cat())
+        return army_catalog(self.catalog())
 
     def army_problems(self, army_list) -> list:
         from games.dragonbond.army import list_problems
-        return list_problems(cat(), army_list)
+        return list_problems(self.catalog(), army_list)
 
     def army_summary(self, army_list) -> str:
         from games.dragonbond.army import list_points
-        lim = cat().limits.get(army_list.fields.get("size"))
-        pts = list_points(cat(), army_list)
+        lim = self.catalog().limits.get(army_list.fields.get("size"))
+        pts = list_points(self.catalog(), army_list)
         n = len(army_list.entries)
         if lim is None:
             return f"{pts} points, {n} units"
         return f"{pts} / {lim.points} points, {n} / {lim.max_units} units ({lim.name})"
 
     def scenarios(self) -> list[str]:
-        return list(cat().scenarios)
+        return list(self.catalog().scenarios)
 
     fingerprint_since = 3        # format 3: the frames still to resolve became typed values (games/dragonbond/frames.py)
 
-    def initial_state(self, s, dice):
-        state, events = setup.initial_state(s, dice, position.build)
+    def initial_state(self, s, dice, catalog=None):
+        state, events = setup.initial_state(s, dice, catalog or self.catalog(), position.build)
         turn_loop.run_frames(state, dice, events)
         return state, events
 

@@ -7,15 +7,15 @@ Deploying, § Control: Setup.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
+from engine.core.catalog_memo import per_catalog
 from engine.core.rules import Event, Setup
 from engine.table.geometry import Foot, coherent
 from engine.maps.tablemap import load_table_map
 from engine.core.words import possessive
 from games.dragonbond import space, stats, turns
 from games.dragonbond.army import army_problems
-from games.dragonbond.catalog import MAP_DIR, cat
+from games.dragonbond.catalog import MAP_DIR
 from games.dragonbond.defs import Army
 from games.dragonbond.state import DBState, Model, Player, Unit
 
@@ -31,11 +31,11 @@ SIZE_ARMY = {"skirmish": "patrol", "battle": "vanguard", "epic": "host"}
 FACTION_OF_SEAT = ("dawn", "blood", "dawn", "blood")
 
 
-def scenario_of(scenario: str):
+def scenario_of(cat, scenario: str):
     """(the scenario definition, its map file): a scenario id, or a
     designer's own Tiled table (a .tmj/.tmx path: a battle-size game on it,
     for the map viewer and `main.py judge`)."""
-    sc = cat().scenarios.get(scenario)
+    sc = cat.scenarios.get(scenario)
     if sc is not None:
         return sc, MAP_DIR / sc.map
     if scenario.endswith((".tmj", ".tmx")):
@@ -43,29 +43,30 @@ def scenario_of(scenario: str):
         from games.dragonbond.defs import Scenario
         path = Path(scenario)
         return Scenario(id=scenario, name=path.stem, map=path.name, sizes=["battle"]), path
-    raise ValueError(f"unknown scenario {scenario!r}; known: {', '.join(cat().scenarios)} or a .tmj/.tmx table map")
+    raise ValueError(f"unknown scenario {scenario!r}; known: {', '.join(cat.scenarios)} or a .tmj/.tmx table map")
 
 
-def map_file(scenario: str):
-    return scenario_of(scenario)[1]
+def map_file(cat, scenario: str):
+    return scenario_of(cat, scenario)[1]
 
 
-@lru_cache(maxsize=None)
-def table_for(scenario: str):
-    _, path = scenario_of(scenario)
-    defaults = {tid: {"blocking": t.blocking, "impassable": t.impassable} for tid, t in cat().terrain.items()}
-    return load_table_map(path, known_terrain=set(cat().terrain), terrain_defaults=defaults).table()
+@per_catalog
+def table_for(cat, scenario: str):
+    """The scenario's table with the catalog's terrain, read once per catalog."""
+    _, path = scenario_of(cat, scenario)
+    defaults = {tid: {"blocking": t.blocking, "impassable": t.impassable} for tid, t in cat.terrain.items()}
+    return load_table_map(path, known_terrain=set(cat.terrain), terrain_defaults=defaults).table()
 
 
 def default_army(seat: int, size: str) -> str:
     return f"{FACTION_OF_SEAT[seat]}_{size}"
 
 
-def army_from(spec, seat: int) -> Army:
+def army_from(cat, spec, seat: int) -> Army:
     if isinstance(spec, str):
-        if spec not in cat().armies:
-            raise ValueError(f"unknown army {spec!r}; known: {', '.join(cat().armies)}")
-        return cat().armies[spec]
+        if spec not in cat.armies:
+            raise ValueError(f"unknown army {spec!r}; known: {', '.join(cat.armies)}")
+        return cat.armies[spec]
     if isinstance(spec, dict) and "entries" in spec:       # an army list (engine/core/army_lists.py)
         from games.dragonbond.army import list_to_army
         try:
@@ -83,8 +84,9 @@ def army_from(spec, seat: int) -> Army:
     raise ValueError(f"army of player {seat + 1}: an army id or a mapping")
 
 
-def initial_state(setup: Setup, dice, build_position=None) -> tuple[DBState, list[Event]]:
-    """The mustered armies on their table.  A `position` option (scripts,
+def initial_state(setup: Setup, dice, cat, build_position=None) -> tuple[DBState, list[Event]]:
+    """The mustered armies on their table, on the catalog `cat`
+    (games/dragonbond/catalog.py).  A `position` option (scripts,
     tutorials) is placed by `build_position(state, spec, dice, events)`."""
     n = setup.players
     if not 2 <= n <= 4:
@@ -94,19 +96,19 @@ def initial_state(setup: Setup, dice, build_position=None) -> tuple[DBState, lis
     if opts["mode"] not in ("control", "annihilation"):
         raise ValueError(f"mode must be control or annihilation, not {opts['mode']!r}")
     scenario = setup.scenario or "valerna_crossing"
-    table = table_for(scenario)
+    table = table_for(cat, scenario)
     events: list[Event] = []
-    sc = scenario_of(scenario)[0]
+    sc = scenario_of(cat, scenario)[0]
     size = SIZE_ARMY[sc.sizes[0]]
     specs = opts.get("armies") or [None] * n
     if len(specs) != n:
         raise ValueError(f"give one army per player ({n})")
     specs = [s if s is not None else default_army(i, size) for i, s in enumerate(specs)]
     players, units = [], {}
-    state = DBState(table, scenario, opts, players, units)
+    state = DBState(table, cat, scenario, opts, players, units)
     for i, spec in enumerate(specs):
-        army = army_from(spec, i)
-        bad = army_problems(cat(), army, opts["mode"])
+        army = army_from(cat, spec, i)
+        bad = army_problems(cat, army, opts["mode"])
         if bad:
             raise ValueError(f"{army.name}: " + "; ".join(f"{m} ({r})" for m, r, _ in bad))
         players.append(Player(i, SEAT_NAMES[i], army.id, army.faction))
@@ -126,8 +128,8 @@ def initial_state(setup: Setup, dice, build_position=None) -> tuple[DBState, lis
 
 
 def add_unit(state: DBState, owner: int, card_id: str, captain: str | None, archetype: str | None) -> Unit:
-    c = cat().units[card_id]
-    u = Unit(state.next_uid, owner, card_id, captain, archetype, c.models)
+    c = state.catalog.units[card_id]
+    u = Unit(state.next_uid, owner, card_id, captain, archetype, c.models, sheet=c)
     u.captain_alive = captain is not None
     u.next_mid = c.models
     state.units[u.uid] = u
@@ -220,7 +222,7 @@ def to_deploy(state: DBState, p: int) -> list[Unit]:
 
 def deploy_problem(state: DBState, u: Unit, pts) -> tuple | None:
     z = zone_of(state, u.owner)
-    sh = space.shape_of(u.card)
+    sh = space.shape_of(state.catalog, u.card)
     fs = [Foot(sh, x, y) for x, y in pts]
     for f in fs:
         if z is None or not state.table.in_zone(f, z):
@@ -253,10 +255,10 @@ def deploy(state: DBState, u: Unit, pts, dice, events: list) -> None:
     turns.start_round(state, dice, events)
 
 
-def formation(card_id: str, n: int, cx: float, cy: float, horizontal: bool = True, per: int = 4) -> list[tuple]:
+def formation(cat, card_id: str, n: int, cx: float, cy: float, horizontal: bool = True, per: int = 4) -> list[tuple]:
     """n models in ranks of up to `per`, centred on (cx, cy); ranks run
     along x (`horizontal`) or along y."""
-    sh = space.shape_of(card_id)
+    sh = space.shape_of(cat, card_id)
     step = sh.width + 0.1
     per = min(per, n)
     rows = math.ceil(n / per)
@@ -286,7 +288,7 @@ def deploy_spot(state: DBState, u: Unit, i: int):
     the armies fill their zones from the edge inwards."""
     z, (x0, y0, x1, y1), horizontal = _zone_axes(state, u)
     n = len(u.models) if u.models else u.size
-    sh = space.shape_of(u.card)
+    sh = space.shape_of(state.catalog, u.card)
     per = min(4, n)
     rows = -(-n // per)
     half_depth = ((rows - 1) * (sh.width + 0.1) + sh.width) / 2 + 0.01
@@ -303,7 +305,7 @@ def deploy_spot(state: DBState, u: Unit, i: int):
         else:
             cy = min(max(y0 + f * (y1 - y0), y0 + half_len), y1 - half_len)
             cx = x0 + d if edge == "west" else x1 - d
-        pts = formation(u.card, n, cx, cy, horizontal)
+        pts = formation(state.catalog, u.card, n, cx, cy, horizontal)
         if deploy_problem(state, u, pts) is None:
             return pts
     return None
@@ -321,7 +323,7 @@ def crowded_spots(state: DBState, u: Unit, k: int = 3) -> list[list[tuple]]:
         for horiz in (horizontal, not horizontal):
             for j in range(steps_y):
                 for i in range(steps_x):
-                    pts = formation(u.card, n, x0 + i + 0.5, y0 + j + 0.5, horiz, per)
+                    pts = formation(state.catalog, u.card, n, x0 + i + 0.5, y0 + j + 0.5, horiz, per)
                     if deploy_problem(state, u, pts) is None:
                         valid.append(pts)
                         if len(valid) >= k:
@@ -345,7 +347,7 @@ def pack(state: DBState, u: Unit, n: int):
     """Squeeze the unit into whatever room its zone has left: models one
     by one, each touching the chain, from the first free spot found."""
     z = zone_of(state, u.owner)
-    sh = space.shape_of(u.card)
+    sh = space.shape_of(state.catalog, u.card)
     r = sh.radius
     x0, y0, x1, y1 = z.bbox
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import math
 
-from engine.table.geometry import (CONTACT, BaseShape, Foot, coherent, edge_distance, group_distance, point_distance)
+from engine.table.geometry import (CONTACT, BaseShape, Foot, edge_distance, group_distance, point_distance)
 from engine.table.paths import Obstacles
 from games.dragonbond.cache import geo
-from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState, Unit
 from games.dragonbond.stats import has
 
@@ -21,15 +20,15 @@ REACH = 1.0                 # § Keywords, Reach: engaged at 1"
 OBJECTIVE_RANGE = 3.0       # § Controlling Objectives
 
 
-_SHAPES: dict = {}
 
 
-def shape_of(card_id: str) -> BaseShape:
-    s = _SHAPES.get(card_id)
+def shape_of(cat, card_id: str) -> BaseShape:
+    """The base of a unit card of the catalog `cat` (worked out once per catalog)."""
+    key = ("shape", card_id)
+    s = cat.memo.get(key)
     if s is None:
-        b = cat().units[card_id].base
-        s = BaseShape.round_mm(b.round) if b.round is not None else BaseShape.rect_mm(*b.rect)
-        _SHAPES[card_id] = s
+        b = cat.units[card_id].base
+        s = cat.memo[key] = BaseShape.round_mm(b.round) if b.round is not None else BaseShape.rect_mm(*b.rect)
     return s
 
 
@@ -37,7 +36,7 @@ def feet(state: DBState, u: Unit) -> list[Foot]:
     g = geo(state)
     f = g.feet.get(u.uid)
     if f is None:
-        sh = shape_of(u.card)
+        sh = shape_of(state.catalog, u.card)
         f = g.feet[u.uid] = [Foot(sh, m.x, m.y, 0.0, tag=(u.uid, m.mid)) for m in u.models]
     return f
 
@@ -195,11 +194,11 @@ def occupied_terrain(state: DBState, u: Unit) -> list:
     return t
 
 
-def instant_of(piece) -> str | None:
+def instant_of(cat, piece) -> str | None:
     v = piece.properties.get("instant")
     if isinstance(v, str) and v:
         return v
-    tt = cat().terrain.get(piece.type)
+    tt = cat.terrain.get(piece.type)
     return tt.instant if tt else None
 
 
@@ -239,7 +238,7 @@ def obstacles(state: DBState, mover: Unit, through_units: bool, ignore_terrain: 
     gaps within each (a unit may not move through another unit, § Movement),
     and impassable terrain."""
     g = geo(state)
-    r = shape_of(mover.card).radius
+    r = shape_of(state.catalog, mover.card).radius
     key = (mover.uid, through_units, ignore_terrain, exclude, round(r, 6))
     ob = g.obstacles.get(key)
     if ob is not None:
@@ -262,11 +261,6 @@ def obstacles(state: DBState, mover: Unit, through_units: bool, ignore_terrain: 
     ob = Obstacles(r, state.table.width, state.table.height, circles, capsules, polys)
     g.obstacles[key] = ob
     return ob
-
-
-def coherent_at(card_id: str, points) -> bool:
-    sh = shape_of(card_id)
-    return coherent([Foot(sh, x, y) for x, y in points])
 
 
 def group_distance_point(state: DBState, u: Unit, x: float, y: float) -> float:

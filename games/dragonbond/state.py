@@ -14,6 +14,7 @@ from games.dragonbond.frames import Frame
 
 if TYPE_CHECKING:                  # the types of shared values (no import at run time: no cycle)
     from engine.table.geometry import Table
+    from games.dragonbond.catalog import Catalog
 
 
 @copyable
@@ -66,6 +67,8 @@ class Unit:
     temp: list[Temp] = field(default_factory=list)
     used: tuple = ()             # powers used this turn (§ Activating Powers: once per turn)
     next_mid: int = 0
+    sheet: object = field(default=None, compare=False, repr=False)   # the card's data (defs.UnitCard) from the
+                                 # state's catalog, set when the unit is mustered (setup.add_unit)
 
     @property
     def on_table(self) -> bool:
@@ -134,6 +137,7 @@ class Pending:
 @dataclass
 class DBState:
     table: Table = field(metadata=SHARED)  # engine.table.geometry.Table (immutable, shared)
+    catalog: Catalog = field(metadata=SHARED)   # the data the match was set up with (immutable, shared)
     scenario: str
     options: dict = field(metadata=SHARED)   # fixed by the setup, shared by copies
     players: list[Player]

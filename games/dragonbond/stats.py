@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core.rules import Event
 from engine.core.words import possessive
 from games.dragonbond.cache import geo
-from games.dragonbond.catalog import cat, parse_keywords
+from games.dragonbond.catalog import parse_keywords
 from games.dragonbond.state import DBState, Unit
 
 R_EXHAUST = "dragonbond.txt § Exhaustion Penalty"
@@ -32,7 +32,8 @@ ATTACK_ROLLS = {"melee_attack": ("attack", "melee_attack"), "ranged_attack": ("a
 
 
 def card(u: Unit):
-    return cat().units[u.card]
+    """The unit's card (defs.UnitCard), from the catalog it was mustered with."""
+    return u.sheet
 
 
 def bonded(u: Unit) -> bool:
@@ -54,7 +55,7 @@ def name(state: DBState, u: Unit) -> str:
         n = f"{card(state.units[u.rider]).name} riding {n}"
     same = [v for v in state.units.values() if v.card == u.card and v.owner == u.owner]
     if len(same) > 1 and u.captain:
-        n += f" ({cat().captains[u.captain].name})"
+        n += f" ({state.catalog.captains[u.captain].name})"
     return n
 
 
@@ -78,7 +79,7 @@ def mounted(u: Unit) -> bool:
 def _archetype_side(state: DBState, u: Unit, mounted_pair: bool):
     if u.archetype is None:
         return None
-    a = cat().archetypes[u.archetype]
+    a = state.catalog.archetypes[u.archetype]
     if mounted_pair and a.mounted is not None:
         return a.mounted
     return a.regular
@@ -94,12 +95,12 @@ def abilities(state: DBState, u: Unit) -> list[tuple]:
         for p in side_value(part, "powers") or []:
             out.append((p, part, card(part).name))
         if part.captain and part.captain_alive:
-            cap = cat().captains[part.captain]
+            cap = state.catalog.captains[part.captain]
             out.append((cap.ability, part, cap.name))
         side = _archetype_side(state, part, pair)
         if side is not None:
             for p in side.abilities:
-                out.append((p, part, cat().archetypes[part.archetype].name))
+                out.append((p, part, state.catalog.archetypes[part.archetype].name))
     return out
 
 
@@ -117,7 +118,7 @@ def passive_effects(state: DBState, u: Unit, own: bool = False) -> list[tuple]:
             out.extend((e, f"{p.name} ({src})") for e in p.effects)
     for part in parts(state, u):
         if part.captain and part.sacrificed and (not own or part is u):
-            sac = cat().captains[part.captain].sacrifice
+            sac = state.catalog.captains[part.captain].sacrifice
             out.extend((e, f"{sac.name} (sacrifice)") for e in sac.persistent)
     g.passives[key] = out
     return out

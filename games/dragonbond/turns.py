@@ -41,7 +41,7 @@ def face_off(state: DBState, dice, players: list[int], events: list, what: str) 
     the players from winner down (ties among the rest broken the same way)."""
     results = {}
     for p in players:
-        r = dicepool.roll_action(dice, [2, 2, 2], False, events, f"{state.players[p].name} ({what})", R_FACEOFF, "success",
+        r = dicepool.roll_action(state.catalog, dice, [2, 2, 2], False, events, f"{state.players[p].name} ({what})", R_FACEOFF, "success",
                                  state=state)
         results[p] = (r.total, r.crits, r.doubles)
     order = sorted(players, key=lambda p: results[p], reverse=True)
@@ -188,7 +188,7 @@ def start_of_turn(state: DBState, u: Unit, dice, events: list) -> None:
         movement.instant(state, u, piece, events, "starts its turn touching")
     if u.damage:
         n = len(u.damage)
-        r = dicepool.roll_action(dice, [1] * n, False, events, f"{stats.name(state, u)}: {n} Damage token"
+        r = dicepool.roll_action(state.catalog, dice, [1] * n, False, events, f"{stats.name(state, u)}: {n} Damage token"
                                  f"{'s' if n > 1 else ''}", R_STATUS, state=state)
         hits = sum(1 for f in r.read if f.success)
         hits = min(hits, n)

@@ -13,7 +13,6 @@ from engine.ui.contract import CardSpec, Header, HoverInfo, TokenTrack
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
 from engine.core.words import possessive
 from games.dragonbond import dicepool, space, stats
-from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState, Unit
 
 COLORS = {"Gold": "#E69F00", "Crimson": "#D55E00", "Azure": "#56B4E9", "Violet": "#CC79A7"}
@@ -59,14 +58,14 @@ class DragonbondView(TableView):
         return self.match.state.table
 
     def piece_style(self, piece) -> PieceStyle:
-        tt = cat().terrain.get(piece.type)
+        tt = self.match.state.catalog.terrain.get(piece.type)
         name = piece.name if piece.name and not piece.name.startswith(piece.type) else (tt.name if tt else piece.type)
         pats = []
         if piece.impassable:
             pats.append("cross")
         elif piece.blocking:
             pats.append("hatch")
-        if space.instant_of(piece):
+        if space.instant_of(self.match.state.catalog, piece):
             pats.append("dots")          # a hazard: entering it gives a status token
         return PieceStyle(name, tt.colour if tt else "#808080", tuple(pats) or ("none",))
 
@@ -224,7 +223,7 @@ class DragonbondView(TableView):
             for p in stats.side_value(part, "powers") or []:
                 sections.append(("skill", ("General · " if pc.kind == "general" else "Power · ") + power_line(p), p.text))
             if part.captain:
-                cp = cat().captains[part.captain]
+                cp = self.match.state.catalog.captains[part.captain]
                 if part.captain_alive:
                     sections.append(("trait", f"Captain {cp.name} · " + power_line(cp.ability), cp.ability.text))
                     sections.append(("note", f"Sacrifice · {cp.sacrifice.name}", cp.sacrifice.text))
@@ -233,7 +232,7 @@ class DragonbondView(TableView):
                                      f"Sacrifice · {cp.sacrifice.name}: {cp.sacrifice.text}" if part.sacrificed
                                      else "The unit fights on without the captain's ability."))
             if part.archetype:
-                a = cat().archetypes[part.archetype]
+                a = self.match.state.catalog.archetypes[part.archetype]
                 side = a.mounted if (stats.mounted(part) and a.mounted is not None) else a.regular
                 for p in side.abilities:
                     sections.append(("trait", f"Archetype {a.name} · " + power_line(p), p.text))
@@ -288,7 +287,7 @@ class DragonbondView(TableView):
         title = ""
         for p in state.table.terrain:
             if p.contains_point(x, y):
-                tt = cat().terrain.get(p.type)
+                tt = self.match.state.catalog.terrain.get(p.type)
                 title = self.piece_style(p).name
                 if tt is not None and tt.text:
                     lines.append(tt.text)
@@ -329,7 +328,7 @@ class DragonbondView(TableView):
             lines.append("Engaged with " + ", ".join(engaged))
         mdl = next((x for x in u.models if (u.uid, x.mid) == m.key), None)
         if mdl is not None and mdl.captain and u.captain:
-            lines.append(f"Captain {cat().captains[u.captain].name}")
+            lines.append(f"Captain {self.match.state.catalog.captains[u.captain].name}")
         return HoverInfo(title=stats.label(state, u), lines=lines)
 
     def decision_is_interrupt(self, state) -> bool:
@@ -348,11 +347,11 @@ class DragonbondView(TableView):
         high = bool(data.get("high_first"))        # house ruling dragonbond.dice_faces
         for (sides, n), t in zip(data["dice"], tiers):
             if kind == "action":
-                f = dicepool.face("action", t, n, high)
+                f = dicepool.face(self.match.state.catalog, "action", t, n, high)
                 face = "crit" if f.critical else "swords" if f.double else "sword" if f.success else "blank"
                 col = dicepool.ACTION_NAMES[t - 1]
             else:
-                face = "shield" if dicepool.face("defense", t, n, high).block else "blank"
+                face = "shield" if dicepool.face(self.match.state.catalog, "defense", t, n, high).block else "blank"
                 col = dicepool.DEFENSE_NAMES[t - 1]
             out.append([sides, n, face, col])
         return out

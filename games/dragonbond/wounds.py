@@ -14,7 +14,6 @@ from engine.core.rules import Event
 from engine.core.words import possessive
 from games.dragonbond import stats
 from games.dragonbond.frames import DestroyIfEmpty, Sacrifice, push
-from games.dragonbond.catalog import cat
 from games.dragonbond.state import DBState, Unit
 
 R_WOUNDS = "dragonbond.txt § Applying Wounds"
@@ -98,7 +97,7 @@ def default_casualties(state: DBState, u: Unit) -> list[int]:
         pick = None
         for m in cands:
             rest = [x for x in left if x is not m]
-            if coherent([space.Foot(space.shape_of(u.card), x.x, x.y) for x in rest]):
+            if coherent([space.Foot(space.shape_of(state.catalog, u.card), x.x, x.y) for x in rest]):
                 pick = m
                 break
         if pick is None:
@@ -139,7 +138,7 @@ def captain_dies(state: DBState, u: Unit, killer_uid: int, events: list) -> Sacr
     next (they apply a power's effects: powers.sacrifice), or None."""
     if not u.captain or not u.captain_alive:
         return None
-    cap = cat().captains[u.captain]
+    cap = state.catalog.captains[u.captain]
     u.captain_alive = False
     u.sacrificed = True
     state.touch()

@@ -354,7 +354,7 @@ class _Checker:
 __all__ = ["Catalog", "DATA_DIR", "load_catalog", "KNOWN_SPELLS", "KNOWN_ITEMS", "GENERAL_IDS", "scenario_words"]
 
 
-def scenario_words(scenario_id: str) -> tuple:
+def scenario_words(cat: Catalog, scenario_id: str) -> tuple:
     """The launcher's name (the id in words) and line for the one board (board.SCENARIOS)."""
     if scenario_id == "standard":
         return None, ("The rulebook's board: three villages (Merkezi in the centre), two pickup spaces, the element "

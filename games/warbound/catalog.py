@@ -186,6 +186,6 @@ SCENARIO_TEXT = {
 }
 
 
-def scenario_words(scenario_id: str) -> tuple:
+def scenario_words(cat: Catalog, scenario_id: str) -> tuple:
     """The launcher's name (the id in words) and line for a scenario (rules.scenario_title, scenario_text)."""
     return None, SCENARIO_TEXT.get(scenario_id)
