@@ -189,9 +189,9 @@ def test_reserves_arrive_with_their_back_on_the_edge_and_at_most_half_the_force(
 
 
 def test_the_long_flank_plays_every_option_with_characters():
-    from games.battle_valor_fantasy.catalog import cat
-    sc = cat().scenarios["long_flank"]
-    assert sc.options == {"advanced_combat": True, "reserves": True} and all(a in cat().lists for a in sc.armies)
+    cat = registry.get("battle_valor_fantasy").catalog()
+    sc = cat.scenarios["long_flank"]
+    assert sc.options == {"advanced_combat": True, "reserves": True} and all(a in cat.lists for a in sc.armies)
     s = Setup("battle_valor_fantasy", 2, seed=7, scenario="long_flank", options={"reserves": False})
     state, _ = RULES.initial_state(s, ScriptedDice([], seed=7))
     assert state.options["reserves"] and state.options["advanced_combat"]

@@ -4,6 +4,7 @@ shipped lists and the scenario tables."""
 import shutil
 import subprocess
 import sys
+from engine.core import registry
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,14 @@ from tiers import examples
 
 from engine.core.catalog import DataError
 from games.battle_valor_fantasy.army import ArmyOptions, army_points, unit_points, unit_profile, validate_army
-from games.battle_valor_fantasy.catalog import DATA_DIR, MAP_DIR, cat, load_catalog, scenario_table
+from games.battle_valor_fantasy.catalog import DATA_DIR, MAP_DIR, load_catalog, scenario_table
 from games.battle_valor_fantasy.defs import ArmyList, ListUnit
+
+
+def shipped():
+    """The shipped catalog, as the ruleset holds it."""
+    return registry.get("battle_valor_fantasy").catalog()
+
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -40,7 +47,7 @@ def test_cost_table_is_the_texts():
         "heavy_infantry": (4, 8, 12, 16), "line_breaker": (6, 9, 12, 15), "shock": (8, 12, 16, 20),
         "flier": (5, 10, 15, 20), "chariot": (4, 8, 12, 16), "monstrous_creature": (15, 25, 35, 45),
         "war_machine": (10, 15, 20, 25)}
-    c = cat()
+    c = shipped()
     assert set(c.unit_types) == set(table)
     for tid, costs in table.items():
         ut = c.unit_types[tid]
@@ -55,11 +62,11 @@ def test_the_88_point_unit():
     # Double Handed Weapons (6 x 1) 6, Heavy Armor (6 x 3) 18. Total Unit Cost = 88 Points"
     unit = ListUnit(name="Example", troop="infantry", stands=6, experience="veteran", weapon="double_handed",
                     armour="heavy", command=True)
-    assert unit_points(cat(), unit) == 88
+    assert unit_points(shipped(), unit) == 88
 
 
 def test_movement_rates_sizes_and_bases():
-    c = cat()
+    c = shipped()
     mr = {t: c.unit_types[t].mr for t in c.unit_types}
     assert mr == {"infantry": 4, "cavalry": 8, "animal_pack": 8, "chariot": 8, "heavy_infantry": 6,
                   "line_breaker": 6, "shock": 6, "flier": 10, "monstrous_creature": 6, "war_machine": 4}
@@ -77,7 +84,7 @@ def test_movement_rates_sizes_and_bases():
 
 
 def test_experience_and_the_sliding_scale():
-    c = cat()
+    c = shipped()
     assert {e: c.experience[e].modifier for e in c.experience} == {"levy": -1, "regular": 0, "veteran": 1, "elite": 2}
     chart = {("elite", "veteran"): 1, ("elite", "regular"): 2, ("elite", "levy"): 3, ("veteran", "regular"): 1,
              ("veteran", "levy"): 2, ("regular", "levy"): 1}
@@ -88,7 +95,7 @@ def test_experience_and_the_sliding_scale():
 
 
 def test_bestiary():
-    c = cat()
+    c = shipped()
     named = ["Berserkers", "Bears", "Hippogriffs", "Horses", "Ponies", "Rams", "Raptors", "Wolves",
              "Young Wyverns", "War Boars", "War Hounds", "War Wolves", "Ice Trolls", "Ogre Wreckers",
              "Stone Golems", "Giants", "Iron Golems", "Moor Beasts", "Juggernaut", "Tricericade", "War Mammoth"]
@@ -112,7 +119,7 @@ def test_bestiary():
 
 
 def test_spells_formations_characters_orders():
-    c = cat()
+    c = shipped()
     assert len(c.spells) == 20
     for kind in ("offensive", "defensive"):
         assert sorted(s.threshold for s in c.spells.values() if s.kind == kind) == list(range(2, 12))
@@ -191,15 +198,15 @@ def test_a_shipped_list_that_breaks_the_rules_fails_the_catalog(tmp_path):
 
 def test_each_army_must_include():
     one = army([{"name": "A", **FOOT}, {"name": "Riders", "troop": "cavalry", "mount": "horses", "stands": 4}])
-    (p,) = validate_army(cat(), one)
+    (p,) = validate_army(shipped(), one)
     assert p.reason == "two Infantry Units: at least 2, the army has 1"
     assert p.rule == "battle_valor_fantasy.txt § Each Army Must Include the Following"
-    assert validate_army(cat(), army(TWO_FOOT)) == []
+    assert validate_army(shipped(), army(TWO_FOOT)) == []
     missile_and_berserkers = army([{"name": "Bows", "troop": "missile_troops", "missile": "bow", "stands": 4},
                                    {"name": "Mad", "troop": "berserkers", "stands": 4}])
-    assert validate_army(cat(), missile_and_berserkers) == []
+    assert validate_army(shipped(), missile_and_berserkers) == []
     general_twice = army(TWO_FOOT, [{"type": "general"}])
-    assert any("one, and only one" in r for r in reasons(validate_army(cat(), general_twice)))
+    assert any("one, and only one" in r for r in reasons(validate_army(shipped(), general_twice)))
 
 
 @pytest.mark.parametrize("unit, message, rule", [
@@ -232,7 +239,7 @@ def test_each_army_must_include():
     ({"troop": "infantry", "stands": 4, "race": "gnome"}, "unknown race 'gnome'", "Introduction"),
 ])
 def test_unit_problems(unit, message, rule):
-    problems = validate_army(cat(), army(TWO_FOOT + [{"name": "X", **unit}]))
+    problems = validate_army(shipped(), army(TWO_FOOT + [{"name": "X", **unit}]))
     hits = [p for p in problems if message in p.reason]
     assert hits, reasons(problems)
     assert hits[0].rule == f"battle_valor_fantasy.txt § {rule}"
@@ -241,58 +248,58 @@ def test_unit_problems(unit, message, rule):
 
 def test_characters():
     two_wizards = army(TWO_FOOT, [{"type": "wizard"}, {"type": "wizard"}])
-    (p,) = validate_army(cat(), two_wizards)
+    (p,) = validate_army(shipped(), two_wizards)
     assert p.reason.startswith("a second Wizard needs 1 of each character type first (short: Apothecary")
     assert p.rule == "battle_valor_fantasy.txt § Characters"
     full_set = [{"type": t, "attached_to": "A"} for t in ("apothecary", "assassin", "captain", "seer", "thief")]
     ok = army(TWO_FOOT, [{"type": "wizard"}, {"type": "wizard"}] + full_set, points=2000)
-    assert validate_army(cat(), ok) == []
-    assert army_points(cat(), ok) == 2 * (6 * 6 + 10) + 2 * 10 + 10 + 10 + 5 + 5 + 5
+    assert validate_army(shipped(), ok) == []
+    assert army_points(shipped(), ok) == 2 * (6 * 6 + 10) + 2 * 10 + 10 + 10 + 5 + 5 + 5
     loose_captain = army(TWO_FOOT, [{"type": "captain"}])
-    assert reasons(validate_army(cat(), loose_captain)) == [
+    assert reasons(validate_army(shipped(), loose_captain)) == [
         "a Captain starts the game attached to a unit"]
     lost = army(TWO_FOOT, [{"type": "wizard", "attached_to": "Nobody"}])
-    assert reasons(validate_army(cat(), lost)) == ["Wizard is attached to 'Nobody', which is no unit of this army"]
+    assert reasons(validate_army(shipped(), lost)) == ["Wizard is attached to 'Nobody', which is no unit of this army"]
     unknown = army(TWO_FOOT, [{"type": "bard"}])
-    assert "unknown character 'bard'" in reasons(validate_army(cat(), unknown))[0]
+    assert "unknown character 'bard'" in reasons(validate_army(shipped(), unknown))[0]
 
 
 def test_points_and_game_size():
     big = army(TWO_FOOT + [{"name": "C", "troop": "infantry", "stands": 30, "experience": "elite",
                             "armour": "heavy", "weapon": "pole", "command": True}], points=500)
-    (p,) = validate_army(cat(), big)
-    assert p.reason == f"the army costs {army_points(cat(), big)} points, over the game's 500"
+    (p,) = validate_army(shipped(), big)
+    assert p.reason == f"the army costs {army_points(shipped(), big)} points, over the game's 500"
     assert p.rule == "battle_valor_fantasy.txt § Points"
-    assert validate_army(cat(), big, {"points": 1000}) == []
-    assert validate_army(cat(), big, ArmyOptions(points=1000)) == []
+    assert validate_army(shipped(), big, {"points": 1000}) == []
+    assert validate_army(shipped(), big, ArmyOptions(points=1000)) == []
 
 
 def test_playtest_limitations_scale_per_1000_points():
     elites = [{"name": f"E{i}", "troop": "infantry", "stands": 4, "experience": "elite"} for i in range(2)]
     lst = army(elites + [{"name": "L", "troop": "infantry", "stands": 4, "experience": "levy"}], points=1000)
-    assert validate_army(cat(), lst) == []                  # no limitations unless asked
-    (p,) = validate_army(cat(), lst, {"playtest": True})
+    assert validate_army(shipped(), lst) == []                  # no limitations unless asked
+    (p,) = validate_army(shipped(), lst, {"playtest": True})
     assert p.reason == "No more than 1 Elite Unit per 1000 points: at most 1 for 1000 points, the army has 2"
     assert p.rule == "battle_valor_fantasy.txt § Limitations"
-    assert reasons(validate_army(cat(), lst, {"playtest": True, "points": 2000})) == [
+    assert reasons(validate_army(shipped(), lst, {"playtest": True, "points": 2000})) == [
         "You must have 1 Levy Unit per 1000 points: at least 2 for 2000 points, the army has 1"]
     no_levy = army(TWO_FOOT)
-    assert reasons(validate_army(cat(), no_levy, {"playtest": True})) == [
+    assert reasons(validate_army(shipped(), no_levy, {"playtest": True})) == [
         "You must have 1 Levy Unit per 1000 points: at least 1 for 1000 points, the army has 0"]
     machines = army(TWO_FOOT + [{"name": f"M{i}", "troop": "bolt_thrower", "stands": 1, "experience": "levy"}
                                 for i in range(3)], points=500)
-    assert reasons(validate_army(cat(), machines, {"playtest": True})) == [
+    assert reasons(validate_army(shipped(), machines, {"playtest": True})) == [
         "No more than 2 War Machines per 1000 points: at most 2 for 500 points, the army has 3"]
 
 
 def test_duplicate_unit_names():
-    problems = validate_army(cat(), army([{"name": "A", **FOOT}, {"name": "A", **FOOT}]))
+    problems = validate_army(shipped(), army([{"name": "A", **FOOT}, {"name": "A", **FOOT}]))
     assert any("two units are called 'A'" in r for r in reasons(problems))
 
 
 unit_values = st.fixed_dictionaries({
     "name": st.sampled_from(["A", "B", "C", "D"]),
-    "troop": st.sampled_from(sorted(cat().troops) + ["dragons"]),
+    "troop": st.sampled_from(sorted(shipped().troops) + ["dragons"]),
     "stands": st.integers(1, 40),
     "experience": st.sampled_from(["levy", "regular", "veteran", "elite"]),
     "weapon": st.sampled_from([None, "hand", "pole", "pike", "double_handed", "natural", "bow", "nope"]),
@@ -305,24 +312,24 @@ unit_values = st.fixed_dictionaries({
 
 @settings(max_examples=examples(150), deadline=None)
 @given(st.lists(unit_values, min_size=1, max_size=8),
-       st.lists(st.fixed_dictionaries({"type": st.sampled_from(sorted(cat().characters) + ["bard"]),
+       st.lists(st.fixed_dictionaries({"type": st.sampled_from(sorted(shipped().characters) + ["bard"]),
                                        "attached_to": st.sampled_from([None, "A", "Z"])}), max_size=6),
        st.booleans(), st.sampled_from([500, 1000, 2000]))
 def test_validation_never_raises_and_valid_lists_cost_what_they_say(units, chars, playtest, points):
     lst = army(units, chars, points=points)
-    problems = validate_army(cat(), lst, {"playtest": playtest})
+    problems = validate_army(shipped(), lst, {"playtest": playtest})
     assert all(p.reason and p.rule.startswith("battle_valor_fantasy.txt § ") for p in problems)
     if not problems:
-        assert army_points(cat(), lst) <= points
+        assert army_points(shipped(), lst) <= points
         for i in range(len(lst.units)):
-            prof = unit_profile(cat(), lst, i)
-            assert prof.points == unit_points(cat(), lst.units[i]) and 0 <= prof.armour.level <= 3
+            prof = unit_profile(shipped(), lst, i)
+            assert prof.points == unit_points(shipped(), lst.units[i]) and 0 <= prof.armour.level <= 3
 
 
 # ---- shipped lists ---------------------------------------------------------------
 
 def test_shipped_lists_are_legal_and_balanced():
-    c = cat()
+    c = shipped()
     assert len(c.lists) >= 4
     sizes = {}
     for name, lst in c.lists.items():
@@ -335,7 +342,7 @@ def test_shipped_lists_are_legal_and_balanced():
 
 
 def test_rosters_read_into_the_games_lists():
-    c = cat()
+    c = shipped()
     lst = c.lists["dwarian_1000"]
     assert [u.name for u in lst.units][:3] == ["Elite Infantry", "Veteran Infantry", "Veteran Heavy Infantry"]
     assert lst.general.name == "Thane Borin Ironhand" and lst.race == "dwarian"
@@ -348,7 +355,7 @@ def test_rosters_read_into_the_games_lists():
 
 
 def test_profiles():
-    c = cat()
+    c = shipped()
     lst = c.lists["elf_1000"]
     knights = unit_profile(c, lst, [u.name for u in lst.units].index("Veteran Cavalry on Hippogriffs"))
     assert knights.armour.id == "heavy"           # medium + 1 level for riding Tough Hide 1
@@ -370,7 +377,7 @@ def test_profiles():
 # ---- scenario tables -----------------------------------------------------------------
 
 def test_scenario_tables_load_with_zones_and_objectives():
-    c = cat()
+    c = shipped()
     assert len(c.scenarios) >= 3
     for sid, s in c.scenarios.items():
         t = scenario_table(c, sid)

@@ -6,14 +6,13 @@ from engine.core.agents import RandomAgent
 from engine.core.dice import SeededDice
 from engine.core.rules import Setup
 from games.battle_valor_fantasy import judge
-from games.battle_valor_fantasy.catalog import cat
 
 
 def test_judge_frames_follow_stands_and_objectives():
     """Facts per seat's deployment zone, and a frame with every stand on
     the table and each objective of a scenario that has them."""
     rules = registry.get("battle_valor_fantasy")
-    scen = next(s for s, sc in sorted(cat().scenarios.items()) if sc.victory.objective)
+    scen = next(s for s, sc in sorted(registry.get("battle_valor_fantasy").catalog().scenarios.items()) if sc.victory.objective)
     state, _ = rules.initial_state(Setup(rules.game_id, 2, seed=4, scenario=scen), SeededDice(4))
     facts = judge.judge_map(state)
     assert len(facts["seats"]) == 2 and all("area (sq in)" in f for f in facts["seats"])
@@ -41,13 +40,13 @@ def test_game_length_counts_the_turns():
     assert state.round == 4 and state.copy().round == 4
 
 
-def test_forget_files_drops_the_cached_table():
-    """The live map viewer rereads a saved Tiled map through the ruleset's
-    forget_files: Battle Valor's tables must not stay cached past it."""
+def test_a_new_catalog_reads_the_table_again():
+    """The live map viewer rereads a saved Tiled map by a new catalog
+    (rules.reload_files): a table is cached on its catalog, not past it."""
     from games.battle_valor_fantasy import setup
     rules = registry.get("battle_valor_fantasy")
     scen = rules.scenarios()[0]
-    first = setup.table_for(scen)
-    assert setup.table_for(scen) is first
-    rules.forget_files()
-    assert setup.table_for(scen) is not first
+    cat = rules.catalog()
+    first = setup.table_for(cat, scen)
+    assert setup.table_for(cat, scen) is first
+    assert setup.table_for(rules.read_catalog(), scen) is not first

@@ -6,38 +6,45 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tiers import examples
 
+from engine.core import registry
 from engine.core.army_lists import ArmyList as SharedList
 from engine.core.army_lists import shape_problems
 from games.battle_valor_fantasy import list_hooks, roster
 from games.battle_valor_fantasy.army import army_points
-from games.battle_valor_fantasy.catalog import DATA_DIR, cat
+from games.battle_valor_fantasy.catalog import DATA_DIR
+
+
+def shipped():
+    """The shipped catalog, as the ruleset holds it."""
+    return registry.get("battle_valor_fantasy").catalog()
+
 
 def test_list_files_report_file_and_line(tmp_path):
     path = tmp_path / "mine.yaml"
     src = (DATA_DIR / "lists" / "orc_500.yaml").read_text(encoding="utf-8")
     path.write_text(src.replace("unit: war_boars, stands: 5", "unit: war_boars, weapon: hand, stands: 5"),
                     encoding="utf-8")
-    (msg,) = list_hooks.list_problems(cat(), path)
+    (msg,) = list_hooks.list_problems(shipped(), path)
     line = int(msg.split(":")[1])
     assert "War Boars" in path.read_text().splitlines()[line - 1]
     assert msg.endswith("entries[6].weapon: Regular War Boars: War Boars fight with natural, not hand "
                         "(battle_valor_fantasy.txt § Bestiary)")
     path.write_text(src.replace("points: 500", "points: lots"), encoding="utf-8")
-    (msg,) = list_hooks.list_problems(cat(), path)
+    (msg,) = list_hooks.list_problems(shipped(), path)
     assert msg.startswith(f"{path}:5: points: unknown game size 'lots'")
     path.write_text(src.replace("{unit: wizard, experience: regular}", "{unit: wizard, experience: regular, with: 1}"
                                 ).replace("limitations: playtest\n", ""), encoding="utf-8")
-    assert list_hooks.list_problems(cat(), path) == []
+    assert list_hooks.list_problems(shipped(), path) == []
     path.write_text(src.replace("unit: juggernaut, stands: 1, experience: elite",
                                 "unit: juggernaut, stands: 1, experience: elite}\n  - {unit: war_mammoth, stands: 1, "
                                 "experience: elite"), encoding="utf-8")
-    msgs = list_hooks.list_problems(cat(), path)
+    msgs = list_hooks.list_problems(shipped(), path)
     assert any("No more than 1 Elite Unit per 1000 points: at most 1 for 500 points, the army has 2" in m
                for m in msgs), msgs
     path.write_text("name: [unclosed", encoding="utf-8")
-    assert "YAML syntax" in list_hooks.list_problems(cat(), path)[0]
+    assert "YAML syntax" in list_hooks.list_problems(shipped(), path)[0]
     path.write_text("x" * 300_000, encoding="utf-8")
-    assert "at most 200000 bytes" in list_hooks.list_problems(cat(), path)[0]
+    assert "at most 200000 bytes" in list_hooks.list_problems(shipped(), path)[0]
 
 
 
@@ -57,7 +64,7 @@ def _default_entry(pick) -> dict:
 
 
 def test_army_catalog_offers_every_troop_and_character_and_each_can_be_added():
-    c = cat()
+    c = shipped()
     ac = list_hooks.army_catalog(c)
     assert {p.id for p in ac.picks} == set(c.troops) | (set(c.characters) - {"general"})
     slots = {p.id: {s.key: s for s in p.slots} for p in ac.picks}
@@ -73,7 +80,7 @@ def test_army_catalog_offers_every_troop_and_character_and_each_can_be_added():
 
 
 def test_roster_problems_point_into_the_file():
-    c = cat()
+    c = shipped()
     entries = ({"unit": "infantry", "stands": 4}, {"unit": "captain", "experience": "veteran"},
                {"unit": "missile_troops", "stands": 4, "missile": "bow"})
     al = SharedList("battle_valor_fantasy", "t", {"points": 500, "race": "orc"}, entries)
@@ -94,7 +101,7 @@ def test_roster_problems_point_into_the_file():
 entry_values = st.dictionaries(
     st.sampled_from(["unit", "stands", "experience", "weapon", "missile", "armour", "shields", "command", "mount",
                      "race", "with", "colour"]),
-    st.one_of(st.sampled_from(sorted(cat().troops) + sorted(cat().characters) + ["levy", "elite", "pole", "bow",
+    st.one_of(st.sampled_from(sorted(shipped().troops) + sorted(shipped().characters) + ["levy", "elite", "pole", "bow",
                                                                                  "heavy", "horses", "orc", "x"]),
               st.integers(-2, 90), st.booleans(), st.none()),
     max_size=8)
@@ -106,19 +113,19 @@ entry_values = st.dictionaries(
 def test_any_roster_is_judged_without_a_traceback(entries, points, race, limitations):
     fields = {k: v for k, v in (("points", points), ("race", race), ("limitations", limitations)) if v is not None}
     al = SharedList("battle_valor_fantasy", "fuzz", fields, tuple(entries))
-    problems = list_hooks.problems_of(cat(), al)
+    problems = list_hooks.problems_of(shipped(), al)
     assert all(p.reason for p in problems)
     if not problems:
-        army = roster.read(cat(), al.to_dict()).army
-        assert army_points(cat(), army) <= army.points
+        army = roster.read(shipped(), al.to_dict()).army
+        assert army_points(shipped(), army) <= army.points
 
 
 def test_the_launcher_names_the_army_each_seat_gets_on_each_map():
     from engine.core import registry
     from games.battle_valor_fantasy import setup
     game = registry.get("battle_valor_fantasy")
-    for scenario in cat().scenarios:
-        names = [cat().lists[list_id].name for list_id in setup.default_lists(scenario)]
+    for scenario in shipped().scenarios:
+        names = [shipped().lists[list_id].name for list_id in setup.default_lists(shipped(), scenario)]
         assert [game.default_army_name(seat, scenario) for seat in (0, 1)] == names
     assert game.default_army_name(0, "field_of_abaci") == "Army of the Aldmoor Crown"   # the 2000-point battle
     assert game.default_army_name(0, "no such map") == ""
@@ -126,9 +133,8 @@ def test_the_launcher_names_the_army_each_seat_gets_on_each_map():
 
 def test_the_builder_shows_a_troops_price_at_the_experience_a_new_entry_starts_with():
     """Seen in the builder: "Infantry 6 pts", then an entry of 4 Levy stands for 12 points."""
-    from games.battle_valor_fantasy.catalog import cat
     from games.battle_valor_fantasy.list_hooks import army_catalog
-    c = army_catalog(cat())
+    c = army_catalog(shipped())
     inf = c.pick("infantry")
     levy = next(o for s in inf.slots if s.key == "experience" for o in s.options if o.id == "levy")
     assert inf.points == levy.points == 3

@@ -61,7 +61,7 @@ def test_the_log_names_a_deployed_unit_s_formation_as_players_read_it():
     # one wording for the log, the card and the buttons: a width only where the player picks one
     # ("Square 1 wide" was seen on a Reform button; the log left Skirmish's width out)
     from games.battle_valor_fantasy.catalog import formation_words
-    assert [formation_words(f, 3) for f in ("square", "column", "wedge", "skirmish", "attack_column")] == \
+    assert [formation_words(registry.get("battle_valor_fantasy").catalog(), f, 3) for f in ("square", "column", "wedge", "skirmish", "attack_column")] == \
         ["Square", "Movement Column", "Wedge", "Skirmish 3 wide", "Attack Column 3 wide"]
 
 

@@ -101,8 +101,8 @@ def test_battle_valor_variants_play_as_their_scenario(tmp_path):
     assert found and all(v.scenario.endswith(".tmx") for v in found)
     zone = next(v for v in found if "deployment zone" in v.words)
     moved, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=3, scenario=zone.scenario), SeededDice(3))
-    from games.battle_valor_fantasy.catalog import scenario
-    assert scenario(zone.scenario).victory == scenario("fords_of_legian").victory
+    cat = registry.get("battle_valor_fantasy").catalog()
+    assert cat.scenario(zone.scenario).victory == cat.scenario("fords_of_legian").victory
     assert [p.zone for p in moved.players] == [p.zone for p in state.players]
 
 

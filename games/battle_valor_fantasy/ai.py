@@ -25,7 +25,6 @@ from engine.core.words import possessive
 from games.battle_valor_fantasy import (ai_deploy, ai_easy, ai_threat, alliance, alliance_turns, characters, choices, combat,
                                         fire, packing, space, rerolls, spells, stats, success, turns, victory)
 from games.battle_valor_fantasy.ai_fight import fight_outlook, volley_outlook
-from games.battle_valor_fantasy.catalog import cat, scenario
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 AGENTS = ("general", "strong")
@@ -83,7 +82,7 @@ def _order_for(state: BVFState, u: Unit):
         return "attack"
     if u.profile is not None and u.profile.mounted_missile:
         return ("advance", "fire")
-    has_missile = stats.missile(u) is not None
+    has_missile = stats.missile(state, u) is not None
     if has_missile and fire.targets(state, u):
         return "fire"
     if not stats.machine(u) and (stats.has_leader(u) or u.profile.troop == "berserkers"):
@@ -184,7 +183,7 @@ def closing_target(state: BVFState, u: Unit, far: bool = True, planning: bool = 
     two and a half reaches)."""
     if u.kind != "unit" or u.engaged or stats.machine(u):
         return None
-    f = stats.formation(u)
+    f = stats.formation(state, u)
     if f is not None and not f.can_charge:
         return None                     # a movement column or a snake: it advances instead
     reach = combat.charge_reach(state, u)
@@ -404,7 +403,7 @@ class GeneralAgent:
             e = space.nearest_enemy(state, u)
             if e is None:
                 return "advance: no enemy left in sight"
-            if stats.missile(u) is not None and not u.profile.mounted or u.kind == "general":
+            if stats.missile(state, u) is not None and not u.profile.mounted or u.kind == "general":
                 return f"keep about 14\" from {e.name}: in range to shoot or to command, out of its charge"
             return f"close on {e.name} ({space.distance(state, u, e):.0f}\" away) to charge it next turn"
         if k == "deploy":
@@ -417,7 +416,7 @@ class GeneralAgent:
         if k == "fate_move":
             return "move the enemy's unit by Fate, as little as the rule allows"
         if k == "cast":
-            sp = cat().spells[a["spell"]]
+            sp = state.catalog.spells[a["spell"]]
             chance = spells.cast_chance(state, a.player, [u], a["spell"], t) if t else 0.0
             return f"cast {sp.name} on {t.name if t else 'the target'}: {percent(chance)} to reach {sp.threshold} successes"
         if k == "dispel":
@@ -491,8 +490,8 @@ class GeneralAgent:
         # a big block that charges goes in an attack column: narrow enough to wheel onto a target
         # and to turn between our other units, with its impact hits (§ Attack Column;)
         column = 4.0 if a.get("formation") == "attack_column" and len(u.stands) >= 6 and \
-            stats.missile(u) is None and stats.has_leader(u) else 0.0
-        if stats.missile(u) is not None and a.get("formation") != u.formation:
+            stats.missile(state, u) is None and stats.has_leader(u) else 0.0
+        if stats.missile(state, u) is not None and a.get("formation") != u.formation:
             column = -5.0                 # missile troops shoot from a line (+2 Successes, § Line;)
         return ai_deploy.value(state, u, Frame(x, y, a["facing"]), a["formation"], a["files"]) \
             + len(u.stands) * 2.0 + column
@@ -519,7 +518,7 @@ class GeneralAgent:
         if k == "hold":
             return 0.5 if state.phase == "reform" else -1
         if k == "cast":
-            sp = cat().spells[a["spell"]]
+            sp = state.catalog.spells[a["spell"]]
             if spell_idle(state, sp.effect, state.units[a["target"]]):
                 return -2.0                  # nothing the spell would change this turn: below a hold
             pr = spells.cast_chance(state, a.player, [state.units[a["uid"]]], a["spell"], state.units[a["target"]])
@@ -574,7 +573,7 @@ class GeneralAgent:
                 return self.objective_gain(state, u, frame)
             ex, ey = space.centre(state, e)
             d = ((frame.x - ex) ** 2 + (frame.y - ey) ** 2) ** 0.5
-            if stats.missile(u) is not None and not u.profile.mounted:
+            if stats.missile(state, u) is not None and not u.profile.mounted:
                 return 1 - abs(d - 14) * 0.1 + self.objective_gain(state, u, frame) - self.walk_risk(state, u, frame)
             if u.kind == "general":
                 return 1 - abs(d - 14) * 0.1
@@ -605,7 +604,7 @@ def objective_place(state: BVFState, u: Unit, x: float, y: float) -> tuple[float
     scenario's objectives (victory.py: a unit within range, none of the
     enemy's, holds one at the end): in reach of one, or closing on the
     nearest one, and its name for the reason."""
-    v = scenario(state.scenario).victory
+    v = state.catalog.scenario(state.scenario).victory
     objs = victory.objectives(state) if v.objective else []
     if not objs or u.kind != "unit":
         return 0.0, ""
@@ -624,7 +623,7 @@ def contested_points(state: BVFState, t: Unit) -> float:
     """The points of the scenario's objectives that enemy unit `t` keeps
     from its enemy: it stands in reach of them, not fleeing (victory.py
     holder_of: one unit of each side in reach and nobody holds it)."""
-    v = scenario(state.scenario).victory
+    v = state.catalog.scenario(state.scenario).victory
     if not v.objective or t.kind != "unit" or t.fleeing or not t.on_table:
         return 0.0
     fs = space.feet(state, t)
@@ -661,8 +660,8 @@ def _threatened(state: BVFState, t: Unit) -> bool:
     for e, reach in ai_threat.chargers(state, t):
         if space.distance(state, t, e) <= reach:
             return True
-    return any(e.kind == "unit" and stats.missile(e) is not None and not e.fleeing
-               and space.distance(state, t, e) <= fire.weapon_range(e) for e in space.enemies(state, t))
+    return any(e.kind == "unit" and stats.missile(state, e) is not None and not e.fleeing
+               and space.distance(state, t, e) <= fire.weapon_range(state, e) for e in space.enemies(state, t))
 
 
 class StrongGeneral(GeneralAgent):
@@ -684,7 +683,7 @@ class StrongGeneral(GeneralAgent):
         placed at the edge marches across the front first."""
         sc = super().deploy_score(state, a)
         u = state.units[a["uid"]]
-        if u.kind == "unit" and stats.missile(u) is None and not stats.machine(u):
+        if u.kind == "unit" and stats.missile(state, u) is None and not stats.machine(u):
             sc -= CENTRE_PULL * abs(a["x"] - state.table.width / 2)
         return sc
 

@@ -47,23 +47,23 @@ def _span(box, to):
     return min(a0, a1), max(a0, a1), min(d0, d1), max(d0, d1)
 
 
-def formations(u: Unit) -> list[tuple[str, int]]:
+def formations(state, u: Unit) -> list[tuple[str, int]]:
     """The formations the general sets a unit up in: its own, and for a big
     block that charges an attack column (narrow enough to pass between
     our other units and the terrain)."""
     n = len(u.stands)
     out = [(u.formation, u.files if n > 1 else 1)]
-    if n >= 6 and stats.missile(u) is None and stats.has_leader(u) and not stats.machine(u):
+    if n >= 6 and stats.missile(state, u) is None and stats.has_leader(u) and not stats.machine(u):
         out.append(("attack_column", setup.attack_files(n)))
     return out
 
 
-def _lane_weight(u: Unit) -> float:
+def _lane_weight(state, u: Unit) -> float:
     """How much a unit needs its lane: war machines stay put, missile troops
     on foot keep their distance and shoot, the rest close in."""
     if stats.machine(u) or u.kind != "unit":
         return 0.0
-    if stats.missile(u) is not None and not u.profile.mounted:
+    if stats.missile(state, u) is not None and not u.profile.mounted:
         return 0.3
     return 1.0
 
@@ -82,8 +82,8 @@ def _obstacles(state: BVFState, u: Unit, to):
         if v.uid != u.uid and v.owner == u.owner:
             sp = _span(space.unit_bbox(state, v), to)
             out.append((sp, BLOCKED))
-            if _lane_weight(v):
-                behind.append((sp, BLOCKED * _lane_weight(v)))
+            if _lane_weight(state, v):
+                behind.append((sp, BLOCKED * _lane_weight(state, v)))
     return out, behind
 
 
@@ -119,7 +119,7 @@ def value(state: BVFState, u: Unit, frame: Frame, formation: str, files: int) ->
            max(f.bbox[3] for f in fs))
     if abs(((frame.facing - setup.zone_facing(state, u.owner)) + 180.0) % 360.0 - 180.0) > 1.0:
         return -100.0                   # along the zone: it cannot turn to the enemy
-    return _value(_span(box, to), _span(z.bbox, to), _obstacles(state, u, to), _lane_weight(u))
+    return _value(_span(box, to), _span(z.bbox, to), _obstacles(state, u, to), _lane_weight(state, u))
 
 
 def spots(state: BVFState, u: Unit) -> list[Action]:
@@ -136,9 +136,9 @@ def spots(state: BVFState, u: Unit) -> list[Action]:
     taken += [t.bbox for t in state.table.impassable]
     zone_span = _span(z.bbox, to)
     obstacles = _obstacles(state, u, to)
-    need = _lane_weight(u)
+    need = _lane_weight(state, u)
     scored = []
-    for formation, files in formations(u):
+    for formation, files in formations(state, u):
         fs = space.layout(u, Frame(0.0, 0.0, facing), formation, files)
         bx0, by0 = min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs)
         bx1, by1 = max(f.bbox[2] for f in fs), max(f.bbox[3] for f in fs)

@@ -47,7 +47,7 @@ def strike_mean(state: BVFState, att: Unit, dfd: Unit, side: str, first_round: b
     if k <= 0:
         return hits
     dmod = sum(v for _, v in combat.defence_mods(state, dfd, att, side, first_round, charged))
-    rr = (0 if combat._no_armour(att, dfd) else stats.armour_rerolls(dfd)) + dfd.effects.get("reroll_defence", 0)
+    rr = (0 if combat._no_armour(state, att, dfd) else stats.armour_rerolls(state, dfd)) + dfd.effects.get("reroll_defence", 0)
     lost = max(0.0, hits - _mean(k, 5, rr, dmod))
     if att.kind == "unit" and dfd.kind == "unit":
         lost += max(0, stats.rank(att) - stats.rank(dfd))
@@ -59,7 +59,7 @@ def impact_mean(state: BVFState, u: Unit, t: Unit, side: str) -> float:
     n, _, stop = combat.impact_hits(state, u, t, side)
     if not n or stop:
         return 0.0
-    rr = 0 if combat._no_armour(u, t) else stats.armour_rerolls(t)
+    rr = 0 if combat._no_armour(state, u, t) else stats.armour_rerolls(state, t)
     return max(0.0, n - _mean(n, 5, rr, 0))
 
 
@@ -150,7 +150,7 @@ def volley_outlook(state: BVFState, u: Unit, t: Unit, hits: float) -> float:
     for v in [t] + [state.units[x] for x in t.engaged if state.units[x].on_table]:
         k = int(round(hits))
         dmod = sum(m for _, m in fire.defence_mods(state, v, u))
-        rr = stats.armour_rerolls(v) + v.effects.get("reroll_defence", 0)
+        rr = stats.armour_rerolls(state, v) + v.effects.get("reroll_defence", 0)
         lost = max(0.0, hits - _mean(k, 5, rr, dmod)) if k > 0 else hits
         figs = v.figures()
         d = loss_value(v, figs - min(figs, lost)) - loss_value(v, figs)

@@ -19,13 +19,13 @@ from games.battle_valor_fantasy.ai_fight import fight_outlook
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 
-def can_charge(t: Unit) -> bool:
+def can_charge(state, t: Unit) -> bool:
     """An enemy unit the general would give a Charge order (ai._order_for)."""
     if t.kind != "unit" or t.fleeing or t.engaged or stats.machine(t) or t.profile is None:
         return False
     if not (stats.has_leader(t) or t.profile.troop == "berserkers"):
         return False
-    f = stats.formation(t)
+    f = stats.formation(state, t)
     return f is None or f.can_charge
 
 
@@ -57,7 +57,7 @@ def chargers(state: BVFState, u: Unit) -> list:
     v = state.cache.get(key)
     if v is None:
         v = state.cache[key] = [(t, combat.charge_reach(state, t) + still_moves(state, t))
-                                for t in space.enemies(state, u) if can_charge(t)]
+                                for t in space.enemies(state, u) if can_charge(state, t)]
     return v
 
 

@@ -16,8 +16,7 @@ obeys the army rules with the playtest limitations on
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.core.catalog import DataError, check_refs, field_name, line_at, load_files, named_scenario
@@ -82,6 +81,7 @@ class Catalog:
     scenarios: dict[str, Scenario]
     lists: dict[str, ArmyList]
     folder: str = ""
+    memo: dict = field(default_factory=dict, compare=False, repr=False)   # values derived from this data
 
     def effects(self, rules) -> list[tuple[str, int, Effect]]:
         """(rule id, level, effect) for rule texts such as ["fear", "shock 1"]."""
@@ -110,7 +110,25 @@ class Catalog:
 
     def map_path(self, scenario_id: str) -> Path:
         sc = self.scenarios.get(scenario_id)
-        return MAP_DIR / (sc.map if sc is not None else map_scenario(scenario_id).map)
+        return MAP_DIR / (sc.map if sc is not None else self.map_scenario(scenario_id).map)
+
+    def scenario(self, scenario_id: str):
+        """A shipped scenario by id, or a designer's table map (a .tmx or .tmj
+        path) played as a shipped scenario (`map_scenario`)."""
+        sc = self.scenarios.get(scenario_id)
+        return sc if sc is not None else self.map_scenario(scenario_id)
+
+    def map_scenario(self, path: str):
+        """A designer's table map played as the shipped scenario its map
+        property `scenario` names (its turns, deployment zone names, armies and
+        victory; the full pitched battle when it names none): how `main.py
+        view` and `main.py judge` play a map file, and how the judge's fairer
+        variants of a scenario (engine/commands/variants.py) are played.
+        Read once per catalog."""
+        key = ("map_scenario", str(path))
+        if key not in self.memo:
+            self.memo[key] = _map_scenario(self, path)
+        return self.memo[key]
 
 
 def _rule_problems(cat_rules: dict, rules, file: str, data, loc: tuple, problems: list[str]) -> None:
@@ -298,36 +316,11 @@ def _check_lists(cat: Catalog, files: dict, problems: list[str]) -> None:
 OPTIONAL_RULES = ("advanced_combat", "reserves")     # the launcher's optional rules a scenario may switch on
 
 
-@lru_cache(maxsize=1)
-def _default() -> Catalog:
-    return load_catalog(DATA_DIR)
-
-
-def cat() -> Catalog:
-    """The shipped catalog (loaded once)."""
-    return _default()
-
-
-
-def scenario(scenario_id: str):
-    """A shipped scenario by id, or a designer's table map (a .tmx or .tmj
-    path) played as a shipped scenario (`map_scenario`)."""
-    sc = cat().scenarios.get(scenario_id)
-    return sc if sc is not None else map_scenario(scenario_id)
-
-
-@lru_cache(maxsize=64)
-def map_scenario(path: str):
-    """A designer's table map played as the shipped scenario its map
-    property `scenario` names (its turns, deployment zone names, armies and
-    victory; the full pitched battle when it names none): how `main.py
-    view` and `main.py judge` play a map file, and how the judge's fairer
-    variants of a scenario (engine/commands/variants.py) are played."""
+def _map_scenario(c: Catalog, path: str):
     if not str(path).endswith((".tmx", ".tmj")):
-        raise ValueError(f"unknown scenario {path!r}; known: {', '.join(sorted(cat().scenarios))} "
+        raise ValueError(f"unknown scenario {path!r}; known: {', '.join(sorted(c.scenarios))} "
                          "or a .tmx/.tmj table map")
     from engine.maps.tablemap import load_table_map
-    c = cat()
     data = load_table_map(path, known_terrain=set(c.terrain), terrain_defaults=c.terrain_defaults())
     base_id = data.properties.get("scenario") or FULL_BATTLE_ID
     base = c.scenarios.get(base_id) if isinstance(base_id, str) else None
@@ -350,9 +343,9 @@ def scenario_words(cat: Catalog, scenario_id: str) -> tuple:
 NARROW = ("column", "snake", "wedge", "square")     # formations whose width is fixed by their shape
 
 
-def formation_words(formation: str, files: int) -> str:
+def formation_words(cat: Catalog, formation: str, files: int) -> str:
     """A formation as the log, the card and the buttons say it: "Attack
     Column 2 wide", "Movement Column", "Square" (a width only where the
     player chooses one; "Square 1 wide" was seen on a button)."""
-    name = cat().formations[formation].name
+    name = cat.formations[formation].name
     return name if formation in NARROW else f"{name} {files} wide"

@@ -88,7 +88,7 @@ def seer_problem(state: BVFState, p: int, u: Unit, m) -> tuple[str, str] | None:
 def seer_advance(state: BVFState, u: Unit, m, dice, ev: list[Event]) -> None:
     c = [c for c in characters.with_unit(state, u, "seer") if "seer" not in c.marks][0]
     c.marks = c.marks + ("seer",)
-    r = success.roll(dice, f"{possessive(u.name)} Seer", 10, characters.own_mods(c))
+    r = success.roll(dice, f"{possessive(u.name)} Seer", 10, characters.own_mods(state, c))
     ev.append(Event("roll", r.text() + " (needs 5)", characters.R_SEER, data=r.data()))
     if r.total < 5:
         ev.append(Event("ruling", f"The Seer's sight fails: {u.name} does not move (once per game)",

@@ -28,7 +28,6 @@ from engine.table.formations import Frame, overlapping, short_of
 from engine.table.ways import straight
 from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, space, stats, success, travel
-from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.rulings import SIDESTEP
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 
@@ -77,8 +76,8 @@ def is_target(u: Unit) -> bool:
     return u.kind in TARGETS
 
 
-def title(c: Unit) -> str:
-    return cat().characters[c.kind].name
+def title(state, c: Unit) -> str:
+    return state.catalog.characters[c.kind].name
 
 
 def bonus(c: Unit) -> int:
@@ -86,9 +85,9 @@ def bonus(c: Unit) -> int:
     return EXPERIENCE.get(c.level, 0)
 
 
-def own_mods(c: Unit) -> list[tuple[str, int]]:
+def own_mods(state, c: Unit) -> list[tuple[str, int]]:
     b = bonus(c)
-    return [(f"{c.level.capitalize()} {title(c)}", b)] if b else []
+    return [(f"{c.level.capitalize()} {title(state, c)}", b)] if b else []
 
 
 def host(state: BVFState, c: Unit) -> Unit | None:
@@ -117,16 +116,16 @@ def with_unit(state: BVFState, u: Unit, kind: str | None = None) -> list[Unit]:
 
 def make(state: BVFState, p: int, army, ch, uid: int, by_name: dict) -> Unit:
     """A character of an army list, with the unit it starts attached to."""
-    c = Unit(uid, p, title_of(ch.type), ch.type, None, ch.experience)
+    c = Unit(uid, p, title_of(state.catalog, ch.type), ch.type, None, ch.experience)
     c.attached = by_name.get(ch.attached_to, -1)
-    c.hidden = bool(cat().characters[ch.type].hidden)
+    c.hidden = bool(state.catalog.characters[ch.type].hidden)
     c.deployed = True
     c.start_stands = 1
     return c
 
 
-def title_of(kind: str) -> str:
-    return cat().characters[kind].name
+def title_of(cat, kind: str) -> str:
+    return cat.characters[kind].name
 
 
 def lost_host(state: BVFState, ev: list[Event]) -> None:
@@ -135,7 +134,7 @@ def lost_host(state: BVFState, ev: list[Event]) -> None:
         if c.attached >= 0 and c.alive and attaches(c) and not alive(state, c):
             c.alive = False
             what = "its unit" if c.hidden else state.units[c.attached].name
-            ev.append(Event("casualty", f"{possessive(alliance.owner_name(state, c))} {title(c)} is lost with {what}", R_ATTACHED,
+            ev.append(Event("casualty", f"{possessive(alliance.owner_name(state, c))} {title(state, c)} is lost with {what}", R_ATTACHED,
                             data={"uid": c.uid, "destroyed": True}))
 
 
@@ -145,7 +144,7 @@ def captain_mods(state: BVFState, u: Unit) -> list[tuple[str, int]]:
     """+1 Success attacking and defending (Veteran +2, Elite +3)."""
     out = []
     for c in with_unit(state, u, "captain"):
-        b = cat().characters["captain"].bonus
+        b = state.catalog.characters["captain"].bonus
         out.append((f"{c.level.capitalize()} Captain", (b.of(c.level) if b else 1) or 1))
     return out
 
@@ -156,8 +155,8 @@ def apothecary(state: BVFState, u: Unit, lost: int, dice, ev: list[Event]) -> in
     if lost <= 0:
         return lost
     for c in with_unit(state, u, "apothecary"):
-        n = cat().characters["apothecary"].dice
-        r = success.roll(dice, f"{possessive(u.name)} Apothecary", (n.of(c.level) if n else 10) or 10, own_mods(c))
+        n = state.catalog.characters["apothecary"].dice
+        r = success.roll(dice, f"{possessive(u.name)} Apothecary", (n.of(c.level) if n else 10) or 10, own_mods(state, c))
         saved = min(lost, r.total)
         ev.append(Event("roll", r.text() + f": {saved} casualt{'ies' if saved != 1 else 'y'} saved", R_APOTHECARY,
                         data=r.data()))
@@ -225,7 +224,7 @@ def charged(state: BVFState, u: Unit, c: Unit, reach: float, dice, ev: list[Even
     moves its full distance and still destroys it if a stand ends on it."""
     spot = space.centre(state, c)
     dice_only = reading(state, SIDESTEP.id) == "dice_only"       # house ruling (rulings.py)
-    r = success.roll(dice, f"{c.name} sidesteps", 2, () if dice_only else own_mods(c))
+    r = success.roll(dice, f"{c.name} sidesteps", 2, () if dice_only else own_mods(state, c))
     ev.append(Event("roll", r.text(), R_CHARGED, data=r.data()))
     u.activated = True
 
@@ -385,7 +384,7 @@ def holds_hidden(state: BVFState, p: int) -> bool:
 def reveal(state: BVFState, c: Unit, ev: list[Event], why: str) -> None:
     c.hidden = False
     h = state.units.get(c.attached)
-    ev.append(Event("reveal", f"{alliance.owner_name(state, c)} shows the note: the {title(c)} "
+    ev.append(Event("reveal", f"{alliance.owner_name(state, c)} shows the note: the {title(state, c)} "
                     f"is with {h.name if h else 'no unit'} ({why})", RULE_OF[c.kind], 0, data={"uid": c.uid}))
 
 
@@ -394,7 +393,7 @@ def notes(state: BVFState, p: int) -> list[str]:
     out = []
     for c in state.units.values():
         if c.owner == p and c.hidden and alive(state, c):
-            out.append(f"{c.level.capitalize()} {title(c)} hidden in {state.units[c.attached].name}")
+            out.append(f"{c.level.capitalize()} {title(state, c)} hidden in {state.units[c.attached].name}")
     return out
 
 
@@ -408,13 +407,13 @@ def strike_problem(state: BVFState, c: Unit, p: int, target, victim: str) -> tup
     if state.phase != "combat":
         return "Only in combat (the Charge & Attack phase)", rule
     if f"struck {state.turn}" in c.marks:
-        return f"Your {title(c)} has already tried this turn", rule
+        return f"Your {title(state, c)} has already tried this turn", rule
     h = state.units[c.attached]
     t = state.units.get(target)
     if t is None or t.uid not in h.engaged or not t.on_table:
         return f"{h.name} is not in combat with that unit", rule
     if victim not in VICTIMS[kind]:
-        return f"The {possessive(title(c))} target: {', '.join(VICTIMS[c.kind])}", rule
+        return f"The {possessive(title(state, c))} target: {', '.join(VICTIMS[c.kind])}", rule
     if victim == "character":
         if not [x for x in with_unit(state, t) if not x.hidden]:
             return f"{t.name} has no character you can see", rule
@@ -436,14 +435,14 @@ def strike(state: BVFState, c: Unit, target: int, victim: str, dice, ev: list[Ev
     c.marks = c.marks + (f"struck {state.turn}",)
     if c.hidden:
         reveal(state, c, ev, "it acts")
-    ct = cat().characters[c.kind]
+    ct = state.catalog.characters[c.kind]
     rule = RULE_OF[c.kind]
     what = {"character": "a character", "leader": "the leader", "standard": "the standard",
             "musician": "the musician"}[victim]
     ev.append(Event("ruling", f"{c.name} {'strikes at' if c.kind == 'assassin' else 'tries to steal'} {what} of "
                     f"{t.name}", rule, 0, data={"uid": c.uid, "target": t.uid}))
     n = (ct.dice.of(c.level) if ct.dice else 10) or 10
-    r = success.roll(dice, f"{c.name}", n, own_mods(c))
+    r = success.roll(dice, f"{c.name}", n, own_mods(state, c))
     ev.append(Event("roll", r.text() + f" (needs {ct.needs or 5})", rule, data=r.data()))
     if r.total < (ct.needs or 5):
         ev.append(Event("ruling", f"{c.name} fails", rule))
@@ -488,11 +487,11 @@ def card_rows(state: BVFState, u: Unit) -> list[tuple[str, str]]:
     if u.kind == "unit":
         seen = [c for c in with_unit(state, u) if not c.hidden]
         if seen:
-            return [("Characters", ", ".join(f"{c.level.capitalize()} {title(c)}" for c in seen))]
+            return [("Characters", ", ".join(f"{c.level.capitalize()} {title(state, c)}" for c in seen))]
         return []
     if is_character(u):
         rows = [("Experience", u.level.capitalize()), ("Wounds", f"{u.wounds} of {WOUNDS} this phase"),
-                ("Ability", cat().characters[u.kind].text)]
+                ("Ability", state.catalog.characters[u.kind].text)]
         if exposed(state, u):
             rows.append(("Exposed", "may be charged or shot at (6s to hit)"))
         return rows

@@ -14,7 +14,6 @@ from engine.table.formations import BlockMove, Frame
 from engine.core.words import possessive
 from games.battle_valor_fantasy import (alliance_turns, combat, fire, moves, rerolls, setup, space, spells, turns,
                                         works)
-from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_TURN = turns.R_TURN
@@ -82,10 +81,10 @@ def _deploy(state, a):
         return "The General is always the last stand placed", setup.R_START
     formation, files = a.get("formation", u.formation), int(a.get("files", u.files))
     if u.kind == "unit":
-        why = moves.files_ok(formation, len(u.stands), files)
+        why = moves.files_ok(state.catalog, formation, len(u.stands), files)
         if why:
             return why, moves.R_FORMATIONS
-        f = cat().formations.get(formation)
+        f = state.catalog.formations.get(formation)
         if f is None or len(u.stands) < f.min_stands or (f.unit_types and u.profile.unit_type not in f.unit_types) \
                 or (f.needs_shields and not u.profile.shields):
             return f"{u.name} cannot deploy in {formation}", moves.R_FORMATIONS
@@ -253,7 +252,7 @@ def _cast(state, a):
     casters = [_unit(state, a["uid"])] + [_unit(state, x) for x in a.get("casters", ())]
     t = _unit(state, a["target"])
     t2 = _unit(state, a["target2"]) if a.get("target2") is not None else None
-    sp = cat().spells.get(a["spell"])
+    sp = state.catalog.spells.get(a["spell"])
     if sp is not None and sp.effect == "carry":
         to = a.get("to")
         if not to or len(to) != 3:

@@ -34,7 +34,6 @@ from engine.core.actions import Action
 from engine.table.formations import BlockMove, wheel_length
 from games.battle_valor_fantasy import (actions, alliance, character_actions, characters, combat, fire, moves, reserves,
                                         rerolls, setup, space, spells, spot_facts, stats, turns, works)
-from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 ORDER_VARIANTS = 6
@@ -132,7 +131,7 @@ def pending_actions(state: BVFState) -> list[Action]:
 
 def _spot_free(state: BVFState, u: Unit, spot) -> bool:
     f, fo, fi = spot
-    return moves.files_ok(fo, len(u.stands), fi) is None and setup.static_ok(state, u, f, fo, fi) and \
+    return moves.files_ok(state.catalog, fo, len(u.stands), fi) is None and setup.static_ok(state, u, f, fo, fi) and \
         setup.deploy_problem(state, u, f, fo, fi) is None
 
 
@@ -224,10 +223,10 @@ def options_for(state: BVFState, u: Unit) -> list[str]:
         if not stats.never_flees(u):
             out.append("flee")
         return out
-    if stats.missile(u) is not None:
+    if stats.missile(state, u) is not None:
         out.append("fire")
     out += ["advance", "charge", "reform", "brace"]
-    if not stats.never_flees(u) and stats.missile(u) is not None:
+    if not stats.never_flees(u) and stats.missile(state, u) is not None:
         out.append("fire_and_flee")
     if characters.with_unit(state, u, "wizard"):
         out.insert(0, "spell")          # its Wizard casts on the unit's Spell order (§ Characters Attached to Units;)
@@ -245,7 +244,7 @@ def offered(state: BVFState, u: Unit) -> list[str]:
     out = list(options_for(state, u))
     if u.kind == "unit" and not u.fleeing and not u.split:
         for o in ("flee", "fire_and_flee"):
-            if o not in out and (o != "fire_and_flee" or (stats.missile(u) is not None and not u.engaged)) \
+            if o not in out and (o != "fire_and_flee" or (stats.missile(state, u) is not None and not u.engaged)) \
                     and turns.order_fits(state, u, o) is None:
                 out.append(o)
     if u.profile is not None and u.profile.mounted_missile and not u.fleeing and not u.engaged and not u.split:
@@ -363,9 +362,9 @@ def _for_order(state: BVFState, u: Unit, order: str, general: bool) -> list[Acti
     if order == "reform":
         return _reforms(state, u, extra)
     if order == "fire":
-        if stats.missile(u) is None:
+        if stats.missile(state, u) is None:
             return []
-        rng = fire.weapon_range(u)
+        rng = fire.weapon_range(state, u)
         return [Action.make("fire", p, uid=u.uid, target=t.uid, **extra) for t in space.enemies(state, u)
                 if t.kind != "general" and space.box_distance(state, u, t) <= rng]
     if order == "charge":
@@ -443,14 +442,14 @@ def _reforms(state: BVFState, u: Unit, extra: dict) -> list[Action]:
         cx, cy = space.centre(state, e)
         facings.append(round(moves.face_toward(state, u, cx, cy), 2))
     out = []
-    for fid, f in cat().formations.items():
+    for fid, f in state.catalog.formations.items():
         if n < f.min_stands or (f.unit_types and u.profile.unit_type not in f.unit_types) or \
                 (f.needs_shields and not u.profile.shields):
             continue                  # a formation its troop type may never take (moves.reform_problem)
         widths = [1] if f.width == "one" or f.shape in ("wedge", "square") else \
             sorted({max(1, math.ceil(n / 2)), max(1, n // 2 + 1), max(1, math.ceil(n / 3)), 2})
         for w in widths:
-            if w > n or moves.files_ok(fid, n, w):
+            if w > n or moves.files_ok(state.catalog, fid, n, w):
                 continue
             for fc in facings:
                 out.append(Action.make("reform", p, uid=u.uid, formation=fid, files=w, facing=fc, **extra))
@@ -464,7 +463,7 @@ def _spells(state: BVFState, u: Unit) -> list[Action]:
                   key=lambda t: (space.distance(state, u, t), t.uid))[:2]
     mine = sorted([t for t in space.friends(state, u) if t.kind == "unit"],
                   key=lambda t: (space.distance(state, u, t), t.uid))[:2]
-    for sid, sp in cat().spells.items():
+    for sid, sp in state.catalog.spells.items():
         targets = foes if sp.target != "friendly" else mine
         for t in targets:
             kw = {}

@@ -7,7 +7,6 @@ inches; in words with their rule."""
 from __future__ import annotations
 
 from games.battle_valor_fantasy import alliance, characters, combat, space, stats, victory
-from games.battle_valor_fantasy.catalog import cat
 
 R_VICTORY = "docs/games/battle_valor_fantasy.md § Scenarios and victory"
 R_ORDERS = "battle_valor_fantasy.txt § Phase 2 Place Orders;"
@@ -31,7 +30,7 @@ def score_line(state, learner: int) -> tuple[str, str]:
 
 def margin_points(state) -> float:
     """The lead a win needs (more than a tenth of the game's size)."""
-    v = cat().scenarios[state.scenario].victory
+    v = state.catalog.scenarios[state.scenario].victory
     size = max(alliance.side_points(state, p) for p in (0, 1))     # as victory.finished measures it
     return round(size * v.margin / 100.0, 1)
 

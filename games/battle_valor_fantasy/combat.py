@@ -48,7 +48,7 @@ def charge_reach(state: BVFState, u: Unit) -> float:
     Fog: only the normal MR).  Difficult terrain entered on the way halves
     what is left of it (travel.py)."""
     mr = stats.base_mr(u)
-    f = stats.formation(u)
+    f = stats.formation(state, u)
     if f is not None:
         mr += f.move_bonus
     if space.in_difficult(state, u) and not travel.slowless(u):
@@ -67,7 +67,7 @@ def charge_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
         return characters.target_problem(state, t)
     if not stats.has_leader(u) and u.profile is not None and u.profile.troop != "berserkers":
         return f"{u.name} has no command stand: units without a Leader cannot charge", R_LEADER
-    f = stats.formation(u)
+    f = stats.formation(state, u)
     if f is not None and not f.can_charge:
         return f"A unit in {f.name} cannot charge", "battle_valor_fantasy.txt § Shield Wall;"
     if u.kind != "unit" or stats.machine(u):
@@ -162,7 +162,7 @@ def charge_mods(state: BVFState, u: Unit) -> list[tuple[str, int]]:
         mods.append(("within 12\" of the General", 2))
     if stats.has_leader(u):
         mods.append(("Leader", 1))
-    mods += stats.experience_mods(u)
+    mods += stats.experience_mods(state, u)
     cb = stats.any_effect(u, "charge_bonus")
     if cb:
         mods.append(("race", cb))
@@ -177,7 +177,7 @@ def form_up(state: BVFState, t: Unit, toward: Unit, ev: list[Event]) -> None:
     files = max(1, math.ceil(n / 2)) if n > 2 else n
     cx, cy = space.centre(state, toward)
     facing = moves.face_toward(state, t, cx, cy)
-    if moves.files_ok("line", n, files) is None:
+    if moves.files_ok(state.catalog, "line", n, files) is None:
         f = space.frame_of(t)
         from engine.table.formations import Frame
         fs = space.layout(t, Frame(f.x, f.y, facing), "line", files)
@@ -529,7 +529,7 @@ def impact_hits(state: BVFState, u: Unit, t: Unit, side: str) -> tuple[int, list
             why.append(f"Shock {lvl}: {e.impact_hits} per {'MR' if e.impact_per == 'current_mr' else 'stand'}")
     if not n:
         return 0, why, None
-    if stats.is_pike(t) and (side == "front" or t.formation == "square"):
+    if stats.is_pike(state, t) and (side == "front" or t.formation == "square"):
         return 0, why, f"{possessive(t.name)} pikes stop impact hits from the front"
     if space.behind_obstacle(state, t) or works.behind(state, t, u):
         return 0, why, f"{t.name} stands behind a linear obstacle: no impact hits"
@@ -545,7 +545,7 @@ def resolve_impact(state: BVFState, u: Unit, t: Unit, side: str, dice, ev: list[
         return 0
     ev.append(Event("ruling", f"{u.name} causes {n} impact hits ({'; '.join(why)})",
                     R_COLUMN if u.formation == "attack_column" else (R_WEDGE if u.formation == "wedge" else R_FEAR)))
-    rr = 0 if _no_armour(u, t) else stats.armour_rerolls(t)
+    rr = 0 if _no_armour(state, u, t) else stats.armour_rerolls(state, t)
     save = success.roll(dice, f"{t.name} against impact hits", n, (), rerolls=rr, modifiable=False)
     ev.append(Event("roll", save.text() + " (cannot be modified; armour rerolls allowed)", R_IMPACT,
                     data=save.data()))
@@ -556,9 +556,9 @@ def resolve_impact(state: BVFState, u: Unit, t: Unit, side: str, dice, ev: list[
 
 # ---- one side strikes -------------------------------------------------------------------------
 
-def _no_armour(att: Unit, dfd: Unit) -> bool:
+def _no_armour(state, att: Unit, dfd: Unit) -> bool:
     """Double handed weapons and Rending Claws and the like deny armour rerolls."""
-    return stats.weapon_kind(att) == "double_handed" or bool(stats.any_effect(att, "no_enemy_armour_rerolls"))
+    return stats.weapon_kind(state, att) == "double_handed" or bool(stats.any_effect(att, "no_enemy_armour_rerolls"))
 
 
 def _fears(att: Unit, dfd: Unit) -> str | None:
@@ -577,7 +577,7 @@ def _fears(att: Unit, dfd: Unit) -> str | None:
 
 
 def attack_mods(state: BVFState, att: Unit, dfd: Unit, side: str, first_round: bool, striking_first: bool):
-    mods = list(stats.experience_mods(att))
+    mods = list(stats.experience_mods(state, att))
     if len([s for s in att.stands if s.sid not in att.stragglers]) == 1 and not stats.monstrous(att) \
             and not stats.machine(att) and att.start_stands > 1:
         mods.append(("Last Stand", 2))
@@ -594,7 +594,7 @@ def attack_mods(state: BVFState, att: Unit, dfd: Unit, side: str, first_round: b
         mods.append(("Battle Standard", 1))
     if _edge(state, att, dfd):
         mods.append((_edge(state, att, dfd), 1))
-    if stats.weapon_kind(att) == "pole" and stats.weapon_kind(dfd) in ("hand", "double_handed"):
+    if stats.weapon_kind(state, att) == "pole" and stats.weapon_kind(state, dfd) in ("hand", "double_handed"):
         mods.append(("Pole against hand weapons", 1))
     if striking_first:
         mods.append(("Charging (striking first)", 1))
@@ -616,12 +616,12 @@ def _edge(state: BVFState, a: Unit, b: Unit) -> str | None:
 
 
 def defence_mods(state: BVFState, dfd: Unit, att: Unit, side: str, first_round: bool, charged: bool):
-    mods = list(stats.experience_mods(dfd))
+    mods = list(stats.experience_mods(state, dfd))
     if dfd.formation == "shield_wall" and side == "front":
         mods.append(("Shield Wall", 2))
     if _edge(state, dfd, att):
         mods.append((_edge(state, dfd, att), 1))
-    if stats.weapon_kind(dfd) == "pole" and stats.weapon_kind(att) in ("hand", "double_handed"):
+    if stats.weapon_kind(state, dfd) == "pole" and stats.weapon_kind(state, att) in ("hand", "double_handed"):
         mods.append(("Pole against hand weapons", 1))
     if "brace" in dfd.orders and side == "front":
         mods.append(("Braced", 1))
@@ -682,7 +682,7 @@ def strike(state: BVFState, att: Unit, dfd: Unit, dice, ev: list[Event], side: s
         hits.total = success.clamp(kept + sum(v for _, v in hits.mods), hits.dice)
     ev.append(Event("roll", hits.text() + (f" ({'; '.join(notes)})" if notes else ""), R_ATTACK, data=hits.data()))
     dmods = defence_mods(state, dfd, att, side, first_round, charged)
-    rr = 0 if _no_armour(att, dfd) else stats.armour_rerolls(dfd)
+    rr = 0 if _no_armour(state, att, dfd) else stats.armour_rerolls(state, dfd)
     rr += dfd.effects.get("reroll_defence", 0)
     saves = success.roll(dice, f"{dfd.name} saves", hits.total, dmods, rerolls=rr)
     ev.append(Event("roll", saves.text(), R_DEFENCE, data=saves.data()))

@@ -30,7 +30,7 @@ from engine.table.formations import BlockMove, Frame, wheeled
 from engine.table.geometry import slide_into
 from games.battle_valor_fantasy import (alliance, choices, combat, describe, fire, moves, overlay, packing, rerolls,
                                         setup, space, stats, turns)
-from games.battle_valor_fantasy.catalog import cat, formation_words
+from games.battle_valor_fantasy.catalog import formation_words
 from games.battle_valor_fantasy.controller_notes import HiddenNotes
 
 MAX_BUTTONS = 14
@@ -159,7 +159,7 @@ class BVFController(HiddenNotes, TableController):
         picked = self.draft.get(key)
         if not picked:
             return []
-        return [("Orders", " + ".join(cat().orders[o].name for o in picked) + " (picked)")]
+        return [("Orders", " + ".join(self.state.catalog.orders[o].name for o in picked) + " (picked)")]
 
     def _mine(self, uid) -> bool:
         u = self.state.units.get(uid)
@@ -205,9 +205,9 @@ class BVFController(HiddenNotes, TableController):
         if a.kind == "charge":
             want = len(u.stands)
         elif a.kind == "cast":
-            want = cat().spells[a["spell"]].threshold
+            want = self.state.catalog.spells[a["spell"]].threshold
         elif a.kind == "fire" and stats.machine(u):
-            want = stats.missile(u).needs_successes
+            want = stats.missile(st, u).needs_successes
         else:
             want = max(1, (stats.attack_dice(u) if a.kind == "attack" else u.figures()) // 2)
         self.want_reroll = False
@@ -552,9 +552,9 @@ class BVFController(HiddenNotes, TableController):
             return passed + f"Advance {describe.advance_length(self.state, a):.1f}\"" + turn
         if k == "reform":
             f = a.get("formation")
-            return passed + (formation_words(f, a["files"]) if f else "Face") + f", facing {space.way(a['facing'])}"
+            return passed + (formation_words(self.state.catalog, f, a["files"]) if f else "Face") + f", facing {space.way(a['facing'])}"
         if k == "cast":
-            sp = cat().spells[a["spell"]]
+            sp = self.state.catalog.spells[a["spell"]]
             if a["target"] == self._spell_target():        # the bottom bar names the target
                 return f"{sp.name} (needs {sp.threshold})"
             return f"{sp.name} > {self.unit_name(a['target'])}"
@@ -589,7 +589,7 @@ class BVFController(HiddenNotes, TableController):
                 if mmt and o in choices.MMT_MOVE + choices.MMT_FIRE:
                     tip = ("Mounted Missile Troops take two orders: Advance or Charge, and Fire or Fire & Flee; "
                            "press one of each (§ Mounted Missile Troops). ") + tip
-                out.append(ButtonSpec(cat().orders[o].name, Pick("order", o), keys[o], active=o in cur and u.uid != self.fate,
+                out.append(ButtonSpec(self.state.catalog.orders[o].name, Pick("order", o), keys[o], active=o in cur and u.uid != self.fate,
                                       tip=tip + " Press another order to change it; Place orders commits them."))
             out.append(ButtonSpec("Fate here", Pick("order", "fate"), "0", active=self.fate == u.uid,
                                   tip="Put the Fate counter on this unit instead of an order (§ Order Counter Types;)"))
@@ -797,8 +797,8 @@ class BVFController(HiddenNotes, TableController):
             return False
         why = turns.order_fits(st, u, order)
         reason, rule = why if why is not None else (
-            f"{self.unit_name(u.uid)} has no use for a {cat().orders[order].name} order now", turns.R_FATE_COUNTER)
-        self.message, self.message_rule = f"{reason}: no {cat().orders[order].name} order for it.", rule
+            f"{self.unit_name(u.uid)} has no use for a {self.state.catalog.orders[order].name} order now", turns.R_FATE_COUNTER)
+        self.message, self.message_rule = f"{reason}: no {self.state.catalog.orders[order].name} order for it.", rule
         return True
 
     def cancel(self) -> bool:

@@ -33,7 +33,7 @@ class HiddenNotes:
         for c in sorted(st.units.values(), key=lambda x: x.uid):
             if alliance.seat_of(st, c) == p and c.hidden and characters.alive(st, c):
                 host = st.units[c.attached]
-                notes.append(HandCard(("reveal", c.uid), f"{characters.title(c)} in {host.name}",
+                notes.append(HandCard(("reveal", c.uid), f"{characters.title(st, c)} in {host.name}",
                                       c.level.capitalize(), "Written down face down: only you see this note. "
                                       "Click to show it to the table (it is shown anyway when it acts).",
                                       icon="mask", color=HIDDEN))
@@ -80,7 +80,7 @@ class HiddenNotes:
             if alliance.seat_of(st, c) != p:
                 continue
             on = "advance" in draft.get(c.uid, [])
-            cards.append(HandCard(("leave", c.uid), f"{characters.title(c)}: leave {st.units[c.attached].name}",
+            cards.append(HandCard(("leave", c.uid), f"{characters.title(st, c)}: leave {st.units[c.attached].name}",
                                   "Advance order" if on else "stays", "An Advance order lets the character leave "
                                   "its unit in the Advance phase (§ Moving Characters;)", icon="star",
                                   color=ACT, state="selected" if on else ""))

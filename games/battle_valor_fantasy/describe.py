@@ -9,7 +9,6 @@ from engine.core.odds import percent
 from engine.core.words import possessive
 from engine.table.formations import BlockMove
 from games.battle_valor_fantasy import alliance, combat, fire, moves, space, spells, stats, success, travel
-from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState
 
 
@@ -36,7 +35,7 @@ def describe_deploy(state, a: Action) -> str:
     u = state.units.get(a["uid"])
     if u is not None and len(u.stands) == 1:        # a lone figure has no formation to name (setup.deploy)
         return f"{who} deploys {_u(state, a['uid'])}"
-    return f"{who} deploys {_u(state, a['uid'])} in {cat().formations[f].name if f in cat().formations else f}"
+    return f"{who} deploys {_u(state, a['uid'])} in {state.catalog.formations[f].name if f in state.catalog.formations else f}"
 
 
 def describe_orders(state, a: Action) -> str:
@@ -81,7 +80,7 @@ def describe_build(state, a: Action) -> str:
 def describe_reform(state, a: Action) -> str:
     via = " (the General's order)" if a.get("general") else ""
     f = a.get("formation")
-    return f"{_u(state, a['uid'])} reforms" + (f" into {cat().formations[f].name}" if f else "") + via
+    return f"{_u(state, a['uid'])} reforms" + (f" into {state.catalog.formations[f].name}" if f else "") + via
 
 
 def describe_fire(state, a: Action) -> str:
@@ -105,7 +104,7 @@ def describe_advance(state, a: Action) -> str:
 
 
 def describe_cast(state, a: Action) -> str:
-    return f"{_u(state, a['uid'])} casts {cat().spells[a['spell']].name} on {_target(state, a)}"
+    return f"{_u(state, a['uid'])} casts {state.catalog.spells[a['spell']].name} on {_target(state, a)}"
 
 
 def describe_dispel(state, a: Action) -> str:
@@ -169,18 +168,18 @@ def preview(state: BVFState, a: Action, problem) -> list[str]:
     elif k == "fire":
         u, t = state.units[a["uid"]], state.units[a["target"]]
         if stats.machine(u):
-            w = stats.missile(u)
+            w = stats.missile(state, u)
             n = fire.machine_dice(state, u, t)          # fewer without line of sight: the hint said 10, it rolled 8
             blind = " (no line of sight)" if n != w.dice else ""
             out.append(f"{w.name}: {n} dice{blind}, needs {w.needs_successes}: "
-                       f"{percent(success.chance_at_least(n, w.needs_successes, mod=sum(v for _, v in stats.experience_mods(u))))}")
+                       f"{percent(success.chance_at_least(n, w.needs_successes, mod=sum(v for _, v in stats.experience_mods(state, u))))}")
         else:
             n = u.figures()
             mod = sum(v for _, v in fire.shooting_mods(state, u, t, False))
             need, _ = fire.need_for(state, t)
             out.append(f"{n} dice at {t.name}: {success.mean(n, need, 0, mod):.1f} hits expected")
     elif k == "cast":
-        sp = cat().spells[a["spell"]]
+        sp = state.catalog.spells[a["spell"]]
         casters = [state.units[a["uid"]]] + [state.units[x] for x in a.get("casters", ())]
         n = spells.casters_dice(state, casters)
         t = state.units[a["target"]]
@@ -192,7 +191,7 @@ def preview(state: BVFState, a: Action, problem) -> list[str]:
             out.append(sp.text)            # what it does: a spell's name alone told a newcomer nothing
     elif k in ("dispel", "allow") and state.pending and state.pending[-1].kind == "dispel":
         spell_id, tuid, got, *_ = state.pending[-1].data
-        sp, t = cat().spells[spell_id], state.units[tuid]
+        sp, t = state.catalog.spells[spell_id], state.units[tuid]
         if k == "allow":
             out.append(f"{sp.name} takes effect on {t.name} with its {got} Successes")
         else:

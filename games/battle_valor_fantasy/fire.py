@@ -30,15 +30,15 @@ HANDHELD_RANGE = 24.0
 SHORT, LONG = 8.0, 16.0
 
 
-def weapon_range(u: Unit) -> float:
-    w = stats.missile(u)
+def weapon_range(state, u: Unit) -> float:
+    w = stats.missile(state, u)
     if w is None:
         return 0.0
     return math.inf if w.range is None else float(w.range)
 
 
 def fire_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
-    w = stats.missile(u)
+    w = stats.missile(state, u)
     if w is None:
         return f"{u.name} has no missile weapon", R_FIRE
     if t.attached >= 0 and t.owner != u.owner:
@@ -52,9 +52,9 @@ def fire_problem(state: BVFState, u: Unit, t: Unit) -> tuple[str, str] | None:
     if stats.machine(u) and u.crew_wounds >= 2 and u.fired == state.turn - 1:
         return f"{possessive(u.name)} crew is down to 2: it fires every other turn", R_MACHINES
     needs_sight = w.needs_sight
-    d = space.distance(state, u, t, exact=weapon_range(u) >= space.FAR)
-    if d > weapon_range(u) + 1e-9:
-        return f"{t.name} is {d:.1f}\" away, beyond {weapon_range(u):g}\"", R_FIRE
+    d = space.distance(state, u, t, exact=weapon_range(state, u) >= space.FAR)
+    if d > weapon_range(state, u) + 1e-9:
+        return f"{t.name} is {d:.1f}\" away, beyond {weapon_range(state, u):g}\"", R_FIRE
     if needs_sight and not space.in_arc(state, u, t):
         return f"{t.name} is not within {possessive(u.name)} arc of vision", space.R_ARC
     if needs_sight and not sight(state, u, t):
@@ -85,7 +85,7 @@ def _near_edge(piece, f: Foot) -> bool:
 
 
 def shooting_mods(state: BVFState, u: Unit, t: Unit, flee: bool) -> list[tuple[str, int]]:
-    mods = list(stats.experience_mods(u))
+    mods = list(stats.experience_mods(state, u))
     if stats.in_line(u):
         mods.append(("Line", 2))
     if stats.large(t):
@@ -107,13 +107,13 @@ def shooting_mods(state: BVFState, u: Unit, t: Unit, flee: bool) -> list[tuple[s
 
 
 def defence_mods(state: BVFState, t: Unit, shooter: Unit) -> list[tuple[str, int]]:
-    mods = list(stats.experience_mods(t))
+    mods = list(stats.experience_mods(state, t))
     front = _front(state, t, shooter)
     if t.formation == "shield_wall" and front:
         mods.append(("Shield Wall", 2))
     if "brace" in t.orders and front:
         mods.append(("Braced", 1))
-    f = stats.formation(t)
+    f = stats.formation(state, t)
     if f is not None and f.shooting_defence:
         mods.append((f.name, f.shooting_defence))
     return mods + characters.captain_mods(state, t)
@@ -165,7 +165,7 @@ def _hits_on(state: BVFState, u: Unit, t: Unit, hits: int, dice, ev: list[Event]
         targets += [state.units[x] for x in t.engaged if state.units[x].on_table]
         ev.append(Event("ruling", f"Shooting into a combat: each unit in it takes {count(hits, 'hit')}", R_INTO))
     for v in targets:
-        rr = stats.armour_rerolls(v) + v.effects.get("reroll_defence", 0)
+        rr = stats.armour_rerolls(state, v) + v.effects.get("reroll_defence", 0)
         saves = success.roll(dice, f"{v.name} saves", hits, defence_mods(state, v, u), rerolls=rr)
         ev.append(Event("roll", saves.text(), R_DEF, data=saves.data()))
         saves = rerolls.guard_again(state, v, saves, lambda: success.roll(dice, f"{v.name} saves (rerolled)", hits,
@@ -177,13 +177,13 @@ def _hits_on(state: BVFState, u: Unit, t: Unit, hits: int, dice, ev: list[Event]
 def machine_dice(state: BVFState, u: Unit, t: Unit) -> int:
     """A war machine's dice at `t`: fewer without line of sight (a Stone
     Thrower's 8 of 10).  The rules roll these and the odds show these."""
-    w = stats.missile(u)
+    w = stats.missile(state, u)
     seen = space.line_of_sight(state, u, t)
     return w.dice if (seen or w.dice_without_sight == 0) else w.dice_without_sight
 
 
 def _machine(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
-    w = stats.missile(u)
+    w = stats.missile(state, u)
     n = machine_dice(state, u, t)
     if u.effects.pop("double_shots", 0):
         shots = 2
@@ -193,9 +193,9 @@ def _machine(state: BVFState, u: Unit, t: Unit, dice, ev: list[Event]) -> None:
     for _ in range(shots):
         if not t.on_table:
             break
-        r = success.roll(dice, f"{u.name} ({w.name})", n, stats.experience_mods(u))
+        r = success.roll(dice, f"{u.name} ({w.name})", n, stats.experience_mods(state, u))
         r = rerolls.again(state, u, r, lambda: success.roll(dice, f"{u.name} ({w.name}, rerolled)", n,
-                                                            stats.experience_mods(u)), ev)
+                                                            stats.experience_mods(state, u)), ev)
         ev.append(Event("roll", r.text() + f" (needs {w.needs_successes})", R_FIRE, data=r.data()))
         if r.total >= w.needs_successes:
             _machine_hit(state, u, t, r.total, dice, ev, w.passes_through)
@@ -235,10 +235,10 @@ def _machine_hit(state: BVFState, u: Unit, t: Unit, n: int, dice, ev: list[Event
     """The target rolls as many dice as the Successes: no modifiers, no
     armour rerolls; each failure a casualty.  A bolt killing as many as the
     target has ranks passes through to the next unit in line (36" at most)."""
-    saves = success.roll(dice, f"{t.name} against the {stats.missile(u).name}", n, (), modifiable=False)
+    saves = success.roll(dice, f"{t.name} against the {stats.missile(state, u).name}", n, (), modifiable=False)
     ev.append(Event("roll", saves.text() + " (no modifiers, no armour rerolls)", R_FIRE, data=saves.data()))
     saves = rerolls.guard_again(state, t, saves, lambda: success.roll(
-        dice, f"{t.name} against the {stats.missile(u).name} (rerolled)", n, (), modifiable=False), ev)
+        dice, f"{t.name} against the {stats.missile(state, u).name} (rerolled)", n, (), modifiable=False), ev)
     ranks = stats.ranks_deep(t)
     tc = space.centre(state, t)
     killed = casualties.take(state, t, characters.apothecary(state, t, saves.failures, dice, ev), ev,
@@ -279,9 +279,9 @@ def nearest_target(state: BVFState, u: Unit) -> Unit | None:
     """The nearest of `targets` (ties: the lowest uid), or None: the
     enemies are tried nearest first, so the sight lines of farther ones are
     never drawn."""
-    if stats.missile(u) is None or u.engaged:
+    if stats.missile(state, u) is None or u.engaged:
         return None                       # fire_problem refuses every target
-    reach = weapon_range(u)
+    reach = weapon_range(state, u)
     cut = reach + 1e-9 if reach < space.FAR else math.inf    # fire_problem measures as the order below does
     # (distance, uid) order, measuring a foe only when its box could come next: a box gap is a lower bound
     # of the distance (less a hair for rounding), so a foe popped measured is the next in that order

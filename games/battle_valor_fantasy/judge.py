@@ -22,7 +22,6 @@ from engine.core.judging import Area, Army, Canvas, Frame, Objective, Spot
 from engine.table.geometry import BaseShape
 from engine.table.paths import zone_walks
 from games.battle_valor_fantasy import space, victory
-from games.battle_valor_fantasy.catalog import cat, scenario
 from games.battle_valor_fantasy.state import BVFState
 
 NEAR = 12.0          # inches around a zone counted as its approach
@@ -89,7 +88,7 @@ def judge_map(state: BVFState) -> dict:
 
 def judge_canvas(state: BVFState) -> Canvas:
     table = state.table
-    terrain = cat().terrain
+    terrain = state.catalog.terrain
     areas = [Area(terrain[p.type].colour if p.type in terrain else "#808080", ring=tuple(p.ring), label=p.name)
              for p in table.terrain if p.ring]
     areas += [Area("#4060A0", ring=tuple(z.ring), label=z.name, outline=True)
@@ -97,21 +96,21 @@ def judge_canvas(state: BVFState) -> Canvas:
     used = sorted({p.type for p in table.terrain if p.type in terrain})
     return Canvas("table", tuple(areas), table.width, table.height,
                   legend=tuple((terrain[t].name, terrain[t].colour) for t in used),
-                  source=str(cat().map_path(state.scenario)))
+                  source=str(state.catalog.map_path(state.scenario)))
 
 
-def _reach(u) -> float:
+def _reach(state, u) -> float:
     missile = getattr(u.profile, "missile", None) if u.profile is not None else None
-    w = cat().weapons.get(missile) if missile else None
+    w = state.catalog.weapons.get(missile) if missile else None
     rng = getattr(w, "range", None) if w is not None else None
     return rng + 1.0 if rng else 0.0
 
 
 def judge_frame(state: BVFState) -> Frame:
-    units = tuple(Spot(f"{u.uid}.{s.sid}", u.owner, s.x, s.y, u.name, _reach(u))
+    units = tuple(Spot(f"{u.uid}.{s.sid}", u.owner, s.x, s.y, u.name, _reach(state, u))
                   for u in space.on_table(state) for s in u.stands)
     battle = state.phase not in ("deploy",)
-    rng = scenario(state.scenario).victory.objective_range
+    rng = state.catalog.scenario(state.scenario).victory.objective_range
     objectives = []
     for i, obj in enumerate(victory.objectives(state)):
         x, y = obj.point if obj.point is not None else obj.centre
@@ -126,7 +125,7 @@ def judge_army(state: BVFState) -> list[Army]:
     out = []
     for p in state.players:
         mine = sorted((u for u in state.units.values() if u.owner == p.index), key=lambda u: u.uid)
-        out.append(Army(p.army.name, army_points(cat(), p.army), tuple(u.name for u in mine)))
+        out.append(Army(p.army.name, army_points(state.catalog, p.army), tuple(u.name for u in mine)))
     return out
 
 
@@ -165,8 +164,8 @@ def judge_variants(state: BVFState, folder) -> list:
     written as maps that name this scenario (map property `scenario`), so they
     play with its turns, armies and victory."""
     from engine.maps.variants import table_variants
-    c = cat()
-    base = scenario(state.scenario)
+    c = state.catalog
+    base = state.catalog.scenario(state.scenario)
     shipped = state.scenario if state.scenario in c.scenarios else None
     props = {"scenario": shipped or next((k for k, v in c.scenarios.items() if v.deployment == base.deployment
                                           and v.victory == base.victory), "field_of_abaci")}

@@ -19,7 +19,7 @@ from engine.table.formations import BlockMove, Frame, block_move, leading, norm_
 from engine.table.ways import Way, block_way
 from engine.core.words import possessive
 from games.battle_valor_fantasy import casualties, rerolls, space, stats, success, travel
-from games.battle_valor_fantasy.catalog import cat, formation_words
+from games.battle_valor_fantasy.catalog import formation_words
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_ADVANCE = "battle_valor_fantasy.txt § Phase 10 Move Advancing Units;"
@@ -39,7 +39,7 @@ R_SPLIT = "battle_valor_fantasy.txt § Remember These 5 very Important Rules"
 
 def advance_allowance(state: BVFState, u: Unit) -> float:
     mr = stats.base_mr(u)
-    f = stats.formation(u)
+    f = stats.formation(state, u)
     slowed = space.in_difficult(state, u) and not travel.slowless(u)
     if f is not None:
         mr += f.move_bonus
@@ -105,8 +105,8 @@ def advance(state: BVFState, u: Unit, m: BlockMove, ev: list[Event], why: str = 
 
 # ---- reforming ---------------------------------------------------------------------------------
 
-def files_ok(formation: str, n: int, files: int) -> str | None:
-    f = cat().formations[formation]
+def files_ok(cat, formation: str, n: int, files: int) -> str | None:
+    f = cat.formations[formation]
     if n <= 1:
         return None              # a lone stand is in any formation it may take (docs § Formations)
     if f.width == "one" and files != 1:
@@ -124,7 +124,7 @@ def files_ok(formation: str, n: int, files: int) -> str | None:
 
 
 def reform_problem(state: BVFState, u: Unit, formation: str, files: int, facing: float) -> tuple[str, str] | None:
-    c = cat()
+    c = state.catalog
     if u.engaged:
         return "Units already engaged in combat cannot reform", R_REFORM
     if formation not in c.formations:
@@ -139,7 +139,7 @@ def reform_problem(state: BVFState, u: Unit, formation: str, files: int, facing:
         return f"{f.name} is only for {', '.join(f.unit_types)}", R_FORMATIONS
     if f.needs_shields and not u.profile.shields:
         return f"{f.name} needs shields", R_FORMATIONS
-    why = files_ok(formation, n, files)
+    why = files_ok(state.catalog, formation, n, files)
     if why:
         return why, R_FORMATIONS
     frame = Frame(space.frame_of(u).x, space.frame_of(u).y, facing % 360.0)
@@ -161,7 +161,7 @@ def reform(state: BVFState, u: Unit, formation: str, files: int, facing: float, 
     u.formation, u.files, u.facing = formation, files, facing % 360.0
     u.stragglers = ()
     u.split = False
-    ev.append(Event("reform", f"{u.name} {why} into {formation_words(formation, files)}, facing {space.way(facing)}",
+    ev.append(Event("reform", f"{u.name} {why} into {formation_words(state.catalog, formation, files)}, facing {space.way(facing)}",
                     rule, 0, data={"uid": u.uid}))
 
 
@@ -184,10 +184,10 @@ def flee(state: BVFState, u: Unit, dice, ev: list[Event], rule: str = R_FLEE) ->
         v.engaged = tuple(y for y in v.engaged if y != u.uid)
     u.engaged = ()
     n = len(u.stands)
-    r = success.roll(dice, f"{u.name} flees", n, stats.experience_mods(u))
+    r = success.roll(dice, f"{u.name} flees", n, stats.experience_mods(state, u))
     ev.append(Event("roll", r.text(), rule, data=r.data()))
     r = rerolls.run_again(state, u, r, lambda: success.roll(dice, f"{u.name} flees (rerolled)", n,
-                                                            stats.experience_mods(u)), ev)
+                                                            stats.experience_mods(state, u)), ev)
     _run(state, u, r.total, ev, rule)
 
 
@@ -463,10 +463,10 @@ def rally(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
         _rallied(state, u, space.nearest_enemy(state, u), ev)
         return
     n = len(u.stands)
-    r = success.roll(dice, f"{u.name} rallies", n, stats.experience_mods(u))
+    r = success.roll(dice, f"{u.name} rallies", n, stats.experience_mods(state, u))
     ev.append(Event("roll", r.text() + f" (needs all {n})", R_RALLY, data=r.data()))
     r = rerolls.run_again(state, u, r, lambda: success.roll(dice, f"{u.name} rallies (rerolled)", n,
-                                                            stats.experience_mods(u)), ev)
+                                                            stats.experience_mods(state, u)), ev)
     if r.total >= n:
         _rallied(state, u, space.nearest_enemy(state, u), ev)
         return
@@ -491,11 +491,11 @@ def _rallied(state: BVFState, u: Unit, e: Unit | None, ev: list[Event]) -> None:
     else:
         facing = u.facing
     formation, files = u.formation, u.files
-    if formation in ("square", "wedge") and len(u.stands) < cat().formations[formation].min_stands:
+    if formation in ("square", "wedge") and len(u.stands) < state.catalog.formations[formation].min_stands:
         formation, files = "line", max(1, math.ceil(len(u.stands) / 2))
-    if files_ok(formation, len(u.stands), files):
+    if files_ok(state.catalog, formation, len(u.stands), files):
         formation, files = "line", max(1, math.ceil(len(u.stands) / 2))
-        if files_ok(formation, len(u.stands), files):
+        if files_ok(state.catalog, formation, len(u.stands), files):
             formation, files = "column", 1
     frame = Frame(space.frame_of(u).x, space.frame_of(u).y, facing)
     fs = space.layout(u, frame, formation, files)

@@ -55,14 +55,14 @@ def _span(box, to) -> tuple:
     return min(a0, a1), max(a0, a1), min(d0, d1), max(d0, d1)
 
 
-def shapes(u: Unit) -> list[tuple[str, int]]:
+def shapes(state, u: Unit) -> list[tuple[str, int]]:
     """The set-ups tried for a unit: its own, then narrower lines."""
     n = len(u.stands)
     own = (u.formation, u.files if n > 1 else 1)
     out = [own]
     if u.formation == "line" and n > 1:
         out += [("line", f) for f in range(own[1] - 1, 1, -1)
-                if math.ceil(n / f) <= f and moves.files_ok("line", n, f) is None]
+                if math.ceil(n / f) <= f and moves.files_ok(state.catalog, "line", n, f) is None]
     return out
 
 
@@ -144,7 +144,7 @@ def _pack(state: BVFState, units: list[Unit], extra, centred: bool) -> dict[int,
     out: dict[int, Placement] = {}
     for u in units:
         best = None
-        for formation, files in shapes(u):
+        for formation, files in shapes(state, u):
             fs = space.layout(u, Frame(0.0, 0.0, facing), formation, files)
             ra0, ra1, rd0, rd1 = _span((min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs),
                                         max(f.bbox[2] for f in fs), max(f.bbox[3] for f in fs)), to)

@@ -18,7 +18,6 @@ from engine.core.rules import Event
 from engine.table.formations import Frame
 from games.battle_valor_fantasy import alliance, characters, reserves, space, turns
 from games.battle_valor_fantasy.army import unit_profile
-from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.defs import ArmyList
 from games.battle_valor_fantasy.state import BVFState, Stand, Unit
 
@@ -35,7 +34,7 @@ def build(state: BVFState, spec: dict, ev: list[Event]) -> None:
     seats: dict[int, int] = {}
     names: dict[str, int] = {}
     sid = 0
-    c = cat()
+    c = state.catalog
     raws = top.items("units")
     for i, raw in enumerate(raws):
         fs = Fields(raw, f"position.units[{i}]")

@@ -187,7 +187,7 @@ def arrive_problem(state: BVFState, p: int, u: Unit, edge: str, at: float, forma
     if not math.isfinite(at):
         return "Say where along the edge", R_RESERVES
     if u.kind == "unit":
-        why = moves.files_ok(formation, len(u.stands), files)
+        why = moves.files_ok(state.catalog, formation, len(u.stands), files)
         if why:
             return why, moves.R_FORMATIONS
     pl = placement(state, u, edge, at, formation, files)

@@ -19,7 +19,6 @@ from engine.core.rules import Event, Illegal, OptionSpec, Outcome, refusal
 from engine.core.words import possessive
 from games.battle_valor_fantasy import (actions, advanced_combat, alliance, alliance_turns, characters, checks, choices,
                                         describe, position, rerolls, reserves, setup, turns)
-from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy import catalog, coach, invariants, judge, rulings
 from games.battle_valor_fantasy.state import BVFState
 
@@ -46,7 +45,7 @@ class BattleValorFantasyRules(Game):
 
     # ---- setup -------------------------------------------------------------------------
     def options(self) -> list[OptionSpec]:
-        names = tuple(sorted(cat().lists))
+        names = tuple(sorted(self.catalog().lists))
         # shipped lists by name for scripts and old saves; the launcher's seats choose armies
         # through the shared army lists (engine/core/army_lists.py), so it does not offer these
         return [OptionSpec("army0", "First army", "", ("",) + names, help="Army list of the first player "
@@ -64,18 +63,18 @@ class BattleValorFantasyRules(Game):
     # the shared army lists (engine/core/army_lists.py; games/battle_valor_fantasy/list_hooks.py)
     def army_catalog(self):
         from games.battle_valor_fantasy import list_hooks
-        return list_hooks.army_catalog(cat())
+        return list_hooks.army_catalog(self.catalog())
 
     def default_army_name(self, seat: int, scenario: str = "", players: int = 2) -> str:
         """The list a seat plays on `scenario` when none is chosen (the
         launcher shows it by name; 3 or 4 players: the Grand Alliance's)."""
-        c = cat()
+        c = self.catalog()
         if scenario not in c.scenarios:
             return ""
         if players > 2:
-            list_id = setup.alliance_lists(scenario, min(players, 4))[seat % players]
+            list_id = setup.alliance_lists(c, scenario, min(players, 4))[seat % players]
         else:
-            list_id = setup.default_lists(scenario)[seat % 2]
+            list_id = setup.default_lists(c, scenario)[seat % 2]
         return c.lists[list_id].name if list_id in c.lists else ""
 
     def players_note(self, players: int) -> str:
@@ -88,19 +87,19 @@ class BattleValorFantasyRules(Game):
 
     def army_problems(self, army_list) -> list:
         from games.battle_valor_fantasy import list_hooks
-        return list_hooks.army_problems(cat(), army_list)
+        return list_hooks.army_problems(self.catalog(), army_list)
 
     def army_summary(self, army_list) -> str:
         from games.battle_valor_fantasy import list_hooks
-        return list_hooks.army_summary(cat(), army_list)
+        return list_hooks.army_summary(self.catalog(), army_list)
 
     def scenarios(self) -> list[str]:
         """The full pitched battle first (the default, and the benchmark's)."""
-        names = sorted(cat().scenarios)
+        names = sorted(self.catalog().scenarios)
         return [setup.FULL_BATTLE] + [n for n in names if n != setup.FULL_BATTLE]
 
-    def initial_state(self, s, dice):
-        state, ev = setup.initial_state(s, dice)
+    def initial_state(self, s, dice, catalog=None):
+        state, ev = setup.initial_state(s, dice, catalog or self.catalog())
         if s.options.get("position") is not None:
             position.build(state, s.options["position"], ev)
         alliance_turns.settle(state)

@@ -8,16 +8,15 @@ Points (Veteran 20 Points, Elite 30 Points).
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
+from engine.core.catalog_memo import per_catalog
 from engine.core.rules import Event
 from engine.maps.tablemap import load_table_map
 from engine.table.formations import Frame
 from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, characters, space, success
 from games.battle_valor_fantasy.army import unit_profile
-from games.battle_valor_fantasy.catalog import cat, formation_words
-from games.battle_valor_fantasy.catalog import scenario as scenario_def
+from games.battle_valor_fantasy.catalog import formation_words
 from games.battle_valor_fantasy.state import BVFState, Player, Stand, Unit
 
 R_START = "battle_valor_fantasy.txt § Starting the Game"
@@ -29,11 +28,10 @@ DEFAULT_LISTS = {500: ("human_500", "orc_500"), 1000: ("dwarian_1000", "elf_1000
                  2000: ("human_2000", "orc_2000")}
 
 
-@lru_cache(maxsize=32)
-def table_for(scenario: str):
-    """The scenario's table, read once (a functools cache, so the ruleset's
-    forget_files drops it and the live map viewer rereads a saved map)."""
-    c = cat()
+@per_catalog
+def table_for(c, scenario: str):
+    """The scenario's table with the catalog `c`'s terrain, read once per
+    catalog (the live map viewer's reload is a new catalog: the map read anew)."""
     return load_table_map(c.map_path(scenario), known_terrain=set(c.terrain),
                           terrain_defaults=c.terrain_defaults()).table()
 
@@ -41,11 +39,10 @@ def table_for(scenario: str):
 FULL_BATTLE = "field_of_abaci"      # the 6 x 4 ft pitched battle: two 2000-point armies by default
 
 
-def default_lists(scenario: str) -> tuple[str, str]:
+def default_lists(c, scenario: str) -> tuple[str, str]:
     """The armies a scenario starts with unless chosen: the smallest size
     it is made for (the full battle: the largest)."""
-    c = cat()
-    sc = scenario_def(scenario)
+    sc = c.scenario(scenario)
     if len(sc.armies) == 2 and all(x in c.lists for x in sc.armies):
         return tuple(sc.armies)
     sizes = sc.sizes
@@ -57,10 +54,9 @@ def default_lists(scenario: str) -> tuple[str, str]:
     return names[0], names[-1]
 
 
-def army_from(spec, seat: int):
+def army_from(c, spec, seat: int):
     """A seat's army: a shipped list by id, or a list's plain data in the
     shared roster format (`Setup.options["armies"]`, engine/core/army_lists.py)."""
-    c = cat()
     if isinstance(spec, str):
         if spec not in c.lists:
             raise ValueError(f"unknown army list {spec!r}; known: {', '.join(sorted(c.lists))}")
@@ -89,7 +85,7 @@ def roll_initiative(state: BVFState, dice, ev: list[Event], why: str) -> int:
 
 
 def _make_units(state: BVFState, p: int, army, next_uid: int) -> int:
-    c = cat()
+    c = state.catalog
     sid = 0
     for i, lu in enumerate(army.units):
         prof = unit_profile(c, army, i)
@@ -150,21 +146,20 @@ def _default_files(n: int) -> int:
 ALLIANCE_LISTS = {3: ("human_500", "elf_1000", "dwarian_500"), 4: ("human_500", "orc_500", "dwarian_500", "elf_500")}
 
 
-def alliance_lists(scenario: str, players: int) -> tuple:
-    c = cat()
-    named = scenario_def(scenario).alliance_armies
+def alliance_lists(c, scenario: str, players: int) -> tuple:
+    named = c.scenario(scenario).alliance_armies
     if len(named) == players and all(x in c.lists for x in named):
         return tuple(named)
     return ALLIANCE_LISTS[players]
 
 
-def initial_state(s, dice) -> tuple[BVFState, list[Event]]:
-    c = cat()
+def initial_state(s, dice, c) -> tuple[BVFState, list[Event]]:
+    """The match `s` starts, on the catalog `c` (games/battle_valor_fantasy/catalog.py)."""
     scenario = s.scenario or sorted(c.scenarios)[0]
-    sc = scenario_def(scenario)
+    sc = c.scenario(scenario)
     if s.players > 2:
-        return _alliance_state(s, dice, scenario)
-    lists = default_lists(scenario)
+        return _alliance_state(c, s, dice, scenario)
+    lists = default_lists(c, scenario)
     specs = list(s.options.get("armies") or [None, None])
     if len(specs) != 2:
         raise ValueError("give one army list per player (2)")
@@ -173,9 +168,9 @@ def initial_state(s, dice) -> tuple[BVFState, list[Event]]:
             specs[p] = s.options.get(f"army{p}") or lists[p]
     players = []
     for p in (0, 1):
-        army = army_from(specs[p], p)
+        army = army_from(c, specs[p], p)
         players.append(Player(p, army.name, army, sc.deployment[p]))
-    state = BVFState(table_for(scenario), scenario, int(s.options.get("turns") or sc.turns), players, {},
+    state = BVFState(table_for(c, scenario), c, scenario, int(s.options.get("turns") or sc.turns), players, {},
                      options={**s.options, **sc.options})      # a scenario's optional rules always apply
     uid = 0
     for p in (0, 1):
@@ -220,28 +215,28 @@ def deploy_queue(state: BVFState, first: int) -> tuple:
     return tuple(q)
 
 
-def _alliance_state(s, dice, scenario: str) -> tuple[BVFState, list[Event]]:
+def _alliance_state(c, s, dice, scenario: str) -> tuple[BVFState, list[Event]]:
     """Three or four players in two sides (alliance.py): each seat's army
     is made as a side's units; the sides are the rules' two players."""
-    sc = scenario_def(scenario)
+    sc = c.scenario(scenario)
     n = s.players
     if n > alliance.MAX_SEATS:
         raise ValueError(f"a Grand Alliance is for 3 or 4 players, not {n}")
-    defaults = alliance_lists(scenario, n)
+    defaults = alliance_lists(c, scenario, n)
     specs = list(s.options.get("armies") or [None] * n)
     if len(specs) != n:
         raise ValueError(f"give one army list per player ({n})")
     armies = []
     for seat in range(n):
         spec = specs[seat] if specs[seat] is not None else (s.options.get(f"army{seat}") or defaults[seat])
-        armies.append(army_from(spec, seat))
+        armies.append(army_from(c, spec, seat))
     sides = alliance.seats_for(n)
     names = tuple(a.name for a in armies)
     players = []
     for side in (0, 1):
         seats = [q for q in range(n) if sides[q] == side]
         players.append(Player(side, " & ".join(names[q] for q in seats), armies[seats[0]], sc.deployment[side]))
-    state = BVFState(table_for(scenario), scenario, int(s.options.get("turns") or sc.turns), players, {},
+    state = BVFState(table_for(c, scenario), c, scenario, int(s.options.get("turns") or sc.turns), players, {},
                      options={**s.options, **sc.options})
     uid = 0
     unit_seat, generals = {}, []
@@ -412,7 +407,7 @@ def deploy(state: BVFState, u: Unit, frame: Frame, formation: str, files: int, e
     space.put(state, u, space.layout(u, frame, formation, files))
     u.deployed = True
     # a lone figure (a Wizard, the General, a war machine) has no formation to name
-    how = "" if len(u.stands) == 1 else f" in {formation_words(formation, files)}"
+    how = "" if len(u.stands) == 1 else f" in {formation_words(state.catalog, formation, files)}"
     ev.append(Event("deploy", f"{alliance.owner_name(state, u)} deploys {u.name}{how}", R_START, 0))
 
 

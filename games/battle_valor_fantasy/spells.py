@@ -15,7 +15,6 @@ import math
 from engine.core.rules import Event
 from engine.core.words import count
 from games.battle_valor_fantasy import casualties, characters, moves, rerolls, space, stats, success
-from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Pending, Unit
 
 R_CAST = "battle_valor_fantasy.txt § Phase 6 Cast Spells;"
@@ -61,7 +60,7 @@ def cast_need(state: BVFState, player: int, t: Unit) -> int:
 def cast_chance(state: BVFState, player: int, casters: list[Unit], spell_id: str, t: Unit) -> float:
     """The chance the casting reaches the spell's threshold (before any
     General's reroll): what the preview, the computer's score and its reason show."""
-    return success.chance_at_least(casters_dice(state, casters), cat().spells[spell_id].threshold,
+    return success.chance_at_least(casters_dice(state, casters), state.catalog.spells[spell_id].threshold,
                                    need=cast_need(state, player, t))
 
 
@@ -72,7 +71,7 @@ def dispel_chance(state: BVFState, wizards: list[Unit], got: int) -> float:
 
 def cast_problem(state: BVFState, player: int, casters: list[Unit], spell_id: str, t: Unit,
                  t2: Unit | None = None, order: str | None = None) -> tuple[str, str] | None:
-    c = cat()
+    c = state.catalog
     if spell_id not in c.spells:
         return f"No spell {spell_id!r}", R_CAST
     sp = c.spells[spell_id]
@@ -127,7 +126,7 @@ def _near_wood_edge(state: BVFState, t: Unit) -> bool:
 
 def cast(state: BVFState, player: int, casters: list[Unit], spell_id: str, t: Unit, dice, ev: list[Event],
          t2: Unit | None = None, order: str | None = None, to: tuple | None = None) -> None:
-    sp = cat().spells[spell_id]
+    sp = state.catalog.spells[spell_id]
     for w in casters:
         w.activated = True
         w.orders = [o for o in w.orders if o != "spell"]
@@ -165,7 +164,7 @@ def dispellers(state: BVFState, player: int) -> list[Unit]:
 def dispel(state: BVFState, wizards: list[Unit], dice, ev: list[Event]) -> None:
     pd = state.pending.pop()
     spell_id, tuid, got, player, t2, order, to = pd.data
-    sp = cat().spells[spell_id]
+    sp = state.catalog.spells[spell_id]
     for w in wizards:
         w.activated = True
         if w.kind == "wizard":
@@ -194,7 +193,7 @@ def allow(state: BVFState, dice, ev: list[Event]) -> None:
 
 def resolve(state: BVFState, player: int, spell_id: str, t: Unit, got: int, dice, ev: list[Event],
             t2: Unit | None = None, order: str | None = None, to: tuple | None = None) -> None:
-    sp = cat().spells[spell_id]
+    sp = state.catalog.spells[spell_id]
     rule = R_OFF if sp.kind == "offensive" else R_DEF
     e = sp.effect
     if not t.on_table:
@@ -209,11 +208,11 @@ def resolve(state: BVFState, player: int, spell_id: str, t: Unit, got: int, dice
                                                                   sp.amount, (), modifiable=False), ev)
         casualties.take(state, t, r.failures, ev)
     elif e == "casualty_dice_per_success":
-        r = success.roll(dice, f"{t.name} against {sp.name}", got, (), rerolls=stats.armour_rerolls(t),
+        r = success.roll(dice, f"{t.name} against {sp.name}", got, (), rerolls=stats.armour_rerolls(state, t),
                          modifiable=False)
         ev.append(Event("roll", r.text() + " (armour rerolls allowed)", rule, data=r.data()))
         r = rerolls.guard_again(state, t, r, lambda: success.roll(dice, f"{t.name} against {sp.name} (rerolled)", got,
-                                                                  (), rerolls=stats.armour_rerolls(t),
+                                                                  (), rerolls=stats.armour_rerolls(state, t),
                                                                   modifiable=False), ev)
         casualties.take(state, t, r.failures, ev)
     elif e == "chain_lightning":

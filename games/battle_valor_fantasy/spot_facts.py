@@ -68,7 +68,7 @@ def all_facts(state: BVFState, u: Unit, spots) -> list[Spot]:
             if len(_FACTS) >= LIMIT:
                 _FACTS.clear()
             _TABLES[id(table)] = table
-            fs = space.layout(u, frame, fo, fi) if moves.files_ok(fo, len(u.stands), fi) is None else None
+            fs = space.layout(u, frame, fo, fi) if moves.files_ok(state.catalog, fo, len(u.stands), fi) is None else None
             static = fs is not None and setup.static_ok(state, u, frame, fo, fi, fs)     # (one layout for both)
             rel = _rel_box(u, frame.facing, fo, fi)
             box = (frame.x + rel[0], frame.y + rel[1], frame.x + rel[2], frame.y + rel[3])

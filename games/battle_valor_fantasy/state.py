@@ -17,6 +17,7 @@ if TYPE_CHECKING:                  # the types of shared values (no import at ru
     from engine.table.geometry import Table
     from games.battle_valor_fantasy.alliance import Alliance
     from games.battle_valor_fantasy.army import UnitProfile
+    from games.battle_valor_fantasy.catalog import Catalog
     from games.battle_valor_fantasy.defs import ArmyList
 
 
@@ -116,6 +117,7 @@ class Pending:
 @dataclass(slots=True)
 class BVFState:
     table: Table = field(metadata=SHARED)  # engine.table.geometry.Table (shared)
+    catalog: Catalog = field(metadata=SHARED)   # the data the match was set up with (immutable, shared)
     scenario: str
     turns: int
     players: list[Player]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 
-from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_EXPERIENCE = "battle_valor_fantasy.txt § Army Construction;"
@@ -33,7 +32,7 @@ def any_effect(u: Unit, attr: str):
     return None
 
 
-def experience_mods(u: Unit) -> list[tuple[str, int]]:
+def experience_mods(state: BVFState, u: Unit) -> list[tuple[str, int]]:
     """The Successes the unit adds or loses on everything it attempts."""
     out = []
     if u.profile is not None and u.profile.modifier:
@@ -41,7 +40,7 @@ def experience_mods(u: Unit) -> list[tuple[str, int]]:
     if u.profile is not None:
         for rid, _, e in u.profile.rules:
             if e.all_rolls:
-                out.append((cat().special_rules[rid].name, e.all_rolls))
+                out.append((state.catalog.special_rules[rid].name, e.all_rolls))
     bad = u.effects.get("all_rolls", 0)
     if bad:
         out.append(("Bad Luck", bad))
@@ -61,10 +60,10 @@ def armour_level(u: Unit) -> int:
     return lvl
 
 
-def armour_rerolls(u: Unit) -> int:
+def armour_rerolls(state: BVFState, u: Unit) -> int:
     if u.profile is not None and u.profile.machine:
         return 3                 # § Attacking War Machines: heavy armour
-    return cat().armour_by_level(armour_level(u)).rerolls
+    return state.catalog.armour_by_level(armour_level(u)).rerolls
 
 
 def base_mr(u: Unit) -> float:
@@ -76,24 +75,24 @@ def base_mr(u: Unit) -> float:
     return mr
 
 
-def weapon(u: Unit):
+def weapon(state: BVFState, u: Unit):
     if u.profile is None:
         return None
-    return cat().weapons.get(u.profile.weapon)
+    return state.catalog.weapons.get(u.profile.weapon)
 
 
-def missile(u: Unit):
+def missile(state: BVFState, u: Unit):
     if u.profile is None:
         return None
     if u.profile.machine:
-        return cat().weapons.get(u.profile.machine)
+        return state.catalog.weapons.get(u.profile.machine)
     if u.profile.missile:
-        return cat().weapons.get(u.profile.missile)
+        return state.catalog.weapons.get(u.profile.missile)
     return None
 
 
-def weapon_kind(u: Unit) -> str:
-    w = weapon(u)
+def weapon_kind(state: BVFState, u: Unit) -> str:
+    w = weapon(state, u)
     if w is None:
         return "hand"
     if w.pole:
@@ -103,8 +102,8 @@ def weapon_kind(u: Unit) -> str:
     return "hand"
 
 
-def is_pike(u: Unit) -> bool:
-    w = weapon(u)
+def is_pike(state: BVFState, u: Unit) -> bool:
+    w = weapon(state, u)
     return w is not None and w.stops_impact
 
 
@@ -188,8 +187,8 @@ def attack_dice(u: Unit) -> int:
     return sum(s.figures for s in u.stands if s.sid not in u.stragglers) * per_stand // figs
 
 
-def formation(u: Unit):
-    return cat().formations.get(u.formation)
+def formation(state: BVFState, u: Unit):
+    return state.catalog.formations.get(u.formation)
 
 
 def in_line(u: Unit) -> bool:

@@ -34,7 +34,6 @@ from engine.table.geometry import EPS, Foot, _overlaps_piece
 from engine.table.slides import boxes_meet as _meets, convex as _convex, first_hit, Grid, touch_time as _touch_time
 from engine.table.ways import Way
 from games.battle_valor_fantasy import space, stats
-from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 R_DIFFICULT = "battle_valor_fantasy.txt § Difficult Terrain"
@@ -101,10 +100,10 @@ def budget_after(allowance: float, entered: float) -> float:
     return entered + min(left, math.ceil(left / 2 - 1e-9))
 
 
-def terrain_name(t) -> str:
+def terrain_name(cat, t) -> str:
     if isinstance(t, Foot):
         return "a built obstacle"
-    tt = cat().terrain.get(t.type)
+    tt = cat.terrain.get(t.type)
     kind = tt.name if tt is not None else t.type
     return f"{t.name} ({kind})" if t.name and t.name != kind else kind
 
@@ -192,7 +191,7 @@ def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], lengt
             for f in fs:
                 for p in walls:
                     if _meets(p.bbox, f.bbox) and _overlaps_piece(p, f):
-                        return f"{terrain_name(p)}, impassable", -1, False
+                        return f"{terrain_name(state.catalog, p)}, impassable", -1, False
         if units or mine:
             fb = _box(fs)
             for v, vb, vf, gap in units:
@@ -271,7 +270,7 @@ def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], lengt
                         hi = mid
                     else:
                         lo = mid
-                entered, name = hi, terrain_name(t)
+                entered, name = hi, terrain_name(state.catalog, t)
                 budget = budget_after(allowance, entered)
                 reach = min(length, budget)
                 if s > reach:
@@ -294,12 +293,12 @@ def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], lengt
             break
         prev = s
     if entered is None and slow_at is not None and slow_at[0] < min(length, budget):
-        entered, name = slow_at[0], terrain_name(slow_at[1])
+        entered, name = slow_at[0], terrain_name(state.catalog, slow_at[1])
         budget = budget_after(allowance, entered)
-    return _ended(length, allowance, budget, entered, name, hit_at, edge, u)
+    return _ended(state.catalog, length, allowance, budget, entered, name, hit_at, edge, u)
 
 
-def _ended(length, allowance, budget, entered, name, hit_at, edge: str, u: Unit) -> Trip:
+def _ended(cat, length, allowance, budget, entered, name, hit_at, edge: str, u: Unit) -> Trip:
     """The trip, stopped at `hit_at` ((inches, unit or None, at the edge)) when that comes within the move."""
     if hit_at is None or hit_at[0] >= min(length, budget):
         return Trip(length, allowance, budget, entered, name)
@@ -311,7 +310,7 @@ def _ended(length, allowance, budget, entered, name, hit_at, edge: str, u: Unit)
     if v is None:
         return Trip(length, allowance, budget, entered, name, t, "its own stands", u.uid)
     if not isinstance(v, Unit):                  # a piece of impassable terrain
-        return Trip(length, allowance, budget, entered, name, t, f"{terrain_name(v)}, impassable", -1)
+        return Trip(length, allowance, budget, entered, name, t, f"{terrain_name(cat, v)}, impassable", -1)
     return Trip(length, allowance, budget, entered, name, t, v.name, v.uid)
 
 
@@ -379,9 +378,9 @@ def stand_run(state: BVFState, u: Unit, f0: Foot, line: tuple, length: float, al
                     slow_at = (t, w)
         if slow_at is not None and slow_at[0] < min(length, allowance) and \
                 (hit_at is None or slow_at[0] < hit_at[0]):
-            entered, name = slow_at[0], terrain_name(slow_at[1])
+            entered, name = slow_at[0], terrain_name(state.catalog, slow_at[1])
             budget = budget_after(allowance, entered)
-    trip = _ended(length, allowance, budget, entered, name, hit_at, "pass", u)
+    trip = _ended(state.catalog, length, allowance, budget, entered, name, hit_at, "pass", u)
     gone = trip.reach
     if passed and trip.edge is None:
         lay = passed.near(box)
@@ -534,12 +533,12 @@ def terrain_on(state: BVFState, u: Unit, way: Way) -> list[str]:
                 continue
             if any(_meets(p.bbox, f.bbox) and _overlaps_piece(p, f) for f in fs):
                 seen[id(p)] = p
-    return [terrain_effect(u, p) for p in seen.values()]
+    return [terrain_effect(state.catalog, u, p) for p in seen.values()]
 
 
-def terrain_effect(u: Unit, p) -> str:
+def terrain_effect(cat, u: Unit, p) -> str:
     """A piece of terrain on a unit's way and what it does to it."""
-    name = terrain_name(p)
+    name = terrain_name(cat, p)
     if p.impassable:
         return f"{name}: impassable" + (" (it flies over)" if space.flying(u) else "")
     parts = []

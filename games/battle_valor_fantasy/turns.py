@@ -13,7 +13,6 @@ from engine.core.rules import Event
 from engine.core.words import possessive
 from games.battle_valor_fantasy import (alliance, characters, combat, fire, moves, rerolls, reserves, setup, space,
                                         stats, victory)
-from games.battle_valor_fantasy.catalog import cat
 from games.battle_valor_fantasy.state import BVFState, Pending, Unit
 
 R_TURN = "battle_valor_fantasy.txt § The Game Turn"
@@ -86,7 +85,7 @@ def order_fits(state: BVFState, u: Unit, o: str) -> tuple[str, str] | None:
         return characters.order_problem(u, o)
     if o == "spell" and u.kind != "wizard" and not characters.with_unit(state, u, "wizard"):
         return f"{u.name} cannot cast spells (only Wizards, and units with a Wizard attached)", R_FATE_COUNTER
-    if o in ("fire", "fire_and_flee") and stats.missile(u) is None:
+    if o in ("fire", "fire_and_flee") and stats.missile(state, u) is None:
         return f"{u.name} has no missile weapon", R_FATE_COUNTER
     if o in ("flee", "fire_and_flee") and stats.never_flees(u):
         return f"{u.name} can never be issued a Flee order", "battle_valor_fantasy.txt § Bestiary"
@@ -136,7 +135,7 @@ def reveal(state: BVFState, ev: list[Event]) -> None:
     for army, units in by_army.items():
         ev.append(Event("ruling", f"{army}:", R_REVEAL))
         for u in units:
-            ev.append(Event("ruling", f"{u.name}: {', '.join(cat().orders[o].name for o in u.orders)}", R_REVEAL,
+            ev.append(Event("ruling", f"{u.name}: {', '.join(state.catalog.orders[o].name for o in u.orders)}", R_REVEAL,
                             2))
     for g in [g for g in state.units.values() if g.kind == "general" and g.on_table]:
         for key, what in rerolls.PROMISES.items():
@@ -248,7 +247,7 @@ def can_activate(state: BVFState, u: Unit, phase: str) -> bool:
     if phase == "fire" and u.effects.get("held_fire"):
         return False
     if phase == "fire2" or phase == "fire":
-        return u.engaged == () and stats.missile(u) is not None
+        return u.engaged == () and stats.missile(state, u) is not None
     return True
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from engine.core.rules import Event
 from engine.core.rulings import reading
 from games.battle_valor_fantasy import alliance, space, stats
-from games.battle_valor_fantasy.catalog import scenario
 from games.battle_valor_fantasy.rulings import VICTORY
 from games.battle_valor_fantasy.state import BVFState
 
@@ -27,7 +26,7 @@ PARTS = ("enemy units destroyed", "enemy units broken", "standards", "objectives
 def score_parts(state: BVFState) -> list[dict[str, float]]:
     """Each side's score by where it comes from (PARTS): the winner's
     screen said only "130 to 319"."""
-    v = scenario(state.scenario).victory
+    v = state.catalog.scenario(state.scenario).victory
     standards = reading(state, VICTORY.id) == "standards_count"     # house ruling (rulings.py)
     out = [dict.fromkeys(PARTS, 0.0), dict.fromkeys(PARTS, 0.0)]
     for u in state.units.values():
@@ -100,7 +99,7 @@ def finished(state: BVFState, ev: list[Event]) -> bool:
     if state.turn < state.turns:
         return False
     s = scores(state)
-    v = scenario(state.scenario).victory
+    v = state.catalog.scenario(state.scenario).victory
     size = max(alliance.side_points(state, p) for p in (0, 1))     # a Grand Alliance: the allies' lists together
     margin = size * v.margin / 100.0
     state.players[0].score, state.players[1].score = s

@@ -17,7 +17,7 @@ from games.battle_valor_fantasy.faces import unit_face
 from engine.ui.table_contract import ModelSpec, PieceStyle, TableView, ZoneSpec
 from engine.core.words import possessive
 from games.battle_valor_fantasy import alliance, characters, rerolls, setup, space, stats, turns, victory
-from games.battle_valor_fantasy.catalog import cat, formation_words, scenario
+from games.battle_valor_fantasy.catalog import formation_words
 from games.battle_valor_fantasy.state import BVFState, Unit
 
 # seats 1-4 (Okabe-Ito, /work/shared/UI.md): a side's allies clearly apart (sky blue and bluish green against
@@ -26,12 +26,12 @@ COLORS = ("#56B4E9", "#D55E00", "#009E73", "#CC79A7")
 NOT_SPELLS = ("built",) + tuple(rerolls.SHORT)   # effects that are no spell: field works, the General's promises
 
 
-def spells_on_unit(u) -> list[str]:
+def spells_on_unit(state, u) -> list[str]:
     """The spells on a unit this turn, by name: its effects are also the
     rules' own marks (a held fire, a wound phase ...), which the card showed
     raw ("Spells this turn: held_fire")."""
     names: dict = {}
-    for sp in cat().spells.values():
+    for sp in state.catalog.spells.values():
         names.setdefault(sp.effect, sp.name)
     out = []
     for e, amount in u.effects.items():
@@ -59,7 +59,7 @@ class BVFView(TableView):
         return self.match.state.table
 
     def piece_style(self, piece) -> PieceStyle:
-        tt = cat().terrain.get(piece.type)
+        tt = self.match.state.catalog.terrain.get(piece.type)
         pats = []
         if piece.impassable:
             pats.append("cross")
@@ -95,7 +95,7 @@ class BVFView(TableView):
         return out
 
     def markers(self, state) -> list[ZoneSpec]:
-        v = scenario(state.scenario).victory
+        v = state.catalog.scenario(state.scenario).victory
         out = []
         for i, obj in enumerate(victory.objectives(state)):
             holder = victory.holder_of(state, obj, v.objective_range)
@@ -140,7 +140,7 @@ class BVFView(TableView):
     def face(self, u: Unit) -> tuple[str, str]:
         """(icon, code) as the data names them: a character's type, a unit's
         troop, a cavalry unit's mount (games/battle_valor_fantasy/faces.py)."""
-        c = cat()
+        c = self.match.state.catalog
         if u.kind != "unit":
             ct = c.characters.get(u.kind)
             return (ct.icon, ct.code) if ct else ("", initials(u.name))
@@ -202,21 +202,21 @@ class BVFView(TableView):
         stats_rows = []
         if u.kind == "unit":
             prof = u.profile
-            sub = f"{possessive(owner_name)} {prof.experience.capitalize()} {cat().unit_types[prof.unit_type].name}"
+            sub = f"{possessive(owner_name)} {prof.experience.capitalize()} {state.catalog.unit_types[prof.unit_type].name}"
             stats_rows += [("Stands", f"{len(u.stands)}/{u.start_stands} ({u.figures()} figures)"),
-                           ("Formation", formation_words(u.formation, u.files)),
+                           ("Formation", formation_words(state.catalog, u.formation, u.files)),
                            ("MR", f"{stats.base_mr(u):g}\""),
-                           ("Weapon", cat().weapons[prof.weapon].name + (f" + {cat().weapons[prof.missile].name}"
+                           ("Weapon", state.catalog.weapons[prof.weapon].name + (f" + {state.catalog.weapons[prof.missile].name}"
                                                                         if prof.missile else "")),
                            ("Armour", ("counts as Heavy Armour" if prof.machine else prof.armour.name)
-                            + f" ({stats.armour_rerolls(u)} rerolls)"),     # § Attacking War Machines;
+                            + f" ({stats.armour_rerolls(state, u)} rerolls)"),     # § Attacking War Machines;
                            ("Command", "yes" if u.command_stand() else ("yes (Independent)"
                                                                          if stats.independent(u) else "none")),
                            ("Points", str(prof.points))]
             if prof.machine:
                 stats_rows.append(("Wounds", f"machine {3 - u.wounds}/3, crew {4 - u.crew_wounds}/4"))
         else:
-            sub = f"{possessive(owner_name)} {characters.KIND_NAMES.get(u.kind) or characters.title(u)}"
+            sub = f"{possessive(owner_name)} {characters.KIND_NAMES.get(u.kind) or characters.title(state, u)}"
             if u.kind == "wizard":
                 stats_rows.append(("Dice", f"{u.dice} to cast or dispel"))
             else:
@@ -226,7 +226,7 @@ class BVFView(TableView):
                                                                  if promised and self.orders_visible(state, u) else "")))
         stats_rows += characters.card_rows(state, u)
         if self.orders_visible(state, u):
-            stats_rows.append(("Orders", ", ".join(cat().orders[o].name for o in u.orders) or "none"))
+            stats_rows.append(("Orders", ", ".join(state.catalog.orders[o].name for o in u.orders) or "none"))
         else:
             stats_rows.append(("Orders", "face down"))
         flags = [w for w, on in (("fleeing", u.fleeing), ("activated", u.activated), ("split", u.split),
@@ -235,9 +235,9 @@ class BVFView(TableView):
             stats_rows.append(("State", ", ".join(flags)))
         sections = []
         for rid, lvl, _ in (u.profile.rules if u.profile else ()):
-            r = cat().special_rules[rid]
+            r = state.catalog.special_rules[rid]
             sections.append(("trait", r.name + (f" {lvl}" if lvl else ""), r.text))
-        spells_on = spells_on_unit(u)
+        spells_on = spells_on_unit(state, u)
         if spells_on:
             sections.append(("cond", "Spells this turn", ", ".join(spells_on)))
         icon, code = self.face(u)
@@ -252,7 +252,7 @@ class BVFView(TableView):
     def model_info(self, state, m: ModelSpec) -> HoverInfo:
         u = state.units[m.unit]
         who = alliance.name(state, alliance.seat_of(state, u))
-        lines = [f"{who} · {len(u.stands)} stands · {cat().formations[u.formation].name}"
+        lines = [f"{who} · {len(u.stands)} stands · {state.catalog.formations[u.formation].name}"
                  if u.kind == "unit" else who]
         if u.attached >= 0 and u.attached in state.units:
             lines.append(f"With {state.units[u.attached].name}")
@@ -260,7 +260,7 @@ class BVFView(TableView):
         if seen:
             lines.append("With it: " + ", ".join(c.name for c in seen))
         if self.orders_visible(state, u) and u.orders:
-            lines.append("Orders: " + ", ".join(cat().orders[o].name for o in u.orders))
+            lines.append("Orders: " + ", ".join(state.catalog.orders[o].name for o in u.orders))
         return HoverInfo(title=u.name, lines=lines)
 
     def dice_faces(self, data: dict):

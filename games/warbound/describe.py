@@ -36,7 +36,7 @@ def describe_deploy(state, a: Action) -> str:
 
 
 def describe_activate(state, a: Action) -> str:
-    return f"Activate {_c(state, a['uid'])} on {actionboard.parts_name(a['space'])}"
+    return f"Activate {_c(state, a['uid'])} on {actionboard.parts_name(state.catalog, a['space'])}"
 
 
 def describe_move(state, a: Action) -> str:
@@ -84,7 +84,7 @@ def describe_exchange(state, a: Action) -> str:
 
 def describe_hourglass(state, a: Action) -> str:
     who = _who(state, a)
-    return f"{who} places the Hourglass on {actionboard.parts_name(a['space'])}"
+    return f"{who} places the Hourglass on {actionboard.parts_name(state.catalog, a['space'])}"
 
 
 def describe_leader_skill(state, a: Action) -> str:
