@@ -21,7 +21,7 @@ from engine.core.rules import Setup
 from engine.core.state_fields import fingerprint
 
 ROOT = Path(__file__).resolve().parents[1]
-PASSED_IN = ("battle_valor_fantasy", "dice_wars", "dragonbond", "warbound")                # the games whose modules read state.catalog (issue 37)
+PASSED_IN = ("battle_valor_fantasy", "dice_wars", "dragonbond", "uberdrakes", "warbound")                # the games whose modules read state.catalog (issue 37)
 # a call of the global loader or its cache: `cat()`, `load_catalog()` (with or without a folder)
 GLOBAL_READ = re.compile(r"(?<![\w.])(cat|load_catalog)\(")
 # a map whose first tile can change, per game: (file under assets/maps/<game>/, its first tile, another tile)

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_catalog_contents():
-    c = load_catalog()
+    c = registry.get("uberdrakes").catalog()
     assert len(c.dragons) == 6 and all(len(d.spells) == 4 for d in c.dragons.values())
     assert len(c.riders) == 36
     assert len(c.movement_deck()) == 40 and len(c.treasure_deck()) == 45
@@ -28,7 +28,7 @@ def test_catalog_contents():
 
 
 def test_designed_items_are_marked_house():
-    c = load_catalog()
+    c = registry.get("uberdrakes").catalog()
     assert c.items["diamond"].source == "house" and c.items["dragon_lance"].source == "rulebook"
     assert all(r.source == "house" for r in c.riders.values())
     assert all(d.source == "house" for d in c.damage.values())
@@ -86,7 +86,7 @@ def test_check_data_reports_problems(tmp_path):
 
 
 def test_board_spaces_and_borders():
-    b = load_board()
+    b = load_board(registry.get("uberdrakes").catalog())
     kinds = [s.kind for s in b.spaces]
     assert kinds.count("village") == 3 and kinds.count("pickup") == 2 and kinds.count("cave") == 1
     assert len(b.spaces[b.caves].hexes) == 4
@@ -94,7 +94,7 @@ def test_board_spaces_and_borders():
     assert sum(1 for s in b.spaces if s.kind == "element") == 12
     for p in b.portals:
         ring = sorted(b.spaces[b.space_of[n]].element for n in b.nb[p])
-        assert ring == sorted(load_catalog().elements)
+        assert ring == sorted(registry.get("uberdrakes").catalog().elements)
     assert sorted(s.mountain for s in b.spaces if s.kind == "mountain") == [1] * 6 + [2] * 4 + [3] * 2 + [4] * 2
     assert all(not b.zoc[h] for h in b.spaces[b.start_village].hexes), "no zone of control inside a village"
     assert b.border_edges, "thick borders around the protected spaces"
@@ -106,8 +106,8 @@ def test_map_problems_are_reported(tmp_path):
         shutil.copy(ROOT / "assets" / "maps" / "uberdrakes" / f, tmp_path / f)
     bad = tmp_path / "board.tmx"
     bad.write_text(src.replace('type="portal"', 'type="portal_x"', 1))
-    data = load_hex_map(bad, known_terrain=set(load_catalog().terrain))
+    data = load_hex_map(bad, known_terrain=set(registry.get("uberdrakes").catalog().terrain))
     with pytest.raises(DataError) as e:
-        Board(data, load_catalog().terrain)
+        Board(data, registry.get("uberdrakes").catalog().terrain)
     text = "\n".join(e.value.problems)
     assert "unknown object type 'portal_x'" in text and "exactly two portals" in text

@@ -4,6 +4,7 @@ pushing, blocked moves, large spaces, portals (uberdrakes.txt § Movement,
 import pytest
 
 import games.uberdrakes  # noqa: F401  (registers the game)
+from engine.core import registry
 from engine.core.actions import Action
 from engine.core.dice import ScriptedDice
 from engine.core.match import Match
@@ -122,7 +123,7 @@ def test_rotate_turns_in_place_without_activating_the_space():
 
 
 def test_large_space_is_one_space_exited_any_way():
-    board = load_board()
+    board = load_board(registry.get("uberdrakes").catalog())
     m = match(three(dict(at="I7", facing=E, hand=["dash"])))
     outs = {hex_label(a["to"]) for a in m.legal_actions() if a.kind == "move" and a["how"] == "card"}
     # the first step leaves Merkezi from any side; the two more go straight on

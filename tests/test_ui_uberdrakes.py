@@ -467,4 +467,6 @@ def test_a_rotation_on_the_spot_is_not_logged_as_a_move_to_a_space():
 def test_riders_are_bound_for_an_earth_space():
     """It read "to a Earth space" in the pickup panel and "bound for a Earth space" in the log."""
     from games.uberdrakes.view import rider_words
-    assert "to an Earth space" in rider_words("earth_mage") and "to a Water space" in rider_words("water_knight")
+    from engine.core import registry
+    cat = registry.get("uberdrakes").catalog()
+    assert "to an Earth space" in rider_words(cat, "earth_mage") and "to a Water space" in rider_words(cat, "water_knight")

@@ -247,10 +247,11 @@ class Game(ABC):
     def reload_files(self) -> None:
         """Read the game's files again and set the game up with the new
         catalog, so the next match reads its map again: the live map viewer
-        calls this when the Tiled file changes.  States already made keep
-        the catalog they carry.  A DataError leaves the old catalog."""
+        calls this when the Tiled file changes.  Nothing is cleared: what
+        was derived from the old files is cached on the old catalog
+        (engine/core/catalog_memo.py), and states already made keep it.  A
+        DataError leaves the old catalog."""
         self._catalog = self.read_catalog()
-        self.forget_files()
 
     def check_data(self, folder: Any) -> list[str]:
         """Problems of the game's data in `folder` (or the shipped data), or none."""
@@ -270,19 +271,6 @@ class Game(ABC):
     def army_summary(self, army_list: Any) -> str:
         """A list in one line for the army builder ("" : the builder counts points itself)."""
         return ""
-
-    def forget_files(self) -> None:
-        """Drop what the game's modules cached from its files (every
-        functools cache in games/<id>/*), for the games whose caches are
-        not yet kept on their catalog (engine/core/catalog_memo.py)."""
-        import sys
-        prefix = f"games.{self.game_id}."
-        for name, mod in list(sys.modules.items()):
-            if not name.startswith(prefix):
-                continue
-            for obj in list(vars(mod).values()):
-                if getattr(obj, "__module__", None) == name and callable(getattr(obj, "cache_clear", None)):
-                    obj.cache_clear()
 
     # ---- house rulings and overrides (engine/core/rulings.py, overrides.py) ----------------------
     def rulings(self) -> list[Any]:

@@ -155,8 +155,8 @@ class Catalog:
 # ---- loading -----------------------------------------------------------------
 def load_catalog(root: Path = DATA_DIR) -> Catalog:
     """Load and check the catalog under `root`: a new catalog each call
-    (the ruleset keeps the one a game is set up with: engine/core/rules.py
-    ConventionalHooks.catalog).  Raises DataError listing every problem found."""
+    (the ruleset keeps the one a game is set up with: engine/core/game.py
+    Game.catalog).  Raises DataError listing every problem found."""
     return _load(Path(root).resolve())
 
 

@@ -77,8 +77,8 @@ class Catalog:
 
 def load_catalog(folder: str | Path = DATA_DIR) -> Catalog:
     """The catalog in `folder`, checked: a new one each call (the ruleset
-    keeps the one a game is set up with: engine/core/rules.py
-    ConventionalHooks.catalog)."""
+    keeps the one a game is set up with: engine/core/game.py
+    Game.catalog)."""
     folder = Path(folder)
     problems: list[str] = []
     raw, parsed = load_files(folder, FILES)

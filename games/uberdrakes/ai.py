@@ -26,7 +26,7 @@ from collections import deque
 from engine.core.actions import Action
 from engine.core.odds import percent
 from games.uberdrakes import combat, movement, spells
-from games.uberdrakes.common import cat, econ, element_of, has_item, max_fatigue
+from games.uberdrakes.common import element_of, has_item
 from games.uberdrakes.state import UDState
 
 AGENTS = ("drake", "strong")
@@ -91,23 +91,23 @@ def public_view(state: UDState, p: int, rng: random.Random) -> UDState:
 
 # ---- distance tables -----------------------------------------------------------------------------
 
-_TABLES: dict = {}
+_TABLES: dict = {}      # (board, ...) -> what depends on the board alone (the board kept alive by its key)
 
 
-def _graph(board):
+def _graph(cat, board):
     """Reverse edges of the (hex, facing) graph: one general movement action
     per edge (cost 1), and landing on a portal then travelling (cost 0)."""
-    key = (id(board), "graph")
-    g = _TABLES.get(key)
+    key = ("graph", board)             # on the catalog: the general actions are its data
+    g = cat.memo.get(key)
     if g is not None:
         return g
     states = sorted({board.anchor_of[h] for h in board.hexes})
     rev: dict = {}
-    general = [cat().movement[m].steps for m in cat().general]
+    general = [cat.movement[m].steps for m in cat.general]
     for h in states:
         for f in range(6):
             for steps in general:
-                for o in movement.run_steps(board, steps, h, f, 0, set()):
+                for o in movement.run_steps(cat, board, steps, h, f, 0, set()):
                     if o.blocked:
                         continue
                     t = (board.anchor_of[o.hex], o.facing)
@@ -119,18 +119,18 @@ def _graph(board):
             for g2 in range(6):
                 rev.setdefault((other, g2), set()).add(((portal, f), 0))
     g = (states, {k: tuple(v) for k, v in rev.items()})
-    _TABLES[key] = g
+    cat.memo[key] = g
     return g
 
 
-def distances(board, goals: tuple) -> dict:
+def distances(cat, board, goals: tuple) -> dict:
     """(hex, facing) -> general movement actions to reach any goal hex
     (landing on it with any facing)."""
-    key = (id(board), goals)
-    t = _TABLES.get(key)
+    key = ("distances", board, goals)
+    t = cat.memo.get(key)
     if t is not None:
         return t
-    states, rev = _graph(board)
+    states, rev = _graph(cat, board)
     dist: dict = {}
     dq = deque()
     for gh in goals:
@@ -150,12 +150,12 @@ def distances(board, goals: tuple) -> dict:
                     dq.appendleft(prev)
                 else:
                     dq.append(prev)
-    _TABLES[key] = dist
+    cat.memo[key] = dist
     return dist
 
 
 def element_hexes(board, element: str) -> tuple:
-    key = (id(board), "element", element)
+    key = (board, "element", element)
     got = _TABLES.get(key)
     if got is None:
         got = _TABLES[key] = tuple(h for h in board.hexes if board.spaces[board.space_of[h]].element == element)
@@ -180,19 +180,19 @@ class Errand:
         if h is None:
             h = board.spaces[board.start_village].anchor
         if rider is None:
-            t = distances(board, tuple(board.spaces[s].anchor for s in board.pickups.values()))
+            t = distances(self.state.catalog, board, tuple(board.spaces[s].anchor for s in board.pickups.values()))
             return t.get((h, f), UNREACHABLE) + 12        # then about a dozen actions to deliver
-        el = cat().riders[rider].element
-        te = distances(board, element_hexes(board, el))
+        el = self.state.catalog.riders[rider].element
+        te = distances(self.state.catalog, board, element_hexes(board, el))
         if portaled:
             return te.get((h, f), UNREACHABLE)
         best = UNREACHABLE
-        if self.state.players[self.p].fatigue >= max_fatigue():
+        if self.state.players[self.p].fatigue >= self.state.catalog.economy.max_fatigue:
             best_heal = 6          # the portal needs a point of fatigue healed first
         else:
             best_heal = 0
         for portal in board.portals:
-            tp = distances(board, (portal,))
+            tp = distances(self.state.catalog, board, (portal,))
             best = min(best, tp.get((h, f), UNREACHABLE) + 1 + best_from(board, te, board.other_portal[portal]))
         return best + best_heal
 
@@ -259,7 +259,7 @@ class DrakeAgent:
 
     # setup
     def s_choose_dragon(self, ctx, a):
-        return 10 - DRAGON_PREFERENCE.index(cat().dragons[a["dragon"]].element), "a dragon I know well"
+        return 10 - DRAGON_PREFERENCE.index(ctx.state.catalog.dragons[a["dragon"]].element), "a dragon I know well"
 
     def s_keep_hand(self, ctx, a):
         return 1.0, "a good hand"
@@ -284,20 +284,20 @@ class DrakeAgent:
         if o is None:
             return -50, ""
         cost = {"coin": 0.35, "push": 0.0, "card": CARD_VALUE.get(m, 1.0), "replay": 0.2,
-                "booster": 1.6, "rocket": 0.3 * (1 if cat().movement[m].kind == "general" else 2),
+                "booster": 1.6, "rocket": 0.3 * (1 if ctx.state.catalog.movement[m].kind == "general" else 2),
                 "skies": 1.8}[how]
         if how == "coin" and d.coins <= 1:
             cost += 0.3
         fat = o.fatigue + extra
         facing = a["facing"] if st.board.large_hex[o.hex] else o.facing
         gain = ctx.position_gain(o.hex, facing, fat, o.portal, o.moved)
-        return gain - cost, f"{cat().movement[m].name}: {ctx.reason}"
+        return gain - cost, f"{ctx.state.catalog.movement[m].name}: {ctx.reason}"
 
     def s_spell(self, ctx, a):
         st = ctx.state
         d = ctx.me
         sid = a["spell"]
-        sp = cat().spell(sid)
+        sp = ctx.state.catalog.spell(sid)
         magic_cost = (a.get("x") if sid == "furnace" else sp.cost) * 0.25
         if sid in ("river_flow", "blowback", "flash"):
             o = spells.outcome_for(st, a)
@@ -321,7 +321,7 @@ class DrakeAgent:
         if sid in ("hailstorm", "the_claw", "sandstorm"):
             return 1.2 * (len(st.players) - 1) / 2 - magic_cost * 0.5, sp.name
         if sid == "furnace":
-            return 0.8 * ctx.opponents_near(econ().furnace_range) - magic_cost * 0.5, "Furnace"
+            return 0.8 * ctx.opponents_near(ctx.state.catalog.economy.furnace_range) - magic_cost * 0.5, "Furnace"
         if sid == "alchemical_craft":
             return ITEM_VALUE.get(a["item"], 0.5) - magic_cost, "craft an item"
         if sid in ("camouflage", "regrowth"):
@@ -335,9 +335,9 @@ class DrakeAgent:
         lose = ITEM_VALUE.get(it, 1.0)
         if it == "rest_potion":
             return (1.5 if d.fatigue >= 2 else 0.2) - lose * 0.5, \
-                f"rest: fatigue {d.fatigue} of {max_fatigue()} slows the race to the next delivery"
+                f"rest: fatigue {d.fatigue} of {ctx.state.catalog.economy.max_fatigue} slows the race to the next delivery"
         if it == "invigorating_potion":
-            return (d.fatigue * 0.9) - lose, f"shed fatigue {d.fatigue} of {max_fatigue()}: a full drake loses " \
+            return (d.fatigue * 0.9) - lose, f"shed fatigue {d.fatigue} of {ctx.state.catalog.economy.max_fatigue}: a full drake loses " \
                 "its rider"
         if it in ("ancient_urn", "monks_handbook"):
             return 1.0, "use a treasure"
@@ -353,7 +353,7 @@ class DrakeAgent:
             return ctx.fight_value(a["target"]) - lose, "warp and attack"
         if it == "merchants_portal":
             return -0.5, "shop from afar"
-        name = cat().items[it].name if it in cat().items else it
+        name = ctx.state.catalog.items[it].name if it in ctx.state.catalog.items else it
         # an item the dragon has no plan for is kept for a better moment, and
         # said so if nothing else is left (an empty "Why:" was seen in play)
         return -3.0, f"the {name}, as nothing else this turn brings the next delivery closer"
@@ -370,9 +370,9 @@ class DrakeAgent:
     def s_buy(self, ctx, a):
         d = ctx.me
         it = a["item"]
-        spare = d.coins - max(0, 4 - (len(cat().general) + 1 - len(d.used)))
+        spare = d.coins - max(0, 4 - (len(ctx.state.catalog.general) + 1 - len(d.used)))
         from games.uberdrakes.spaces import price
-        cost = price(it)
+        cost = price(ctx.state.catalog, it)
         if spare - cost < 2:
             # the coins are the general movement actions still to pay for this round
             return -6.0, f"worth {cost} coins, though the next errands need them"
@@ -390,8 +390,8 @@ class DrakeAgent:
         d = ctx.me
         if d.blood >= combat.vp_cost(ctx.state, ctx.p):
             return 5.0, "a victory point for blood (§ Blood Points)"
-        if self.heal_worth(ctx) > 0 and d.blood >= econ().blood_heal:
-            return 0.5, f"heal with blood: fatigue {d.fatigue} of {max_fatigue()} with the rider aboard"
+        if self.heal_worth(ctx) > 0 and d.blood >= ctx.state.catalog.economy.blood_heal:
+            return 0.5, f"heal with blood: fatigue {d.fatigue} of {ctx.state.catalog.economy.max_fatigue} with the rider aboard"
         return -8.0, ""         # an action for nothing (it once tied with ending the turn, and won)
 
     def heal_worth(self, ctx) -> float:
@@ -403,7 +403,7 @@ class DrakeAgent:
         d = ctx.me
         if d.rider is not None and d.fatigue >= 2:
             return 1.5
-        if d.rider is None and d.fatigue >= max_fatigue() and ctx.state.pickups and any(ctx.state.pickups.values()):
+        if d.rider is None and d.fatigue >= ctx.state.catalog.economy.max_fatigue and ctx.state.pickups and any(ctx.state.pickups.values()):
             return 0.3          # three fatigue: no pushing until it heals
         return -1.0
 
@@ -418,8 +418,8 @@ class DrakeAgent:
             if worth <= 0:
                 return worth, ""
             if d.rider is not None:
-                return worth, f"heal: fatigue {d.fatigue} of {max_fatigue()} puts the rider's delivery at risk (§ Fatigue)"
-            return worth, f"heal: at {d.fatigue} of {max_fatigue()} fatigue the dragon cannot push on (§ Fatigue)"
+                return worth, f"heal: fatigue {d.fatigue} of {ctx.state.catalog.economy.max_fatigue} puts the rider's delivery at risk (§ Fatigue)"
+            return worth, f"heal: at {d.fatigue} of {ctx.state.catalog.economy.max_fatigue} fatigue the dragon cannot push on (§ Fatigue)"
         if d.blood - combat.reward_cost(ctx.state, ctx.p, r) >= vp * 0.8 or d.blood < vp * 0.3:
             if r == "card" and len(d.hand) < 2:
                 return 0.8, "a movement card"
@@ -475,7 +475,7 @@ class DrakeAgent:
         p = combat.chance_to_overtake(gap, i == 1)
         if p <= 0:
             return -1, ""
-        cost = ITEM_VALUE.get(w, 1.0) if w in cat().items else 1.0
+        cost = ITEM_VALUE.get(w, 1.0) if w in ctx.state.catalog.items else 1.0
         return p * stakes - cost * 0.5 - 0.3, f"counterattack: {percent(p)} to overtake a gap of {gap}"
 
     def s_damage(self, ctx, a):
@@ -496,10 +496,10 @@ class DrakeAgent:
         if r is None:
             return 0, ""
         d = ctx.me
-        rc = cat().riders[r]
+        rc = ctx.state.catalog.riders[r]
         errand = ctx.errand_value(d.hex, d.facing, r, False)
-        reward = REWARD_VALUE.get(cat().rider_classes[rc.cls].reward.kind, 1.0)
-        own = 0.6 if rc.element == element_of(d) else 0
+        reward = REWARD_VALUE.get(ctx.state.catalog.rider_classes[rc.cls].reward.kind, 1.0)
+        own = 0.6 if rc.element == element_of(ctx.state.catalog, d) else 0
         return 50 + errand + reward + own, f"the {rc.name}"
 
     def s_deliver_village(self, ctx, a):
@@ -580,25 +580,25 @@ class Ctx:
         self.reason = self.race()
         gain = 0.0
         sp = board.spaces[board.space_of[h]]
-        fat_after = min(max_fatigue(), d.fatigue + fatigue)
-        lose_rider = rider is not None and d.fatigue + fatigue > max_fatigue()
+        fat_after = min(st.catalog.economy.max_fatigue, d.fatigue + fatigue)
+        lose_rider = rider is not None and d.fatigue + fatigue > st.catalog.economy.max_fatigue
         if lose_rider:
             rider, portaled = None, False
             gain -= 6
         if moved:
             k = sp.kind
-            if k == "element" and rider is not None and portaled and cat().riders[rider].element == sp.element:
+            if k == "element" and rider is not None and portaled and st.catalog.riders[rider].element == sp.element:
                 self.reason = "deliver the rider"
                 gain += DELIVERY
                 rider, portaled = None, False
                 # teleport to the best village afterwards
                 after = max(self.errand_value(board.spaces[v].anchor, f, None, False) for v in board.villages)
-                return gain + after - self.base - 1.2 * fatigue + (0.8 if sp.element == element_of(d) and d.fatigue else 0)
+                return gain + after - self.base - 1.2 * fatigue + (0.8 if sp.element == element_of(st.catalog, d) and d.fatigue else 0)
             if k == "pickup" and rider is None and st.pickups.get(sp.side):
                 self.reason = "pick up a rider"
                 best = max(self.errand_value(h, f, r, False) for r in st.pickups[sp.side])
                 return best + 1.0 - self.base - 1.2 * fatigue
-            if k == "portal" and rider is not None and not portaled and fat_after < max_fatigue():
+            if k == "portal" and rider is not None and not portaled and fat_after < st.catalog.economy.max_fatigue:
                 to = board.other_portal[h]
                 v = max(self.errand_value(to, g, rider, True) for g in range(6)) - 0.8
                 self.reason = "through the portal"
@@ -609,14 +609,14 @@ class Ctx:
                 gain += 1.3
             elif k == "cave" and not d.cave_visited:
                 gain += 1.0
-            elif k == "element" and sp.element == element_of(d) and d.fatigue + fatigue > 0:
+            elif k == "element" and sp.element == element_of(st.catalog, d) and d.fatigue + fatigue > 0:
                 gain += 0.9
             elif k == "village":
                 gain += 0.2
         gain += self.errand_value(h, f, rider, portaled) - self.base
         # fatigue hurts, more with a rider aboard
         gain -= (0.7 + (0.5 if rider else 0)) * fatigue
-        if fat_after >= max_fatigue() and rider is not None:
+        if fat_after >= st.catalog.economy.max_fatigue and rider is not None:
             # at full fatigue the next point throws the rider off: only a delivery is worth it
             gain -= 4.0
             self.reason = "push on at full fatigue with the rider (risky)"
@@ -640,7 +640,7 @@ class Ctx:
         score = f"you {d.vp}, {rival.name} {rival.vp}" if rival is not None else f"you {d.vp}"
         if d.rider is None:
             return f"race to a rider pickup for the next delivery ({score} victory points)"
-        rc = cat().riders[d.rider]
+        rc = st.catalog.riders[d.rider]
         where = f"the {rc.element} spaces" if d.portaled else f"a portal, then the {rc.element} spaces"
         return f"carry the {rc.name} through {where}: a victory point ({score})"
 
@@ -649,8 +649,8 @@ class Ctx:
         d, e = self.me, st.players[o]
         ba, ra, bd, rd = combat.expected_sides(st, self.p, o, ranged)
         pw = combat.win_chance(ba, ra, bd, rd)
-        win = 1.5 + (3.0 if e.rider and e.fatigue >= max_fatigue() - 1 else 0.8 if e.rider else 0)
-        lose = 0 if ranged else 1.5 + (4.0 if d.rider and d.fatigue >= max_fatigue() - 1 else 1.0 if d.rider else 0)
+        win = 1.5 + (3.0 if e.rider and e.fatigue >= st.catalog.economy.max_fatigue - 1 else 0.8 if e.rider else 0)
+        lose = 0 if ranged else 1.5 + (4.0 if d.rider and d.fatigue >= st.catalog.economy.max_fatigue - 1 else 1.0 if d.rider else 0)
         blood = 0.05 * (bd + 7) if not e.roosted else 0
         return pw * (win + blood) - (1 - pw) * lose
 
@@ -670,9 +670,9 @@ class Ctx:
         e = self.state.players[c.sides[1 - i]]
         s = 1.5
         if d.rider:
-            s += 2.5 if d.fatigue >= max_fatigue() - 1 else 1.0
+            s += 2.5 if d.fatigue >= self.state.catalog.economy.max_fatigue - 1 else 1.0
         if e.rider:
-            s += 1.5 if e.fatigue >= max_fatigue() - 1 else 0.5
+            s += 1.5 if e.fatigue >= self.state.catalog.economy.max_fatigue - 1 else 0.5
         if c.reason == "final":
             s += 20
         return s
@@ -686,13 +686,13 @@ class Ctx:
         base = er.distance(L.hex, L.facing, L.rider, L.portaled)
         if eff == "exhaust":
             v = 1.0
-            if L.rider and L.fatigue >= max_fatigue():
+            if L.rider and L.fatigue >= st.catalog.economy.max_fatigue:
                 v += 8
-            elif L.rider and L.fatigue == max_fatigue() - 1:
+            elif L.rider and L.fatigue == st.catalog.economy.max_fatigue - 1:
                 v += 2
             return v
         if eff == "alchemists_fire":
-            return (9.0 if L.rider and L.fatigue >= max_fatigue() - 1 else 2.0) - 1.2
+            return (9.0 if L.rider and L.fatigue >= st.catalog.economy.max_fatigue - 1 else 2.0) - 1.2
         if eff == "shove":
             return 0.6 * (er.distance(tuple(a["to"]), L.facing, L.rider, L.portaled) - base)
         if eff == "spin":
@@ -710,9 +710,9 @@ class Ctx:
         if self._productive is None:
             d = self.me
             st = self.state
-            c = cat()
+            c = st.catalog
             res = d.hand or (d.coins > 0 and len(d.used) < sum(c.movement[m].slots for m in c.general)) \
-                or (d.fatigue < max_fatigue() - 1 and d.played) or has_item(d, "rocket_booster")
+                or (d.fatigue < st.catalog.economy.max_fatigue - 1 and d.played) or has_item(d, "rocket_booster")
             self._productive = bool(res) and not (d.rider is None and not any(st.pickups.values()))
         return self._productive
 
@@ -758,7 +758,7 @@ class StrongDrake(DrakeAgent):
         self.push = push              # extra cost of a point of fatigue taken by moving
 
     def s_choose_dragon(self, ctx, a):
-        return 10 - STRONG_PREFERENCE.index(cat().dragons[a["dragon"]].element), "the dragon that wins most races"
+        return 10 - STRONG_PREFERENCE.index(ctx.state.catalog.dragons[a["dragon"]].element), "the dragon that wins most races"
 
     def s_move(self, ctx, a):
         v, why = super().s_move(ctx, a)

@@ -7,8 +7,7 @@ from engine.core.rules import Event
 from games.uberdrakes import combat, damage, items, movement, setup, spaces, spells, turns
 from games.uberdrakes.jobs import after_move
 from games.uberdrakes.board import hex_label, place_name
-from games.uberdrakes.common import (R_BLOOD_REWARDS, R_CARDS, R_GENERAL, R_PORTAL, R_PUSH, R_ZOC, add_fatigue, cat,
-                                     pay_spell, rule_of_item, rule_of_spell, spend_item)
+from games.uberdrakes.common import (R_BLOOD_REWARDS, R_CARDS, R_GENERAL, R_PORTAL, R_PUSH, R_ZOC, add_fatigue, pay_spell, rule_of_item, rule_of_spell, spend_item)
 
 
 # setup
@@ -43,7 +42,7 @@ def do_move(state, a, dice, ev):
     p = a.player
     d = state.players[p]
     how, m = a["how"], a["m"]
-    c = cat()
+    c = state.catalog
     general = c.movement[m].kind == "general"
     extra = 1 if how in ("push", "replay") else 0
     through = how == "skies" or state.skies
@@ -131,7 +130,7 @@ def do_attack(state, a, dice, ev):
 
 def do_shoot(state, a, dice, ev):
     spend_item(state, a.player, "long_bow")
-    ev.append(Event("item", f"{state.players[a.player].name} draws the Long Bow", rule_of_item("long_bow")))
+    ev.append(Event("item", f"{state.players[a.player].name} draws the Long Bow", rule_of_item(state.catalog, "long_bow")))
     combat.start(state, a.player, a["target"], "bow", True, ev, dice)
 
 
@@ -228,7 +227,7 @@ def do_skies_land(state, a, dice, ev):
     state.pending = None
     to = tuple(a["to"])
     movement.arrive(state, p, to, state.players[p].facing, ev, f"{state.players[p].name} lands at "
-                    f"{hex_label(to)}", rule_of_spell("take_to_the_skies"))
+                    f"{hex_label(to)}", rule_of_spell(state.catalog, "take_to_the_skies"))
 
 
 def do_discard(state, a, dice, ev):

@@ -10,9 +10,9 @@ uberdrakes.txt § Spaces, § Villages, § Dragon Rider Pickup, § Caves,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
+from engine.core.catalog_memo import per_catalog
 from engine.hex import grid as hexgrid
 from engine.core.catalog import DataError
 from engine.hex.grid import Hex
@@ -234,16 +234,16 @@ class Board:
         return h in self.terrain
 
 
-@lru_cache(maxsize=8)
-def load_board(path: str | None = None) -> Board:
-    from games.uberdrakes.catalog import load_catalog
-    cat = load_catalog()
+@per_catalog
+def load_board(cat, path: str | None = None) -> Board:
+    """The board (a designer's Tiled map at `path`, or the rulebook's) with
+    the catalog's terrain, read once per catalog."""
     p = path or str(MAP_DIR / "board.tmx")
     data = load_hex_map(p, known_terrain=set(cat.terrain))
     return Board(data, cat.terrain, "standard" if path is None else p)
 
 
-def board_for(scenario: str) -> Board:
+def board_for(cat, scenario: str) -> Board:
     if scenario in ("", "standard"):
-        return load_board(None)
-    return load_board(scenario)          # a designer's own Tiled map
+        return load_board(cat, None)
+    return load_board(cat, scenario)          # a designer's own Tiled map

@@ -54,6 +54,7 @@ class Catalog:
     damage: dict[str, DamageOption]
     economy: Economy
     spells: dict = field(default_factory=dict)        # spell id -> (dragon id, Spell)
+    memo: dict = field(default_factory=dict, compare=False, repr=False)   # values derived from this data
 
     def __post_init__(self):
         for did, d in self.dragons.items():
@@ -85,19 +86,11 @@ class Catalog:
         return self.spells[sid][1]
 
 
-_CACHE: dict[Path, Catalog] = {}
-
-
 def load_catalog(root: Path = DATA_DIR) -> Catalog:
-    if root is DATA_DIR and DATA_DIR in _CACHE:
-        return _CACHE[DATA_DIR]
-    key = Path(root).resolve()
-    hit = _CACHE.get(key)
-    if hit is None:
-        hit = _CACHE[key] = _load(key)
-    if root is DATA_DIR:
-        _CACHE[DATA_DIR] = hit
-    return hit
+    """The catalog under `root`, checked: a new one each call (the ruleset
+    keeps the one a game is set up with: engine/core/game.py
+    Game.catalog)."""
+    return _load(Path(root).resolve())
 
 
 def _read(root: Path, fname: str, problems: list[str]):

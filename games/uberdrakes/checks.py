@@ -9,8 +9,8 @@ from engine.core.actions import Action
 from games.uberdrakes import combat, items, legal, movement, spells
 from games.uberdrakes.apply import HOW_RULE
 from games.uberdrakes.common import (R_BLOOD_REWARDS, R_CARDS, R_COMBAT, R_DIRECTION, R_EQUIP, R_GENERAL,
-                                     R_PORTAL, R_PUSH, R_ROUNDS, R_TURN, can_cast, cat, has_item, in_portal,
-                                     max_fatigue, rule_of_item)
+                                     R_PORTAL, R_PUSH, R_ROUNDS, R_TURN, can_cast, has_item, in_portal,
+                                     rule_of_item)
 from games.uberdrakes.state import UDState
 
 
@@ -24,7 +24,7 @@ def check_move(state: UDState, a: Action):
     p = a.player
     d = state.players[p]
     how, m = a.get("how"), a.get("m")
-    c = cat()
+    c = state.catalog
     if how not in legal.HOWS:
         return (f"Move how? {', '.join(legal.HOWS)}.", R_TURN)
     if m not in c.movement:
@@ -47,7 +47,7 @@ def check_move(state: UDState, a: Action):
         if m not in d.hand:
             return ("That movement card is not in your hand.", R_CARDS)
     elif how in ("push", "replay"):
-        if d.fatigue >= max_fatigue():
+        if d.fatigue >= state.catalog.economy.max_fatigue:
             return ("You can't push movement if your Fatigue meter is maxed out at 3.", R_PUSH)
         if how == "push" and not general:
             return ("Pushing a movement card re-uses one you played this round: how=replay.", R_PUSH)
@@ -86,7 +86,7 @@ def check_move(state: UDState, a: Action):
     o = movement.find(state.board, outs, tuple(to), a.get("facing"), bool(a.get("portal", False)))
     if o is None:
         if a.get("portal") and not any(x.portal for x in outs):
-            if d.fatigue + extra >= max_fatigue():
+            if d.fatigue + extra >= state.catalog.economy.max_fatigue:
                 return ("You can't use the Portal if your Fatigue is maxed out at 3.", R_PORTAL)
             return ("That movement doesn't pass into a portal.", R_PORTAL)
         return (f"{c.movement[m].name} doesn't end there facing that way: you must move exactly as shown.",
@@ -111,8 +111,8 @@ def check_equip(state, a):
     d = state.players[a.player]
     if it not in d.treasures:
         return ("Equip an equipment card from your hand.", R_EQUIP)
-    if cat().items[it].equip is None:
-        return (f"The {cat().items[it].name} is not equipment.", R_EQUIP)
+    if state.catalog.items[it].equip is None:
+        return (f"The {state.catalog.items[it].name} is not equipment.", R_EQUIP)
     return None
 
 
@@ -126,12 +126,11 @@ def check_attack(state, a):
 def check_shoot(state, a):
     d = state.players[a.player]
     if not has_item(d, "long_bow"):
-        return ("You have no Long Bow.", rule_of_item("long_bow"))
+        return ("You have no Long Bow.", rule_of_item(state.catalog, "long_bow"))
     o = a.get("target")
     if not isinstance(o, int):
-        return ("Choose an opponent to shoot.", rule_of_item("long_bow"))
-    from games.uberdrakes.common import econ
-    return combat.ranged_problem(state, a.player, o, econ().long_bow_range, True, rule_of_item("long_bow"))
+        return ("Choose an opponent to shoot.", rule_of_item(state.catalog, "long_bow"))
+    return combat.ranged_problem(state, a.player, o, state.catalog.economy.long_bow_range, True, rule_of_item(state.catalog, "long_bow"))
 
 
 def check_buy(state, a):

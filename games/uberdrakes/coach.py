@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from engine.core.words import a_or_an
 from games.uberdrakes.combat import reward_cost
-from games.uberdrakes.common import (R_BATTLE_ROYALE, R_BLOOD_REWARDS, R_DELIVER, R_LOSE, R_PICKING, R_PUSH, cat,
-                                     max_fatigue)
+from games.uberdrakes.common import (R_BATTLE_ROYALE, R_BLOOD_REWARDS, R_DELIVER, R_LOSE, R_PICKING, R_PUSH)
 from games.uberdrakes.view import element_name
 
 MOST = 2
@@ -23,9 +22,9 @@ def watch(state, learner: int) -> list[tuple[str, str]]:
         return []
     me = state.players[learner]
     out: list[tuple[str, str]] = []
-    if me.fatigue >= max_fatigue():
+    if me.fatigue >= state.catalog.economy.max_fatigue:
         if me.rider:
-            out.append((f"3 fatigue with the {cat().riders[me.rider].name} aboard: one more point (a push, a "
+            out.append((f"3 fatigue with the {state.catalog.riders[me.rider].name} aboard: one more point (a push, a "
                         "blocked move, a lost fight) knocks it off. Heal first: your own element's space, a Rest "
                         "Potion, or 5 blood points.", R_LOSE))
         else:
@@ -33,8 +32,8 @@ def watch(state, learner: int) -> list[tuple[str, str]]:
                         "Rest Potion, 5 blood points, or the next round).", R_PUSH))
     for o in state.players:
         if o.index != learner and o.rider and o.portaled and not o.roosted:
-            el = element_name(cat().riders[o.rider].element).lower()
-            out.append((f"The {o.name}'s {cat().riders[o.rider].name} has been through a portal: it can be dropped "
+            el = element_name(state.catalog, state.catalog.riders[o.rider].element).lower()
+            out.append((f"The {o.name}'s {state.catalog.riders[o.rider].name} has been through a portal: it can be dropped "
                         f"off on {a_or_an(el)} space soon. A dragon standing next to it must be fought first.", R_DELIVER))
     if state.round >= state.rounds:
         others = [o for o in state.players if o.index != learner]
@@ -46,8 +45,8 @@ def watch(state, learner: int) -> list[tuple[str, str]]:
             then = f"once you roost, the {best.name} plays on alone until it roosts too"
         out.append((f"Last round: you {me.vp}, the {best.name} {best.vp} victory points; {then}.", R_BATTLE_ROYALE))
     if me.rider:
-        r = cat().riders[me.rider]
-        el = element_name(r.element).lower()
+        r = state.catalog.riders[me.rider]
+        el = element_name(state.catalog, r.element).lower()
         if me.portaled:
             out.append((f"Your {r.name} has been through a portal: stop on {a_or_an(el)} space to drop it off (1 victory "
                         "point).", R_DELIVER))

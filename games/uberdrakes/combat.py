@@ -13,8 +13,7 @@ from engine.core.rules import Event
 from engine.core.rulings import reading
 from engine.core.words import possessive
 from games.uberdrakes.common import (R_BLOOD, R_BLOOD_REWARDS, R_BONUS, R_COMBAT, R_COUNTER, R_RAGE, R_RANGED,
-                                     R_ROLLOFF, R_SHIELD, R_STARTING, R_VOLUNTARY, R_ZOC, can_cast, cat, econ,
-                                     element_of, has_item, heal, in_portal, max_fatigue, pay_spell, rule_of_item,
+                                     R_ROLLOFF, R_SHIELD, R_STARTING, R_VOLUNTARY, R_ZOC, can_cast, element_of, has_item, heal, in_portal, pay_spell, rule_of_item,
                                      rule_of_spell, spend_item)
 from games.uberdrakes.ending import check_instant_win
 from games.uberdrakes.jobs import FinalBattleResult
@@ -84,7 +83,7 @@ def attack_problem(state: UDState, p: int, o: int) -> tuple | None:
         return ("Dragons inside the Portal cannot engage in combat.", R_VOLUNTARY)
     if e.camouflaged:
         return ("That dragon is camouflaged: opponents can't attack it until its next turn.",
-                rule_of_spell("camouflage"))
+                rule_of_spell(state.catalog, "camouflage"))
     sd, se = board.space_of[d.hex], board.space_of[e.hex]
     if sd == se and board.spaces[sd].large:
         if board.spaces[sd].kind == "village" and sd == board.start_village and not e.moved:
@@ -110,7 +109,7 @@ def ranged_problem(state: UDState, p: int, o: int, reach: int, exact: bool, rule
     if board.spaces[board.space_of[e.hex]].protected:
         return ("Opponents inside protected areas like Villages can't be targeted.", rule)
     if e.camouflaged:
-        return ("That dragon is camouflaged.", rule_of_spell("camouflage"))
+        return ("That dragon is camouflaged.", rule_of_spell(state.catalog, "camouflage"))
     dist = board.distance(d.hex, e.hex)
     if exact and dist != reach:
         return (f"The Long Bow needs a distance of exactly {reach} spaces (it is {dist}).", rule)
@@ -136,8 +135,8 @@ def start(state: UDState, a: int, d: int, reason: str, ranged: bool, ev: list, d
     c.no_blood = reason == "final" or D.roosted
     what = {"zoc": "enters the zone of control of", "attack": "attacks", "bow": "shoots a Long Bow at",
             "thunderbolt": "strikes with Thunderbolt at", "warp": "warps in to attack", "final": "challenges"}[reason]
-    rule = {"zoc": R_ZOC, "attack": R_VOLUNTARY, "bow": rule_of_item("long_bow"),
-            "thunderbolt": rule_of_spell("thunderbolt"), "warp": rule_of_item("warp_scroll"),
+    rule = {"zoc": R_ZOC, "attack": R_VOLUNTARY, "bow": rule_of_item(state.catalog, "long_bow"),
+            "thunderbolt": rule_of_spell(state.catalog, "thunderbolt"), "warp": rule_of_item(state.catalog, "warp_scroll"),
             "final": "docs/games/uberdrakes.md § The Endgame"}[reason]
     ev.append(Event("combat", f"Combat: {A.name} {what} {D.name}" + (" (ranged)" if c.ranged else ""), rule,
                     depth=0, data={"attacker": a, "defender": d, "ranged": c.ranged}))
@@ -146,7 +145,7 @@ def start(state: UDState, a: int, d: int, reason: str, ranged: bool, ev: list, d
     for x in (A, D):
         if x.regrowth:
             x.regrowth = False
-            ev.append(Event("ruling", f"{possessive(x.name)} Regrowth is cancelled by combat", rule_of_spell("regrowth")))
+            ev.append(Event("ruling", f"{possessive(x.name)} Regrowth is cancelled by combat", rule_of_spell(state.catalog, "regrowth")))
     for i in (0, 1):
         c.bonus[i], c.notes[i] = bonuses(state, c, i)
         if c.notes[i]:
@@ -155,7 +154,7 @@ def start(state: UDState, a: int, d: int, reason: str, ranged: bool, ev: list, d
     if A.camouflaged:
         A.camouflaged = False
         ev.append(Event("ruling", f"{A.name} attacks from camouflage: +{camouflage_bonus(state)}, and the "
-                        "camouflage ends", rule_of_spell("camouflage")))
+                        "camouflage ends", rule_of_spell(state.catalog, "camouflage")))
     c.queue = [a, d]
     c.stage = "pre"
     advance(state, ev, dice)
@@ -163,10 +162,10 @@ def start(state: UDState, a: int, d: int, reason: str, ranged: bool, ev: list, d
 
 def elemental(state: UDState, x: int, y: int) -> int:
     X, Y = state.players[x], state.players[y]
-    if X.fatigue >= max_fatigue() or Y.supercharge > 0:
+    if X.fatigue >= state.catalog.economy.max_fatigue or Y.supercharge > 0:
         return 0
-    target = element_of(Y)
-    riders = cat().riders
+    target = element_of(state.catalog, Y)
+    riders = state.catalog.riders
     total = sum(riders[r].bonus.get(target, 0) for r in X.delivered)
     if X.rider:
         total += riders[X.rider].bonus.get(target, 0)
@@ -180,7 +179,7 @@ def bonuses(state: UDState, c: Combat, i: int) -> tuple[int, list]:
     el = elemental(state, x, y)
     if el:
         notes.append(("riders' elemental bonus", el))
-    elif X.fatigue >= max_fatigue() and (X.rider or X.delivered):
+    elif X.fatigue >= state.catalog.economy.max_fatigue and (X.rider or X.delivered):
         notes.append(("no elemental bonus at full fatigue", 0))
     m = state.board.spaces[state.board.space_of[X.hex]].mountain
     if m:
@@ -188,12 +187,12 @@ def bonuses(state: UDState, c: Combat, i: int) -> tuple[int, list]:
     if i == 0 and X.camouflaged:
         notes.append(("Camouflage", camouflage_bonus(state)))
     if state.sandstorm and state.sandstorm[2] == x:
-        notes.append(("Sandstorm", econ().sandstorm_bonus))
+        notes.append(("Sandstorm", state.catalog.economy.sandstorm_bonus))
     if X.equipped:
-        eq = cat().items[X.equipped].equip
+        eq = state.catalog.items[X.equipped].equip
         if (eq.when == "defend" and i == 1) or (eq.when == "initiate" and i == 0 and not c.ranged) \
                 or (eq.when == "ranged" and c.ranged) or (eq.when == "rider" and X.rider):
-            notes.append((cat().items[X.equipped].name, eq.amount))
+            notes.append((state.catalog.items[X.equipped].name, eq.amount))
     return sum(v for _, v in notes), notes
 
 
@@ -208,7 +207,7 @@ def pre_options(state: UDState, p: int) -> list[str]:
     for sid in PRE_SPELLS:
         if sid == "windblast" and c.reason == "final":
             continue
-        if sid in _spell_ids(X) and can_cast(state, X, sid) is None:
+        if sid in _spell_ids(state.catalog, X) and can_cast(state, X, sid) is None:
             if not (sid == "acid_rain" and c.acid[1 - c.side(p)]) and not (sid == "windblast" and c.windblast[c.side(p)]):
                 out.append(sid)
     return out
@@ -223,7 +222,7 @@ def counter_options(state: UDState, p: int) -> list[tuple[str, int]]:
         out.append(("dragon_lance", 0))
     if has_item(X, "hide_shield") and not (i == 0 and c.ranged):
         out.append(("hide_shield", 0))
-    ids = _spell_ids(X)
+    ids = _spell_ids(state.catalog, X)
     if "fire_breath" in ids and can_cast(state, X, "fire_breath") is None:
         out.append(("fire_breath", 0))
     if "plate_armor" in ids and not c.plate[i]:
@@ -233,9 +232,9 @@ def counter_options(state: UDState, p: int) -> list[tuple[str, int]]:
     return out
 
 
-def _spell_ids(X) -> set:
+def _spell_ids(cat, X) -> set:
     from games.uberdrakes.common import spells_of
-    return {s.id for s in spells_of(X)}
+    return {s.id for s in spells_of(cat, X)}
 
 
 def losing_side(c: Combat) -> int:
@@ -306,18 +305,18 @@ def do_pre(state: UDState, p: int, what: str, ev: list, dice) -> None:
             c.temp_rage[i] += 1
             c.used[i].append("rage_potion")
             ev.append(Event("ruling", f"{X.name} drinks a Rage Potion: temporary rage {c.temp_rage[i]}",
-                            rule_of_item("rage_potion")))
+                            rule_of_item(state.catalog, "rage_potion")))
     elif what == "acid_rain":
-        pay_spell(state, p, "acid_rain", cat().spell("acid_rain").cost, ev)
+        pay_spell(state, p, "acid_rain", state.catalog.spell("acid_rain").cost, ev)
         c.acid[1 - i] = True
         c.used[i].append("acid_rain")
         ev.append(Event("ruling", f"The next combat item {state.players[c.sides[1 - i]].name} uses is destroyed",
-                        rule_of_spell("acid_rain")))
+                        rule_of_spell(state.catalog, "acid_rain")))
     elif what == "windblast":
-        pay_spell(state, p, "windblast", cat().spell("windblast").cost, ev)
+        pay_spell(state, p, "windblast", state.catalog.spell("windblast").cost, ev)
         c.windblast[i] = True
         c.used[i].append("windblast")
-        ev.append(Event("ruling", f"If {X.name} wins, double damage, even at range", rule_of_spell("windblast")))
+        ev.append(Event("ruling", f"If {X.name} wins, double damage, even at range", rule_of_spell(state.catalog, "windblast")))
     advance(state, ev, dice)
 
 
@@ -329,8 +328,8 @@ def _item_destroyed(state: UDState, i: int, item: str, ev: list) -> bool:
     c.acid[i] = False
     p = c.sides[i]
     spend_item(state, p, item)
-    ev.append(Event("ruling", f"Acid Rain destroys {possessive(state.players[p].name)} {cat().items[item].name}: no effect",
-                    rule_of_spell("acid_rain")))
+    ev.append(Event("ruling", f"Acid Rain destroys {possessive(state.players[p].name)} {state.catalog.items[item].name}: no effect",
+                    rule_of_spell(state.catalog, "acid_rain")))
     return True
 
 
@@ -378,14 +377,14 @@ def do_counter(state: UDState, p: int, what: str, x: int, ev: list, dice) -> Non
             c.used[i].append(what)
             if what == "hide_shield":
                 c.noharm[i] = True
-            ev.append(Event("roll", f"{X.name} uses a {cat().items[what].name}: +{face}",
-                            rule_of_item(what), data={"dice": [[6, face]], "player": p}))
+            ev.append(Event("roll", f"{X.name} uses a {state.catalog.items[what].name}: +{face}",
+                            rule_of_item(state.catalog, what), data={"dice": [[6, face]], "player": p}))
     elif what == "fire_breath":
-        pay_spell(state, p, "fire_breath", cat().spell("fire_breath").cost, ev)
+        pay_spell(state, p, "fire_breath", state.catalog.spell("fire_breath").cost, ev)
         face = dice.roll(6, 1)[0]
         add = face
         c.used[i].append(what)
-        ev.append(Event("roll", f"{X.name} breathes fire: +{face}", rule_of_spell("fire_breath"),
+        ev.append(Event("roll", f"{X.name} breathes fire: +{face}", rule_of_spell(state.catalog, "fire_breath"),
                         data={"dice": [[6, face]], "player": p}))
     elif what == "plate_armor":
         pay_spell(state, p, "plate_armor", x + 1, ev)
@@ -393,7 +392,7 @@ def do_counter(state: UDState, p: int, what: str, x: int, ev: list, dice) -> Non
         c.noharm[i] = True
         add = x
         c.used[i].append(what)
-        ev.append(Event("ruling", f"{X.name} dons Plate Armor: +{x} (no damage if it wins)", rule_of_spell("plate_armor")))
+        ev.append(Event("ruling", f"{X.name} dons Plate Armor: +{x} (no damage if it wins)", rule_of_spell(state.catalog, "plate_armor")))
     c.total[i] += add
     if add:
         ev.append(Event("ruling", f"Totals: {state.players[c.sides[0]].name} {c.total[0]}, "
@@ -458,14 +457,14 @@ def end(state: UDState, ev: list, dice) -> None:
 # ---- blood point rewards -------------------------------------------------------------------
 
 def vp_cost(state: UDState, p: int) -> int:
-    e = econ()
+    e = state.catalog.economy
     if state.options.get("variant") == "bloodsport":
         return e.bloodsport_vp
     return e.blood_vp + e.blood_vp_step * state.players[p].vp_bought
 
 
 def reward_cost(state: UDState, p: int, reward: str) -> int:
-    e = econ()
+    e = state.catalog.economy
     return {"coin": e.blood_coin, "heal": e.blood_heal, "card": e.blood_card}.get(reward) or vp_cost(state, p)
 
 
@@ -587,4 +586,4 @@ __all__ = ["start", "advance", "zoc_triggers", "attack_problem", "ranged_problem
 
 def camouflage_bonus(state: UDState) -> int:
     """The bonus for attacking from Camouflage: the spell's +3 (economy data), or +2 by house ruling."""
-    return econ().camouflage_bonus if reading(state, CAMOUFLAGE.id) == "three" else 2
+    return state.catalog.economy.camouflage_bonus if reading(state, CAMOUFLAGE.id) == "three" else 2

@@ -3,7 +3,6 @@ fatigue and healing, drawing cards, holding and spending items, names."""
 from __future__ import annotations
 
 from engine.core.rules import Event
-from games.uberdrakes.catalog import load_catalog
 from games.uberdrakes.state import Drake, UDState
 
 T = "uberdrakes.txt § "
@@ -60,22 +59,9 @@ R_RAGE_SOURCES = T + "Sources of Rage"
 R_VARIANTS = T + "Rules Variants"
 
 
-_CAT = []
-
-
-def cat():
-    """The catalog of data/uberdrakes (loaded once)."""
-    if not _CAT:
-        _CAT.append(load_catalog())
-    return _CAT[0]
-
-
-def econ():
-    return cat().economy
-
-
-def rule_of_item(item: str) -> str:
-    it = cat().items[item]
+def rule_of_item(cat, item: str) -> str:
+    """The rule an item's card is (`cat`: the match's catalog)."""
+    it = cat.items[item]
     if it.rarity == "gem":
         return R_GEMS
     if it.rarity == "equipment":
@@ -83,32 +69,28 @@ def rule_of_item(item: str) -> str:
     return T + it.name
 
 
-def rule_of_spell(sid: str) -> str:
-    return T + cat().spell(sid).name
+def rule_of_spell(cat, sid: str) -> str:
+    return T + cat.spell(sid).name
 
 
 def name(state: UDState, p: int) -> str:
     return state.players[p].name
 
 
-def element_of(d: Drake) -> str | None:
+def element_of(cat, d: Drake) -> str | None:
     """The dragon's element now (the Elemental Mask changes it)."""
     dragon = d.mask or d.dragon
-    return cat().dragons[dragon].element if dragon else None
+    return cat.dragons[dragon].element if dragon else None
 
 
-def spells_of(d: Drake) -> list:
+def spells_of(cat, d: Drake) -> list:
     """The spells a dragon can cast now (the Elemental Mask swaps them)."""
     dragon = d.mask or d.dragon
-    return cat().dragons[dragon].spells if dragon else []
+    return cat.dragons[dragon].spells if dragon else []
 
 
 def in_portal(state: UDState, d: Drake) -> bool:
     return d.hex is not None and d.hex in state.board.portal_hex
-
-
-def max_fatigue() -> int:
-    return cat().economy.max_fatigue
 
 
 # ---- fatigue -------------------------------------------------------------------------
@@ -120,7 +102,7 @@ def add_fatigue(state: UDState, p: int, n: int, ev: list, why: str, rule: str) -
     if n <= 0:
         return
     d = state.players[p]
-    top = max_fatigue()
+    top = state.catalog.economy.max_fatigue
     gained = min(n, top - d.fatigue)
     over = n - gained
     d.fatigue += gained
@@ -133,7 +115,7 @@ def add_fatigue(state: UDState, p: int, n: int, ev: list, why: str, rule: str) -
         d.portaled = False
         state.rider_deck.insert(0, rider)
         d.rage += 1
-        ev.append(Event("ruling", f"{d.name} is at full fatigue: the {cat().riders[rider].name} is knocked off, "
+        ev.append(Event("ruling", f"{d.name} is at full fatigue: the {state.catalog.riders[rider].name} is knocked off, "
                         f"and {d.name} gains a permanent rage level ({d.rage})", R_LOSE,
                         data={"player": p, "rider": rider}))
     elif over:
@@ -145,7 +127,7 @@ def heal(state: UDState, p: int, n: int, ev: list, why: str, rule: str) -> None:
     h = min(n, d.fatigue)
     if h > 0:
         d.fatigue -= h
-        ev.append(Event("heal", f"{d.name} heals {h} fatigue ({why}): {d.fatigue}/{max_fatigue()}", rule,
+        ev.append(Event("heal", f"{d.name} heals {h} fatigue ({why}): {d.fatigue}/{state.catalog.economy.max_fatigue}", rule,
                         data={"player": p, "fatigue": d.fatigue}))
 
 
@@ -218,7 +200,7 @@ def gain_hoard_item(d: Drake, item: str) -> bool:
 def can_cast(state: UDState, d: Drake, sid: str, cost: int | None = None) -> str | None:
     """Why d cannot cast spell sid now (its own dragon's spells, magic,
     once per turn / once per game), or None."""
-    spells = spells_of(d)
+    spells = spells_of(state.catalog, d)
     sp = next((s for s in spells if s.id == sid), None)
     if sp is None:
         return f"{sid.replace('_', ' ').title()} is not one of your dragon's spells."
@@ -238,7 +220,7 @@ def can_cast(state: UDState, d: Drake, sid: str, cost: int | None = None) -> str
 
 def pay_spell(state: UDState, p: int, sid: str, cost: int, ev: list) -> None:
     d = state.players[p]
-    sp = cat().spell(sid)
+    sp = state.catalog.spell(sid)
     d.magic -= cost
     if sp.ultimate:
         if d.mask:
@@ -247,5 +229,5 @@ def pay_spell(state: UDState, p: int, sid: str, cost: int, ev: list) -> None:
             d.ultimate_used = True
     else:
         d.spells_turn = d.spells_turn | {sid}
-    ev.append(Event("spell", f"{d.name} casts {sp.name} ({cost} magic)", rule_of_spell(sid),
+    ev.append(Event("spell", f"{d.name} casts {sp.name} ({cost} magic)", rule_of_spell(state.catalog, sid),
                     depth=1, data={"player": p, "spell": sid}))

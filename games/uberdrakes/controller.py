@@ -28,7 +28,7 @@ from engine.ui.contract import DecisionSpec, HandSection, MovePreview
 from engine.core.odds import percent
 from games.uberdrakes import decision_panels, hand_panel
 from games.uberdrakes.board import hex_label
-from games.uberdrakes.common import can_cast, cat, spells_of
+from games.uberdrakes.common import can_cast, spells_of
 from games.uberdrakes.hand_panel import COMBAT_SPELLS, GENERAL_PAY, HOARD_SLOTS, PAY_SPELLS, PLAYED_PAY
 from games.uberdrakes.view import DIR_WORDS, item_name
 
@@ -511,7 +511,7 @@ class UberDrakesController(Controller):
             a = self.first_legal("sell", item=key[1])
             return a or self._refuse(Action.make("sell", p, item=key[1]))
         if kind == "equipped":
-            self.note = f"The {item_name(key[1])} is equipped: its bonus counts in every combat it applies to."
+            self.note = f"The {item_name(st.catalog, key[1])} is equipped: its bonus counts in every combat it applies to."
             return True
         return None
 
@@ -534,7 +534,7 @@ class UberDrakesController(Controller):
                 return True
         # refused: say why the usual ways are closed
         d = self.state.players[p]
-        how = "coin" if d.coins >= 1 and d.used.count(m) < cat().movement[m].slots else "push"
+        how = "coin" if d.coins >= 1 and d.used.count(m) < self.state.catalog.movement[m].slots else "push"
         return self._refuse(Action.make("move", p, how=how, m=m, to=None, facing=None))
 
     def pick_played(self, m: str):
@@ -555,7 +555,7 @@ class UberDrakesController(Controller):
         ways = GENERAL_PAY if how in GENERAL_PAY else (PLAYED_PAY if how in PLAYED_PAY else (how,))
         legal = [h for h in ways if self.moves.get((m, h))]
         if len(legal) <= 1:
-            self.message = f"{cat().movement[m].name} can only be paid with {PAY_WORDS[how]} now."
+            self.message = f"{self.state.catalog.movement[m].name} can only be paid with {PAY_WORDS[how]} now."
             return True
         nxt = legal[(legal.index(how) + 1) % len(legal)] if how in legal else legal[0]
         self._set_pick(("move", m, nxt))
@@ -573,7 +573,7 @@ class UberDrakesController(Controller):
             self.pay = "" if self.pay == how else how
             if self.pick and self.pick[0] == "move" and self.moves.get((self.pick[1], how)):
                 self._set_pick(("move", self.pick[1], how))
-            self.note = (f"{cat().spell(sid).name} pays for the next general action or played card you pick."
+            self.note = (f"{st.catalog.spell(sid).name} pays for the next general action or played card you pick."
                             if self.pay else "")
             return True
         acts = [a for a in self.by_kind.get("spell", []) if a["spell"] == sid]
@@ -582,24 +582,24 @@ class UberDrakesController(Controller):
                 self.unpick()
                 return True
             if acts and self._set_pick(("spell", sid)):
-                self.note = f"{cat().spell(sid).name}: click a green space · Esc cancels"
+                self.note = f"{st.catalog.spell(sid).name}: click a green space · Esc cancels"
                 return True
         if acts:
-            return self._one(acts, f"Cast {cat().spell(sid).name} how?")
+            return self._one(acts, f"Cast {st.catalog.spell(sid).name} how?")
         if sid in COMBAT_SPELLS:
             return self._refuse(Action.make("spell", p, spell=sid))
         if sid == "thunderbolt":
             return self._refuse(Action.make("spell", p, spell=sid, target=None))
         why = can_cast(st, d, sid)
         if why:
-            self.message, self.message_rule = why, "uberdrakes.txt § " + cat().spell(sid).name
+            self.message, self.message_rule = why, "uberdrakes.txt § " + st.catalog.spell(sid).name
             return True
         return self._refuse(Action.make("spell", p, spell=sid))
 
     def use_item(self, i: str):
         st = self.state
         p = self.actor()
-        it = cat().items[i]
+        it = st.catalog.items[i]
         if i == "rocket_booster":
             if not any(h == "booster" for (_, h) in self.moves):
                 return self._refuse(Action.make("move", p, how="booster", m="forward", to=None, facing=None))
@@ -778,7 +778,7 @@ class UberDrakesController(Controller):
                     return self.click_card(("gen", HOARD_SLOTS[k]))
                 return True
             if alt:
-                sps = spells_of(d)
+                sps = spells_of(st.catalog, d)
                 if k < len(sps):
                     return self.click_card(("spell", sps[k].id))
                 return True
@@ -842,7 +842,7 @@ class UberDrakesController(Controller):
             if how in ("rocket", "skies", "booster") and self.pay != how:
                 return Pointer(cards=(start,))
             if not self.pick or self.pick[:2] != ("move", m):
-                first = ("gen", m) if how in ("rocket", "skies", "booster") and m in cat().general else \
+                first = ("gen", m) if how in ("rocket", "skies", "booster") and m in self.state.catalog.general else \
                     (("played", m) if how in ("rocket", "booster") else start)
                 return Pointer(cards=(first,))
             if self.pick[2] != how:
@@ -901,11 +901,11 @@ class UberDrakesController(Controller):
             k = self.pick[0]
             if k == "move":
                 m, how = self.pick[1], self.pick[2]
-                what = f"{cat().movement[m].name} ({PAY_WORDS.get(how, how)})"
+                what = f"{st.catalog.movement[m].name} ({PAY_WORDS.get(how, how)})"
             elif k == "spell":
-                what = cat().spell(self.pick[1]).name
+                what = st.catalog.spell(self.pick[1]).name
             elif k == "item":
-                what = item_name(self.pick[1])
+                what = item_name(st.catalog, self.pick[1])
             elif k == "shove":
                 return "Click a green space to shove the loser there · Esc: back to the damage choices"
             else:

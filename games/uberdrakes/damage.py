@@ -12,7 +12,7 @@ from engine.core.rules import Event
 from engine.core.words import possessive
 from games.uberdrakes import movement
 from games.uberdrakes.board import place_name
-from games.uberdrakes.common import (R_DAMAGE, add_fatigue, can_cast, cat, has_item, pay_spell, rule_of_item,
+from games.uberdrakes.common import (R_DAMAGE, add_fatigue, can_cast, has_item, pay_spell, rule_of_item,
                                      rule_of_spell, spells_of, spend_item)
 from games.uberdrakes.state import UDState
 
@@ -54,7 +54,7 @@ def options(state: UDState) -> list[Action]:
             out.append(Action.make("damage", w, effect="hookshot", item="treasure"))
     if has_item(W, "alchemists_fire"):
         out.append(Action.make("damage", w, effect="alchemists_fire"))
-    if L.hand and any(s.id == "deep_freeze" for s in spells_of(W)) and can_cast(state, W, "deep_freeze") is None:
+    if L.hand and any(s.id == "deep_freeze" for s in spells_of(state.catalog, W)) and can_cast(state, W, "deep_freeze") is None:
         out.append(Action.make("damage", w, effect="deep_freeze"))
     return out
 
@@ -68,7 +68,7 @@ def problem(state: UDState, a: Action) -> tuple | None:
             return ("The loser can only be shoved one space, onto a space it could enter.", R_DAMAGE)
         if eff == "hookshot":
             return ("Hookshot: steal a hoard item you don't carry yet, or a random treasure card "
-                    "(you need a Hookshot).", rule_of_item("hookshot"))
+                    "(you need a Hookshot).", rule_of_item(state.catalog, "hookshot"))
         return ("That damage is not open to you now.", R_DAMAGE)
     return None
 
@@ -91,7 +91,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
         ev.append(Event("ruling", f"{W.name} spins {L.name} to face {DIR_NAMES[a['facing']]}", R_DAMAGE,
                         data={"player": loser, "facing": a["facing"]}))
     elif eff == "plunder":
-        n = min(cat().damage["plunder"].amount, L.coins)
+        n = min(state.catalog.damage["plunder"].amount, L.coins)
         L.coins -= n
         W.coins += n
         ev.append(Event("ruling", f"{W.name} plunders {n} coin{'s' if n != 1 else ''} from {L.name}", R_DAMAGE))
@@ -105,22 +105,22 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
                 W.treasures.append(t)
                 W.treasures.sort()
                 ev.append(Event("reveal", f"{W.name} hooks a random treasure card from {L.name}",
-                                rule_of_item("hookshot"), data={"player": w, "from": loser, "private": {"treasure": t}}))
+                                rule_of_item(state.catalog, "hookshot"), data={"player": w, "from": loser, "private": {"treasure": t}}))
             else:
                 L.items = L.items - {what}
                 W.items = W.items | {what}
-                ev.append(Event("ruling", f"{W.name} hooks {possessive(L.name)} {cat().items[what].name}",
-                                rule_of_item("hookshot")))
+                ev.append(Event("ruling", f"{W.name} hooks {possessive(L.name)} {state.catalog.items[what].name}",
+                                rule_of_item(state.catalog, "hookshot")))
     elif eff == "alchemists_fire":
         if not combat._item_destroyed(state, i, "alchemists_fire", ev):
             spend_item(state, w, "alchemists_fire")
-            add_fatigue(state, loser, 2, ev, "Alchemist's Fire", rule_of_item("alchemists_fire"))
+            add_fatigue(state, loser, 2, ev, "Alchemist's Fire", rule_of_item(state.catalog, "alchemists_fire"))
     elif eff == "deep_freeze":
-        pay_spell(state, w, "deep_freeze", cat().spell("deep_freeze").cost, ev)
+        pay_spell(state, w, "deep_freeze", state.catalog.spell("deep_freeze").cost, ev)
         k = dice.choice_index(len(L.hand))
         card = L.hand.pop(k)
         W.hand.append(card)
         W.hand.sort()
         ev.append(Event("reveal", f"{W.name} steals a random movement card from {L.name}",
-                        rule_of_spell("deep_freeze"), data={"player": w, "from": loser, "private": {"card": card}}))
+                        rule_of_spell(state.catalog, "deep_freeze"), data={"player": w, "from": loser, "private": {"card": card}}))
     combat.after_damage(state, ev, dice)

@@ -12,7 +12,6 @@ from engine.core.words import possessive
 from engine.ui.commands import Do
 from engine.ui.contract import ButtonSpec, DecisionSpec
 from games.uberdrakes.board import hex_label
-from games.uberdrakes.common import cat, max_fatigue
 from games.uberdrakes.view import DIR_WORDS, DIRS, item_name, pending_title, rider_words, spell_line
 
 STAGE_RULE = {"pre": "uberdrakes.txt § Phase 1 - Bonuses", "respond": "uberdrakes.txt § Phase 2 - Rolloff",
@@ -58,7 +57,7 @@ def dragon_choice(ctl, p: int) -> DecisionSpec:
     groups = []
     btns = []
     for k, a in enumerate(ctl.by_kind.get("choose_dragon", [])):
-        dr = cat().dragons[a["dragon"]]
+        dr = ctl.state.catalog.dragons[a["dragon"]]
         std = [s.name for s in dr.spells if not s.ultimate]
         ult = [s.name for s in dr.spells if s.ultimate]
         tip = "\n".join(spell_line(s) + ": " + s.text for s in dr.spells)
@@ -87,16 +86,16 @@ def combat_spec(ctl, p: int) -> DecisionSpec:
         opts = []
         for a in ctl.by_kind.get("precombat", []):
             w = a["what"]
-            name = item_name(w) if w in cat().items else cat().spell(w).name
+            name = item_name(ctl.state.catalog, w) if w in ctl.state.catalog.items else ctl.state.catalog.spell(w).name
             if w == "rage_potion":
                 from games.uberdrakes.combat import win_chance
                 i = c.side(p)
                 rage = [st.players[c.sides[k]].rage + c.temp_rage[k] + (1 if k == i else 0) for k in (0, 1)]
                 pa = win_chance(c.bonus[0], rage[0], c.bonus[1], rage[1])
                 name += f" (then {percent(pa if i == 0 else 1 - pa)} to win the rolloff)"
-            tip = (cat().items[w].text if w in cat().items else cat().spell(w).text)
+            tip = (ctl.state.catalog.items[w].text if w in ctl.state.catalog.items else ctl.state.catalog.spell(w).text)
             opts.append(button(ctl, a, name, tip=tip,
-                                  cost="" if w in cat().items else f"{cat().spell(w).cost} magic"))
+                                  cost="" if w in ctl.state.catalog.items else f"{ctl.state.catalog.spell(w).cost} magic"))
         ready = ctl.first_legal("ready")
         btns = opts + ([button(ctl, ready, "Ready to roll", "Enter", "Use nothing more before the rolloff")]
                        if ready else [])
@@ -125,8 +124,8 @@ def combat_spec(ctl, p: int) -> DecisionSpec:
             if w == "plate_armor":
                 plate.append(button(ctl, a, f"Plate Armor +{a['x']}", cost=f"{a['x'] + 1} magic"))
                 continue
-            name = item_name(w) if w in cat().items else cat().spell(w).name
-            cost = "" if w in cat().items else f"{cat().spell(w).cost} magic"
+            name = item_name(ctl.state.catalog, w) if w in ctl.state.catalog.items else ctl.state.catalog.spell(w).name
+            cost = "" if w in ctl.state.catalog.items else f"{ctl.state.catalog.spell(w).cost} magic"
             btns.append(button(ctl, a, f"{name}: +1 die", cost=cost))
         con = ctl.first_legal("concede")
         if con:
@@ -151,19 +150,19 @@ def combat_spec(ctl, p: int) -> DecisionSpec:
                 continue
             if e == "hookshot":
                 label = "Hookshot: a random treasure card" if a["item"] == "treasure" else \
-                    f"Hookshot: take the {item_name(a['item'])}"
-                btns.append(button(ctl, a, label, tip=cat().items["hookshot"].text))
+                    f"Hookshot: take the {item_name(ctl.state.catalog, a['item'])}"
+                btns.append(button(ctl, a, label, tip=ctl.state.catalog.items["hookshot"].text))
                 continue
-            if e in cat().damage:
-                dm = cat().damage[e]
+            if e in ctl.state.catalog.damage:
+                dm = ctl.state.catalog.damage[e]
                 btns.append(button(ctl, a, dm.name, tip=dm.text))
             elif e == "alchemists_fire":
-                btns.append(button(ctl, a, "Alchemist's Fire: 2 fatigue", tip=cat().items[e].text))
+                btns.append(button(ctl, a, "Alchemist's Fire: 2 fatigue", tip=ctl.state.catalog.items[e].text))
             elif e == "deep_freeze":
-                btns.append(button(ctl, a, "Deep Freeze: steal a movement card", tip=cat().spell(e).text,
-                                      cost=f"{cat().spell(e).cost} magic"))
+                btns.append(button(ctl, a, "Deep Freeze: steal a movement card", tip=ctl.state.catalog.spell(e).text,
+                                      cost=f"{ctl.state.catalog.spell(e).cost} magic"))
         if any(a["effect"] == "shove" for a in ctl.by_kind.get("damage", [])):
-            btns.insert(1, ButtonSpec("Shove… (pick the space)", "shove", "S", tip=cat().damage["shove"].text))
+            btns.insert(1, ButtonSpec("Shove… (pick the space)", "shove", "S", tip=ctl.state.catalog.damage["shove"].text))
         groups.append(("Damage", btns))
         if spins:
             groups.append((f"Spin {L.name}", spins))
@@ -201,10 +200,10 @@ def pending_spec(ctl, p: int) -> DecisionSpec | None:
     if k == "portal":
         other = st.board.other_portal.get(d.hex)
         lines.append((f"Travel to the other portal ({hex_label(other) if other else '?'}) for 1 fatigue "
-                      f"(you would have {min(max_fatigue(), d.fatigue + 1)}/{max_fatigue()}), emerging facing "
+                      f"(you would have {min(ctl.state.catalog.economy.max_fatigue, d.fatigue + 1)}/{ctl.state.catalog.economy.max_fatigue}), emerging facing "
                       "any way — or stay.", ""))
         if d.rider and not d.portaled:
-            lines.append((f"Travelling lets you deliver the {rider_words(d.rider, True)}.", "accent"))
+            lines.append((f"Travelling lets you deliver the {rider_words(ctl.state.catalog, d.rider, True)}.", "accent"))
         faces = [button(ctl, a, f"Emerge facing {DIRS[a['facing']]}", str(a["facing"] + 1),
                            f"Face {DIR_WORDS[a['facing']]} at the other portal")
                  for a in ctl.by_kind.get("portal", []) if a.get("travel")]
@@ -221,7 +220,7 @@ def pending_spec(ctl, p: int) -> DecisionSpec | None:
             r = a["rider"]
             if r is None:
                 continue
-            btns.append(button(ctl, a, rider_words(r, True) if many else rider_words(r), tip=rider_words(r)))
+            btns.append(button(ctl, a, rider_words(ctl.state.catalog, r, True) if many else rider_words(ctl.state.catalog, r), tip=rider_words(ctl.state.catalog, r)))
         none = ctl.first_legal("pick_rider", rider=None)
         lines.append(("Carry one rider through a portal, then land on its element's space to deliver it: 1 VP and "
                       "its reward. Its bonus counts in your combats.", "muted"))
@@ -245,28 +244,28 @@ def pending_spec(ctl, p: int) -> DecisionSpec | None:
     elif k == "discard":
         caster = st.sandstorm[2] if st.sandstorm else st.active
         lines.append((f"{possessive(st.players[caster].name)} Sandstorm: discard one movement card of your choice.", ""))
-        btns = [button(ctl, a, cat().movement[a["card"]].name, tip=cat().movement[a["card"]].text)
+        btns = [button(ctl, a, ctl.state.catalog.movement[a["card"]].name, tip=ctl.state.catalog.movement[a["card"]].text)
                 for a in ctl.by_kind.get("discard", [])]
         groups.append(("Your movement cards (only you see them)", btns))
         rule = "uberdrakes.txt § Sandstorm"
     elif k == "steal":
         t = pend.data.get("target")
         lines.append((f"The Claw: take one hoard item or treasure card from {st.players[t].name}.", ""))
-        btns = [button(ctl, a, f"{item_name(a['item'])} ({'hoard' if a['source'] == 'hoard' else 'treasure card'})",
-                          tip=cat().items[a["item"]].text) for a in ctl.by_kind.get("steal", [])]
+        btns = [button(ctl, a, f"{item_name(ctl.state.catalog, a['item'])} ({'hoard' if a['source'] == 'hoard' else 'treasure card'})",
+                          tip=ctl.state.catalog.items[a["item"]].text) for a in ctl.by_kind.get("steal", [])]
         groups.append(("Take", btns))
         rule = "uberdrakes.txt § The Claw"
     elif k in ("handbook", "mulligan_take"):
         cards = pend.data.get("cards", [])
-        lines.append(("You look at: " + ", ".join(cat().movement[c].name for c in cards) + " (only you see them).",
+        lines.append(("You look at: " + ", ".join(ctl.state.catalog.movement[c].name for c in cards) + " (only you see them).",
                       ""))
         btns = []
         for a in ctl.by_kind.get(k, []):
             c = a["take"] if k == "handbook" else a["card"]
-            label = f"Keep {cat().movement[c].name}"
+            label = f"Keep {ctl.state.catalog.movement[c].name}"
             if k == "handbook" and a["other"] in ("top", "bottom"):
                 label += f", the other on the {a['other']}"
-            btns.append(button(ctl, a, label, tip=cat().movement[c].text))
+            btns.append(button(ctl, a, label, tip=ctl.state.catalog.movement[c].text))
         groups.append(("Keep", btns))
         rule = "uberdrakes.txt § Monk's Handbook" if k == "handbook" else "uberdrakes.txt § Starting the First Round"
     elif k == "exchange":

@@ -11,7 +11,6 @@ from engine.core.odds import percent
 from engine.core.words import possessive
 from games.uberdrakes import combat, movement, spells
 from games.uberdrakes.board import hex_label, place_name
-from games.uberdrakes.common import cat
 from games.uberdrakes.state import UDState
 
 DIRS = ("E", "SE", "SW", "W", "NW", "NE")
@@ -23,8 +22,8 @@ def _p(state: UDState, p) -> str:
     return state.players[p].name if isinstance(p, int) and 0 <= p < len(state.players) else f"P{p}"
 
 
-def _name(kind: str, key) -> str:
-    c = cat()
+def _name(cat, kind: str, key) -> str:
+    c = cat
     table = {"item": c.items, "rider": c.riders, "move": c.movement, "spell": None}[kind]
     if kind == "spell":
         return c.spell(key).name if key in c.spells else str(key)
@@ -34,8 +33,8 @@ def _name(kind: str, key) -> str:
 def describe_move(state, a: Action) -> str:
     who = _p(state, a.player)
     board = state.board
-    m = _name("move", a["m"])
-    mv = cat().movement.get(a["m"])
+    m = _name(state.catalog, "move", a["m"])
+    mv = state.catalog.movement.get(a["m"])
     where = "" if mv is not None and list(mv.steps) == ["ANY"] else f" to {place_name(board, a['to'])}"   # on the spot
     return f"{who}: {HOW.get(a['how'], '{m}').format(m=m)}{where}" + \
         (" through the portal" if a.get("portal") else "") + f", facing {DIRS[a['facing']]}"
@@ -54,8 +53,8 @@ def describe_spell(state, a: Action) -> str:
     if a.get("x") is not None:
         extra = f" ({a['x']})"
     if a.get("item") is not None:
-        extra = f": {_name('item', a['item'])}"
-    return f"{who} casts {_name('spell', a['spell'])}{extra}"
+        extra = f": {_name(state.catalog, 'item', a['item'])}"
+    return f"{who} casts {_name(state.catalog, 'spell', a['spell'])}{extra}"
 
 
 def describe_item(state, a: Action) -> str:
@@ -68,12 +67,12 @@ def describe_item(state, a: Action) -> str:
         extra += f" ({_p(state, a['target'])})"
     if a.get("village") is not None:
         extra = f": {a['mode']} at {board.spaces[a['village']].name}"
-    return f"{who} uses a {_name('item', a['item'])}{extra}"
+    return f"{who} uses a {_name(state.catalog, 'item', a['item'])}{extra}"
 
 
 def describe_equip(state, a: Action) -> str:
     who = _p(state, a.player)
-    return f"{who} equips the {_name('item', a['item'])}"
+    return f"{who} equips the {_name(state.catalog, 'item', a['item'])}"
 
 
 def describe_attack(state, a: Action) -> str:
@@ -88,12 +87,12 @@ def describe_shoot(state, a: Action) -> str:
 
 def describe_buy(state, a: Action) -> str:
     who = _p(state, a.player)
-    return f"{who} buys " + ("a treasure card" if a["item"] == "treasure" else f"a {_name('item', a['item'])}")
+    return f"{who} buys " + ("a treasure card" if a["item"] == "treasure" else f"a {_name(state.catalog, 'item', a['item'])}")
 
 
 def describe_sell(state, a: Action) -> str:
     who = _p(state, a.player)
-    return f"{who} sells a {_name('item', a['item'])}"
+    return f"{who} sells a {_name(state.catalog, 'item', a['item'])}"
 
 
 def describe_exchange(state, a: Action) -> str:
@@ -109,7 +108,7 @@ def describe_end_turn(state, a: Action) -> str:
 def describe_choose_dragon(state, a: Action) -> str:
     # described once applied: the last choice names the players after their dragons ("Water Dragon
     # chooses the Water Dragon"); the choice is the seat's
-    return f"Player {a.player + 1} chooses the {cat().dragons[a['dragon']].name}"
+    return f"Player {a.player + 1} chooses the {state.catalog.dragons[a['dragon']].name}"
 
 
 def describe_keep_hand(state, a: Action) -> str:
@@ -130,7 +129,7 @@ def describe_mulligan_take(state, a: Action) -> str:
 def describe_precombat(state, a: Action) -> str:
     who = _p(state, a.player)
     w = a["what"]
-    return f"{who} uses " + (_name("item", w) if w in cat().items else _name("spell", w))
+    return f"{who} uses " + (_name(state.catalog, "item", w) if w in state.catalog.items else _name(state.catalog, "spell", w))
 
 
 def describe_ready(state, a: Action) -> str:
@@ -151,7 +150,7 @@ def describe_concede(state, a: Action) -> str:
 def describe_counter(state, a: Action) -> str:
     who = _p(state, a.player)
     w = a["what"]
-    name = _name("item", w) if w in cat().items else _name("spell", w)
+    name = _name(state.catalog, "item", w) if w in state.catalog.items else _name(state.catalog, "spell", w)
     return f"{who} counterattacks with {name}" + (f" (+{a['x']})" if w == "plate_armor" else "")
 
 
@@ -164,8 +163,8 @@ def describe_damage(state, a: Action) -> str:
         return f"{who} spins the loser to face {DIRS[a['facing']]}"
     if e == "hookshot":
         return f"{who} uses the Hookshot" + (" on a random treasure" if a["item"] == "treasure"
-                                              else f" to take the {_name('item', a['item'])}")
-    dm = cat().damage.get(e)
+                                              else f" to take the {_name(state.catalog, 'item', a['item'])}")
+    dm = state.catalog.damage.get(e)
     return f"{who} deals damage: {dm.name if dm is not None else e.replace('_', ' ')}"
 
 
@@ -189,7 +188,7 @@ def describe_portal(state, a: Action) -> str:
 
 def describe_pick_rider(state, a: Action) -> str:
     who = _p(state, a.player)
-    return f"{who} picks up " + (_name("rider", a["rider"]) if a["rider"] else "no rider")
+    return f"{who} picks up " + (_name(state.catalog, "rider", a["rider"]) if a["rider"] else "no rider")
 
 
 def describe_deliver_village(state, a: Action) -> str:
@@ -215,7 +214,7 @@ def describe_cyclone_move(state, a: Action) -> str:
 
 def describe_steal(state, a: Action) -> str:
     who = _p(state, a.player)
-    return f"{who} takes {possessive(_p(state, a['target']))} {_name('item', a['item'])}"
+    return f"{who} takes {possessive(_p(state, a['target']))} {_name(state.catalog, 'item', a['item'])}"
 
 
 def describe_handbook(state, a: Action) -> str:

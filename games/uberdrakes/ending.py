@@ -5,7 +5,7 @@ calling up into the turn sequence."""
 from __future__ import annotations
 
 from engine.core.rules import Event
-from games.uberdrakes.common import R_VARIANTS, econ
+from games.uberdrakes.common import R_VARIANTS
 from games.uberdrakes.state import UDState
 
 
@@ -24,7 +24,7 @@ def check_instant_win(state: UDState, ev: list) -> bool:
     """Courier variant: the first to deliver enough riders wins at once."""
     if state.options.get("variant") != "courier":
         return False
-    need = econ().courier_deliveries
+    need = state.catalog.economy.courier_deliveries
     for d in state.players:
         if len(d.delivered) >= need:
             finish(state, (d.index,), f"{d.name} delivers {need} riders first (Courier)", R_VARIANTS, ev)

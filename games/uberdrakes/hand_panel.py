@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core.actions import Action
 from engine.ui.contract import HandCard, HandSection
-from games.uberdrakes.common import can_cast, cat, econ, max_fatigue, spells_of
+from games.uberdrakes.common import can_cast, spells_of
 from games.uberdrakes.view import ITEM_COLOR, ITEM_ICON, item_name
 
 HOARD_SLOTS = ("forward", "forward", "rotate", "turn_left", "turn_right", "strafe", "backward")
@@ -28,7 +28,7 @@ def sections(ctl, p: int) -> list[HandSection]:
     d = st.players[p]
     acting = p == ctl.actor() and ctl.free_play()
     secs = []
-    fat = f"{d.fatigue}/{max_fatigue()}"
+    fat = f"{d.fatigue}/{ctl.state.catalog.economy.max_fatigue}"
     stats = [("Coins", d.coins, "#F4C430"), ("Magic", d.magic, "#C59BFF"),
              ("Fatigue", fat, "#F08A24" if d.fatigue else ""), ("Blood", d.blood, "#E4572E"), ("VP", d.vp, "")]
     if st.phase == "play" and p == st.active:
@@ -37,7 +37,7 @@ def sections(ctl, p: int) -> list[HandSection]:
         stats.append(("Rage", d.rage, "#E4572E"))
     general = []
     for i, m in enumerate(HOARD_SLOTS):
-        mv = cat().movement[m]
+        mv = ctl.state.catalog.movement[m]
         nth = 1 if (m == "forward" and i == 1) else 0
         used = d.used.count(m) > nth
         hows = [h for h in GENERAL_PAY if ctl.moves.get((m, h))] if acting else []
@@ -64,7 +64,7 @@ def sections(ctl, p: int) -> list[HandSection]:
     for m in d.hand:
         counts[m] = counts.get(m, 0) + 1
     for k, m in enumerate(sorted(counts)):
-        mv = cat().movement[m]
+        mv = ctl.state.catalog.movement[m]
         state = ""
         if st.phase == "mulligan":
             n = ctl.marked.count(m)
@@ -84,7 +84,7 @@ def sections(ctl, p: int) -> list[HandSection]:
     for t in d.treasures:
         tcount[t] = tcount.get(t, 0) + 1
     for t in sorted(tcount):
-        it = cat().items[t]
+        it = ctl.state.catalog.items[t]
         sub, state = item_state(ctl, t, acting, treasure=True)
         cards.append(HandCard(("treasure", t), it.name, sub, it.text, icon=ITEM_ICON.get(t, "chest"),
                               color=ITEM_COLOR.get(t, "#D9C7A0"), state=state, count=tcount[t]))
@@ -96,7 +96,7 @@ def sections(ctl, p: int) -> list[HandSection]:
         for m in d.played:
             pc[m] = pc.get(m, 0) + 1
         for m in sorted(pc):
-            mv = cat().movement[m]
+            mv = ctl.state.catalog.movement[m]
             hows = [h for h in PLAYED_PAY if ctl.moves.get((m, h))] if acting else []
             state = "selected" if ctl.pick and ctl.pick[:2] == ("move", m) else ("" if hows else "off")
             played.append(HandCard(("played", m), mv.name, "push: +1 fatigue", mv.text +
@@ -107,17 +107,17 @@ def sections(ctl, p: int) -> list[HandSection]:
                                 spare=all(c.state == "off" for c in played)))
     # spells and hoard items: public, compact
     chips = []
-    for k, sp in enumerate(spells_of(d)):
+    for k, sp in enumerate(spells_of(ctl.state.catalog, d)):
         state, sub, tip = spell_state(ctl, sp, p, acting)
         chips.append(HandCard(("spell", sp.id), sp.name, sub, tip, icon="star", color="#C59BFF", state=state,
                               hotkey=f"Alt+{k + 1}" if k < 9 else ""))
     for i in sorted(d.items):
-        it = cat().items[i]
+        it = ctl.state.catalog.items[i]
         sub, state = item_state(ctl, i, acting)
         chips.append(HandCard(("item", i), it.name, sub, it.text, icon=ITEM_ICON.get(i, "chest"),
                               color=ITEM_COLOR.get(i, "#D9C7A0"), state=state))
     if d.equipped:
-        it = cat().items[d.equipped]
+        it = ctl.state.catalog.items[d.equipped]
         chips.append(HandCard(("equipped", d.equipped), it.name, "equipped", it.text,
                               icon=ITEM_ICON.get(d.equipped, "shield"), color="#9BE38B"))
     secs.append(HandSection("Spells · hoard items", chips, compact=True))
@@ -127,18 +127,18 @@ def sections(ctl, p: int) -> list[HandSection]:
         from games.uberdrakes.spaces import offers, price
         for o in offers(st, st.shop):
             a = ctl.first_legal("buy", item=o)
-            tip = (cat().items[o].text if o in cat().items else "Draw the top card of the treasure deck.")
+            tip = (ctl.state.catalog.items[o].text if o in ctl.state.catalog.items else "Draw the top card of the treasure deck.")
             if a is None:
                 why, rule = ctl.why_not(Action.make("buy", p, item=o))
                 tip += f"\nNot now: {why}" + (f" ({rule})" if rule else "")
-            market.append(HandCard(("buy", o), item_name(o), f"buy: {price(o)} coins", tip,
+            market.append(HandCard(("buy", o), item_name(ctl.state.catalog, o), f"buy: {price(ctl.state.catalog, o)} coins", tip,
                                    icon=ITEM_ICON.get(o, "chest"), color=ITEM_COLOR.get(o, "#D9C7A0"),
                                    state="" if a else "off"))
         for a in ctl.by_kind.get("sell", []):
-            it = cat().items[a["item"]]
+            it = ctl.state.catalog.items[a["item"]]
             market.append(HandCard(("sell", a["item"]), f"Sell {it.name}", f"+{it.sell} coins", it.text,
                                    icon="coin", color="#F4C430"))
-        left = econ().purchases_per_visit - st.shop_buys
+        left = ctl.state.catalog.economy.purchases_per_visit - st.shop_buys
         secs.append(HandSection(f"Market — {st.board.spaces[st.shop].name}", market,
                                 note=f"{left} purchase{'s' if left != 1 else ''} left this visit; "
                                      "buying and selling are free (not actions)"))
@@ -146,7 +146,7 @@ def sections(ctl, p: int) -> list[HandSection]:
 
 
 def item_state(ctl, i: str, acting: bool, treasure: bool = False) -> tuple[str, str]:
-    it = cat().items[i]
+    it = ctl.state.catalog.items[i]
     use = it.use
     if it.equip is not None:
         if treasure:

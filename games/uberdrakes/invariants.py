@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.uberdrakes.common import cat, max_fatigue
 from games.uberdrakes.state import UDState
 
 
 def problems(state: UDState) -> list[str]:
     out: list[str] = []
-    c = cat()
+    c = state.catalog
     board = state.board
-    top = max_fatigue()
+    top = state.catalog.economy.max_fatigue
     single: dict = {}
     for d in state.players:
         if not 0 <= d.fatigue <= top:

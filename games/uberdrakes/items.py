@@ -8,8 +8,7 @@ from engine.core.actions import Action
 from engine.core.rules import Event
 from games.uberdrakes import movement, spaces
 from games.uberdrakes.board import hex_label
-from games.uberdrakes.common import (R_BUY, R_EQUIP, R_GEMS, R_ITEMS, R_VILLAGE, cat, draw_treasure, econ,
-                                     has_item, heal, in_portal, rule_of_item, spend_item)
+from games.uberdrakes.common import (R_BUY, R_EQUIP, R_GEMS, R_ITEMS, R_VILLAGE, draw_treasure, has_item, heal, in_portal, rule_of_item, spend_item)
 from games.uberdrakes.jobs import Fight, Land, ZoneOfControl, after_move
 from games.uberdrakes.state import Pending, UDState
 
@@ -98,32 +97,32 @@ def problem(state: UDState, a: Action) -> tuple | None:
     p = a.player
     d = state.players[p]
     it = a.get("item")
-    if it not in cat().items:
+    if it not in state.catalog.items:
         return (f"Unknown item {it!r}.", R_ITEMS)
     if it not in ACTION_ITEMS:
-        use = cat().items[it].use
+        use = state.catalog.items[it].use
         when = {"counter": "during the counterattack phase of combat", "precombat": "at the beginning of combat",
                 "damage": "during the damage phase of combat", "attack": "to start a ranged attack (shoot)",
                 "passive": "once equipped", "sell": "by selling it in a village"}.get(use, "otherwise")
         if it == "rocket_booster":
             when = "as a movement (move how=booster)"
-        return (f"The {cat().items[it].name} is used {when}.", rule_of_item(it))
+        return (f"The {state.catalog.items[it].name} is used {when}.", rule_of_item(state.catalog, it))
     if not has_item(d, it):
-        return (f"You don't have a {cat().items[it].name}.", R_ITEMS)
+        return (f"You don't have a {state.catalog.items[it].name}.", R_ITEMS)
     if in_portal(state, d):
         return ("Players can't use items while in the portal.", "uberdrakes.txt § Portals")
     if it in ("rest_potion", "invigorating_potion") and d.fatigue == 0:
-        return ("You have no fatigue to heal.", rule_of_item(it))
+        return ("You have no fatigue to heal.", rule_of_item(state.catalog, it))
     if a not in options(state, p, it):
         if it in ("warp_scroll", "dimensional_gem", "elemental_mask"):
             o = a.get("target")
             if isinstance(o, int) and 0 <= o < len(state.players) and target_ok(state, p, o, it) and it == "warp_scroll":
                 return ("Warp into the target's zone of control (or its large space), onto a free space.",
-                        rule_of_item(it))
-            return ("Not a valid target for this item.", rule_of_item(it))
+                        rule_of_item(state.catalog, it))
+            return ("Not a valid target for this item.", rule_of_item(state.catalog, it))
         if it == "merchants_portal" and state.sandstorm and a.get("village") == state.sandstorm[0]:
-            return ("A village shut down by the Sandstorm can't be summoned.", rule_of_item(it))
-        return (f"The {cat().items[it].name} can't do that.", rule_of_item(it))
+            return ("A village shut down by the Sandstorm can't be summoned.", rule_of_item(state.catalog, it))
+        return (f"The {state.catalog.items[it].name} can't do that.", rule_of_item(state.catalog, it))
     return None
 
 
@@ -132,9 +131,9 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
     d = state.players[p]
     it = a["item"]
     board = state.board
-    rule = rule_of_item(it)
+    rule = rule_of_item(state.catalog, it)
     spend_item(state, p, it)
-    nm = cat().items[it].name
+    nm = state.catalog.items[it].name
     ev.append(Event("item", f"{d.name} uses a {nm}", rule, data={"player": p, "item": it}))
     if it == "rest_potion":
         heal(state, p, 1, ev, nm, rule)
@@ -186,10 +185,10 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
         o = a["target"]
         e = state.players[o]
         d.mask = e.dragon
-        d.mask_turns = econ().mask_turns
+        d.mask_turns = state.catalog.economy.mask_turns
         d.mask_ultimate_used = False
-        ev.append(Event("ruling", f"{d.name} transforms into the {cat().dragons[e.dragon].name} for "
-                        f"{econ().mask_turns} turns", rule))
+        ev.append(Event("ruling", f"{d.name} transforms into the {state.catalog.dragons[e.dragon].name} for "
+                        f"{state.catalog.economy.mask_turns} turns", rule))
 
 
 def handbook_options(state: UDState, p: int) -> list[Action]:
@@ -217,14 +216,14 @@ def handbook(state: UDState, a: Action, ev: list, dice) -> None:
             state.movement_deck.append(c)
     state.pending = None
     ev.append(Event("ruling", f"{d.name} keeps one card" + (f" and puts the other on the {a['other']} of the deck"
-                                                           if cards else ""), rule_of_item("monks_handbook")))
+                                                           if cards else ""), rule_of_item(state.catalog, "monks_handbook")))
 
 
 # ---- equipment ------------------------------------------------------------------------------
 
 def equip_options(state: UDState, p: int) -> list[Action]:
     d = state.players[p]
-    items = cat().items
+    items = state.catalog.items
     return [Action.make("equip", p, item=t) for t in sorted(set(d.treasures)) if items[t].equip is not None]
 
 
@@ -236,7 +235,7 @@ def equip(state: UDState, a: Action, ev: list) -> None:
         d.treasures.append(d.equipped)
         d.treasures.sort()
     d.equipped = it
-    ev.append(Event("item", f"{d.name} equips the {cat().items[it].name}", R_EQUIP))
+    ev.append(Event("item", f"{d.name} equips the {state.catalog.items[it].name}", R_EQUIP))
 
 
 # ---- villages -------------------------------------------------------------------------------
@@ -246,16 +245,16 @@ def shop_options(state: UDState, p: int) -> list[Action]:
         return []
     d = state.players[p]
     out = []
-    if state.shop_buys < econ().purchases_per_visit:
+    if state.shop_buys < state.catalog.economy.purchases_per_visit:
         for o in spaces.offers(state, state.shop):
-            if spaces.price(o) > d.coins:
+            if spaces.price(state.catalog, o) > d.coins:
                 continue
             if o == "treasure":
                 if state.treasure_deck or state.treasure_discard:
                     out.append(Action.make("buy", p, item=o))
             elif o not in d.items and o not in state.shop_bought:
                 out.append(Action.make("buy", p, item=o))
-    items = cat().items
+    items = state.catalog.items
     out.extend(Action.make("sell", p, item=t) for t in sorted(set(d.treasures)) if items[t].sell)
     return out
 
@@ -270,16 +269,16 @@ def buy_problem(state: UDState, a: Action) -> tuple | None:
     if a.kind == "sell":
         if o not in d.treasures:
             return ("You have no such treasure to sell.", R_GEMS)
-        if not cat().items[o].sell:
-            return (f"Villages don't buy the {cat().items[o].name}.", R_GEMS)
+        if not state.catalog.items[o].sell:
+            return (f"Villages don't buy the {state.catalog.items[o].name}.", R_GEMS)
         return None
     if o not in offers:
         return (f"{state.board.spaces[state.shop].name} doesn't sell that this round.", R_BUY)
-    if state.shop_buys >= econ().purchases_per_visit:
-        return (f"You can buy up to {econ().purchases_per_visit} items each time you visit a village.",
+    if state.shop_buys >= state.catalog.economy.purchases_per_visit:
+        return (f"You can buy up to {state.catalog.economy.purchases_per_visit} items each time you visit a village.",
                 "uberdrakes.txt § Hoard Items")
-    if spaces.price(o) > d.coins:
-        return (f"That costs {spaces.price(o)} coins; you have {d.coins}.", R_BUY)
+    if spaces.price(state.catalog, o) > d.coins:
+        return (f"That costs {spaces.price(state.catalog, o)} coins; you have {d.coins}.", R_BUY)
     if o != "treasure":
         if o in d.items:
             return ("You can only carry one of each hoard item.", R_BUY)
@@ -294,7 +293,7 @@ def buy(state: UDState, a: Action, ev: list, dice) -> None:
     p = a.player
     d = state.players[p]
     o = a["item"]
-    cost = spaces.price(o)
+    cost = spaces.price(state.catalog, o)
     d.coins -= cost
     state.shop_buys += 1
     if state.shop not in state.shopped_at:
@@ -305,7 +304,7 @@ def buy(state: UDState, a: Action, ev: list, dice) -> None:
     else:
         d.items = d.items | {o}
         state.shop_bought = state.shop_bought + (o,)
-        ev.append(Event("item", f"{d.name} buys a {cat().items[o].name} for {cost} coins", R_BUY,
+        ev.append(Event("item", f"{d.name} buys a {state.catalog.items[o].name} for {cost} coins", R_BUY,
                         data={"player": p, "item": o}))
 
 
@@ -315,11 +314,11 @@ def sell(state: UDState, a: Action, ev: list) -> None:
     o = a["item"]
     d.treasures.remove(o)
     state.treasure_discard.append(o)
-    v = cat().items[o].sell
+    v = state.catalog.items[o].sell
     d.coins += v
     if state.shop not in state.shopped_at:
         state.shopped_at = state.shopped_at + (state.shop,)
-    ev.append(Event("item", f"{d.name} sells a {cat().items[o].name} for {v} coins", R_GEMS))
+    ev.append(Event("item", f"{d.name} sells a {state.catalog.items[o].name} for {v} coins", R_GEMS))
 
 
 __all__ = ["options", "problem", "apply"]

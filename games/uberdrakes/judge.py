@@ -11,7 +11,6 @@ the one dragon in them (nobody when empty or shared).
 from __future__ import annotations
 
 from engine.core.judging import Area, Canvas, Frame, Objective, Spot
-from games.uberdrakes.common import cat
 from games.uberdrakes.state import UDState
 
 
@@ -49,7 +48,7 @@ def judge_map(state: UDState) -> dict:
 
 
 def judge_canvas(state: UDState) -> Canvas:
-    tdefs = cat().terrain
+    tdefs = state.catalog.terrain
     b = state.board
     areas = tuple(Area(tdefs[t].color, hex=h) for h, t in b.terrain.items())
     used = sorted(set(b.terrain.values()))
@@ -64,7 +63,7 @@ def _holder(state: UDState, sid: int) -> int | None:
 
 def judge_frame(state: UDState) -> Frame:
     b = state.board
-    dragons = cat().dragons
+    dragons = state.catalog.dragons
     units = tuple(Spot(f"dragon {d.index}", d.index, *b.anchor_of.get(d.hex, d.hex),
                        dragons[d.dragon].name if d.dragon in dragons else "dragon")
                   for d in state.players if d.hex is not None)

@@ -9,7 +9,7 @@ from itertools import combinations
 
 from engine.core.actions import Action
 from games.uberdrakes import combat, damage, items, movement, spells
-from games.uberdrakes.common import can_cast, cat, econ, has_item, in_portal, max_fatigue, spells_of
+from games.uberdrakes.common import can_cast, has_item, in_portal, spells_of
 from games.uberdrakes.state import UDState
 
 HOWS = ("coin", "push", "card", "replay", "booster", "rocket", "skies")
@@ -45,7 +45,7 @@ def decision_actions(state: UDState) -> list[Action] | None:
     if state.phase == "dragons":
         p = state.choosing[0]
         gone = {d.dragon for d in state.players if d.dragon}
-        return [Action.make("choose_dragon", p, dragon=x) for x in sorted(cat().dragons) if x not in gone]
+        return [Action.make("choose_dragon", p, dragon=x) for x in sorted(state.catalog.dragons) if x not in gone]
     if state.combat is not None:
         return combat_actions(state)
     if state.pending is not None:
@@ -131,20 +131,20 @@ def pending_actions(state: UDState) -> list[Action]:
 def move_sources(state: UDState, p: int, how: str) -> list[tuple[str, int]]:
     """(movement id, fatigue paid first) usable with `how` now."""
     d = state.players[p]
-    c = cat()
+    c = state.catalog
     acted = state.actions_left > 0
     if how == "coin":
         if not acted or d.coins < 1:
             return []
         return [(m, 0) for m in c.general if d.used.count(m) < c.movement[m].slots]
     if how == "push":
-        if not acted or d.fatigue >= max_fatigue():
+        if not acted or d.fatigue >= state.catalog.economy.max_fatigue:
             return []
         return [(m, 1) for m in c.general]
     if how == "card":
         return [(m, 0) for m in sorted(set(d.hand))] if acted else []
     if how == "replay":
-        if not acted or d.fatigue >= max_fatigue():
+        if not acted or d.fatigue >= state.catalog.economy.max_fatigue:
             return []
         return [(m, 1) for m in sorted(set(d.played))]
     if how == "booster":
@@ -152,7 +152,7 @@ def move_sources(state: UDState, p: int, how: str) -> list[tuple[str, int]]:
             return []
         return [(m, 0) for m in c.general] + [(m, 0) for m in sorted(set(d.played))]
     if how == "rocket":
-        if not acted or not any(s.id == "rocket_power" for s in spells_of(d)):
+        if not acted or not any(s.id == "rocket_power" for s in spells_of(state.catalog, d)):
             return []
         out = []
         if can_cast(state, d, "rocket_power", 1) is None:
@@ -161,7 +161,7 @@ def move_sources(state: UDState, p: int, how: str) -> list[tuple[str, int]]:
             out += [(m, 0) for m in sorted(set(d.played))]
         return out
     if how == "skies":
-        if state.skies or not any(s.id == "take_to_the_skies" for s in spells_of(d)) \
+        if state.skies or not any(s.id == "take_to_the_skies" for s in spells_of(state.catalog, d)) \
                 or can_cast(state, d, "take_to_the_skies") is not None:
             return []
         return [(m, 0) for m in c.general]
@@ -195,7 +195,7 @@ def group_actions(state: UDState, p: int, g: str) -> list[Action]:
         if not has_item(d, "long_bow"):
             return []
         return [Action.make("shoot", p, target=o) for o in range(len(state.players))
-                if o != p and combat.ranged_problem(state, p, o, econ().long_bow_range, True,
+                if o != p and combat.ranged_problem(state, p, o, state.catalog.economy.long_bow_range, True,
                                                     "uberdrakes.txt § Long Bow") is None]
     if g == "shop":
         return items.shop_options(state, p)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core.rules import Event
-from games.uberdrakes.common import R_REF, cat, max_fatigue
+from games.uberdrakes.common import R_REF
 from games.uberdrakes.state import UDState
 
 MOVE_STEPS = frozenset(("F", "B", "STRAFE", "ROLL"))
@@ -35,14 +35,14 @@ def blockers(state: UDState, p: int) -> set:
     return {d.hex for d in state.players if d.index != p and d.hex is not None and not shared[d.hex]}
 
 
-def run_steps(board, steps, start, facing: int, fatigue_now: int, blocked: set, through: bool = False,
+def run_steps(cat, board, steps, start, facing: int, fatigue_now: int, blocked: set, through: bool = False,
               portals: bool = True) -> list[Outcome]:
     """Every way a pattern of steps can end (not deduplicated).  `through`:
     dragons do not block (they are passed; the caller decides landings)."""
     large = board.large_hex
     space_of = board.space_of
     portal_hex = board.portal_hex
-    top = max_fatigue()
+    top = cat.economy.max_fatigue
     frontier = [(start, facing, large[start], 0, False, (start,), False)]
     done: list[Outcome] = []
     for i, st in enumerate(steps):
@@ -132,10 +132,10 @@ def pattern_outcomes(state: UDState, p: int, m: str, extra_fatigue: int = 0, thr
     """The outcomes of movement `m` (a general action or a movement card)
     for player p from where they stand; extra_fatigue is taken first (push)."""
     d = state.players[p]
-    steps = cat().movement[m].steps
+    steps = state.catalog.movement[m].steps
     board = state.board
     blocked = blockers(state, p)
-    outs = run_steps(board, steps, d.hex, d.facing, d.fatigue + extra_fatigue, blocked, through)
+    outs = run_steps(state.catalog, board, steps, d.hex, d.facing, d.fatigue + extra_fatigue, blocked, through)
     if steps == ["ANY"]:          # Rotate: a turn in place, never onto the facing already held
         if board.large_hex[d.hex]:
             return []

@@ -12,7 +12,6 @@ from engine.core.limits import cut
 from engine.core.rules import Event
 from games.uberdrakes import turn_loop, turns
 from games.uberdrakes.board import hex_label, parse_hex
-from games.uberdrakes.common import cat, econ, max_fatigue
 from games.uberdrakes.state import UDState
 
 DRAGON_KEYS = {"player", "dragon", "at", "facing", "fatigue", "coins", "magic", "hand", "played", "items",
@@ -28,7 +27,7 @@ def build(state: UDState, spec: dict, ev: list, dice) -> None:
     """Every field is read and bounded (engine/core/fields.py) and every name
     checked against the catalog and the cards still left, so a hostile script
     is refused with the field's path: `position.dragons[1].coins: ...`."""
-    c = cat()
+    c = state.catalog
     top = Fields(spec, "position")
     top.only(TOP_KEYS)
     board = state.board
@@ -48,13 +47,13 @@ def build(state: UDState, spec: dict, ev: list, dice) -> None:
         rows = Fields(pickups, "position.pickups")
         for side in pickups:
             known(rows.where, side, sorted(board.pickups), none=True)
-            state.pickups[side] = _take(rows, side, left, "rider", c.riders, econ().pickup_size)
+            state.pickups[side] = _take(rows, side, left, "rider", c.riders, state.catalog.economy.pickup_size)
     else:
         for side in sorted(board.pickups):
-            state.pickups[side] = [riders_left.pop(0) for _ in range(econ().pickup_size)]
+            state.pickups[side] = [riders_left.pop(0) for _ in range(state.catalog.economy.pickup_size)]
     state.rider_deck = _deck(_take(top, "rider_deck", left, "rider", c.riders), riders_left)
     state.movement_deck = _deck(_take(top, "movement_deck", left, "movement card", c.cards), left["movement card"])
-    state.treasure_deck = _deck(_take(top, "treasure_deck", left, "treasure card", _treasures()),
+    state.treasure_deck = _deck(_take(top, "treasure_deck", left, "treasure card", _treasures(state.catalog)),
                                 left["treasure card"])
     state.stock_deck = sorted(c.stock)
     names = {board.spaces[v].name: v for v in board.villages}
@@ -86,7 +85,7 @@ def build(state: UDState, spec: dict, ev: list, dice) -> None:
 
 def _dragon(state: UDState, fs: Fields, i: int, left: dict, seats: dict, taken: dict) -> None:
     """One `dragons:` entry: its seat's dragon, hoard and hand."""
-    c = cat()
+    c = state.catalog
     fs.only(DRAGON_KEYS)
     p = fs.whole("player", i, 0, len(state.players) - 1)
     if p in seats:
@@ -103,18 +102,18 @@ def _dragon(state: UDState, fs: Fields, i: int, left: dict, seats: dict, taken: 
     if at is not None:
         d.hex = at
     d.facing = fs.whole("facing", 0, 0, 5)
-    d.fatigue = fs.whole("fatigue", d.fatigue, 0, max_fatigue())
-    d.coins = fs.whole("coins", econ().start_coins, 0, 999)
+    d.fatigue = fs.whole("fatigue", d.fatigue, 0, state.catalog.economy.max_fatigue)
+    d.coins = fs.whole("coins", state.catalog.economy.start_coins, 0, 999)
     for f, most in (("magic", 99), ("blood", 999), ("rage", 99), ("vp_bought", 99), ("supercharge", 99)):
         setattr(d, f, fs.whole(f, getattr(d, f), 0, most))
     d.hand = sorted(_take(fs, "hand", left, "movement card", c.cards))
     d.played = _take(fs, "played", left, "movement card", c.cards)
-    d.used = tuple(_used(fs))
+    d.used = tuple(_used(state.catalog, fs))
     items = _names(fs, "items")
     for k, item in enumerate(items):
         known(f"{fs.at('items')}[{k}]", item, c.hoard_items, none=True)
     d.items = frozenset(items)
-    treasures = _treasures()
+    treasures = _treasures(state.catalog)
     d.treasures = sorted(_take(fs, "treasures", left, "treasure card", treasures))
     d.equipped = _take_one(fs.at("equipped"), fs.text("equipped", None), left, "treasure card", treasures)
     d.delivered = _take(fs, "delivered", left, "rider", c.riders)
@@ -129,7 +128,7 @@ def _dragon(state: UDState, fs: Fields, i: int, left: dict, seats: dict, taken: 
     d.mask = known(fs.at("mask"), fs.text("mask", None) or None, c.dragons, none=True)
     d.roost_next = "" if fs.raw.get("roost_next") in (None, "") else fs.one_of("roost_next", ROOST_NEXT)
     if d.mask:
-        d.mask_turns = econ().mask_turns
+        d.mask_turns = state.catalog.economy.mask_turns
 
 
 def _hex(board, fs: Fields, key: str):
@@ -144,9 +143,9 @@ def _hex(board, fs: Fields, key: str):
     return board.anchor_of[h]
 
 
-def _used(fs: Fields) -> list[str]:
+def _used(cat, fs: Fields) -> list[str]:
     """General movement actions used this round, each at most its slots."""
-    c = cat()
+    c = cat
     used = _names(fs, "used")
     for k, m in enumerate(used):
         known(f"{fs.at('used')}[{k}]", m, c.general, none=True)
@@ -156,9 +155,9 @@ def _used(fs: Fields) -> list[str]:
     return used
 
 
-def _treasures() -> list[str]:
+def _treasures(cat) -> list[str]:
     """The treasure cards' ids, once each, in the catalog's order."""
-    return list(dict.fromkeys(cat().treasure_deck()))
+    return list(dict.fromkeys(cat.treasure_deck()))
 
 
 def _take(fs: Fields, key: str, left: dict, what: str, catalog_names, most: int | None = None) -> list[str]:

@@ -18,7 +18,7 @@ from engine.core.rules import Event, Illegal, OptionSpec, Outcome, refusal
 from engine.core.words import possessive
 from games.uberdrakes import actions, combat, damage, legal, setup, turn_loop
 from games.uberdrakes.board import SCENARIOS
-from games.uberdrakes.common import (R_BLOOD_REWARDS, R_COMBAT, R_FIRST, R_PORTAL, R_SETUP, R_TURN, cat, has_item, max_fatigue, rule_of_item, rule_of_spell)
+from games.uberdrakes.common import (R_BLOOD_REWARDS, R_COMBAT, R_FIRST, R_PORTAL, R_SETUP, R_TURN, has_item, rule_of_item, rule_of_spell)
 from games.uberdrakes import catalog, coach, describe, invariants, judge, position, rulings
 from games.uberdrakes.state import UDState
 
@@ -64,8 +64,8 @@ class UberDrakesRules(Game):
 
     fingerprint_since = 3        # format 3: the queued rulings became typed values (games/uberdrakes/jobs.py)
 
-    def initial_state(self, s, dice):
-        state, ev = setup.initial_state(s, dice)
+    def initial_state(self, s, dice, catalog=None):
+        state, ev = setup.initial_state(s, dice, catalog or self.catalog())
         turn_loop.run(state, ev, dice)
         return state, ev
 
@@ -119,8 +119,8 @@ class UberDrakesRules(Game):
         if state.phase == "dragons":
             if k != "choose_dragon":
                 return ("Every player chooses a dragon first.", R_SETUP)
-            if a.get("dragon") not in cat().dragons:
-                return (f"Choose one of the six dragons: {', '.join(sorted(cat().dragons))}.", R_SETUP)
+            if a.get("dragon") not in state.catalog.dragons:
+                return (f"Choose one of the six dragons: {', '.join(sorted(state.catalog.dragons))}.", R_SETUP)
             if a["dragon"] in setup.taken(state):
                 return ("That dragon is already taken.", R_SETUP)
             return None
@@ -171,14 +171,14 @@ class UberDrakesRules(Game):
         if k == "counter" and c.stage == "counter":
             w = a.get("what")
             if w == "dragon_lance" and c.ranged:
-                return ("The Dragon Lance can't be used in ranged combat.", rule_of_item("dragon_lance"))
+                return ("The Dragon Lance can't be used in ranged combat.", rule_of_item(state.catalog, "dragon_lance"))
             if w == "hide_shield" and c.side(a.player) == 0 and c.ranged:
                 return ("You can't use a Hide Shield if you're the one making a ranged attack.",
                         "uberdrakes.txt § Hide Shields")
             if w in ("dragon_lance", "hide_shield") and not has_item(state.players[a.player], w):
-                return (f"You have no {cat().items[w].name}.", rule_of_item(w))
+                return (f"You have no {state.catalog.items[w].name}.", rule_of_item(state.catalog, w))
             if w == "plate_armor" and c.plate[c.side(a.player)]:
-                return ("Plate Armor: once per combat.", rule_of_spell("plate_armor"))
+                return ("Plate Armor: once per combat.", rule_of_spell(state.catalog, "plate_armor"))
         if k == "blood":
             r = combat.reward_problem(state, a.player, a.get("reward"))
             if r:
@@ -201,24 +201,24 @@ class UberDrakesRules(Game):
                     "deliver_village": ("Choose the village to teleport to (or stay).",
                                         "uberdrakes.txt § Delivering Riders"),
                     "skies_land": ("Move to an unoccupied space next to the opponent you share a space with.",
-                                   rule_of_spell("take_to_the_skies")),
-                    "discard": ("Discard a movement card of your choice to the Sandstorm.", rule_of_spell("sandstorm")),
-                    "cyclone_move": ("Move this opponent with the Cyclone.", rule_of_spell("cyclone")),
-                    "steal": ("Take a hoard item or treasure card from this opponent.", rule_of_spell("the_claw")),
+                                   rule_of_spell(state.catalog, "take_to_the_skies")),
+                    "discard": ("Discard a movement card of your choice to the Sandstorm.", rule_of_spell(state.catalog, "sandstorm")),
+                    "cyclone_move": ("Move this opponent with the Cyclone.", rule_of_spell(state.catalog, "cyclone")),
+                    "steal": ("Take a hoard item or treasure card from this opponent.", rule_of_spell(state.catalog, "the_claw")),
                     "handbook": ("Keep one of the two cards; the other goes on top or bottom of the deck.",
-                                 rule_of_item("monks_handbook")),
+                                 rule_of_item(state.catalog, "monks_handbook")),
                     "mulligan_take": ("Keep one of the two cards you looked at.", R_FIRST)}
             return what.get(pend.kind, ("Something else must be decided first.", R_TURN))
         if a in legal.pending_actions(state):
             return None
-        if k == "portal" and a.get("travel") and state.players[a.player].fatigue >= max_fatigue():
+        if k == "portal" and a.get("travel") and state.players[a.player].fatigue >= state.catalog.economy.max_fatigue:
             return ("You can't use the Portal if your Fatigue is maxed out.", R_PORTAL)
         if k == "portal" and a.get("travel") and a.get("facing") not in range(6):
             return ("Emerging from the portal you may face any direction: choose one (0-5).", R_PORTAL)
         if k == "pick_rider":
             return ("That rider is not waiting here.", "uberdrakes.txt § Dragon Rider Pickup")
         if k == "skies_land":
-            return ("Move to an unoccupied space adjacent to the opponent.", rule_of_spell("take_to_the_skies"))
+            return ("Move to an unoccupied space adjacent to the opponent.", rule_of_spell(state.catalog, "take_to_the_skies"))
         return ("That is not one of the choices.", R_TURN)
 
 

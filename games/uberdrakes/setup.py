@@ -7,23 +7,23 @@ from engine.core.rules import Event, Setup
 from engine.core.rulings import reading
 from games.uberdrakes import turns
 from games.uberdrakes.board import board_for
-from games.uberdrakes.common import R_FIRST, R_ORDER, R_SETUP, cat, draw_movement, econ
+from games.uberdrakes.common import R_FIRST, R_ORDER, R_SETUP, draw_movement
 from games.uberdrakes.rulings import MULLIGAN
 from games.uberdrakes.state import Drake, Pending, UDState
 
 
-def initial_state(setup: Setup, dice) -> tuple[UDState, list[Event]]:
+def initial_state(setup: Setup, dice, c) -> tuple[UDState, list[Event]]:
+    """The match `setup` starts, on the catalog `c` (games/uberdrakes/catalog.py)."""
     n = setup.players
     if not 2 <= n <= 6:
         raise ValueError("UberDrakes is for 3 to 6 players (2 as the Duel variant)")
     opts = dict(setup.options)
-    board = board_for(setup.scenario or "standard")
-    c = cat()
-    players = [Drake(i, f"Player {i + 1}", coins=econ().start_coins) for i in range(n)]
+    board = board_for(c, setup.scenario or "standard")
+    players = [Drake(i, f"Player {i + 1}", coins=c.economy.start_coins) for i in range(n)]
     rounds = int(opts.get("rounds", 3))
     if not 1 <= rounds <= 9:
         raise ValueError("rounds must be 1 to 9")
-    state = UDState(board=board, options=opts, players=players, rounds=rounds)
+    state = UDState(board=board, catalog=c, options=opts, players=players, rounds=rounds)
     ev: list[Event] = []
     if "position" in opts:
         from games.uberdrakes import position
@@ -35,7 +35,7 @@ def initial_state(setup: Setup, dice) -> tuple[UDState, list[Event]]:
     dice.shuffle(state.treasure_deck)
     state.rider_deck = sorted(c.riders)
     dice.shuffle(state.rider_deck)
-    size = econ().pickup_size
+    size = state.catalog.economy.pickup_size
     for side in sorted(board.pickups):
         state.pickups[side] = [state.rider_deck.pop() for _ in range(size)]
     state.stock_deck = sorted(c.stock)
@@ -59,7 +59,7 @@ def initial_state(setup: Setup, dice) -> tuple[UDState, list[Event]]:
 def assign(state: UDState, p: int, dragon: str, ev: list) -> None:
     d = state.players[p]
     d.dragon = dragon
-    d.name = cat().dragons[dragon].name
+    d.name = state.catalog.dragons[dragon].name
     ev.append(Event("ruling", f"Player {p + 1} plays the {d.name}", R_SETUP, data={"player": p, "dragon": dragon}))
 
 
@@ -82,7 +82,7 @@ def choose(state: UDState, p: int, dragon: str, ev: list, dice) -> None:
             assign(state, who[0], dragon, ev)
             continue
         ev.append(Event("ruling", f"{', '.join(f'Player {q + 1}' for q in who)} all want the "
-                        f"{cat().dragons[dragon].name}: they roll for first pick", R_SETUP))
+                        f"{state.catalog.dragons[dragon].name}: they roll for first pick", R_SETUP))
         win = roll_off(state, who, 2, dice, ev, R_SETUP, "first pick")
         assign(state, win, dragon, ev)
         again.extend(q for q in who if q != win)
@@ -121,7 +121,7 @@ def begin(state: UDState, ev: list, dice) -> None:
                     data={"first": first}))
     order = [(first + i) % n for i in range(n)]
     for p in order:
-        draw_movement(state, p, econ().hand_size, dice, ev, "the deal", R_FIRST)
+        draw_movement(state, p, state.catalog.economy.hand_size, dice, ev, "the deal", R_FIRST)
     state.phase = "mulligan"
     state.choosing = order
 

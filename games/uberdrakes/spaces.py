@@ -7,8 +7,8 @@ from engine.core.rules import Event
 from engine.core.rulings import reading
 from engine.core.words import a_or_an
 from games.uberdrakes.common import (R_CAVE, R_CHEST, R_DELIVER, R_DESERT, R_ELEMENT, R_MAGIC_SPACE, R_MOUNTAIN,
-                                     R_PICKING, R_PICKUP, R_PORTAL, R_RIDER_CARDS, R_VILLAGE, cat, draw_movement,
-                                     draw_treasure, econ, element_of, gain_hoard_item, heal, max_fatigue)
+                                     R_PICKING, R_PICKUP, R_PORTAL, R_RIDER_CARDS, R_VILLAGE, draw_movement,
+                                     draw_treasure, element_of, gain_hoard_item, heal)
 from games.uberdrakes.ending import check_instant_win
 from games.uberdrakes.rulings import CAVE_COINS
 from games.uberdrakes.state import Pending, UDState
@@ -21,18 +21,18 @@ def land(state: UDState, p: int, ev: list, dice) -> None:
     sp = board.spaces[board.space_of[d.hex]]
     k = sp.kind
     if k == "magic":
-        d.magic += econ().magic_land
-        ev.append(Event("ruling", f"{d.name} gains {econ().magic_land} magic ({d.magic})", R_MAGIC_SPACE))
+        d.magic += state.catalog.economy.magic_land
+        ev.append(Event("ruling", f"{d.name} gains {state.catalog.economy.magic_land} magic ({d.magic})", R_MAGIC_SPACE))
     elif k == "treasure":
         draw_treasure(state, p, dice, ev, "treasure chest", R_CHEST)
     elif k == "element":
-        if sp.element == element_of(d):
+        if sp.element == element_of(state.catalog, d):
             heal(state, p, 1, ev, "own element space", R_ELEMENT)
-        if d.rider is not None and cat().riders[d.rider].element == sp.element:
+        if d.rider is not None and state.catalog.riders[d.rider].element == sp.element:
             if d.portaled:
                 deliver(state, p, ev, dice)
             else:
-                ev.append(Event("ruling", f"The {cat().riders[d.rider].name} must be carried through the portal "
+                ev.append(Event("ruling", f"The {state.catalog.riders[d.rider].name} must be carried through the portal "
                                 "before being dropped off", R_DELIVER))
     elif k == "village":
         open_shop(state, p, sp.sid, ev)
@@ -46,17 +46,17 @@ def land(state: UDState, p: int, ev: list, dice) -> None:
                 ev.append(Event("ruling", f"{d.name} finds 3 coins in the caves (house ruling: the space "
                                 "table's \"Gain 3 coins\")", R_CAVE))
             else:
-                n = dice.roll(econ().cave_die, 1)[0]
+                n = dice.roll(state.catalog.economy.cave_die, 1)[0]
                 d.coins += n
                 ev.append(Event("roll", f"{d.name} finds {n} coin{'s' if n != 1 else ''} in the caves", R_CAVE,
-                                data={"dice": [[econ().cave_die, n]], "player": p}))
+                                data={"dice": [[state.catalog.economy.cave_die, n]], "player": p}))
         else:
             ev.append(Event("ruling", "The caves give coins only the first time each round", R_CAVE))
     elif k == "portal":
-        if d.fatigue < max_fatigue():
+        if d.fatigue < state.catalog.economy.max_fatigue:
             state.pending = Pending("portal", p, {"hex": d.hex})
         else:
-            ev.append(Event("ruling", f"{d.name} has {max_fatigue()} fatigue and cannot travel through the portal",
+            ev.append(Event("ruling", f"{d.name} has {state.catalog.economy.max_fatigue} fatigue and cannot travel through the portal",
                             R_PORTAL))
 
 
@@ -80,7 +80,7 @@ def open_shop(state: UDState, p: int, village: int, ev: list, remote: bool = Fal
 
 
 def offers(state: UDState, village: int) -> list[str]:
-    stock = cat().stock[state.stock[village]].offers if village in state.stock else []
+    stock = state.catalog.stock[state.stock[village]].offers if village in state.stock else []
     out = list(stock)
     if state.round >= 2 and "rest_potion" not in out:
         out.append("rest_potion")
@@ -88,12 +88,12 @@ def offers(state: UDState, village: int) -> list[str]:
 
 
 def offers_text(state: UDState, village: int) -> list[str]:
-    items = cat().items
-    return [("Treasure" if o == "treasure" else items[o].name) + f" ({price(o)})" for o in offers(state, village)]
+    items = state.catalog.items
+    return [("Treasure" if o == "treasure" else items[o].name) + f" ({price(state.catalog, o)})" for o in offers(state, village)]
 
 
-def price(o: str) -> int:
-    return econ().treasure_price if o == "treasure" else cat().items[o].price
+def price(cat, o: str) -> int:
+    return cat.economy.treasure_price if o == "treasure" else cat.items[o].price
 
 
 def offer_pickup(state: UDState, p: int, side: str, ev: list) -> None:
@@ -115,7 +115,7 @@ def pick_rider(state: UDState, p: int, rider: str | None, ev: list, dice, side: 
     if rider is None:
         ev.append(Event("ruling", f"{d.name} picks up no rider", R_PICKING))
         return
-    riders = cat().riders
+    riders = state.catalog.riders
     where = None
     arrival = []            # the replacement is told after the pickup (it read the other way round)
     for s, row in state.pickups.items():
@@ -137,7 +137,7 @@ def pick_rider(state: UDState, p: int, rider: str | None, ev: list, dice, side: 
     d.rider = rider
     d.portaled = False
     r = riders[rider]
-    ev.append(Event("ruling", f"{d.name} picks up the {r.name}, bound for {a_or_an(cat().elements[r.element].name)} space",
+    ev.append(Event("ruling", f"{d.name} picks up the {r.name}, bound for {a_or_an(state.catalog.elements[r.element].name)} space",
                     R_PICKING, data={"player": p, "rider": rider}))
     ev.extend(arrival)
 
@@ -145,7 +145,7 @@ def pick_rider(state: UDState, p: int, rider: str | None, ev: list, dice, side: 
 def deliver(state: UDState, p: int, ev: list, dice) -> None:
     d = state.players[p]
     rider = d.rider
-    r = cat().riders[rider]
+    r = state.catalog.riders[rider]
     d.rider = None
     d.portaled = False
     d.delivered.append(rider)
@@ -160,15 +160,15 @@ def deliver(state: UDState, p: int, ev: list, dice) -> None:
 
 def reward(state: UDState, p: int, cls: str, ev: list, dice) -> None:
     d = state.players[p]
-    rc = cat().rider_classes[cls]
+    rc = state.catalog.rider_classes[cls]
     rw = rc.reward
     if rw.kind == "item":
         if gain_hoard_item(d, rw.item):
-            ev.append(Event("ruling", f"Reward: a {cat().items[rw.item].name}", R_RIDER_CARDS))
+            ev.append(Event("ruling", f"Reward: a {state.catalog.items[rw.item].name}", R_RIDER_CARDS))
         else:
-            n = econ().reward_fallback_coins
+            n = state.catalog.economy.reward_fallback_coins
             d.coins += n
-            ev.append(Event("ruling", f"Reward: {d.name} already carries a {cat().items[rw.item].name}, so "
+            ev.append(Event("ruling", f"Reward: {d.name} already carries a {state.catalog.items[rw.item].name}, so "
                             f"{n} coins instead", R_RIDER_CARDS))
     elif rw.kind == "magic":
         d.magic += rw.amount
@@ -192,7 +192,7 @@ def roost(state: UDState, p: int, ev: list) -> None:
     board = state.board
     sp = board.spaces[board.space_of[d.hex]] if d.hex is not None else None
     k = sp.kind if sp else ""
-    e = econ()
+    e = state.catalog.economy
     d.roost_next = ""
     if k == "desert":
         d.coins += e.desert_roost_coins
@@ -204,7 +204,7 @@ def roost(state: UDState, p: int, ev: list) -> None:
         d.rage += 1
         ev.append(Event("ruling", f"Roosting on a mountain: a permanent rage level ({d.rage})", R_MOUNTAIN))
     elif k == "element":
-        if sp.element == element_of(d):
+        if sp.element == element_of(state.catalog, d):
             heal(state, p, d.fatigue, ev, "roosting on own element", R_ELEMENT)
     elif k in ("village", "pickup", "treasure", "cave"):
         d.roost_next = k
@@ -226,8 +226,8 @@ def round_start_roost(state: UDState, p: int, ev: list, dice) -> None:
         draw_treasure(state, p, dice, ev, "roosted on a treasure chest", R_CHEST)
         d.roost_next = ""
     elif d.roost_next == "cave":
-        d.coins += econ().cave_roost_coins
-        ev.append(Event("ruling", f"{d.name} gains {econ().cave_roost_coins} coins from roosting in the caves", R_CAVE))
+        d.coins += state.catalog.economy.cave_roost_coins
+        ev.append(Event("ruling", f"{d.name} gains {state.catalog.economy.cave_roost_coins} coins from roosting in the caves", R_CAVE))
         d.roost_next = ""
 
 

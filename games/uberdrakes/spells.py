@@ -12,7 +12,7 @@ from engine.core.rules import Event
 from engine.core.words import possessive
 from games.uberdrakes import combat, movement
 from games.uberdrakes.board import hex_label
-from games.uberdrakes.common import (R_MAGIC, add_fatigue, can_cast, cat, econ, in_portal, pay_spell,
+from games.uberdrakes.common import (R_MAGIC, add_fatigue, can_cast, in_portal, pay_spell,
                                      rule_of_spell, spells_of)
 from games.uberdrakes.jobs import Choice, Land, ZoneOfControl, after_move
 from games.uberdrakes.state import UDState
@@ -25,7 +25,7 @@ RIVER = (("L", "F", "L", "F"), ("L", "F", "R", "F"), ("R", "F", "L", "F"), ("R",
 
 
 def known(state: UDState, p: int) -> list[str]:
-    return [s.id for s in spells_of(state.players[p])]
+    return [s.id for s in spells_of(state.catalog, state.players[p])]
 
 
 # ---- where movement spells can go -----------------------------------------------------------
@@ -47,7 +47,7 @@ def river_outcomes(state: UDState, p: int) -> list:
     blocked = movement.blockers(state, p)
     outs = []
     for steps in RIVER:
-        outs.extend(movement.run_steps(board, list(steps), d.hex, d.facing, d.fatigue, blocked))
+        outs.extend(movement.run_steps(state.catalog, board, list(steps), d.hex, d.facing, d.fatigue, blocked))
     return movement.dedupe(board, outs)
 
 
@@ -66,7 +66,7 @@ def blowback_outcomes(state: UDState, p: int) -> list:
     blocked = movement.blockers(state, p)
     outs = []
     for k in (1, 2, 3):
-        outs.extend(o for o in movement.run_steps(board, ["B"] * k, d.hex, d.facing, d.fatigue, blocked)
+        outs.extend(o for o in movement.run_steps(state.catalog, board, ["B"] * k, d.hex, d.facing, d.fatigue, blocked)
                     if not o.blocked)
     return movement.dedupe(board, outs)
 
@@ -76,7 +76,7 @@ def flash_outcomes(state: UDState, p: int) -> list:
     board = state.board
     blocked = movement.blockers(state, p)
     outs = []
-    for o in movement.run_steps(board, ["F"] * 4, d.hex, d.facing, d.fatigue, blocked, through=True):
+    for o in movement.run_steps(state.catalog, board, ["F"] * 4, d.hex, d.facing, d.fatigue, blocked, through=True):
         if o.hex in blocked:
             path = list(o.path)
             while len(path) > 1 and path[-1] in blocked:
@@ -125,7 +125,7 @@ def options(state: UDState, p: int, only: str | None = None, free_only: bool = F
             continue
         if sid in ACTION_SPELLS and state.actions_left <= 0:
             continue
-        sp = cat().spell(sid)
+        sp = state.catalog.spell(sid)
         if can_cast(state, d, sid) is not None:
             continue
         mk = lambda **kw: Action.make("spell", p, spell=sid, **kw)  # noqa: E731
@@ -161,8 +161,8 @@ def options(state: UDState, p: int, only: str | None = None, free_only: bool = F
             out.extend(mk(item=i) for i in CRAFTABLE if i not in d.items)
         elif sid == "thunderbolt":
             for o in range(len(state.players)):
-                if o != p and combat.ranged_problem(state, p, o, econ().thunderbolt_range, False,
-                                                    rule_of_spell("thunderbolt")) is None:
+                if o != p and combat.ranged_problem(state, p, o, state.catalog.economy.thunderbolt_range, False,
+                                                    rule_of_spell(state.catalog, "thunderbolt")) is None:
                     out.append(mk(target=o))
     return out
 
@@ -171,35 +171,35 @@ def problem(state: UDState, a: Action) -> tuple | None:
     p = a.player
     d = state.players[p]
     sid = a.get("spell")
-    if sid not in cat().spells:
+    if sid not in state.catalog.spells:
         return (f"Unknown spell {sid!r}.", R_MAGIC)
     if sid in ("rocket_power", "take_to_the_skies"):
-        return (f"{cat().spell(sid).name} is a movement: move how={'rocket' if sid == 'rocket_power' else 'skies'}.",
-                rule_of_spell(sid))
+        return (f"{state.catalog.spell(sid).name} is a movement: move how={'rocket' if sid == 'rocket_power' else 'skies'}.",
+                rule_of_spell(state.catalog, sid))
     if sid not in ACTION_SPELLS and sid not in FREE_SPELLS:
-        t = cat().spell(sid).timing
-        return (f"{cat().spell(sid).name} is cast {'in combat' if t != 'damage' else 'as combat damage'}.",
-                rule_of_spell(sid))
+        t = state.catalog.spell(sid).timing
+        return (f"{state.catalog.spell(sid).name} is cast {'in combat' if t != 'damage' else 'as combat damage'}.",
+                rule_of_spell(state.catalog, sid))
     if sid not in known(state, p):
-        return (f"{cat().spell(sid).name} is not one of your dragon's spells.", R_MAGIC)
+        return (f"{state.catalog.spell(sid).name} is not one of your dragon's spells.", R_MAGIC)
     if sid in ACTION_SPELLS and state.actions_left <= 0:
         return ("You have no actions left this turn.", "uberdrakes.txt § Turn Actions")
     cost = a.get("x") if sid == "furnace" else None
     why = can_cast(state, d, sid, cost)
     if why:
-        return (why, rule_of_spell(sid) if "once" in why else R_MAGIC)
+        return (why, rule_of_spell(state.catalog, sid) if "once" in why else R_MAGIC)
     if sid == "tunnel" and state.board.kind(d.hex) != "desert":
-        return ("You must be on a desert space to cast Tunnel.", rule_of_spell(sid))
+        return ("You must be on a desert space to cast Tunnel.", rule_of_spell(state.catalog, sid))
     if sid == "thunderbolt":
         o = a.get("target")
         if not isinstance(o, int):
-            return ("Choose an opponent.", rule_of_spell(sid))
-        return combat.ranged_problem(state, p, o, econ().thunderbolt_range, False, rule_of_spell(sid))
+            return ("Choose an opponent.", rule_of_spell(state.catalog, sid))
+        return combat.ranged_problem(state, p, o, state.catalog.economy.thunderbolt_range, False, rule_of_spell(state.catalog, sid))
     if sid == "heat_wave" and not heat_wave_spots(state, p):
         return ("No opponent's zone of control within three spaces (protected spaces don't count).",
-                rule_of_spell(sid))
+                rule_of_spell(state.catalog, sid))
     if a not in options(state, p, sid) and not _loose_match(state, a):
-        return (f"{cat().spell(sid).name} can't do that from here.", rule_of_spell(sid))
+        return (f"{state.catalog.spell(sid).name} can't do that from here.", rule_of_spell(state.catalog, sid))
     return None
 
 
@@ -234,8 +234,8 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
     p = a.player
     d = state.players[p]
     sid = a["spell"]
-    sp = cat().spell(sid)
-    rule = rule_of_spell(sid)
+    sp = state.catalog.spell(sid)
+    rule = rule_of_spell(state.catalog, sid)
     board = state.board
     out = None
     if sid in ("river_flow", "blowback", "flash"):
@@ -273,11 +273,11 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
                         "unless it enters combat first", rule))
     elif sid == "sandstorm":
         v = a["village"]
-        state.sandstorm = (v, econ().sandstorm_turns, p)
+        state.sandstorm = (v, state.catalog.economy.sandstorm_turns, p)
         if state.shop == v:
             state.shop = -1
         ev.append(Event("ruling", f"{board.spaces[v].name} is engulfed in the Sandstorm: no buying or selling there; "
-                        f"{d.name} gains +{econ().sandstorm_bonus} in combat meanwhile", rule))
+                        f"{d.name} gains +{state.catalog.economy.sandstorm_bonus} in combat meanwhile", rule))
         state.jobs[0:0] = [Choice("discard", o) for o in combat.opponents_from(state, p) if state.players[o].hand]
     elif sid == "hailstorm":
         d.hailstorm = True
@@ -287,7 +287,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
         x = a["x"]
         for o in combat.opponents_from(state, p):
             e = state.players[o]
-            if e.hex is None or board.distance(d.hex, e.hex) > econ().furnace_range:
+            if e.hex is None or board.distance(d.hex, e.hex) > state.catalog.economy.furnace_range:
                 continue
             faces = dice.roll(6, 2)
             s = sum(faces)
@@ -296,13 +296,13 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
             if s < x:
                 add_fatigue(state, o, 1, ev, "Furnace", rule)
     elif sid == "supercharge":
-        d.supercharge = econ().supercharge_turns
+        d.supercharge = state.catalog.economy.supercharge_turns
         ev.append(Event("ruling", f"{possessive(d.name)} rider bonuses are doubled and bonuses against it ignored for "
-                        f"{econ().supercharge_turns} turns", rule))
+                        f"{state.catalog.economy.supercharge_turns} turns", rule))
     elif sid == "alchemical_craft":
         it = a["item"]
         d.items = d.items | {it}
-        ev.append(Event("item", f"{d.name} crafts a {cat().items[it].name}", rule))
+        ev.append(Event("item", f"{d.name} crafts a {state.catalog.items[it].name}", rule))
     elif sid == "the_claw":
         hands = []
         for o in combat.opponents_from(state, p):
@@ -336,7 +336,7 @@ def cyclone_move(state: UDState, a: Action, ev: list, dice) -> None:
     to = tuple(a["to"])
     state.pending = None
     movement.arrive(state, o, to, a["facing"], ev, f"The Cyclone carries {e.name} to {hex_label(to)}",
-                    rule_of_spell("cyclone"))
+                    rule_of_spell(state.catalog, "cyclone"))
 
 
 def claw_options(state: UDState, p: int, o: int) -> list[Action]:
@@ -358,7 +358,7 @@ def steal(state: UDState, a: Action, ev: list, dice) -> None:
         d.treasures.append(it)
         d.treasures.sort()
     state.pending = None
-    ev.append(Event("ruling", f"{d.name} takes {possessive(e.name)} {cat().items[it].name}", rule_of_spell("the_claw")))
+    ev.append(Event("ruling", f"{d.name} takes {possessive(e.name)} {state.catalog.items[it].name}", rule_of_spell(state.catalog, "the_claw")))
 
 
 def discard_options(state: UDState, o: int) -> list[Action]:
@@ -371,5 +371,5 @@ def discard(state: UDState, a: Action, ev: list, dice) -> None:
     e.hand.remove(a["card"])
     state.movement_discard.append(a["card"])
     state.pending = None
-    ev.append(Event("ruling", f"{e.name} discards a {cat().movement[a['card']].name} to the Sandstorm",
-                    rule_of_spell("sandstorm")))
+    ev.append(Event("ruling", f"{e.name} discards a {state.catalog.movement[a['card']].name} to the Sandstorm",
+                    rule_of_spell(state.catalog, "sandstorm")))

@@ -15,6 +15,7 @@ from games.uberdrakes.jobs import Job
 
 if TYPE_CHECKING:                  # the types of shared values (no import at run time: no cycle)
     from games.uberdrakes.board import Board
+    from games.uberdrakes.catalog import Catalog
 
 
 @copyable
@@ -103,6 +104,7 @@ class Pending:
 @dataclass(slots=True)
 class UDState:
     board: Board = field(metadata=SHARED)  # games.uberdrakes.board.Board (immutable, shared)
+    catalog: Catalog = field(metadata=SHARED)   # the data the match was set up with (immutable, shared)
     options: dict = field(metadata=SHARED)   # fixed by the setup, shared by copies
     players: list[Drake]
     phase: str = "dragons"               # dragons | mulligan | play | final | over

@@ -7,8 +7,7 @@ from __future__ import annotations
 from engine.core.rules import Event
 from engine.core.words import possessive
 from games.uberdrakes import combat, spaces
-from games.uberdrakes.common import (R_BATTLE_ROYALE, R_NEXT, R_ROUNDS, R_TURN, add_fatigue, cat,
-                                     draw_movement, econ, heal, in_portal, rule_of_spell)
+from games.uberdrakes.common import (R_BATTLE_ROYALE, R_NEXT, R_ROUNDS, R_TURN, add_fatigue, draw_movement, heal, in_portal, rule_of_spell)
 from games.uberdrakes.ending import finish
 from games.uberdrakes.jobs import FinishTurn, Choice, StartTurnEffects
 from games.uberdrakes.state import Pending, UDState
@@ -21,7 +20,7 @@ R_ENDGAME = "docs/games/uberdrakes.md § The Endgame"   # the text's chapter was
 def start_turn(state: UDState, p: int, ev: list, dice) -> None:
     state.active = p
     state.turn_count += 1
-    state.actions_left = econ().actions_per_turn
+    state.actions_left = state.catalog.economy.actions_per_turn
     state.actions_taken = 0
     state.fought = ()
     state.skies = False
@@ -45,23 +44,23 @@ def start_turn(state: UDState, p: int, ev: list, dice) -> None:
                         data={"player": p, "path": [list(d.hex)]}))
     if d.camouflaged:
         d.camouflaged = False
-        ev.append(Event("ruling", f"{possessive(d.name)} camouflage ends", rule_of_spell("camouflage")))
+        ev.append(Event("ruling", f"{possessive(d.name)} camouflage ends", rule_of_spell(state.catalog, "camouflage")))
     if d.hailstorm:
         d.hailstorm = False
         for o in combat.opponents_from(state, p):
             e = state.players[o]
             if e.hex is None or in_portal(state, e) or board.kind(e.hex) == "cave":
                 continue
-            add_fatigue(state, o, 1, ev, "Hailstorm", rule_of_spell("hailstorm"))
+            add_fatigue(state, o, 1, ev, "Hailstorm", rule_of_spell(state.catalog, "hailstorm"))
     if d.regrowth:
         d.regrowth = False
-        heal(state, p, 1, ev, "Regrowth", rule_of_spell("regrowth"))
+        heal(state, p, 1, ev, "Regrowth", rule_of_spell(state.catalog, "regrowth"))
     if state.sandstorm and state.sandstorm[2] == p:
         v, tokens, caster = state.sandstorm
         tokens -= 1
         if tokens <= 0:
             state.sandstorm = ()
-            ev.append(Event("ruling", f"The Sandstorm over {board.spaces[v].name} clears", rule_of_spell("sandstorm")))
+            ev.append(Event("ruling", f"The Sandstorm over {board.spaces[v].name} clears", rule_of_spell(state.catalog, "sandstorm")))
         else:
             state.sandstorm = (v, tokens, caster)
     if d.roost_next == "village":
@@ -82,7 +81,7 @@ def end_turn(state: UDState, roost: bool, ev: list, dice) -> None:
             state.pending = Pending("skies_land", p, {"roost": roost})
             state.jobs.insert(0, FinishTurn(roost))
             ev.append(Event("ruling", f"{d.name} ends the turn on an opponent's space and must move to an "
-                            "unoccupied space next to it", rule_of_spell("take_to_the_skies")))
+                            "unoccupied space next to it", rule_of_spell(state.catalog, "take_to_the_skies")))
             return
     finish_turn(state, roost, ev, dice)
 
@@ -94,11 +93,11 @@ def finish_turn(state: UDState, roost: bool, ev: list, dice) -> None:
     if d.supercharge > 0:
         d.supercharge -= 1
         if d.supercharge == 0:
-            ev.append(Event("ruling", f"{possessive(d.name)} Supercharge ends", rule_of_spell("supercharge")))
+            ev.append(Event("ruling", f"{possessive(d.name)} Supercharge ends", rule_of_spell(state.catalog, "supercharge")))
     if d.mask is not None:
         d.mask_turns -= 1
         if d.mask_turns <= 0:
-            ev.append(Event("ruling", f"{d.name} is a {cat().dragons[d.dragon].name} again",
+            ev.append(Event("ruling", f"{d.name} is a {state.catalog.dragons[d.dragon].name} again",
                             "uberdrakes.txt § Elemental Mask"))
             d.mask = None
             d.mask_ultimate_used = False
@@ -131,7 +130,7 @@ def end_round(state: UDState, ev: list, dice) -> None:
         endgame(state, ev, dice)
         return
     state.round += 1
-    e = econ()
+    e = state.catalog.economy
     ev.append(Event("round", f"Round {state.round} begins", R_NEXT, depth=0, data={"round": state.round}))
     n = len(state.players)
     first = (state.last_roost + 1) % n

@@ -16,7 +16,7 @@ from engine.core.odds import percent
 from engine.core.words import a_or_an, possessive
 from games.uberdrakes import combat as ud_combat
 from games.uberdrakes.board import hex_label
-from games.uberdrakes.common import cat, econ, element_of, max_fatigue, spells_of
+from games.uberdrakes.common import element_of, spells_of
 from games.uberdrakes.rulings import CAVE_COINS
 from games.uberdrakes.spaces import offers, price
 
@@ -42,33 +42,33 @@ def dir_name(f) -> str:
     return DIRS[f] if isinstance(f, int) and 0 <= f < 6 else "?"
 
 
-def element_name(e) -> str:
-    el = cat().elements.get(e)
+def element_name(cat, e) -> str:
+    el = cat.elements.get(e)
     return el.name if el else str(e)
 
 
-def element_color(e) -> str:
-    el = cat().elements.get(e)
+def element_color(cat, e) -> str:
+    el = cat.elements.get(e)
     return el.color if el else "#CCCCCC"
 
 
-def item_name(i) -> str:
+def item_name(cat, i) -> str:
     if i == "treasure":
         return "Treasure card"
-    it = cat().items.get(i)
+    it = cat.items.get(i)
     return it.name if it else str(i)
 
 
-def rider_words(r: str, short: bool = False) -> str:
+def rider_words(cat, r: str, short: bool = False) -> str:
     """'Water Knight: to a Water space; +2 vs Fire; reward a Dragon Lance'."""
-    rd = cat().riders.get(r)
+    rd = cat.riders.get(r)
     if rd is None:
         return str(r)
-    dest = element_name(rd.element)
+    dest = element_name(cat, rd.element)
     if short:
         return f"{rd.name} (to {dest})"
-    bonus = ", ".join(f"+{v} vs {element_name(k)}" for k, v in sorted(rd.bonus.items()))
-    rc = cat().rider_classes.get(rd.cls)
+    bonus = ", ".join(f"+{v} vs {element_name(cat, k)}" for k, v in sorted(rd.bonus.items()))
+    rc = cat.rider_classes.get(rd.cls)
     reward = rc.text.split("Reward:", 1)[1].strip().rstrip(".") if rc and "Reward:" in rc.text else ""
     return f"{rd.name}: to {a_or_an(dest)} space; {bonus}" + (f"; reward {reward[0].lower() + reward[1:]}" if reward else "")
 
@@ -91,7 +91,7 @@ class UberDrakesView(View):
 
     def terrain(self, h):
         tid = self.board.terrain.get(h, "desert")
-        tt = cat().terrain.get(tid)
+        tt = self.match.state.catalog.terrain.get(tid)
         return (tid, tt.color if tt else "#E3C58B")
 
     def labels(self):
@@ -144,12 +144,12 @@ class UberDrakesView(View):
 
     def letter(self, state, p: int) -> str:
         d = state.players[p]
-        return cat().dragons[d.dragon].code if d.dragon in cat().dragons else str(p + 1)
+        return state.catalog.dragons[d.dragon].code if d.dragon in state.catalog.dragons else str(p + 1)
 
     def icon(self, d) -> str:
         """A dragon's silhouette as data/uberdrakes/dragons.yaml names it (before the
         draft: the first dragon's, so the piece is still a dragon)."""
-        dragons = cat().dragons
+        dragons = self.match.state.catalog.dragons
         return dragons[d.dragon].icon if d.dragon in dragons else next(iter(dragons.values())).icon
 
     def tokens(self, state):
@@ -172,13 +172,13 @@ class UberDrakesView(View):
                 if i >= len(spots) or (len(spots) == 1 and len(ds) > 1):
                     k, n = i, len(ds)
                     off = ((k - (n - 1) / 2) * 0.7, 0.0)
-                rider = cat().riders.get(d.rider) if d.rider else None
-                el = element_of(d)
+                rider = state.catalog.riders.get(d.rider) if d.rider else None
+                el = element_of(state.catalog, d)
                 out.append(PieceToken(
                     key=d.index, hex=h, color=self.player_color(state, d.index), label=self.letter(state, d.index),
-                    facing=d.facing, pips=d.fatigue, max_pips=max_fatigue(),
-                    badge_icon=el or "", badge_color=element_color(el) if el else "",
-                    carry_icon="rider" if rider else "", carry_color=element_color(rider.element) if rider else "",
+                    facing=d.facing, pips=d.fatigue, max_pips=state.catalog.economy.max_fatigue,
+                    badge_icon=el or "", badge_color=element_color(state.catalog, el) if el else "",
+                    carry_icon="rider" if rider else "", carry_color=element_color(state.catalog, rider.element) if rider else "",
                     carry_ready=bool(rider and d.portaled), active=d.index == active, resting=d.roosted,
                     hidden=d.camouflaged, offset=off, icon=self.icon(d)))
         return out
@@ -236,15 +236,15 @@ class UberDrakesView(View):
                 bits.append(f"rage {d.rage}")
             text = f"{d.name.replace(' Dragon', '')}: " + " · ".join(bits)
             if d.rider:
-                rd = cat().riders[d.rider]
-                text += f" · rider to {element_name(rd.element)}" + (" ✓portal" if d.portaled else "")
+                rd = state.catalog.riders[d.rider]
+                text += f" · rider to {element_name(state.catalog, rd.element)}" + (" ✓portal" if d.portaled else "")
             if d.delivered:
                 text += f" · {len(d.delivered)} delivered"
-            items = sorted(item_name(i) for i in d.items)
+            items = sorted(item_name(state.catalog, i) for i in d.items)
             if items:
                 text += " · " + ", ".join(items)
             if d.equipped:
-                text += f" · wears {item_name(d.equipped)}"
+                text += f" · wears {item_name(state.catalog, d.equipped)}"
             text += f" · cards {len(d.hand)}" + (f" · treasures {len(d.treasures)}" if d.treasures else "")
             if d.roosted:
                 text += " · roosted"
@@ -269,9 +269,9 @@ class UberDrakesView(View):
         if d.roosted:
             sub.append("roosted")
         if d.hex is not None:
-            sub.append(f"on {space_words(b, d.hex)}")
+            sub.append(f"on {space_words(state.catalog, b, d.hex)}")
         stats = [("VP", str(d.vp)), ("Coins", str(d.coins)), ("Magic", str(d.magic)),
-                 ("Fatigue", f"{d.fatigue}/{max_fatigue()}"), ("Blood", str(d.blood)), ("Rage", str(d.rage)),
+                 ("Fatigue", f"{d.fatigue}/{state.catalog.economy.max_fatigue}"), ("Blood", str(d.blood)), ("Rage", str(d.rage)),
                  ("Facing", DIR_WORDS[d.facing] if d.hex is not None else "-"),
                  ("Hand", f"{len(d.hand)} + {len(d.treasures)} tr."),
                  ("General used", f"{len(d.used)} of 7")]
@@ -279,16 +279,16 @@ class UberDrakesView(View):
         if d.rider:
             sections.append(("trait", "Carrying a rider" + (" (has passed through a portal)" if d.portaled
                                                              else " (must pass through a portal)"),
-                             rider_words(d.rider)))
+                             rider_words(state.catalog, d.rider)))
         if d.delivered:
             sections.append(("note", f"Delivered ({len(d.delivered)})",
-                             "; ".join(rider_words(r, True) for r in d.delivered)))
+                             "; ".join(rider_words(state.catalog, r, True) for r in d.delivered)))
         if d.items or d.equipped:
-            txt = ", ".join(sorted(item_name(i) for i in d.items)) or "none"
+            txt = ", ".join(sorted(item_name(state.catalog, i) for i in d.items)) or "none"
             if d.equipped:
-                txt += f" · equipped: {item_name(d.equipped)} ({cat().items[d.equipped].text})"
+                txt += f" · equipped: {item_name(state.catalog, d.equipped)} ({state.catalog.items[d.equipped].text})"
             sections.append(("note", "Hoard items", txt))
-        sps = spells_of(d)
+        sps = spells_of(state.catalog, d)
         if sps:
             lines = []
             for sp in sps:
@@ -298,7 +298,7 @@ class UberDrakesView(View):
                 elif sp.id in d.spells_turn:
                     tag = " — cast this turn"
                 lines.append(spell_line(sp) + tag)
-            head = "Spells" + (f" (masked as the {cat().dragons[d.mask].name}, {d.mask_turns} turns)" if d.mask else "")
+            head = "Spells" + (f" (masked as the {state.catalog.dragons[d.mask].name}, {d.mask_turns} turns)" if d.mask else "")
             sections.append(("spell", head, "\n".join(lines)))
         effects = []
         if d.camouflaged:
@@ -314,7 +314,7 @@ class UberDrakesView(View):
         if effects:
             sections.append(("cond", "Effects", "\n".join(effects)))
         if d.played:
-            sections.append(("note", "Played this round (face up)", ", ".join(cat().movement[m].name for m in d.played)))
+            sections.append(("note", "Played this round (face up)", ", ".join(state.catalog.movement[m].name for m in d.played)))
         return CardSpec(title=d.name, subtitle=" · ".join(sub), color=self.player_color(state, key), shape="circle",
                         label=self.letter(state, key), stats=stats, sections=sections, icon=self.icon(d))
 
@@ -326,9 +326,9 @@ class UberDrakesView(View):
         lines = list(space_effects(state, sp))
         for d in state.players:
             if d.hex is not None and b.space_of[d.hex] == sp.sid and (sp.large or d.hex == h):
-                bits = [f"facing {DIR_WORDS[d.facing]}", f"fatigue {d.fatigue}/{max_fatigue()}"]
+                bits = [f"facing {DIR_WORDS[d.facing]}", f"fatigue {d.fatigue}/{state.catalog.economy.max_fatigue}"]
                 if d.rider:
-                    bits.append(f"carrying the {rider_words(d.rider, True)}")
+                    bits.append(f"carrying the {rider_words(state.catalog, d.rider, True)}")
                 if d.roosted:
                     bits.append("roosted")
                 if d.camouflaged:
@@ -343,7 +343,7 @@ class UberDrakesView(View):
         zoc_by = [d.name for d in state.players if d.hex is not None and d.index != me and h in b.zoc.get(d.hex, ())]
         if zoc_by:
             lines.append("In the zone of control of " + ", ".join(zoc_by))
-        title = f"{space_words(b, h, True)} · {hex_label(h)}"
+        title = f"{space_words(state.catalog, b, h, True)} · {hex_label(h)}"
         return HoverInfo(lines=lines, title=title)
 
     def decision_is_interrupt(self, state) -> bool:
@@ -370,7 +370,7 @@ class UberDrakesView(View):
             if rage[i]:
                 notes.append(f"rage {rage[i]}: best two of {2 + rage[i]} dice")
             for u in c.used[i]:
-                nm = item_name(u) if u in cat().items else (cat().spell(u).name if u in cat().spells else u)
+                nm = item_name(state.catalog, u) if u in state.catalog.items else (state.catalog.spell(u).name if u in state.catalog.spells else u)
                 notes.append(f"used {nm}")
             if c.rolled[i] or (i == 1 and c.conceded_early):
                 total = str(c.total[i])
@@ -422,7 +422,7 @@ def pending_title(state) -> str:
             "mulligan_take": "keep a card", "exchange": "blood points"}.get(pend.kind, pend.kind)
 
 
-def space_words(board, h, long: bool = False) -> str:
+def space_words(cat, board, h, long: bool = False) -> str:
     sp = board.space(h)
     if sp.kind in ("village", "pickup"):
         return sp.name + (" (village)" if sp.kind == "village" and long else "")
@@ -431,14 +431,14 @@ def space_words(board, h, long: bool = False) -> str:
     if sp.kind == "mountain":
         return f"Mountain +{sp.mountain}"
     if sp.kind == "element":
-        return f"{element_name(sp.element)} space"
-    tt = cat().terrain.get(sp.terrain)
+        return f"{element_name(cat, sp.element)} space"
+    tt = cat.terrain.get(sp.terrain)
     return tt.name if tt else sp.kind
 
 
 def space_effects(state, sp) -> list[str]:
     """What the space does (§ Space Effects), in the words of the table."""
-    e = econ()
+    e = state.catalog.economy
     k = sp.kind
     out = []
     if k == "desert":
@@ -450,9 +450,9 @@ def space_effects(state, sp) -> list[str]:
     elif k == "treasure":
         out.append("Land: draw a treasure card · Roost: another at the start of the next round")
     elif k == "element":
-        name = element_name(sp.element)
-        d_id = next((d for d, dd in cat().dragons.items() if dd.element == sp.element), None)
-        dn = cat().dragons[d_id].name if d_id else f"{name} dragon"
+        name = element_name(state.catalog, sp.element)
+        d_id = next((d for d, dd in state.catalog.dragons.items() if dd.element == sp.element), None)
+        dn = state.catalog.dragons[d_id].name if d_id else f"{name} dragon"
         out.append(f"Drop off a rider bound for {name} here (after carrying it through a portal)")
         out.append(f"The {dn} heals 1 fatigue landing here, all fatigue roosting here")
     elif k == "portal":
@@ -463,7 +463,7 @@ def space_effects(state, sp) -> list[str]:
         out.append(f"Land: buy up to {e.purchases_per_visit} items (one of each), sell gemstones · "
                    "Roost: +1 healing next round and first choice of the new stock")
         if sp.sid in state.stock:
-            out.append("For sale: " + ", ".join(f"{item_name(o)} ({price(o)} coins)" for o in offers(state, sp.sid)))
+            out.append("For sale: " + ", ".join(f"{item_name(state.catalog, o)} ({price(state.catalog, o)} coins)" for o in offers(state, sp.sid)))
         if state.sandstorm and state.sandstorm[0] == sp.sid:
             out.append("Engulfed in the Sandstorm: no buying or selling")
         if sp.start:
@@ -474,7 +474,7 @@ def space_effects(state, sp) -> list[str]:
         out.append("Land: pick up one of the riders waiting here (one rider at a time) · Roost: choose any rider "
                    "next round")
         for r in riders:
-            out.append("  " + rider_words(r))
+            out.append("  " + rider_words(state.catalog, r))
     elif k == "cave":
         found = "3" if reading(state, CAVE_COINS.id) == "three" else f"1d{e.cave_die}"
         out.append(f"The four cave spaces are one space: land for {found} coins (first time each round), "
