@@ -398,7 +398,9 @@ class GeneralAgent:
             if t.engaged:
                 return (f"shoot into {possessive(t.name)} combat: about {hits:.1f} hits on every unit in it, ours too, "
                         f"about {volley_outlook(state, u, t, hits):+.0f} victory points in our favour")
-            return f"shoot at {t.name}: about {hits:.1f} hits before saves, its points count toward victory"
+            return (f"shoot at {t.name}: about {hits:.1f} hits before saves, about "
+                    f"{volley_outlook(state, u, t, hits):+.0f} victory points in our favour (its units broken "
+                    "or destroyed)")
         if k == "advance":
             e = space.nearest_enemy(state, u)
             if e is None:
@@ -425,8 +427,8 @@ class GeneralAgent:
             return f"rally {u.name}: a fleeing unit gives the enemy half its points at the end"
         if k == "hold":
             if u is not None and u.engaged and state.phase == "combat":
-                return ("hold: a round struck now would cost us more victory points than it gains; if the enemy "
-                        "attacks, ours strike back")
+                return ("hold: a round struck now would cost us more victory points than it gains (held, it "
+                        "cannot strike back this turn if the enemy attacks)")
             return "hold: nothing this unit can do now is worth its counter"
         if k == "reform":
             return f"reform {u.name}: the formation its next order needs"
@@ -533,9 +535,12 @@ class GeneralAgent:
             mod = sum(v for _, v in fire.shooting_mods(state, u, t, False))
             need, _ = fire.need_for(state, t)
             hits = success.mean(u.figures(), need, 0, mod)
-            if t.engaged and volley_outlook(state, u, t, hits) <= 0:
+            gain = volley_outlook(state, u, t, hits)
+            if t.engaged and gain <= 0:
                 return -1.5                 # into a combat where ours take the same hits: not worth it
-            return 4 + hits * 0.5 - (2 if t.engaged else 0)
+            # the volley's worth toward victory (a block near breaking or its last stands first: the
+            # hits on a fresh Levy block barely count), its hits the tie-break
+            return 4 + gain * FIRE_GAIN + hits * 0.1 - (2 if t.engaged else 0)
         if k == "attack":
             u, t = state.units[a["uid"]], state.units[a["target"]]
             # this round in victory points: a round that only wears ours down is left for the enemy to
@@ -840,6 +845,8 @@ class StrongGeneral(GeneralAgent):
 
 # of an objective's points, what a charge at a unit that denies it to us is worth beyond the fight
 OBJECTIVE_STAKE = 0.5
+# per victory point a volley is expected to gain (volley_outlook), what it adds to a Fire's score
+FIRE_GAIN = 0.2
 # per inch from the table's middle (left to right), what the strong general's place for a melee block loses
 CENTRE_PULL = 0.02
 # per victory point an enemy charge could gain next turn where an advance leaves the unit (the same
