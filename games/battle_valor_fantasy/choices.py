@@ -212,7 +212,9 @@ def options_for(state: BVFState, u: Unit) -> list[str]:
     if u.fleeing:
         return ["flee"]
     if u.kind == "general":
-        return ["charge", "advance", "fire", "reform"]
+        # only those the orders accept (the picker offered Fire, which turns.order_fits refuses:
+        # the General has no missile weapon)
+        return [o for o in ("charge", "advance", "fire", "reform") if turns.order_fits(state, u, o) is None]
     if u.kind == "wizard":
         return [o for o in ("spell", "advance") if turns.order_fits(state, u, o) is None]
     out = []
