@@ -69,10 +69,10 @@ def exchange(state: BVFState, u: Unit, t: Unit, side: str, charging: bool) -> fl
     first = u.rounds.get(t.uid, 0) == 0
     dealt = impact_mean(state, u, t, side) if charging else 0.0
     dealt += strike_mean(state, u, t, side, first, True, False)
-    dealt = min(dealt, t.figures())
+    dealt = min(dealt, health(t))
     back = 0.0
-    if not t.activated and dealt < t.figures():
-        back = min(u.figures(), strike_mean(state, t, u, "front", first, False, charging))
+    if not t.activated and dealt < health(t):
+        back = min(health(u), strike_mean(state, t, u, "front", first, False, charging))
     return dealt * worth(t) - back * worth(u)
 
 
@@ -84,18 +84,38 @@ def _ramp(x: float, lo: float, hi: float) -> float:
     return min(1.0, max(0.0, (x - lo) / (hi - lo)))
 
 
+def health(u: Unit) -> float:
+    """What a strike's casualties come off: its figures, a monstrous
+    creature's MR (each casualty is a point of damage; it is out of action
+    at none: casualties.take).  The Elite Juggernaut is one figure with MR
+    6: counted as one figure, four hits before saves "destroyed" it and
+    every volley went at it."""
+    if stats.monstrous(u):
+        return max(0.0, float(stats.base_mr(u)))
+    return float(u.figures())
+
+
+def full_health(u: Unit) -> float:
+    if stats.monstrous(u):
+        return max(1.0, float(stats.base_mr(u)) + u.wounds)
+    return float(u.start_stands * max(1, u.profile.figures))
+
+
 def loss_value(u: Unit, figures: float) -> float:
-    """What `u` down to `figures` figures gives the enemy at the end
-    (victory.py): half its points broken (below half its stands), all of
-    them and its standard (+25 held becomes -25) destroyed; a little for
+    """What `u` down to `figures` figures (health) gives the enemy at the
+    end (victory.py): half its points broken (below half its stands), all
+    of them and its standard (+25 held becomes -25) destroyed; a little for
     what is merely lost.  Ramps around the thresholds: these are averages,
-    not dice."""
+    not dice.  A monstrous creature is one stand: never broken, destroyed
+    when its MR is gone."""
     if u.profile is None or not u.start_stands:
         return 0.0
-    total = u.start_stands * max(1, u.profile.figures)
+    total = full_health(u)
     lost = 1.0 - max(0.0, figures) / total
-    broken = _ramp(lost, 0.35, 0.65)
+    broken = 0.0 if stats.monstrous(u) else _ramp(lost, 0.35, 0.65)
     gone = _ramp(lost, 0.8, 1.0)
+    if stats.monstrous(u):
+        return u.profile.points * (PROGRESS * lost + (1.0 - PROGRESS) * gone) + (50.0 if u.standard else 0.0) * gone
     pts = u.profile.points
     return pts * (PROGRESS * lost + (0.5 - PROGRESS / 2) * broken + (0.5 - PROGRESS / 2) * gone) \
         + (50.0 if u.standard else 0.0) * gone
@@ -123,7 +143,7 @@ def _outlook(state: BVFState, u: Unit, t: Unit, side: str, charging: bool, later
     if rounds <= 0:
         return 0.0
     first = u.rounds.get(t.uid, 0) == 0
-    fu0, ft0 = float(u.figures()), float(t.figures())
+    fu0, ft0 = health(u), health(t)
     if fu0 <= 0 or ft0 <= 0:
         return 0.0
     dealt = impact_mean(state, u, t, side) if charging else 0.0
@@ -152,7 +172,7 @@ def volley_outlook(state: BVFState, u: Unit, t: Unit, hits: float) -> float:
         dmod = sum(m for _, m in fire.defence_mods(state, v, u))
         rr = stats.armour_rerolls(state, v) + v.effects.get("reroll_defence", 0)
         lost = max(0.0, hits - _mean(k, 5, rr, dmod)) if k > 0 else hits
-        figs = v.figures()
+        figs = health(v)
         d = loss_value(v, figs - min(figs, lost)) - loss_value(v, figs)
         gain += -d if v.owner == u.owner else d
     return gain
