@@ -99,3 +99,68 @@ def test_no_walk_into_a_charge_it_cannot_survive(level):
     frame, _ = block_move(space.block(m.state, u), BlockMove(naive.get("first", 0.0), naive.get("angle", 0.0),
                                                               naive.get("then", 0.0)))
     assert ai_threat.added_danger(m.state, u, frame) >= 0.5 * u.profile.points
+
+
+BOWS = {"troop": "missile_troops", "stands": 8, "missile": "bow", "command": True}
+
+
+def last_volley_position() -> Match:
+    """The last turn of a close battle (as in the Border March games the
+    normal general drew within the margin, issue 35): our bows between a
+    fresh block of ten Levy, near (7.3 hits before saves), and a Veteran
+    block with its standard down to 3 of its 6 stands at long range (6.3
+    hits): one stand more breaks it (half its points, victory.py), more
+    destroys it and takes its standard."""
+    units = [
+        {"name": "bows", "player": 0, "at": [36, 30], "facing": 270, "files": 8, "orders": ["fire"], "unit": BOWS},
+        {"name": "levy", "player": 1, "at": [24, 20], "facing": 90, "files": 5, "orders": ["advance"],
+         "unit": {"troop": "infantry", "stands": 10, "experience": "levy", "command": True}},
+        {"name": "veterans", "player": 1, "at": [50, 10], "facing": 90, "files": 3, "orders": ["advance"],
+         "unit": {"troop": "infantry", "stands": 6, "experience": "veteran", "command": True}},
+        {"name": "g0", "player": 0, "kind": "general", "at": [70, 47]},
+        {"name": "g1", "player": 1, "kind": "general", "at": [70, 1]}]
+    pos = {"phase": "fire", "turn": 6, "turns": 6, "initiative": 0, "current": 0, "units": units}
+    m = Match(Setup("battle_valor_fantasy", 2, seed=1, scenario="field_of_abaci", options={"position": pos}))
+    vet = m.state.units[m.state.options["names"]["veterans"]]
+    vet.stands = [s for s in vet.stands if s.command] + [s for s in vet.stands if not s.command][:2]
+    m.state.touch()
+    return m
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_last_volley_goes_where_it_wins_points(level):
+    """A volley's worth is the victory points it takes (the naive general
+    shot where it scored most hits: the fresh Levy block, whose few points
+    a volley barely dents); normal and hard shoot the block one stand from
+    breaking, and the reason says what it gains."""
+    m = last_volley_position()
+    names = m.state.options["names"]
+    a, why = choice(m, level)
+    assert a.kind == "fire" and a["target"] == names["veterans"], (RULES.describe(m.state, a), why)
+    if level == "normal":
+        assert "victory points in our favour" in why, why
+
+
+def test_damage_on_a_monstrous_creature_comes_off_its_mr():
+    """The Elite Juggernaut is one figure with MR 6 (casualties.take: a
+    casualty is a point of damage, out of action at none): four hits before
+    saves do not destroy it, so they are worth far less than its points."""
+    from games.battle_valor_fantasy import ai_fight, stats
+    m = position("fire", [
+        {"name": "bows", "player": 0, "at": [36, 30], "facing": 270, "files": 8, "orders": ["fire"], "unit": BOWS},
+        {"name": "jug", "player": 1, "at": [36, 16], "facing": 90, "unit": {"troop": "juggernaut", "stands": 1}}])
+    st = m.state
+    jug, bows = (st.units[st.options["names"][k]] for k in ("jug", "bows"))
+    assert stats.monstrous(jug) and stats.base_mr(jug) >= 4
+    assert ai_fight.volley_outlook(st, bows, jug, 4.0) < jug.profile.points / 3
+
+
+def test_the_general_is_offered_no_order_the_rules_refuse():
+    """The picker and the Fate counter offered the General a Fire order the
+    orders then refused (he has no missile weapon: turns.order_fits)."""
+    from games.battle_valor_fantasy import choices, turns
+    m = levy_position()
+    g = next(u for u in m.state.units.values() if u.kind == "general")
+    opts = choices.options_for(m.state, g)
+    assert "fire" not in opts and "advance" in opts
+    assert all(turns.order_fits(m.state, g, o) is None for o in opts)
