@@ -236,3 +236,28 @@ def test_a_hero_on_its_last_hit_is_not_left_in_reach(level):
     reach = [stats.unit_label(s, v) for v in stats.living(s, 1) if ai_threat.can_strike(s, v, h.pos, {})]
     assert m.state.phase != "over" and not reach, (reach, [(RULES.describe(b, a), w) for a, w, b in done])
     assert any("(Regicide)" in w for _, w, _ in done), [w for _, w, _ in done]
+
+
+# ---- a swap that only trades places with a friend (back and forth) -----------------------------------
+
+def test_a_swap_with_a_friend_that_serves_no_goal_is_worth_nothing():
+    """Playtest, seed 386305, hard: Blue's Vesper Nightveil cast Mirror Swap
+    on its own Witch in two phases running ("Why: Mirror Swap: 92% to
+    succeed"), the two trading places and back, far from every fight.  A
+    swap with a friend moves the two along the goals' pull by opposite
+    steps: it gains nothing unless one of them reaches a city."""
+    spots = plains()
+    far = [h for h in spots if hexgrid.distance(h, spots[0]) >= 14]
+    friend = next(h for h in spots if hexgrid.distance(h, spots[0]) == 2)
+    m = position([
+        {"name": "vesper", "player": 0, "class": "vesper", "at": list(spots[0])},
+        {"name": "witch", "player": 0, "class": "footman", "at": list(friend)},
+        {"name": "blue_hero", "player": 1, "class": "grimhild", "at": list(far[-1])},
+        {"name": "blue_b", "player": 1, "class": "footman", "at": list(far[-2])}])
+    s, names = m.state, m.state.options["names"]
+    swaps = [a for a in m.legal_actions() if a.kind == "skill" and a["uid"] == names["vesper"]
+             and a["target"] == names["witch"]]
+    assert swaps, sorted({a.kind for a in m.legal_actions()})
+    normal = ai.make_agent("normal", RULES)
+    cache = {"plan": ai.Plan(s, 0)}
+    assert normal.score_skill(s, swaps[0], cache)[0] < 0

@@ -328,6 +328,8 @@ class GreedyAgent:
                     step += 0.5 * plan.capitals[target][0]
                 gain += max(-1.0, step)
                 why = f"{sk.name} ({percent(1 - f)}): {goal}"
+            elif isinstance(target, int) and target in state.units and any(fx.kind == "swap" for fx in sk.effects):
+                gain, why = self._swap_gain(state, sk, u, state.units[target], f, cache, gain, why)
             else:
                 gain += 0.1
         if gain <= 0.05:
@@ -336,6 +338,22 @@ class GreedyAgent:
         # hit is no reason to spend a unit's action (the old flat 0.8 made
         # the same Sacred Benediction worth casting twice on one Footman)
         return 0.8 * min(1.0, gain / 0.5) + (1 - f) * gain, why
+
+    def _swap_gain(self, state, sk, u, v, f: float, cache, gain: float, why: str) -> tuple[float, str]:
+        """A skill that trades `u`'s place with unit `v` (`f` its chance to
+        fail): with an enemy, worth u's step along the goals' pull to v's
+        hex, as a move there; with a friend nothing, the two trading places
+        on the same goals (the playtest's Mirror Swap on our own Witch,
+        phase after phase, far from every fight)."""
+        if stats.friendly(state, v.owner, u.owner):
+            return gain, why
+        plan = cache["plan"]
+        now, _ = plan.pull(u.pos)
+        there, goal = plan.pull(v.pos)
+        step = 0.15 * (there - now) / max(0.1, plan.goals[0][1] if plan.goals else 1.0)
+        if v.pos in plan.capitals:
+            step += 0.5 * plan.capitals[v.pos][0]
+        return gain + max(-1.0, step), f"{sk.name} ({percent(1 - f)}): {goal}"
 
     def effect_gain(self, state, sk, caster, owner: int, target, cache=None) -> float:
         """Expected value of a skill's effects on the units it reaches."""
