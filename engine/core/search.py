@@ -213,7 +213,7 @@ class HardAgent:
         self.last_futures = self.last_positions = 0
         self.last_overturned = False
         if len(cands) == 1:
-            self.last_reason = cands[0][2] or getattr(self.normal, "last_reason", "")
+            self.last_reason = cands[0][2]   # its own words: the normal player's last ones may be stale
             self.last_weighed = [Weighed(cands[0][1], cands[0][2], 0, 0.0)]
             return cands[0][1]
         fixed = self.playouts is not None
@@ -266,7 +266,7 @@ class HardAgent:
     def reason(self, state, cands, best, parts, values, wins, to_end) -> str:
         """The chosen idea's own reason; where the look-ahead overturned the
         first idea, what it found, in the game's words (never its figures)."""
-        why = cands[best][2] or getattr(self.normal, "last_reason", "")
+        why = cands[best][2]         # never the normal player's last words: a future's move, maybe the enemy's
         span = ("to the end of the game" if to_end else "to the end of our turn" if self.replies <= 0
                 else "through the replies")
         said = []

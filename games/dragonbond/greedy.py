@@ -91,7 +91,7 @@ class GreedyAgent:
         if k == "charge_attack":
             return 5.0, "strike with the charge's upgraded dice"
         if k == "skip_follow_up":
-            return 0.0, ""
+            return 0.0, "hold position: moving up into the fight is not worth it"
         if k == "pass_round":
             return -50.0, "nothing useful left"
         if k == "activate":
