@@ -62,3 +62,15 @@ def test_it_beats_random_players():
         r = play_out(RULES, Setup("uberdrakes", 4, seed=77 + g), agents, max_actions=6000)
         wins += r["winners"] == [g]
     assert wins >= 3
+
+
+def test_its_reasons_name_the_dragons_not_you():
+    """Playtest, hard: the Fire Dragon's log read "race to a rider pickup
+    (you 1, Lightning Dragon 1 victory points)", where "you" is the
+    computer, not the player reading the log; the reasons name each side."""
+    m = match([dict(dragon="fire", at="E4", facing=0, hand=["dash", "bank_left"]),
+               dict(dragon="water", at="Q1"), dict(dragon="earth", at="Q13")])
+    agent = make_agent("uberdrakes", "drake", RULES)
+    agent.choose(m.state, m.legal_actions(), random.Random(1))
+    why = agent.last_reason
+    assert "victory point" in why and "you " not in why and "Fire Dragon 0" in why, why

@@ -637,7 +637,8 @@ class Ctx:
         st = self.state
         d = self.me
         rival = max((e for e in st.players if e.index != self.p), key=lambda e: e.vp, default=None)
-        score = f"you {d.vp}, {rival.name} {rival.vp}" if rival is not None else f"you {d.vp}"
+        # each side by name: the line is the computer's log as well as the hint's, so "you" misleads
+        score = f"{d.name} {d.vp}, {rival.name} {rival.vp}" if rival is not None else f"{d.name} {d.vp}"
         if d.rider is None:
             return f"race to a rider pickup for the next delivery ({score} victory points)"
         rc = st.catalog.riders[d.rider]
