@@ -84,3 +84,24 @@ def test_a_hint_says_what_it_proposes_why_and_no_figure_of_the_search(game):
     for step in hint.steps:
         assert rules.check(replay, step) is None, (step, hint.said)
         rules.apply(replay, step, dice)
+
+
+def test_a_deciding_term_reads_as_our_gain():
+    """The hard level says "it does more for <term> than ..."; Warbound's
+    reply term read "it does more for the opponent's next reply", which
+    says the move helps the opponent (playtest, hard); every term names
+    something of ours."""
+    from games.warbound import ai as warbound_ai
+    rules = registry.get("warbound")
+    m = Match(Setup("warbound", 2, seed=5, scenario=rules.scenarios()[0]))
+    rng = random.Random(5)
+    seen: set = set()
+    for _ in range(60):
+        if m.outcome() is not None:
+            break
+        if m.state.phase == "action":
+            for p in (0, 1):
+                seen |= set(warbound_ai.evaluate_terms(m.state, p))
+        m.submit(rng.choice(m.legal_actions()))
+    assert any("reply" in t for t in seen), seen
+    assert not [t for t in seen if t.startswith(("the opponent", "their", "the enemy"))], seen

@@ -110,7 +110,7 @@ def evaluate_terms(state, player: int) -> dict:
     if state.phase != "cleanup":
         terms["the Scan markers and the objective card at Cleanup"] = 2.0 * projection(state, player)
     if state.phase == "action" and to_act_is_opponent(state, player):
-        terms["the opponent's next reply"] = -REPLY_WEIGHT * reply_cost(state, player)
+        terms["our Characters' safety from the opponent's next reply"] = -REPLY_WEIGHT * reply_cost(state, player)
     return terms
 
 
