@@ -7,6 +7,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+# the tests are mirrored by what they test (tests/engine, tests/engine/ui, tests/games/<id>) and
+# import each other's helpers by module name (test_ui_support, test_cli): every folder is on the path
+TEST_FOLDERS = sorted({p.parent for p in Path(__file__).resolve().parent.rglob('test_*.py')})
+sys.path[1:1] = [str(folder) for folder in TEST_FOLDERS]
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # a fresh user data folder per test run (every started game keeps its own

@@ -15,9 +15,13 @@ the `ci` Hypothesis profile (`.ci/run` runs both tiers).
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import settings
 
+TESTS = Path(__file__).resolve().parent      # tests/: fixtures, scripts, lists, hostile
+ROOT = TESTS.parent                           # the repository
 slow = pytest.mark.slow
 CI_EXAMPLES = 100           # the `ci` profile's max_examples: a test's own count is stated against it
 

@@ -3,7 +3,7 @@ declared actions (engine/core/action_specs.py): each kind, what it does,
 its parameters with their kinds, bounds and whether they may be left out.
 
 `python main.py docs actions` writes docs/scripts/<game>.md for every
-game; tests/test_action_docs.py fails when a committed page differs from
+game; tests/engine/test_action_docs.py fails when a committed page differs from
 what the declarations make, so the pages cannot drift from the rules."""
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def game_page(rules, specs) -> str:
     title = rules.title or rules.game_id
     head = [f"# {title}: actions in scripts", "",
             f"Written by `python main.py docs actions` from games/{rules.game_id}/actions.py; do not edit",
-            "by hand (tests/test_action_docs.py fails when this page and the declarations differ).",
+            "by hand (tests/engine/test_action_docs.py fails when this page and the declarations differ).",
             "The script format itself: [docs/scripts.md](../scripts.md).", "",
             "Every action is a mapping with `kind` and `player` (a seat, 0 first) and the parameters",
             "below. A parameter of the wrong kind is refused before the rules read it, naming the",

@@ -11,7 +11,7 @@ three letters or digits, is a `file:line: icon: ...` error at load.
 
 Within one game no two types may share an icon or a code
 (`face_problems`; each game's `faces.py` lists its `Face`s and
-tests/test_icons.py renders them all and compares the pictures).
+tests/engine/test_icons.py renders them all and compares the pictures).
 """
 from __future__ import annotations
 

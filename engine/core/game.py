@@ -12,7 +12,7 @@ found by convention.  The hooks every game keeps in modules of the same
 role (games/<id>/describe.py, catalog.py, invariants.py, position.py,
 judge.py, rulings.py) are handed over once, as `parts = GameParts(...)`:
 each module is typed by a Protocol below, which mypy checks the module
-against (and tests/test_game_contract.py at run time), so a missing or
+against (and tests/engine/test_game_contract.py at run time), so a missing or
 misnamed function is an error before any match starts.
 
 The values the hooks exchange (Event, Illegal, Outcome, Setup, OptionSpec)

@@ -16,7 +16,7 @@ A field is left out when its declaration says so:
 Values walked: dataclasses (by their fields), dicts (by sorted keys),
 lists, tuples, sets, text, numbers, true/false and None.  Anything else is
 a programming error in the state's declaration and raises TypeError: the
-shared test over random playouts (tests/test_state_fields.py) would fail.
+shared test over random playouts (tests/engine/test_state_fields.py) would fail.
 Floats are written to 6 decimals, well below any distance the rules
 measure, so a replay on another machine gives the same text.
 """

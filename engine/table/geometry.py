@@ -926,7 +926,7 @@ def _rect_ring_within(ring: Ring, corners: Ring, limit: float) -> bool:
     """`Piece.distance_to(rectangle) <= limit` (limit >= 0), answered the
     same way but stopping at the first pair within the limit and skipping
     pairs of edges whose boxes lie farther apart than it (their distance
-    cannot be smaller).  (tests/test_table_properties.py holds them equal.)"""
+    cannot be smaller).  (tests/engine/test_table_properties.py holds them equal.)"""
     for cx, cy in corners:
         if point_in_ring(cx, cy, ring):
             return True

@@ -46,7 +46,7 @@ SEARCH = {"kinds": 0, "margin": 6.0, "budget": 0.75, "playouts": 64, "replies": 
 
 # the easy level's slips (engine/core/search.py EasyAgent): half its decisions
 # may take one of its next four ideas within 2 points or 30% of the best (4 and
-# 80% missed the centre on the last turn: tests/test_levels.py; docs/games/warbound.md)
+# 80% missed the centre on the last turn: tests/engine/test_levels.py; docs/games/warbound.md)
 EASY = {"slip": 0.5, "spread": 2.0, "ratio": 0.3, "reach": 4}
 
 

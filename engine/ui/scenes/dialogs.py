@@ -191,7 +191,7 @@ class ChoiceDialog(Modal):
         return super().handle(ev)
 
 
-HANDOFF_KEY = pygame.K_F2          # no game uses it (tests/test_hotseat_ui.py checks every game)
+HANDOFF_KEY = pygame.K_F2          # no game uses it (tests/engine/test_hotseat_ui.py checks every game)
 HANDOFF_KEY_LABEL = "F2"
 
 
