@@ -17,6 +17,7 @@ import pygame
 from engine.core.actions import Action
 from engine.core.limits import cut_text
 from engine.core.rules import Illegal
+from engine.ui import courtesy
 from engine.ui import theme as T
 from engine.ui import widgets as W
 from engine.ui.ai_runner import AIRunner
@@ -182,7 +183,8 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
     def player_name(self, p: int) -> str:
         try:
             return self.rules.player_name(self.state, p)
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - a name is a courtesy: logged (courtesy.py), the seat's number shown
+            courtesy.failed("the player's name")
             return f"Player {p + 1}"
 
     def tokens(self):
@@ -391,7 +393,8 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
             try:
                 if self.rules.hidden_from_others(self.state, q):
                     return True
-            except Exception:  # noqa: BLE001 - treat a failing rule as private: hand over
+            except Exception:  # noqa: BLE001 - treat a failing rule as private: hand over (logged)
+                courtesy.failed("whether a seat holds something private")
                 return True
         return False
 
@@ -407,7 +410,8 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
             return
         try:
             interrupt = bool(self.view.decision_is_interrupt(self.state))
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - logged (courtesy.py); no interrupt assumed
+            courtesy.failed("whether the decision interrupts a turn")
             interrupt = False
         last = self.last_human
         several = len(self.humans()) > 1
@@ -421,7 +425,8 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
             hidden = False
             try:
                 hidden = self.rules.hidden_from_others(self.state, last) or self.rules.hidden_from_others(self.state, p)
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - treat a failing rule as private (logged)
+                courtesy.failed("whether a seat holds something private")
                 hidden = True
             if hidden or interrupt or self.last_interrupt:
                 show = True
@@ -464,7 +469,8 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
         self._decision_sig = (self.version, self.ctl_sig(), self.human_turn())
         try:
             spec = fn() if self.human_turn() else None
-        except Exception:  # noqa: BLE001 - the screen goes on without the panel
+        except Exception:  # noqa: BLE001 - the screen goes on without the panel (logged)
+            courtesy.failed("the decision panel")
             spec = None
         dlg = self.decision_dlg
         if dlg is not None and dlg not in self.app.stack:
@@ -818,12 +824,14 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
         elif self.space == "table":
             try:
                 self.hover_info = self.ctl.hover(h)
-            except Exception:  # noqa: BLE001 - hover must never crash the game
+            except Exception:  # noqa: BLE001 - hover must never crash the game (logged)
+                courtesy.failed("the hover's words")
                 self.hover_info = None
         else:
             try:
                 self.hover_info = self.ctl.hover(h) if self.human_turn() else self.view.hex_info(self.state, h)
-            except Exception:  # noqa: BLE001 - hover must never crash the game
+            except Exception:  # noqa: BLE001 - hover must never crash the game (logged)
+                courtesy.failed("the hover's words")
                 self.hover_info = self.view.hex_info(self.state, h)
         pool = self.hover_info.pool if (self.hover_info is not None and self.human_turn()) else None
         self.dice.set_pool(pool)
@@ -1297,7 +1305,8 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
         ghosts, ghost_problem = ctl.shown_placement() if (human and self.hover_hex is not None) else ([], "")
         try:
             shapes = list(ctl.overlay_shapes())
-        except Exception:  # noqa: BLE001 - an aid must never break the screen
+        except Exception:  # noqa: BLE001 - an aid must never break the screen (logged)
+            courtesy.failed("the table's aids")
             shapes = []
         ov = TableOverlay(legs=legs, allowance=allowance, problem=problem, grab=grab, sight=ctl.shown_sight(),
                           ruler=ctl.ruler, hover=hover, hover_kind=kind, ghosts=ghosts, ghost_problem=ghost_problem,
