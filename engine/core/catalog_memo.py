@@ -17,7 +17,7 @@ A catalog declares `memo: dict = field(default_factory=dict, compare=False, repr
 from __future__ import annotations
 
 from functools import wraps
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, TypeVar, cast
 
 R = TypeVar("R")
 
@@ -30,7 +30,7 @@ def per_catalog(fn: Callable[..., R]) -> Callable[..., R]:
         memo = catalog.memo
         key = (fn, args)
         try:
-            return memo[key]
+            return cast(R, memo[key])      # the memo holds what fn returned for this key
         except KeyError:
             value = memo[key] = fn(catalog, *args)
             return value

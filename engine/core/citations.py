@@ -16,6 +16,7 @@ something, in the words a refusal or a test would use.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -69,7 +70,7 @@ def load_lines(filename: str) -> tuple[str, ...]:
         return ()
 
 
-def _next_text(lines, i: int, n: int = 3) -> list[str]:
+def _next_text(lines: Sequence[str], i: int, n: int = 3) -> list[str]:
     out: list[str] = []
     j = i + 1
     while j < len(lines) and len(out) < n:
@@ -83,7 +84,7 @@ def _next_text(lines, i: int, n: int = 3) -> list[str]:
 _TOC = re.compile(r"^\s*-\s*\d+\s*\*\*")
 
 
-def toc_range(lines) -> tuple[int, int]:
+def toc_range(lines: Sequence[str]) -> tuple[int, int]:
     """(first, last) line of a table of contents ("- 12** Guarding"), or (-1, -1)."""
     idx = [i for i, ln in enumerate(lines) if _TOC.match(ln)]
     if not idx:
@@ -124,13 +125,13 @@ def _starts_heading(line: str, want: str) -> bool:
     return bool(m.group(1)) or len(line.strip()) < 60 or rest.startswith(" :")
 
 
-def find_section(lines, heading: str) -> int:
+def find_section(lines: Sequence[str], heading: str) -> int:
     """Index of the line that starts the section, or -1.  'Terrain: Water'
     that is no heading of its own finds 'Water' after the 'Terrain' section."""
     return locate(lines, heading)[0]
 
 
-def locate(lines, heading: str) -> tuple[int, str]:
+def locate(lines: Sequence[str], heading: str) -> tuple[int, str]:
     """(line, how it was found): "heading" (a line that is the heading),
     "bold" (a bold mention), "within" (a sub-heading after its parent),
     "mention" (only mentioned in the text) or "" (-1, not found)."""
@@ -146,7 +147,7 @@ def locate(lines, heading: str) -> tuple[int, str]:
 
 
 @lru_cache(maxsize=32)
-def _prepared(lines: tuple) -> tuple:
+def _prepared(lines: tuple[str, ...]) -> tuple[tuple[int, ...], dict[str, list[int]], tuple[str, ...]]:
     """Per source, once: the body lines (the contents list left out), each
     normalised as a heading, lowered, and with its heading marks stripped."""
     t0, t1 = toc_range(lines)
@@ -161,7 +162,7 @@ def _prepared(lines: tuple) -> tuple:
     return body, normed, lower
 
 
-def _find(lines, heading: str) -> tuple[int, str]:
+def _find(lines: Sequence[str], heading: str) -> tuple[int, str]:
     want = heading.strip().lower().rstrip(".")
     if not want:
         return -1, ""
@@ -236,7 +237,7 @@ def _norm_title(line: str) -> str:
     return line.lstrip("#").strip().replace("**", "").replace("`", "")
 
 
-def _wrapped_paragraph(lines, i: int, s: str) -> bool:
+def _wrapped_paragraph(lines: Sequence[str], i: int, s: str) -> bool:
     """A title line (capitalised, no trailing space) followed by a paragraph
     wrapped at a short width, as text extracted from a PDF is (its wrapped
     lines keep their trailing space): Dragonbond's rulebook."""

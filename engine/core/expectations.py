@@ -7,45 +7,53 @@ what is its own (which fields it reads and how it compares them).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, Callable
 
-UNKNOWN = object()      # a reader's answer for a field it does not know
+UNKNOWN = object()
+
+# (got, expected): what the state holds and the expected value as the state holds it.
+Read = Callable[[Any, str, Any], tuple[Any, Any]]
+      # a reader's answer for a field it does not know
 
 
-def named(want: dict, names: dict, read: Callable[[Any, str, Any], tuple], what: str = "unit") -> list[str]:
+def named(want: Mapping[Any, Mapping[str, Any]], names: Mapping[Any, Any], read: Read, what: str = "unit") -> list[str]:
     """{name: {field: expected}} for the pieces a script named (`names`:
     name -> id).  `read(id, field, expected)` gives (got, expected): the
     expected value as the state holds it (a hex label parsed, a list
     sorted), or (UNKNOWN, expected) for a field it does not know."""
-    out = []
+    out: list[str] = []
     for name, fields in want.items():
         uid = names.get(name)
         if uid is None:
             out.append(f"no {what} named {name!r}")
             continue
-        out += _fields(str(name), fields, lambda f, v, uid=uid: read(uid, f, v))
+        out += _fields(str(name), fields, partial(read, uid))
     return out
 
 
-def numbered(want: dict, items, read: Callable[[Any, str, Any], tuple] | None = None,
+def numbered(want: Mapping[Any, Mapping[str, Any]], items: Sequence[Any], read: Read | None = None,
              what: str = "player") -> list[str]:
     """{index: {field: expected}} for numbered pieces (players, cities);
     `read(item, field, expected)` as in `named`, by default the attribute."""
-    out = []
+    out: list[str] = []
     for i, fields in want.items():
         item = items[int(i)]
-        out += _fields(f"{what} {i}", fields,
-                       (lambda f, v, item=item: read(item, f, v)) if read else
-                       (lambda f, v, item=item: (getattr(item, f), v)))
+        out += _fields(f"{what} {i}", fields, partial(read or _attribute, item))
     return out
 
 
-def value(label: str, got, want) -> list[str]:
+def _attribute(item: Any, field: str, want: Any) -> tuple[Any, Any]:
+    return getattr(item, field), want
+
+
+def value(label: str, got: object, want: object) -> list[str]:
     """One plain value of the state (the phase, the player to act, a pending decision)."""
     return [] if got == want else [f"expected {label} {want!r}, got {got!r}"]
 
 
-def _fields(label: str, fields: dict, read) -> list[str]:
+def _fields(label: str, fields: Mapping[str, Any], read: Callable[[str, Any], tuple[Any, Any]]) -> list[str]:
     out = []
     for f, v in fields.items():
         got, v = read(f, v)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from engine.core.limits import cut
@@ -23,7 +23,7 @@ _POSITION_PATH = re.compile(r"(position(?:\.[^\s.:\[\]]+|\[\d+\])*): ")
 _PATH_PART = re.compile(r"\.([^.\[\]]+)|\[(\d+)\]")
 
 
-def position_path(message: str) -> list:
+def position_path(message: str) -> list[str | int]:
     """The keys and indexes of the custom-position field a refusal names
     first (`position.units[3].hp: ...` -> position, units, 3, hp), so the
     file's line can be the field's, not its setup's; [] if it names none."""
@@ -38,7 +38,7 @@ class FieldError(ValueError):
     """A field of the wrong shape: the message is `where.field: what`."""
 
 
-def known(where: str, value: Any, names, what: str = "", none: bool = False) -> Any:
+def known(where: str, value: Any, names: Collection[str], what: str = "", none: bool = False) -> Any:
     """`value` if it is one of a catalog's `names` (or null, when `none`
     allows it), else refused listing them: `where: unknown Character 'x'
     (known: ...)`."""
@@ -67,14 +67,14 @@ class Fields:
     def has(self, key: str) -> bool:
         return key in self.raw
 
-    def only(self, keys) -> None:
+    def only(self, keys: Collection[str]) -> None:
         """Refuse a field not among `keys`, naming them."""
         bad = set(self.raw) - set(keys)
         if bad:
             raise FieldError(f"{self.where or '(top)'}: unknown field {cut(sorted(bad, key=str)[0])} "
                              f"(known: {', '.join(sorted(keys))})")
 
-    def parsed(self, key: str, reader, default: Any = _REQUIRED) -> Any:
+    def parsed(self, key: str, reader: Callable[[Any], Any], default: Any = _REQUIRED) -> Any:
         """The field read by `reader` (a hex label, a date...), whose ValueError
         is said at the field."""
         v = self._get(key, default)
@@ -85,7 +85,7 @@ class Fields:
         except ValueError as e:
             raise FieldError(f"{self.at(key)}: {e}") from None
 
-    def items(self, key: str, default: Any = (), most: int | None = None, per: str = "") -> list:
+    def items(self, key: str, default: Any = (), most: int | None = None, per: str = "") -> list[Any]:
         """The list at `key` (`default` when absent), at most `most` long
         (`per` says what each entry is for: "one per player")."""
         v = self._get(key, default)
@@ -137,7 +137,7 @@ class Fields:
             raise FieldError(f"{self.at(key)}: text was expected, not {cut(v)}")
         return v
 
-    def one_of(self, key: str, choices, default: Any = _REQUIRED) -> str:
+    def one_of(self, key: str, choices: Collection[str], default: Any = _REQUIRED) -> str:
         v = self._get(key, default)
         if not isinstance(v, str) or v not in choices:
             raise FieldError(f"{self.at(key)}: one of {', '.join(str(c) for c in choices)} was expected, "
@@ -157,7 +157,7 @@ class Fields:
             raise FieldError(f"{self.at(key)}: a list of names was expected, not {cut(v)}")
         return list(v)
 
-    def mapping(self, key: str, default: Any = None) -> dict:
+    def mapping(self, key: str, default: Any = None) -> dict[Any, Any]:
         v = self._get(key, default)
         if v is None:
             return {}
