@@ -7,9 +7,14 @@ game; tests/engine/test_action_docs.py fails when a committed page differs from
 what the declarations make, so the pages cannot drift from the rules."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.core.action_specs import ActionSpec, Param
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 DOCS_DIR = Path(__file__).resolve().parents[2] / "docs" / "scripts"
 NO_BOUND = (-10**6, 10**6)
@@ -57,7 +62,7 @@ def spec_lines(spec: ActionSpec) -> list[str]:
     return lines + ["", "```yaml", f"- {{{example}}}", "```", ""]
 
 
-def game_page(rules, specs) -> str:
+def game_page(rules: Game, specs: Mapping[str, ActionSpec]) -> str:
     """The markdown page for one game's declared actions."""
     title = rules.title or rules.game_id
     head = [f"# {title}: actions in scripts", "",

@@ -39,9 +39,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
+from engine.core.actions import Action
+from engine.core.dice import Dice
 from engine.core.limits import cut
+
+if TYPE_CHECKING:
+    from engine.core.rules import Event, Illegal
 
 KINDS = ("unit", "player", "hex", "facing", "int", "text", "bool", "unit_or_hex", "units", "names", "ints",
          "point", "points", "number", "numbers", "orders")
@@ -63,12 +68,17 @@ class Param:
             raise ValueError(f"{self.name}: unknown parameter kind {self.kind!r}")
 
 
-Apply = Callable[[Any, Any, Any, list], None]     # (state, action, dice, events): carries the action out
-Describe = Callable[[Any, Any], str]               # (state, action): the action in a player's words
-Check = Callable[[Any, Any], Any]                  # (state, action): None, a reason, (reason, rule) or an Illegal
+# The state is Any throughout: each game's own state class, which the engine never imports.
+Apply = Callable[[Any, Action, Dice, "list[Event]"], None]   # (state, action, dice, events): carries the action out
+Describe = Callable[[Any, Action], str]                      # (state, action): the action in a player's words
+# What a check answers: None (allowed), a reason, (reason, rule) or an Illegal.
+Refusal = Union[None, str, tuple[str, str], "Illegal"]
+Check = Callable[[Any, Action], Refusal]                     # (state, action): a kind's own check
+# A game's phase check (rules.refusal's `problem`) may also answer BY_KIND: the kind's own check decides.
+PhaseCheck = Callable[[Any, Action], Union[Refusal, "ByKind"]]
 
 
-class _ByKind:
+class ByKind:
     """What a game's phase check (the prelude) answers when the phase lets
     the action through and its kind's own check decides (`ActionSpec.check`,
     asked by engine/core/rules.py `refusal`)."""
@@ -77,7 +87,7 @@ class _ByKind:
         return "BY_KIND"
 
 
-BY_KIND = _ByKind()
+BY_KIND = ByKind()
 
 
 @dataclass(frozen=True)
@@ -103,23 +113,23 @@ class ActionSpec:
 class Declared:
     """A game's declared actions, and how its state names its pieces."""
     specs: Mapping[str, ActionSpec]
-    pieces: Callable[[Any], Mapping] = field(default=lambda state: {})     # state -> {id: piece}
+    pieces: Callable[[Any], Mapping[int, Any]] = field(default=lambda state: {})     # state -> {id: piece}
     players: Callable[[Any], int] = field(default=lambda state: len(state.players))
 
-    def describe(self, state, action) -> str:
+    def describe(self, state: Any, action: Action) -> str:
         """The action in words, by its kind's declared describe (an
         undeclared kind: the action as written)."""
         spec = self.specs.get(action.kind)
         return spec.describe(state, action) if spec is not None else str(action)
 
-    def kind_check(self, state, action):
+    def kind_check(self, state: Any, action: Action) -> Refusal:
         """The kind's own check, asked when the phase check answered BY_KIND."""
         check = self.specs[action.kind].check
         if check is None:
             raise TypeError(f"{action.kind}: the phase check deferred to the kind, which declares no check")
         return check(state, action)
 
-    def problem(self, state, action) -> str | None:
+    def problem(self, state: Any, action: Action) -> str | None:
         """None for a well-formed action, else "field: what" (the first)."""
         spec = self.specs.get(action.kind)
         if spec is None:
@@ -137,7 +147,7 @@ class Declared:
                 return f"{p.name}: {why}"
         return None
 
-    def _value_problem(self, state, p: Param, value) -> str | None:
+    def _value_problem(self, state: Any, p: Param, value: Any) -> str | None:
         kind = p.kind
         if kind == "unit_or_hex":
             if _is_int(value):
@@ -215,18 +225,18 @@ class Declared:
         return None
 
 
-def _is_int(value) -> bool:
+def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 10**9
 
 
-def _is_number(value) -> bool:
+def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
         and abs(value) <= 10**4
 
 
-def _is_point(value) -> bool:
+def _is_point(value: Any) -> bool:
     return isinstance(value, (list, tuple)) and len(value) == 2 and all(_is_number(v) for v in value)
 
 
-def _is_hex(value) -> bool:
+def _is_hex(value: Any) -> bool:
     return isinstance(value, (list, tuple)) and len(value) == 2 and all(_is_int(v) for v in value)

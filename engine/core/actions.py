@@ -31,7 +31,7 @@ def _thaw(value: Any) -> Any:
 class Action:
     kind: str
     player: int
-    params: tuple = ()
+    params: tuple[tuple[str, Any], ...] = ()       # sorted (name, frozen value) pairs
 
     @classmethod
     def make(cls, kind: str, player: int, **params: Any) -> "Action":
@@ -54,13 +54,13 @@ class Action:
                 return v
         raise KeyError(name)
 
-    def to_dict(self) -> dict:
-        d = {"kind": self.kind, "player": self.player}
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind, "player": self.player}
         d.update({k: _thaw(v) for k, v in self.params})
         return d
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Action":
+    def from_dict(cls, d: dict[str, Any]) -> "Action":
         if not isinstance(d, dict) or "kind" not in d or "player" not in d:
             raise ValueError("an action needs 'kind' and 'player'")
         if not isinstance(d["kind"], str):

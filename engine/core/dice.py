@@ -9,6 +9,13 @@ there).
 from __future__ import annotations
 
 import random
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+# What getstate gives and setstate takes: each kind of dice's own snapshot
+# (None, or a tuple of its generator's state and counts), read back only by
+# the same dice.
+DiceState = Any
 
 
 class DiceExhausted(Exception):
@@ -31,7 +38,7 @@ class Dice:
         """A uniformly random index in range(n) (shuffles, draws): one die of n sides."""
         return self.roll(n)[0] - 1
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.choice_index(i + 1)
             items[i], items[j] = items[j], items[i]
@@ -40,10 +47,10 @@ class Dice:
     def rolled(self) -> int:
         return len(self.history)
 
-    def getstate(self):
+    def getstate(self) -> DiceState:
         return None
 
-    def setstate(self, s) -> None:
+    def setstate(self, s: DiceState) -> None:
         pass
 
 
@@ -55,10 +62,10 @@ class SeededDice(Dice):
     def _one(self, sides: int) -> int:
         return self.rng.randint(1, sides)
 
-    def getstate(self):
+    def getstate(self) -> DiceState:
         return (self.rng.getstate(), len(self.history))
 
-    def setstate(self, s) -> None:
+    def setstate(self, s: DiceState) -> None:
         self.rng.setstate(s[0])
         del self.history[s[1]:]
 
@@ -94,10 +101,10 @@ class ScriptedDice(Dice):
             raise DiceExhausted(f"the script forced {len(self.forced)} dice, but more were rolled (a d{sides})")
         return self.rng.randint(1, sides)
 
-    def getstate(self):
+    def getstate(self) -> DiceState:
         return (self.pos, self.rng.getstate(), len(self.history))
 
-    def setstate(self, s) -> None:
+    def setstate(self, s: DiceState) -> None:
         self.pos = s[0]
         self.rng.setstate(s[1])
         del self.history[s[2]:]

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.action_specs import BY_KIND
+from engine.core.action_specs import ByKind, Declared, PhaseCheck
+from engine.core.actions import Action
 
 
 
@@ -24,9 +25,9 @@ class Event:
     text: str
     rule: str = ""
     depth: int = 1
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, "text": self.text}
         if self.rule:
             d["rule"] = self.rule
@@ -51,7 +52,7 @@ class Illegal(Exception):
 MALFORMED = (KeyError, TypeError, ValueError, IndexError, AttributeError)
 
 
-def refusal(problem, state, a, declared) -> Illegal | None:
+def refusal(problem: PhaseCheck, state: Any, a: Action, declared: Declared) -> Illegal | None:
     """A game's check as `Game.check` answers it: `problem(state, a)`
     says None, a reason, (reason, rule) or an Illegal.
 
@@ -66,7 +67,7 @@ def refusal(problem, state, a, declared) -> Illegal | None:
     if shape is not None:
         return Illegal(f"Malformed {a.kind} action: {shape}")
     reason = problem(state, a)
-    if reason is BY_KIND:
+    if isinstance(reason, ByKind):         # BY_KIND, its one instance
         reason = declared.kind_check(state, a)
     if reason is None or isinstance(reason, Illegal):
         return reason
@@ -90,13 +91,13 @@ class Setup:
     seats: tuple[str, ...] = ()          # "human" or an agent name, per player
     options: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "players": self.players, "seed": self.seed,
                 "scenario": self.scenario, "seats": list(self.seats),
                 "options": dict(self.options)}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Setup":
+    def from_dict(cls, d: dict[str, Any]) -> "Setup":
         return cls(game=d["game"], players=int(d["players"]), seed=int(d.get("seed", 0)),
                    scenario=d.get("scenario", ""), seats=tuple(d.get("seats", ())),
                    options=dict(d.get("options", {})))
@@ -108,7 +109,7 @@ class OptionSpec:
     key: str
     label: str
     default: Any
-    choices: tuple = ()          # empty: boolean
+    choices: tuple[Any, ...] = ()          # empty: boolean
     help: str = ""
     launcher: bool = True        # offered in the launcher (False: for scripts and the command line only,
                                  # e.g. what the launcher's army-list seats already choose)
