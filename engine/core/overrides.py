@@ -33,9 +33,16 @@ Headless, pure: no pygame, no file I/O.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from engine.core.actions import Action
+from engine.core.dice import Dice
 from engine.core.rules import Event, Illegal
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 MAX_NOTE = 200                 # characters: a short note, one line
 KEY = "override"               # the field of a saved action that carries it
@@ -53,12 +60,12 @@ class Override:
     rule: str                           # the rule it cited
     confirmed_by: tuple[int, ...] = ()  # the seats that agreed
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"note": self.note, "refused": self.refused, "rule": self.rule,
                 "confirmed_by": list(self.confirmed_by)}
 
     @classmethod
-    def from_dict(cls, d, players: int) -> "Override":
+    def from_dict(cls, d: Any, players: int) -> "Override":
         """From a save (untrusted): ValueError naming the field."""
         if not isinstance(d, dict):
             raise ValueError("override: expected a mapping with note, refused, rule and confirmed_by")
@@ -76,7 +83,7 @@ class Override:
         return cls(d["note"], d["refused"], d["rule"], tuple(who))
 
 
-def clean_note(text) -> str:
+def clean_note(text: object) -> str:
     """The note as kept: one line, trimmed; OverrideRefused when empty or too long."""
     if not isinstance(text, str):
         raise OverrideRefused("An override needs a short note saying why the group allows it.")
@@ -93,7 +100,7 @@ _forbidden: list[str] = []
 
 
 @contextmanager
-def forbidden(where: str):
+def forbidden(where: str) -> Iterator[None]:
     """Inside, every override is refused (`simulate`, `judge`: computer
     play and balance numbers follow the rules as written)."""
     _forbidden.append(where)
@@ -109,7 +116,7 @@ def forbidden_in() -> str | None:
 
 
 # --- carrying one out ---------------------------------------------------------------
-def try_apply(rules, state, action, dice) -> tuple[object, list[Event]]:
+def try_apply(rules: Game, state: Any, action: Action, dice: Dice) -> tuple[Any, list[Event]]:
     """Apply a refused action by the game's own `apply` on a copy of
     `state`; returns (the new state, its events).  OverrideRefused when the
     rules cannot carry it out: `state` and `dice` are then as before."""
@@ -129,7 +136,7 @@ def try_apply(rules, state, action, dice) -> tuple[object, list[Event]]:
     return trial, list(events or [])
 
 
-def dry_run(rules, state, action, dice) -> None:
+def dry_run(rules: Game, state: Any, action: Action, dice: Dice) -> None:
     """try_apply for a question only: OverrideRefused if the rules cannot
     carry the action out; the state and the dice are untouched either way."""
     before = dice.getstate()
@@ -139,7 +146,7 @@ def dry_run(rules, state, action, dice) -> None:
         dice.setstate(before)
 
 
-def _unplayable(rules, state) -> str | None:
+def _unplayable(rules: Game, state: Any) -> str | None:
     """Why a position after an override cannot go on, or None."""
     problems = list(rules.invariants(state))
     if problems:

@@ -11,9 +11,12 @@ Headless, pure: no pygame, no file I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.core.rules import Event
+from engine.core.rules import Event, Setup
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +44,7 @@ class Ruling:
     def get(self, key: str) -> Reading:
         return next(r for r in self.readings if r.key == key)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "section": self.section, "question": self.question,
                 "default": self.default,
                 "readings": [{"key": r.key, "summary": r.summary, "rests_on": r.rests_on,
@@ -68,7 +71,8 @@ def reading(options_or_state: Any, ruling_id: str) -> str:
         getattr(options_or_state, "options", None) or {}
     chosen = options.get("rulings")
     if isinstance(chosen, dict) and ruling_id in chosen:
-        return chosen[ruling_id]
+        key: str = chosen[ruling_id]        # a reading's key (resolve checked the setup's)
+        return key
     return _KNOWN[ruling_id].default
 
 
@@ -100,12 +104,12 @@ def resolve(rulings: list[Ruling], chosen: Any) -> dict[str, str]:
     return out
 
 
-def rulings_of(rules) -> list[Ruling]:
+def rulings_of(rules: Game) -> list[Ruling]:
     """A game's rulings (Game.rulings: none by default)."""
     return list(rules.rulings())
 
 
-def apply_to_setup(rules, setup) -> None:
+def apply_to_setup(rules: Game, setup: Setup) -> None:
     """Fill the setup's readings in place (defaults for those not chosen)."""
     rulings = rulings_of(rules)
     if not rulings and "rulings" not in setup.options:
@@ -113,7 +117,7 @@ def apply_to_setup(rules, setup) -> None:
     setup.options["rulings"] = resolve(rulings, setup.options.get("rulings"))
 
 
-def header_event(rules, setup) -> Event | None:
+def header_event(rules: Game, setup: Setup) -> Event | None:
     """The log header line naming every reading that is not the default, or None."""
     chosen = setup.options.get("rulings") or {}
     lines = []
