@@ -7,8 +7,12 @@ engine/core/computer_players.py) by `engine/core/search.py`;
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine.core import registry, search
+from engine.core.actions import Action
+from engine.core.computer_players import Agent
+from engine.core.game import Game
 
 
 class RandomAgent:
@@ -17,12 +21,13 @@ class RandomAgent:
     need not list every action first), else uniform over its legal actions."""
     name = "random"
 
-    def __init__(self, rules=None):
+    def __init__(self, rules: Game | None = None) -> None:
         self.rules = rules
         self.samples = rules is not None          # play_out may leave the listing to it (legal=None)
 
-    def choose(self, state, legal, rng: random.Random):
+    def choose(self, state: Any, legal: list[Action] | None, rng: random.Random) -> Action:
         if legal is None:
+            assert self.rules is not None, "only a RandomAgent given the rules samples for itself"
             sampled = self.rules.sample_legal(state, rng)
             if sampled is not None:
                 return sampled
@@ -31,7 +36,7 @@ class RandomAgent:
         return legal[rng.randrange(len(legal))]
 
 
-def make_agent(game_id: str, name: str, rules, batch: bool = False):
+def make_agent(game_id: str, name: str, rules: Game, batch: bool = False) -> Agent:
     """An agent by seat name: "random", a level ("easy", "normal", "hard")
     or one of the game's own agents (ComputerPlayers.agents).  `batch`:
     for simulate and judge, where a seed must give the same game anywhere

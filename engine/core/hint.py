@@ -15,11 +15,20 @@ only: no figure of the search reaches the screen.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import Action
+from engine.core.computer_players import Agent
 from engine.core.dice import SeededDice
-from engine.core.search import words_of
+from engine.core.search import Weighed, words_of
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+# (state, previous step, next step) -> the next step continues the plan; the state is any game's
+Follows = Callable[[Any, Action, Action], bool]
 
 MAX_STEPS = 4           # steps a plan holds at most
 
@@ -37,30 +46,30 @@ class Hint:
         return ", then ".join(self.said)
 
 
-def same_unit(state, previous: Action, step: Action) -> bool:
+def same_unit(state: Any, previous: Action, step: Action) -> bool:
     """The default: a step continues the idea when it moves the same unit on."""
     uid = previous.get("uid")
     return uid is not None and step.get("uid") == uid and step.kind != previous.kind
 
 
-def follows_hook(rules):
+def follows_hook(rules: Game) -> Follows:
     """The game's `plan_follows` (ComputerPlayers), else `same_unit`."""
     computer = rules.computer()
     return (computer.plan_follows if computer else None) or same_unit
 
 
-def make_hint(game: str, rules, state, agent, first: Action, why: str, weighed: list,
+def make_hint(game: str, rules: Game, state: Any, agent: Agent, first: Action, why: str, weighed: Sequence[Weighed],
               rng: random.Random) -> Hint:
     """The plan that starts with `first` (the agent's choice in `state`, a
     copy the plan may change): the later steps are its player's choices
     while the game says they continue the same idea."""
-    follows = follows_hook(rules)
+    follows: Follows | None = follows_hook(rules)
     if follows is same_unit and first.get("uid") is None:
         follows = None                  # nothing names a unit the next step could move on
-    player = getattr(agent, "normal", agent)        # the hard level's own player chooses the later steps
+    player: Agent = getattr(agent, "normal", agent)      # the hard level's own player chooses the later steps
     me = first.player
     steps, said, odds = [first], [words_of(rules, state, first)], _preview(rules, state, first)
-    others: list = []
+    others: list[str] = []
     for w in weighed:                 # worded on the position the hint is for, before the plan plays on it
         if w.action == first or not w.futures:
             continue
@@ -90,7 +99,7 @@ def make_hint(game: str, rules, state, agent, first: Action, why: str, weighed: 
     return Hint(tuple(steps), tuple(said), why, tuple(odds), tuple(others[:3]))
 
 
-def _preview(rules, state, action) -> list:
+def _preview(rules: Game, state: Any, action: Action) -> list[str]:
     try:
         return [ln for ln in (rules.preview(state, action) or []) if ln]
     except Exception:  # noqa: BLE001 - a preview is a courtesy

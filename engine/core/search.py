@@ -58,26 +58,38 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from engine.core.actions import Action
-from engine.core.computer_players import ComputerPlayers
+from engine.core.computer_players import Agent, ComputerPlayers
 from engine.core.dice import SeededDice
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+# The state is Any throughout: any game's, which the engine never imports.
+Ranked = list[tuple[float, Action, str]]     # (score, action, why), best first
+Terms = dict[str, float]                     # an evaluation's terms: {what it is about: value}
+# One future: (value, 1 if the player won else 0, the evaluation's terms or None)
+Future = tuple[float, int, Terms | None]
 
 LEVELS = ("easy", "normal", "hard")
 
 
-def ranked_of(agent, state, legal, rng) -> list:
+def ranked_of(agent: Agent, state: Any, legal: list[Action], rng: random.Random) -> Ranked:
     """(score, action, why) best first: the agent's own ranking if it has
     one, else its choice first and the rest unranked."""
     if hasattr(agent, "ranked"):
-        return agent.ranked(state, legal, rng)
+        ranked: Ranked = agent.ranked(state, legal, rng)     # a scoring agent's own ranking
+        return ranked
     best = agent.choose(state, legal, rng)
     why = getattr(agent, "last_reason", "") or ""
     return [(1.0, best, why)] + [(0.0, a, "") for a in legal if a != best]
 
 
-def diverse(ranked: list, width: int, kinds: int = 3) -> list:
+def diverse(ranked: Ranked, width: int, kinds: int = 3) -> Ranked:
     """The best `width` ideas, and the best of up to `kinds` other kinds of
     action the list below them offers (holding back, guarding, ending the
     turn), so the search can weigh restraint against the player's
@@ -93,12 +105,12 @@ def diverse(ranked: list, width: int, kinds: int = 3) -> list:
     return out
 
 
-def mean(xs: dict) -> float:
+def mean(xs: dict[int, float]) -> float:
     """The mean of a candidate's future values (very low if it has none)."""
     return sum(xs.values()) / len(xs) if xs else -1e18
 
 
-def words_of(rules, state, action) -> str:
+def words_of(rules: Game, state: Any, action: Action) -> str:
     """The action as the log says it (its kind when the rules cannot say)."""
     try:
         return rules.describe(state, action)
@@ -128,8 +140,8 @@ class EasyAgent:
     reason says it was a slip and what the better idea was."""
     name = "easy"
 
-    def __init__(self, normal, rules=None, slip: float = 0.35, reach: int = 3, spread: float = 0.4,
-                 ratio: float = 0.3, policy=None, setup_slip: float = 0.7):
+    def __init__(self, normal: Agent, rules: Game | None = None, slip: float = 0.35, reach: int = 3,
+                 spread: float = 0.4, ratio: float = 0.3, policy: Agent | None = None, setup_slip: float = 0.7):
         self.normal = normal
         self.rules = rules
         self.policy = policy or normal   # the player whose ideas it ranks (a game may give a plainer one)
@@ -141,7 +153,7 @@ class EasyAgent:
         self.last_reason = ""
         self.last_slip = False
 
-    def choose(self, state, legal, rng: random.Random):
+    def choose(self, state: Any, legal: list[Action], rng: random.Random) -> Action:
         ranked = ranked_of(self.policy, state, legal, rng)
         pick = 0
         setup = self.rules is not None and self.rules.in_setup(state)
@@ -168,11 +180,14 @@ class HardAgent:
     played into futures that end with the game's evaluation."""
     name = "hard"
 
-    def __init__(self, rules, normal, evaluate, determinise=None, width: int = 5, horizon: int = 40,
-                 budget: float = 0.75, min_samples: int = 2, glance: int = 16, playout_options=None,
+    def __init__(self, rules: Game, normal: Agent, evaluate: Callable[[Any, int], float],
+                 determinise: Callable[..., Any] | None = None, width: int = 5, horizon: int = 40,
+                 budget: float = 0.75, min_samples: int = 2, glance: int = 16,
+                 playout_options: Callable[..., list[Action]] | None = None,
                  margin: float = 0.25, playouts: int | None = None, confidence: float = 2.0,
-                 min_paired: int = 3, kinds: int = 3, to_end=None, end_horizon: int = 400,
-                 replies: int = 1, rollout=None, terms=None, turn_of=None):
+                 min_paired: int = 3, kinds: int = 3, to_end: Callable[[Any], bool] | None = None,
+                 end_horizon: int = 400, replies: int = 1, rollout: Agent | None = None,
+                 terms: Callable[[Any, int], Terms] | None = None, turn_of: Callable[[Any], int] | None = None):
         self.rules = rules
         self.normal = normal             # the player whose ideas are the candidates (a game's hard_policy)
         self.rollout = rollout or normal  # the quick player of the futures
@@ -205,7 +220,7 @@ class HardAgent:
         self.last_overturned = False     # the look-ahead replaced its player's first idea
 
     # ---- the decision ----------------------------------------------------------------------
-    def choose(self, state, legal, rng: random.Random):
+    def choose(self, state: Any, legal: list[Action], rng: random.Random) -> Action:
         started = time.perf_counter()
         me = legal[0].player
         ranked = ranked_of(self.normal, state, legal, rng)
@@ -225,7 +240,7 @@ class HardAgent:
         # shares its seed (the same dice and the same redeal), so candidates
         # are compared pair by pair against the first idea on the same luck
         values: list[dict[int, float]] = [{} for _ in cands]
-        parts: list[dict[int, dict]] = [{} for _ in cands]
+        parts: list[dict[int, Terms]] = [{} for _ in cands]
         wins = [0] * len(cands)
         alive = list(range(len(cands)))
         sample = 0
@@ -263,7 +278,8 @@ class HardAgent:
         self.last_reason = self.reason(state, cands, best, parts, values, wins, to_end)
         return cands[best][1]
 
-    def reason(self, state, cands, best, parts, values, wins, to_end) -> str:
+    def reason(self, state: Any, cands: Ranked, best: int, parts: list[dict[int, Terms]],
+               values: list[dict[int, float]], wins: list[int], to_end: bool) -> str:
         """The chosen idea's own reason; where the look-ahead overturned the
         first idea, what it found, in the game's words (never its figures)."""
         why = cands[best][2]         # never the normal player's last words: a future's move, maybe the enemy's
@@ -285,20 +301,20 @@ class HardAgent:
         return f"{why}; {text}" if why else text[:1].upper() + text[1:]
 
     @staticmethod
-    def deciding_term(mine: dict, theirs: dict) -> str:
+    def deciding_term(mine: dict[int, Terms], theirs: dict[int, Terms]) -> str:
         """The part of the evaluation (evaluate_terms' words) that gained the
         most over the same futures of the other idea."""
         keys = [k for k in mine if k in theirs]
         if not keys:
             return ""
-        gain: dict = {}
+        gain: Terms = {}
         for k in keys:
             for name, v in mine[k].items():
                 gain[name] = gain.get(name, 0.0) + v - theirs[k].get(name, 0.0)
         name, g = max(gain.items(), key=lambda t: t[1])
         return name if g > 0 else ""
 
-    def verdict(self, values: list) -> int:
+    def verdict(self, values: list[dict[int, float]]) -> int:
         """The candidate to play: the first idea (0) stands unless another
         beat it on the same dice by more than `margin` with confidence (the
         lower bound of the paired mean gain, `confidence` standard errors
@@ -319,8 +335,8 @@ class HardAgent:
         return best
 
     # ---- one future ---------------------------------------------------------------------------
-    def future(self, state, action, me: int, rng: random.Random, cutoff: float = 1e18,
-               to_end: bool = False):
+    def future(self, state: Any, action: Action, me: int, rng: random.Random, cutoff: float = 1e18,
+               to_end: bool = False) -> Future | None:
         """Play `action` into one future: the rest of our turn and `replies`
         turns of the others by the quick player, or to the game's end where
         `to_end`.  (value, 1 if `me` won, the evaluation's terms or None), or
@@ -359,12 +375,13 @@ class HardAgent:
             return sum(terms.values()), won, terms
         return self.evaluate(s, me), won, None
 
-    def playout(self, state, action, me: int, rng: random.Random, cutoff: float = 1e18):
+    def playout(self, state: Any, action: Action, me: int, rng: random.Random,
+                cutoff: float = 1e18) -> tuple[float, int, bool]:
         """One future as (value, won, whole) (the form tests and tools used)."""
         got = self.future(state, action, me, rng, cutoff, self.to_end is not None and self.to_end(state))
         return (0.0, 0, False) if got is None else (got[0], got[1], True)
 
-    def glimpse(self, s, p: int, rng: random.Random) -> list:
+    def glimpse(self, s: Any, p: int, rng: random.Random) -> list[Action]:
         """The quick player's options: the game's own choice of sensible
         actions if it has one; else a random handful of the legal actions,
         drawn by the ruleset's sampler when it has one, so nothing lists
@@ -372,7 +389,7 @@ class HardAgent:
         rules = self.rules
         if self.playout_options is not None:
             return self.playout_options(rules, s, p, rng, self.glance)
-        seen: dict = {}
+        seen: dict[Action, None] = {}
         for _ in range(self.glance):
             a = rules.sample_legal(s, rng)
             if a is None:                     # the game has no sampler: list them
@@ -387,7 +404,7 @@ class HardAgent:
         return legal
 
 
-def normal_of(computer: ComputerPlayers, rules):
+def normal_of(computer: ComputerPlayers, rules: Game) -> Agent:
     """The game's normal player: its agent named "normal", else its first."""
     try:
         return computer.make_agent("normal", rules)
@@ -403,7 +420,7 @@ def levels_of(computer: ComputerPlayers) -> list[str]:
 BATCH_PLAYOUTS = 48     # futures per hard decision in batch play, unless the game's SEARCH says
 
 
-def make_level(computer: ComputerPlayers, level: str, rules, batch: bool = False):
+def make_level(computer: ComputerPlayers, level: str, rules: Game, batch: bool = False) -> Agent:
     """The agent of a difficulty level for a game's computer players.  `batch`
     (simulate, judge): the hard level weighs a fixed number of futures
     (the game's SEARCH["playouts"], else BATCH_PLAYOUTS) instead of a time
