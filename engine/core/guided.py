@@ -11,9 +11,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engine.core.catalog import DataError, load_yaml, plain
 from engine.core.limits import cut
+from engine.core.rules import Setup
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "guided"
@@ -29,7 +34,7 @@ def path_of(game: str) -> Path:
     return ROOT / "data" / game / "tutorials" / f"{STEM}.yaml"
 
 
-def problem(rules, value) -> str | None:
+def problem(rules: Game, value: object) -> str | None:
     """Why a save's `guided` option is refused, or None."""
     game = rules.game_id
     if value != ident(game):
@@ -39,17 +44,18 @@ def problem(rules, value) -> str | None:
     return None
 
 
-def position_of(game: str) -> dict:
+def position_of(game: str) -> dict[str, Any]:
     """The prepared position of a game's guided first game (DataError when broken)."""
     data = load_yaml(path_of(game))
     setup = data.get("setup") if isinstance(data, dict) else None
     position = setup.get("position") if isinstance(setup, dict) else None
     if not isinstance(position, dict):
         raise DataError([f"{path_of(game)}:1: setup.position: a guided game starts from a prepared position"])
-    return plain(position)
+    prepared: dict[str, Any] = plain(position)        # a mapping stays a mapping
+    return prepared
 
 
-def for_rules(setup):
+def for_rules(setup: Setup) -> Setup:
     """The setup the rules set up from: a guided game's gains its position."""
     value = setup.options.get(KEY)
     if value is None:

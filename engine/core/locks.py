@@ -41,7 +41,7 @@ _held: dict[str, "GameLock"] = {}          # file name -> this process's lock on
 class GameInUse(SaveError):
     """The game is open in another window (`holder`, since `since`)."""
 
-    def __init__(self, path, holder: ProcessId, since: str):
+    def __init__(self, path: str | Path, holder: ProcessId, since: str):
         self.path = Path(path)
         self.holder = holder
         self.since = since
@@ -59,7 +59,7 @@ class Holder:
     since: str
 
 
-def lock_path(game_path) -> Path:
+def lock_path(game_path: str | Path) -> Path:
     return default_dir() / LOCKS / (Path(game_path).name + ".lock")
 
 
@@ -82,7 +82,7 @@ def _read(path: Path) -> Holder | None:
     return Holder(p, token, since)
 
 
-def holder(game_path) -> Holder | None:
+def holder(game_path: str | Path) -> Holder | None:
     """Another live window holding the game, or None (free, stale, or ours)."""
     h = _read(lock_path(game_path))
     if h is None or h.process == this_process() or not running(h.process):
@@ -114,7 +114,7 @@ class GameLock:
                 pass
 
 
-def acquire(game_path) -> GameLock:
+def acquire(game_path: str | Path) -> GameLock:
     """Take the game's lock for this window; GameInUse when another live
     window holds it.  OSError (a link, a read-only folder) when no lock can
     be written: the caller goes on without one and says so."""
