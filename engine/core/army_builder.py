@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
-from engine.core.army_lists import ArmyList, ArmyProblem, Pick, problems_of, save_list
+from engine.core.army_lists import ArmyList, ArmyProblem, ArmyRules, Pick, problems_of, save_list
 
 
 class ListBuilder:
-    def __init__(self, rules, army_list: ArmyList | None = None):
+    def __init__(self, rules: ArmyRules, army_list: ArmyList | None = None) -> None:
         self.rules = rules
         self.catalog = rules.army_catalog()
         if army_list is None:
@@ -25,7 +26,7 @@ class ListBuilder:
             army_list = ArmyList(rules.game_id, "My army", {k: v for k, v in fields.items() if v is not None})
         self.list = army_list.with_changes(path="", data=None)
         self._problems: list[ArmyProblem] | None = None
-        self._refusals: dict = {}
+        self._refusals: dict[str, ArmyProblem | None] = {}
 
     # ---- what is wrong -------------------------------------------------------------------
     def problems(self) -> list[ArmyProblem]:
@@ -50,7 +51,7 @@ class ListBuilder:
     def _new_problem(self, candidate: ArmyList) -> ArmyProblem | None:
         """The first problem `candidate` has that the list has not (one
         that only says the list is not complete yet never counts)."""
-        def key(p):
+        def key(p: ArmyProblem) -> tuple[str, str]:
             return (p.reason, p.rule)
         before = Counter(key(p) for p in self.problems())
         for p in problems_of(candidate, self.rules):
@@ -71,7 +72,7 @@ class ListBuilder:
     def picks(self) -> list[Pick]:
         return self.catalog.picks_for(self.list)
 
-    def _entry_for(self, pick: Pick) -> dict:
+    def _entry_for(self, pick: Pick) -> dict[str, str | int]:
         """A new entry of `pick`: each required choice the first that breaks no rule."""
         entry: dict[str, str | int] = {self.catalog.entry_key: pick.id}
         for slot in pick.slots:
@@ -104,7 +105,9 @@ class ListBuilder:
         why = self.refusal_to_add(pick_id)
         if why is not None:
             return why
-        self._set(self.list.with_changes(entries=self.list.entries + (self._entry_for(self.catalog.pick(pick_id)),)))
+        pick = self.catalog.pick(pick_id)
+        assert pick is not None                 # refusal_to_add refuses an unknown pick
+        self._set(self.list.with_changes(entries=self.list.entries + (self._entry_for(pick),)))
         return None
 
     def remove(self, index: int) -> None:
@@ -116,7 +119,7 @@ class ListBuilder:
         e = self.list.entries[index]
         return self.catalog.pick(e.get(self.catalog.entry_key)) if isinstance(e, dict) else None
 
-    def set_choice(self, index: int, key: str, value) -> ArmyProblem | None:
+    def set_choice(self, index: int, key: str, value: Any) -> ArmyProblem | None:
         """Change one choice of an entry (a captain, a count), or the refusal."""
         entries = [dict(e) for e in self.list.entries]
         entries[index][key] = value
@@ -153,7 +156,7 @@ class ListBuilder:
         return first
 
     # ---- the list's own fields -----------------------------------------------------------
-    def set_field(self, key: str, value) -> None:
+    def set_field(self, key: str, value: Any) -> None:
         fields = dict(self.list.fields)
         if value is None:
             fields.pop(key, None)
@@ -163,6 +166,8 @@ class ListBuilder:
 
     def cycle_field(self, key: str, step: int = 1) -> None:
         slot = self.catalog.field_slot(key)
+        if slot is None:
+            raise KeyError(f"no list field {key!r}")
         ids = [o.id for o in slot.options] + ([] if slot.required else [None])
         cur = self.list.fields.get(key)
         i = ids.index(cur) if cur in ids else -1

@@ -34,12 +34,16 @@ launcher, the army builder scene and tests share it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
 from engine.core.catalog import DataError, field_name, line_at, load_yaml, parse_yaml, plain
 from engine.core.limits import cut
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 TOP_KEYS = ("game", "name", "entries")
@@ -53,7 +57,7 @@ class ArmyProblem:
     few cards, no leader yet); a builder does not refuse a pick for it."""
     reason: str
     rule: str = ""
-    where: tuple = ()
+    where: tuple[str | int, ...] = ()
     incomplete: bool = False
 
     def __str__(self) -> str:
@@ -84,7 +88,7 @@ class Slot:
     most: int = 0
     text: str = ""
 
-    def option(self, value) -> Option | None:
+    def option(self, value: object) -> Option | None:
         return next((o for o in self.options if o.id == value), None)
 
 
@@ -112,10 +116,10 @@ class ArmyCatalog:
     limits: tuple[str, ...] = ()         # the limits in words, with their rules
     text: str = ""                       # how lists work in this game
 
-    def pick(self, pid) -> Pick | None:
+    def pick(self, pid: object) -> Pick | None:
         return next((p for p in self.picks if p.id == pid), None)
 
-    def field_slot(self, key) -> Slot | None:
+    def field_slot(self, key: str) -> Slot | None:
         return next((s for s in self.fields if s.key == key), None)
 
     def picks_for(self, army_list: "ArmyList") -> list[Pick]:
@@ -128,25 +132,25 @@ class ArmyCatalog:
 class ArmyList:
     game: str
     name: str
-    fields: dict = field(default_factory=dict)
-    entries: tuple = ()                  # plain dicts
+    fields: dict[str, Any] = field(default_factory=dict)
+    entries: tuple[Any, ...] = ()        # plain dicts (as read: shape_problems refuses one that is not)
     path: str = ""                       # the file it came from ("" if built in memory)
     data: Any = field(default=None, repr=False)   # the parsed YAML (line numbers), if loaded
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"game": self.game, "name": self.name}
         d.update({k: v for k, v in self.fields.items()})
         d["entries"] = [dict(e) if isinstance(e, dict) else e for e in self.entries]
         return d
 
-    def with_changes(self, **kw) -> "ArmyList":
-        base = {"game": self.game, "name": self.name, "fields": dict(self.fields),
+    def with_changes(self, **kw: Any) -> "ArmyList":
+        base: dict[str, Any] = {"game": self.game, "name": self.name, "fields": dict(self.fields),
                 "entries": tuple(dict(e) if isinstance(e, dict) else e for e in self.entries), "path": self.path,
                 "data": self.data}
         base.update(kw)
         return ArmyList(**base)
 
-    def line_of(self, where: tuple) -> int:
+    def line_of(self, where: tuple[str | int, ...]) -> int:
         return line_at(self.data, where) if self.data is not None else 0
 
 
@@ -182,13 +186,28 @@ def parse_list(text: str, name: str = "<list>") -> ArmyList:
     return from_data(parse_yaml(text, name), name)
 
 
+class ArmyRules(Protocol):
+    """A ruleset that plays the shared army lists (`Game.army_lists` true):
+    the two methods a game gives to opt in, and what the messages name."""
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def army_lists(self) -> bool: ...
+    def army_catalog(self) -> ArmyCatalog: ...
+    def army_problems(self, army_list: ArmyList) -> list[ArmyProblem]: ...
+    def army_summary(self, army_list: Any) -> str: ...
+
+
 # ---- checking -----------------------------------------------------------------------------
-def _rules(game: str):
+def _rules(game: str) -> Game:
     from engine.core import registry
     return registry.get(game)
 
 
-def supports_lists(rules) -> bool:
+def supports_lists(rules: Game | ArmyRules) -> TypeGuard[ArmyRules]:
+    """A game plays the lists when it says so (`army_lists`), and then has their methods."""
     return bool(rules.army_lists)
 
 
@@ -247,7 +266,7 @@ def shape_problems(army_list: ArmyList, ac: ArmyCatalog) -> list[ArmyProblem]:
     return out
 
 
-def problems_of(army_list: ArmyList, rules=None) -> list[ArmyProblem]:
+def problems_of(army_list: ArmyList, rules: Game | ArmyRules | None = None) -> list[ArmyProblem]:
     """Every problem of a list: the shape first; the game's rules only when
     the shape is sound (its validator may trust ids exist)."""
     if rules is None:
@@ -284,7 +303,7 @@ def describe_problem(army_list: ArmyList, p: ArmyProblem) -> str:
     return f"{name}:{army_list.line_of(p.where)}: {field_name(p.where)}: {p}"
 
 
-def list_problems(army_list: ArmyList, rules=None) -> list[str]:
+def list_problems(army_list: ArmyList, rules: Game | ArmyRules | None = None) -> list[str]:
     return [describe_problem(army_list, p) for p in problems_of(army_list, rules)]
 
 
@@ -325,7 +344,7 @@ def list_files(game: str) -> list[Path]:
 def available(game: str) -> list[tuple[ArmyList, list[str]]]:
     """Every list a seat could take, with its problems (empty if legal);
     unreadable files come with their error and a placeholder list."""
-    out = []
+    out: list[tuple[ArmyList, list[str]]] = []
     for p in list_files(game):
         try:
             al = load_list(p)
@@ -343,7 +362,7 @@ def slug(name: str) -> str:
     return s or "army"
 
 
-def _scalar(v) -> str:
+def _scalar(v: object) -> str:
     if v is None:
         return "null"
     if isinstance(v, bool):
@@ -377,7 +396,7 @@ def save_list(army_list: ArmyList, folder: str | Path | None = None, header: str
     return path
 
 
-def armies_option(paths, game: str, players: int | None = None) -> list[dict]:
+def armies_option(paths: str | Sequence[str | Path], game: str, players: int | None = None) -> list[dict[str, Any]]:
     """`--armies A.yaml,B.yaml`: the lists loaded and checked, as the plain
     data `Setup.options["armies"]` carries; DataError with every problem."""
     rules = _rules(game)
@@ -387,8 +406,8 @@ def armies_option(paths, game: str, players: int | None = None) -> list[dict]:
         paths = [p for p in paths.split(",") if p.strip()]
     problems: list[str] = []
     out = []
-    for p in paths:
-        p = Path(str(p).strip())
+    for given in paths:
+        p = Path(str(given).strip())
         if not p.exists() and (shipped_dir(game) / f"{p}.yaml").exists():
             p = shipped_dir(game) / f"{p}.yaml"          # a shipped list by its name
         try:
@@ -409,7 +428,7 @@ def armies_option(paths, game: str, players: int | None = None) -> list[dict]:
     return out
 
 
-def armies_options(game: str, armies: str | None, players: int | None = None) -> dict:
+def armies_options(game: str, armies: str | None, players: int | None = None) -> dict[str, Any]:
     """`--armies A.yaml,B.yaml` as match options (checked; DataError if not legal)."""
     if not armies:
         return {}
