@@ -21,13 +21,24 @@ from __future__ import annotations
 import json
 import re
 import os
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engine.core.data_folder import default_dir, remove_temp_files, write_atomic  # noqa: F401 - default_dir re-exported
 from engine.core.limits import (MAX_INT_DIGITS, MAX_SAVE_BYTES, BoundError, cut, cut_text, json_constant, json_int,
                                 read_text_bounded, too_deep)
 from engine.core import guided
 from engine.core.rulings import ruling_problems, rulings_of
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+# A parsed save (read_save checked format, setup, actions and rolls; it adds
+# "_text", the file's text, for line numbers): a JSON object, read field by field.
+SaveData = dict[str, Any]
+# An action's dict form (Action.to_dict: kind, player and its parameters), as a save holds it.
+ActionDict = dict[str, Any]
 
 SAVE_FORMAT = 3               # 2: the fingerprint is of every declared state field (engine/core/state_fields.py);
                               # 3: UberDrakes' queued rulings are typed values (games/uberdrakes/jobs.py)
@@ -67,7 +78,7 @@ def trust_map(path: str | Path) -> str:
     return str(path)
 
 
-def scenario_problem(rules, scenario) -> str | None:
+def scenario_problem(rules: Game, scenario: object) -> str | None:
     """Why a save's scenario is refused, or None: a name from the game's
     list, or a map file the user named on the command line."""
     names = list(rules.scenarios())
@@ -82,7 +93,7 @@ def scenario_problem(rules, scenario) -> str | None:
             "it never opens a file (a map of your own: give it with --scenario on the command line)")
 
 
-def option_problem(rules, key, value, players: int) -> str | None:
+def option_problem(rules: Game, key: Any, value: Any, players: int) -> str | None:
     """Why a setup option from a file (save or script) is refused, or None.
     Options are the game's own (`rules.options()`, with a value of the
     default's type and among the choices), `rulings` (house rulings, checked
@@ -111,7 +122,7 @@ def option_problem(rules, key, value, players: int) -> str | None:
     return None
 
 
-def army_problem(rules, army) -> str | None:
+def army_problem(rules: Game, army: object) -> str | None:
     """Why one seat's army in a save is refused (`field: what`), or None.
     A save's army list is checked as strictly as a list file
     (engine/core/army_lists.py: its shape, then the game's own limits): a
@@ -135,7 +146,7 @@ def army_problem(rules, army) -> str | None:
     return None
 
 
-def version_problem(rules, version) -> str | None:
+def version_problem(rules: Game, version: Any) -> str | None:
     """Why a save's `data_version` is refused, or None: a save made by a
     newer Warbench (its game's data changed since this build) is named,
     never replayed against older data.  A save without one is older than
@@ -159,7 +170,7 @@ def cleanup_temp_files(folder: str | Path, older_than: float = 60.0) -> int:
     return remove_temp_files(folder, older_than)
 
 
-def read_save(path: str | Path) -> dict:
+def read_save(path: str | Path) -> SaveData:
     """Parse a save file or raise SaveError naming the file, line and field."""
     path = Path(path)
     try:
@@ -209,7 +220,7 @@ def _line_of_key(text: str, key: str) -> int:
     return text.count("\n", 0, i) + 1 if i >= 0 else 1
 
 
-def action_lines(data: dict) -> list[int]:
+def action_lines(data: SaveData) -> list[int]:
     """The line of every action in a save's text, in one pass (the writer
     puts each action on its own line; a hand-edited save gets best effort)."""
     text = data.get("_text", "")
@@ -224,7 +235,7 @@ def action_lines(data: dict) -> list[int]:
     return lines
 
 
-def action_line(data: dict, index: int) -> int:
+def action_line(data: SaveData, index: int) -> int:
     """Best-effort line of the index-th action in a save's text."""
     lines = data.get("_action_lines")
     if lines is None:
@@ -234,7 +245,7 @@ def action_line(data: dict, index: int) -> int:
     return _line_of_key(data.get("_text", ""), "actions")
 
 
-def validate_save(data: dict, name: str, rules) -> None:
+def validate_save(data: SaveData, name: str, rules: Game) -> None:
     """Field-by-field checks of a parsed save against its game, before replay."""
     text = data.get("_text", "")
     setup = data["setup"]
@@ -310,19 +321,19 @@ def filed_path(path: Path, finished: bool) -> Path:
 PRIVATE = "private"
 
 
-def mark_private(action: dict, names) -> dict:
+def mark_private(action: ActionDict, names: Iterable[str]) -> ActionDict:
     """An action's dict for a save with the parameters that would reveal a
     hidden choice (a mulligan's discards) moved under "private": nothing
     that lists or summarises saves shows them; replay merges them back."""
-    names = [n for n in names if n in action and n not in ("kind", "player")]
-    if not names:
+    hidden = [n for n in names if n in action and n not in ("kind", "player")]
+    if not hidden:
         return action
-    out = {k: v for k, v in action.items() if k not in names}
-    out[PRIVATE] = {n: action[n] for n in names}
+    out = {k: v for k, v in action.items() if k not in hidden}
+    out[PRIVATE] = {n: action[n] for n in hidden}
     return out
 
 
-def unmark_private(action: dict) -> dict:
+def unmark_private(action: ActionDict) -> ActionDict:
     """The action's full dict again (the inverse of mark_private)."""
     if not isinstance(action, dict) or not isinstance(action.get(PRIVATE), dict):
         return action
