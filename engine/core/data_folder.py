@@ -22,8 +22,17 @@ from __future__ import annotations
 import os
 import secrets
 import stat
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+# A path as callers give one.
+PathLike = str | os.PathLike[str]
+# A folder as _folder holds it: its descriptor (an int) where the platform
+# opens by dir_fd (_DIR_FD), else its Path.  Typed Any because every user
+# branches on _DIR_FD, which mypy cannot tie to the two forms.
+Where = Any
 
 _DIR_FD = os.open in os.supports_dir_fd and os.replace in os.supports_dir_fd and os.mkdir in os.supports_dir_fd
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -35,7 +44,7 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 class LinkRefused(OSError):
     """A link where Warbench would write in its data folder."""
 
-    def __init__(self, path):
+    def __init__(self, path: PathLike) -> None:
         super().__init__(0, f"{path} is a link; Warbench never writes through a link in its data folder "
                             "(remove the link)", str(path))
 
@@ -44,7 +53,7 @@ class LinkRefused(OSError):
 
 
 class NotAFolder(OSError):
-    def __init__(self, path):
+    def __init__(self, path: PathLike) -> None:
         super().__init__(0, f"{path} is a file where Warbench keeps a folder (move the file away)", str(path))
 
     def __str__(self) -> str:
@@ -67,7 +76,7 @@ def root() -> Path:
     return Path(os.path.abspath(default_dir()))
 
 
-def parts_inside(path) -> list[str] | None:
+def parts_inside(path: PathLike) -> list[str] | None:
     """The names from the data folder down to `path`, or None when `path`
     is not inside the data folder (by name: a link is not resolved)."""
     p = Path(os.path.abspath(path))
@@ -81,7 +90,7 @@ def parts_inside(path) -> list[str] | None:
 
 
 @contextmanager
-def _folder(parts: list[str], create: bool = True):
+def _folder(parts: list[str], create: bool = True) -> Iterator[Where]:
     """The folder `parts` below the data folder, opened (dir_fd) or checked
     (a Path) part by part, created where missing (FileNotFoundError
     without `create`); never through a link."""
@@ -124,7 +133,7 @@ def _folder(parts: list[str], create: bool = True):
 
 
 @contextmanager
-def _plain(folder):
+def _plain(folder: PathLike) -> Iterator[Where]:       # always its Path
     """A folder outside the data folder, as it is named."""
     yield Path(folder)
 
@@ -152,7 +161,7 @@ def _check_part(path: Path) -> None:
         raise NotAFolder(path)
 
 
-def _no_link(name: str, where, shown: Path) -> None:
+def _no_link(name: str, where: Where, shown: Path) -> None:
     """Refuse when the file itself is a link (a link would be replaced, not
     followed, by a rename: refused all the same, so the player hears of it)."""
     try:
@@ -163,7 +172,7 @@ def _no_link(name: str, where, shown: Path) -> None:
         raise LinkRefused(shown)
 
 
-def write_atomic(path, data: bytes) -> None:
+def write_atomic(path: PathLike, data: bytes) -> None:
     """Write `path` so that a crash or a kill mid-write leaves the old file
     intact (a temp file in the same folder, fsync, rename over it); inside
     the data folder no link is followed."""
@@ -212,7 +221,7 @@ def _write_atomic_outside(path: Path, data: bytes) -> None:
         raise
 
 
-def _open_file(path, flags: int, mode: int = 0o644) -> int:
+def _open_file(path: PathLike, flags: int, mode: int = 0o644) -> int:
     """A file in the data folder opened with `flags` (O_NOFOLLOW added);
     refused when it is a link or not a regular file (a FIFO named
     crash.log must not block the app)."""
@@ -236,14 +245,14 @@ def _open_file(path, flags: int, mode: int = 0o644) -> int:
     return fd
 
 
-def append(path, data: bytes) -> None:
+def append(path: PathLike, data: bytes) -> None:
     """Append to a file in the data folder (the crash log), never through a link."""
     fd = _open_file(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
     with os.fdopen(fd, "ab") as f:
         f.write(data)
 
 
-def create(path, data: bytes) -> bool:
+def create(path: PathLike, data: bytes) -> bool:
     """Create a new file in the data folder holding `data` (a lock), never
     seen empty or half written: written to a temp file, then hard-linked
     to its name (which fails if the name exists).  False, writing nothing,
@@ -254,9 +263,9 @@ def create(path, data: bytes) -> bool:
     name = parts[-1]
     tmp = f"{name}.{secrets.token_hex(4)}.tmp"
     with _folder(parts[:-1]) as where:
-        def at(n):
+        def at(n: str) -> str | Path:
             return n if _DIR_FD else where / n
-        kw = {"dir_fd": where} if _DIR_FD else {}
+        kw: dict[str, Any] = {"dir_fd": where} if _DIR_FD else {}
         fd = os.open(at(tmp), os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o644, **kw)
         try:
             with os.fdopen(fd, "wb") as f:
@@ -286,7 +295,7 @@ def create(path, data: bytes) -> bool:
                 pass
 
 
-def remove(path) -> None:
+def remove(path: PathLike) -> None:
     """Remove a file (a link is removed itself, never what it points to);
     a file already gone is no error.  Inside the data folder the folders
     on the way are not followed either."""
@@ -307,7 +316,7 @@ def remove(path) -> None:
         pass
 
 
-def remove_temp_files(folder, older_than: float) -> int:
+def remove_temp_files(folder: PathLike, older_than: float) -> int:
     """Remove the temp files (`*.tmp`) an interrupted write left in a folder
     (in the data folder never one a link leads to); how many."""
     import time
