@@ -17,7 +17,7 @@ beyond `MAX_NUMBER` in any field.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Mapping, TypeVar
+from typing import Any, Iterable, Iterator, Mapping, TypeVar
 
 import re
 
@@ -27,10 +27,13 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from engine.core.limits import (MAX_ALIASES, MAX_DATA_BYTES, MAX_DEPTH, MAX_INT_DIGITS, MAX_NODES,
                                 BoundError, cut, cut_text, read_text_bounded)
 
+# Where a value sits in parsed data: its keys and indexes (a YAML key may be any scalar).
+Loc = tuple[Any, ...]
+
 MAX_NUMBER = 100_000      # no number in any game's data is larger (a count of 10**23 models is an error)
 
 
-def _big_numbers(data: Any, loc: tuple = ()):
+def _big_numbers(data: Any, loc: Loc = ()) -> Iterator[tuple[Loc, Any]]:
     """(location, value) of every number beyond MAX_NUMBER in parsed data
     (iterative: the YAML loader already bounds the depth)."""
     stack = [(data, loc)]
@@ -57,17 +60,17 @@ class DataError(Exception):
         self.problems = problems
 
 
-class LineDict(dict):
+class LineDict(dict[Any, Any]):
     line: int = 0
-    key_lines: dict
+    key_lines: dict[Any, int]
 
     def line_of(self, key: Any) -> int:
         return self.key_lines.get(key, self.line)
 
 
-class LineList(list):
+class LineList(list[Any]):
     line: int = 0
-    item_lines: list
+    item_lines: list[int]
 
     def line_of(self, index: Any) -> int:
         if isinstance(index, int) and 0 <= index < len(self.item_lines):
@@ -78,12 +81,12 @@ class LineList(list):
 class _Loader(yaml.SafeLoader):
     """SafeLoader with bounds (depth, aliases, expanded size) and YAML 1.2 booleans."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self._depth = 0
         self._aliases = 0
 
-    def compose_node(self, parent, index):
+    def compose_node(self, parent: Any, index: Any) -> Any:      # a yaml node (yaml has no stubs here)
         if self.check_event(yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_ALIASES:
@@ -99,14 +102,14 @@ class _Loader(yaml.SafeLoader):
         finally:
             self._depth -= 1
 
-    def get_single_node(self):
+    def get_single_node(self) -> Any:
         node = super().get_single_node()
         if node is not None and self._aliases:
             _check_expanded(node)
         return node
 
 
-def _check_expanded(root) -> None:
+def _check_expanded(root: Any) -> None:
     """Refuse a document whose aliases expand it beyond MAX_NODES nodes
     (a "billion laughs" bomb is small on disk and huge once copied or printed).
     Each node's expanded size is computed once, so this is linear in the file."""
@@ -140,11 +143,12 @@ def _int(loader: _Loader, node: yaml.ScalarNode) -> int:
     if len(digits) > MAX_INT_DIGITS:
         raise yaml.constructor.ConstructorError(None, None, f"integer of {len(digits)} digits is too large",
                                                 node.start_mark)
-    return yaml.SafeLoader.construct_yaml_int(loader, node)
+    value: int = yaml.SafeLoader.construct_yaml_int(loader, node)      # an int tag's int
+    return value
 
 
 def _float(loader: _Loader, node: yaml.ScalarNode) -> float:
-    value = yaml.SafeLoader.construct_yaml_float(loader, node)
+    value: float = yaml.SafeLoader.construct_yaml_float(loader, node)   # a float tag's float
     if value != value or value in (float("inf"), float("-inf")):
         raise yaml.constructor.ConstructorError(None, None, f"{cut(node.value)} is not a finite number",
                                                 node.start_mark)
@@ -270,7 +274,7 @@ def error_words(err: Mapping[str, Any]) -> str:
     return cut_text(msg, 300)
 
 
-def validate(model: type[T], data: Any, file: str, loc: tuple = ()) -> T:
+def validate(model: type[T], data: Any, file: str, loc: Loc = ()) -> T:
     """Validate `data` (parsed by load_yaml) into `model`, or DataError with
     one line per problem.  `loc` is where data sits inside the file.
     Numbers beyond MAX_NUMBER are refused first, whatever the field."""
@@ -323,23 +327,28 @@ def validate_map(model: type[T], data: Any, file: str, what: str = "entry") -> d
     return out
 
 
-def check_refs(problems: list[str], file: str, data: Any, loc: tuple, values: Iterable[str],
-               known: set[str] | dict, what: str) -> None:
+def check_refs(problems: list[str], file: str, data: Any, loc: Loc, values: Iterable[str],
+               known: set[str] | Mapping[str, Any], what: str) -> None:
     """Append a problem for every value that names no known `what`."""
     for v in values:
         if v not in known:
             problems.append(f"{file}:{line_at(data, loc)}: {field_name(loc)}: unknown {what} {cut(v)}")
 
 
-def load_files(folder: str | Path, files: dict[str, tuple[str, type[T]]]) -> tuple[dict, dict]:
+# The data a game's files parse to, by key (load_files): each key's definitions are of its own model.
+Parsed = dict[str, dict[str, Any]]
+
+
+def load_files(folder: str | Path, files: Mapping[str, tuple[str, type[Definition]]]
+               ) -> tuple[dict[str, tuple[str, Any]], Parsed]:
     """Load a game's data folder: `files` maps a key to (file name, model)
     of a YAML mapping of id -> definition.  Returns (raw, parsed): raw[key]
     is (path, the parsed YAML with lines) for cross-checks, parsed[key] the
     definitions.  DataError lists every problem of every file at once."""
     folder = Path(folder)
     problems: list[str] = []
-    raw: dict = {}
-    parsed: dict = {}
+    raw: dict[str, tuple[str, Any]] = {}
+    parsed: Parsed = {}
     for key, (name, model) in files.items():
         path = folder / name
         try:
@@ -353,7 +362,7 @@ def load_files(folder: str | Path, files: dict[str, tuple[str, type[T]]]) -> tup
     return raw, parsed
 
 
-def named_scenario(scenarios: dict, scenario_id: str) -> tuple:
+def named_scenario(scenarios: Mapping[str, Any], scenario_id: str) -> tuple[str | None, str | None]:
     """(name, text in one line) of a scenario defined in a game's data (a
     model with `name` and `text`), or (None, None) for one it does not
     define (a designer's own map file)."""
