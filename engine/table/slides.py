@@ -7,20 +7,26 @@ may."""
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Any, Sequence
 
-from engine.table.geometry import EPS, Foot
+from engine.table.geometry import EPS, Box, Foot, Point
+
+Ring = Sequence[Point]                      # an outline's corners in order
+Line = tuple[float, float]                  # a unit direction of travel (ux, uy)
+Placed = tuple[Foot, Any]                   # a base and the unit it belongs to (any game's unit)
+# (inches, the unit met or None, True when a base leaves the table)
+Hit = tuple[float, Any, bool]
 
 
-def boxes_meet(a: tuple, b: tuple, m: float = 0.0) -> bool:
+def boxes_meet(a: Box, b: Box, m: float = 0.0) -> bool:
     """Two boxes (x0, y0, x1, y1) lie within `m` of each other."""
     return not (a[0] > b[2] + m or b[0] > a[2] + m or a[1] > b[3] + m or b[1] > a[3] + m)
 
 
-_CONVEX: dict = {}
+_CONVEX: dict[int, tuple[Ring, bool]] = {}      # id(ring) -> (that ring, convex)
 
 
-def convex(ring) -> bool:
+def convex(ring: Ring) -> bool:
     """The outline turns one way all round (remembered per outline)."""
     key = id(ring)
     v = _CONVEX.get(key)
@@ -38,10 +44,10 @@ def convex(ring) -> bool:
     return v[1]
 
 
-def touch_time(moving: Sequence[Foot], line: tuple, ring, bbox: tuple) -> float | None:
+def touch_time(moving: Sequence[Foot], line: Line, ring: Ring, bbox: Box) -> float | None:
     """The least inches along `line` at which a base of `moving` first
     touches the convex outline `ring` (None: never)."""
-    best = None
+    best: float | None = None
     for f in moving:
         t = slide_contact(outline(f), ring, line[0], line[1], -1e-9)
         if t is not None and (best is None or t < best):
@@ -53,7 +59,7 @@ CIRCLE_SIDES = 16
 _COS = math.cos(math.pi / CIRCLE_SIDES)
 
 
-def outline(f: Foot):
+def outline(f: Foot) -> tuple[Point, ...]:
     """A base's corners; a round base's circumscribed polygon (a hair
     larger than the circle: it is met a little early, never late)."""
     if f.corners is not None:
@@ -66,14 +72,15 @@ def outline(f: Foot):
 MARGIN = 1e-3        # formations.overlapping's: bases overlapping by this much or less are not on each other
 
 
-def first_hit(moving: Sequence[Foot], line: tuple, others: list, W_H: tuple | None = None):
+def first_hit(moving: Sequence[Foot], line: Line, others: Sequence[Placed],
+              W_H: tuple[float, float] | None = None) -> Hit | None:
     """(inches, unit or None, False) for the first of `others` ((base, unit))
     that a base of `moving` sliding along the unit direction `line` comes
     on top of (overlapping by more than MARGIN: the separating axes'
     intervals, solved for the slide), or (inches, None, True) when a base
     first leaves the table (W_H: its size); None when neither happens."""
     ux, uy = line
-    best = None
+    best: Hit | None = None
     if W_H is not None:
         W, H = W_H
         for f in moving:
@@ -87,7 +94,7 @@ def first_hit(moving: Sequence[Foot], line: tuple, others: list, W_H: tuple | No
     outs = [(f, outline(f)) for f in moving]
     for g, v in others:
         gb = g.bbox
-        pg = None
+        pg: tuple[Point, ...] | None = None
         for f, pf in outs:
             ab = f.bbox
             # the boxes first: a slide whose swept box never meets g's box cannot reach it (nor before `best`)
@@ -105,7 +112,7 @@ def first_hit(moving: Sequence[Foot], line: tuple, others: list, W_H: tuple | No
     return best
 
 
-def axes(poly) -> list:
+def axes(poly: Ring) -> list[Point]:
     """The unit normals of a convex outline's edges, one of each parallel
     pair (a rectangle's two, a regular polygon's half)."""
     n = len(poly)
@@ -120,7 +127,7 @@ def axes(poly) -> list:
     return out
 
 
-def slide_contact(pa, pb, ux: float, uy: float, margin: float = MARGIN) -> float | None:
+def slide_contact(pa: Ring, pb: Ring, ux: float, uy: float, margin: float = MARGIN) -> float | None:
     """The least t >= 0 at which polygon `pa` moved by t * (ux, uy) overlaps
     convex `pb` by more than `margin` on every separating axis (None:
     never).  An axis overlaps more than the margin while hi_a + w t - lo_b
@@ -162,11 +169,11 @@ class Grid:
     CELL = 4.0
     __slots__ = ("cells", "items")
 
-    def __init__(self):
-        self.cells: dict = {}
-        self.items: list = []
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], list[Placed]] = {}
+        self.items: list[Placed] = []
 
-    def add(self, g: Foot, v) -> None:
+    def add(self, g: Foot, v: Any) -> None:
         b, c = g.bbox, self.CELL
         item = (g, v)
         self.items.append(item)
@@ -174,10 +181,11 @@ class Grid:
             for j in range(int(b[1] // c), int(b[3] // c) + 1):
                 self.cells.setdefault((i, j), []).append(item)
 
-    def near(self, box: tuple, m: float = 1e-3) -> list:
+    def near(self, box: Box, m: float = 1e-3) -> list[Placed]:
         """The (base, unit) whose box lies within `m` of `box`, each once."""
         c = self.CELL
-        out, seen = [], set()
+        out: list[Placed] = []
+        seen: set[int] = set()
         for i in range(int((box[0] - m) // c), int((box[2] + m) // c) + 1):
             for j in range(int((box[1] - m) // c), int((box[3] + m) // c) + 1):
                 for item in self.cells.get((i, j), ()):
