@@ -14,17 +14,22 @@ turn.  `undo_refusal(player)` says why not.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from engine.core import data_folder, ending, guided, malformed, overrides, registry, rulings
 from engine.core.actions import Action
-from engine.core.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
+from engine.core.dice import Dice, DiceExhausted, DiceState, ScriptedDice, SeededDice
 from engine.core.limits import cut, cut_text
 from engine.core.overrides import Override, OverrideRefused
 from engine.core.rules import Event, Illegal, Outcome, Setup
-from engine.core.saves import (SAVE_FORMAT, ReplayStopped, SaveError, action_line, atomic_write, filed_path, mark_private,
-                               read_save, unmark_private, validate_save)
+from engine.core.saves import (SAVE_FORMAT, ActionDict, ReplayStopped, SaveData, SaveError, action_line, atomic_write,
+                               filed_path, mark_private, read_save, unmark_private, validate_save)
+
+if TYPE_CHECKING:
+    from engine.core.locks import GameLock
 
 
 def _possessive(name: str) -> str:
@@ -34,8 +39,8 @@ def _possessive(name: str) -> str:
 @dataclass(frozen=True)
 class Snapshot:
     """The position before one action, for undo."""
-    state: object
-    dice: object
+    state: Any                # the game's own state (any game's)
+    dice: DiceState
     actions: int              # len(actions) before
     log: int                  # len(log) before
     decider: int              # who was to decide in this position
@@ -48,6 +53,17 @@ class LogEntry:
     text: str
     events: list[Event] = field(default_factory=list)
     override: Override | None = None   # allowed by the group against a refusal (engine/core/overrides.py)
+
+
+class Summary(TypedDict):
+    """What a list of games shows of a match without replaying it (a save's "summary")."""
+    players: list[str]
+    round: Any                # the game's round, if its state has one
+    actions: int
+    to_act: str | None
+    finished: bool
+    result: str | None
+    winners: list[str] | None
 
 
 class Match:
@@ -71,13 +87,13 @@ class Match:
         self.reasons: dict[int, str] = {}            # index in actions -> a computer seat's reason for it
         self.log: list[LogEntry] = [LogEntry(None, -1, "Setup", events)]
         self._undo: list[Snapshot] = []
-        self.listeners: list = []            # callables(entry) for the UI
+        self.listeners: list[Callable[[LogEntry], None]] = []      # told of each entry (the UI)
         self.autosave_error: str | None = None   # why the last autosave failed (None: it worked)
         self._replaying = False               # load() is replaying the file: no undo snapshots
         self.ended: Outcome | None = None    # a concession or an agreed draw (engine/core/ending.py)
-        self.recovered: tuple | None = None  # (index, total, reason): loaded up to an action that no longer replays
-        self.lock = None                     # this window's hold on the game (engine/core/locks.py), if any
-        self.origin: dict | None = None      # a copy: {"copy_of": what, "loaded": when} (sessions.load_as_new)
+        self.recovered: tuple[int, int, str] | None = None  # (index, total, reason): loaded up to an action that no longer replays
+        self.lock: GameLock | None = None    # this window's hold on the game (engine/core/locks.py), if any
+        self.origin: dict[str, str] | None = None      # a copy: {"copy_of": what, "loaded": when} (sessions.load_as_new)
         self.unsaved = 0                     # actions and undos since the game was last written anywhere
         self.rescue_path: Path | None = None  # where the player saved it while the autosave failed
 
@@ -133,7 +149,7 @@ class Match:
         events = self.rules.apply(self.state, action, self.dice)
         return self._record(action, events, snapshot, rolled_before, autosave)
 
-    def _record(self, action: Action, events: list[Event], snapshot, rolled_before: int, autosave: bool,
+    def _record(self, action: Action, events: list[Event], snapshot: Snapshot | None, rolled_before: int, autosave: bool,
                 override: Override | None = None) -> list[Event]:
         """Log an applied action, keep its undo snapshot (none past a die
         roll or a reveal), autosave and tell the listeners."""
@@ -201,7 +217,7 @@ class Match:
             raise OverrideRefused(problem)
         return refusal
 
-    def override_preview(self, action: Action, prefix: tuple = ()) -> Illegal:
+    def override_preview(self, action: Action, prefix: tuple[Action, ...] = ()) -> Illegal:
         """override_refusal, and whether the rules can carry the action out
         (tried on a copy, the dice put back): the screen asks before it
         troubles everyone at the table.  `prefix`: legal actions played
@@ -225,7 +241,7 @@ class Match:
             self.state = live
             self.dice.setstate(dice_before)
 
-    def override(self, action: Action, note: str, confirmed_by, autosave: bool = True) -> list[Event]:
+    def override(self, action: Action, note: str, confirmed_by: Iterable[int], autosave: bool = True) -> list[Event]:
         """Allow one refused action with the group's note.  Every human seat
         must be in `confirmed_by`.  OverrideRefused (nothing changed) when
         it may not be overridden or the rules cannot carry it out."""
@@ -234,7 +250,7 @@ class Match:
         agreed = self._agreement(confirmed_by)
         return self._apply_override(action, Override(note, refusal.reason, refusal.rule, agreed), autosave)
 
-    def _agreement(self, confirmed_by) -> tuple:
+    def _agreement(self, confirmed_by: Iterable[int]) -> tuple[int, ...]:
         """The seats that confirmed, when they are every human seat and no
         computer seat; OverrideRefused otherwise."""
         agreed = tuple(sorted(set(confirmed_by)))
@@ -259,7 +275,7 @@ class Match:
         self.state = new_state
         return self._record(action, events, snapshot, rolled_before, autosave, override)
 
-    def play_recorded(self, step, autosave: bool = False) -> list[Event]:
+    def play_recorded(self, step: Action | Recorded, autosave: bool = False) -> list[Event]:
         """One recorded step of a save (an Action, or a Recorded with its
         override): played exactly as it was.  A save is trusted no further
         than the table: its override must be one the live game could have
@@ -343,7 +359,7 @@ class Match:
         return True
 
     # --- saves ------------------------------------------------------------
-    def to_save(self) -> dict:
+    def to_save(self) -> SaveData:
         return {
             "format": SAVE_FORMAT,
             "data_version": self.rules.data_version,
@@ -356,7 +372,7 @@ class Match:
             **({"origin": dict(self.origin)} if self.origin else {}),
         }
 
-    def _saved_action(self, action: Action, override: Override | None = None, reason: str | None = None) -> dict:
+    def _saved_action(self, action: Action, override: Override | None = None, reason: str | None = None) -> ActionDict:
         names = self.rules.private_params(action)
         out = mark_private(action.to_dict(), names)
         if override is not None:
@@ -375,7 +391,7 @@ class Match:
         self.reasons[len(self.actions) - 1] = reason
         self.log[-1].events.insert(0, Event("ai", f"Why: {reason}"))
 
-    def summary(self) -> dict:
+    def summary(self) -> Summary:
         """What a list of games shows without replaying: players, round,
         who is to act, the result (never anything private)."""
         names = [self._name(p) for p in range(self.setup.players)]
@@ -458,7 +474,7 @@ class Match:
         return cls.from_save(data, str(path), autosave_path, recover)
 
     @classmethod
-    def from_save(cls, data: dict, name: str = "<save>", autosave_path=None, recover: bool = False) -> "Match":
+    def from_save(cls, data: SaveData, name: str = "<save>", autosave_path: str | Path | None = None, recover: bool = False) -> "Match":
         """Replay a parsed save.  Valid only if every action replays, the
         replay consumes exactly the recorded rolls (no fewer: extra values
         would become forced future dice) and the fingerprint agrees."""
@@ -527,7 +543,7 @@ class Match:
         return match
 
 
-def origin_of(raw) -> dict | None:
+def origin_of(raw: object) -> dict[str, str] | None:
     """A save's `origin` (what it is a copy of, when it was loaded) as kept:
     two short texts, or None for anything else (it only labels a row)."""
     if not isinstance(raw, dict):
@@ -549,7 +565,7 @@ class Recorded:
     why: str = ""
 
 
-def recorded_step(raw, players: int) -> Action | Recorded:
+def recorded_step(raw: Any, players: int) -> Action | Recorded:
     """A save's action dict as a step to replay: the Action, or a Recorded
     carrying its override.  ValueError naming the field when malformed."""
     raw = unmark_private(raw)
@@ -568,7 +584,7 @@ def recorded_step(raw, players: int) -> Action | Recorded:
     return Recorded(action, override, why) if override is not None or why else action
 
 
-def _dice_problem(e: DiceExhausted, rolls: list) -> str:
+def _dice_problem(e: DiceExhausted, rolls: list[int]) -> str:
     """A replay's dice problem in a save's words (DiceExhausted speaks of scripts)."""
     text = str(e)
     if "forced die" in text:
