@@ -25,13 +25,21 @@ import json
 import os
 import secrets
 import stat
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engine.core import data_folder, malformed
 from engine.core.limits import MAX_SAVE_BYTES, BoundError, cut_text, read_text_bounded, strict_json
 from engine.core.data_folder import default_dir
 from engine.core.saves import history_dir, in_progress_dir
+
+if TYPE_CHECKING:
+    from engine.core.actions import Action
+    from engine.core.match import Match, Recorded
+
+PathLike = str | Path
 
 RUNNING = "running"          # the folder of window markers in the user data folder
 MAX_NAME = 60                # characters of a player's name in a row
@@ -48,8 +56,8 @@ def new_autosave_path(game: str) -> Path:
             return path
 
 
-def new_match(game: str, players: int | None = None, seats=None, seed: int | None = None,
-              scenario: str | None = None, options: dict | None = None):
+def new_match(game: str, players: int | None = None, seats: Sequence[str] | None = None, seed: int | None = None,
+              scenario: str | None = None, options: dict[str, Any] | None = None) -> Match:
     """Build and start a Match with its own autosave and lock (used by the launcher and run_app)."""
     import random
 
@@ -61,7 +69,7 @@ def new_match(game: str, players: int | None = None, seats=None, seed: int | Non
     if seats:
         players = len(seats)
     players = players or rules.min_players
-    seats = tuple(seats) if seats else tuple("human" for _ in range(players))
+    seated = tuple(seats) if seats else tuple("human" for _ in range(players))
     if scenario is None:
         scen = rules.scenarios()
         scenario = scen[0] if scen else ""
@@ -69,21 +77,22 @@ def new_match(game: str, players: int | None = None, seats=None, seed: int | Non
     opts.update(options or {})
     if seed is None:
         seed = random.randrange(1, 1_000_000)
-    setup = Setup(game=game, players=players, seed=seed, scenario=scenario, seats=seats, options=opts)
-    match = Match(setup, autosave_path=new_autosave_path(game))
-    _lock(match, match.autosave_path)
+    setup = Setup(game=game, players=players, seed=seed, scenario=scenario, seats=seated, options=opts)
+    path = new_autosave_path(game)
+    match = Match(setup, autosave_path=path)
+    _lock(match, path)
     match.autosave()
     return match
 
 
-def hold(match) -> None:
+def hold(match: Match) -> None:
     """Take the lock of a match started elsewhere (the guided first game)
     on its autosave: a game in progress belongs to one window."""
     if match.autosave_path is not None:
         _lock(match, match.autosave_path)
 
 
-def _lock(match, path) -> None:
+def _lock(match: Match, path: PathLike) -> None:
     """The game's lock for this window (GameInUse when another window
     holds it).  A data folder where no lock can be written (read-only, a
     link) fails the autosave too, which the screen reports: the game is
@@ -97,7 +106,7 @@ def _lock(match, path) -> None:
         match.lock = None
 
 
-def _copy(path, origin: dict | None = None, recover: bool = False):
+def _copy(path: PathLike, origin: dict[str, str] | None = None, recover: bool = False) -> Match:
     """A save opened as a new game in progress (its own autosave and
     lock), remembering what it is a copy of; the file stays as it is."""
     from engine.core.match import Match
@@ -116,13 +125,13 @@ def _now() -> str:
     return datetime.datetime.now().strftime("%d %b %Y %H:%M")
 
 
-def load_as_new(path):
+def load_as_new(path: PathLike) -> Match:
     """Load a named save into a new game in progress (the named save and
     every other game stay as they are).  Raises SaveError."""
     return _copy(path)
 
 
-def copy_in_progress(path):
+def copy_in_progress(path: PathLike) -> Match:
     """A copy of a game another window holds, as a new game in progress
     here (from its last autosave); the other window's game is untouched."""
     row = read_entry(Path(path))
@@ -137,7 +146,7 @@ def copy_in_progress(path):
     return _copy(path, {"copy_of": what, "loaded": _now()})
 
 
-def recover_as_new(path):
+def recover_as_new(path: PathLike) -> Match:
     """A save whose actions stop replaying (saves.ReplayStopped: made by a
     version whose rules differ) opened as it stood just before the first
     refused action, as a new game in progress; the save itself stays as it
@@ -145,7 +154,7 @@ def recover_as_new(path):
     return _copy(path, recover=True)
 
 
-def resume(path):
+def resume(path: PathLike) -> Match:
     """Open a game in progress (or a finished one from the history) again,
     autosaving to its own file, with its lock: GameInUse when another
     window has it open.  Raises SaveError."""
@@ -175,14 +184,14 @@ class SavedGame:
     """One row of the games-in-progress or history list."""
     path: Path
     game: str
-    players: tuple           # names
-    seats: tuple             # "human" or a computer player's name
+    players: tuple[str, ...]     # names
+    seats: tuple[str, ...]       # "human" or a computer player's name
     round: int | None
     actions: int
     to_act: str | None
     finished: bool
     result: str              # the outcome's reason ("" while unfinished)
-    winners: tuple
+    winners: tuple[str, ...]
     played: float            # last played (the file's modification time)
     problem: str = ""        # the file could not be read: why
     origin: str = ""         # a copy: of what, and when it was loaded ("" for a game started here)
@@ -200,7 +209,7 @@ class SavedGame:
         return shown_name(self.path)
 
 
-def _text(v, limit: int = MAX_NAME) -> str:
+def _text(v: object, limit: int = MAX_NAME) -> str:
     return cut_text(" ".join(v.split()), limit) if isinstance(v, str) else ""
 
 
@@ -251,7 +260,7 @@ def read_entry(path: Path) -> SavedGame:
                          problem=f"{shown_name(path)}: not a readable save: {_unreadable(e)}")
 
 
-def _origin(d) -> str:
+def _origin(d: object) -> str:
     """'a copy of “Friday night”, loaded 12 Mar 2025 14:05' from a save's origin."""
     if not isinstance(d, dict) or not isinstance(d.get("copy_of"), str):
         return ""
@@ -314,7 +323,7 @@ def history() -> list[SavedGame]:
     return _entries(history_dir())
 
 
-def delete(path) -> None:
+def delete(path: PathLike) -> None:
     """Remove a game's file (the launcher asks first, and refuses a game
     another window holds) and its lock; a link is removed itself, never
     what it points to."""
@@ -327,7 +336,7 @@ def delete(path) -> None:
             pass
 
 
-def replay_start(path):
+def replay_start(path: PathLike) -> tuple[Match, list[Action | Recorded]]:
     """A finished match at its first position and the steps to play
     through with `match.play_recorded` (each replays exactly: the recorded
     dice are used in order; an overridden action carries its override).
