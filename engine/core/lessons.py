@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any
 from pathlib import Path
 
@@ -27,7 +28,7 @@ from engine.core.catalog import DataError, line_at, load_yaml, plain
 from engine.core.dice import DiceExhausted, ScriptedDice
 from engine.core.fields import FieldError, Fields, position_path
 from engine.core.limits import cut
-from engine.core.match import Match
+from engine.core.match import LogEntry, Match
 from engine.core.rules import MALFORMED, Illegal, Setup
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,14 +49,14 @@ FREE_PLAY = 40                # actions `check` plays on after a guided game's o
 @dataclass(frozen=True)
 class Step:
     player: int
-    want: dict                # the step's action as written (names, labels)
+    want: dict[str, Any]      # the step's action as written (names, labels)
     say: str                  # what to do now
     why: str                  # why, in the rulebook's terms
     rule: str                 # its citation
     done: str                 # what just happened, naming the rule
     line: int
     free: tuple[str, ...] = ()                  # parameters the learner chooses (the rules judge them)
-    point: tuple = ()                           # what to mark: unit names, hex labels, {"button": label}
+    point: tuple[str | dict[str, str], ...] = ()  # what to mark: unit names, hex labels, {"button": label}
     wrong: tuple[tuple[str, str], ...] = ()     # (action kind [and params], the sentence for that tempting move)
     expect: tuple[tuple[str, object], ...] = ()  # what the learner's free choice must bring about (script expectations)
     miss: str = ""                              # the sentence for a free choice that does not
@@ -94,11 +95,13 @@ class Teaching:
 @dataclass(frozen=True)
 class Pointer:
     """What the coach marks on the board and panel for a step."""
-    units: tuple = ()          # unit keys (the board's token or model keys)
-    hexes: tuple = ()          # hexes (q, r)
-    points: tuple = ()         # table points (x, y) in inches
-    buttons: tuple = ()        # panel button commands ("end_phase", "mode:skill") or labels, also in a decision panel
-    cards: tuple = ()          # hand panel cards, by their keys (a game's HandCard.key)
+    # keys and commands are each game's own (its board's, its panel's): Any
+    units: tuple[Any, ...] = ()               # unit keys (the board's token or model keys)
+    hexes: tuple[tuple[int, ...], ...] = ()   # hexes (q, r)
+    points: tuple[tuple[float, ...], ...] = ()   # table points (x, y) in inches
+    buttons: tuple[Any, ...] = ()             # panel button commands ("end_phase", "mode:skill", a Pick) or labels,
+                                              # also in a decision panel
+    cards: tuple[Any, ...] = ()               # hand panel cards, by their keys (a game's HandCard.key)
 
 
 def lesson_files(game: str) -> list[Path]:
@@ -114,7 +117,7 @@ def guided_file(game: str) -> Path | None:
     return p if p.is_file() else None
 
 
-def _where(name: str, data, loc) -> str:
+def _where(name: str, data: Any, loc: Iterable[Any]) -> str:
     return f"{name}:{line_at(data, loc)}"
 
 
@@ -122,7 +125,7 @@ class Lesson:
     """A lesson or a guided game, read and checked field by field; then
     played along a Match (`new_match`, `judge`, `advance`, `sync`)."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path) -> None:
         name = str(path)
         self.path = name
         self.id = Path(path).stem
@@ -169,7 +172,7 @@ class Lesson:
         self.tips_shown: set[int] = set()
 
     # ---- reading -------------------------------------------------------------------------------
-    def _text(self, key: str, required: bool = True, raw=None, loc=None) -> str:
+    def _text(self, key: str, required: bool = True, raw: Any = None, loc: list[Any] | None = None) -> str:
         raw = self.data if raw is None else raw
         loc = [key] if loc is None else loc
         v = raw.get(key)
@@ -231,7 +234,7 @@ class Lesson:
         if not isinstance(raw_steps, list) or not raw_steps or len(raw_steps) > MAX_STEPS:
             raise DataError([f"{_where(self.path, self.data, ['steps'])}: steps: a list of 1 to {MAX_STEPS} steps "
                              "was expected"])
-        out = []
+        out: list[Step] = []
         n = self.players()
         for i, raw in enumerate(raw_steps):
             loc = ["steps", i]
@@ -248,7 +251,8 @@ class Lesson:
                 raise DataError([f"{_where(self.path, self.data, loc + ['do'])}: steps[{i}].do: an action needs a "
                                  f"kind (a name) and a player (0 to {n - 1})"])
             mine = want["player"] == self.learner
-            text = lambda k, req: self._text(k, req, raw, loc + [k])   # noqa: E731
+            def text(k: str, req: bool) -> str:
+                return self._text(k, req, raw, loc + [k])
             free = raw.get("free") or []
             if not isinstance(free, list) or not all(isinstance(k, str) and k in want and k not in ("kind", "player")
                                                      for k in free):
@@ -305,7 +309,8 @@ class Lesson:
             tips.append(Tip(tuple(sorted(plain(t["when"]).items())), self._text("say", True, t, loc + ["say"]),
                             self._text("rule", False, t, loc + ["rule"]) or str(t["when"].get("rule") or self.source),
                             line_at(self.data, loc)))
-        c = lambda k: self._text(k, k != "turn", raw, ["coach", k])   # noqa: E731
+        def c(k: str) -> str:
+            return self._text(k, k != "turn", raw, ["coach", k])
         return Coach(c("turn"), tuple(tips), c("won"), c("lost"))
 
     # ---- starting --------------------------------------------------------------------------------
@@ -329,7 +334,7 @@ class Lesson:
             line = line_at(self.data, str(e).split(":", 1)[0].split("."))
             raise DataError([f"{self.path}:{line}: {e}"]) from None
 
-    def new_match(self, autosave_path=None, strict_dice: bool = False) -> Match:
+    def new_match(self, autosave_path: str | Path | None = None, strict_dice: bool = False) -> Match:
         """The match the lesson plays on (a guided game's autosaves to
         `autosave_path`, a game in progress).  DataError when the position
         or setup is refused: its own words at the line of the field."""
@@ -361,7 +366,7 @@ class Lesson:
     # ---- where the learner is ---------------------------------------------------------------------
     def action_of(self, match: Match, step: Step) -> Action:
         """The step's action with names and labels read by the game (ValueError naming the field)."""
-        params = {}
+        params: dict[str, Any] = {}
         for k, v in step.want.items():
             if k not in ("kind", "player"):
                 v = self.rules.script_param(match.state, k, v)
@@ -442,8 +447,8 @@ class Lesson:
             return False
         return bool(self.expect_problems(state, step))
 
-    def expect_problems(self, state, step: Step) -> list[str]:
-        out = []
+    def expect_problems(self, state: Any, step: Step) -> list[str]:
+        out: list[str] = []
         for key, want in step.expect:
             try:
                 out.extend(self.rules.script_check(state, key, want))
@@ -511,8 +516,8 @@ class Lesson:
             d.forced.extend(self.dice[n:])
 
     # ---- coaching -------------------------------------------------------------------------------
-    def _tips_matching(self, entry) -> list[tuple[int, Tip]]:
-        out = []
+    def _tips_matching(self, entry: LogEntry) -> list[tuple[int, Tip]]:
+        out: list[tuple[int, Tip]] = []
         a = entry.action
         for i, tip in enumerate(self.coach.tips):
             ok = True
@@ -527,7 +532,7 @@ class Lesson:
                 out.append((i, tip))
         return out
 
-    def tips_for(self, entry) -> list[Tip]:
+    def tips_for(self, entry: LogEntry) -> list[Tip]:
         """The tips a new log entry calls for (each once); only once the
         coached steps are over."""
         if not self.done:
@@ -562,7 +567,10 @@ class Lesson:
                     buttons.append(p["button"])
                     continue
                 got = self._named(match, p)
-                (units if isinstance(got, int) else hexes).append(got)
+                if isinstance(got, int):
+                    units.append(got)
+                else:
+                    hexes.append(got)
             return Pointer(tuple(units), tuple(hexes), (), tuple(buttons))
         try:
             a = self.action_of(match, step)
@@ -583,7 +591,7 @@ class Lesson:
         buttons.extend([a.kind, f"mode:{a.kind}"])
         return Pointer(tuple(units), tuple(hexes), tuple(points), tuple(buttons))
 
-    def _named(self, match: Match, name: str):
+    def _named(self, match: Match, name: str) -> int | tuple[Any, ...]:
         for key in ("uid", "to"):
             try:
                 v = self.rules.script_param(match.state, key, name)
@@ -676,7 +684,7 @@ class Lesson:
                 "the lesson rolls, or none")
 
     def _citation_problems(self) -> list[str]:
-        out = []
+        out: list[str] = []
         cites = [(self.source, ["source"], "source")] \
             + [(s.rule, ["steps", i, "rule"], f"steps[{i}].rule") for i, s in enumerate(self.steps)] \
             + [(t.rule, ["coach", "tips", j], f"coach.tips[{j}].rule") for j, t in enumerate(self.coach.tips)]
@@ -687,7 +695,7 @@ class Lesson:
         return out
 
 
-def wrong_key(key) -> tuple[str, tuple] | None:
+def wrong_key(key: object) -> tuple[str, tuple[tuple[str, Any], ...]] | None:
     """A `wrong` entry's key: a kind of move ("attack"), optionally with
     parameters it must have ("move m=dash", "portal travel=false"; values
     read as in YAML: true, false, null, whole numbers, else words, and
@@ -697,7 +705,7 @@ def wrong_key(key) -> tuple[str, tuple] | None:
     parts = key.split()
     if not parts or not parts[0].replace("_", "").isalnum():
         return None
-    pairs = []
+    pairs: list[tuple[str, Any]] = []
     for part in parts[1:]:
         k, sep, v = part.partition("=")
         if not sep or not k.replace("_", "").isalnum() or not v:
@@ -706,16 +714,16 @@ def wrong_key(key) -> tuple[str, tuple] | None:
     return parts[0], tuple(pairs)
 
 
-def _key(k) -> str:
+def _key(k: object) -> str:
     """A field name as a message writes it (quoted only when it is not a plain word)."""
     return k if isinstance(k, str) and k.replace("_", "").isalnum() and len(k) < 40 else cut(k)
 
 
-def _is_hex(v) -> bool:
+def _is_hex(v: object) -> bool:
     return isinstance(v, tuple) and len(v) == 2 and all(type(x) is int for x in v)
 
 
-def _is_point(v) -> bool:
+def _is_point(v: object) -> bool:
     return isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, (int, float)) for x in v)
 
 
