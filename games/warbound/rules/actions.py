@@ -1,11 +1,11 @@
 """Warbound's actions, declared once (engine/core/action_specs.py): every
-kind the rules take, its parameters and their kinds.  `rules.check` checks
+kind the rules take, its parameters and their kinds.  `game.check` checks
 an action against this before its own checks read it; names (Action
 spaces, skills, colours) are left to the game's checks, which refuse them
 in the rulebook's words.
 
 Each kind names its applier (apply.py), its words (describe.py) and its own
-check.  Warbound checks by phase first (game.py `_check`: whose decision
+check.  Warbound checks by phase first (checks.py `phase_check`: whose decision
 it is, an exchange, the decision the queue waits for, deployment, the
 activation under way) and answers BY_KIND when the phase takes the kind;
 the steps of an activation share one check (activation.step_problem), and

@@ -1,5 +1,5 @@
 """Warbound's appliers, one per action kind (the declarations name them:
-actions.py; `rules.apply` calls the kind's).  Each hands the action to its
+actions.py; `game.apply` calls the kind's).  Each hands the action to its
 topic module, then lets the phase sequence move on (flow.advance), except
 pass, whose own step does that."""
 from __future__ import annotations

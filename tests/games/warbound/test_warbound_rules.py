@@ -113,14 +113,14 @@ def test_judge_traces_miniatures_and_scan_markers(tmp_path):
 def test_every_rule_citation_opens_a_section():
     from engine.ui.scenes.rules_ref import find_section, load_lines
     cites = set()
-    for py in (ROOT / "games" / "warbound").glob("*.py"):
+    for py in (ROOT / "games" / "warbound").rglob("*.py"):
         cites |= set(re.findall(r'"(warbound\.txt § [^"]+)"', py.read_text(encoding="utf-8")))
     lines = load_lines("warbound.txt")
     assert cites and lines
     assert not [c for c in cites if find_section(lines, c.split("§", 1)[1].strip()) < 0]
     doc = (ROOT / "docs" / "games" / "warbound.md").read_text(encoding="utf-8")
     heads = set(re.findall(r"^## (.+)$", doc, re.M))
-    for py in (ROOT / "games" / "warbound").glob("*.py"):
+    for py in (ROOT / "games" / "warbound").rglob("*.py"):
         for sec in re.findall(r'"docs/games/warbound\.md § ([^"]+)"', py.read_text(encoding="utf-8")):
             assert sec in heads, sec
 
