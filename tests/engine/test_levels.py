@@ -291,14 +291,14 @@ def test_warbound_hard_keeps_its_last_character_out_of_reach(level):
 def test_warbound_prizing_kills_leaves_the_normal_player_as_it_was():
     """The strong player raises a kill's worth (the COPP, last and on 1 Health
     Point, at the Roh'na's blades) only while it decides."""
-    from games.warbound.ai import normal
+    from games.warbound.ai import scoring
     rules, m = warbound_last_character_position()
     copp, rohna = m.state.chars.values()
-    plain = normal.attack_value(m.state, rohna, copp, 2, 4, 0)
-    with normal.prizing_kills(1.5, 20.0):
-        prized = normal.attack_value(m.state, rohna, copp, 2, 4, 0)
+    plain = scoring.attack_value(m.state, rohna, copp, 2, 4, 0)
+    with scoring.prizing_kills(1.5, 20.0):
+        prized = scoring.attack_value(m.state, rohna, copp, 2, 4, 0)
     assert prized > plain
-    assert normal.attack_value(m.state, rohna, copp, 2, 4, 0) == plain
+    assert scoring.attack_value(m.state, rohna, copp, 2, 4, 0) == plain
 
 
 # ---- golden: Warbound, the centre taken by the Character under the guns --------------------------

@@ -1,5 +1,5 @@
 """The computer players' hooks for Warbound (engine/core/search.py): the
-normal player (`tactician`, games/warbound/ai/normal.py), the hard level's
+normal player (`tactician`, games/warbound/ai/scoring.py), the hard level's
 player (`strong`, games/warbound/ai/strong.py) and the search's tuning,
 playout options and evaluation."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from engine.core.computer_players import ComputerPlayers
 from games.warbound.rules.profile import stats
 from games.warbound.rules.queries import living
 from games.warbound.ai.strong import NormalAgent, SearchingStrong, StrongAgent, projection
-from games.warbound.ai.normal import place_value
+from games.warbound.ai.scoring import place_value
 
 AGENTS = ("tactician", "strong")
 
@@ -60,7 +60,7 @@ def playout_options(rules, state, p: int, rng, glance: int) -> list:
     """The search hook: what the quick player of the futures weighs: every
     choice that is not a walk (activations, shots, fights, skills, the
     Hourglass, passing) and a handful of the walks, with the walks the
-    Action's plan heads for among them (normal.after_move_value picks
+    Action's plan heads for among them (scoring.after_move_value picks
     those when it rates an activation)."""
     legal = [a for a in rules.legal_actions(state) if a.player == p]
     moves = [a for a in legal if a.kind == "move"]

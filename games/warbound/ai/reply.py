@@ -5,7 +5,7 @@ opponent's next activation could do to it there: the worst attack any
 enemy Character could make through an Action still open to it that it can
 pay for (a Shoot or a Move + Shoot at a target valid from where the enemy
 stands, a Fight against an adjacent Character, a Move or Run + Fight
-within reach), at the exact odds the rules roll (normal.attack_value,
+within reach), at the exact odds the rules roll (scoring.attack_value,
 wdice), plus, if the attack would remove the Character, the Victory Points
 its tiles would no longer hold at Cleanup.  Watching strong lose, the
 normal player removed 55 of its Characters in 20 lost games, it 25
@@ -19,7 +19,7 @@ from __future__ import annotations
 from games.warbound.rules import actionboard, fight, shooting
 from games.warbound.rules.profile import stats
 from games.warbound.rules.queries import char_distance, enemies_adjacent, is_adjacent, living
-from games.warbound.ai.normal import attack_outlook, attack_value
+from games.warbound.ai.scoring import attack_outlook, attack_value
 
 
 class Looking:

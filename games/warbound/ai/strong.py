@@ -1,6 +1,6 @@
 """The hard level's player for Warbound (`players.hard_policy`, agent "strong").
 
-The normal player (games/warbound/ai/normal.py) rates tiles by the Scan markers
+The normal player (games/warbound/ai/scoring.py) rates tiles by the Scan markers
 near them and the distance to the fight, but never reads the turn's
 objective card, which is where most Victory Points come from
 (docs/games/warbound.md § Exploration scenario).  It also rates each
@@ -22,7 +22,7 @@ from __future__ import annotations
 from engine.core.odds import percent
 from engine.hex import grid
 from games.warbound.rules import actionboard, movement, scenario, shooting
-from games.warbound.ai.normal import (ScoringAgent, _Moved, after_move_value, attack_outlook, attack_roll, attack_value,
+from games.warbound.ai.scoring import (ScoringAgent, _Moved, after_move_value, attack_outlook, attack_roll, attack_value,
                                      place_value, prizing_kills)
 from games.warbound.rules.profile import has_pool, stats
 from games.warbound.rules.queries import char_distance, label, living, possessive
@@ -174,7 +174,7 @@ def goal(state, a) -> str:
     if a.kind == "end_activation":
         return "nothing more this activation is worth its cost"
     if a.kind == "hourglass":
-        # the Hourglass goes where the Hand holder gains least (normal.score): whoever takes
+        # the Hourglass goes where the Hand holder gains least (scoring.score): whoever takes
         # that Action gains the Hourglass, and its holder takes the Hand at Cleanup
         foe = state.players[1 - a.player].name
         return (f"mark {actionboard.parts_name(state.catalog, a['space'])}, the Action {possessive(foe)} Characters would make least "
@@ -310,7 +310,7 @@ def risk(state, a) -> str:
 
 
 class NormalAgent(ScoringAgent):
-    """The scoring player (normal.py) that also weighs the turn's
+    """The scoring player (scoring.py) that also weighs the turn's
     Cleanup, a little, and names the marker it takes or contests."""
     name = "tactician"
     place = staticmethod(normal_place)
