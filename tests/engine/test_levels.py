@@ -228,7 +228,7 @@ def warbound_centre_position():
     return rules, Match(Setup("warbound", 2, seed=3, scenario="recommended", options={"position": pos}))
 
 
-# the normal player weighs the objective card a little (games/warbound/ai/strong.py
+# the normal player weighs the objective card a little (games/warbound/ai/normal.py
 # NormalAgent): enough to answer this; before, it rated each Character's tiles
 # alone, shot from afar and let Kaigen score the centre
 @pytest.mark.parametrize("level", ["easy", "normal", "hard", "strong"])

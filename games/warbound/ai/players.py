@@ -1,5 +1,5 @@
 """The computer players' hooks for Warbound (engine/core/search.py): the
-normal player (`tactician`, games/warbound/ai/scoring.py), the hard level's
+normal player (`tactician`, games/warbound/ai/normal.py), the hard level's
 player (`strong`, games/warbound/ai/strong.py) and the search's tuning,
 playout options and evaluation."""
 from __future__ import annotations
@@ -8,8 +8,10 @@ from engine.core.computer_players import ComputerPlayers
 
 from games.warbound.rules.profile import stats
 from games.warbound.rules.queries import living
-from games.warbound.ai.strong import NormalAgent, SearchingStrong, StrongAgent, projection
+from games.warbound.ai.normal import NormalAgent
+from games.warbound.ai.outlook import projection
 from games.warbound.ai.scoring import place_value
+from games.warbound.ai.strong import SearchingStrong, StrongAgent
 
 AGENTS = ("tactician", "strong")
 
