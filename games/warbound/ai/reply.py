@@ -33,7 +33,10 @@ class Looking:
 
 
 class looking:
-    def __init__(self, player: int):
+    """While it is entered, `player`'s Characters count the opponent's reply
+    (None: nobody's, as for the normal player)."""
+
+    def __init__(self, player: int | None):
         self.player, self.old = player, Looking.player
 
     def __enter__(self):

@@ -99,11 +99,13 @@ def best_shot(state, ch, aim: bool = False) -> float:
     if shooting.shooter_problem(state, ch):
         return 0.0
     st = stats(state, ch)
+    acc = st.accuracy
+    assert acc is not None, "shooter_problem refuses a Character without accuracy"
     best = 0.0
     near = shooting.closest(state, ch)
     for t in living(state, 1 - ch.owner):
         if shooting.target_problem(state, ch, t, near) is None:
-            need = st.accuracy[0] if (t in near or state.marked.get(t.uid) == ch.owner) else st.accuracy[1]
+            need = acc[0] if (t in near or state.marked.get(t.uid) == ch.owner) else acc[1]
             best = max(best, attack_value(state, ch, t, st.shoot_dice, need, st.hit_shoot, aim))
     return best
 
