@@ -62,11 +62,18 @@ def spec_lines(spec: ActionSpec) -> list[str]:
     return lines + ["", "```yaml", f"- {{{example}}}", "```", ""]
 
 
+def _actions_path(game_id: str) -> str:
+    """Where a game declares its actions: games/<id>/rules/actions.py in a game
+    grouped into rules/, ai/ and ui/, else games/<id>/actions.py."""
+    grouped = f"games/{game_id}/rules/actions.py"
+    return grouped if (Path(__file__).resolve().parents[2] / grouped).exists() else f"games/{game_id}/actions.py"
+
+
 def game_page(rules: Game, specs: Mapping[str, ActionSpec]) -> str:
     """The markdown page for one game's declared actions."""
     title = rules.title or rules.game_id
     head = [f"# {title}: actions in scripts", "",
-            f"Written by `python main.py docs actions` from games/{rules.game_id}/actions.py; do not edit",
+            f"Written by `python main.py docs actions` from {_actions_path(rules.game_id)}; do not edit",
             "by hand (tests/engine/test_action_docs.py fails when this page and the declarations differ).",
             "The script format itself: [docs/scripts.md](../scripts.md).", "",
             "Every action is a mapping with `kind` and `player` (a seat, 0 first) and the parameters",

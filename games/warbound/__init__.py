@@ -1,2 +1,2 @@
 """Warbound, Exploration format (rules text: warbound.txt)."""
-from games.warbound import rules  # noqa: F401  (registers the ruleset)
+from games.warbound import game  # noqa: F401  (registers the game)

@@ -91,7 +91,7 @@ def test_a_deciding_term_reads_as_our_gain():
     reply term read "it does more for the opponent's next reply", which
     says the move helps the opponent (playtest, hard); every term names
     something of ours."""
-    from games.warbound import ai as warbound_ai
+    from games.warbound.ai import players as warbound_ai
     rules = registry.get("warbound")
     m = Match(Setup("warbound", 2, seed=5, scenario=rules.scenarios()[0]))
     rng = random.Random(5)

@@ -49,7 +49,7 @@ def test_the_check_finds_a_global_read(tmp_path, monkeypatch):
     """The grep above is not blind: a module calling the loader is found."""
     game = tmp_path / "games" / "warbound"
     game.mkdir(parents=True)
-    (game / "rules.py").write_text("from games.warbound.catalog import load_catalog\nx = load_catalog().board\n")
+    (game / "rules.py").write_text("from games.warbound.rules.catalog import load_catalog\nx = load_catalog().board\n")
     (game / "view.py").write_text("def f(state):\n    return cat().terrain   # the old way\n")
     (game / "catalog.py").write_text("def load_catalog():\n    return load_catalog()\n")
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)

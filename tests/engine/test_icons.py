@@ -44,7 +44,8 @@ def test_icons_load_at_any_size_in_any_colour():
 
 
 def _faces(game: str) -> list[Face]:
-    return importlib.import_module(f"games.{game}.faces").faces(registry.get(game).catalog())
+    pkg = registry.get(game).ui_package or f"games.{game}"      # where its screens (and faces) live
+    return importlib.import_module(pkg + ".faces").faces(registry.get(game).catalog())
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -83,7 +84,7 @@ def test_face_problems_name_both_types():
 
 def test_an_unknown_icon_is_a_line_numbered_data_error():
     from engine.core.catalog import parse_yaml
-    from games.warbound.defs import Character
+    from games.warbound.rules.defs import Character
     text = (ROOT / "data" / "warbound" / "characters.yaml").read_text()
     data = parse_yaml(text.replace("icon: police-officer-head", "icon: crossbow-of-doom"), "characters.yaml")
     line = next(i for i, ln in enumerate(text.splitlines(), 1) if "icon: police-officer-head" in ln)

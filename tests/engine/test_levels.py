@@ -228,12 +228,12 @@ def warbound_centre_position():
     return rules, Match(Setup("warbound", 2, seed=3, scenario="recommended", options={"position": pos}))
 
 
-# the normal player weighs the objective card a little (games/warbound/strategy.py
+# the normal player weighs the objective card a little (games/warbound/ai/normal.py
 # NormalAgent): enough to answer this; before, it rated each Character's tiles
 # alone, shot from afar and let Kaigen score the centre
 @pytest.mark.parametrize("level", ["easy", "normal", "hard", "strong"])
 def test_warbound_every_level_contests_the_centre(level):
-    from games.warbound import scenario
+    from games.warbound.rules import scenario
     rules, m = warbound_centre_position()
     board = m.state.board
     centre = [h for h in board.scans if h in board.centre_scans]
@@ -270,13 +270,13 @@ def warbound_last_character_position():
     return rules, Match(Setup("warbound", 2, seed=3, scenario="recommended", options={"position": pos}))
 
 
-# the strong player (games/warbound/strategy.py) counts what the enemy could do
+# the strong player (games/warbound/ai/strong.py) counts what the enemy could do
 # to a last Character where it stands (threat, with LAST_KILL for the game);
 # the normal one walked it to the centre markers, into the Roh'na's reach,
 # until issue 35 (a blunder: docs/games/warbound.md § Computer opponent)
 @pytest.mark.parametrize("level", ["normal", "strong", "hard"])
 def test_warbound_hard_keeps_its_last_character_out_of_reach(level):
-    from games.warbound.queries import char_distance
+    from games.warbound.rules.queries import char_distance
     rules, m = warbound_last_character_position()
     copp, rohna = m.state.chars.values()
     prof = registry.get("warbound").catalog().characters["rohna"].profile
@@ -291,14 +291,14 @@ def test_warbound_hard_keeps_its_last_character_out_of_reach(level):
 def test_warbound_prizing_kills_leaves_the_normal_player_as_it_was():
     """The strong player raises a kill's worth (the COPP, last and on 1 Health
     Point, at the Roh'na's blades) only while it decides."""
-    from games.warbound import tactician
+    from games.warbound.ai import scoring
     rules, m = warbound_last_character_position()
     copp, rohna = m.state.chars.values()
-    plain = tactician.attack_value(m.state, rohna, copp, 2, 4, 0)
-    with tactician.prizing_kills(1.5, 20.0):
-        prized = tactician.attack_value(m.state, rohna, copp, 2, 4, 0)
+    plain = scoring.attack_value(m.state, rohna, copp, 2, 4, 0)
+    with scoring.prizing_kills(1.5, 20.0):
+        prized = scoring.attack_value(m.state, rohna, copp, 2, 4, 0)
     assert prized > plain
-    assert tactician.attack_value(m.state, rohna, copp, 2, 4, 0) == plain
+    assert scoring.attack_value(m.state, rohna, copp, 2, 4, 0) == plain
 
 
 # ---- golden: Warbound, the centre taken by the Character under the guns --------------------------
@@ -324,7 +324,7 @@ def warbound_young_turn_position(kaigen_tokens: int):
 
 
 def centre_holder(m):
-    from games.warbound import scenario
+    from games.warbound.rules import scenario
     board = m.state.board
     centre = [h for h in board.scans if h in board.centre_scans]
     held = {scenario.controller(m.state, h) for h in centre}
@@ -334,7 +334,7 @@ def centre_holder(m):
 
 
 # the strong player counts the opponent's worst reply against its own tiles
-# (games/warbound/reply.py): it takes the centre with the Character the reply
+# (games/warbound/ai/reply.py): it takes the centre with the Character the reply
 # would hit, which leaves its reach; the normal player runs the Junk Hound
 # (in the measured game the Oshi'goru moved and shot it dead: sight from the
 # tiles an enemy could reach is not counted, that made the player timid)
@@ -352,7 +352,7 @@ def test_warbound_reply_is_what_kaigen_can_still_do():
     """Without an Order token Kaigen cannot answer this turn: the strong
     player runs its fastest, the Junk Hound, and the normal player does so
     whatever Kaigen holds."""
-    from games.warbound.reply import Looking
+    from games.warbound.ai.reply import Looking
     rules, m = warbound_young_turn_position(0)
     play_turn(m, make_agent("warbound", "strong", rules), 0, 1)
     assert centre_holder(m) == ({0}, ["junk_hound"])

@@ -3,7 +3,7 @@ tutorials, docs/lessons.md): one lesson per rule family of issue 34, every
 learner step made with the real clicks (a Character on the board, a hexagon
 of the Action Board in the panel, Pay, a tile, a target, a button), the
 gold ring on the Action Board's hexagon, a closed Action's refusal taught in
-the coach, and the game's warnings in free play (games/warbound/coach.py)."""
+the coach, and the game's warnings in free play (games/warbound/ui/coach.py)."""
 from __future__ import annotations
 
 import pygame
@@ -182,7 +182,7 @@ def test_every_warbound_lesson_draws_at_a_small_size():
 def test_the_coach_watch_says_what_a_cleanup_now_would_give_each_side():
     from engine.core.match import Match
     from engine.core.rules import Setup
-    from games.warbound.coach import watch
+    from games.warbound.ui.coach import watch
     m = Match(Setup("warbound", 2, seed=1, scenario="recommended", seats=("human", "human"), options={"position": {
         "turn": 5, "hand": 0, "objective": "hold_the_centre", "vp": [3, 5],
         "chars": [{"name": "hound", "player": 0, "card": "junk_hound", "at": "C3"},

@@ -10,11 +10,11 @@ from hypothesis import given, settings, strategies as st
 
 from engine.core.catalog import DataError
 from engine.core.dice import ScriptedDice
-from games.warbound import wdice
-from games.warbound.board import BOARDS, load_board
-from games.warbound.catalog import DATA_DIR, load_catalog
+from games.warbound.rules import wdice
+from games.warbound.rules.board import BOARDS, load_board
+from games.warbound.rules.catalog import DATA_DIR, load_catalog
 from engine.core import registry
-from games.warbound.decks import Deck, DeckEntry, parse_deck, validate_deck
+from games.warbound.rules.decks import Deck, DeckEntry, parse_deck, validate_deck
 from tiers import examples
 
 

@@ -12,7 +12,7 @@ from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.ui.scenes.launcher_commands import CycleArmy, Go
 from engine.ui.scenes import army_builder as builder_scene
-from games.warbound.decks import deck_from_data, validate_deck
+from games.warbound.rules.decks import deck_from_data, validate_deck
 from test_ui_support import click  # noqa: F401 - sets the SDL dummy driver first
 
 RULES = registry.get("warbound")

@@ -10,7 +10,7 @@ from engine.core.agents import RandomAgent, agent_names
 from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.commands.simulate import play_out
-from games.warbound.ai import evaluate, make_agent
+from games.warbound.ai.players import evaluate, make_agent
 from tiers import ROOT, slow
 
 RULES = registry.get("warbound")
@@ -69,8 +69,8 @@ def test_preview_gives_exact_odds_and_cost():
 
 
 def test_controller_deploys_from_the_tray_and_offers_actions():
-    from games.warbound.controller import make_controller
-    from games.warbound.view import make_view
+    from games.warbound.ui.controller import make_controller
+    from games.warbound.ui.view import make_view
     m = Match(Setup("warbound", 2, seed=3, scenario="recommended", seats=("human", "human")))
     view = make_view(m)
     ctl = make_controller(m, view)
@@ -113,22 +113,22 @@ def test_judge_traces_miniatures_and_scan_markers(tmp_path):
 def test_every_rule_citation_opens_a_section():
     from engine.ui.scenes.rules_ref import find_section, load_lines
     cites = set()
-    for py in (ROOT / "games" / "warbound").glob("*.py"):
+    for py in (ROOT / "games" / "warbound").rglob("*.py"):
         cites |= set(re.findall(r'"(warbound\.txt § [^"]+)"', py.read_text(encoding="utf-8")))
     lines = load_lines("warbound.txt")
     assert cites and lines
     assert not [c for c in cites if find_section(lines, c.split("§", 1)[1].strip()) < 0]
     doc = (ROOT / "docs" / "games" / "warbound.md").read_text(encoding="utf-8")
     heads = set(re.findall(r"^## (.+)$", doc, re.M))
-    for py in (ROOT / "games" / "warbound").glob("*.py"):
+    for py in (ROOT / "games" / "warbound").rglob("*.py"):
         for sec in re.findall(r'"docs/games/warbound\.md § ([^"]+)"', py.read_text(encoding="utf-8")):
             assert sec in heads, sec
 
 
 def test_picked_character_shows_targets_before_paying():
-    from games.warbound.controller import make_controller
-    from games.warbound.position import parse_hex
-    from games.warbound.view import make_view
+    from games.warbound.ui.controller import make_controller
+    from games.warbound.rules.position import parse_hex
+    from games.warbound.ui.view import make_view
     m = _position_match({"hand": 0, "tokens": [{"raiders": 6}, {"kaigen": 6}],
                          "chars": [{"name": "copp", "player": 0, "card": "copp", "at": "E3"},
                                    {"name": "rohna", "player": 1, "card": "rohna", "at": "G3"},
@@ -165,7 +165,7 @@ def test_a_deployment_is_logged_as_its_heading_says():
 
 
 def test_a_position_may_start_at_the_leader_phase_with_its_objectives_and_score():
-    # the lessons and the guided game start a turn at its Leader Phase (games/warbound/position.py)
+    # the lessons and the guided game start a turn at its Leader Phase (games/warbound/rules/position.py)
     m = _position_match({"start": "leader", "hand": 1, "vp": [2, 3], "tokens": [{"raiders": 1}, {}],
                          "objectives": ["survey", "first_blood"],
                          "chars": [{"name": "copp", "player": 0, "card": "copp", "at": "C3"},
@@ -174,8 +174,8 @@ def test_a_position_may_start_at_the_leader_phase_with_its_objectives_and_score(
     assert s.phase == "effect" and s.queue == [("hourglass", 0)] and s.objective == "survey"
     assert s.objectives == ["first_blood"] and [p.vp for p in s.players] == [2, 3]
     assert s.players[0].tokens == {"raiders": 5} and s.players[1].tokens == {"kaigen": 4}
-    from games.warbound.controller import make_controller
-    from games.warbound.view import make_view
+    from games.warbound.ui.controller import make_controller
+    from games.warbound.ui.view import make_view
     hint = make_controller(m, make_view(m)).hint()          # the decision said in words, not "the buttons"
     assert hint.startswith("The Effect Phase: place the Hourglass on an open hexagon")
 
@@ -197,8 +197,8 @@ def test_a_position_start_objectives_and_score_are_read_and_bounded(extra, words
 def test_the_lesson_pointer_follows_the_clicks_of_an_activation():
     # the coach's gold ring (docs/lessons.md § Pointing): the Character, its Action's hexagon, then Pay
     from engine.core.actions import Action
-    from games.warbound.controller import make_controller
-    from games.warbound.view import make_view
+    from games.warbound.ui.controller import make_controller
+    from games.warbound.ui.view import make_view
     m = _position_match({"hand": 0, "tokens": [{"raiders": 6}, {"kaigen": 6}],
                          "chars": [{"name": "copp", "player": 0, "card": "copp", "at": "A1"},
                                    {"name": "rohna", "player": 1, "card": "rohna", "at": "D1"}]})
@@ -217,8 +217,8 @@ def test_the_lesson_pointer_follows_the_clicks_of_an_activation():
 
 
 def test_a_tile_out_of_reach_of_the_action_picked_says_why_before_paying():
-    from games.warbound.controller import make_controller
-    from games.warbound.view import make_view
+    from games.warbound.ui.controller import make_controller
+    from games.warbound.ui.view import make_view
     m = _position_match({"hand": 0, "tokens": [{"raiders": 6}, {"kaigen": 6}],
                          "chars": [{"name": "copp", "player": 0, "card": "copp", "at": "A1"},
                                    {"name": "rohna", "player": 1, "card": "rohna", "at": "P8"}]})

@@ -11,8 +11,8 @@ from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.hex.grid import parse_label as hx
 from engine.ui.contract import Choice
-from games.warbound.controller import make_controller
-from games.warbound.view import make_view
+from games.warbound.ui.controller import make_controller
+from games.warbound.ui.view import make_view
 from test_ui_support import click, hex_pos, key, screen_for
 
 

@@ -5,9 +5,9 @@ reserves with the two-for-one exchange, an Action picked before paying
 Character card's pools and panic side."""
 from engine.core.match import Match
 from engine.core.rules import Setup
-from games.warbound.controller import make_controller
-from games.warbound.position import parse_hex
-from games.warbound.view import make_view
+from games.warbound.ui.controller import make_controller
+from games.warbound.rules.position import parse_hex
+from games.warbound.ui.view import make_view
 from test_ui_support import screen_for
 
 
@@ -136,7 +136,7 @@ def test_every_character_has_a_silhouette():
     from engine.core.sessions import new_match
     from engine.ui.contract import load_game_ui
     from engine.core import registry
-    from games.warbound.state import Char
+    from games.warbound.rules.state import Char
     m = new_match("warbound", seats=["human", "human"], seed=3)
     view, _ = load_game_ui(m)
     for i, card in enumerate(registry.get("warbound").catalog().characters):
@@ -202,7 +202,7 @@ def test_the_header_of_a_finished_game_names_the_winner():
     """It read "Kaigen — Game over" with the Hand holder's name, whoever won,
     and the win reason was a fourth line the header does not show."""
     m, ctl = _match(hand=1)
-    from games.warbound import scenario
+    from games.warbound.rules import scenario
     m.state.players[0].vp = 5
     scenario.decide_winner(m.state, [])
     head = ctl.view.header(m.state)
