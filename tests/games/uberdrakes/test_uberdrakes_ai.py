@@ -9,7 +9,7 @@ from engine.core.dice import ScriptedDice
 from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.commands.simulate import play_out
-from games.uberdrakes.ai.players import public_view
+from games.uberdrakes.ai.hidden import public_view
 
 RULES = registry.get("uberdrakes")
 

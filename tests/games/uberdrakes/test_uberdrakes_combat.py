@@ -210,14 +210,14 @@ def test_damage_to_full_fatigue_knocks_the_rider_off_with_rage():
 def test_the_computers_reason_to_roll_gives_the_odds_against_the_total_rolled():
     """The hint read "roll: 44% to win this fight" under "You need 9+ on your
     roll to beat 8: 28%": the reason used the odds from before the roll."""
-    from games.uberdrakes.ai import players
+    from games.uberdrakes.ai import normal
     m = match([dict(dragon="fire", at="I7"), dict(dragon="water", at="I7", moved=True), dict(dragon="earth", at="Q12")],
               dice=[4, 4])
     m.submit(Action.make("attack", 0, target=1))
     roll = next(a for a in m.legal_actions() if a.kind == "roll")
     preview = m.rules.preview(m.state, roll)
     shown = next(ln for ln in preview if ln.startswith("You need"))
-    _, why = players.DrakeAgent(m.rules).s_roll(players.Ctx(m.state, 1), roll)
+    _, why = normal.DrakeAgent(m.rules).s_roll(normal.Ctx(m.state, 1), roll)
     assert shown.endswith(why.split()[1]), (shown, why)
 
 
