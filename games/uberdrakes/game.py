@@ -1,11 +1,13 @@
-"""The UberDrakes ruleset: refusals with their rule, and apply.
+"""The UberDrakes game: the Game subclass that ties rules/, ai/ and ui/
+together (GameParts, computer()), with the phase check and the dispatch.
 
-Each action kind is declared once (actions.py) with its applier
-(apply.py), its words (describe.py) and, for the free part of a turn, its
-own check (checks.py, after the phase's check here); every refusal gives
-its words and the section of uberdrakes.txt it comes from.  The rules themselves live
-in the topic modules: movement, combat, damage, spaces, items, spells,
-turns, setup; legal.py lists what may be done.
+Each action kind is declared once (games/uberdrakes/rules/actions.py) with
+its applier (apply.py), its words (describe.py) and its check (checks.py,
+after the phase's check here); every refusal gives its words and the
+section of uberdrakes.txt it comes from.  The rules themselves live in
+games/uberdrakes/rules/: legal.py lists what may be done, flow.py and
+turn_loop.py what happens next, and the topic modules (movement, combat,
+damage, spaces, items, spells, setup) the rest.
 """
 from __future__ import annotations
 
@@ -16,18 +18,14 @@ from engine.core.computer_players import ComputerPlayers
 from engine.core.game import Game, GameParts
 from engine.core.rules import Event, Illegal, OptionSpec, Outcome, refusal
 from engine.core.words import possessive
-from games.uberdrakes.rules import actions, combat, damage, legal, setup, turn_loop
+from games.uberdrakes.rules import (actions, catalog, checks, describe, invariants, judge, legal, position, rulings,
+                                    setup, turn_loop)
 from games.uberdrakes.rules.board import SCENARIOS
-from games.uberdrakes.rules.common import (R_BLOOD_REWARDS, R_COMBAT, R_FIRST, R_PORTAL, R_SETUP, R_TURN, has_item, rule_of_item, rule_of_spell)
-from games.uberdrakes.rules import catalog, describe, invariants, judge, position, rulings
-from games.uberdrakes.ui import coach
+from games.uberdrakes.rules.checks import COMBAT_KINDS, FREE_KINDS, PENDING_KINDS
+from games.uberdrakes.rules.common import R_COMBAT, R_FIRST, R_SETUP, R_TURN
 from games.uberdrakes.rules.state import UDState
+from games.uberdrakes.ui import coach
 
-FREE_KINDS = ("move", "spell", "item", "equip", "attack", "shoot", "buy", "sell", "exchange", "end_turn")
-COMBAT_KINDS = ("precombat", "ready", "roll", "concede", "counter", "damage", "blood", "done")
-PENDING_KINDS = {"portal": "portal", "pick_rider": "pick_rider", "deliver_village": "deliver_village",
-                 "skies_land": "skies_land", "discard": "discard", "cyclone_move": "cyclone_move", "steal": "steal",
-                 "handbook": "handbook", "mulligan_take": "mulligan_take"}
 # action parameters that would reveal a hidden choice: a save keeps them
 # under "private" (engine/core/saves.py mark_private) and still replays
 PRIVATE_PARAMS = {"mulligan": ("cards",), "mulligan_take": ("card",), "handbook": ("take", "other")}
@@ -127,9 +125,9 @@ class UberDrakesRules(Game):
                 return ("That dragon is already taken.", R_SETUP)
             return None
         if state.combat is not None:
-            return self._check_combat(state, a)
+            return checks.combat_problem(state, a)
         if state.pending is not None:
-            return self._check_pending(state, a)
+            return checks.pending_problem(state, a)
         if state.phase == "mulligan":
             if k == "keep_hand":
                 return None
@@ -153,76 +151,6 @@ class UberDrakesRules(Game):
         if k not in FREE_KINDS:
             return f"Unknown action {k!r}."
         return BY_KIND            # the free part of a turn: the kind's own check decides (checks.py)
-
-    def _check_combat(self, state: UDState, a: Action):
-        c = state.combat
-        k = a.kind
-        if k not in COMBAT_KINDS:
-            return ("A combat is under way: normal play is paused until it is resolved.", R_COMBAT)
-        if k == "damage" and c.stage == "damage":
-            return damage.problem(state, a)
-        if a in legal.combat_actions(state):
-            return None
-        stage_rules = {"pre": ("Before the rolloff: use a Rage Potion, cast Acid Rain or Windblast, or be ready.",
-                               "uberdrakes.txt § Phase 1 - Bonuses"),
-                       "respond": ("Roll in return, or concede (double damage).", "uberdrakes.txt § Phase 2 - Rolloff"),
-                       "counter": ("Counterattack with a combat item or spell, or concede.",
-                                   "uberdrakes.txt § Phase 3 - Counterattack"),
-                       "damage": ("Choose the damage to inflict.", "uberdrakes.txt § Phase 4 - Damage"),
-                       "exchange": ("Exchange blood points for a reward you can afford, or be done.", R_BLOOD_REWARDS)}
-        if k == "counter" and c.stage == "counter":
-            w = a.get("what")
-            if w == "dragon_lance" and c.ranged:
-                return ("The Dragon Lance can't be used in ranged combat.", rule_of_item(state.catalog, "dragon_lance"))
-            if w == "hide_shield" and c.side(a.player) == 0 and c.ranged:
-                return ("You can't use a Hide Shield if you're the one making a ranged attack.",
-                        "uberdrakes.txt § Hide Shields")
-            if w in ("dragon_lance", "hide_shield") and not has_item(state.players[a.player], w):
-                return (f"You have no {state.catalog.items[w].name}.", rule_of_item(state.catalog, w))
-            if w == "plate_armor" and c.plate[c.side(a.player)]:
-                return ("Plate Armor: once per combat.", rule_of_spell(state.catalog, "plate_armor"))
-        if k == "blood":
-            r = combat.reward_problem(state, a.player, a.get("reward"))
-            if r:
-                return r
-        return stage_rules.get(c.stage, ("Not now.", R_COMBAT))
-
-    def _check_pending(self, state: UDState, a: Action):
-        pend = state.pending
-        k = a.kind
-        if pend.kind == "exchange":
-            if k == "blood":
-                return combat.reward_problem(state, a.player, a.get("reward"))
-            if k == "done":
-                return None
-            return ("Exchange blood points, or be done.", R_BLOOD_REWARDS)
-        want = PENDING_KINDS.get(pend.kind)
-        if k != want:
-            what = {"portal": ("Decide whether to travel through the portal.", R_PORTAL),
-                    "pick_rider": ("Choose a rider to pick up (or none).", "uberdrakes.txt § Picking Up Riders"),
-                    "deliver_village": ("Choose the village to teleport to (or stay).",
-                                        "uberdrakes.txt § Delivering Riders"),
-                    "skies_land": ("Move to an unoccupied space next to the opponent you share a space with.",
-                                   rule_of_spell(state.catalog, "take_to_the_skies")),
-                    "discard": ("Discard a movement card of your choice to the Sandstorm.", rule_of_spell(state.catalog, "sandstorm")),
-                    "cyclone_move": ("Move this opponent with the Cyclone.", rule_of_spell(state.catalog, "cyclone")),
-                    "steal": ("Take a hoard item or treasure card from this opponent.", rule_of_spell(state.catalog, "the_claw")),
-                    "handbook": ("Keep one of the two cards; the other goes on top or bottom of the deck.",
-                                 rule_of_item(state.catalog, "monks_handbook")),
-                    "mulligan_take": ("Keep one of the two cards you looked at.", R_FIRST)}
-            return what.get(pend.kind, ("Something else must be decided first.", R_TURN))
-        if a in legal.pending_actions(state):
-            return None
-        if k == "portal" and a.get("travel") and state.players[a.player].fatigue >= state.catalog.economy.max_fatigue:
-            return ("You can't use the Portal if your Fatigue is maxed out.", R_PORTAL)
-        if k == "portal" and a.get("travel") and a.get("facing") not in range(6):
-            return ("Emerging from the portal you may face any direction: choose one (0-5).", R_PORTAL)
-        if k == "pick_rider":
-            return ("That rider is not waiting here.", "uberdrakes.txt § Dragon Rider Pickup")
-        if k == "skies_land":
-            return ("Move to an unoccupied space adjacent to the opponent.", rule_of_spell(state.catalog, "take_to_the_skies"))
-        return ("That is not one of the choices.", R_TURN)
-
 
     # ---- apply ------------------------------------------------------------------------------------
     def apply(self, state: UDState, a: Action, dice) -> list[Event]:

@@ -1,16 +1,16 @@
 """UberDrakes' actions, declared once (engine/core/action_specs.py): every
-kind the rules take, its parameters and their kinds.  `rules.check` checks
+kind the rules take, its parameters and their kinds.  The game's `check` checks
 an action against this before its own checks read it; names (cards,
 items, spells, effects) are left to the game's checks, which refuse them
 in the rulebook's words.  A dragon is named by its seat ("player").
 
 Each kind names its applier (apply.py) and its words (describe.py).  The
 ten kinds of the free part of a turn also name their own check
-(checks.py): rules.py checks the phase, a combat under way and a waiting
+(checks.py): game.py checks the phase, a combat under way and a waiting
 decision first, and answers BY_KIND for these.  The setup, combat and
 decision kinds are checked by the phase or decision that takes them
-(rules.py `_check_combat`, `_check_pending`): their checks are one per
-stage, not per kind."""
+(game.py; checks.py `combat_problem`, `pending_problem`): their checks are
+one per stage, not per kind."""
 from __future__ import annotations
 
 from engine.core.action_specs import ActionSpec, Declared, Param

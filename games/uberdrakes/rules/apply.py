@@ -1,5 +1,5 @@
 """UberDrakes' appliers, one per action kind (the declarations name them:
-actions.py; `rules.apply` calls the kind's), and how each way of moving
+actions.py; the game's `apply` calls the kind's), and how each way of moving
 is cited (HOW_RULE, shared with the move's check)."""
 from __future__ import annotations
 

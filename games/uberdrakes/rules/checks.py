@@ -1,17 +1,26 @@
-"""The checks of the free part of an UberDrakes turn, one per action kind
-(move, spell, item, equip, attack, shoot, buy, sell, exchange, end_turn;
-the declarations name them: actions.py).  rules.py's check comes first:
-whose decision it is and what the phase, a combat or a waiting decision
-allows; it answers BY_KIND for these kinds, and the kind's check here decides."""
+"""Why an UberDrakes action is refused.  The free part of a turn has one
+check per action kind (move, spell, item, equip, attack, shoot, buy, sell,
+exchange, end_turn; the declarations name them: games/uberdrakes/rules/actions.py).
+The phase check in games/uberdrakes/game.py comes first: whose decision it
+is and what the phase allows; during a combat it asks `combat_problem`,
+while a decision waits `pending_problem`, and in the free part it answers
+BY_KIND, so the kind's check here decides."""
 from __future__ import annotations
 
 from engine.core.actions import Action
-from games.uberdrakes.rules import combat, items, legal, movement, spells
+from games.uberdrakes.rules import combat, damage, items, legal, movement, spells
 from games.uberdrakes.rules.apply import HOW_RULE
-from games.uberdrakes.rules.common import (R_BLOOD_REWARDS, R_CARDS, R_COMBAT, R_DIRECTION, R_EQUIP, R_GENERAL,
-                                     R_PORTAL, R_PUSH, R_ROUNDS, R_TURN, can_cast, has_item, in_portal,
-                                     rule_of_item)
+from games.uberdrakes.rules.common import (R_BLOOD_REWARDS, R_CARDS, R_COMBAT, R_DIRECTION, R_EQUIP, R_FIRST,
+                                           R_GENERAL, R_PORTAL, R_PUSH, R_ROUNDS, R_TURN, can_cast, has_item,
+                                           in_portal, rule_of_item, rule_of_spell)
 from games.uberdrakes.rules.state import UDState
+
+FREE_KINDS = ("move", "spell", "item", "equip", "attack", "shoot", "buy", "sell", "exchange", "end_turn")
+COMBAT_KINDS = ("precombat", "ready", "roll", "concede", "counter", "damage", "blood", "done")
+PENDING_KINDS = {"portal": "portal", "pick_rider": "pick_rider", "deliver_village": "deliver_village",
+                 "skies_land": "skies_land", "discard": "discard", "cyclone_move": "cyclone_move", "steal": "steal",
+                 "handbook": "handbook", "mulligan_take": "mulligan_take"}
+
 
 
 def _need_action(state: UDState):
@@ -156,3 +165,77 @@ def check_end_turn(state, a):
     if roost and state.actions_taken > 0 and in_portal(state, state.players[a.player]):
         return ("You cannot roost inside the Portal.", "uberdrakes.txt § Space Effects")
     return None
+
+
+# ---- the checks of a combat and of a waiting decision ------------------------------------
+
+def combat_problem(state: UDState, a: Action):
+    """Why `a` is refused while a combat is under way (None: it is allowed)."""
+    c = state.combat
+    k = a.kind
+    if k not in COMBAT_KINDS:
+        return ("A combat is under way: normal play is paused until it is resolved.", R_COMBAT)
+    if k == "damage" and c.stage == "damage":
+        return damage.problem(state, a)
+    if a in legal.combat_actions(state):
+        return None
+    stage_rules = {"pre": ("Before the rolloff: use a Rage Potion, cast Acid Rain or Windblast, or be ready.",
+                           "uberdrakes.txt § Phase 1 - Bonuses"),
+                   "respond": ("Roll in return, or concede (double damage).", "uberdrakes.txt § Phase 2 - Rolloff"),
+                   "counter": ("Counterattack with a combat item or spell, or concede.",
+                               "uberdrakes.txt § Phase 3 - Counterattack"),
+                   "damage": ("Choose the damage to inflict.", "uberdrakes.txt § Phase 4 - Damage"),
+                   "exchange": ("Exchange blood points for a reward you can afford, or be done.", R_BLOOD_REWARDS)}
+    if k == "counter" and c.stage == "counter":
+        w = a.get("what")
+        if w == "dragon_lance" and c.ranged:
+            return ("The Dragon Lance can't be used in ranged combat.", rule_of_item(state.catalog, "dragon_lance"))
+        if w == "hide_shield" and c.side(a.player) == 0 and c.ranged:
+            return ("You can't use a Hide Shield if you're the one making a ranged attack.",
+                    "uberdrakes.txt § Hide Shields")
+        if w in ("dragon_lance", "hide_shield") and not has_item(state.players[a.player], w):
+            return (f"You have no {state.catalog.items[w].name}.", rule_of_item(state.catalog, w))
+        if w == "plate_armor" and c.plate[c.side(a.player)]:
+            return ("Plate Armor: once per combat.", rule_of_spell(state.catalog, "plate_armor"))
+    if k == "blood":
+        r = combat.reward_problem(state, a.player, a.get("reward"))
+        if r:
+            return r
+    return stage_rules.get(c.stage, ("Not now.", R_COMBAT))
+
+def pending_problem(state: UDState, a: Action):
+    """Why `a` is refused while a decision waits (state.pending; None: it is allowed)."""
+    pend = state.pending
+    k = a.kind
+    if pend.kind == "exchange":
+        if k == "blood":
+            return combat.reward_problem(state, a.player, a.get("reward"))
+        if k == "done":
+            return None
+        return ("Exchange blood points, or be done.", R_BLOOD_REWARDS)
+    want = PENDING_KINDS.get(pend.kind)
+    if k != want:
+        what = {"portal": ("Decide whether to travel through the portal.", R_PORTAL),
+                "pick_rider": ("Choose a rider to pick up (or none).", "uberdrakes.txt § Picking Up Riders"),
+                "deliver_village": ("Choose the village to teleport to (or stay).",
+                                    "uberdrakes.txt § Delivering Riders"),
+                "skies_land": ("Move to an unoccupied space next to the opponent you share a space with.",
+                               rule_of_spell(state.catalog, "take_to_the_skies")),
+                "discard": ("Discard a movement card of your choice to the Sandstorm.", rule_of_spell(state.catalog, "sandstorm")),
+                "cyclone_move": ("Move this opponent with the Cyclone.", rule_of_spell(state.catalog, "cyclone")),
+                "steal": ("Take a hoard item or treasure card from this opponent.", rule_of_spell(state.catalog, "the_claw")),
+                "handbook": ("Keep one of the two cards; the other goes on top or bottom of the deck.",
+                             rule_of_item(state.catalog, "monks_handbook")),
+                "mulligan_take": ("Keep one of the two cards you looked at.", R_FIRST)}
+        return what.get(pend.kind, ("Something else must be decided first.", R_TURN))
+    if a in legal.pending_actions(state):
+        return None
+    if k == "portal" and a.get("travel") and state.players[a.player].fatigue >= state.catalog.economy.max_fatigue:
+        return ("You can't use the Portal if your Fatigue is maxed out.", R_PORTAL)
+    if k == "portal" and a.get("travel") and a.get("facing") not in range(6):
+        return ("Emerging from the portal you may face any direction: choose one (0-5).", R_PORTAL)
+    if k == "pick_rider":
+        return ("That rider is not waiting here.", "uberdrakes.txt § Dragon Rider Pickup")
+    if k == "skies_land":
+        return ("Move to an unoccupied space adjacent to the opponent.", rule_of_spell(state.catalog, "take_to_the_skies"))
+    return ("That is not one of the choices.", R_TURN)
