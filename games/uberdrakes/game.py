@@ -141,7 +141,9 @@ class UberDrakesRules(Game):
                 if c not in hand:
                     return ("You can only exchange cards from your hand.", R_FIRST)
                 hand.remove(c)
-            if a not in legal.decision_actions(state):
+            offered = legal.decision_actions(state)
+            assert offered is not None           # the mulligan is a setup step: its actions are listed
+            if a not in offered:
                 return ("Name the two cards in alphabetical order.", R_FIRST)
             return None
         if k in COMBAT_KINDS:

@@ -48,6 +48,8 @@ def do_move(state, a, dice, ev):
     through = how == "skies" or state.skies
     o = movement.find(state.board, movement.pattern_outcomes(state, p, m, extra, through), tuple(a["to"]),
                       a["facing"], bool(a.get("portal", False)))
+    if o is None:
+        raise RuntimeError(f"{a}: the move's check lets through only a landing its movement reaches")
     mv = c.movement[m].name
     if how != "skies":
         _spend_action(state)

@@ -188,7 +188,7 @@ class Board:
             if not s.large:
                 continue
             for kind in ("F", "B", "STRAFE", "ROLL"):
-                seen = {}
+                seen: dict[tuple[Hex, int], None] = {}       # an ordered set of (exit, facing)
                 for o in s.hexes:
                     for f in range(6):
                         for target in self.step_targets(o, f, kind):

@@ -13,7 +13,7 @@ from games.uberdrakes.rules.apply import HOW_RULE
 from games.uberdrakes.rules.common import (R_BLOOD_REWARDS, R_CARDS, R_COMBAT, R_DIRECTION, R_EQUIP, R_FIRST,
                                            R_GENERAL, R_PORTAL, R_PUSH, R_ROUNDS, R_TURN, can_cast, has_item,
                                            in_portal, rule_of_item, rule_of_spell)
-from games.uberdrakes.rules.state import UDState
+from games.uberdrakes.rules.state import UDState, combat_under_way, decision_waiting
 
 FREE_KINDS = ("move", "spell", "item", "equip", "attack", "shoot", "buy", "sell", "exchange", "end_turn")
 COMBAT_KINDS = ("precombat", "ready", "roll", "concede", "counter", "damage", "blood", "done")
@@ -171,7 +171,7 @@ def check_end_turn(state, a):
 
 def combat_problem(state: UDState, a: Action):
     """Why `a` is refused while a combat is under way (None: it is allowed)."""
-    c = state.combat
+    c = combat_under_way(state)
     k = a.kind
     if k not in COMBAT_KINDS:
         return ("A combat is under way: normal play is paused until it is resolved.", R_COMBAT)
@@ -205,7 +205,7 @@ def combat_problem(state: UDState, a: Action):
 
 def pending_problem(state: UDState, a: Action):
     """Why `a` is refused while a decision waits (state.pending; None: it is allowed)."""
-    pend = state.pending
+    pend = decision_waiting(state)
     k = a.kind
     if pend.kind == "exchange":
         if k == "blood":

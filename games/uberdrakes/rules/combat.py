@@ -18,7 +18,7 @@ from games.uberdrakes.rules.common import (R_BLOOD, R_BLOOD_REWARDS, R_BONUS, R_
 from games.uberdrakes.rules.ending import check_instant_win
 from games.uberdrakes.rules.jobs import FinalBattleResult
 from games.uberdrakes.rules.rulings import CAMOUFLAGE, ZOC_PASSING
-from games.uberdrakes.rules.state import Combat, UDState
+from games.uberdrakes.rules.state import Combat, UDState, combat_under_way, placed
 
 PRE_ITEMS = ("rage_potion",)
 PRE_SPELLS = ("acid_rain", "windblast")
@@ -127,7 +127,7 @@ def start(state: UDState, a: int, d: int, reason: str, ranged: bool, ev: list, d
     state.combat = c
     if reason != "final":
         state.fought = state.fought + (d,)
-        sp = board.space_of[A.hex]
+        sp = board.space_of[placed(A)]
         if board.spaces[sp].kind == "village":
             state.fought_at = state.fought_at + (sp,)
             if state.shop == sp:
@@ -165,6 +165,8 @@ def elemental(state: UDState, x: int, y: int) -> int:
     if X.fatigue >= state.catalog.economy.max_fatigue or Y.supercharge > 0:
         return 0
     target = element_of(state.catalog, Y)
+    if target is None:          # no dragon chosen: no rider counts against it
+        return 0
     riders = state.catalog.riders
     total = sum(riders[r].bonus.get(target, 0) for r in X.delivered)
     if X.rider:
@@ -190,6 +192,8 @@ def bonuses(state: UDState, c: Combat, i: int) -> tuple[int, list]:
         notes.append(("Sandstorm", state.catalog.economy.sandstorm_bonus))
     if X.equipped:
         eq = state.catalog.items[X.equipped].equip
+        assert eq is not None, "only equipment is equipped (the catalog gives it an equip bonus)"
+        assert eq is not None, "only equipment is equipped (the catalog gives it an equip bonus)"
         if (eq.when == "defend" and i == 1) or (eq.when == "initiate" and i == 0 and not c.ranged) \
                 or (eq.when == "ranged" and c.ranged) or (eq.when == "rider" and X.rider):
             notes.append((state.catalog.items[X.equipped].name, eq.amount))
@@ -199,7 +203,7 @@ def bonuses(state: UDState, c: Combat, i: int) -> tuple[int, list]:
 # ---- the stages ----------------------------------------------------------------------------
 
 def pre_options(state: UDState, p: int) -> list[str]:
-    c = state.combat
+    c = combat_under_way(state)
     X = state.players[p]
     out = []
     if has_item(X, "rage_potion"):
@@ -214,7 +218,7 @@ def pre_options(state: UDState, p: int) -> list[str]:
 
 
 def counter_options(state: UDState, p: int) -> list[tuple[str, int]]:
-    c = state.combat
+    c = combat_under_way(state)
     X = state.players[p]
     i = c.side(p)
     out: list[tuple[str, int]] = []
@@ -277,7 +281,7 @@ def advance(state: UDState, ev: list, dice) -> None:
 
 
 def roll(state: UDState, i: int, ev: list, dice) -> None:
-    c = state.combat
+    c = combat_under_way(state)
     p = c.sides[i]
     X = state.players[p]
     rage = X.rage + c.temp_rage[i]
@@ -294,7 +298,7 @@ def roll(state: UDState, i: int, ev: list, dice) -> None:
 
 
 def do_pre(state: UDState, p: int, what: str, ev: list, dice) -> None:
-    c = state.combat
+    c = combat_under_way(state)
     i = c.side(p)
     X = state.players[p]
     if what == "rage_potion":
@@ -322,7 +326,7 @@ def do_pre(state: UDState, p: int, what: str, ev: list, dice) -> None:
 
 def _item_destroyed(state: UDState, i: int, item: str, ev: list) -> bool:
     """Acid Rain: the next combat item of side i is destroyed."""
-    c = state.combat
+    c = combat_under_way(state)
     if not c.acid[i]:
         return False
     c.acid[i] = False
@@ -334,14 +338,14 @@ def _item_destroyed(state: UDState, i: int, item: str, ev: list) -> bool:
 
 
 def do_ready(state: UDState, p: int, ev: list, dice) -> None:
-    c = state.combat
+    c = combat_under_way(state)
     if c.queue and c.queue[0] == p:
         c.queue.pop(0)
     advance(state, ev, dice)
 
 
 def do_roll(state: UDState, p: int, ev: list, dice) -> None:
-    c = state.combat
+    c = combat_under_way(state)
     roll(state, 1, ev, dice)
     L = losing_side(c)
     ev.append(Event("ruling", f"{state.players[c.sides[L]].name} is the presumptive loser "
@@ -352,7 +356,7 @@ def do_roll(state: UDState, p: int, ev: list, dice) -> None:
 
 
 def do_concede(state: UDState, p: int, ev: list, dice) -> None:
-    c = state.combat
+    c = combat_under_way(state)
     i = c.side(p)
     if c.stage == "respond":
         c.conceded_early = True
@@ -365,7 +369,7 @@ def do_concede(state: UDState, p: int, ev: list, dice) -> None:
 
 
 def do_counter(state: UDState, p: int, what: str, x: int, ev: list, dice) -> None:
-    c = state.combat
+    c = combat_under_way(state)
     i = c.side(p)
     X = state.players[p]
     add = 0
@@ -402,7 +406,7 @@ def do_counter(state: UDState, p: int, what: str, x: int, ev: list, dice) -> Non
 
 def resolve(state: UDState, w: int, ev: list, dice) -> None:
     """Side w has won; the damage phase (if any), then blood points."""
-    c = state.combat
+    c = combat_under_way(state)
     c.winner = w
     W, L = c.sides[w], c.sides[1 - w]
     ev.append(Event("ruling", f"{state.players[W].name} wins the battle", R_COMBAT,
@@ -426,7 +430,7 @@ def resolve(state: UDState, w: int, ev: list, dice) -> None:
 
 
 def after_damage(state: UDState, ev: list, dice) -> None:
-    c = state.combat
+    c = combat_under_way(state)
     c.damage_left -= 1
     if c.damage_left > 0 and state.players[c.sides[1 - c.winner]].hex is not None:
         return
@@ -434,7 +438,7 @@ def after_damage(state: UDState, ev: list, dice) -> None:
 
 
 def award_blood(state: UDState, ev: list, dice) -> None:
-    c = state.combat
+    c = combat_under_way(state)
     W, L = c.sides[c.winner], c.sides[1 - c.winner]
     if not c.no_blood:
         got = max(0, c.total[1 - c.winner])
@@ -448,7 +452,7 @@ def award_blood(state: UDState, ev: list, dice) -> None:
 
 
 def end(state: UDState, ev: list, dice) -> None:
-    c = state.combat
+    c = combat_under_way(state)
     state.combat = None
     if c.reason == "final":
         state.jobs.insert(0, FinalBattleResult(c.sides[c.winner], c.sides[1 - c.winner]))

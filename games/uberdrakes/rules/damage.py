@@ -14,7 +14,7 @@ from games.uberdrakes.rules import movement
 from games.uberdrakes.rules.board import place_name
 from games.uberdrakes.rules.common import (R_DAMAGE, add_fatigue, can_cast, has_item, pay_spell, rule_of_item,
                                      rule_of_spell, spells_of, spend_item)
-from games.uberdrakes.rules.state import UDState
+from games.uberdrakes.rules.state import UDState, combat_under_way, placed
 
 DIR_NAMES = ("E", "SE", "SW", "W", "NW", "NE")
 
@@ -24,18 +24,19 @@ def shove_targets(state: UDState, loser: int) -> list:
     board = state.board
     blocked = movement.blockers(state, loser)
     out = []
-    for t in movement.neighbours_any(board, L.hex):
+    here = placed(L)
+    for t in movement.neighbours_any(board, here):
         if t in blocked:
             continue
         a = board.anchor_of[t]
-        if a not in out and board.space_of[a] != board.space_of[L.hex]:
+        if a not in out and board.space_of[a] != board.space_of[here]:
             out.append(a)
     return out
 
 
 def options(state: UDState) -> list[Action]:
     """Every damage choice open to the winner now."""
-    c = state.combat
+    c = combat_under_way(state)
     w = c.sides[c.winner]
     loser = c.sides[1 - c.winner]
     W, L = state.players[w], state.players[loser]
@@ -75,7 +76,7 @@ def problem(state: UDState, a: Action) -> tuple | None:
 
 def apply(state: UDState, a: Action, ev: list, dice) -> None:
     from games.uberdrakes.rules import combat
-    c = state.combat
+    c = combat_under_way(state)
     w = a.player
     loser = c.sides[1 - c.winner]
     W, L = state.players[w], state.players[loser]

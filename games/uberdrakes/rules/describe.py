@@ -11,7 +11,7 @@ from engine.core.odds import percent
 from engine.core.words import possessive
 from games.uberdrakes.rules import combat, movement, spells
 from games.uberdrakes.rules.board import hex_label, place_name
-from games.uberdrakes.rules.state import UDState
+from games.uberdrakes.rules.state import UDState, placed
 
 DIRS = ("E", "SE", "SW", "W", "NW", "NE")
 HOW = {"coin": "{m} (1 coin)", "push": "push {m} (1 fatigue)", "card": "play {m}", "replay": "push {m} again (1 fatigue)",
@@ -244,7 +244,7 @@ def move_preview(state: UDState, a: Action) -> dict | None:
     if o is None:
         if a.kind in ("spell", "item") and a.get("to") is not None:
             to = tuple(a["to"])
-            return {"path": [list(state.players[a.player].hex), list(to)], "to": list(to),
+            return {"path": [list(placed(state.players[a.player])), list(to)], "to": list(to),
                     "facing": a.get("facing", state.players[a.player].facing), "fatigue": 0,
                     "blocked": False, "portal": False, "zoc": _zoc_at(state, a.player, to)}
         return None

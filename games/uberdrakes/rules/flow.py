@@ -95,6 +95,7 @@ def finish_turn(state: UDState, roost: bool, ev: list, dice) -> None:
         if d.supercharge == 0:
             ev.append(Event("ruling", f"{possessive(d.name)} Supercharge ends", rule_of_spell(state.catalog, "supercharge")))
     if d.mask is not None:
+        assert d.dragon is not None, "only a dragon in play wears the Elemental Mask"
         d.mask_turns -= 1
         if d.mask_turns <= 0:
             ev.append(Event("ruling", f"{d.name} is a {state.catalog.dragons[d.dragon].name} again",

@@ -10,7 +10,7 @@ from games.uberdrakes.rules import movement, spaces
 from games.uberdrakes.rules.board import hex_label
 from games.uberdrakes.rules.common import (R_BUY, R_EQUIP, R_GEMS, R_ITEMS, R_VILLAGE, draw_treasure, has_item, heal, in_portal, rule_of_item, spend_item)
 from games.uberdrakes.rules.jobs import Fight, Land, ZoneOfControl, after_move
-from games.uberdrakes.rules.state import Pending, UDState
+from games.uberdrakes.rules.state import Pending, UDState, decision_waiting, placed
 
 ACTION_ITEMS = ("rest_potion", "ancient_urn", "invigorating_potion", "monks_handbook", "blink_scroll",
                 "merchants_portal", "warp_scroll", "dimensional_gem", "elemental_mask")
@@ -21,12 +21,12 @@ ACTION_ITEMS = ("rest_potion", "ancient_urn", "invigorating_potion", "monks_hand
 def warp_spots(state: UDState, p: int, o: int) -> list:
     """Where a Warp Scroll may put p to attack o."""
     board = state.board
-    e = state.players[o]
-    if board.large_hex[e.hex]:
-        return [e.hex]
+    at = placed(state.players[o])
+    if board.large_hex[at]:
+        return [at]
     blocked = movement.blockers(state, p)
     d = state.players[p]
-    return [h for h in board.zoc[e.hex] if h not in blocked or h == d.hex]
+    return [h for h in board.zoc[at] if h not in blocked or h == d.hex]
 
 
 def target_ok(state: UDState, p: int, o: int, item: str) -> bool:
@@ -72,7 +72,7 @@ def options(state: UDState, p: int, only: str | None = None) -> list[Action]:
             for v in board.villages:
                 if state.sandstorm and state.sandstorm[0] == v:
                     continue
-                if board.space_of[d.hex] != v:
+                if board.space_of[placed(d)] != v:
                     out.append(Action.make("item", p, item=it, village=v, mode="teleport"))
                 out.append(Action.make("item", p, item=it, village=v, mode="shop"))
         elif it == "warp_scroll":
@@ -82,7 +82,7 @@ def options(state: UDState, p: int, only: str | None = None) -> list[Action]:
         elif it == "dimensional_gem":
             for o in range(len(state.players)):
                 if target_ok(state, p, o, it):
-                    if board.large_hex[d.hex] and not board.large_hex[state.players[o].hex]:
+                    if board.large_hex[placed(d)] and not board.large_hex[placed(state.players[o])]:
                         # leaving a large space the user chooses its facing
                         out.extend(Action.make("item", p, item=it, target=o, facing=f) for f in range(6))
                     else:
@@ -173,7 +173,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
         e = state.players[o]
         facing = 0 if board.large_hex[to] else hexgrid.direction_to(to, e.hex)
         movement.arrive(state, p, to, facing, ev, f"{d.name} warps to {hex_label(to)}", rule)
-        state.jobs[0:0] = [Fight(p, o, "warp"), ZoneOfControl(p), Land(p, d.hex)]
+        state.jobs[0:0] = [Fight(p, o, "warp"), ZoneOfControl(p), Land(p, placed(d))]
     elif it == "dimensional_gem":
         o = a["target"]
         e = state.players[o]
@@ -192,7 +192,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
 
 
 def handbook_options(state: UDState, p: int) -> list[Action]:
-    cards = state.pending.data["cards"]
+    cards = decision_waiting(state).data["cards"]
     if len(cards) == 1:
         return [Action.make("handbook", p, take=cards[0], other="none")]
     out = []
@@ -205,7 +205,7 @@ def handbook_options(state: UDState, p: int) -> list[Action]:
 def handbook(state: UDState, a: Action, ev: list, dice) -> None:
     p = a.player
     d = state.players[p]
-    cards = list(state.pending.data["cards"])
+    cards = list(decision_waiting(state).data["cards"])
     cards.remove(a["take"])
     d.hand.append(a["take"])
     d.hand.sort()
@@ -315,6 +315,7 @@ def sell(state: UDState, a: Action, ev: list) -> None:
     d.treasures.remove(o)
     state.treasure_discard.append(o)
     v = state.catalog.items[o].sell
+    assert v is not None, "only gemstones are sold (the catalog gives each a sell value)"
     d.coins += v
     if state.shop not in state.shopped_at:
         state.shopped_at = state.shopped_at + (state.shop,)

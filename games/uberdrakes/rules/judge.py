@@ -37,10 +37,11 @@ def judge_map(state: UDState) -> dict:
         key = f"{s.element} spaces" if s.kind == "element" else f"{s.kind} spaces"
         kinds[key] = kinds.get(key, 0) + 1
     facts.update(sorted(kinds.items()))
-    elements = {}
+    elements: dict[str | None, int] = {}
     for s in b.spaces:
         if s.kind == "element":
             d = _nearest(b, start, [s.sid])
+            assert d is not None, "every element space is reachable from the start village"
             elements[s.element] = min(elements.get(s.element, d), d)
     for e, d in sorted(elements.items()):
         facts[f"spaces from the start to the nearest {e} space"] = d

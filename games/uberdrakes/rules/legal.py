@@ -10,7 +10,7 @@ from itertools import combinations
 from engine.core.actions import Action
 from games.uberdrakes.rules import combat, damage, items, movement, spells
 from games.uberdrakes.rules.common import can_cast, has_item, in_portal, spells_of
-from games.uberdrakes.rules.state import UDState
+from games.uberdrakes.rules.state import UDState, combat_under_way, decision_waiting
 
 HOWS = ("coin", "push", "card", "replay", "booster", "rocket", "skies")
 GROUPS = HOWS + ("spell", "item", "equip", "attack", "shoot", "shop", "exchange", "end")
@@ -61,7 +61,7 @@ def decision_actions(state: UDState) -> list[Action] | None:
 
 
 def combat_actions(state: UDState) -> list[Action]:
-    c = state.combat
+    c = combat_under_way(state)
     p = c.to_act
     if c.stage == "pre":
         return [Action.make("precombat", p, what=w) for w in combat.pre_options(state, p)] + [Action.make("ready", p)]
@@ -84,7 +84,7 @@ def exchange_actions(state: UDState, p: int) -> list[Action]:
 
 
 def pending_actions(state: UDState) -> list[Action]:
-    pend = state.pending
+    pend = decision_waiting(state)
     p = pend.player
     k = pend.kind
     board = state.board

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core.rules import Event
+from engine.hex.grid import Hex
 from games.uberdrakes.rules.common import R_REF
-from games.uberdrakes.rules.state import UDState
+from games.uberdrakes.rules.state import UDState, placed
 
 MOVE_STEPS = frozenset(("F", "B", "STRAFE", "ROLL"))
 
@@ -27,6 +28,11 @@ class Outcome(NamedTuple):
     path: tuple           # hexes from the start, portal jumps included
     blocked: bool
     moved: bool
+
+
+# a pattern's walk in progress: (hex, facing, free, fatigue, portal, path, moved);
+# free: inside a large space, where steps may leave in any direction
+Step = tuple[Hex, int, bool, int, bool, tuple, bool]
 
 
 def blockers(state: UDState, p: int) -> set:
@@ -43,11 +49,11 @@ def run_steps(cat, board, steps, start, facing: int, fatigue_now: int, blocked: 
     space_of = board.space_of
     portal_hex = board.portal_hex
     top = cat.economy.max_fatigue
-    frontier = [(start, facing, large[start], 0, False, (start,), False)]
+    frontier: list[Step] = [(start, facing, large[start], 0, False, (start,), False)]
     done: list[Outcome] = []
     for i, st in enumerate(steps):
         more = any(s in MOVE_STEPS for s in steps[i + 1:])
-        nxt = []
+        nxt: list[Step] = []
         for (h, f, free, fat, port, path, moved) in frontier:
             if st == "L" or st == "R":
                 nxt.append((h, f if free else (f + (1 if st == "R" else -1)) % 6, free, fat, port, path, moved))
@@ -106,7 +112,7 @@ def dedupe(board, outs: list[Outcome]) -> list[Outcome]:
         if large[h]:
             if anchor[h] != h:
                 o = o._replace(hex=anchor[h])
-            key = (space_of[h], None, o.portal)
+            key: tuple = (space_of[h], None, o.portal)
         else:
             key = (h, o.facing, o.portal)
         old = best.get(key)
@@ -135,9 +141,10 @@ def pattern_outcomes(state: UDState, p: int, m: str, extra_fatigue: int = 0, thr
     steps = state.catalog.movement[m].steps
     board = state.board
     blocked = blockers(state, p)
-    outs = run_steps(state.catalog, board, steps, d.hex, d.facing, d.fatigue + extra_fatigue, blocked, through)
+    here = placed(d)
+    outs = run_steps(state.catalog, board, steps, here, d.facing, d.fatigue + extra_fatigue, blocked, through)
     if steps == ["ANY"]:          # Rotate: a turn in place, never onto the facing already held
-        if board.large_hex[d.hex]:
+        if board.large_hex[here]:
             return []
         outs = [o for o in outs if o.facing != d.facing]
     return dedupe(board, outs)
@@ -166,11 +173,11 @@ def reach_any(board, start, max_steps: int, blocked: set, through: bool = False,
     directions.  A step enters a free space (or passes dragons when
     `through`); `allowed(h)` limits the spaces passed and landed on.
     Landings in large spaces are given at their anchor."""
-    seen = {board.anchor_of[start]: (start,)}
+    seen: dict[Hex, tuple] = {board.anchor_of[start]: (start,)}
     out: dict = {}
-    frontier = [(start, (start,))]
+    frontier: list[tuple[Hex, tuple]] = [(start, (start,))]
     for _ in range(max_steps):
-        nxt = []
+        nxt: list[tuple[Hex, tuple]] = []
         for h, path in frontier:
             for t in neighbours_any(board, h):
                 if allowed is not None and not allowed(t):

@@ -9,7 +9,7 @@ from games.uberdrakes.rules import flow
 from games.uberdrakes.rules.board import board_for
 from games.uberdrakes.rules.common import R_FIRST, R_ORDER, R_SETUP, draw_movement
 from games.uberdrakes.rules.rulings import MULLIGAN
-from games.uberdrakes.rules.state import Drake, Pending, UDState
+from games.uberdrakes.rules.state import Drake, Pending, UDState, decision_waiting
 
 
 def initial_state(setup: Setup, dice, c) -> tuple[UDState, list[Event]]:
@@ -76,7 +76,7 @@ def choose(state: UDState, p: int, dragon: str, ev: list, dice) -> None:
     for q, want in sorted(state.wants.items()):
         groups.setdefault(want, []).append(q)
     state.wants = {}
-    again = []
+    again: list[int] = []
     for dragon, who in groups.items():
         if len(who) == 1:
             assign(state, who[0], dragon, ev)
@@ -96,7 +96,8 @@ def roll_off(state: UDState, who: list[int], n: int, dice, ev: list, rule: str, 
     """Each rolls n dice; the tied highest roll one more die each, until one is highest."""
     todo = list(who)
     while True:
-        res, faces = {}, []
+        res: dict[int, int] = {}
+        faces: list[list[int]] = []
         for q in todo:
             f = dice.roll(6, n)
             faces.extend([6, v] for v in f)
@@ -145,7 +146,7 @@ def mulligan(state: UDState, p: int, cards: list | None, ev: list, dice) -> None
 
 def mulligan_take(state: UDState, p: int, card: str, ev: list, dice) -> None:
     d = state.players[p]
-    cards = list(state.pending.data["cards"])
+    cards = list(decision_waiting(state).data["cards"])
     cards.remove(card)
     d.hand.append(card)
     d.hand.sort()

@@ -11,14 +11,14 @@ from games.uberdrakes.rules.common import (R_CAVE, R_CHEST, R_DELIVER, R_DESERT,
                                      draw_treasure, element_of, gain_hoard_item, heal)
 from games.uberdrakes.rules.ending import check_instant_win
 from games.uberdrakes.rules.rulings import CAVE_COINS
-from games.uberdrakes.rules.state import Pending, UDState
+from games.uberdrakes.rules.state import Pending, UDState, placed
 
 
 def land(state: UDState, p: int, ev: list, dice) -> None:
     """The effect of the space p's dragon landed on during its own turn."""
     d = state.players[p]
     board = state.board
-    sp = board.spaces[board.space_of[d.hex]]
+    sp = board.spaces[board.space_of[placed(d)]]
     k = sp.kind
     if k == "magic":
         d.magic += state.catalog.economy.magic_land
@@ -145,6 +145,7 @@ def pick_rider(state: UDState, p: int, rider: str | None, ev: list, dice, side: 
 def deliver(state: UDState, p: int, ev: list, dice) -> None:
     d = state.players[p]
     rider = d.rider
+    assert rider is not None, "only a dragon carrying a rider delivers"
     r = state.catalog.riders[rider]
     d.rider = None
     d.portaled = False
@@ -163,6 +164,7 @@ def reward(state: UDState, p: int, cls: str, ev: list, dice) -> None:
     rc = state.catalog.rider_classes[cls]
     rw = rc.reward
     if rw.kind == "item":
+        assert rw.item is not None, "the catalog makes an item reward name its item"
         if gain_hoard_item(d, rw.item):
             ev.append(Event("ruling", f"Reward: a {state.catalog.items[rw.item].name}", R_RIDER_CARDS))
         else:
@@ -204,6 +206,7 @@ def roost(state: UDState, p: int, ev: list) -> None:
         d.rage += 1
         ev.append(Event("ruling", f"Roosting on a mountain: a permanent rage level ({d.rage})", R_MOUNTAIN))
     elif k == "element":
+        assert sp is not None              # its kind was read from it
         if sp.element == element_of(state.catalog, d):
             heal(state, p, d.fatigue, ev, "roosting on own element", R_ELEMENT)
     elif k in ("village", "pickup", "treasure", "cave"):

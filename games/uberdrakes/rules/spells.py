@@ -7,6 +7,8 @@ Every spell action is `spell` with `spell=<id>` and its own parameters.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.actions import Action
 from engine.core.rules import Event
 from engine.core.words import possessive
@@ -15,7 +17,7 @@ from games.uberdrakes.rules.board import hex_label
 from games.uberdrakes.rules.common import (R_MAGIC, add_fatigue, can_cast, in_portal, pay_spell,
                                      rule_of_spell, spells_of)
 from games.uberdrakes.rules.jobs import Choice, Land, ZoneOfControl, after_move
-from games.uberdrakes.rules.state import UDState
+from games.uberdrakes.rules.state import UDState, placed
 
 ACTION_SPELLS = ("heat_wave", "river_flow", "tunnel", "blowback", "flash", "blink", "cyclone", "camouflage",
                  "regrowth", "sandstorm", "hailstorm", "furnace", "supercharge", "alchemical_craft", "the_claw")
@@ -54,7 +56,7 @@ def river_outcomes(state: UDState, p: int) -> list:
 def tunnel_spots(state: UDState, p: int) -> list:
     board = state.board
     d = state.players[p]
-    if board.kind(d.hex) != "desert":
+    if board.kind(placed(d)) != "desert":
         return []
     desert = lambda h: board.kind(h) == "desert"  # noqa: E731
     return sorted(movement.reach_any(board, d.hex, 4, movement.blockers(state, p), through=True, allowed=desert))
@@ -64,7 +66,7 @@ def blowback_outcomes(state: UDState, p: int) -> list:
     d = state.players[p]
     board = state.board
     blocked = movement.blockers(state, p)
-    outs = []
+    outs: list[movement.Outcome] = []
     for k in (1, 2, 3):
         outs.extend(o for o in movement.run_steps(state.catalog, board, ["B"] * k, d.hex, d.facing, d.fatigue, blocked)
                     if not o.blocked)
@@ -188,7 +190,7 @@ def problem(state: UDState, a: Action) -> tuple | None:
     why = can_cast(state, d, sid, cost)
     if why:
         return (why, rule_of_spell(state.catalog, sid) if "once" in why else R_MAGIC)
-    if sid == "tunnel" and state.board.kind(d.hex) != "desert":
+    if sid == "tunnel" and state.board.kind(placed(d)) != "desert":
         return ("You must be on a desert space to cast Tunnel.", rule_of_spell(state.catalog, sid))
     if sid == "thunderbolt":
         o = a.get("target")
@@ -262,7 +264,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
         movement.arrive(state, p, to, a["facing"], ev, f"{d.name}: Cyclone to {hex_label(to)}", rule)
         follow: list = [Choice("cyclone_move", p, {"target": o}) for o in combat.opponents_from(state, p)
                         if state.players[o].hex is not None]
-        follow += [ZoneOfControl(p), Land(p, d.hex)]
+        follow += [ZoneOfControl(p), Land(p, placed(d))]
         state.jobs[0:0] = follow
     elif sid == "camouflage":
         d.camouflaged = True
@@ -287,7 +289,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
         x = a["x"]
         for o in combat.opponents_from(state, p):
             e = state.players[o]
-            if e.hex is None or board.distance(d.hex, e.hex) > state.catalog.economy.furnace_range:
+            if e.hex is None or board.distance(placed(d), e.hex) > state.catalog.economy.furnace_range:
                 continue
             faces = dice.roll(6, 2)
             s = sum(faces)
@@ -304,7 +306,7 @@ def apply(state: UDState, a: Action, ev: list, dice) -> None:
         d.items = d.items | {it}
         ev.append(Event("item", f"{d.name} crafts a {state.catalog.items[it].name}", rule))
     elif sid == "the_claw":
-        hands = []
+        hands: list[dict[str, Any]] = []
         for o in combat.opponents_from(state, p):
             e = state.players[o]
             hands.append({"player": o, "movement": list(e.hand), "treasures": list(e.treasures)})

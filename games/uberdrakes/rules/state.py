@@ -144,3 +144,29 @@ class UDState:
     win_reason: str = ""
     win_rule: str = ""
     turn_count: int = 0
+
+
+# ---- what the rules of a stage may take as given ------------------------------------------------
+# The code of a combat's stages, of a waiting decision and of a placed dragon
+# runs only while there is one (the phase check sends each action to its
+# stage): none there is a bug in the rules, never a refusal, so these raise.
+
+def combat_under_way(state: UDState) -> Combat:
+    """The combat under way (state.combat, known not to be None)."""
+    if state.combat is None:
+        raise RuntimeError("no combat is under way")
+    return state.combat
+
+
+def decision_waiting(state: UDState) -> Pending:
+    """The decision the rules wait for (state.pending, known not to be None)."""
+    if state.pending is None:
+        raise RuntimeError("no decision is waiting")
+    return state.pending
+
+
+def placed(d: Drake) -> Hex:
+    """Where dragon d is (d.hex, known not to be None: it has been placed)."""
+    if d.hex is None:
+        raise RuntimeError(f"{d.name}'s dragon is not on the board")
+    return d.hex
