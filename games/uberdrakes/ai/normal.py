@@ -100,10 +100,11 @@ class DrakeAgent:
         return -1.0, ""
 
     def s_mulligan_take(self, ctx, a):
-        return CARD_VALUE.get(a["card"], 1), "the better card"
+        return CARD_VALUE.get(a["card"], 1), f"keep {card_words(ctx, a['card'])}: the better card for the race"
 
     def s_handbook(self, ctx, a):
-        return CARD_VALUE.get(a["take"], 1) + (0.1 if a["other"] == "bottom" else 0), "the better card"
+        return CARD_VALUE.get(a["take"], 1) + (0.1 if a["other"] == "bottom" else 0), \
+            f"keep {card_words(ctx, a['take'])}: the better card for the race"
 
     # movement
     def s_move(self, ctx, a):
@@ -136,14 +137,17 @@ class DrakeAgent:
             if o is None:
                 return -50, ""
             facing = a.get("facing", o.facing) if st.board.large_hex[o.hex] else o.facing
-            return ctx.position_gain(o.hex, facing, o.fatigue, o.portal, o.moved) - magic_cost - 0.2, sp.name
+            gain = ctx.position_gain(o.hex, facing, o.fatigue, o.portal, o.moved)
+            return gain - magic_cost - 0.2, f"{sp.name}: {ctx.reason}"      # position_gain's words
         if sid in ("heat_wave", "tunnel", "blink", "cyclone"):
             to = tuple(a["to"])
             facing = a.get("facing", d.facing)
             g = ctx.position_gain(to, facing, 0, False, to != d.hex)
+            why = f"{sp.name}: {ctx.reason}"             # position_gain's words
             if sid == "cyclone":
                 g += 1.5 * (len(st.players) - 1)
-            return g - magic_cost - 0.2, sp.name
+                why += ", and every opponent blown off course"
+            return g - magic_cost - 0.2, why
         if sid == "time_warp":
             return (0.6 if st.actions_left == 0 and ctx.productive_left() else -1), "an extra action"
         if sid == "thunderbolt":
@@ -151,11 +155,15 @@ class DrakeAgent:
         if sid == "supercharge":
             return (1.0 if d.rider else -0.5) - 0.5, "doubled bonuses"
         if sid in ("hailstorm", "the_claw", "sandstorm"):
-            return 1.2 * (len(st.players) - 1) / 2 - magic_cost * 0.5, sp.name
+            return 1.2 * (len(st.players) - 1) / 2 - magic_cost * 0.5, f"{sp.name}: {HARM[sid]}"
         if sid == "furnace":
-            return 0.8 * ctx.opponents_near(ctx.state.catalog.economy.furnace_range) - magic_cost * 0.5, "Furnace"
+            reach = ctx.state.catalog.economy.furnace_range
+            near = ctx.opponents_near(reach)
+            return 0.8 * near - magic_cost * 0.5, \
+                f"Furnace: {near} opponent{'' if near == 1 else 's'} within {reach} spaces may take a point of fatigue"
         if sid == "alchemical_craft":
-            return ITEM_VALUE.get(a["item"], 0.5) - magic_cost, "craft an item"
+            return ITEM_VALUE.get(a["item"], 0.5) - magic_cost, \
+                f"craft {item_words(ctx, a['item'])}: a hoard item for the fights and errands ahead"
         if sid in ("camouflage", "regrowth"):
             return -0.5, ""
         return -1, ""
@@ -171,8 +179,10 @@ class DrakeAgent:
         if it == "invigorating_potion":
             return (d.fatigue * 0.9) - lose, f"shed fatigue {d.fatigue} of {ctx.state.catalog.economy.max_fatigue}: a full drake loses " \
                 "its rider"
-        if it in ("ancient_urn", "monks_handbook"):
-            return 1.0, "use a treasure"
+        if it == "ancient_urn":
+            return 1.0, "the Ancient Urn: one to six magic for the spells"
+        if it == "monks_handbook":
+            return 1.0, "the Monk's Handbook: the better of two movement cards for the race"
         if it == "blink_scroll":
             to = tuple(a["to"])
             return ctx.position_gain(to, a["facing"], 0, False, True) - lose, "blink closer to the next delivery"
@@ -332,7 +342,8 @@ class DrakeAgent:
         errand = ctx.errand_value(d.hex, d.facing, r, False)
         reward = REWARD_VALUE.get(ctx.state.catalog.rider_classes[rc.cls].reward.kind, 1.0)
         own = 0.6 if rc.element == element_of(ctx.state.catalog, d) else 0
-        return 50 + errand + reward + own, f"the {rc.name}"
+        return 50 + errand + reward + own, \
+            f"pick up the {rc.name}: a victory point once carried through a portal to the {rc.element} spaces"
 
     def s_deliver_village(self, ctx, a):
         v = a["village"]
@@ -348,7 +359,7 @@ class DrakeAgent:
         return ctx.errand_value(tuple(a["to"]), d.facing, d.rider, d.portaled), "land nearest the next delivery"
 
     def s_discard(self, ctx, a):
-        return -CARD_VALUE.get(a["card"], 1.0), "the least useful card"
+        return -CARD_VALUE.get(a["card"], 1.0), f"discard {card_words(ctx, a['card'])}: the least useful card in hand"
 
     def s_cyclone_move(self, ctx, a):
         st = ctx.state
@@ -358,7 +369,26 @@ class DrakeAgent:
         return er.distance(tuple(a["to"]), a["facing"], e.rider, e.portaled), "blow them off course"
 
     def s_steal(self, ctx, a):
-        return ITEM_VALUE.get(a["item"], 1.0), "steal"
+        return ITEM_VALUE.get(a["item"], 1.0), \
+            f"take {item_words(ctx, a['item'])}: the most useful of what {ctx.state.players[a['target']].name} holds"
+
+
+# what the spells that harm every opponent gain (uberdrakes.txt § The Dragons)
+HARM = {"hailstorm": "every opponent outside the caves and the portal takes a point of fatigue next turn",
+        "the_claw": "a hoard item or treasure card taken from each opponent",
+        "sandstorm": "each opponent discards a movement card, and its caster gains a combat bonus while it lasts"}
+
+
+def card_words(ctx: "Ctx", card: str) -> str:
+    """A movement card in a reason: "the Dash" (its id where the catalog lacks it)."""
+    mv = ctx.state.catalog.movement.get(card)
+    return f"the {mv.name}" if mv is not None else card
+
+
+def item_words(ctx: "Ctx", item: str) -> str:
+    """An item or treasure card in a reason: "the Rage Potion"."""
+    it = ctx.state.catalog.items.get(item)
+    return f"the {it.name}" if it is not None else item
 
 
 CARD_VALUE = {"dash": 1.5, "forward_thrust": 1.2, "bank_left": 1.1, "bank_right": 1.1, "thrust_left": 1.2,
