@@ -1,5 +1,6 @@
-"""Turns, rounds and the end of the game; the queue of rulings that follow
-an action (combats, then the space's effect).  uberdrakes.txt § Rounds and
+"""What happens next: turns, rounds and the end of the game, and the
+rulings a turn's end and start queue (games/uberdrakes/rules/turn_loop.py
+runs the queue).  uberdrakes.txt § Rounds and
 Actions, § Turn Actions, § Starting the Next Round; The Endgame (lost:
 docs/games/uberdrakes.md § The Endgame)."""
 from __future__ import annotations
