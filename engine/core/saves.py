@@ -41,7 +41,7 @@ SaveData = dict[str, Any]
 ActionDict = dict[str, Any]
 
 SAVE_FORMAT = 3               # 2: the fingerprint is of every declared state field (engine/core/state_fields.py);
-                              # 3: UberDrakes' queued rulings are typed values (games/uberdrakes/jobs.py)
+                              # 3: UberDrakes' queued rulings are typed values (games/uberdrakes/rules/jobs.py)
 READ_FORMATS = (1, 2, 3)      # 1: made before the fingerprint covered every field (its fingerprint is not compared)
 MAX_ROLL = 1_000_000          # the largest die (or deck) a game rolls is far smaller
 _trusted_maps: set[str] = set()

@@ -1,2 +1,2 @@
 """UberDrakes (rules text: uberdrakes.txt)."""
-from games.uberdrakes import rules  # noqa: F401  (registers the ruleset)
+from games.uberdrakes import game  # noqa: F401  (registers the game)

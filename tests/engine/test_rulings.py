@@ -152,7 +152,7 @@ def test_every_reading_other_than_ours_has_a_golden_script():
 def test_uberdrakes_preview_shows_where_a_move_stops_when_passing_starts_combat():
     """The move of ruling_zoc_*.yaml: Dash from G3 passes next to Water on F4."""
     from engine.core.actions import Action
-    from games.uberdrakes.board import hex_label
+    from games.uberdrakes.rules.board import hex_label
     position = {"active": 0, "dragons": [{"dragon": "fire", "at": "G3", "facing": 1, "coins": 6, "hand": ["dash"]},
                                          {"dragon": "water", "at": "F4"}, {"dragon": "earth", "at": "Q13"}]}
     previews = {}

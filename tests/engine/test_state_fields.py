@@ -217,7 +217,7 @@ def test_a_save_whose_fingerprint_disagrees_is_refused_and_an_older_one_still_lo
 ])
 def test_a_save_from_before_its_queue_was_typed_still_loads(tmp_path, game, fixture, queued):
     """A save of format 2, made by the build before the game's queue of
-    rulings to run became typed values (games/uberdrakes/jobs.py,
+    rulings to run became typed values (games/uberdrakes/rules/jobs.py,
     games/dragonbond/frames.py), saved while rulings waited on a decision:
     its fingerprint is of the old text, so it is not compared
     (Game.fingerprint_since), and the game loads with every action and

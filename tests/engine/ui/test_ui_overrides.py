@@ -147,7 +147,7 @@ def test_uberdrakes_offers_to_allow_the_very_move_clicked_after_hovering_others(
     """UberDrakes answered Ctrl+O with "try the action first" while its
     refusal was on screen (issue 36): the reason came from a cache filled
     while hovering, so the offer was missing or named another hex."""
-    from games.uberdrakes.board import parse_hex
+    from games.uberdrakes.rules.board import parse_hex
     from test_ui_uberdrakes import six_dragons
     m = six_dragons()
     app, screen = screen_for(m)

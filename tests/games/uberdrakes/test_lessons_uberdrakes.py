@@ -25,8 +25,8 @@ def test_one_lesson_per_rule_family():
 def test_every_learner_step_points_at_a_control():
     """At each learner step the controller's lesson_pointer names a card,
     a button or a space (never nothing), headless."""
-    from games.uberdrakes.controller import UberDrakesController
-    from games.uberdrakes.view import make_view
+    from games.uberdrakes.ui.controller import UberDrakesController
+    from games.uberdrakes.ui.view import make_view
     for path in lesson_files(GAME):
         lesson = Lesson(path)
         m = lesson.new_match()
@@ -80,11 +80,11 @@ def test_a_wrong_sentence_may_name_the_moves_parameters():
 
 
 def test_the_coach_warns_of_full_fatigue_with_a_rider_and_says_the_next_step():
-    """games/uberdrakes/coach.py: on the learner's turn, a rider at 3 fatigue
+    """games/uberdrakes/ui/coach.py: on the learner's turn, a rider at 3 fatigue
     comes first (§ Losing Riders), then the plan; the last round says who
     plays on after a roost; nothing during another dragon's turn."""
     from engine.core.lessons import Lesson
-    from games.uberdrakes.coach import watch
+    from games.uberdrakes.ui.coach import watch
     lesson = Lesson(next(p for p in lesson_files(GAME) if p.stem == "03_fatigue"))
     m = lesson.new_match()
     m.submit(lesson.action_of(m, lesson.current()), autosave=False)        # pushed to 3 fatigue

@@ -9,7 +9,7 @@ from engine.core.dice import ScriptedDice
 from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.commands.simulate import play_out
-from games.uberdrakes.ai import public_view
+from games.uberdrakes.ai.hidden import public_view
 
 RULES = registry.get("uberdrakes")
 
@@ -74,3 +74,49 @@ def test_its_reasons_name_the_dragons_not_you():
     agent.choose(m.state, m.legal_actions(), random.Random(1))
     why = agent.last_reason
     assert "victory point" in why and "you " not in why and "Fire Dragon 0" in why, why
+
+
+def test_no_reason_is_a_bare_name():
+    """Playtest: the computer's log read "Why: Heat Wave", a spell's name
+    and not why it was cast (so did every movement spell's, Hailstorm's,
+    The Claw's, Sandstorm's, Furnace's, and a rider picked up: "the Earth
+    Ranger").  Every idea of each dragon, with magic for every spell, and
+    of the decisions its spells and treasures lead to, says what it gains."""
+    from engine.core.dice import ScriptedDice as Dice
+    from games.uberdrakes.ai.normal import DrakeAgent
+    cat = RULES.catalog()
+    names = {x.name.lower() for table in (cat.items, cat.riders, cat.movement, cat.dragons) for x in table.values()}
+    names |= {sp.name.lower() for _, sp in cat.spells.values()}
+
+    def bare(why: str) -> bool:
+        w = why.strip().lower()
+        return w in names or any(w.startswith(art) and w[len(art):] in names for art in ("the ", "a ", "an "))
+
+    agent = DrakeAgent(RULES)
+    said: dict = {}
+
+    def ideas(state, rng):
+        legal = RULES.legal_actions(state)
+        for _, a, why in agent.ranked(state, legal, rng):
+            said.setdefault(a.kind + ":" + str(a.get("spell") or a.get("item") or ""), set()).add(why)
+        return legal
+
+    cards = ["dash", "bank_left", "bank_right", "thrust_left", "thrust_right", "forward_thrust"]
+    order = ["fire", "water", "earth", "wind", "lightning", "metal"]
+    for first in range(6):
+        m = match([dict(dragon=order[(first + k) % 6], at=at, magic=20, hand=[cards[k]],
+                        treasures={0: ["ancient_urn", "monks_handbook"], 1: ["topaz"]}.get(k, []))
+                   for k, at in enumerate(("E7", "E4", "I7", "K4", "H5", "G8"))])
+        rng = random.Random(first)
+        for a in ideas(m.state, rng):
+            if a.kind in ("spell", "item"):          # and what they lead to: a rider, a theft, a discard...
+                after = RULES.clone(m.state)
+                RULES.apply(after, a, Dice([], seed=2))
+                if RULES.outcome(after) is None:
+                    ideas(after, rng)
+    every_spell = {f"spell:{sid}" for sid in cat.spells} - {"spell:rocket_power", "spell:take_to_the_skies"}
+    combat_spells = {"spell:fire_breath", "spell:acid_rain", "spell:deep_freeze", "spell:windblast", "spell:plate_armor"}
+    assert every_spell - combat_spells <= set(said), sorted(every_spell - combat_spells - set(said))
+    assert {"pick_rider:", "steal:topaz", "discard:", "item:ancient_urn", "item:monks_handbook"} <= set(said)
+    bare_ones = sorted({w for ws in said.values() for w in ws if w and bare(w)})
+    assert not bare_ones, bare_ones

@@ -8,8 +8,8 @@ from engine.core.actions import Action
 from engine.core.dice import ScriptedDice
 from engine.core.match import Match
 from engine.core.rules import Illegal, Setup
-from games.uberdrakes import combat
-from games.uberdrakes.board import hex_label, parse_hex
+from games.uberdrakes.rules import combat
+from games.uberdrakes.rules.board import hex_label, parse_hex
 
 E, SE, SW, W, NW, NE = range(6)
 
@@ -210,14 +210,14 @@ def test_damage_to_full_fatigue_knocks_the_rider_off_with_rage():
 def test_the_computers_reason_to_roll_gives_the_odds_against_the_total_rolled():
     """The hint read "roll: 44% to win this fight" under "You need 9+ on your
     roll to beat 8: 28%": the reason used the odds from before the roll."""
-    from games.uberdrakes import ai
+    from games.uberdrakes.ai import normal
     m = match([dict(dragon="fire", at="I7"), dict(dragon="water", at="I7", moved=True), dict(dragon="earth", at="Q12")],
               dice=[4, 4])
     m.submit(Action.make("attack", 0, target=1))
     roll = next(a for a in m.legal_actions() if a.kind == "roll")
     preview = m.rules.preview(m.state, roll)
     shown = next(ln for ln in preview if ln.startswith("You need"))
-    _, why = ai.DrakeAgent(m.rules).s_roll(ai.Ctx(m.state, 1), roll)
+    _, why = normal.DrakeAgent(m.rules).s_roll(normal.Ctx(m.state, 1), roll)
     assert shown.endswith(why.split()[1]), (shown, why)
 
 
@@ -225,8 +225,8 @@ def test_combat_and_village_lines_read_as_sentences():
     """Seen in play: "Water Dragon's bonuses: no elemental bonus at full
     fatigue +0", and a log line in the second person ("You fought in
     Güneyköy this turn: no buying or selling here")."""
-    from games.uberdrakes import spaces
-    from games.uberdrakes.state import Combat
+    from games.uberdrakes.rules import spaces
+    from games.uberdrakes.rules.state import Combat
     m = match([dict(dragon="fire", at="I7", fatigue=3, delivered=["water_knight"]),
                dict(dragon="water", at="I7", moved=True), dict(dragon="earth", at="Q12")], dice=[4, 4])
     m.submit(Action.make("attack", 0, target=1))

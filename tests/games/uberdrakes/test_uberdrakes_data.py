@@ -9,8 +9,8 @@ import games.uberdrakes  # noqa: F401
 from engine.core import registry
 from engine.core.catalog import DataError
 from engine.maps.hexmap import load_hex_map
-from games.uberdrakes.board import Board, load_board
-from games.uberdrakes.catalog import DATA_DIR, load_catalog
+from games.uberdrakes.rules.board import Board, load_board
+from games.uberdrakes.rules.catalog import DATA_DIR, load_catalog
 from tiers import ROOT
 
 

@@ -8,7 +8,7 @@ from engine.core.actions import Action
 from engine.core.dice import ScriptedDice
 from engine.core.match import Match
 from engine.core.rules import Setup
-from games.uberdrakes.board import hex_label, parse_hex
+from games.uberdrakes.rules.board import hex_label, parse_hex
 
 E = 0
 RULES = registry.get("uberdrakes")
@@ -46,7 +46,7 @@ def test_dragon_choice_rolls_off_for_the_same_dragon_then_turn_order():
 
 
 def test_turn_order_ties_roll_another_die():
-    from games.uberdrakes.setup import roll_off
+    from games.uberdrakes.rules.setup import roll_off
     m = match([dict(dragon="fire", at="I7"), dict(dragon="water", at="I7"), dict(dragon="earth", at="I7")])
     ev = []
     m.dice.forced, m.dice.pos = [6, 6, 6, 6, 1, 1, 2, 5], 0

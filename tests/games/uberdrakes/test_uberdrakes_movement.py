@@ -9,7 +9,7 @@ from engine.core.actions import Action
 from engine.core.dice import ScriptedDice
 from engine.core.match import Match
 from engine.core.rules import Illegal, Setup
-from games.uberdrakes.board import hex_label, load_board, parse_hex
+from games.uberdrakes.rules.board import hex_label, load_board, parse_hex
 
 E, SE, SW, W, NW, NE = range(6)
 

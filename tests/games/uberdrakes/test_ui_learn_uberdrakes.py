@@ -1,5 +1,5 @@
 """UberDrakes' lessons and guided game on the screen (engine/ui/scenes/tutorial.py
-with games/uberdrakes/controller.py): every learner step made with the real
+with games/uberdrakes/ui/controller.py): every learner step made with the real
 controls — a card or hoard action clicked in the hand panel, P for the
 payment, a green space clicked on the board, a decision panel's button, E
 and R — and, before each control, the coach's gold ring on that very

@@ -10,7 +10,7 @@ from engine.core.sessions import new_match
 from engine.ui.scenes.combat_dialog import DecisionDialog
 from engine.ui.scenes.dialogs import Handoff
 from engine.ui.contract import Choice
-from games.uberdrakes.board import parse_hex
+from games.uberdrakes.rules.board import parse_hex
 from test_ui_support import click, dismiss_handoff, hex_pos, key, move, screen_for
 
 
@@ -395,7 +395,7 @@ def test_the_players_summary_spells_out_coins_magic_and_cards():
     m = new_match("uberdrakes", seats=["human", "human"], seed=11)
     m.submit(Action.make("choose_dragon", 0, dragon="fire"))
     m.submit(Action.make("choose_dragon", 1, dragon="water"))
-    from games.uberdrakes.view import make_view
+    from games.uberdrakes.ui.view import make_view
     line = make_view(m).summary(m.state)[0][1]
     assert "coins 6" in line and "magic 0" in line and "cards 4" in line and "+0" not in line
 
@@ -466,7 +466,7 @@ def test_a_rotation_on_the_spot_is_not_logged_as_a_move_to_a_space():
 
 def test_riders_are_bound_for_an_earth_space():
     """It read "to a Earth space" in the pickup panel and "bound for a Earth space" in the log."""
-    from games.uberdrakes.view import rider_words
+    from games.uberdrakes.ui.view import rider_words
     from engine.core import registry
     cat = registry.get("uberdrakes").catalog()
     assert "to an Earth space" in rider_words(cat, "earth_mage") and "to a Water space" in rider_words(cat, "water_knight")
