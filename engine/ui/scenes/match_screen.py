@@ -85,7 +85,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
         self.refusals = RefusalWatch.attach(self.ctl)      # the refusals the controller meets, for overrides
         self.override_offer = None           # (version, message, action, Illegal): a refusal the group may allow
         self.space = getattr(self.view, "space", "hex")      # hex | table (the view says which)
-        self.board_view = BoardView(app.theme, self.new_board, self.view_board_key, self.draw_board)
+        self.board_view = BoardView(app.theme, self.new_board, self.view_board_key, self.draw_board, self, self.space)
         self.hint_bar = HintBar(app.theme, self.space, lambda: (*self.hint_text(), self.shown_override() is not None))
         self.version = 0
         self.dice = GlyphDiceTray()
@@ -103,10 +103,6 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
         self.hover_info: HoverInfo | None = None
         self.hover_key = None
         self.mouse = (0, 0)
-        self.press = None                    # (button, pos) of a possible click/drag
-        self.dragging = False
-        self.press_kind = ""                 # table: pan | model (drag a unit) | ruler
-        self.piece_from = None               # hex boards: the piece a drag started on (hex_press_kind)
         self.panel = self.make_panel()
         self.tooltips = Tooltips(app.theme)
         self.decision_dlg = None             # the DecisionDialog shown for the controller's decision()
@@ -211,11 +207,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
 
     def spot_at(self, pos):
         """The hex, or the table point, under a screen point (None: off the board)."""
-        if not self.board_rect.collidepoint(pos):
-            return None
-        if self.space == "table":
-            return self.board.spot_at(*pos)
-        return self.board.hex_at(*pos)
+        return self.board_view.spot_at(pos)
 
     def overlays(self):
         """Dynamic labels (hex: banners) or markers (table: objectives that change hands)."""
@@ -678,134 +670,30 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
 
     # --- events ---------------------------------------------------------------------
     def handle(self, ev) -> bool:
+        """Each event to the component it is for: the board first (a press on
+        it, or a drag it is in), then the hint bar's offer, then the panel."""
         t = ev.type
+        if t == pygame.KEYDOWN:
+            return self.keydown(ev)
         if t == pygame.MOUSEMOTION:
-            return self.motion(ev)
+            self.mouse = ev.pos
+        done = self.board_view.handle(ev)
+        if done is not None:
+            return done
+        if t == pygame.MOUSEMOTION:
+            changed = self.update_hover(ev.pos)
+            if self.panel.motion(ev.pos):
+                changed = True
+            return changed or bool(self.panel_buttons.hover) or bool(self.hover_info and self.hover_hex is not None)
         if t == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            if self.press_kind == "model" and self.dragging:
-                self.ctl.drag_turn(15.0 if ev.y > 0 else -15.0)       # the wheel turns what is dragged
-                return True
-            if self.board_rect.collidepoint(pos):
-                changed = self.board.zoom_at(1.15 if ev.y > 0 else 1 / 1.15, pos)
-                self.user_camera = True
-                if changed:
-                    self.update_hover(pos, force=True)
-                return True
-            scrolled = self.panel.wheel(pos, ev.y)
-            return bool(scrolled)
+            return bool(self.panel.wheel(pygame.mouse.get_pos(), ev.y))
         if t == pygame.MOUSEBUTTONDOWN:
-            if self.press is not None and self.press_kind == "model" and ev.button == 3:
-                self.ctl.drag_cancel()                 # right-click while dragging: put it back
-                self.press, self.dragging, self.press_kind = None, False, ""
-                return True
-            if ev.button in (1, 2, 3) and self.board_rect.collidepoint(ev.pos):
-                self.press = (ev.button, ev.pos)
-                self.dragging = False
-                self.press_kind = self.table_press_kind(ev.button, ev.pos) if self.space == "table" \
-                    else self.hex_press_kind(ev.button, ev.pos)
-                return True
             if self.hint_bar.handle(ev) == ALLOW_ANYWAY and self.shown_override() is not None:
                 self.ask_override()
                 return True
             if ev.button == 1:
                 return self.panel_click(ev.pos)
-            return False
-        if t == pygame.MOUSEBUTTONUP:
-            if self.press is None or ev.button != self.press[0]:
-                return False
-            button, _ = self.press
-            kind, self.press_kind = self.press_kind, ""
-            self.press = None
-            if self.dragging:
-                self.dragging = False
-                if kind == "model":
-                    self.after_input(self.ctl.drag_end())
-                    self.update_hover(ev.pos, force=True)
-                elif kind == "piece":           # a hex piece dragged to a hex: what a click there would do
-                    end = self.spot_at(ev.pos)
-                    if end is not None and self.human_turn():
-                        self.after_input(self.ctl.drop_piece(self.piece_from, end))
-                    self.update_hover(ev.pos, force=True)
-                return True
-            if button == 1:
-                self.board_click(ev.pos)
-            elif button == 3:
-                if not self.ctl.cancel():
-                    self.say("Nothing selected.", T.MUTED, 1.5)
-            return True
-        if t == pygame.KEYDOWN:
-            return self.keydown(ev)
         return False
-
-    def hex_press_kind(self, button: int, pos) -> str:
-        """A press on a hex board: dragging a piece the controller lets the
-        player drag (optional hooks `can_drag(hex)` and `drop_piece(from, to)`,
-        as Warbound's Formation miniatures), else a pan."""
-        h = self.spot_at(pos)
-        can = getattr(self.ctl, "can_drag", None)
-        if button == 1 and h is not None and can is not None and self.human_turn() and can(h):
-            self.piece_from = h
-            return "piece"
-        return "pan"
-
-    def table_press_kind(self, button: int, pos) -> str:
-        """What a press on the table starts: a ruler (right button, or the
-        ruler tool), dragging a unit (left on one the player may move), or a pan."""
-        spot = self.board.spot_at(*pos)
-        if button == 3 or (button == 1 and getattr(self.ctl, "tool", "") == "ruler"):
-            return "ruler" if spot is not None else "pan"
-        if button == 1 and spot is not None and self.human_turn() and self.ctl.can_grab(spot):
-            return "model"
-        return "pan"
-
-    def motion(self, ev) -> bool:
-        self.mouse = ev.pos
-        if self.press is not None and self.press_kind in ("ruler", "model"):
-            dx = ev.pos[0] - self.press[1][0]
-            dy = ev.pos[1] - self.press[1][1]
-            if self.dragging or dx * dx + dy * dy > 36:
-                start = self.board.screen_to_world(*self.press[1])
-                here = self.board.screen_to_world(*ev.pos)
-                if self.press_kind == "ruler":
-                    if not self.dragging:
-                        self.ctl.measure_begin(start)
-                    self.ctl.measure_to(here)
-                else:
-                    if not self.dragging:
-                        single = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-                        if not self.ctl.drag_begin(start, single):
-                            self.press_kind = "pan"
-                            return True
-                    self.ctl.drag_to(here)
-                self.dragging = True
-                self.update_hover(ev.pos, force=True)
-                return True
-            return False
-        if self.press is not None and self.press_kind == "piece":
-            dx = ev.pos[0] - self.press[1][0]
-            dy = ev.pos[1] - self.press[1][1]
-            if self.dragging or dx * dx + dy * dy > 36:
-                self.dragging = True            # the piece goes where it is let go (no pan)
-                self.update_hover(ev.pos, force=True)
-                return True
-            return False
-        if self.press is not None:
-            dx = ev.pos[0] - self.press[1][0]
-            dy = ev.pos[1] - self.press[1][1]
-            if self.dragging or dx * dx + dy * dy > 36:
-                if not self.dragging:
-                    rel = (dx, dy)
-                else:
-                    rel = ev.rel
-                self.dragging = True
-                self.user_camera = True
-                self.board.pan(*rel)
-                return True
-        changed = self.update_hover(ev.pos)
-        if self.panel.motion(ev.pos):
-            changed = True
-        return changed or bool(self.panel_buttons.hover) or bool(self.hover_info and self.hover_hex is not None)
 
     def update_hover(self, pos, force: bool = False) -> bool:
         """`hover_hex` holds the spot under the pointer: a hex, or a table point."""
@@ -842,22 +730,6 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
             return self.ctl.signature()
         except AttributeError:
             return None
-
-    def board_click(self, pos) -> None:
-        h = self.spot_at(pos)
-        if h is None:
-            self.ctl.cancel()
-            return
-        if self.match.outcome() is not None:
-            self.say("The game is over.", T.MUTED)
-            return
-        p = self.to_act()
-        if not self.is_human(p):
-            self.say(f"{self.player_name(p)} (computer) is deciding.", T.MUTED)
-            return
-        result = self.ctl.click(h, 1)
-        self.after_input(result)
-        self.update_hover(pos, force=True)
 
     def after_input(self, result) -> None:
         if isinstance(result, (Action, Choice, list, tuple)):
@@ -1042,10 +914,8 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
             self.instant = not self.instant
             self.say("Computer moves instantly." if self.instant else "Computer moves at a readable pace.", T.MUTED)
             return True
-        if k == pygame.K_f:
-            self.board_view.fit()
-            self.update_hover(self.mouse, force=True)
-            return True
+        if k == pygame.K_f or k in ARROW_KEYS:
+            return bool(self.board_view.handle(ev))       # fit, or pan
         if self.human_turn() and k not in ARROW_KEYS:
             result = self.ctl.key(name, mods)
             if result is not None and result is not False:
@@ -1065,13 +935,6 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
             return True
         if k in (pygame.K_k, pygame.K_QUESTION) or name == "/":
             self.open_help()
-            return True
-        if k in ARROW_KEYS:
-            step = self.app.theme.px(60)
-            dx = {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(k, 0)
-            dy = {pygame.K_UP: step, pygame.K_DOWN: -step}.get(k, 0)
-            self.board.pan(dx, dy)
-            self.user_camera = True
             return True
         if k == pygame.K_i:
             self.stepping = False
@@ -1197,7 +1060,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
 
     def draw_tooltip(self, surf):
         """Draw the hover text; returns its rect (or None)."""
-        if self.press is not None and self.dragging:
+        if self.board_view.press is not None and self.board_view.dragging:
             return None
         pos = self.mouse
         if self.board_rect.collidepoint(pos) and self.hover_info is not None and self.hover_hex is not None:
