@@ -20,8 +20,10 @@ from typing import Any, Callable
 
 import pygame
 
+from engine.ui import courtesy
 from engine.ui import theme as T
 from engine.ui.component import Component
+from engine.ui.contract import HoverInfo
 from engine.ui.scene import ARROW_KEYS
 
 
@@ -42,6 +44,9 @@ class BoardView(Component):
         self.dragging = False
         self.press_kind = ""             # pan | ruler | model (drag a table unit) | piece (drag a hex piece)
         self.piece_from = None           # hex boards: the piece a drag started on (hex_press_kind)
+        self.hover_hex = None            # the spot under the pointer: a hex, or a table point
+        self.hover_info: HoverInfo | None = None
+        self.hover_key = None            # what the hover was asked for (None: ask again)
 
     def arrange(self) -> None:
         old = self.board.view
@@ -67,6 +72,7 @@ class BoardView(Component):
         self.board.set_view(rect)
         self.board.fit()
         self.user_camera = False
+        self.hover_hex = None
         return True
 
     def fit(self) -> None:
@@ -100,6 +106,39 @@ class BoardView(Component):
             return self.board.spot_at(*pos)
         return self.board.hex_at(*pos)
 
+    def hover(self, pos, force: bool = False) -> bool:
+        """The spot under the pointer and what the controller says of it
+        (the dice it would roll go to the tray); True when it changed."""
+        s = self.screen
+        h = self.spot_at(pos)
+        key = (s.version, h, s.ctl_sig())
+        if not force and key == self.hover_key:
+            return False
+        self.hover_key = key
+        self.hover_hex = h
+        table = self.space == "table"
+        if table:
+            s.ctl.pick_slop = 4.0 / max(1e-6, self.board.scale)
+        if h is None:
+            self.hover_info = None
+            if table:
+                s.ctl.hovering = None
+        elif table:
+            try:
+                self.hover_info = s.ctl.hover(h)
+            except Exception:  # noqa: BLE001 - hover must never crash the game (logged)
+                courtesy.failed("the hover's words")
+                self.hover_info = None
+        else:
+            try:
+                self.hover_info = s.ctl.hover(h) if s.human_turn() else s.view.hex_info(s.state, h)
+            except Exception:  # noqa: BLE001 - hover must never crash the game (logged)
+                courtesy.failed("the hover's words")
+                self.hover_info = s.view.hex_info(s.state, h)
+        pool = self.hover_info.pool if (self.hover_info is not None and s.human_turn()) else None
+        s.dice.set_pool(pool)
+        return True
+
     def wheel(self, ev):
         s = self.screen
         pos = pygame.mouse.get_pos()
@@ -110,7 +149,7 @@ class BoardView(Component):
             changed = self.board.zoom_at(1.15 if ev.y > 0 else 1 / 1.15, pos)
             self.user_camera = True
             if changed:
-                s.update_hover(pos, force=True)
+                self.hover(pos, force=True)
             return True
         return None
 
@@ -138,12 +177,12 @@ class BoardView(Component):
             self.dragging = False
             if kind == "model":
                 s.after_input(s.ctl.drag_end())
-                s.update_hover(ev.pos, force=True)
+                self.hover(ev.pos, force=True)
             elif kind == "piece":           # a hex piece dragged to a hex: what a click there would do
                 end = self.spot_at(ev.pos)
                 if end is not None and s.human_turn():
                     s.after_input(s.ctl.drop_piece(self.piece_from, end))
-                s.update_hover(ev.pos, force=True)
+                self.hover(ev.pos, force=True)
             return True
         if button == 1:
             self.click(ev.pos)
@@ -201,13 +240,13 @@ class BoardView(Component):
                         return True
                 s.ctl.drag_to(here)
             self.dragging = True
-            s.update_hover(ev.pos, force=True)
+            self.hover(ev.pos, force=True)
             return True
         if self.press_kind == "piece":
             if not far:
                 return False
             self.dragging = True            # the piece goes where it is let go (no pan)
-            s.update_hover(ev.pos, force=True)
+            self.hover(ev.pos, force=True)
             return True
         if not far:
             return None
@@ -233,13 +272,13 @@ class BoardView(Component):
             return
         result = s.ctl.click(h, 1)
         s.after_input(result)
-        s.update_hover(pos, force=True)
+        self.hover(pos, force=True)
 
     def camera_key(self, ev):
         """F fits the board; the arrow keys pan it (None: not the board's key)."""
         if ev.key == pygame.K_f:
             self.fit()
-            self.screen.update_hover(self.screen.mouse, force=True)
+            self.hover(self.screen.mouse, force=True)
             return True
         if ev.key in ARROW_KEYS:
             step = self.theme.px(60)

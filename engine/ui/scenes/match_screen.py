@@ -99,9 +99,6 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
         self.hint_for = -1                   # the version a hint is being thought for
         self.last_change = 0.0
         self.glides: dict = {}               # key -> (world points of the path, t, duration)
-        self.hover_hex = None
-        self.hover_info: HoverInfo | None = None
-        self.hover_key = None
         self.mouse = (0, 0)
         self.panel = self.make_panel()
         self.tooltips = Tooltips(app.theme)
@@ -315,8 +312,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
     def sync_board(self) -> None:
         """Build the hex board again when the view's map changed (a tile laid,
         undone, or turned for its preview), fitted to the screen again."""
-        if self.board_view.sync():
-            self.hover_hex = None
+        self.board_view.sync()
 
     # --- state changes --------------------------------------------------------------
     def state_changed(self, initial: bool = False, entry=None, before=None, undone: bool = False) -> None:
@@ -328,7 +324,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
             except TypeError:
                 pass
         self.ctl.reset()
-        self.hover_info = None
+        self.board_view.hover_info = None
         self.panel.card_scroll = 0
         self._panel_cache.pop("buttons", None)
         self.ai.cancel()
@@ -484,7 +480,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
     def decision_command(self, command) -> None:
         if self.human_turn():
             self.after_input(self.ctl.press(command))
-            self.hover_key = None
+            self.board_view.hover_key = None
         self.sync_decision()
 
     def submit(self, action) -> bool:
@@ -696,34 +692,18 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
         return False
 
     def update_hover(self, pos, force: bool = False) -> bool:
-        """`hover_hex` holds the spot under the pointer: a hex, or a table point."""
-        h = self.spot_at(pos)
-        key = (self.version, h, self.ctl_sig())
-        if not force and key == self.hover_key:
-            return False
-        self.hover_key = key
-        self.hover_hex = h
-        if self.space == "table":
-            self.ctl.pick_slop = 4.0 / max(1e-6, self.board.scale)
-        if h is None:
-            self.hover_info = None
-            if self.space == "table":
-                self.ctl.hovering = None
-        elif self.space == "table":
-            try:
-                self.hover_info = self.ctl.hover(h)
-            except Exception:  # noqa: BLE001 - hover must never crash the game (logged)
-                courtesy.failed("the hover's words")
-                self.hover_info = None
-        else:
-            try:
-                self.hover_info = self.ctl.hover(h) if self.human_turn() else self.view.hex_info(self.state, h)
-            except Exception:  # noqa: BLE001 - hover must never crash the game (logged)
-                courtesy.failed("the hover's words")
-                self.hover_info = self.view.hex_info(self.state, h)
-        pool = self.hover_info.pool if (self.hover_info is not None and self.human_turn()) else None
-        self.dice.set_pool(pool)
-        return True
+        """What the pointer is on: the board view's (BoardView.hover)."""
+        return self.board_view.hover(pos, force)
+
+    @property
+    def hover_hex(self):
+        """The spot under the pointer: a hex, or a table point (None: off the board)."""
+        return self.board_view.hover_hex
+
+    @property
+    def hover_info(self) -> HoverInfo | None:
+        """What the controller says of the spot under the pointer."""
+        return self.board_view.hover_info
 
     def ctl_sig(self):
         try:
@@ -758,7 +738,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
             if r.collidepoint(pos):
                 if self.human_turn():
                     self.after_input(self.ctl.click_card(cd.key))
-                    self.hover_key = None
+                    self.board_view.hover_key = None
                 else:
                     self.say("Not your turn: the cards wait.", T.MUTED, 2.0)
                 return True
@@ -767,7 +747,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
                 if self.human_turn():
                     self.ctl.click_tray(it.key)
                     self._panel_cache.pop("buttons", None)
-                    self.hover_key = None
+                    self.board_view.hover_key = None
                 return True
         link = self.log.link_at(pos)
         if link:
@@ -920,7 +900,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
             result = self.ctl.key(name, mods)
             if result is not None and result is not False:
                 self.after_input(result)
-                self.hover_key = None
+                self.board_view.hover_key = None
                 self.update_hover(self.mouse)
                 return True
             self.watch_refusal()
