@@ -30,6 +30,7 @@ def render_png(match, out_path, size=(1920, 1080), select=None, hover=None) -> P
     if hover is not None:
         screen.mouse = hover
         screen.update_hover(hover, force=True)
+    screen.relayout()              # the selection was set behind the screen's back
     app.screen.fill((0, 0, 0))
     app.draw()
     out = Path(out_path)

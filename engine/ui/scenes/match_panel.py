@@ -3,9 +3,10 @@
 Top to bottom: the header, the game's card for what is selected or
 hovered, the hand sections, the action buttons, the dice tray, the log and
 the tool bar.  It owns its rectangle (laid out on resize), its sections'
-rectangles (laid out again only when what they show changes, remembered
-per content) and every cache of what it drew, so a frame redraws only what
-changed (see docs/ARCHITECTURE.md, "Frame caches").  It reads the position
+rectangles (laid out again by `relayout` when what they show changes, at
+the change: the screen calls it after an input, a new position, a hover or
+a tick of its clock; remembered per content; never while drawing) and
+every cache of what it drew, so a frame redraws only what changed (see docs/ARCHITECTURE.md, "Frame caches").  It reads the position
 and the controller through its screen (`self.screen`); what a click on it
 asks for is the screen's business (`MatchScreen.panel_click`).
 """
@@ -64,8 +65,8 @@ class SidePanel(Component):
         self._card_cache = (None, None)
         self._canvas: pygame.Surface | None = None
         self._region_sig: dict = {}
-        self._layout_key = None
-        self._layout = None
+        self._laid_for = None                 # the content_key() the sections are laid out for
+        self._layout: dict = {}
         self._card_imgs: dict = {}
         self._card_room = (None, 0)
         self._slot = (None, 0)               # the tallest card of the position (card_slot)
@@ -80,9 +81,46 @@ class SidePanel(Component):
     def arrange(self) -> None:
         """A new size: every section is laid out and drawn again."""
         self._card_cache = (None, None)
-        self._layout_key = None
+        self._laid_for = None
         self._card_imgs = {}
         self._layouts = {}
+        self.relayout()
+
+    @property
+    def _layout_key(self):
+        """What the sections are laid out for; set to None, they are laid out again at once."""
+        return self._laid_for
+
+    @_layout_key.setter
+    def _layout_key(self, value) -> None:
+        self._laid_for = value
+        if value is None:
+            self.relayout()
+
+    def content_key(self) -> tuple:
+        """What the sections' rectangles depend on: the position, the
+        controller's state, the card shown (selected or hovered), whose turn
+        it is, the scale and the panel's rectangle."""
+        self.card_content()
+        P = self.rect
+        return (self.screen.version, self.screen.ctl_sig(), self._card_cache[0], self.screen.human_turn(),
+                self.theme.scale, P.topleft, P.size)
+
+    def relayout(self) -> bool:
+        """What the panel shows may have changed: its sections are laid out
+        again when it did (True), from the layouts remembered per content."""
+        if self.rect.w <= 0 or self.screen.handed_over():
+            return False                   # not placed yet, or hidden: laid out when it is shown (the next person is ready)
+        lk = self.content_key()
+        if self._laid_for == lk:
+            return False
+        if self._laid_for is None:
+            self._layouts.clear()          # reset: lay everything out again
+        self._layout = self._cached_layout(lk)
+        self._laid_for = lk
+        if self.hand.rect != self._layout["hand"][0]:
+            self.hand.layout(self._layout["hand"][0])      # the hand's section moved or changed size
+        return True
 
     # --- the pointer ------------------------------------------------------------------
     def motion(self, pos) -> bool:
@@ -276,17 +314,8 @@ class SidePanel(Component):
         own signature changes, then the canvas is blitted."""
         th = self.theme
         P = self.rect
-        self.card_content()
         human = self.screen.human_turn()
-        lk = (self.screen.version, self.screen.ctl_sig(), self._card_cache[0], human, th.scale, P.topleft, P.size)
         full = False
-        if self._layout_key != lk:
-            if self._layout_key is None:
-                self._layouts.clear()          # reset: lay everything out again
-            self._layout = self._cached_layout(lk)
-            self._layout_key = lk
-            if self.hand.rect != self._layout["hand"][0]:
-                self.hand.layout(self._layout["hand"][0])      # the hand's section moved or changed size
         L = self._layout
         if self._canvas is None or self._canvas.get_size() != surf.get_size():
             self._canvas = pygame.Surface(surf.get_size())

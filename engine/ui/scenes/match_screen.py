@@ -352,7 +352,8 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
                     dur = min(0.45, GLIDE + 0.04 * (len(pts) - 2))
                     self.glides[key] = (pts, 0.0, dur)
         self.sync_decision()
-        self.check_handoff(initial, undone)
+        self.check_handoff(initial, undone)          # a new person: the last one's selection is cancelled
+        self.relayout()
         out = self.match.outcome()
         if out is not None and not self.over_shown:
             self.over_shown = True
@@ -427,7 +428,8 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
                 if not self.ctl.cancel():
                     break
         if show and not self.headless:
-            handoff = Handoff(self.app, self.player_name(p), self.view.player_color(self.state, p), note)
+            handoff = Handoff(self.app, self.player_name(p), self.view.player_color(self.state, p), note,
+                              on_ready=self.relayout)
             if self in self.app.stack:
                 self.app.push(handoff)
             else:
@@ -665,7 +667,24 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
             lock.release()
 
     # --- events ---------------------------------------------------------------------
+    def handed_over(self) -> bool:
+        """A handoff hides the screen (or will, once it opens): nothing of it is shown, nor asked."""
+        if self.pending_handoff is not None:
+            return True
+        stack = self.app.stack
+        return self in stack and any(isinstance(s, Handoff) for s in stack[stack.index(self) + 1:])
+
+    def relayout(self) -> None:
+        """What the components show may have changed (an input, a new
+        position, a hover, a tick): the panel lays its sections out again if so."""
+        self.panel.relayout()
+
     def handle(self, ev) -> bool:
+        handled = self.route(ev)
+        self.relayout()
+        return handled
+
+    def route(self, ev) -> bool:
         """Each event to the component it is for: the board first (a press on
         it, or a drag it is in), then the hint bar's offer, then the panel."""
         t = ev.type
@@ -693,7 +712,9 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
 
     def update_hover(self, pos, force: bool = False) -> bool:
         """What the pointer is on: the board view's (BoardView.hover)."""
-        return self.board_view.hover(pos, force)
+        changed = self.board_view.hover(pos, force)
+        self.relayout()
+        return changed
 
     @property
     def hover_hex(self):
@@ -720,6 +741,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
         self._panel_cache.pop("buttons", None)
         if self._decision_sig is not None and self._decision_sig != (self.version, self.ctl_sig(), self.human_turn()):
             self.sync_decision()
+        self.relayout()
 
     def panel_click(self, pos) -> bool:
         b = self.tool_buttons.at(pos)
@@ -968,6 +990,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
         if self._decision_sig is not None and self._decision_sig != (self.version, self.ctl_sig(), self.human_turn()):
             self.sync_decision()
             changed = True
+        self.relayout()
         return changed
 
     def drive_ai(self) -> bool:

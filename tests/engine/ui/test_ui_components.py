@@ -50,6 +50,28 @@ def test_drawing_many_frames_lays_out_nothing():
     assert _counts(screen) == before
 
 
+def test_a_change_of_content_lays_out_at_the_change_and_frames_after_it_nothing():
+    """A new position (an action submitted), a selection (a click on a piece)
+    and a card hovered lay the panel's sections out when they happen; the
+    frames drawn after them lay out nothing."""
+    app, screen = screen_for(deployed_match(), (1280, 720))
+    from test_ui_support import click, own_unit_with_moves, hex_pos
+    changes = [          # (what changes, whether it is new content: laid out for the first time)
+        (lambda: click(app, hex_pos(screen, own_unit_with_moves(screen).pos)), True),        # a selection
+        (lambda: screen.submit(next(a for a in screen.match.legal_actions() if a.kind == "guard")), True),  # a position
+        (lambda: move(app, _board_points(screen, 3)[1]), False),                            # a hover
+    ]
+    for change, new in changes:
+        before = _counts(screen)["sections"]
+        change()
+        laid = _counts(screen)
+        assert laid["sections"] > before or not new
+        for _ in range(30):
+            app.draw()
+        assert _counts(screen) == laid
+    assert screen.panel._layout_key == screen.panel.content_key()     # what is drawn is laid out for what is shown
+
+
 def test_a_resize_lays_out_every_component_again_for_the_new_window():
     app, screen = screen_for(deployed_match(), (1280, 720))
     rects = {name: part.rect.copy() for name, part in _parts(screen).items()}
@@ -57,6 +79,7 @@ def test_a_resize_lays_out_every_component_again_for_the_new_window():
     _resize(app, screen, (1920, 1080))
     after = _counts(screen)
     assert all(after[name] == before[name] + 1 for name in rects)
+    assert after["sections"] == before["sections"] + 1        # the panel's sections: at the resize, for the new size
     new = {name: part.rect for name, part in _parts(screen).items()}
     assert new["board"].w > rects["board"].w and new["board"].h > rects["board"].h
     assert new["hint"].y > rects["hint"].y and new["hint"].w > rects["hint"].w
@@ -65,11 +88,9 @@ def test_a_resize_lays_out_every_component_again_for_the_new_window():
     # the three tile the window: nothing overlaps, nothing is left out
     assert not new["board"].colliderect(new["hint"]) and not new["board"].colliderect(new["panel"])
     assert new["board"].union(new["hint"]).union(new["panel"]) == pygame.Rect(0, 0, 1920, 1080)
-    app.draw()
-    assert _counts(screen)["sections"] == after["sections"] + 1      # the panel's sections: once, for the new size
     for _ in range(5):
         app.draw()
-    assert _counts(screen)["sections"] == after["sections"] + 1
+    assert _counts(screen) == after                      # drawing the new size lays out nothing
 
 
 def test_the_board_keeps_a_camera_the_player_moved_over_a_resize():
@@ -105,3 +126,23 @@ def test_the_hand_draws_alone_in_its_section():
     drawn = surf.get_bounding_rect()
     assert drawn.w and hand.rect.contains(drawn)
     assert all(hand.rect.contains(r) for r, _ in hand.rects)
+
+
+def test_the_board_view_takes_the_board_s_input_and_leaves_the_rest():
+    app, screen = screen_for(deployed_match(), (1280, 720))
+    board = screen.board_view
+    panel_point = screen.panel_rect.center
+    assert board.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=panel_point, button=1)) is None
+    assert board.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")) is None
+    start = board.rect.center
+    assert board.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)) is True
+    assert board.press == (1, start) and board.press_kind == "pan"
+    moved = board.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1]), rel=(40, 0),
+                                            buttons=(1, 0, 0)))
+    assert moved is True and board.dragging and board.user_camera        # a drag pans the camera
+    assert board.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] + 40, start[1]), button=1)) is True
+    assert board.press is None and not board.dragging
+    assert board.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f")) is True
+    assert not board.user_camera                                          # F: fitted again
+    board.hover(_board_points(screen, 1)[0])
+    assert screen.hover_hex == board.hover_hex is not None

@@ -220,6 +220,7 @@ def test_with_a_unit_selected_sight_lines_and_rings_leave_nothing_behind():
     by_owner = _units_by_owner(screen)
     screen.ctl.sel = max(by_owner[p], key=lambda u: len(screen.ctl.unit_models(u)))
     screen.ctl._hl = None
+    screen.relayout()          # the controller was driven behind the screen's back: its panel lays out
     app.draw()
     enemies = [m_ for u in by_owner[1 - p] for m_ in screen.ctl.unit_models(u)]
     for i, m_ in enumerate(enemies[:: max(1, len(enemies) // 12)]):

@@ -38,6 +38,7 @@ def test_text_heavy_panel_fits_at_1280x720():
                   key=lambda u: draw_card(None, 0, 0, w, screen.view.card(m.state, u.uid), th))
     screen.ctl.sel = tallest.uid
     screen.ctl._hl = None
+    screen.relayout()          # the controller was driven behind the screen's back: its panel lays out
     app.draw()
     layout = screen.panel.panel_layout()
     rects = {k: (v[0] if isinstance(v, tuple) else v) for k, v in layout.items()}

@@ -176,6 +176,7 @@ def test_formation_then_enter_commits_one_move(demo):
     assert ctl.drag_end() is True and ctl.formation and len(demo.actions) == 0
     legs = ctl.shown_moves()
     assert len(legs) == 1 and abs(legs[0].length - 1.5) < 1e-6
+    screen.relayout()          # the controller was driven behind the screen's back: its panel lays out
     app.draw()
     key(app, pygame.K_RETURN)
     if demo.actions:
