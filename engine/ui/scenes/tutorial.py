@@ -25,12 +25,12 @@ from engine.core.lessons import Lesson, Pointer, guided_file, lesson_files
 from engine.ui import theme as T
 from engine.ui.boards.hexboard import UNIT
 from engine.ui.commands import Pick
+from engine.ui.panels.coach_bar import CoachBar, coach_height
 from engine.ui.scenes.dialogs import Modal
 from engine.ui.scenes.match_panel import SidePanel
 from engine.ui.scenes.match_screen import AI_PACE, MatchScreen
 
 GOLD = T.MARK
-COACH_BG = (33, 36, 43)
 
 
 class TutorialScreen(MatchScreen):
@@ -40,10 +40,8 @@ class TutorialScreen(MatchScreen):
     def __init__(self, app, lesson: Lesson, match=None, headless: bool = False):
         self.lesson = lesson
         self.note: tuple[str, tuple, str] = ("", T.TEXT, "")     # (what happened / a teaching, colour, its rule)
-        self.coach_links: list = []          # (rect, rule) on screen
-        self.coach_rect = pygame.Rect(0, 0, 0, 0)
+        self.coach_bar = CoachBar(app.theme, self.coach_words)
         self._hl_cache = (None, {})
-        self._coach_img = (None, None)
         self.tip: tuple[str, str, int] = ("", "", 0)  # the latest tip (text, rule, the learner's moves it stays)
         self.replies: list = []              # (player, sentence): the other side's moves since the learner's
         self.ended_shown = False
@@ -62,8 +60,7 @@ class TutorialScreen(MatchScreen):
 
     # --- layout: the coach panel between the board and the hint bar --------------------------
     def coach_height(self) -> int:
-        th = self.app.theme
-        return th.line_h("m") + 6 * th.line_h("s") + th.px(24)
+        return coach_height(self.app.theme)
 
     def areas(self, size) -> dict[str, pygame.Rect]:
         areas = super().areas(size)
@@ -75,8 +72,16 @@ class TutorialScreen(MatchScreen):
 
     def resize(self, size) -> None:
         super().resize(size)
-        self.coach_rect = self.areas(size)["coach"]
-        self._coach_img = (None, None)
+        self.coach_bar.layout(self.areas(size)["coach"])
+
+    @property
+    def coach_rect(self) -> pygame.Rect:
+        return self.coach_bar.rect
+
+    @property
+    def coach_links(self) -> list:
+        """(rect, rule) of the coach bar's rule link, on screen."""
+        return self.coach_bar.links
 
     # --- what the coach says ---------------------------------------------------------------
     def step_text(self) -> str:
@@ -142,6 +147,11 @@ class TutorialScreen(MatchScreen):
             rows.append(("Your turn", L.coach.turn, T.TEXT))
         return head, rows, (trule or (watch[0][1] if watch else "") or nrule or L.source)
 
+    def coach_words(self) -> tuple[str, list, str, bool]:
+        """What the coach bar shows: coach_lines() and whether the pointer is on its rule's link."""
+        head, rows, rule = self.coach_lines()
+        return head, rows, rule, self.panel.hover_link == rule
+
     def watched(self) -> list:
         """The game's warnings (a victory in reach), once per position."""
         if getattr(self, "_watch", (None,))[0] != self.version:
@@ -150,7 +160,7 @@ class TutorialScreen(MatchScreen):
 
     def say_note(self, text: str, color=T.TEXT, rule: str = "") -> None:
         self.note = (text, color, rule)
-        self._coach_img = (None, None)
+        self.coach_bar.forget()
 
     # --- the other side, handoffs, hints ----------------------------------------------------
     def check_handoff(self, *args, **kwargs) -> None:
@@ -194,7 +204,7 @@ class TutorialScreen(MatchScreen):
         if self.replies and self.replies[0][0] != player:
             self.replies = []
         self.replies.append((player, text))
-        self._coach_img = (None, None)
+        self.coach_bar.forget()
 
     def broken(self, why: str) -> None:
         self.lesson.index = len(self.lesson.steps)
@@ -299,7 +309,7 @@ class TutorialScreen(MatchScreen):
 
     def after_step(self) -> None:
         self._hl_cache = (None, {})
-        self._coach_img = (None, None)
+        self.coach_bar.forget()
         if self.lesson.done and not self.finished:
             self.finished = True
             if self.lesson.kind == "lesson":
@@ -316,7 +326,7 @@ class TutorialScreen(MatchScreen):
             paras.append((L.coach.turn, T.ACCENT))
         self.replies = []           # said in the panel above: the coach's rows are the free play's now
         self.note = ("", T.TEXT, "")
-        self._coach_img = (None, None)
+        self.coach_bar.forget()
         self.app.push(Modal(self.app, "Now you play", paras, [("Play on", "close", "Enter")], escape_cmd="close",
                             link=L.source, width=900))
 
@@ -366,7 +376,7 @@ class TutorialScreen(MatchScreen):
         self.ended_shown = True
         won, drawn = self.result(out)
         problem = learning.guided_ended(L.game, won)
-        self._coach_img = (None, None)
+        self.coach_bar.forget()
 
         def on(cmd, dlg):
             if cmd == "learn":
@@ -568,57 +578,9 @@ class TutorialScreen(MatchScreen):
     # --- drawing the coach panel --------------------------------------------------------------------
     def draw(self, surf) -> None:
         super().draw(surf)
-        changed = self.draw_coach(surf)
+        changed = self.coach_bar.draw(surf)
         if self.dirty_rects is not None and changed:
             self.dirty_rects.append(self.coach_rect)
-
-    def draw_coach(self, surf) -> bool:
-        th = self.app.theme
-        head, rows, rule = self.coach_lines()
-        key = (head, tuple(rows), rule, self.coach_rect.size, th.scale, self.panel.hover_link == rule)
-        if self._coach_img[0] == key:
-            surf.blit(self._coach_img[1], self.coach_rect.topleft)
-            return False
-        img = pygame.Surface(self.coach_rect.size)
-        img.fill(COACH_BG)
-        pygame.draw.line(img, T.PANEL_EDGE, (0, 0), (img.get_width(), 0))
-        pad = th.px(12)
-        y = th.px(8)
-        links = []
-        if rule:
-            label = "§ " + rule.split("§", 1)[1].strip() if "§" in rule else rule
-            limg = th.text(label + "  ↗", "s", T.LINK)
-            lr = limg.get_rect(topright=(img.get_width() - pad, y + th.px(2)))
-            img.blit(limg, lr)
-            links.append((lr.move(self.coach_rect.topleft), rule))
-            head_w = lr.x - pad - th.px(12)
-        else:
-            head_w = img.get_width() - 2 * pad
-        img.blit(th.text(T.ellipsize(head, th.font("m", True), head_w), "m", T.ACCENT, True), (pad, y))
-        y += th.line_h("m") + th.px(4)
-        f = th.font("s")
-        fb = th.font("s", True)           # the labels are drawn bold: measured bold
-        label_w = max(fb.size(lab + ":")[0] for lab, _, _ in rows if lab) + th.px(10) if any(r[0] for r in rows) else 0
-        room = img.get_height() - y - th.px(6)
-        lines_left = max(1, room // th.line_h("s"))
-        for lab, text, col in rows:
-            if lines_left <= 0:
-                break
-            x = pad
-            if lab:
-                img.blit(th.text(lab + ":", "s", T.MUTED, True), (x, y))
-            wrapped = T.wrap(text, th.font("s", lab == "Do now"), img.get_width() - 2 * pad - label_w)
-            if len(wrapped) > lines_left:
-                wrapped = wrapped[:lines_left]
-                wrapped[-1] = T.ellipsize(wrapped[-1] + " …", f, img.get_width() - 2 * pad - label_w)
-            for ln in wrapped:
-                img.blit(th.text(ln, "s", col, lab == "Do now"), (x + label_w, y))
-                y += th.line_h("s")
-                lines_left -= 1
-        self.coach_links = links
-        self._coach_img = (key, img)
-        surf.blit(img, self.coach_rect.topleft)
-        return True
 
     def panel_click(self, pos) -> bool:
         for r, rule in self.coach_links:
@@ -628,10 +590,10 @@ class TutorialScreen(MatchScreen):
         return super().panel_click(pos)
 
     def handle(self, ev) -> bool:
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.coach_rect.collidepoint(ev.pos):
-            for r, rule in self.coach_links:
-                if r.collidepoint(ev.pos):
-                    self.open_rules(rule)
+        rule = self.coach_bar.handle(ev)
+        if rule is not None:               # a click on the coach bar: on its link, the rule opens
+            if rule:
+                self.open_rules(rule)
             return True
         return super().handle(ev)
 

@@ -128,6 +128,32 @@ def test_the_hand_draws_alone_in_its_section():
     assert all(hand.rect.contains(r) for r, _ in hand.rects)
 
 
+def test_the_coach_bar_is_laid_out_on_resize_and_draws_alone_in_its_rectangle():
+    from test_ui_support import open_learn_file
+    app, screen = open_learn_file("dice_wars", "guided", size=(1280, 720))
+    bar = screen.coach_bar
+    app.draw()
+    laid = bar.layouts
+    assert bar.rect == screen.coach_rect and bar.rect.h > 0 and screen.board_rect.bottom == bar.rect.top
+    for _ in range(30):
+        app.draw()
+    assert bar.layouts == laid                           # frames lay out nothing
+    _resize(app, screen, (1600, 900))
+    assert bar.layouts == laid + 1 and bar.rect.w == screen.board_rect.w
+    assert screen.hint_rect.top == bar.rect.bottom       # between the board and the hint bar
+    surf = pygame.Surface(app.size, pygame.SRCALPHA)
+    bar.forget()
+    assert bar.draw(surf)                                # a new picture: reported as changed
+    drawn = surf.get_bounding_rect()
+    assert drawn.w and drawn.h and bar.rect.contains(drawn)
+    assert not bar.draw(surf)                            # the same words: the kept picture
+    inside = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=bar.rect.center, button=1)
+    outside = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=screen.board_rect.center, button=1)
+    assert bar.handle(outside) is None and bar.handle(inside) in ("", *[rule for _, rule in bar.links])
+    for r, rule in bar.links:                           # its rule's link asks for that rule
+        assert bar.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1)) == rule
+
+
 def test_the_board_view_takes_the_board_s_input_and_leaves_the_rest():
     app, screen = screen_for(deployed_match(), (1280, 720))
     board = screen.board_view
