@@ -6,9 +6,10 @@ the tool bar.  It owns its rectangle (laid out on resize), its sections'
 rectangles (laid out again by `relayout` when what they show changes, at
 the change: the screen calls it after an input, a new position, a hover or
 a tick of its clock; remembered per content; never while drawing) and
-every cache of what it drew, so a frame redraws only what changed (see docs/ARCHITECTURE.md, "Frame caches").  It reads the position
-and the controller through its screen (`self.screen`); what a click on it
-asks for is the screen's business (`MatchScreen.panel_click`).
+every cache of what it drew, so a frame redraws only what changed (see
+docs/ARCHITECTURE.md, "Frame caches").  It reads the position
+and the controller through its screen (`self.screen`), and answers a click
+on it (`click`: the screen's tools, the controller's buttons, cards and tray).
 """
 from __future__ import annotations
 
@@ -152,6 +153,43 @@ class SidePanel(Component):
             self.card_scroll = max(0, self.card_scroll - y * self.theme.px(30))
             return old != self.card_scroll
         return None
+
+    def click(self, pos) -> bool:
+        """A left click on the panel: a tool, an action button, a card of the
+        hand, a chip of the tray or a rule link in the log (True: it was the panel's)."""
+        s = self.screen
+        b = self.tool_buttons.at(pos)
+        if b is not None:
+            s.run_tool(b.command)
+            return True
+        b = self.panel_buttons.at(pos)
+        if b is not None:
+            if not b.enabled:
+                s.say(b.tip or "Not available now.", T.WARN)
+                return True
+            if s.human_turn():
+                s.after_input(s.ctl.press(b.command))
+            return True
+        for r, cd in self.hand_rects:
+            if r.collidepoint(pos):
+                if s.human_turn():
+                    s.after_input(s.ctl.click_card(cd.key))
+                    s.board_view.hover_key = None
+                else:
+                    s.say("Not your turn: the cards wait.", T.MUTED, 2.0)
+                return True
+        for r, it in self.tray_rects:
+            if r.collidepoint(pos):
+                if s.human_turn():
+                    s.ctl.click_tray(it.key)
+                    s._panel_cache.pop("buttons", None)
+                    s.board_view.hover_key = None
+                return True
+        link = s.log.link_at(pos)
+        if link:
+            s.open_rules(link)
+            return True
+        return self.rect.collidepoint(pos)
 
     # --- content ------------------------------------------------------------------------
     def hand_sections(self) -> list:

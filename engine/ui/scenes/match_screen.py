@@ -3,9 +3,12 @@
 The game's View says what to draw and its Controller turns clicks, keys and
 buttons into Actions; this screen submits them (Match.submit), runs
 computer seats, animates, handles undo/save/handoff/game over, and caches
-everything static so a frame is a few blits.  The side panel and the hint
-bar are drawn by match_panel.py, the house-rule override offer lives in
-match_override.py (mixins of this screen).
+everything static so a frame is a few blits.  Its parts are components
+that own their layout: the board view (engine/ui/boards/board_view.py, with
+the board's input), the side panel (match_panel.py, with its clicks), the
+hint bar (engine/ui/panels/hint_bar.py); the screen routes each event to
+them.  The house-rule override offer lives in match_override.py and saving in
+match_saving.py (mixins of this screen).
 """
 from __future__ import annotations
 
@@ -202,10 +205,6 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
             return {m.key: (m.foot.x, m.foot.y) for m in self.tokens()}
         return {t.key: t.hex for t in self.tokens()}
 
-    def spot_at(self, pos):
-        """The hex, or the table point, under a screen point (None: off the board)."""
-        return self.board_view.spot_at(pos)
-
     def overlays(self):
         """Dynamic labels (hex: banners) or markers (table: objectives that change hands)."""
         if self._overlays_v != self.version:
@@ -281,15 +280,6 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
     def board_rect(self) -> pygame.Rect:
         return self.board_view.rect
 
-    @property
-    def user_camera(self) -> bool:
-        """The player panned or zoomed: the view is kept on resize."""
-        return self.board_view.user_camera
-
-    @user_camera.setter
-    def user_camera(self, value: bool) -> None:
-        self.board_view.user_camera = value
-
     def new_board(self):
         if self.space == "table":
             return TableBoard(self.view.table(), self.view)
@@ -309,15 +299,10 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
             return None
         return self.view.board_key(self.state)
 
-    def sync_board(self) -> None:
-        """Build the hex board again when the view's map changed (a tile laid,
-        undone, or turned for its preview), fitted to the screen again."""
-        self.board_view.sync()
-
     # --- state changes --------------------------------------------------------------
     def state_changed(self, initial: bool = False, entry=None, before=None, undone: bool = False) -> None:
         self.version += 1
-        self.sync_board()
+        self.board_view.sync()
         if self.space == "table" and not initial:
             try:
                 self.board.set_zones(self.view.zones(self.state))
@@ -744,38 +729,8 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
         self.relayout()
 
     def panel_click(self, pos) -> bool:
-        b = self.tool_buttons.at(pos)
-        if b is not None:
-            self.run_tool(b.command)
-            return True
-        b = self.panel_buttons.at(pos)
-        if b is not None:
-            if not b.enabled:
-                self.say(b.tip or "Not available now.", T.WARN)
-                return True
-            if self.human_turn():
-                self.after_input(self.ctl.press(b.command))
-            return True
-        for r, cd in self.hand_rects:
-            if r.collidepoint(pos):
-                if self.human_turn():
-                    self.after_input(self.ctl.click_card(cd.key))
-                    self.board_view.hover_key = None
-                else:
-                    self.say("Not your turn: the cards wait.", T.MUTED, 2.0)
-                return True
-        for r, it in self.tray_rects:
-            if r.collidepoint(pos):
-                if self.human_turn():
-                    self.ctl.click_tray(it.key)
-                    self._panel_cache.pop("buttons", None)
-                    self.board_view.hover_key = None
-                return True
-        link = self.log.link_at(pos)
-        if link:
-            self.open_rules(link)
-            return True
-        return self.panel_rect.collidepoint(pos)
+        """A left click on the side panel: the panel's (SidePanel.click)."""
+        return self.panel.click(pos)
 
     def run_tool(self, cmd: str) -> None:
         if cmd == "next":
@@ -1130,7 +1085,7 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
                 f = min(1.0, t / dur)
                 f = f * f * (3 - 2 * f)
                 positions[key] = along(pts, f)
-        self.sync_board()
+        self.board_view.sync()
         hl = self.board_highlights()
         hover_kind = "illegal" if (self.hover_info and self.hover_info.illegal) else "hover"
         sel_hex = None

@@ -96,12 +96,12 @@ def test_a_resize_lays_out_every_component_again_for_the_new_window():
 def test_the_board_keeps_a_camera_the_player_moved_over_a_resize():
     app, screen = screen_for(deployed_match(), (1280, 720))
     screen.board.pan(40, 0)
-    screen.user_camera = True
+    screen.board_view.user_camera = True
     cam = (screen.board.size, screen.board.cam if hasattr(screen.board, "cam") else None)
     _resize(app, screen, (1600, 900))
     assert (screen.board.size, getattr(screen.board, "cam", None)) == cam
     screen.board_view.fit()
-    assert not screen.user_camera
+    assert not screen.board_view.user_camera
 
 
 def test_each_component_draws_alone_inside_its_rectangle():
