@@ -2,7 +2,7 @@
 first touches a convex outline or comes on top of another base (the
 separating axes' intervals solved for the slide, not sampled), and a grid
 of bases filed by the squares they meet.  Battle Valor's moves use it for
-their straight runs (games/battle_valor_fantasy/travel.py); any table game
+their straight runs (games/battle_valor_fantasy/rules/travel.py); any table game
 may."""
 from __future__ import annotations
 

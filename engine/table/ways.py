@@ -2,7 +2,7 @@
 formation-keeping move is made of, in order, so that any point of the move
 can be asked for (where the unit stands after `s` inches) and what it
 meets on the way can be found (a game's own rules say what blocks and what
-slows: games/battle_valor_fantasy/travel.py).
+slows: games/battle_valor_fantasy/rules/travel.py).
 
 Lengths are measured as formations.block_move measures them: a straight
 run moves every point its length; a wheel moves the corner farthest from

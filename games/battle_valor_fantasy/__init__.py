@@ -1,2 +1,2 @@
 """Battle Valor Fantasy (rules text: battle_valor_fantasy.txt)."""
-from games.battle_valor_fantasy import rules  # noqa: F401  (registers the ruleset)
+from games.battle_valor_fantasy import game  # noqa: F401  (registers the ruleset)

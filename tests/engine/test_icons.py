@@ -96,7 +96,7 @@ def test_an_unknown_icon_is_a_line_numbered_data_error():
 
 
 def test_no_view_guesses_a_face_from_words():
-    for path in list((ROOT / "games").glob("*/view*.py")) + list((ROOT / "engine" / "ui").rglob("*.py")):
+    for path in list((ROOT / "games").glob("*/view*.py")) + list((ROOT / "games").glob("*/ui/view*.py")) + list((ROOT / "engine" / "ui").rglob("*.py")):
         assert "icon_for" not in path.read_text(), path
 
 

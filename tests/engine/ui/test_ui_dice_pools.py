@@ -7,8 +7,8 @@ from engine.core.dice import SeededDice
 from engine.ui import theme as T
 from engine.ui.panels import table_dice
 from engine.ui.panels.table_dice import GlyphDiceTray, dressed_rolls, wrap_dice
-from games.battle_valor_fantasy import success
-from games.battle_valor_fantasy.view import success_pool_dice
+from games.battle_valor_fantasy.rules import success
+from games.battle_valor_fantasy.ui.view import success_pool_dice
 
 
 class _Entry:

@@ -48,7 +48,7 @@ def test_a_chosen_reading_is_part_of_the_match_setup():
 
 def test_the_note_under_a_ruling_leaves_out_its_headings_own_semicolon():
     from engine.ui.scenes.launcher_parts import ruling_note as _ruling_note
-    from games.battle_valor_fantasy.rulings import VICTORY as victory
+    from games.battle_valor_fantasy.rules.rulings import VICTORY as victory
     assert victory.section.endswith("Standard Bearers;")          # the rulebook's heading, cited as written
     note = _ruling_note(victory, victory.get("standards_count"))
     assert note.startswith("battle_valor_fantasy.txt § Standard Bearers · the points of enemy units destroyed"), note

@@ -1,4 +1,4 @@
-"""The computer general (games/battle_valor_fantasy/ai.py, ai_deploy.py):
+"""The computer general (games/battle_valor_fantasy/ai/normal.py, deploy.py):
 golden positions for how it gets its army into the fight on a 6 x 4 ft
 table (docs/games/battle_valor_fantasy.md, "The normal computer against
 random")."""
@@ -8,7 +8,8 @@ from engine.core import registry
 from engine.core.dice import ScriptedDice
 from engine.core.rules import Setup
 from engine.table.formations import Frame
-from games.battle_valor_fantasy import ai, ai_deploy, ai_fight, space
+from games.battle_valor_fantasy.ai import deploy, fight, normal
+from games.battle_valor_fantasy.rules import legal, space
 
 BLOCK = {"troop": "infantry", "stands": 12, "command": True}
 
@@ -35,7 +36,7 @@ def test_the_block_behind_moves_after_the_one_in_front_instead_of_holding():
          "unit": BLOCK},
         {"name": "foes", "player": 1, "at": [12, 4], "facing": 90, "files": 6, "orders": ["advance"],
          "unit": BLOCK}])
-    agent = ai.GeneralAgent(rules)
+    agent = normal.GeneralAgent(rules)
     first = agent.choose(state, None, None)
     assert first.kind == "advance" and first["uid"] == n["front"], first
     y0 = space.frame_of(state.units[n["rear"]]).y
@@ -54,7 +55,7 @@ def test_a_block_out_of_charge_reach_charges_to_close_at_double_pace():
     rules, state, n = _position("orders", [
         {"name": "ours", "player": 0, "at": [36, 38], "facing": 270, "files": 6, "unit": BLOCK},
         {"name": "foes", "player": 1, "at": [36, 10], "facing": 90, "files": 6, "unit": BLOCK}])
-    orders, _ = ai.plan_orders(state, 0)
+    orders, _ = normal.plan_orders(state, 0)
     assert (n["ours"], "charge") in orders
 
 
@@ -67,7 +68,7 @@ def test_the_reason_for_face_down_orders_names_no_promise():
     rules, state, n = _position("orders", [
         {"name": "ours", "player": 0, "at": [36, 38], "facing": 270, "files": 6, "unit": BLOCK},
         {"name": "foes", "player": 1, "at": [36, 10], "facing": 90, "files": 6, "unit": BLOCK}])
-    agent = ai.make_agent("normal", rules)
+    agent = normal.make_agent("normal", rules)
     a = agent.choose(state, None, random.Random(1))
     assert a.kind == "orders" and a.get("reroll_guard")      # the promise is made...
     assert "reroll" not in agent.last_reason and "save" not in agent.last_reason   # ...and not told
@@ -84,9 +85,9 @@ def test_a_charge_out_of_reach_does_not_spend_the_generals_reroll():
          "orders": ["charge"]},
         {"name": "foes", "player": 1, "at": [64, 26], "facing": 90, "files": 6, "unit": BLOCK}])
     state.current = 0
-    listed = [a for g in ai.choices.groups(state) for a in g() if a.kind == "charge"]
+    listed = [a for g in legal.groups(state) for a in g() if a.kind == "charge"]
     assert any(a.get("reroll") for a in listed) and rules.check(state, next(a for a in listed if a.get("reroll"))) is None
-    a = ai.make_agent("normal", rules).choose(state, None, random.Random(1))
+    a = normal.make_agent("normal", rules).choose(state, None, random.Random(1))
     assert a.kind == "charge" and a["uid"] == n["ours"] and not a.get("reroll")
 
 
@@ -97,7 +98,7 @@ def test_deployment_faces_the_enemy_with_a_lane_clear_of_the_farmhouse():
         {"name": "foes", "player": 0, "at": [10, 44], "facing": 270, "files": 6, "unit": BLOCK},
         {"name": "ours", "player": 1, "at": [10, 4], "facing": 90, "files": 6, "unit": BLOCK}])
     u = state.units[n["ours"]]
-    spots = ai_deploy.spots(state, u)
+    spots = deploy.spots(state, u)
     assert spots and all(a["facing"] == 90.0 for a in spots)
     best = spots[0]
     fs = space.layout(u, Frame(best["x"], best["y"], best["facing"]), best["formation"], best["files"])
@@ -118,7 +119,7 @@ def _charge_or_not(foe: dict, files: int):
          "unit": HIPPOGRIFFS},
         {"name": "foe", "player": 1, "at": [20, 36], "facing": 90, "files": files, "orders": ["attack"],
          "activated": True, "unit": foe}], turn=4)
-    agent = ai.GeneralAgent(rules)
+    agent = normal.GeneralAgent(rules)
     return agent, state, n, agent.choose(state, None, None)
 
 
@@ -128,8 +129,8 @@ def test_fast_riders_leave_alone_a_block_that_would_wear_them_down():
     # over the next two; the fight is weighed over the rounds left in victory points
     agent, state, n, a = _charge_or_not(SPEARS, 7)
     u, t = state.units[n["riders"]], state.units[n["foe"]]
-    assert ai_fight.exchange(state, u, t, "front", True) > 0                  # the first round alone looks good
-    assert ai_fight.fight_outlook(state, u, t, "front", True) < -100      # the fight loses the unit
+    assert fight.exchange(state, u, t, "front", True) > 0                  # the first round alone looks good
+    assert fight.fight_outlook(state, u, t, "front", True) < -100      # the fight loses the unit
     assert a.kind == "hold", a
 
 
@@ -141,12 +142,12 @@ def test_fast_riders_charge_a_unit_they_beat():
 
 def test_fast_riders_close_in_only_on_a_unit_they_beat():
     # 30" off, out of reach: a Charge order still closes at double pace (§ Step 3), but only on a
-    # target the fight with would gain something next turn (ai.worth_closing)
+    # target the fight with would gain something next turn (normal.worth_closing)
     for foe, files, order in ((SPEARS, 7, "advance"), (SLINGS, 8, "charge")):
         rules, state, n = _position("orders", [
             {"name": "riders", "player": 0, "at": [20, 44], "facing": 270, "files": 3, "unit": HIPPOGRIFFS},
             {"name": "foe", "player": 1, "at": [20, 14], "facing": 90, "files": files, "unit": foe}], turn=3)
-        orders, _ = ai.plan_orders(state, 0)
+        orders, _ = normal.plan_orders(state, 0)
         assert (n["riders"], order) in orders, (foe, orders)
 
 
@@ -165,7 +166,7 @@ def _volley(ours: dict, theirs: dict, **worn):
          **worn},
         {"name": "foe", "player": 1, "at": [36, 33], "facing": 90, "files": 4, "unit": theirs, "engaged": ["ours"],
          "activated": True}], turn=6)
-    agent = ai.GeneralAgent(rules)
+    agent = normal.GeneralAgent(rules)
     return agent, n, agent.choose(state, None, None)
 
 
@@ -185,7 +186,7 @@ def _round(ours: dict, theirs: dict, **worn):
          **worn},
         {"name": "foe", "player": 1, "at": [36, 33], "facing": 90, "files": 4, "unit": theirs, "engaged": ["ours"]}],
         turn=5)
-    agent = ai.GeneralAgent(rules)
+    agent = normal.GeneralAgent(rules)
     return agent, agent.choose(state, None, None)
 
 
@@ -206,6 +207,6 @@ def test_missile_troops_set_up_at_the_back_of_the_zone():
         {"name": "foes", "player": 0, "at": [10, 44], "facing": 270, "files": 6, "unit": BLOCK},
         {"name": "bows", "player": 1, "at": [10, 4], "facing": 90, "files": 8, "unit": SLINGS}])
     u = state.units[n["bows"]]
-    best = ai_deploy.spots(state, u)[0]
+    best = deploy.spots(state, u)[0]
     fs = space.layout(u, Frame(best["x"], best["y"], best["facing"]), best["formation"], best["files"])
     assert max(f.bbox[3] for f in fs) < 4.0          # the north zone: y 0 (back) to 12 (front)

@@ -1,4 +1,4 @@
-"""The Grand Alliance (games/battle_valor_fantasy/alliance.py; docs/games/
+"""The Grand Alliance (games/battle_valor_fantasy/rules/alliance.py; docs/games/
 battle_valor_fantasy.md § Grand Alliance): 3 or 4 players in two sides, a
 General each and an overall General per side, orders placed per player,
 activations rotating within a side, victory by side."""
@@ -13,9 +13,9 @@ from engine.core.agents import RandomAgent
 from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.commands.simulate import play_out
-from games.battle_valor_fantasy import alliance
-from games.battle_valor_fantasy.ai import GeneralAgent
-from games.battle_valor_fantasy.rules import RULES
+from games.battle_valor_fantasy.rules import alliance
+from games.battle_valor_fantasy.ai.normal import GeneralAgent
+from games.battle_valor_fantasy.game import RULES
 from tiers import slow_for
 
 R = "docs/games/battle_valor_fantasy.md § Grand Alliance"   # the rulebook names the section, but it is lost (alliance.py)
@@ -175,7 +175,7 @@ def test_random_playouts_with_every_option_play_to_the_end(players):
 def test_the_computer_never_reads_an_allys_face_down_counters():
     """The hard level's search redeals every other player's placed counters,
     an ally's too (allies do not confer)."""
-    from games.battle_valor_fantasy.ai import determinise
+    from games.battle_valor_fantasy.ai.normal import determinise
     m = _match(4)
     _deploy(m)
     st = m.state
@@ -189,5 +189,5 @@ def test_the_computer_never_reads_an_allys_face_down_counters():
 
 
 def turns_units(st, seat):
-    from games.battle_valor_fantasy import turns
-    return [u for u in turns.units_of(st, alliance.side_of(st, seat)) if alliance.seat_of(st, u) == seat]
+    from games.battle_valor_fantasy.rules import flow
+    return [u for u in flow.units_of(st, alliance.side_of(st, seat)) if alliance.seat_of(st, u) == seat]

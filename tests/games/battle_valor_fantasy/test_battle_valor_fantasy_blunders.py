@@ -14,7 +14,8 @@ from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.core.search import HardAgent
 from engine.table.formations import BlockMove, block_move
-from games.battle_valor_fantasy import ai, ai_threat, space
+from games.battle_valor_fantasy.ai import normal, threat
+from games.battle_valor_fantasy.rules import space
 from tiers import slow_for
 
 RULES = registry.get("battle_valor_fantasy")
@@ -91,14 +92,14 @@ def test_no_walk_into_a_charge_it_cannot_survive(level):
     if a.kind == "advance":
         frame, _ = block_move(space.block(m.state, u), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
                                                                   a.get("then", 0.0)))
-        risk = ai_threat.added_danger(m.state, u, frame)
+        risk = threat.added_danger(m.state, u, frame)
         assert risk < 0.5 * u.profile.points, (a, risk, why)
     # the naive advance (the inches gained on the nearest enemy) walks into it
-    naive = max((b for b in ai.GeneralAgent(RULES).candidates(m.state, 0) if b.kind == "advance"),
+    naive = max((b for b in normal.GeneralAgent(RULES).candidates(m.state, 0) if b.kind == "advance"),
                 key=lambda b: b.get("first", 0.0) + b.get("then", 0.0))
     frame, _ = block_move(space.block(m.state, u), BlockMove(naive.get("first", 0.0), naive.get("angle", 0.0),
                                                               naive.get("then", 0.0)))
-    assert ai_threat.added_danger(m.state, u, frame) >= 0.5 * u.profile.points
+    assert threat.added_danger(m.state, u, frame) >= 0.5 * u.profile.points
 
 
 BOWS = {"troop": "missile_troops", "stands": 8, "missile": "bow", "command": True}
@@ -145,22 +146,23 @@ def test_damage_on_a_monstrous_creature_comes_off_its_mr():
     """The Elite Juggernaut is one figure with MR 6 (casualties.take: a
     casualty is a point of damage, out of action at none): four hits before
     saves do not destroy it, so they are worth far less than its points."""
-    from games.battle_valor_fantasy import ai_fight, stats
+    from games.battle_valor_fantasy.ai import fight
+    from games.battle_valor_fantasy.rules import stats
     m = position("fire", [
         {"name": "bows", "player": 0, "at": [36, 30], "facing": 270, "files": 8, "orders": ["fire"], "unit": BOWS},
         {"name": "jug", "player": 1, "at": [36, 16], "facing": 90, "unit": {"troop": "juggernaut", "stands": 1}}])
     st = m.state
     jug, bows = (st.units[st.options["names"][k]] for k in ("jug", "bows"))
     assert stats.monstrous(jug) and stats.base_mr(jug) >= 4
-    assert ai_fight.volley_outlook(st, bows, jug, 4.0) < jug.profile.points / 3
+    assert fight.volley_outlook(st, bows, jug, 4.0) < jug.profile.points / 3
 
 
 def test_the_general_is_offered_no_order_the_rules_refuse():
     """The picker and the Fate counter offered the General a Fire order the
-    orders then refused (he has no missile weapon: turns.order_fits)."""
-    from games.battle_valor_fantasy import choices, turns
+    orders then refused (he has no missile weapon: flow.order_fits)."""
+    from games.battle_valor_fantasy.rules import flow, legal
     m = levy_position()
     g = next(u for u in m.state.units.values() if u.kind == "general")
-    opts = choices.options_for(m.state, g)
+    opts = legal.options_for(m.state, g)
     assert "fire" not in opts and "advance" in opts
-    assert all(turns.order_fits(m.state, g, o) is None for o in opts)
+    assert all(flow.order_fits(m.state, g, o) is None for o in opts)

@@ -1,4 +1,4 @@
-"""Battle Valor Fantasy characters (games/battle_valor_fantasy/characters.py)
+"""Battle Valor Fantasy characters (games/battle_valor_fantasy/rules/characters.py)
 beyond the golden scripts: attached from the list, hidden notes private,
 lone characters shot at with 6s and healed each phase, the Captain's
 Successes, the Seer's two orders, leaving for another unit, dying with the
@@ -7,7 +7,7 @@ from engine.core.actions import Action
 from engine.core.dice import ScriptedDice
 from engine.core.rules import Setup
 from engine.core import registry
-from games.battle_valor_fantasy import characters, combat, fire, turns
+from games.battle_valor_fantasy.rules import characters, combat, fire, flow
 from tiers import slow
 
 RULES = registry.get("battle_valor_fantasy")
@@ -94,12 +94,12 @@ def test_a_seer_lets_a_unit_take_two_orders():
               "unit": {"troop": "infantry", "stands": 2}}] + GENERALS
     state, n = _position(units, phase="orders")
     k = n["knights"]
-    assert turns.orders_problem(state, 0, [(k, "charge"), (k, "advance")], n["g0"])[0].endswith("one order counter")
+    assert flow.orders_problem(state, 0, [(k, "charge"), (k, "advance")], n["g0"])[0].endswith("one order counter")
     state, n = _position(units[:1] + [{"name": "seer", "player": 0, "kind": "seer", "with": "knights"}] + units[1:],
                          phase="orders")
     k = n["knights"]
-    assert turns.orders_problem(state, 0, [(k, "charge"), (k, "advance")], n["g0"]) is None
-    assert turns.orders_problem(state, 0, [(k, "flee"), (k, "advance")], n["g0"]) is not None
+    assert flow.orders_problem(state, 0, [(k, "charge"), (k, "advance")], n["g0"]) is None
+    assert flow.orders_problem(state, 0, [(k, "flee"), (k, "advance")], n["g0"]) is not None
 
 
 def test_leaving_for_a_unit_within_6_inches_attaches_and_farther_stands_alone():
@@ -156,7 +156,7 @@ def test_random_playouts_with_every_option_on_play_to_the_end():
 
 
 def test_reserves_arrive_with_their_back_on_the_edge_and_at_most_half_the_force():
-    from games.battle_valor_fantasy import reserves
+    from games.battle_valor_fantasy.rules import reserves
     state, n = _position([
         {"name": "knights", "player": 0, "reserve": True, "unit": {"troop": "cavalry", "mount": "horses", "stands": 4}},
         {"name": "line", "player": 0, "at": [30, 40], "facing": 270, "files": 4, "unit": {"troop": "infantry", "stands": 4}},
@@ -200,7 +200,7 @@ def test_the_long_flank_plays_every_option_with_characters():
 
 def test_the_search_guesses_where_hidden_characters_are():
     import random
-    from games.battle_valor_fantasy.ai import determinise
+    from games.battle_valor_fantasy.ai.normal import determinise
     s = Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march",
               options={"army0": "human_retinue_1000", "army1": "orc_500"})
     state, _ = RULES.initial_state(s, ScriptedDice([], seed=5))
@@ -230,7 +230,7 @@ def _duel(extra, phase="combat", options=None):
 
 
 def test_a_thief_steals_the_standard_and_an_assassin_kills_a_seen_character():
-    from games.battle_valor_fantasy import stats
+    from games.battle_valor_fantasy.rules import stats
     state, n = _duel([{"name": "tam", "player": 0, "kind": "thief", "with": "a", "hidden": True},
                       {"name": "knife", "player": 0, "kind": "assassin", "level": "elite", "with": "a"},
                       {"name": "doc", "player": 1, "kind": "apothecary", "with": "b"},
@@ -250,7 +250,7 @@ def test_a_thief_steals_the_standard_and_an_assassin_kills_a_seen_character():
 
 
 def test_a_seer_counter_charges_whatever_its_order():
-    from games.battle_valor_fantasy import advanced_combat
+    from games.battle_valor_fantasy.rules import advanced_combat
     units = [{"name": "raiders", "player": 0, "at": [24, 16], "facing": 90, "files": 2, "orders": ["charge"],
               "unit": {"troop": "infantry", "stands": 2, "command": True}},
              {"name": "guard", "player": 1, "at": [24, 23.5748], "facing": 270, "files": 2, "orders": ["brace"],
@@ -268,19 +268,19 @@ def test_a_wizard_the_list_attaches_casts_on_its_units_spell_order():
     """§ Characters Attached to Units;: the Ironhold Muster's Runesmith
     (`with: 2`) starts with the Shieldbearers, has no base of his own, takes
     only an Advance order of his own, and the unit may take a Spell order."""
-    from games.battle_valor_fantasy import choices, spells
+    from games.battle_valor_fantasy.rules import legal, spells
     rules = registry.get("battle_valor_fantasy")
     state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=1, scenario="fords_of_legian",
                                          options={"armies": ["dwarian_1000", "frigian_1000"]}), ScriptedDice([], seed=1))
     wizard = next(u for u in state.units.values() if u.kind == "wizard" and u.owner == 0)
     host = state.units[wizard.attached]
     assert host.profile.stands == 12 and not wizard.stands
-    assert wizard not in turns.units_of(state, 0) and wizard in characters.order_takers(state, 0)
-    assert turns.order_fits(state, wizard, "spell") is not None and turns.order_fits(state, wizard, "advance") is None
-    assert "spell" in choices.options_for(state, host)
+    assert wizard not in flow.units_of(state, 0) and wizard in characters.order_takers(state, 0)
+    assert flow.order_fits(state, wizard, "spell") is not None and flow.order_fits(state, wizard, "advance") is None
+    assert "spell" in legal.options_for(state, host)
     assert spells.caster_dice(state, host) == wizard.dice == 15          # a Veteran Wizard
     other = next(u for u in state.units.values() if u.kind == "unit" and u.owner == 0 and u.uid != host.uid)
-    assert turns.order_fits(state, other, "spell") is not None          # a unit with no Wizard cannot cast
+    assert flow.order_fits(state, other, "spell") is not None          # a unit with no Wizard cannot cast
 
 
 @slow
@@ -313,7 +313,7 @@ def test_a_wizard_with_a_unit_leaves_it_on_his_advance_order_and_joins_another()
     """§ Moving Characters;: an attached Wizard given an Advance order
     unattaches and moves up to 6" toward the unit he joins; within 6" he
     attaches to it (and casts on its Spell order from then on)."""
-    from games.battle_valor_fantasy import spells
+    from games.battle_valor_fantasy.rules import spells
     units = [{"name": "spears", "player": 0, "at": [20, 40], "facing": 270, "files": 4,
               "unit": {"troop": "infantry", "stands": 4}},
              {"name": "bows", "player": 0, "at": [28, 40], "facing": 270, "files": 4,
@@ -332,7 +332,7 @@ def test_a_wizard_with_a_unit_leaves_it_on_his_advance_order_and_joins_another()
 def test_casting_at_a_lone_character_shows_the_odds_of_6s_and_the_dispel_its_own():
     """The preview's odds are the rules' (seen in play: a cast at a character in the open showed the
     odds of 5s while the dice needed 6s; the dispel decision showed none)."""
-    from games.battle_valor_fantasy import spells, success
+    from games.battle_valor_fantasy.rules import spells, success
     state, n = _position([
         {"name": "mage", "player": 0, "kind": "wizard", "at": [24, 30], "orders": ["spell"]},
         {"name": "seer", "player": 1, "kind": "wizard", "at": [24, 20], "orders": ["spell"]},
@@ -358,7 +358,7 @@ def test_a_character_turning_to_join_leaves_no_wrong_geometry_remembered():
     for his place at the old facing, where any later position (a search's,
     another game's) found it.  Every remembered block agrees with the facing
     it is remembered for."""
-    from games.battle_valor_fantasy import space
+    from games.battle_valor_fantasy.rules import space
     units = [{"name": "bows", "player": 0, "at": [24, 8], "facing": 90, "files": 4,
               "unit": {"troop": "infantry", "stands": 4}},
              {"name": "mage", "player": 0, "kind": "wizard", "at": [24, 30], "orders": ["advance"]},
@@ -376,7 +376,7 @@ def test_a_block_is_remembered_only_for_the_signature_it_fits():
     """Even a unit changed without a new state version (the bug above)
     leaves no block under the wrong signature: a remembered block is worked
     out from the signature it is remembered for."""
-    from games.battle_valor_fantasy import space
+    from games.battle_valor_fantasy.rules import space
     units = [{"name": "spears", "player": 0, "at": [24, 30], "facing": 270, "files": 2,
               "unit": {"troop": "infantry", "stands": 4}}] + GENERALS
     state, n = _position(units, phase="advance", current=0, initiative=0)

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from tiers import ROOT, examples
 
 from engine.core.catalog import DataError
-from games.battle_valor_fantasy.army import ArmyOptions, army_points, unit_points, unit_profile, validate_army
-from games.battle_valor_fantasy.catalog import DATA_DIR, MAP_DIR, load_catalog, scenario_table
-from games.battle_valor_fantasy.defs import ArmyList, ListUnit
+from games.battle_valor_fantasy.rules.army import ArmyOptions, army_points, unit_points, unit_profile, validate_army
+from games.battle_valor_fantasy.rules.catalog import DATA_DIR, MAP_DIR, load_catalog, scenario_table
+from games.battle_valor_fantasy.rules.defs import ArmyList, ListUnit
 
 
 def shipped():

@@ -1,11 +1,11 @@
-"""The judge's hooks for Battle Valor Fantasy (games/battle_valor_fantasy/judge.py)."""
+"""The judge's hooks for Battle Valor Fantasy (games/battle_valor_fantasy/rules/judge.py)."""
 import random
 
 from engine.core import registry
 from engine.core.agents import RandomAgent
 from engine.core.dice import SeededDice
 from engine.core.rules import Setup
-from games.battle_valor_fantasy import judge
+from games.battle_valor_fantasy.rules import judge
 
 
 def test_judge_frames_follow_stands_and_objectives():
@@ -43,7 +43,7 @@ def test_game_length_counts_the_turns():
 def test_a_new_catalog_reads_the_table_again():
     """The live map viewer rereads a saved Tiled map by a new catalog
     (rules.reload_files): a table is cached on its catalog, not past it."""
-    from games.battle_valor_fantasy import setup
+    from games.battle_valor_fantasy.rules import setup
     rules = registry.get("battle_valor_fantasy")
     scen = rules.scenarios()[0]
     cat = rules.catalog()

@@ -9,9 +9,9 @@ from tiers import examples
 from engine.core import registry
 from engine.core.army_lists import ArmyList as SharedList
 from engine.core.army_lists import shape_problems
-from games.battle_valor_fantasy import list_hooks, roster
-from games.battle_valor_fantasy.army import army_points
-from games.battle_valor_fantasy.catalog import DATA_DIR
+from games.battle_valor_fantasy.rules import list_hooks, roster
+from games.battle_valor_fantasy.rules.army import army_points
+from games.battle_valor_fantasy.rules.catalog import DATA_DIR
 
 
 def shipped():
@@ -122,7 +122,7 @@ def test_any_roster_is_judged_without_a_traceback(entries, points, race, limitat
 
 def test_the_launcher_names_the_army_each_seat_gets_on_each_map():
     from engine.core import registry
-    from games.battle_valor_fantasy import setup
+    from games.battle_valor_fantasy.rules import setup
     game = registry.get("battle_valor_fantasy")
     for scenario in shipped().scenarios:
         names = [shipped().lists[list_id].name for list_id in setup.default_lists(shipped(), scenario)]
@@ -133,7 +133,7 @@ def test_the_launcher_names_the_army_each_seat_gets_on_each_map():
 
 def test_the_builder_shows_a_troops_price_at_the_experience_a_new_entry_starts_with():
     """Seen in the builder: "Infantry 6 pts", then an entry of 4 Levy stands for 12 points."""
-    from games.battle_valor_fantasy.list_hooks import army_catalog
+    from games.battle_valor_fantasy.rules.list_hooks import army_catalog
     c = army_catalog(shipped())
     inf = c.pick("infantry")
     levy = next(o for s in inf.slots if s.key == "experience" for o in s.options if o.id == "levy")

@@ -1,5 +1,5 @@
 """What the table geometry remembers across positions stays bounded
-(games/battle_valor_fantasy/space.py): a long session, a simulation or the
+(games/battle_valor_fantasy/rules/space.py): a long session, a simulation or the
 hard level's search never grows it past its limits, and forgetting changes
 no answer."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ from engine.commands.playout import play_out
 from engine.core import registry
 from engine.core.agents import RandomAgent
 from engine.core.rules import Setup
-from games.battle_valor_fantasy import space
+from games.battle_valor_fantasy.rules import space
 
 
 def _games(n: int) -> str:

@@ -3,7 +3,7 @@ placed at random on the shipped tables, then moved by the rules (advances,
 charges, flights, Fate's move), each result checked against an oracle
 written here from the text alone: every way sampled every 0.02", the
 first touch of difficult terrain found without the rules' own search
-(games/battle_valor_fantasy/travel.py), § Difficult Terrain's budget
+(games/battle_valor_fantasy/rules/travel.py), § Difficult Terrain's budget
 worked out again.
 
 - no stand ends inside another unit's footprint or on impassable terrain;
@@ -28,7 +28,7 @@ from engine.core.rules import Setup
 from engine.table.formations import BlockMove, block_move, plan_charge
 from engine.table.geometry import CONTACT, _overlaps_piece, edge_distance
 from engine.table.ways import block_way, charge_ways
-from games.battle_valor_fantasy import combat, moves, space, travel
+from games.battle_valor_fantasy.rules import combat, moves, space, travel
 
 RULES = registry.get("battle_valor_fantasy")
 SCENARIOS = ("field_of_abaci", "border_march", "thornby_village", "fords_of_legian")

@@ -1,4 +1,4 @@
-"""Room for a whole army (games/battle_valor_fantasy/packing.py): what the
+"""Room for a whole army (games/battle_valor_fantasy/ai/packing.py): what the
 packing proposes the rules allow, and the shipped armies fit their tables."""
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import pytest
 from engine.core import registry
 from engine.core.dice import SeededDice
 from engine.core.rules import Setup
-from games.battle_valor_fantasy import packing, setup
+from games.battle_valor_fantasy.ai import packing
+from games.battle_valor_fantasy.rules import setup
 
 SCENARIOS = ["field_of_abaci", "fords_of_legian", "thornby_village", "border_march", "long_flank"]
 

@@ -6,9 +6,9 @@ import math
 from engine.core.dice import ScriptedDice
 from engine.core.rules import Setup
 from engine.core import registry
-from games.battle_valor_fantasy import choices, success, turns
-from games.battle_valor_fantasy.ai import plan_orders
-from games.battle_valor_fantasy.setup import deploy_queue
+from games.battle_valor_fantasy.rules import flow, legal, success
+from games.battle_valor_fantasy.ai.normal import plan_orders
+from games.battle_valor_fantasy.rules.setup import deploy_queue
 from tiers import ROOT
 
 
@@ -61,7 +61,7 @@ def test_the_log_names_a_deployed_unit_s_formation_as_players_read_it():
     assert blocks and not [t for t in blocks if "_" in t or " in line" in t or " in column" in t], blocks
     # one wording for the log, the card and the buttons: a width only where the player picks one
     # ("Square 1 wide" was seen on a Reform button; the log left Skirmish's width out)
-    from games.battle_valor_fantasy.catalog import formation_words
+    from games.battle_valor_fantasy.rules.catalog import formation_words
     assert [formation_words(registry.get("battle_valor_fantasy").catalog(), f, 3) for f in ("square", "column", "wedge", "skirmish", "attack_column")] == \
         ["Square", "Movement Column", "Wedge", "Skirmish 3 wide", "Attack Column 3 wide"]
 
@@ -78,7 +78,7 @@ def test_the_computer_places_one_legal_counter_set_with_one_fate():
         rules.apply(state, agent.choose(state, None, rng), ScriptedDice([], seed=1))
     assert state.phase == "orders"
     orders, fate = plan_orders(state, 0)
-    assert turns.orders_problem(state, 0, orders, fate) is None
+    assert flow.orders_problem(state, 0, orders, fate) is None
     assert fate != -1 and fate not in [u for u, _ in orders]
 
 
@@ -87,7 +87,7 @@ def test_every_citation_opens_a_section_of_the_rulebook():
     from engine.ui.scenes.rules_ref import find_section, load_lines
     root = ROOT
     cites = set()
-    for py in (root / "games" / "battle_valor_fantasy").glob("*.py"):
+    for py in (root / "games" / "battle_valor_fantasy").rglob("*.py"):
         cites |= set(re.findall(r'"battle_valor_fantasy\.txt § ([^"]+)"', py.read_text(encoding="utf-8")))
     lines = load_lines("battle_valor_fantasy.txt")
     missing = [c for c in cites if find_section(lines, c) < 0]
@@ -138,8 +138,8 @@ def test_a_unit_split_and_fleeing_keeps_its_flee_counter():
                                          options={"position": pos}), ScriptedDice([], seed=1))
     n = state.options["names"]
     state.units[n["giants"]].split = True
-    assert turns.order_fits(state, state.units[n["giants"]], "flee") is None
-    assert turns.order_fits(state, state.units[n["giants"]], "reform") is not None
+    assert flow.order_fits(state, state.units[n["giants"]], "flee") is None
+    assert flow.order_fits(state, state.units[n["giants"]], "reform") is not None
     assert any(a.kind == "orders" and a.player == 0 for a in rules.legal_actions(state))
 
 
@@ -148,7 +148,7 @@ def test_a_built_obstacle_is_difficult_terrain():
     battle (§ Linear Obstacles) halves the MR of a unit starting its move on
     it, and the rest of a move that enters it, as the map's pieces do."""
     from engine.table.formations import BlockMove, block_move
-    from games.battle_valor_fantasy import moves, space, works
+    from games.battle_valor_fantasy.rules import moves, space, works
     units = [{"name": "spearmen", "player": 0, "at": [36, 42], "facing": 270, "files": 4, "orders": ["reform"],
               "unit": {"troop": "infantry", "stands": 4, "command": True}},
              {"name": "walkers", "player": 0, "at": [20, 42], "facing": 270, "files": 4, "orders": ["advance"],
@@ -231,7 +231,7 @@ def test_no_listed_advance_asks_for_more_than_the_allowance():
     a building with every wheel refused (found by the hard-level work)."""
     import random
     from engine.core.agents import RandomAgent
-    from games.battle_valor_fantasy import checks, choices
+    from games.battle_valor_fantasy.rules import checks, legal
     rules = registry.get("battle_valor_fantasy")
     too_long, listed = [], 0
     for seed in (1, 2, 3):
@@ -242,9 +242,9 @@ def test_no_listed_advance_asks_for_more_than_the_allowance():
             if rules.outcome(state) is not None:
                 break
             if state.phase == "advance":
-                for u in turns.units_of(state, turns.to_act(state)):
+                for u in flow.units_of(state, flow.to_act(state)):
                     if "advance" in u.orders and not u.activated and u.on_table:
-                        for a in choices._advances(state, u, False):
+                        for a in legal._advances(state, u, False):
                             listed += 1
                             why = checks.problem(state, a)
                             if why and "more than" in str(why):
@@ -269,15 +269,15 @@ def test_the_initiative_winner_activates_first_in_the_phase_after_fate():
         while state.phase == "deploy":
             rules.apply(state, agent.choose(state, None, rng), ScriptedDice([], seed=1))
         for _ in range(2):
-            p = turns.to_act(state)
+            p = flow.to_act(state)
             units = [u for u in state.units.values() if u.owner == p and u.on_table]
             g = next(u for u in units if u.kind == "general")
-            orders = [[u.uid, "reform"] for u in units if u is not g and "reform" in choices.options_for(state, u)]
+            orders = [[u.uid, "reform"] for u in units if u is not g and "reform" in legal.options_for(state, u)]
             rules.apply(state, Action.make("orders", p, orders=orders, fate=g.uid), ScriptedDice([], seed=1))
         assert state.phase == "fate"
         while state.phase == "fate":
-            rules.apply(state, Action.make("fate", turns.to_act(state), order="reform"), ScriptedDice([], seed=1))
-        assert state.phase == "reform" and turns.to_act(state) == state.initiative
+            rules.apply(state, Action.make("fate", flow.to_act(state), order="reform"), ScriptedDice([], seed=1))
+        assert state.phase == "reform" and flow.to_act(state) == state.initiative
 
 
 def test_a_target_named_like_a_unit_of_the_other_army_is_told_apart():
@@ -299,7 +299,7 @@ def test_a_target_named_like_a_unit_of_the_other_army_is_told_apart():
     assert rules.describe(state, Action.make("fire", 1, uid=thrower, target=only_theirs.uid)).endswith(
         f"at {only_theirs.name}")
     # the rules' own line says the same (the log shows one line, not the heading and its echo)
-    from games.battle_valor_fantasy import fire
+    from games.battle_valor_fantasy.rules import fire
     ev = []
     fire.fire(state, state.units[thrower], state.units[theirs], ScriptedDice([6] * 30, seed=1), ev)
     assert ev[0].text == "Regular Stone Thrower fires at the enemy Regular Infantry"
@@ -314,7 +314,7 @@ def test_a_target_named_like_a_unit_of_the_other_army_is_told_apart():
 
 def test_the_end_says_where_each_sides_points_came_from():
     """The winner's screen said "Marchwardens of Aldmoor 130, Gutrot Warband 319" and no more."""
-    from games.battle_valor_fantasy import victory
+    from games.battle_valor_fantasy.rules import victory
     rules = registry.get("battle_valor_fantasy")
     state, _ = rules.initial_state(Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march"),
                                    ScriptedDice([], seed=5))

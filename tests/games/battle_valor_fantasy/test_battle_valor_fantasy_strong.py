@@ -1,5 +1,5 @@
-"""The strong general (games/battle_valor_fantasy/ai.py StrongGeneral, the
-player the hard level searches with; ai_threat.py): golden positions for
+"""The strong general (games/battle_valor_fantasy/ai/normal.py StrongGeneral, the
+player the hard level searches with; threat.py): golden positions for
 what it does that the normal general does not (docs/games/
 battle_valor_fantasy.md, the hard level's notes)."""
 from __future__ import annotations
@@ -8,14 +8,16 @@ from engine.core import registry
 from engine.core.dice import ScriptedDice
 from engine.core.rules import Setup
 from engine.table.formations import BlockMove, block_move
-from games.battle_valor_fantasy import ai, ai_threat, combat, space
+from games.battle_valor_fantasy.ai import threat
+from games.battle_valor_fantasy.ai.normal import GeneralAgent, StrongGeneral
+from games.battle_valor_fantasy.rules import combat, space
 
 LEVY = {"troop": "infantry", "stands": 4, "experience": "levy", "command": True}
 WOLVES = {"troop": "cavalry", "mount": "wolves", "stands": 8, "experience": "regular", "armour": "light",
           "command": True}
 
 
-class Naive(ai.GeneralAgent):
+class Naive(GeneralAgent):
     """The normal general as it was before issue 35, blind to every enemy
     charge (it now keeps out of one that would break or destroy the unit:
     GeneralAgent.walk_risk): the naive move these positions are about."""
@@ -50,9 +52,9 @@ def test_a_levy_block_does_not_walk_into_the_reach_of_wolf_riders():
          "activated": True, "unit": WOLVES}], turn=3)
     u = state.units[n["levy"]]
     normal = Naive(rules).choose(state, None, None)
-    strong = ai.StrongGeneral(rules).choose(state, None, None)
-    assert normal.kind == "advance" and ai_threat.added_danger(state, u, _ends_at(state, normal)) > 20, normal
-    assert strong.kind == "hold" or ai_threat.added_danger(state, u, _ends_at(state, strong)) == 0, strong
+    strong = StrongGeneral(rules).choose(state, None, None)
+    assert normal.kind == "advance" and threat.added_danger(state, u, _ends_at(state, normal)) > 20, normal
+    assert strong.kind == "hold" or threat.added_danger(state, u, _ends_at(state, strong)) == 0, strong
 
 
 def _on_the_square(agent_class, theirs: int):
@@ -69,18 +71,18 @@ def test_the_strong_general_charges_the_unit_that_keeps_the_square_from_it():
     # Thornby Village: the square is worth 150 at the end to whoever alone has a unit by it; a fight
     # that costs a little (eight stands against our six) is worth it to break or drive off the unit
     # that denies it to us; the normal general leaves it alone
-    agent, n, a = _on_the_square(ai.GeneralAgent, 8)
+    agent, n, a = _on_the_square(GeneralAgent, 8)
     assert a.kind == "hold", a
-    agent, n, a = _on_the_square(ai.StrongGeneral, 8)
+    agent, n, a = _on_the_square(StrongGeneral, 8)
     assert a.kind == "charge" and a["target"] == n["foe"], a
     assert "keeps the objective" in agent.last_reason
-    agent, n, a = _on_the_square(ai.StrongGeneral, 10)         # not at any price: a block that would destroy ours
+    agent, n, a = _on_the_square(StrongGeneral, 10)         # not at any price: a block that would destroy ours
     assert a.kind == "hold", a
 
 
 def test_the_strong_general_turns_straight_toward_the_objective():
     # the listed advances turn 30 degrees at most or toward the nearest enemy; the strong general also
-    # wheels 60 and 90 degrees and toward the objective (ai_threat.more_advances), the rest of the move rounded down so that
+    # wheels 60 and 90 degrees and toward the objective (threat.more_advances), the rest of the move rounded down so that
     # it stays within the allowance, and its advance ends nearer the square than any listed one
     rules, state, n = _position("advance", [
         {"name": "ours", "player": 0, "at": [14, 40], "facing": 270, "files": 4, "orders": ["advance"],
@@ -88,8 +90,8 @@ def test_the_strong_general_turns_straight_toward_the_objective():
         {"name": "foe", "player": 1, "at": [12, 6], "facing": 90, "files": 3, "activated": True,
          "unit": {"troop": "infantry", "stands": 6, "command": True}}], turn=4, scenario="thornby_village")
     u = state.units[n["ours"]]
-    listed = [a for a in ai.GeneralAgent(rules).candidates(state, 0) if a.kind == "advance"]
-    more = ai_threat.more_advances(state, u, listed[0])
+    listed = [a for a in GeneralAgent(rules).candidates(state, 0) if a.kind == "advance"]
+    more = threat.more_advances(state, u, listed[0])
     more = [a for a in more if rules.check(state, a) is None]
     assert more
 
@@ -98,8 +100,8 @@ def test_the_strong_general_turns_straight_toward_the_objective():
         return ((f.x - 36) ** 2 + (f.y - 24) ** 2) ** 0.5
     best_listed = min(left(a) for a in listed if rules.check(state, a) is None)
     assert min(left(a) for a in more) < best_listed
-    a = ai.StrongGeneral(rules).choose(state, None, None)
-    assert a in more and "march on objective 1" in ai.StrongGeneral(rules).why(state, a), a
+    a = StrongGeneral(rules).choose(state, None, None)
+    assert a in more and "march on objective 1" in StrongGeneral(rules).why(state, a), a
 
 
 KNIGHTS = {"troop": "cavalry", "mount": "horses", "stands": 8, "experience": "elite", "weapon": "pole",
@@ -114,13 +116,13 @@ def _charge_beside(knights_at: list):
          "unit": {"troop": "infantry", "stands": 6, "command": True}},
         {"name": "knights", "player": 1, "at": knights_at, "facing": 90, "files": 3, "orders": ["charge"],
          "unit": KNIGHTS}], turn=3)
-    return ai.GeneralAgent(rules).choose(state, None, None), ai.StrongGeneral(rules).choose(state, None, None)
+    return GeneralAgent(rules).choose(state, None, None), StrongGeneral(rules).choose(state, None, None)
 
 
 def test_no_even_charge_where_the_enemys_knights_would_charge_in_next_turn():
     # an even fight (about +10 victory points) where heavy knights stand within reach of the place the
     # fight is: the normal general charges, the strong one weighs the knights' charge into its flank
-    # next turn (ai_threat.danger_at) and holds; with the knights far off it charges too
+    # next turn (threat.danger_at) and holds; with the knights far off it charges too
     normal, strong = _charge_beside([44, 22])
     assert normal.kind == "charge" and strong.kind == "hold", (normal, strong)
     normal, strong = _charge_beside([12, 4])
@@ -130,7 +132,7 @@ def test_no_even_charge_where_the_enemys_knights_would_charge_in_next_turn():
 def test_a_levy_block_does_not_advance_where_wolves_reach_after_their_own_advance():
     # Border March (seed 5000): the danger saw only each enemy's reach from where it stood, so units
     # stepped where an enemy that had not moved yet this turn would reach them next turn; wolf riders
-    # with their Advance counter still to play move 8" first, then charge 16" (ai_threat.still_moves)
+    # with their Advance counter still to play move 8" first, then charge 16" (threat.still_moves)
     rules, state, n = _position("advance", [
         {"name": "levy", "player": 0, "at": [56, 38], "facing": 270, "files": 4, "orders": ["advance"], "unit": LEVY},
         {"name": "wolves", "player": 1, "at": [56, 9], "facing": 90, "files": 4, "orders": ["advance"],
@@ -138,9 +140,9 @@ def test_a_levy_block_does_not_advance_where_wolves_reach_after_their_own_advanc
     u, wolves = state.units[n["levy"]], state.units[n["wolves"]]
     assert space.distance(state, u, wolves) - 4.0 > combat.charge_reach(state, wolves)     # out of the reach alone
     normal = Naive(rules).choose(state, None, None)
-    strong = ai.StrongGeneral(rules).choose(state, None, None)
-    assert ai_threat.added_danger(state, u, _ends_at(state, normal)) > 20, normal
-    assert strong.kind == "hold" or ai_threat.added_danger(state, u, _ends_at(state, strong)) == 0, strong
+    strong = StrongGeneral(rules).choose(state, None, None)
+    assert threat.added_danger(state, u, _ends_at(state, normal)) > 20, normal
+    assert strong.kind == "hold" or threat.added_danger(state, u, _ends_at(state, strong)) == 0, strong
 
 
 HORSES = {"troop": "cavalry", "mount": "horses", "stands": 4, "experience": "veteran", "weapon": "pole",
@@ -156,8 +158,8 @@ def _close_past(berserkers_at: list, spent: bool):
          "unit": {"troop": "missile_troops", "stands": 6, "experience": "levy", "missile": "bow", "command": True}},
         {"name": "berserkers", "player": 1, "at": berserkers_at, "facing": 90, "files": 3,
          "orders": [] if spent else ["charge"], "activated": spent, "unit": BERSERKERS}], turn=2)
-    strong = ai.StrongGeneral(rules)
-    return n, ai.GeneralAgent(rules).choose(state, None, None), strong.choose(state, None, None), strong.last_reason
+    strong = StrongGeneral(rules)
+    return n, GeneralAgent(rules).choose(state, None, None), strong.choose(state, None, None), strong.last_reason
 
 
 def test_knights_do_not_close_on_far_bows_past_the_berserkers():
@@ -193,14 +195,14 @@ def test_a_levy_block_in_reach_of_wolves_does_not_step_into_an_orc_blocks_reach_
         {"name": "orcs", "player": 1, "at": [60, 27], "facing": 90, "files": 3, "orders": ["advance"],
          "activated": True, "unit": ORC_BLOCK}], turn=3)
     u = state.units[n["levy"]]
-    here, who = ai_threat.worst_charge(state, u, space.feet(state, u))
+    here, who = threat.worst_charge(state, u, space.feet(state, u))
     assert who is state.units[n["wolves"]] and here > 20
     normal = Naive(rules).choose(state, None, None)
-    strong = ai.StrongGeneral(rules).choose(state, None, None)
+    strong = StrongGeneral(rules).choose(state, None, None)
     assert normal.kind == "advance"
-    there, who = ai_threat.worst_charge(state, u, space.layout(u, _ends_at(state, normal)))
+    there, who = threat.worst_charge(state, u, space.layout(u, _ends_at(state, normal)))
     assert who is state.units[n["orcs"]] and there - here > 20, (there, here)    # the orcs' charge, and half the wolves'
-    assert strong.kind == "hold" or ai_threat.added_danger(state, u, _ends_at(state, strong)) < 5, strong
+    assert strong.kind == "hold" or threat.added_danger(state, u, _ends_at(state, strong)) < 5, strong
 
 
 HORSE_ARCHERS = {"troop": "cavalry", "mount": "horses", "stands": 4, "experience": "regular", "missile": "bow",
@@ -211,7 +213,7 @@ def test_horse_archers_keep_their_distance_instead_of_closing_like_lancers():
     # Border March (seeds 5000-5019, strong first): the normal general closes Mounted Missile Troops on the
     # nearest enemy as it does riders with lances (its 14" for missile troops is for foot), and the
     # Marchwardens' horse archers rode into the orc line and were destroyed in almost every game; the strong
-    # general keeps them about 16" off (ai.SKIRMISH_DISTANCE), in bow range
+    # general keeps them about 16" off (normal.SKIRMISH_DISTANCE), in bow range
     rules = registry.get("battle_valor_fantasy")
     units = [{"name": "archers", "player": 0, "at": [6, 40], "facing": 270, "files": 4, "orders": ["advance", "fire"],
               "unit": HORSE_ARCHERS},
@@ -231,7 +233,7 @@ def test_horse_archers_keep_their_distance_instead_of_closing_like_lancers():
         f = _ends_at(state, a)
         return ((f.x - ox) ** 2 + (f.y - oy) ** 2) ** 0.5
     normal = Naive(rules).choose(state, None, None)
-    strong_agent = ai.StrongGeneral(rules)
+    strong_agent = StrongGeneral(rules)
     strong = strong_agent.choose(state, None, None)
     assert normal.kind == "advance" and off(normal) < 15.0, normal             # the full 8" toward the orcs
     assert strong.kind == "advance" and 16.0 < off(strong) < 18.0, (strong, off(strong))

@@ -65,8 +65,8 @@ def test_a_whole_battle_through_the_buttons():
         st = m.state
         if st.phase == "deploy":
             # the listed spots, clicked through the controller
-            from games.battle_valor_fantasy import choices
-            acts = [a for g in choices.groups(st) for a in g()]
+            from games.battle_valor_fantasy.rules import legal
+            acts = [a for g in legal.groups(st) for a in g()]
             acts = [a for a in acts if m.rules.check(st, a) is None]
             a = acts[rng.randrange(len(acts))]
             ctl.deploying = a["uid"]
@@ -78,8 +78,8 @@ def test_a_whole_battle_through_the_buttons():
             m.submit(ctl.press("orders:commit"), autosave=False)
             continue
         if st.phase in ("spells", "reform", "fire", "combat", "advance", "fire2") and not st.pending:
-            from games.battle_valor_fantasy import turns
-            mine = [u for u in turns.units_of(st, m.rules.to_act(st)) if turns.can_activate(st, u, st.phase)]
+            from games.battle_valor_fantasy.rules import flow
+            mine = [u for u in flow.units_of(st, m.rules.to_act(st)) if flow.can_activate(st, u, st.phase)]
             ctl.sel = mine[rng.randrange(len(mine))].uid
         bs = ctl.buttons()
         assert bs, f"no buttons in {st.phase}"
@@ -231,8 +231,8 @@ def test_the_first_turns_fate_moves_the_enemy_unit_the_player_drags_any_way():
     labels = [b.label for b in ctl.buttons()]
     assert any(lb.startswith("Fate becomes ") for lb in labels) and not any(lb.startswith("Move ") for lb in labels)
     assert "drag an enemy unit" in ctl.hint()
-    from games.battle_valor_fantasy import space
-    from games.battle_valor_fantasy.setup import zone_of
+    from games.battle_valor_fantasy.rules import space
+    from games.battle_valor_fantasy.rules.setup import zone_of
     enemies = [u for u in m.state.units.values() if u.owner != me and u.on_table and u.kind == "unit"]
     assert enemies and all(ctl.movable(u.uid) and ctl.allowance_of(u.uid) == 10.0 for u in enemies)
     assert not any(ctl.movable(u.uid) for u in m.state.units.values() if u.owner == me)
@@ -269,7 +269,7 @@ def test_the_first_turns_fate_moves_the_enemy_unit_the_player_drags_any_way():
 
 def test_rings_show_who_may_act_and_whom_the_selected_unit_may_reach():
     from engine.core.agents import make_agent
-    from games.battle_valor_fantasy import turns
+    from games.battle_valor_fantasy.rules import flow
     m = Match(Setup("battle_valor_fantasy", 2, seed=11, scenario="border_march", seats=("human", "human")))
     view, ctl = load_game_ui(m)
     agent = make_agent("battle_valor_fantasy", "normal", m.rules)
@@ -282,12 +282,12 @@ def test_rings_show_who_may_act_and_whom_the_selected_unit_may_reach():
         st, p = m.state, m.to_act()
         if st.phase == "orders" and not st.pending:
             assert {k[0] if isinstance(k, tuple) else k for k in ctl.highlights()} == \
-                {u.uid for u in turns.units_of(st, p)}                                 # none has an order yet
+                {u.uid for u in flow.units_of(st, p)}                                 # none has an order yet
             seen["orders"] += 1
-        elif st.phase in turns.PHASE_ORDERS and not st.pending:
+        elif st.phase in flow.PHASE_ORDERS and not st.pending:
             ctl.sel = None
             rings = ctl.highlights()
-            ready = {u.uid for u in turns.units_of(st, p) if turns.can_activate(st, u, st.phase)}
+            ready = {u.uid for u in flow.units_of(st, p) if flow.can_activate(st, u, st.phase)}
             assert {k[0] if isinstance(k, tuple) else k for k in rings} == ready
             assert set(rings.values()) <= {"select"}
             seen["select"] += bool(rings)
@@ -357,7 +357,7 @@ def test_a_wizard_picks_the_spells_target_when_every_spell_would_not_fit():
     """Seen in play: ten defensive spells at two units of one's own filled the
     panel's 14 buttons and the offensive spells at the enemy were cut off
     unseen.  Now one button per unit in reach, then the spells at it."""
-    from games.battle_valor_fantasy.controller import MAX_BUTTONS
+    from games.battle_valor_fantasy.ui.controller import MAX_BUTTONS
     m, ctl, names = _spells_match()
     ctl.sel = names["wizard"]
     every = [a for a in ctl._unit_actions(ctl.sel) if a.kind == "cast"]
@@ -509,10 +509,10 @@ def test_a_drag_is_judged_by_the_rules_block_move_and_the_bar_says_so():
 def test_wheels_and_facings_are_said_as_the_screen_shows_them():
     """Seen in play: "Advance 1.4\" wheel -30" and "Line 4w @270" told a newcomer nothing."""
     from engine.core.actions import Action
-    from games.battle_valor_fantasy import space
+    from games.battle_valor_fantasy.rules import space
     m, view, ctl, names = _at("advance", "advance", foes_at=(24, 8))
     uid = names["spears"]
-    from games.battle_valor_fantasy import describe
+    from games.battle_valor_fantasy.rules import describe
     wheel = Action.make("advance", 0, uid=uid, first=1.0, angle=-30.0, then=0.4)
     used = describe.advance_length(m.state, wheel)        # the wheel's arc counts: "Advance 1.4\"" used more
     assert used > 1.4 + 1.0 and ctl._label(wheel) == f"Advance {used:.1f}\", wheel 30° left"
@@ -661,7 +661,7 @@ def test_a_click_by_the_zones_edge_slides_the_unit_inside():
     """The ghost is centred on the pointer: a click by the table's edge put
     half the unit off the table and was refused. Up to 4" over, the unit is
     slid in (ghost and click alike); further out the refusal stands."""
-    from games.battle_valor_fantasy import setup
+    from games.battle_valor_fantasy.rules import setup
     m = Match(Setup("battle_valor_fantasy", 2, seed=11, scenario="border_march", seats=("human", "human")))
     view, ctl = load_game_ui(m)
     u = m.state.units[ctl._deploy_unit()]

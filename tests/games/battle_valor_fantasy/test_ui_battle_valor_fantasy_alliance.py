@@ -19,7 +19,7 @@ from engine.ui.scenes.dialogs import Handoff  # noqa: E402
 from engine.ui.scenes.launcher import Launcher  # noqa: E402
 from engine.ui.scenes.match_screen import MatchScreen  # noqa: E402
 from engine.ui.scenes.launcher_commands import CycleSeat, Go, StepPlayers
-from games.battle_valor_fantasy import alliance, turns  # noqa: E402
+from games.battle_valor_fantasy.rules import alliance, flow  # noqa: E402
 from test_ui_support import click, dismiss_handoff  # noqa: E402
 from tiers import slow_for
 
@@ -116,10 +116,10 @@ def test_an_alliance_played_to_a_winner_through_the_buttons(players):
             ctl.press("orders:auto")
             m.submit(ctl.press("orders:commit"), autosave=False)
             continue
-        if st.phase in turns.PHASE_ORDERS and not st.pending:
+        if st.phase in flow.PHASE_ORDERS and not st.pending:
             side = alliance.side_of(st, seat)
-            mine = [u for u in turns.units_of(st, side) if alliance.seat_of(st, u) == seat
-                    and turns.can_activate(st, u, st.phase)]
+            mine = [u for u in flow.units_of(st, side) if alliance.seat_of(st, u) == seat
+                    and flow.can_activate(st, u, st.phase)]
             if not mine:                         # a character's Advance order: its card in the hand panel
                 sec = [c for s in ctl.hand(seat) for c in s.cards if c.key[0] == "act"]
                 m.submit(ctl.click_card(sec[0].key) if sec else m.legal_actions()[0], autosave=False)

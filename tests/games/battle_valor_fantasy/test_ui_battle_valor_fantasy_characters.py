@@ -88,8 +88,8 @@ def test_attached_characters_are_drawn_touching_their_units_front_rank():
     the unit's front rank, hovering names who is with whom; a hidden
     Assassin or Thief is not drawn (its unit is written face down)."""
     from engine.table.geometry import overlaps
-    from games.battle_valor_fantasy import characters, space
-    from games.battle_valor_fantasy.view import make_view
+    from games.battle_valor_fantasy.rules import characters, space
+    from games.battle_valor_fantasy.ui.view import make_view
     m = Match(Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march", seats=("human", "human"),
                     options={"army0": "human_retinue_1000", "army1": "orc_500"}))
     while m.state.phase == "deploy":
@@ -120,8 +120,8 @@ def test_the_generals_promise_for_saves_is_face_down_until_the_reveal():
     counters: the opponent placing his orders next does not see it on the
     General's card; the reveal announces it."""
     from engine.ui.contract import load_game_ui
-    from games.battle_valor_fantasy import space
-    from games.battle_valor_fantasy.view import make_view
+    from games.battle_valor_fantasy.rules import space
+    from games.battle_valor_fantasy.ui.view import make_view
     m = Match(Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march", seats=("human", "human")))
     while m.state.phase == "deploy":
         m.submit(m.rules.legal_actions(m.state)[0], autosave=False)

@@ -99,7 +99,7 @@ def test_the_drag_label_and_the_bar_say_one_measure():
     assert d.legs and all(abs(lg.length - d.longest) < 1e-9 for lg in d.legs)
     assert f"{fmt_in(d.longest)} of" in ctl.hint()
     from engine.table.formations import BlockMove, block_move
-    from games.battle_valor_fantasy import space
+    from games.battle_valor_fantasy.rules import space
     a = ctl.make_move_action(u.uid, ctl.positions(u.uid, d.now))
     _, length = block_move(space.block(m.state, u), BlockMove(a["first"], a["angle"], a["then"]))
     assert abs(d.longest - length) < 1e-9          # the rules' own measure, not the table's per-model paths
@@ -159,7 +159,7 @@ def test_a_grand_alliances_allies_have_their_own_colours_and_zones():
     zones = [z for z in view.zones(m.state) if z.kind == "deploy"]
     assert len(zones) == 4 and len({z.color for z in zones}) == 4 and len({z.ring for z in zones}) == 4
     # each ally deploys in his own part of the side's zone
-    from games.battle_valor_fantasy import alliance, setup
+    from games.battle_valor_fantasy.rules import alliance, setup
     st = m.state
     mine = next(u for u in st.units.values() if not u.deployed and u.kind == "unit"
                 and alliance.seat_of(st, u) == m.rules.to_act(st))

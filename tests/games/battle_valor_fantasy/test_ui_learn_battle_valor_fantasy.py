@@ -108,7 +108,7 @@ def test_the_guided_opening_is_made_with_the_real_controls_then_free_play_is_coa
 def test_the_coach_watch_says_the_score_and_the_generals_reach():
     from engine.core.match import Match
     from engine.core.rules import Setup
-    from games.battle_valor_fantasy.coach import watch
+    from games.battle_valor_fantasy.ui.coach import watch
     m = Match(Setup(GAME, 2, seed=1, scenario="border_march", seats=("human", "human"), options={"position": {
         "phase": "orders", "turn": 4, "turns": 4, "units": [
             {"name": "swords", "player": 0, "at": [18, 39], "facing": 270, "files": 3,
@@ -144,7 +144,7 @@ def test_the_ring_moves_from_the_unit_to_the_enemy_and_its_button_and_a_wrong_mo
 def test_the_coach_warns_of_a_wizard_left_alone():
     from engine.core.match import Match
     from engine.core.rules import Setup
-    from games.battle_valor_fantasy.coach import watch
+    from games.battle_valor_fantasy.ui.coach import watch
     m = Match(Setup(GAME, 2, seed=1, scenario="border_march", seats=("human", "human"), options={"position": {
         "phase": "spells", "turn": 2, "turns": 4, "units": [
             {"name": "bowmen", "player": 0, "at": [30, 41], "facing": 270, "files": 4,
