@@ -34,8 +34,8 @@ class BattleValorFantasyRules(Game):
     ui_package = "games.battle_valor_fantasy.ui"     # the screens: ui/view.py, ui/controller.py
 
     def computer(self) -> ComputerPlayers:
-        from games.battle_valor_fantasy.ai import normal        # the computer players read the rules: loaded when first asked for
-        return normal.COMPUTER
+        from games.battle_valor_fantasy.ai import players       # the computer players read the rules: loaded when first asked for
+        return players.COMPUTER
 
     title = "Battle Valor Fantasy"
     min_players = 2

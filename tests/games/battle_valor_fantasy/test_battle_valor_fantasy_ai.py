@@ -8,7 +8,7 @@ from engine.core import registry
 from engine.core.dice import ScriptedDice
 from engine.core.rules import Setup
 from engine.table.formations import Frame
-from games.battle_valor_fantasy.ai import deploy, fight, normal
+from games.battle_valor_fantasy.ai import deploy, fight, normal, players
 from games.battle_valor_fantasy.rules import legal, space
 
 BLOCK = {"troop": "infantry", "stands": 12, "command": True}
@@ -68,7 +68,7 @@ def test_the_reason_for_face_down_orders_names_no_promise():
     rules, state, n = _position("orders", [
         {"name": "ours", "player": 0, "at": [36, 38], "facing": 270, "files": 6, "unit": BLOCK},
         {"name": "foes", "player": 1, "at": [36, 10], "facing": 90, "files": 6, "unit": BLOCK}])
-    agent = normal.make_agent("normal", rules)
+    agent = players.make_agent("normal", rules)
     a = agent.choose(state, None, random.Random(1))
     assert a.kind == "orders" and a.get("reroll_guard")      # the promise is made...
     assert "reroll" not in agent.last_reason and "save" not in agent.last_reason   # ...and not told
@@ -87,7 +87,7 @@ def test_a_charge_out_of_reach_does_not_spend_the_generals_reroll():
     state.current = 0
     listed = [a for g in legal.groups(state) for a in g() if a.kind == "charge"]
     assert any(a.get("reroll") for a in listed) and rules.check(state, next(a for a in listed if a.get("reroll"))) is None
-    a = normal.make_agent("normal", rules).choose(state, None, random.Random(1))
+    a = players.make_agent("normal", rules).choose(state, None, random.Random(1))
     assert a.kind == "charge" and a["uid"] == n["ours"] and not a.get("reroll")
 
 

@@ -175,7 +175,7 @@ def test_random_playouts_with_every_option_play_to_the_end(players):
 def test_the_computer_never_reads_an_allys_face_down_counters():
     """The hard level's search redeals every other player's placed counters,
     an ally's too (allies do not confer)."""
-    from games.battle_valor_fantasy.ai.normal import determinise
+    from games.battle_valor_fantasy.ai.strong import determinise
     m = _match(4)
     _deploy(m)
     st = m.state

@@ -200,7 +200,7 @@ def test_the_long_flank_plays_every_option_with_characters():
 
 def test_the_search_guesses_where_hidden_characters_are():
     import random
-    from games.battle_valor_fantasy.ai.normal import determinise
+    from games.battle_valor_fantasy.ai.strong import determinise
     s = Setup("battle_valor_fantasy", 2, seed=5, scenario="border_march",
               options={"army0": "human_retinue_1000", "army1": "orc_500"})
     state, _ = RULES.initial_state(s, ScriptedDice([], seed=5))

@@ -1,4 +1,4 @@
-"""The strong general (games/battle_valor_fantasy/ai/normal.py StrongGeneral, the
+"""The strong general (games/battle_valor_fantasy/ai/strong.py StrongGeneral, the
 player the hard level searches with; threat.py): golden positions for
 what it does that the normal general does not (docs/games/
 battle_valor_fantasy.md, the hard level's notes)."""
@@ -9,7 +9,8 @@ from engine.core.dice import ScriptedDice
 from engine.core.rules import Setup
 from engine.table.formations import BlockMove, block_move
 from games.battle_valor_fantasy.ai import threat
-from games.battle_valor_fantasy.ai.normal import GeneralAgent, StrongGeneral
+from games.battle_valor_fantasy.ai.normal import GeneralAgent
+from games.battle_valor_fantasy.ai.strong import StrongGeneral
 from games.battle_valor_fantasy.rules import combat, space
 
 LEVY = {"troop": "infantry", "stands": 4, "experience": "levy", "command": True}
@@ -213,7 +214,7 @@ def test_horse_archers_keep_their_distance_instead_of_closing_like_lancers():
     # Border March (seeds 5000-5019, strong first): the normal general closes Mounted Missile Troops on the
     # nearest enemy as it does riders with lances (its 14" for missile troops is for foot), and the
     # Marchwardens' horse archers rode into the orc line and were destroyed in almost every game; the strong
-    # general keeps them about 16" off (normal.SKIRMISH_DISTANCE), in bow range
+    # general keeps them about 16" off (strong.SKIRMISH_DISTANCE), in bow range
     rules = registry.get("battle_valor_fantasy")
     units = [{"name": "archers", "player": 0, "at": [6, 40], "facing": 270, "files": 4, "orders": ["advance", "fire"],
               "unit": HORSE_ARCHERS},
