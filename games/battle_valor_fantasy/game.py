@@ -1,13 +1,17 @@
-"""The Battle Valor Fantasy ruleset: checks with reasons, apply, legal actions.
+"""The Battle Valor Fantasy ruleset (the Game subclass): it ties rules/,
+ai/ and ui/ together and dispatches; the rules themselves live in rules/.
 
-Each action kind is declared once (actions.py) with its checker
-(checks.py, after the shared `checks.problem`), its applier (apply.py) and
-its words (describe.py); `apply` here calls the kind's and settles what
-follows.  Topic modules hold the rules: setup (table, armies,
-deployment), turns (initiative, orders, Fate, compulsory moves, the phases),
-moves (advance, reform, flee, rally), spells, fire, combat, casualties,
-victory; space (the table) and stats (what a unit is now); choices (the
-representative legal actions).  Decisions: docs/games/battle_valor_fantasy.md.
+Each action kind is declared once (rules/actions.py) with its checker
+(rules/checks.py, after the shared `checks.problem`), its applier
+(rules/apply.py) and its words (rules/describe.py); `apply` here calls the
+kind's, and rules/flow.py `after_action` settles what follows.  The Grand
+Alliance's seats are translated to the two sides here (rules/alliance_turns.py).
+Topic modules hold the rules: setup (table, armies, deployment), flow
+(initiative, orders, Fate, compulsory moves, the phases), moves (advance,
+reform, flee, rally), spells, fire, combat, casualties, victory; space (the
+table) and stats (what a unit is now); legal (the representative legal
+actions).  The computer players: ai/players.py; the screens: ui/.
+Decisions: docs/games/battle_valor_fantasy.md.
 """
 from __future__ import annotations
 
@@ -176,17 +180,7 @@ class BattleValorFantasyRules(Game):
         actions.SPECS[a.kind].apply(state, a, dice, ev)
         if wisher is not None:
             wisher.effects.pop(rerolls.WISH, None)
-        characters.lost_host(state, ev)
-        if a.kind in characters.FREE_ACTIONS:
-            return ev                    # the player acts on (characters.py)
-        if state.phase not in ("over",) and state.phase in flow.PHASE_ORDERS and not state.pending:
-            from games.battle_valor_fantasy.rules import victory
-            if victory.wiped_out(state):
-                victory.finished(state, ev)
-            elif acted_in in flow.PHASE_ORDERS:
-                flow.next_actor(state, dice, ev)
-            # else the phase has just begun (after Fate): flow.start_phase chose the initiative winner
-            # (§ Phase 6 Cast Spells;: "starting with the player who won initiative")
+        flow.after_action(state, a.kind, acted_in, dice, ev)
         return ev
 
 

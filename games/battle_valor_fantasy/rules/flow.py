@@ -308,6 +308,23 @@ def next_actor(state: BVFState, dice, ev: list[Event]) -> None:
         start_phase(state, PHASES[i + 1], dice, ev)
 
 
+def after_action(state: BVFState, kind: str, acted_in: str, dice, ev: list[Event]) -> None:
+    """What follows every action of kind `kind` taken in phase `acted_in`
+    (game.py calls it after the kind's applier): a character left without
+    its unit, then, unless the player acts on, the end of the battle when an
+    army is wiped out or the next to activate."""
+    characters.lost_host(state, ev)
+    if kind in characters.FREE_ACTIONS:
+        return                           # the player acts on (characters.py)
+    if state.phase not in ("over",) and state.phase in PHASE_ORDERS and not state.pending:
+        if victory.wiped_out(state):
+            victory.finished(state, ev)
+        elif acted_in in PHASE_ORDERS:
+            next_actor(state, dice, ev)
+        # else the phase has just begun (after Fate): start_phase chose the initiative winner
+        # (§ Phase 6 Cast Spells;: "starting with the player who won initiative")
+
+
 def spend(u: Unit, order: str) -> None:
     if order in u.orders:
         u.orders.remove(order)
