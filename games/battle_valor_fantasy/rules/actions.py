@@ -129,4 +129,4 @@ def problem(state, a):
     listing (legal.py) and the previews, which check the game's own
     actions by the thousand."""
     why = checks.problem(state, a)
-    return SPECS[a.kind].check(state, a) if why is BY_KIND else why
+    return DECLARED.kind_check(state, a) if why is BY_KIND else why

@@ -18,7 +18,7 @@ import math
 
 from engine.core.rules import Event
 from games.battle_valor_fantasy.rules import casualties, characters, combat, space, success
-from games.battle_valor_fantasy.rules.front_rank import OPTION, on  # noqa: F401 - OPTION: game.py reads advanced_combat.OPTION
+from games.battle_valor_fantasy.rules.front_rank import OPTION as OPTION, on  # OPTION: game.py reads advanced_combat.OPTION
 from games.battle_valor_fantasy.rules.state import BVFState, Pending, Unit
 
 R_COUNTER = "battle_valor_fantasy.txt § Counter Charge;"

@@ -49,6 +49,13 @@ def on(state: BVFState) -> bool:
     return state.alliance is not None
 
 
+def of(state: BVFState) -> Alliance:
+    """The state's Grand Alliance, where the caller knows there is one (a
+    seat's translation, an alliance's turn: `on(state)`)."""
+    assert state.alliance is not None, "not a Grand Alliance"
+    return state.alliance
+
+
 def seat_of(state: BVFState, u: Unit) -> int:
     """The player a unit answers to (its owner out of an alliance)."""
     a = state.alliance
@@ -114,7 +121,7 @@ def commander(state: BVFState, u: Unit) -> Unit | None:
 def general_for(state: BVFState, side: int) -> Unit | None:
     """`space.general_of` in an alliance: the General of the seat deciding
     when it is of this side, else the side's overall General."""
-    a = state.alliance
+    a = of(state)
     seat = state.seat if 0 <= state.seat < len(a.sides) and a.sides[state.seat] == side else a.overall(side)
     return general_of_seat(state, seat)
 

@@ -55,7 +55,7 @@ def seat_has_work(state: BVFState, seat: int, side: int) -> bool:
 
 
 def _pending_seat(state: BVFState, side: int) -> int:
-    a = state.alliance
+    a = alliance.of(state)
     pd = state.pending[-1]
     if pd.kind == "counter":
         t = state.units.get(pd.data[1])
@@ -96,7 +96,7 @@ def settle(state: BVFState) -> None:
 def acted(state: BVFState, seat: int) -> None:
     """A seat took one of its side's turns (a placement or an activation):
     the side's next turn goes to its next seat."""
-    a = state.alliance
+    a = alliance.of(state)
     side = a.sides[seat]
     seats = a.seats(side)
     rota = list(state.rota) if len(state.rota) == 2 else [0, 0]
@@ -115,7 +115,7 @@ def takes_turn(state: BVFState, a: Action) -> bool:
 def placed(state: BVFState, side: int, seat: int) -> bool:
     """Note a seat's orders down; True when its whole side's are."""
     state.placed = state.placed + (seat,)
-    return all(s in state.placed for s in state.alliance.seats(side))
+    return all(s in state.placed for s in alliance.of(state).seats(side))
 
 
 # ---- what a seat may command ---------------------------------------------------------------------------
@@ -166,7 +166,7 @@ def control_problem(state: BVFState, a: Action) -> tuple[str, str] | None:
 
 def inward(state: BVFState, a: Action) -> Action:
     """A seat's action as the rules play it: the side's."""
-    return Action(a.kind, state.alliance.sides[a.player], a.params)
+    return Action(a.kind, alliance.of(state).sides[a.player], a.params)
 
 
 def outward(state: BVFState, a: Action) -> Action:
@@ -180,6 +180,6 @@ def hidden_from_others(state: BVFState, seat: int) -> bool:
     if state.phase == "orders":
         return True
     from games.battle_valor_fantasy.rules import reserves
-    side = state.alliance.sides[seat]
+    side = alliance.of(state).sides[seat]
     return any(alliance.seat_of(state, u) == seat for u in state.units.values() if u.owner == side and (
         (u.hidden and characters.alive(state, u)) or u in reserves.waiting(state, side)))

@@ -83,6 +83,7 @@ def _spend(state, a, order):
     if a.get("general"):
         from games.battle_valor_fantasy.rules import space
         g = space.general_of(state, a.player)
+        assert g is not None, "the check refuses the General's order without a General"
         ev_unit = u
         flow.spend(g, order)
         u.activated = True
@@ -124,6 +125,7 @@ def do_build(state, a, dice, ev):
 def do_general_rally(state, a, dice, ev):
     from games.battle_valor_fantasy.rules import space
     g = space.general_of(state, a.player)
+    assert g is not None, "the check refuses a General's rally without a General"
     u = state.units[a["uid"]]
     g.orders = []
     g.activated = True

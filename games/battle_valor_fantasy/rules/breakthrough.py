@@ -27,7 +27,7 @@ STEP = 0.25          # inches: backing off the parted defender goes in fifths of
 MAX_CHAIN = 3        # break-throughs one activation may chain (each needs a new won combat)
 
 
-def split_feet(state: BVFState, att: Unit, dfd: Unit) -> dict:
+def split_feet(state: BVFState, att: Unit, dfd: Unit) -> dict[int, tuple[float, float]]:
     """Where the defender's stands go when split: the half on each side of
     the attacker's line of advance moves 1" away from it (a half that
     cannot move there stays).  {sid: (x, y)}."""

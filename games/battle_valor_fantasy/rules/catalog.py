@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.core.army_lists import describe_problem
 from engine.core.catalog import DataError, check_refs, field_name, line_at, load_files, named_scenario
 from games.battle_valor_fantasy.rules import list_hooks, roster
 from games.battle_valor_fantasy.rules.defs import (EXPERIENCES, Armour, ArmyList, Base, CharacterType, Effect,
@@ -217,12 +218,12 @@ def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
         if t.base is not None:
             check_refs(problems, f, data, (tid, "base"), [t.base], cat.bases, "base")
         _rule_problems(cat.special_rules, t.rules, f, data, (tid, "rules"), problems)
-        for i, w in enumerate(t.weapons):
+        for i, wid in enumerate(t.weapons):
             where = (tid, "weapons", i)
-            if w not in cat.weapons:
-                problems.append(f"{f}:{line_at(data, where)}: {field_name(where)}: unknown weapon {w!r}")
-            elif cat.weapons[w].kind != "melee":
-                problems.append(f"{f}:{line_at(data, where)}: {field_name(where)}: {w} is a {cat.weapons[w].kind} "
+            if wid not in cat.weapons:
+                problems.append(f"{f}:{line_at(data, where)}: {field_name(where)}: unknown weapon {wid!r}")
+            elif cat.weapons[wid].kind != "melee":
+                problems.append(f"{f}:{line_at(data, where)}: {field_name(where)}: {wid} is a {cat.weapons[wid].kind} "
                                 "weapon; `weapons` lists close-combat weapons (missile: says whether it shoots)")
         is_machine = t.unit_type == "war_machine"
         if t.machine is not None:
@@ -249,8 +250,8 @@ def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
             nums = getattr(c, key)
             if nums is None:
                 continue
-            for level in ("regular", "veteran", "elite"):
-                if (c.cost.of(level) is None) != (nums.of(level) is None):
+            for level_name in ("regular", "veteran", "elite"):
+                if (c.cost.of(level_name) is None) != (nums.of(level_name) is None):
                     problems.append(f"{f}:{line_at(data, (cid, key))}: {cid}.{key}: give a value for each level "
                                     "the character is sold at (cost)")
                     break
@@ -258,16 +259,16 @@ def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
         problems.append(f"{raw['characters'][0]}:1: (top): the General (id general) is a character that never "
                         "attaches (battle_valor_fantasy.txt § Moving Characters)")
     f, data = raw["races"]
-    for rid, r in cat.races.items():
-        _effect_problems(cat, r.effect, f, data, (rid, "effect"), problems)
+    for rid, race in cat.races.items():
+        _effect_problems(cat, race.effect, f, data, (rid, "effect"), problems)
     f, data = raw["limits"]
     for lid, lim in cat.limits.items():
-        for i, c in enumerate(lim.counts):
-            if c.character is not None:
-                check_refs(problems, f, data, (lid, "counts", i, "character"), [c.character], cat.characters,
+        for i, count in enumerate(lim.counts):
+            if count.character is not None:
+                check_refs(problems, f, data, (lid, "counts", i, "character"), [count.character], cat.characters,
                            "character")
-            if c.unit_type is not None:
-                check_refs(problems, f, data, (lid, "counts", i, "unit_type"), [c.unit_type], cat.unit_types,
+            if count.unit_type is not None:
+                check_refs(problems, f, data, (lid, "counts", i, "unit_type"), [count.unit_type], cat.unit_types,
                            "unit type")
     f, data = raw["scenarios"]
     for sid, s in cat.scenarios.items():
@@ -307,7 +308,7 @@ def _check_lists(cat: Catalog, files: dict, problems: list[str]) -> None:
     the limitations it declares); the legal ones become `cat.lists` (the
     game's typed ArmyList, by file stem)."""
     for stem, al in files.items():
-        bad = [list_hooks.describe_problem(al, p) for p in list_hooks.problems_of(cat, al)]
+        bad = [describe_problem(al, p) for p in list_hooks.problems_of(cat, al)]
         problems.extend(bad)
         if not bad:
             cat.lists[stem] = roster.read(cat, al.to_dict()).army

@@ -85,8 +85,10 @@ def _deploy(state, a):
         if why:
             return why, moves.R_FORMATIONS
         f = state.catalog.formations.get(formation)
-        if f is None or len(u.stands) < f.min_stands or (f.unit_types and u.profile.unit_type not in f.unit_types) \
-                or (f.needs_shields and not u.profile.shields):
+        prof = u.profile
+        assert prof is not None, "a unit to deploy has its army list's profile"
+        if f is None or len(u.stands) < f.min_stands or (f.unit_types and prof.unit_type not in f.unit_types) \
+                or (f.needs_shields and not prof.shields):
             return f"{u.name} cannot deploy in {formation}", moves.R_FORMATIONS
     why = setup.deploy_problem(state, u, Frame(float(a["x"]), float(a["y"]), float(a["facing"])), formation, files)
     if why:

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 
 from engine.core.rules import Event
-from engine.table.formations import contact_side, place, plan_charge, short_of
+from engine.table.formations import ChargePlan, contact_side, place, plan_charge, short_of
 from engine.table.geometry import EPS, unit_vector
 from engine.table.ways import Way, charge_ways, straight
 from engine.core.words import possessive
@@ -92,7 +92,7 @@ def _form_up_files(u: Unit) -> int:
 @dataclass
 class Plan:
     side: str
-    frame: object                 # formations.ChargePlan: the block in contact
+    frame: ChargePlan             # the block in contact
     length: float                 # the way's length
     reaches: bool                 # within the reach, difficult terrain on the way counted
     contact: tuple
@@ -120,7 +120,7 @@ def plan(state: BVFState, u: Unit, t: Unit, reach: float | None = None) -> Plan:
         side = "front"           # § Square;: no flanks or rear
     else:
         side = p.side
-    best = None
+    best: tuple[Way, travel.Trip] | None = None
     for w in charge_ways(b, p.frame, p.angle):
         if w.length > reach + 1e-6:
             # beyond the reach whatever the terrain: it falls short straight toward the target (short_frame),
@@ -134,6 +134,7 @@ def plan(state: BVFState, u: Unit, t: Unit, reach: float | None = None) -> Plan:
             best = (w, trip)
         if trip.complete:
             break
+    assert best is not None, "charge_ways gives at least one way"
     way, trip = best
     reaches = trip.within
     blocked = None
@@ -477,6 +478,7 @@ def finish_charge(state: BVFState, u: Unit, dice, ev: list[Event]) -> None:
         ev.append(Event("ruling", f"No enemy within reach: {u.name} finishes its charge move in open ground",
                         R_UNFINISHED))
         return
+    assert t is not None, "a plan is only made at a unit"
     space.put(state, u, space.layout(u, pl.frame.frame))
     u.facing = pl.frame.frame.facing
     ev.append(Event("charge", f"{possessive(u.name)} remaining stands complete the charge into {possessive(t.name)} {pl.side}: a new "
@@ -592,8 +594,9 @@ def attack_mods(state: BVFState, att: Unit, dfd: Unit, side: str, first_round: b
             mods.append(("Attack Column", 1))
     if stats.has_standard(att):
         mods.append(("Battle Standard", 1))
-    if _edge(state, att, dfd):
-        mods.append((_edge(state, att, dfd), 1))
+    edge = _edge(state, att, dfd)
+    if edge:
+        mods.append((edge, 1))
     if stats.weapon_kind(state, att) == "pole" and stats.weapon_kind(state, dfd) in ("hand", "double_handed"):
         mods.append(("Pole against hand weapons", 1))
     if striking_first:
@@ -619,8 +622,9 @@ def defence_mods(state: BVFState, dfd: Unit, att: Unit, side: str, first_round: 
     mods = list(stats.experience_mods(state, dfd))
     if dfd.formation == "shield_wall" and side == "front":
         mods.append(("Shield Wall", 2))
-    if _edge(state, dfd, att):
-        mods.append((_edge(state, dfd, att), 1))
+    edge = _edge(state, dfd, att)
+    if edge:
+        mods.append((edge, 1))
     if stats.weapon_kind(state, dfd) == "pole" and stats.weapon_kind(state, att) in ("hand", "double_handed"):
         mods.append(("Pole against hand weapons", 1))
     if "brace" in dfd.orders and side == "front":

@@ -384,13 +384,13 @@ class Limit(Sourced):
 
 
 class Victory(Definition):
-    destroyed: float = Field(1.0, ge=0, le=2)
-    broken: float = Field(0.5, ge=0, le=2)
-    standard_held: int = Field(25, ge=0, le=500)
-    standard_lost: int = Field(-25, ge=-500, le=0)
-    objective: int = Field(0, ge=0, le=1000)
-    objective_range: float = Field(3.0, gt=0, le=12)
-    margin: int = Field(10, ge=0, le=100)  # percent of the game size
+    destroyed: float = Field(default=1.0, ge=0, le=2)
+    broken: float = Field(default=0.5, ge=0, le=2)
+    standard_held: int = Field(default=25, ge=0, le=500)
+    standard_lost: int = Field(default=-25, ge=-500, le=0)
+    objective: int = Field(default=0, ge=0, le=1000)
+    objective_range: float = Field(default=3.0, gt=0, le=12)
+    margin: int = Field(default=10, ge=0, le=100)  # percent of the game size
 
 
 class Scenario(Sourced):
@@ -409,7 +409,7 @@ class Scenario(Sourced):
 # ---- army lists ------------------------------------------------------------------
 
 class General(Definition):
-    name: str = Field("General", max_length=60)
+    name: str = Field(default="General", max_length=60)
     race: str | None = None                # default: the list's race
 
 

@@ -116,7 +116,7 @@ def place_orders(state: BVFState, p: int, orders, fate: int, ev: list[Event]) ->
         pl.orders_placed = True
     else:
         state.placed = state.placed + (seat,)
-        pl.orders_placed = all(s in state.placed for s in state.alliance.seats(p))
+        pl.orders_placed = all(s in state.placed for s in alliance.of(state).seats(p))
     ev.append(Event("orders", f"{alliance.name(state, seat if seat >= 0 else p)} places order counters face down",
                     R_ORDERS, 0))
     if all(x.orders_placed for x in state.players):

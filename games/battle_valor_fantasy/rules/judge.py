@@ -66,7 +66,7 @@ def _zones(state: BVFState) -> list:
 def judge_map(state: BVFState) -> dict:
     table = state.table
     zones = _zones(state)
-    seats = []
+    seats: list[dict] = []
     goals = [(obj.name or f"objective {i + 1}", *(obj.point if obj.point is not None else obj.centre))
              for i, obj in enumerate(victory.objectives(state))]
     drawn = [z for z in zones if z is not None and z.ring]

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 
 from engine.core.actions import Action
+from typing import Callable
 from engine.table.formations import BlockMove, wheel_length
 from games.battle_valor_fantasy.rules import (actions, alliance, character_actions, characters, combat, fire, flow,
                                               moves, rerolls, reserves, setup, space, spells, spot_facts, stats, works)
@@ -45,7 +46,10 @@ def _ok(state: BVFState, acts: list[Action]) -> list[Action]:
     return [a for a in acts if actions.problem(state, a) is None]
 
 
-def groups(state: BVFState) -> list:
+Group = Callable[[], list[Action]]     # a group of listed actions, made when asked for
+
+
+def groups(state: BVFState) -> list[Group]:
     if state.phase == "over":
         return []
     p = flow.to_act(state)
@@ -65,7 +69,7 @@ def groups(state: BVFState) -> list:
         return [lambda: fate_actions(state, p)]
     ready = [u for u in sorted(alliance.mine(state, flow.units_of(state, p)), key=lambda x: x.uid)
              if flow.can_activate(state, u, state.phase)]
-    out = [lambda u=u: unit_actions(state, u) for u in ready[:PHASE_UNITS]]
+    out: list[Group] = [_unit_group(state, u) for u in ready[:PHASE_UNITS]]
     if extra:
         out.append(lambda: extra)
     if state.phase == "reform":
@@ -198,11 +202,26 @@ def sample_deploy(state: BVFState, u: Unit, rng) -> Action | None:
     return None
 
 
-def _deploy_group(state: BVFState, u: Unit):
-    def group():
-        return deploy_actions(state, u)
-    group.sample = lambda rng: sample_deploy(state, u, rng)
-    return group
+def _unit_group(state: BVFState, u: Unit) -> Group:
+    return lambda: unit_actions(state, u)
+
+
+class _DeployGroup:
+    """A unit's placements as a group, with its own quick sample (`sample`
+    asks for it: a shuffled spot, not the whole listing)."""
+
+    def __init__(self, state: BVFState, u: Unit) -> None:
+        self.state, self.u = state, u
+
+    def __call__(self) -> list[Action]:
+        return deploy_actions(self.state, self.u)
+
+    def sample(self, rng) -> Action | None:
+        return sample_deploy(self.state, self.u, rng)
+
+
+def _deploy_group(state: BVFState, u: Unit) -> Group:
+    return _DeployGroup(state, u)
 
 
 # ---- orders ----------------------------------------------------------------------------------
@@ -444,9 +463,11 @@ def _reforms(state: BVFState, u: Unit, extra: dict) -> list[Action]:
         cx, cy = space.centre(state, e)
         facings.append(round(moves.face_toward(state, u, cx, cy), 2))
     out = []
+    prof = u.profile
+    assert prof is not None, "a unit that reforms has its army list's profile"
     for fid, f in state.catalog.formations.items():
-        if n < f.min_stands or (f.unit_types and u.profile.unit_type not in f.unit_types) or \
-                (f.needs_shields and not u.profile.shields):
+        if n < f.min_stands or (f.unit_types and prof.unit_type not in f.unit_types) or \
+                (f.needs_shields and not prof.shields):
             continue                  # a formation its troop type may never take (moves.reform_problem)
         widths = [1] if f.width == "one" or f.shape in ("wedge", "square") else \
             sorted({max(1, math.ceil(n / 2)), max(1, n // 2 + 1), max(1, math.ceil(n / 3)), 2})

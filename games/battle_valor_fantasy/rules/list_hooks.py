@@ -66,11 +66,11 @@ def army_catalog(cat) -> ArmyCatalog:
         if cid == "general":
             continue
         levels = tuple(Option(lv, lv.title(), "", c.cost.of(lv)) for lv in LEVELS if c.cost.of(lv) is not None)
-        slots = (Slot("experience", "Experience", levels, required=True),
-                 Slot("with", "Starts with unit", least=1 if c.attach == "required" else 0, most=80,
-                      text="The entry number of the unit it starts attached to (0: on its own)."),
-                 race_slot)
-        picks.append(Pick(cid, c.name, "Character", c.cost.regular, text=c.text, slots=slots))
+        char_slots = (Slot("experience", "Experience", levels, required=True),
+                      Slot("with", "Starts with unit", least=1 if c.attach == "required" else 0, most=80,
+                           text="The entry number of the unit it starts attached to (0: on its own)."),
+                      race_slot)
+        picks.append(Pick(cid, c.name, "Character", c.cost.regular, text=c.text, slots=char_slots))
     fields = (Slot("points", "Game size", tuple(Option(s, f"{s} points") for s in SIZES), required=True,
                    text="The army may cost up to this (§ Points)."),
               Slot("race", "General's race", races, required=True,

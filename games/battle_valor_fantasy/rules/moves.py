@@ -12,9 +12,11 @@ turn;, § Flee Counters left from previous game turns;, § Rallying,
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.core.rules import Event
+from engine.table.geometry import Foot
 from engine.table.formations import BlockMove, Frame, block_move, leading, norm_angle, overlapping
 from engine.table.ways import Way, block_way
 from engine.core.words import possessive
@@ -133,6 +135,7 @@ def reform_problem(state: BVFState, u: Unit, formation: str, files: int, facing:
     n = len(u.stands)
     if u.kind != "unit":
         return f"{u.name} only turns to face", R_REFORM
+    assert u.profile is not None, "a unit (kind 'unit') has its army list's profile"
     if n < f.min_stands:
         return f"{f.name} needs at least {f.min_stands} stands", R_FORMATIONS
     if f.unit_types and u.profile.unit_type not in f.unit_types:
@@ -259,7 +262,7 @@ def run_stands(state: BVFState, u: Unit, plan: list) -> list[Run]:
     Every stand ends clear of every base."""
     shape = space.shape_of(u)
     sids = [st.sid for st, *_ in plan]
-    now = {st.sid: space.Foot(shape, st.x, st.y, st.facing, st.sid) for st, *_ in plan}
+    now = {st.sid: Foot(shape, st.x, st.y, st.facing, st.sid) for st, *_ in plan}
     runs: dict = {}
     held = []
     # the bases that can stand in the way of any stand (asked once for the whole flight)
@@ -312,7 +315,7 @@ ASIDE = (0.5, 1.0, 2.0, 3.0, 4.5, 6.0)      # inches a fleeing stand stopped sho
 FRUITLESS = 3      # a flight whose stands found no way aside this many times stops looking (the way is clogged)
 
 
-def _flee_one(state: BVFState, u: Unit, f0, vx: float, vy: float, dist: float, others: list, among: list,
+def _flee_one(state: BVFState, u: Unit, f0, vx: float, vy: float, dist: float, others: list, among: Sequence,
               tries: list):
     """(Run, where it ends) for one fleeing stand: straight away, or, when
     something stops it short, stepped aside by the least of ASIDE (either
@@ -360,7 +363,7 @@ def _room(state: BVFState, u: Unit, f, near: list) -> bool:
 
 
 def _straight(state: BVFState, u: Unit, f0, vx: float, vy: float, dist: float, allowance: float, others: list,
-              terrain: bool, among: tuple):
+              terrain: bool, among: Sequence):
     """(Run, end) for a stand run straight along (vx, vy) up to `dist`
     (its allowance `allowance`: difficult terrain entered halves the rest);
     `among`: travel.flight_cands' bases near the flight."""
@@ -524,7 +527,7 @@ def place_move_problem(state: BVFState, u: Unit, dx: float, dy: float, limit: fl
     fs = []
     for s in sts:
         ox, oy = s.x + dx, s.y + dy
-        fs.append(space.Foot(space.shape_of(u), ox, oy, s.facing, s.sid))
+        fs.append(Foot(space.shape_of(u), ox, oy, s.facing, s.sid))
     if facing is not None:
         fs = space.layout(u, frame)
     if zone is not None and not all(state.table.in_zone(x, zone) for x in fs):

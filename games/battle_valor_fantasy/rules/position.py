@@ -151,7 +151,7 @@ def _profile(c, state: BVFState, fs: Fields, name: str, seat: int | None, owner:
     the army rules: a 2-stand unit of infantry)."""
     lu = fs.mapping("unit")
     lu.setdefault("name", name)
-    race = (state.alliance.armies[seat] if seat is not None else state.players[owner].army).race
+    race = (alliance.of(state).armies[seat] if seat is not None else state.players[owner].army).race
     try:
         army = ArmyList.model_validate({"name": "position", "points": 1000, "race": race, "units": [lu]})
     except ValidationError as e:

@@ -121,6 +121,7 @@ def again(state: BVFState, u: Unit, pool, roll_again, ev: list[Event]):
     if not want or pool.total >= want or reroll_problem(state, u, want) is not None:
         return pool
     g = alliance.commander(state, u)
+    assert g is not None, "reroll_problem refuses a reroll without a General"
     g.rerolls -= 1
     new = roll_again()
     ev.append(Event("ruling", f"The General rerolls {pool.what} ({count(pool.total, 'Success')}, fewer than the {want} "

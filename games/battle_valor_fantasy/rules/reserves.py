@@ -91,7 +91,7 @@ def call_up(state: BVFState, ev: list[Event]) -> None:
         return
     for p in (state.initiative, 1 - state.initiative):
         if alliance.on(state):          # a decision per player of the side, its overall General's first
-            for seat in reversed(state.alliance.seats(p)):
+            for seat in reversed(alliance.of(state).seats(p)):
                 if any(alliance.seat_of(state, u) == seat for u in waiting(state, p)):
                     state.pending.append(Pending("reserves", p, (seat,)))
         elif waiting(state, p):
@@ -106,7 +106,7 @@ def _edge_of(state: BVFState, p: int) -> str:
     x0, y0, x1, y1 = z.bbox if z is not None else (0, 0, state.table.width, state.table.height)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     d = {"n": cy, "s": state.table.height - cy, "w": cx, "e": state.table.width - cx}
-    return min(d, key=d.get)
+    return min(d, key=d.__getitem__)
 
 
 OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}

@@ -112,6 +112,7 @@ def _make_units(state: BVFState, p: int, army, next_uid: int) -> int:
                 next_uid += 1
             continue
         ct = c.characters["wizard"]
+        assert ct.dice is not None, "the data gives a Wizard its dice (characters.yaml)"
         u = Unit(next_uid, p, ch.name or "Wizard", "wizard", None, ch.experience)
         u.dice = ct.dice.of(ch.experience) or 10
         u.start_stands = 1
@@ -285,6 +286,7 @@ def seat_zone(state: BVFState, p: int, part: int, parts: int):
     """Part `part` of `parts` of side p's zone, cut across its width (from
     the left as the side faces the enemy)."""
     z = state.table.zone(state.players[p].zone)
+    assert z is not None, "a scenario's table has each side's deployment zone"
     key = (id(state.table), z.id, part, parts)
     v = _SEAT_ZONES.get(key)
     if v is None or v[0] is not state.table:

@@ -12,11 +12,12 @@ from __future__ import annotations
 import itertools
 import math
 import operator
+from collections.abc import Sequence
 
 from engine.table.formations import (Block, Frame, block_of, in_arc as block_in_arc, overlapping, place, ranks,
                                      square, wedge)
 from engine.table.geometry import (EPS, BaseShape, Foot, _overlaps_piece, edge_distance, edge_distance_below,
-                                   point_distance)  # noqa: F401 - point_distance: normal.py and victory.py read space.point_distance
+                                   point_distance)  # noqa: F401 - point_distance: ai/normal.py reads space.point_distance
 from games.battle_valor_fantasy.rules import alliance
 from games.battle_valor_fantasy.rules.state import BVFState, Stand, Unit
 
@@ -427,6 +428,7 @@ def _nearest_enemy(state: BVFState, u: Unit) -> Unit | None:
         d = distance(state, u, v)
         if best is None or (d, uid) < best[:2]:
             best = (d, uid, v)
+    assert best is not None, "es is not empty: the first box is always measured"
     return best[2]
 
 
@@ -641,7 +643,7 @@ def near_box(state: BVFState, u: Unit, box: tuple, gap: float) -> list[Unit]:
     return out
 
 
-def feet_box(fs: list[Foot]) -> tuple:
+def feet_box(fs: Sequence[Foot]) -> tuple:
     return (min(f.bbox[0] for f in fs), min(f.bbox[1] for f in fs), max(f.bbox[2] for f in fs),
             max(f.bbox[3] for f in fs))
 

@@ -221,13 +221,16 @@ def resolve(state: BVFState, player: int, spell_id: str, t: Unit, got: int, dice
         ev.append(Event("ruling", f"{t.name} must flee at once", rule))
         moves.flee(state, t, dice, ev, rule)
     elif e == "change_orders":
+        assert t2 is not None and order is not None, "cast_problem asks Confusion for a second unit and an order"
         for v in (t, t2):
             v.orders = [order]
         ev.append(Event("ruling", f"Confusion: {t.name} and {t2.name} now have {order} orders", rule))
     elif e == "change_own_order":
+        assert order is not None, "cast_problem asks Wisdom for an order"
         t.orders = [order] + [o for o in t.orders if o == "flee"]
         ev.append(Event("ruling", f"Wisdom: {t.name} changes its order to {order}", rule))
     elif e == "carry":
+        assert to is not None, "checks.py asks the Great Bird of Thunder where to"
         dx, dy, facing = to
         ev.append(Event("ruling", "The Great Bird of Thunder scoops up the unit", rule))
         moves.place_move(state, t, dx, dy, ev, rule, "Bird of Thunder", facing)

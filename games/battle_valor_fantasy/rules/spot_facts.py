@@ -20,6 +20,7 @@ check (choices._spot_free) would say no.
 from __future__ import annotations
 
 from engine.table.formations import Frame, overlapping
+from engine.table.geometry import Foot
 from games.battle_valor_fantasy.rules import moves, setup, space
 from games.battle_valor_fantasy.rules.state import BVFState, Unit
 
@@ -33,12 +34,12 @@ LIMIT = 50_000
 class Spot:
     __slots__ = ("static", "box", "feet", "feet_box", "blocker")
 
-    def __init__(self, static: bool, box: tuple, feet: tuple | None):
+    def __init__(self, static: bool, box: tuple, feet: tuple[Foot, ...] | None):
         self.static = static
         self.box = box
         self.feet = feet              # the bases there (when `static` passes)
         self.feet_box = space.feet_box(feet) if feet else None      # their exact box (`free` screens by it)
-        self.blocker = None
+        self.blocker: tuple[int, int] | None = None                 # (uid, geometry id) last found in the way
 
 
 def _rel_box(u: Unit, facing: float, fo: str, fi: int) -> tuple:
@@ -72,7 +73,7 @@ def all_facts(state: BVFState, u: Unit, spots) -> list[Spot]:
             static = fs is not None and setup.static_ok(state, u, frame, fo, fi, fs)     # (one layout for both)
             rel = _rel_box(u, frame.facing, fo, fi)
             box = (frame.x + rel[0], frame.y + rel[1], frame.x + rel[2], frame.y + rel[3])
-            f = _FACTS[key] = Spot(static, box, tuple(fs) if static else None)
+            f = _FACTS[key] = Spot(static, box, tuple(fs) if static and fs is not None else None)
         out.append(f)
     if len(_LISTS) >= 5_000:
         _LISTS.clear()
@@ -95,6 +96,7 @@ def free(state: BVFState, u: Unit, f: Spot) -> bool:
     as setup.deploy_problem passing: no placed unit's bases overlap it, as
     space.fits finds); remembers the unit in the way."""
     fs = f.feet
+    assert fs is not None and f.feet_box is not None, "free is asked only of a spot whose static part passes"
     x0, y0, x1, y1 = f.feet_box
     lim = 1e-3
     for v in state.units.values():

@@ -144,6 +144,9 @@ class BVFState:
     rota: tuple = ()
     placed: tuple = ()
 
+    if TYPE_CHECKING:
+        def copy(self) -> BVFState: ...      # written by @copyable (engine/core/state_fields.py)
+
     def touch(self, moved: "Unit | None" = None) -> None:
         """A new version: every derived value is dropped, except, when only
         `moved`'s stands changed since the last touch (space.put), the other

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from engine.table.formations import overlapping
-from engine.table.geometry import EPS, Foot, _overlaps_piece
+from engine.table.geometry import EPS, Foot, Piece, _overlaps_piece
 from engine.table.slides import boxes_meet as _meets, convex as _convex, first_hit, Grid, touch_time as _touch_time
 from engine.table.ways import Way
 from games.battle_valor_fantasy.rules import space, stats
@@ -361,7 +361,7 @@ def stand_run(state: BVFState, u: Unit, f0: Foot, line: tuple, length: float, al
                     hit_at = (max(0.0, t - 2e-4), p, False)
     entered, name, budget = None, "", allowance
     if terrain and not starts_slowed(state, u):
-        slow_at = None
+        slow_at: tuple[float, Piece | Foot] | None = None      # a terrain piece or a field work
         for p in table.difficult:
             if not _meets(p.bbox, box):
                 continue

@@ -10,8 +10,11 @@ Un-activated Missile Units;.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core.rules import Event
 from engine.core.rulings import reading
+from engine.table.geometry import point_distance
 from games.battle_valor_fantasy.rules import alliance, space, stats
 from games.battle_valor_fantasy.rules.rulings import VICTORY
 from games.battle_valor_fantasy.rules.state import BVFState
@@ -32,6 +35,7 @@ def score_parts(state: BVFState) -> list[dict[str, float]]:
     for u in state.units.values():
         if u.kind != "unit" or not u.deployed:
             continue
+        assert u.profile is not None, "a unit (kind 'unit') has its army list's profile"
         pts = u.profile.points
         enemy = 1 - u.owner
         if not u.on_table:
@@ -71,7 +75,7 @@ def holder_of(state: BVFState, obj, rng: float) -> int | None:
     for u in space.on_table(state):
         if u.kind != "unit" or u.fleeing:
             continue
-        if any(space.point_distance(f, x, y) <= rng for f in space.feet(state, u)):
+        if any(point_distance(f, x, y) <= rng for f in space.feet(state, u)):
             near.add(u.owner)
     return near.pop() if len(near) == 1 else None
 
@@ -111,7 +115,7 @@ def finished(state: BVFState, ev: list[Event]) -> bool:
     return _over(state, (w,), text + f": {state.players[w].name} {'win' if alliance.on(state) else 'wins'}", ev, why)
 
 
-def _over(state: BVFState, winners: tuple, text: str, ev: list[Event], why: list[str] = ()) -> bool:
+def _over(state: BVFState, winners: tuple, text: str, ev: list[Event], why: Sequence[str] = ()) -> bool:
     state.phase = "over"
     state.winners = winners if winners else (0, 1)
     state.win_reason = text + "".join(f". {w}" for w in why)     # the winner's screen says where the points came from
