@@ -33,7 +33,7 @@ SLIP_WHY = ("the general's plan of orders, one counter a novice's guess "
 
 
 class EasyGeneral:
-    """The normal general (`general`, ai.GeneralAgent), with a novice's
+    """The normal general (`general`, normal.GeneralAgent), with a novice's
     slipped plans of orders beside his own (see the module's words)."""
     name = "easy general"
 

@@ -1,4 +1,4 @@
-"""The strong general's look at the enemy's next charge (ai.StrongGeneral):
+"""The strong general's look at the enemy's next charge (strong.StrongGeneral):
 where a move would leave a unit, which enemy units could charge it there
 next turn (the unit in their front arc and within their charge reach) and
 what the best of those fights would gain the enemy toward victory
