@@ -144,6 +144,9 @@ class _Hooks:
     def army_problems(self, army_list):
         return army_problems(self.cat, army_list, self.options)
 
+    def army_summary(self, army_list) -> str:
+        return army_summary(self.cat, army_list)
+
 
 def problems_of(cat, army_list, options=None) -> list[ArmyProblem]:
     """The shared checks (fields, picks, options, numbers), then the army

@@ -242,6 +242,7 @@ def walk(state: BVFState, u: Unit, feet_at: Callable[[float], list[Foot]], lengt
         walls = [p for p in walls if not _convex(p.ring)]
         for p in [p for p in slow_pieces if _convex(p.ring)] + slow_strips:    # a field, a wall, a strip
             ring = p.corners if isinstance(p, Foot) else p.ring
+            assert ring is not None           # the convex pieces above, and strips, have their outline
             t = _touch_time(start_feet, line, ring, p.bbox)
             if t is not None and (slow_at is None or t < slow_at[0]):
                 slow_at = (t, p)
@@ -373,6 +374,7 @@ def stand_run(state: BVFState, u: Unit, f0: Foot, line: tuple, length: float, al
                 slow_at = (t, p)
         for w in (space.work_feet(state) if state.works else ()):
             if _meets(w.bbox, box):
+                assert w.corners is not None      # a work's feet are laid out with their corners
                 t = _touch_time([f0], line, w.corners, w.bbox)
                 if t is not None and (slow_at is None or t < slow_at[0]):
                     slow_at = (t, w)
