@@ -12,7 +12,8 @@ from games.battle_valor_fantasy.ai import threat
 from games.battle_valor_fantasy.rules import alliance, characters, combat, flow, space, stats, victory
 from games.battle_valor_fantasy.ai.fight import fight_outlook
 from games.battle_valor_fantasy.rules.state import BVFState, Unit
-from games.battle_valor_fantasy.ai.normal import THREAT_WEIGHT, GeneralAgent, contested_points, plan_orders
+from games.battle_valor_fantasy.ai.normal import (THREAT_WEIGHT, GeneralAgent, contested_points, fight_words,
+                                                 plan_orders, threat_words)
 
 
 class StrongGeneral(GeneralAgent):
@@ -97,7 +98,7 @@ class StrongGeneral(GeneralAgent):
             if held and pl.reaches and not pl.blocked:
                 gain = fight_outlook(state, u, t, pl.side, True)
                 return (f"charge {t.name}: it keeps the objective ({held:g} points to whoever holds it at the end) "
-                        f"from us (victory); the fight itself about {gain:+.0f} victory points in our favour")
+                        f"from us (victory); the fight itself {fight_words(gain, t)}")
         if a.kind == "hold":
             held_back = self._held_back(state, a)
             if held_back:
@@ -142,7 +143,7 @@ class StrongGeneral(GeneralAgent):
                 verb = f"charge {aim.name}" if combat.plan(state, u, aim).reaches else f"close on {aim.name}"
             still = " (with the move it still has this turn)" if threat.still_moves(state, t) else ""
             return (f"hold {u.name} out of {possessive(t.name)} charge: to {verb} would leave it where {t.name}{still} "
-                    f"could charge it next turn, about {risk:+.0f} victory points to the enemy (victory)")
+                    f"could charge it next turn, {threat_words(risk, u)}")
         return ""
 
     @staticmethod
