@@ -316,6 +316,7 @@ def test_a_flight_moves_each_stand_no_farther_than_its_allowance_and_lands_clear
     assume(space.nearest_enemy(state, u) is not None and u.kind == "unit")
     starts = {s.sid: (s.x, s.y) for s in u.stands}
     mr = math.ceil(u.profile.mr / 2) if space.in_difficult(state, u) and not travel.slowless(u) else u.profile.mr
+    before = state.copy().units[0]
     ev = []
     moves._run(state, u, min(fast, len(u.stands)), ev, moves.R_FLEE)
     _no_overlaps(state)
@@ -324,7 +325,14 @@ def test_a_flight_moves_each_stand_no_farther_than_its_allowance_and_lands_clear
     for s in state.units[0].stands:
         x0, y0 = starts[s.sid]
         assert math.hypot(s.x - x0, s.y - y0) <= 2 * mr + 1e-6
-    if ";" not in text:            # no stand held back: each went exactly its distance, straight away
+    entered = space.in_difficult(state, state.units[0]) and not space.in_difficult(state, before)
+    if ";" not in text and entered:
+        # difficult terrain entered on the way halves the rest of a stand's run (travel.py; a fast
+        # stand 7.94" out ran 7.97" on Thornby Village, found by Hypothesis): the fast ones still
+        # run more than the slow distance unless the edge was met at once, the slow ones no farther
+        runs = [math.hypot(s.x - starts[s.sid][0], s.y - starts[s.sid][1]) for s in state.units[0].stands]
+        assert sum(1 for d in runs if d > mr + CONTACT) <= min(fast, len(u.stands)), (runs, text)
+    elif ";" not in text:            # no stand held back: each went exactly its distance, straight away
         lead = sum(1 for s in state.units[0].stands if math.hypot(s.x - starts[s.sid][0], s.y - starts[s.sid][1])
                    > 2 * mr - 1e-6)
         assert lead == min(fast, len(u.stands))
