@@ -1,2 +1,2 @@
 """Dragonbond: Battles of Valerna (rules text: dragonbond.txt)."""
-from games.dragonbond import rules  # noqa: F401  (registers the ruleset)
+from games.dragonbond import game  # noqa: F401  (registers the game)

@@ -197,7 +197,7 @@ def test_dragonbond_every_level_breaks_the_hold_on_an_objective(level):
     """Round 4 of 4, scores 1-1: Crimson's lone Blood Hexer holds objective
     3 and scores it at the round's end unless Gold takes it away
     (dragonbond.txt § Control); Gold's Duelists are in charge range."""
-    from games.dragonbond import space
+    from games.dragonbond.rules import space
     rules = registry.get("dragonbond")
     pos = {"round": 4, "current": 0, "turns": [2, 2], "scores": [1, 1], "units": [
         {"name": "duelists", "player": 0, "unit": "oathguard_duelists", "models": 2, "at": [[33, 27], [34.5, 27]]},

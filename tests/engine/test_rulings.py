@@ -107,7 +107,7 @@ def test_dragonbonds_odds_helpers_follow_the_matchs_reading_of_changes_beyond_di
     take the match's reading of dragonbond.changes_beyond_dice: one red
     defense die with three upgrades is black + white when changes start
     over, black when each die changes once."""
-    from games.dragonbond import combat, dicepool
+    from games.dragonbond.rules import combat, dicepool
     assert dicepool.modify([1], 3, 0) == [3, 1] and dicepool.modify([1], 3, 0, once=True) == [2]
     m = _match({"dragonbond.changes_beyond_dice": "each_die_once"})
     assert dicepool.each_die_once(m.state) and not dicepool.each_die_once(_match().state)
@@ -123,7 +123,7 @@ def test_dragonbonds_odds_helpers_follow_the_matchs_reading_of_changes_beyond_di
 
 
 def test_dragonbonds_dice_faces_reading_reads_the_same_faces_from_the_top():
-    from games.dragonbond import dicepool
+    from games.dragonbond.rules import dicepool
     cat = registry.get("dragonbond").catalog()
     for t in (1, 2, 3):
         faces = cat.action_dice[t - 1].faces

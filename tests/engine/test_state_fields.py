@@ -218,7 +218,7 @@ def test_a_save_whose_fingerprint_disagrees_is_refused_and_an_older_one_still_lo
 def test_a_save_from_before_its_queue_was_typed_still_loads(tmp_path, game, fixture, queued):
     """A save of format 2, made by the build before the game's queue of
     rulings to run became typed values (games/uberdrakes/rules/jobs.py,
-    games/dragonbond/frames.py), saved while rulings waited on a decision:
+    games/dragonbond/rules/frames.py), saved while rulings waited on a decision:
     its fingerprint is of the old text, so it is not compared
     (Game.fingerprint_since), and the game loads with every action and
     roll replayed and checked, the rulings still queued."""
@@ -239,7 +239,7 @@ def test_a_save_from_before_its_queue_was_typed_still_loads(tmp_path, game, fixt
 def test_a_queue_of_frozen_values_is_shared_item_by_item_by_a_copy():
     """A list declared of a union of frozen dataclasses (a queue's jobs)
     is copied as a list, its items shared (they cannot change)."""
-    from games.dragonbond.frames import Casualties, DoMove
+    from games.dragonbond.rules.frames import Casualties, DoMove
     rules = registry.get("dragonbond")
     state, _ = rules.initial_state(Setup("dragonbond", 2, seed=1, scenario=rules.scenarios()[0]), SeededDice(1))
     state.frames = [DoMove(1, ((0.0, 0.0),), (0,), "move"), Casualties()]

@@ -23,7 +23,7 @@ from engine.core.rules import Setup
 from engine.table.geometry import (CONTACT, OVERLAP, PLACE_GAP, BaseShape, Foot, coherent, contact_ring,
                                    edge_distance, first_contact)
 from engine.table.paths import Obstacles
-from games.dragonbond import charging, movement, space
+from games.dragonbond.rules import charging, movement, space
 
 CAT = registry.get("dragonbond").catalog()
 

@@ -88,7 +88,7 @@ def test_held_city_tooltip_tells_the_holder_it_is_open_ground():
 
 
 def test_reach_area_counts_slow_and_run_before_activation():
-    from games.dragonbond import stats
+    from games.dragonbond.rules import stats
     m = Match(Setup("dragonbond", 2, seed=3, scenario="valerna_crossing", seats=("human", "human"),
                     options={"position": {"current": 0, "units": [
                         {"name": "claws", "player": 0, "unit": "blooded_claws", "centre": [20, 30], "slow": 1},

@@ -7,7 +7,7 @@ from engine.core import registry
 from engine.core.agents import RandomAgent, agent_names
 from engine.core.rules import Setup
 from engine.commands.simulate import play_out
-from games.dragonbond.ai import AGENTS, explain, make_agent
+from games.dragonbond.ai.players import AGENTS, explain, make_agent
 from tiers import slow
 
 
@@ -54,7 +54,7 @@ def test_an_activation_names_the_target_the_unit_then_strikes():
     still passed over a charge of an enemy already touching; now 0 of 108)."""
     import random as _random
     from engine.core.dice import SeededDice
-    from games.dragonbond import stats
+    from games.dragonbond.rules import stats
     rules = registry.get("dragonbond")
     checked = wrong = 0
     for seed in range(6):

@@ -16,9 +16,9 @@ from engine.core.agents import make_agent
 from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.core.search import HardAgent
-from games.dragonbond import space
+from games.dragonbond.rules import space
 
-from games.dragonbond.greedy import NO_CHANCE, GreedyAgent
+from games.dragonbond.ai.normal import NO_CHANCE, GreedyAgent
 from tiers import slow_for
 
 RULES = registry.get("dragonbond")

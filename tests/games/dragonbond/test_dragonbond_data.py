@@ -6,10 +6,10 @@ from pathlib import Path
 import pytest
 
 from engine.core.catalog import DataError
-from games.dragonbond.army import army_problems
+from games.dragonbond.rules.army import army_problems
 from engine.core import registry
-from games.dragonbond.catalog import DATA_DIR, load_catalog, parse_keywords
-from games.dragonbond.defs import Army
+from games.dragonbond.rules.catalog import DATA_DIR, load_catalog, parse_keywords
+from games.dragonbond.rules.defs import Army
 
 NAMED = ["Oathguard Halberdiers", "Oathguard Duelists", "Bucentaur Blades", "Blooded Claws", "Kirin Wardens",
          "Skorpikon Reavers", "Skorpikon Gore-Lancers", "Ogerron Phalanx", "Dreamshaper Casters",

@@ -3,8 +3,8 @@ import pytest
 
 from engine.core import registry
 from engine.core.dice import ScriptedDice
-from games.dragonbond import dicepool
-from games.dragonbond.dicepool import (attack_dist, blocks_dist, modify, roll_action, roll_defense, success_dist,
+from games.dragonbond.rules import dicepool
+from games.dragonbond.rules.dicepool import (attack_dist, blocks_dist, modify, roll_action, roll_defense, success_dist,
                                        wounds_dist)
 
 CAT = registry.get("dragonbond").catalog()
@@ -64,8 +64,8 @@ def test_exact_odds():
 
 
 def test_face_off_tiebreakers():
-    from games.dragonbond import turns
-    from games.dragonbond.state import DBState, Player
+    from games.dragonbond.rules import turns
+    from games.dragonbond.rules.state import DBState, Player
 
     st = DBState(None, CAT, "", {}, [Player(0, "A", "", ""), Player(1, "B", "", ""), Player(2, "C", "", "")], {})
     # A: S S C = 3 successes 1 critical; B: S S S = 3, no critical; C: blank x3

@@ -31,7 +31,7 @@ from engine.core.rules import Setup
 from engine.table.geometry import (OVERLAP, PLACE_GAP, Foot, Piece, Table, coherent, contact_point,
                                    edge_distance)
 from engine.table.paths import path_length
-from games.dragonbond import movement, setup, space, stats
+from games.dragonbond.rules import movement, setup, space, stats
 
 SETTINGS = settings(max_examples=examples(100), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -111,7 +111,7 @@ def _apply(m, a, dice=()):
         if pd.kind == "follow_up":
             b = Action.make("follow_up", pd.player, uid=pd.uid)
         elif pd.kind == "casualties":
-            from games.dragonbond.wounds import default_casualties
+            from games.dragonbond.rules.wounds import default_casualties
             b = Action.make("remove_models", pd.player, uid=pd.uid, models=default_casualties(s, s.units[pd.uid]))
         else:
             b = Action.make("decline", pd.player, uid=pd.uid)

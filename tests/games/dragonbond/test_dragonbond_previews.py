@@ -1,4 +1,4 @@
-"""Previews that are true (games/dragonbond/describe.py): the odds a player
+"""Previews that are true (games/dragonbond/rules/describe.py): the odds a player
 sees before committing are computed on the position the action will meet
 (activated, its own fatigue paid, Slow, the models that will really fight,
 hits shared with engaged units) with the code the rules run, and each
@@ -13,9 +13,9 @@ from engine.core.actions import Action
 from engine.core.dice import ScriptedDice, SeededDice
 from engine.core.match import Match
 from engine.core.rules import Setup
-from games.dragonbond import describe, space
-from games.dragonbond.ai import GreedyAgent
-from games.dragonbond.wounds import default_casualties
+from games.dragonbond.rules import describe, space
+from games.dragonbond.ai.players import GreedyAgent
+from games.dragonbond.rules.wounds import default_casualties
 
 
 def position(units, current=0):
@@ -85,7 +85,7 @@ def test_attack_preview_pays_its_own_fatigue_first():
 
 
 def rules_weapon(st, u):
-    from games.dragonbond import stats
+    from games.dragonbond.rules import stats
     return next(w.name for w, _ in stats.weapons(st, u) if w.type == "melee")
 
 
@@ -179,7 +179,7 @@ def test_charge_preview_and_result_agree_roll_by_roll():
     the preview counts the models that will fight, and the real charge with
     that roll (and the pile-in it offers) has exactly those models
     fighting; 10" against 9.5" is all five (it used to fall short)."""
-    from games.dragonbond import combat, stats
+    from games.dragonbond.rules import combat, stats
     m, n = position(FIVE)
     rules, st = m.rules, m.state
     a = Action.make("charge", 0, uid=n["halberdiers"], target=n["claw"], weapon="Halberds")

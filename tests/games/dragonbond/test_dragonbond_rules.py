@@ -6,7 +6,7 @@ from engine.core.actions import Action
 from engine.core.dice import ScriptedDice
 from engine.core.match import Match
 from engine.core.rules import Illegal, Setup
-from games.dragonbond import space, stats
+from games.dragonbond.rules import space, stats
 from tiers import ROOT
 
 
@@ -293,7 +293,7 @@ def test_every_citation_names_a_section_of_the_rulebook():
     text = (root / "assets" / "rules" / "dragonbond.txt").read_text(encoding="utf-8").splitlines()
     heads = {ln.strip() for ln in text}
     cites = set()
-    for py in (root / "games" / "dragonbond").glob("*.py"):
+    for py in (root / "games" / "dragonbond").rglob("*.py"):
         cites |= set(re.findall(r'"dragonbond\.txt § ([^"]+)"', py.read_text(encoding="utf-8")))
     missing = [c for c in cites if c not in heads]
     assert cites and not missing, missing

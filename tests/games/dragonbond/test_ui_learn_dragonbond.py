@@ -1,5 +1,5 @@
 """Dragonbond's lessons and guided game on the screen (engine/ui/scenes/tutorial.py
-with games/dragonbond/controller.py): every learner step made with the real
+with games/dragonbond/ui/controller.py): every learner step made with the real
 controls — a click on a unit to select it, Enter to activate, a drag of the
 unit to where the step moves it (a drop short of an enemy base slides into
 contact), a click on an enemy to attack, the special actions' keys (N, C, T,

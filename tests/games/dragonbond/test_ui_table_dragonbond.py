@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 
-pytest.importorskip("games.dragonbond.rules")
+pytest.importorskip("games.dragonbond.game")
 
 import games.dragonbond  # noqa: E402,F401  (registers the ruleset)
 from engine.core.match import Match  # noqa: E402
@@ -158,7 +158,7 @@ def test_deployment_with_ghosts_and_click():
     app, screen = screen_for(m)
     ctl = screen.ctl
     assert ctl.tray() and ctl.deploy_sel is not None
-    from games.dragonbond import setup
+    from games.dragonbond.rules import setup
     z = setup.zone_of(m.state, m.to_act())
     x0, y0, x1, y1 = z.bbox
     inside = ((x0 + x1) / 2, (y0 + y1) / 2)
@@ -192,7 +192,7 @@ def test_dismount_sets_the_general_down_where_the_player_clicks():
     waits for a click, the ghost shows the general touching the dragon on the pointer's side, and a
     spot the rules refuse (over an enemy) is hatched with the reason and changes nothing."""
     import math
-    from games.dragonbond import space
+    from games.dragonbond.rules import space
     position = {"current": 1, "bonds": [["emperor", "nagasha"]], "mounted": ["emperor"], "units": [
         {"name": "emperor", "player": 1, "unit": "blood_emperor", "archetype": "tyrant", "at": [[24, 30]]},
         {"name": "nagasha", "player": 1, "unit": "nagasha", "archetype": "venom_queen", "at": [[24, 30]]},
