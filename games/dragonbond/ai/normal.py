@@ -386,7 +386,7 @@ class GreedyAgent:
             if not doomed and d <= stats.speed(state, e) + 6:
                 doomed = self.would_wipe_out(state, e, u, d)
         if doomed:
-            n += stats.card(u).points / 25.0      # the unit's worth in the search's evaluation (ai.evaluate)
+            n += stats.card(u).points / 25.0      # the unit's worth in the search's evaluation (ai/strong.py evaluate)
         return n
 
     def would_wipe_out(self, state: DBState, e: Unit, u: Unit, d: float) -> bool:

@@ -7,6 +7,8 @@ end), so a second unit piles onto an objective already held while another
 goes to the enemy, and the models a contest needs are never counted.  This
 player is the normal one that also weighs the whole table's Control: the
 objectives it would hold and deny if the round ended now.
+
+Also `evaluate`, the hard level's search evaluation (engine/core/search.py).
 """
 from __future__ import annotations
 
@@ -82,3 +84,34 @@ class StrongAgent(GreedyAgent):
     def objective_score(self, state: DBState, u: Unit) -> tuple[float, str]:
         s, why = super().objective_score(state, u)
         return s + WEIGHT * control(state, u.owner), why
+
+
+def evaluate(state: DBState, p: int) -> float:
+    """The search hook (engine/core/search.py): how good the position is for
+    p.  The result dominates; then points scored (Control and kills), the
+    objectives p controls now (each scores at every round's end), and what
+    is left of the armies, by points."""
+    if state.phase == "over":
+        if p not in state.winners:
+            return -1000.0
+        return 1000.0 if len(state.winners) == 1 else 0.0
+    n = max(1, len(state.players) - 1)
+    s = 0.0
+    for q in state.players:
+        s += (3.0 * q.score) * (1.0 if q.index == p else -1.0 / n)
+    if state.options.get("mode", "control") == "control" and state.phase == "battle":
+        for obj in space.objectives(state):
+            c = space.controller(state, obj)
+            if c is not None:
+                s += 1.5 if c == p else -1.5 / n
+    for u in state.units.values():
+        if not u.alive or not u.models:
+            continue
+        c = stats.card(u)
+        if c.kind == "huge":
+            left = 1.0 - u.injuries / max(1, c.injuries)
+        else:
+            left = (len(u.models) * c.health - u.wounds) / max(1, c.models * c.health)
+        v = c.points / 25.0 * max(0.0, left) - 0.05 * u.exhaustion
+        s += v if u.owner == p else -v / n
+    return s

@@ -2,6 +2,9 @@
 them (games/dragonbond/rules/frames.py) and the steps that answer them, run by
 the one turn loop (games/dragonbond/rules/turn_loop.py).
 
+What happens next inside an action; the round and turn sequence is the
+topic module games/dragonbond/rules/turns.py.
+
 dragonbond.txt § Reactions (resolved before the action that triggered
 them), § 1. Opportunity Attack, § 2. Powers, § Applying Wounds.
 """

@@ -5,6 +5,9 @@ Control scoring and the end of the game.
 dragonbond.txt § Face-Off Rolls, § Tiebreakers, § Game Flow, § Initiative,
 § Turn Counter, § Turn Order, § Start of Turn, § Resolving Status Effects,
 § Ending a Round, § Upkeep, § Ending the Game, § Control, § Scoring.
+
+A topic module beside flow.py: the round and turn sequence is here, flow.py
+holds what an action triggers before it resolves (reactions, casualties).
 """
 from __future__ import annotations
 
