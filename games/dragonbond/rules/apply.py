@@ -161,8 +161,8 @@ def do_follow_up(state, a, dice, ev):
     to = a.get("to")
     pts = movement.plan_follow_up(state, u, t, what=pd.what) if to is None else [tuple(p) for p in to]
     rule = moves.R_PILE if pd.what == "pile_in" else combat.R_CONSOLIDATE
-    paths = movement.model_paths(state, u, pts, movement.FOLLOW + 1e-6)
-    paths = paths if isinstance(paths, list) else None
+    found = movement.model_paths(state, u, pts, movement.FOLLOW + 1e-6)
+    paths = found if isinstance(found, list) else None
     far = movement.longest(paths) if paths else 0.0
     movement.move_models(state, u, pts, ev, f"{'piles in' if pd.what == 'pile_in' else 'consolidates'} "
                          f"{far:.1f}\"", rule, paths=paths)

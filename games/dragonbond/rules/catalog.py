@@ -140,13 +140,13 @@ def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
     f, data = raw["archetypes"]
     for aid, a in cat.archetypes.items():
         check_refs(problems, f, data, (aid, "units"), a.units, cat.units, "unit card")
-        for u in a.units:
-            card = cat.units.get(u)
+        for unit_id in a.units:
+            card = cat.units.get(unit_id)
             if card is None:
                 continue
             if card.kind == "unit":
                 problems.append(f"{f}:{line_at(data, (aid, 'units'))}: {aid}.units: archetypes lead generals and "
-                                f"huge creatures; {u} takes a captain (dragonbond.txt § Customizing Units)")
+                                f"huge creatures; {unit_id} takes a captain (dragonbond.txt § Customizing Units)")
             needs_mounted = card.kind == "general" or card.dragon
             if needs_mounted and a.mounted is None:
                 problems.append(f"{f}:{line_at(data, (aid,))}: {aid}.mounted: archetypes of generals and dragons "

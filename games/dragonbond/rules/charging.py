@@ -474,7 +474,7 @@ def _plan(state: DBState, u: Unit, target: Unit, allowance: float) -> tuple[list
     c = _Charge(state, u, target, allowance)
     if c.n == 0:
         return [], []
-    plans = []
+    plans: list[tuple[int, float, int, list]] = []
 
     def add(pts):
         """(models engaged, nearness to the target, first found), the plan."""

@@ -80,6 +80,7 @@ def problem(state: DBState, a) -> tuple | str | None:
     bad = _own_unit(state, a, u)
     if bad:
         return bad
+    assert u is not None        # _own_unit refuses a missing unit
     if a.kind in SPECIALS:
         return _special(state, a, u)
     if a.kind == "move":
@@ -125,6 +126,7 @@ def _own_unit(state: DBState, a, u):
 
 def _move(state: DBState, a, u):
     t = state.turn
+    assert t is not None        # problem() refused an action with no activated unit
     if t.mode not in ("", "act", "coordinated", "run", "disengage") or (t.mode in ("run", "disengage") and t.moved):
         return (f"A special action uses up the whole activation ({t.mode}).", R_SPECIAL)
     why = movement.movement_open(state, u)
@@ -140,6 +142,7 @@ def _move(state: DBState, a, u):
 
 def _special(state: DBState, a, u):
     t = state.turn
+    assert t is not None        # problem() refused an action with no activated unit
     if u.uid != t.uid:
         return (f"{stats.name(state, state.units[t.uid])} is the activated unit.", R_ACTIVATING)
     if t.mode != "" or t.moved or t.acted:

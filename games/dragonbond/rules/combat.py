@@ -23,7 +23,7 @@ R_ENGAGED = "dragonbond.txt § Engaged"
 R_OA = "dragonbond.txt § 1. Opportunity Attack"
 
 
-def target_problem(state: DBState, u: Unit, t: Unit, w) -> tuple | None:
+def target_problem(state: DBState, u: Unit, t: Unit | None, w) -> tuple | None:
     """Why `u` may not attack `t` with weapon `w` now (reason, rule), or None."""
     if t is None or not t.alive or not t.models:
         if t is not None and t.riding is not None:

@@ -111,7 +111,7 @@ class ActionRoll:
     successes: int       # success faces 1 each, doubles 2 (criticals not included)
     doubles: int
     crits: int
-    read: list = None    # the face each die reads as (house ruling dragonbond.dice_faces)
+    read: list           # the face each die reads as (house ruling dragonbond.dice_faces)
 
     @property
     def total(self) -> int:
@@ -234,11 +234,12 @@ def _die_dist(cat, tier: int, sharp: bool) -> tuple:
         else:
             k = (f.success, 0)
             base[k] = base.get(k, 0.0) + p
+    out: dict
     if not sharp:
         out = dict(base)
         out[(0, 1)] = out.get((0, 1), 0.0) + pc
         return tuple(out.items())
-    out: dict = {}
+    out = {}
     prob = 1.0
     for chain in range(7):
         for (h, _c0), p in base.items():

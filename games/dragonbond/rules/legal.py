@@ -20,6 +20,7 @@ what `sample_legal` picks from, so random playouts see the same set):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from engine.core.actions import Action
 from engine.table.geometry import contact_point
@@ -29,7 +30,7 @@ from games.dragonbond.rules.state import DBState, Unit
 from games.dragonbond.rules.wounds import default_casualties
 
 
-def groups(state: DBState) -> list:
+def groups(state: DBState) -> list[Callable[[], list[Action]]]:
     """Callables each returning a list of actions; together all listed actions."""
     if state.phase == "over":
         return []
@@ -48,7 +49,7 @@ def groups(state: DBState) -> list:
         return [lambda: [Action.make("activate", p, uid=u.uid) for u in space.on_table(state) if u.owner == p]
                 + [Action.make("pass_round", p)]]
     u = state.units[t.uid]
-    out = []
+    out: list[Callable[[], list[Action]]] = []
     if t.mode == "coordinated":
         for uid in (t.uid, t.second):
             v = state.units.get(uid)
@@ -207,7 +208,7 @@ def _centroid(u: Unit) -> tuple[float, float]:
 
 def destinations(state: DBState, u: Unit, lim: float, away: bool = True) -> list[tuple[float, float, str]]:
     """Block translations (dx, dy, why) worth listing."""
-    out = []
+    out: list[tuple[float, float, str]] = []
     if lim <= 0.05:
         return out
     cx, cy = _centroid(u)
@@ -221,6 +222,7 @@ def destinations(state: DBState, u: Unit, lim: float, away: bool = True) -> list
                 d = math.hypot(m.x - f.x, m.y - f.y) - f.r - sh.radius
                 if best is None or d < best[0]:
                     best = (d, m, f)
+        assert best is not None     # the unit and each enemy on the table have models
         d, m, f = best
         if nearest is None or d < nearest[0]:
             nearest = (d, m, f)
@@ -316,6 +318,7 @@ def special_actions(state: DBState, u: Unit) -> list[Action]:
 
 def misc_actions(state: DBState, u: Unit) -> list[Action]:
     t = state.turn
+    assert t is not None        # listed only for the activated unit (groups)
     p = u.owner
     out = []
     if t.moved and not t.acted:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Sequence
 
 from engine.core.rules import Event
 from engine.table.geometry import (CONTACT, OVERLAP, PLACE_GAP, Foot, coherent, contact_point, contact_ring, edge_distance,
@@ -334,6 +335,7 @@ def add_status(state: DBState, u: Unit, st: str, n: int, by: int, events: list, 
 def spend(state: DBState, u: Unit, inches: float, events: list) -> None:
     """Book movement against the activation; pay a Slow token's half speed."""
     t = state.turn
+    assert t is not None        # movement is spent only by the activated unit
     if t.mode == "coordinated":
         t.moved_units = t.moved_units + (u.uid,)
         if held(state, u, "slow"):
@@ -392,8 +394,8 @@ def _path_len(ob, m: Model, x: float, y: float, limit: float) -> float | None:
 
 
 def _best_contact(state: DBState, u: Unit, m: Model, anchors: list[Foot], budget: float, placed: list[Foot],
-                  ob, rivals: list[tuple] = (), gap: float = PLACE_GAP,
-                  unit: list[Foot] = ()) -> tuple[float, float] | None:
+                  ob, rivals: Sequence[tuple] = (), gap: float = PLACE_GAP,
+                  unit: Sequence[Foot] = ()) -> tuple[float, float] | None:
     """A spot within `budget` (by path) where the model's base touches one
     of `anchors` (`gap` apart: within the contact tolerance, or within
     Reach) and overlaps nothing: solved round each anchor, not stepped
@@ -422,6 +424,7 @@ def _best_contact(state: DBState, u: Unit, m: Model, anchors: list[Foot], budget
     ranked.sort()
     best = None
     searches = 0
+    L: float | None
     for loose, crowd, d, x, y in ranked:
         if best is not None and (loose, crowd, d) >= best[:3]:
             break                                   # a path is never shorter than the straight line
@@ -443,7 +446,7 @@ def _touching(f: Foot, feet: list[Foot], reach: float = 0.0) -> bool:
 
 
 def _engage_spot(state: DBState, u: Unit, m: Model, target: Unit, budget: float, placed: list[Foot],
-                 front: list[Foot], ob, rivals: list[tuple] = (), unit: list[Foot] = ()) -> tuple[float, float] | None:
+                 front: list[Foot], ob, rivals: Sequence[tuple] = (), unit: Sequence[Foot] = ()) -> tuple[float, float] | None:
     """Where the model becomes engaged with the target within `budget`:
     in base contact with it (within 1" with Reach, § Keywords), else in
     base contact with a model of its own unit that is (§ Engaged); None if
@@ -576,8 +579,10 @@ def mount_problem(state: DBState, g: Unit) -> tuple | None:
 
 
 def mount(state: DBState, g: Unit, events: list) -> None:
+    assert g.bonded is not None     # mount_problem refused a general with no bonded dragon
     d = state.units[g.bonded]
     t = state.turn
+    assert t is not None            # and one that is not the activated unit
     g.models = []
     g.riding = d.uid
     d.rider = g.uid
@@ -616,8 +621,10 @@ def dismount_problem(state: DBState, d: Unit, to) -> tuple | None:
 
 
 def dismount(state: DBState, d: Unit, to, events: list) -> None:
+    assert d.rider is not None      # dismount_problem refused a dragon with no rider
     g = state.units[d.rider]
     t = state.turn
+    assert t is not None            # and one that is not the activated unit
     g.models = [Model(0, float(to[0]), float(to[1]), False)]
     g.riding = None
     d.rider = None
@@ -630,6 +637,7 @@ def dismount(state: DBState, d: Unit, to, events: list) -> None:
 
 
 def dismount_spots(state: DBState, d: Unit) -> list[tuple[float, float]]:
+    assert d.rider is not None      # asked only of a ridden dragon
     g = state.units[d.rider]
     sh = space.shape_of(state.catalog, g.card)
     df = space.feet(state, d)[0]

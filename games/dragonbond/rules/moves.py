@@ -48,6 +48,7 @@ def do_move(state: DBState, dice, events: list, uid: int, to: list, mids: list, 
                             f"{stats.name(state, u)} may move again", bad[1]))
         return
     paths = movement.model_paths(state, u, pts, lim)
+    assert isinstance(paths, list)      # check_move just found every path within lim
     far = movement.longest(paths)
     before = set(space.in_combat_with(state, u))
     movement.spend(state, u, far, events)
@@ -99,6 +100,7 @@ def declare_charge(state: DBState, u: Unit, t: Unit, weapon: str, events: list) 
 def charge_roll(state: DBState, dice, events: list, uid: int, target: int, weapon: str) -> None:
     u, t = state.units[uid], state.units[target]
     turn = state.turn
+    assert turn is not None     # a charge is the activated unit's special action
     if not (u.alive and u.models and t.alive and t.models):
         turn.acted = True
         return
@@ -132,6 +134,7 @@ def charge_roll(state: DBState, dice, events: list, uid: int, target: int, weapo
 def charge_move(state: DBState, dice, events: list, uid: int, target: int, weapon: str) -> None:
     u, t = state.units[uid], state.units[target]
     turn = state.turn
+    assert turn is not None     # a charge is the activated unit's special action
     turn.acted = True
     if not (u.alive and u.models and t.alive and t.models):
         return

@@ -234,9 +234,9 @@ def script_check(state: DBState, key: str, want) -> list[str]:
     elif key == "control":
         objs = space.objectives(state)
         for i, v in want.items():
-            got = space.controller(state, objs[int(i)])
-            if got != v:
-                out.append(f"objective {i}: expected {v!r}, got {got!r}")
+            holder = space.controller(state, objs[int(i)])
+            if holder != v:
+                out.append(f"objective {i}: expected {v!r}, got {holder!r}")
     else:
         out.append("unknown expectation")
     return out

@@ -214,6 +214,7 @@ def sacrifice(state: DBState, dice, events: list, uid: int, targets: tuple[int, 
     """A fallen captain's once-only Sacrifice effects on the units it names
     (wounds.captain_dies), then its standing effect, if any, announced."""
     u = state.units[uid]
+    assert u.captain is not None        # only a unit with a captain has one fall
     sac = state.catalog.captains[u.captain].sacrifice
     for tid in targets:
         for fx in sac.once:

@@ -104,7 +104,8 @@ def initial_state(setup: Setup, dice, cat, build_position=None) -> tuple[DBState
     if len(specs) != n:
         raise ValueError(f"give one army per player ({n})")
     specs = [s if s is not None else default_army(i, size) for i, s in enumerate(specs)]
-    players, units = [], {}
+    players: list[Player] = []
+    units: dict[int, Unit] = {}
     state = DBState(table, cat, scenario, opts, players, units)
     for i, spec in enumerate(specs):
         army = army_from(cat, spec, i)

@@ -159,6 +159,9 @@ class DBState:
     version: int = 0
     cache: Any = field(default=None, compare=False, repr=False, metadata=FRESH)
 
+    if TYPE_CHECKING:
+        def copy(self) -> DBState: ...         # made by @copyable (engine/core/state_fields.py)
+
     def touch(self) -> None:
         """Positions or models changed: derived geometry is stale."""
         self.version += 1

@@ -8,6 +8,8 @@ and powers; both archetypes' mounted side (§ Dragonriding, § Mounting).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.rules import Event
 from engine.core.words import possessive
 from games.dragonbond.rules.cache import geo
@@ -99,6 +101,7 @@ def abilities(state: DBState, u: Unit) -> list[tuple]:
             out.append((cap.ability, part, cap.name))
         side = _archetype_side(state, part, pair)
         if side is not None:
+            assert part.archetype is not None       # a side is only found for a part with an archetype
             for p in side.abilities:
                 out.append((p, part, state.catalog.archetypes[part.archetype].name))
     return out
@@ -112,7 +115,7 @@ def passive_effects(state: DBState, u: Unit, own: bool = False) -> list[tuple]:
     hit = g.passives.get(key)
     if hit is not None:
         return hit
-    out = []
+    out: list[tuple[Any, str]] = []
     for p, part, src in abilities(state, u):
         if p.timing == "passive" and (not own or part is u):
             out.extend((e, f"{p.name} ({src})") for e in p.effects)

@@ -80,7 +80,7 @@ def default_casualties(state: DBState, u: Unit) -> list[int]:
     """The models we would take off: ordinary models before the captain,
     keeping the rest in one chain where possible, farthest from the
     enemy that caused the wounds first."""
-    from engine.table.geometry import coherent
+    from engine.table.geometry import Foot, coherent
     from games.dragonbond.rules import space
     killer = state.units.get(u.killer_uid)
     kf = space.feet(state, killer) if killer is not None and killer.models else []
@@ -97,7 +97,7 @@ def default_casualties(state: DBState, u: Unit) -> list[int]:
         pick = None
         for m in cands:
             rest = [x for x in left if x is not m]
-            if coherent([space.Foot(space.shape_of(state.catalog, u.card), x.x, x.y) for x in rest]):
+            if coherent([Foot(space.shape_of(state.catalog, u.card), x.x, x.y) for x in rest]):
                 pick = m
                 break
         if pick is None:
