@@ -27,6 +27,12 @@ SPECIAL_KEYS = {"n": "run", "c": "charge", "o": "coordinated", "g": "disengage"}
 DIGITS = "123456789"
 SNAP = 0.5                   # inches: a drop on an enemy base or this near one is meant to touch it
 
+# One key, one meaning: P is the computer's pace on the match screen (engine/ui/scenes/
+# match_screen.py cycle_pace) whenever the controller leaves it, and Dice Wars' auto-deploy;
+# here it is auto-place while deploying and nothing else, so a power has its own key.
+AUTO_PLACE_KEY = "P"
+POWER_KEY = "S"
+
 
 def _attack_mode(command) -> bool:
     """A button that picks a weapon to attack with (Pick("mode", "attack:<weapon>"))."""
@@ -660,7 +666,7 @@ class DragonbondController(TableController):
             return out
         if st.phase == "deploy":
             u = self.unit(self.deploy_sel)
-            out.append(ButtonSpec("Auto-place", "auto_deploy", "P", u is not None,
+            out.append(ButtonSpec("Auto-place", "auto_deploy", AUTO_PLACE_KEY, u is not None,
                                   tip="Place the chosen unit in a free spot of your zone"))
             return out
         t = st.turn
@@ -710,7 +716,7 @@ class DragonbondController(TableController):
             label = "Combined power" if key == powers.COMBINED else key
             bad = powers.power_problem(st, u, key, None) if pw is not None and pw.target == "self" else None
             cost = "" if pw is None else ("E" if pw.cost == "E" else str(pw.cost))
-            out.append(ButtonSpec(f"Power: {label}", Pick("power", key), "P" if not any(isinstance(b.command, Pick) and b.command.what == "power" for b in out) else "",
+            out.append(ButtonSpec(f"Power: {label}", Pick("power", key), POWER_KEY if not any(isinstance(b.command, Pick) and b.command.what == "power" for b in out) else "",
                                   not acted and (bad is None or pw.target != "self"),
                                   self.mode == f"power:{key}", tip=(pw.text if pw is not None else "The combined power of rider and dragon")
                                   if not acted else "The unit has already acted", cost=cost))
@@ -1168,8 +1174,9 @@ class DragonbondController(TableController):
     def help_lines(self) -> list[str]:
         return super().help_lines() + [
             "Dragonbond: drag a unit to activate and move it · click a red-ringed enemy to attack (A cycles "
-            "weapons) · N run · C charge · O coordinated move · T rest · G disengage · P power · W wait · "
-            "E end turn · Enter activate · Tab next unit · Y/N answer a decision · 1-9 the setup choices"]
+            "weapons) · N run · C charge · O coordinated move · T rest · G disengage · S power · W wait · "
+            "E end turn · Enter activate · Tab next unit · Y/N answer a decision · 1-9 the setup choices · "
+            "P auto-place while deploying (at other times P is the computer's pace, as in every game)"]
 
 
 def make_controller(match, view) -> DragonbondController:

@@ -267,3 +267,41 @@ def test_drag_and_charge_previews_name_the_terrain_and_show_the_charge():
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
     app.draw()
     assert m.state.units[n["kirin"]].slow == 1
+
+
+def test_p_auto_places_while_deploying_and_a_power_has_its_own_key():
+    """One key, one meaning (a play-test found P both auto-placing a unit
+    and, in battle, picking a power or setting the computer's pace): P
+    auto-places while deploying, S picks a power, and in battle P is left
+    to the match screen's pace, as the help says."""
+    m = Match(Setup("dragonbond", 2, seed=3, scenario="valerna_crossing", seats=("human", "human"),
+                    options={"mode": "control"}))
+    rng = random.Random(3)
+    while m.state.phase != "deploy":
+        m.submit(m.rules.sample_legal(m.state, rng), autosave=False)
+    app, screen = screen_for(m)
+    uid = screen.ctl.deploy_sel
+    assert uid is not None
+    pace = (screen.stepping, screen.instant)
+    n = len(m.actions)
+    key(app, pygame.K_p)
+    assert len(m.actions) == n + 1 and m.actions[-1].kind == "deploy" and m.actions[-1]["uid"] == uid
+    assert (screen.stepping, screen.instant) == pace          # the pace is untouched
+
+    m = position_match()
+    app, screen = screen_for(m)
+    ctl = screen.ctl
+    b = m.state.units[names(m)["casters"]].models[0]
+    click(app, spos(screen, b.x, b.y))
+    buttons = ctl.buttons()
+    powers = [x for x in buttons if x.label.startswith("Power:")]
+    assert powers and powers[0].key == "S"
+    assert not any(x.key == "P" for x in buttons)
+    key(app, pygame.K_s)
+    assert ctl.mode.startswith("power:")
+    key(app, pygame.K_ESCAPE)
+    assert ctl.mode == ""
+    key(app, pygame.K_p)
+    assert ctl.mode == "" and screen.stepping                  # the match screen's pace, nothing else
+    help_text = " ".join(ctl.help_lines())
+    assert "S power" in help_text and "P auto-place while deploying" in help_text
