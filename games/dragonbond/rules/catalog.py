@@ -11,6 +11,8 @@ of die has its three tiers, and every ready-made army obeys the army rules
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -85,7 +87,8 @@ def load_catalog(folder: str | Path = DATA_DIR) -> Catalog:
     parsed["armies"] = _load_lists(folder, raw, problems)
     if problems:
         raise DataError(problems)
-    cat = Catalog(**parsed, folder=str(folder))
+    definitions: dict[str, Any] = dict(parsed)      # the Definitions by file key: Catalog's dict fields
+    cat = Catalog(**definitions, folder=str(folder))
     _cross_check(cat, raw, problems)
     if problems:
         raise DataError(problems)
@@ -169,10 +172,12 @@ def _cross_check(cat: Catalog, raw: dict, problems: list[str]) -> None:
     from games.dragonbond.rules.army import army_catalog, list_problems as rules_of_list
 
     class _Rules:                                # this catalog's list rules (not the shipped one's)
+        game_id = "dragonbond"
         title = "Dragonbond"
         army_lists = True
         army_catalog = staticmethod(lambda: army_catalog(cat))
         army_problems = staticmethod(lambda al: rules_of_list(cat, al))
+        army_summary = staticmethod(lambda al: "")      # no list is shown here, only checked
     for al in raw["armies"].values():
         try:
             problems.extend(list_problems(al, _Rules()))
