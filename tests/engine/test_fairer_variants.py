@@ -136,7 +136,7 @@ def test_the_search_keeps_the_smallest_change_that_stays_fair_on_fresh_dice(tmp_
         key = scenario.rsplit("/", 1)[-1] + (" again" if seed != 1 else "")
         seen.append(key)
         return _report(outcomes[key])
-    import games.dice_wars.judge as hooks
+    import games.dice_wars.rules.judge as hooks
     monkeypatch.setattr(variants, "_judged", judged)
     monkeypatch.setattr(hooks, "judge_variants", propose)
     out = tmp_path / "fairer.tmx"

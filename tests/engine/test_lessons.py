@@ -359,7 +359,7 @@ def test_the_worked_example_in_the_docs_is_the_file():
 
 
 def test_the_coach_watches_dice_wars_victories_in_reach():
-    """games/dice_wars/coach.py: an enemy hero at 1 HP (Regicide), a last
+    """games/dice_wars/ui/coach.py: an enemy hero at 1 HP (Regicide), a last
     soldier on either side (Domination)."""
     lesson = Lesson(guided.path_of("dice_wars"))
     m = lesson.new_match()

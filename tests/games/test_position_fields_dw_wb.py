@@ -102,7 +102,7 @@ def test_a_hostile_warbound_position_names_the_field(tmp_path, old, new, words):
 
 
 def test_hexes_in_actions_are_refused_in_words():
-    from games.dice_wars import position as dice_wars
+    from games.dice_wars.rules import position as dice_wars
     from games.warbound.rules import position as warbound
     for module, what in ((dice_wars, "a hex"), (warbound, "a tile")):
         assert module.parse_hex("E5") == module.parse_hex([2, 4]) == (2, 4)

@@ -9,7 +9,7 @@ from engine.core import registry
 from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.hex import grid as hexgrid
-from games.dice_wars import ai, ai_threat
+from games.dice_wars.ai import normal, threat
 
 
 def _board():
@@ -52,11 +52,11 @@ def test_strong_strikes_the_enemy_that_threatens_its_hero():
     m = threatened_hero_position()
     names = m.state.options["names"]
     legal = [a for a in m.legal_actions() if a.player == 1]
-    ranked = ai.make_agent("strong", rules).ranked(m.state, legal, random.Random(1))
+    ranked = normal.make_agent("strong", rules).ranked(m.state, legal, random.Random(1))
     _, best, why = ranked[0]
     assert best.kind == "attack" and best["target"] == names["red_archer"], best
     assert "threatens our hero" in why
-    by_target = {a["target"]: s for s, a, _ in ai.make_agent("normal", rules).ranked(m.state, legal, random.Random(1))
+    by_target = {a["target"]: s for s, a, _ in normal.make_agent("normal", rules).ranked(m.state, legal, random.Random(1))
                  if a.kind == "attack" and a["uid"] == names["catapult"]}
     assert abs(by_target[names["red_archer"]] - by_target[names["red_footman"]]) < 0.01, "normal stays as it was"
 
@@ -68,11 +68,11 @@ def test_threat_is_judged_by_true_reach():
     s, names = m.state, m.state.options["names"]
     hero = s.units[names["blue_hero"]]
     cache: dict = {}
-    assert ai_threat.can_strike(s, s.units[names["red_archer"]], hero.pos, cache)
-    assert not ai_threat.can_strike(s, s.units[names["red_footman"]], hero.pos, cache)
-    assert ai_threat.hero_threat(s, hero, hero.pos, cache) > 0
-    assert ai_threat.menace(s, s.units[names["red_footman"]], 1, cache) == 0
-    assert ai_threat.menace(s, s.units[names["red_archer"]], 1, cache) > 0
+    assert threat.can_strike(s, s.units[names["red_archer"]], hero.pos, cache)
+    assert not threat.can_strike(s, s.units[names["red_footman"]], hero.pos, cache)
+    assert threat.hero_threat(s, hero, hero.pos, cache) > 0
+    assert threat.menace(s, s.units[names["red_footman"]], 1, cache) == 0
+    assert threat.menace(s, s.units[names["red_archer"]], 1, cache) > 0
 
 
 def test_one_soldier_walks_to_each_city_of_an_enemy_holding_three():
@@ -87,12 +87,12 @@ def test_one_soldier_walks_to_each_city_of_an_enemy_holding_three():
         {"name": "blue_hero", "player": 1, "class": "grimhild", "at": list(plains[-1])},
     ], cities=[{"city": i, "card": c, "owner": 0} for i, c in enumerate(("pyrus", "zenpaelo", "kordolith"))])
     s, names = m.state, m.state.options["names"]
-    sent = ai_threat.contesters(s, 1, {})
+    sent = threat.contesters(s, 1, {})
     assert names["walker"] in sent and names["blue_hero"] not in sent
     walker = s.units[names["walker"]]
     closer = min(hexgrid.neighbors(walker.pos), key=lambda h: hexgrid.distance(h, sent[walker.uid]))
-    assert ai_threat.contest_progress(s, walker, closer, {}) > 0
-    assert ai_threat.contesters(_match([
+    assert threat.contest_progress(s, walker, closer, {}) > 0
+    assert threat.contesters(_match([
         {"name": "red_hero", "player": 0, "class": "thistlecrown", "at": list(plains[0])},
         {"name": "walker", "player": 1, "class": "footman", "at": list(near)},
         {"name": "blue_hero", "player": 1, "class": "grimhild", "at": list(plains[-1])},
@@ -106,7 +106,7 @@ def test_strong_closes_in_on_the_enemy_that_threatens_its_hero():
     m = threatened_hero_position()
     s, names = m.state, m.state.options["names"]
     cat = s.units[names["catapult"]]
-    strong = ai.make_agent("strong", rules)
+    strong = normal.make_agent("strong", rules)
     gain, target = strong.guard_strike_from(s, cat, cat.pos, {})
     assert gain > 0 and target.uid == names["red_archer"]
     archer = s.units[names["red_archer"]].pos

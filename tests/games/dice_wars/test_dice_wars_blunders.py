@@ -18,7 +18,8 @@ from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.core.search import HardAgent
 from engine.hex import grid as hexgrid
-from games.dice_wars import ai, ai_threat, phases, stats
+from games.dice_wars.ai import normal, threat
+from games.dice_wars.rules import flow, stats
 from tiers import TESTS, slow_for
 
 RULES = registry.get("dice_wars")
@@ -84,11 +85,11 @@ def test_no_unit_walks_on_and_back_in_one_turn(level):
     state, dice = wandering_alchemist()
     walker = state.units[5]
     assert stats.card(walker).name == "Alchemist" and walker.pos == (0, 3)
-    assert phases.activation(state, 5).moved and not phases.activation(state, 5).acted
+    assert flow.activation(state, 5).moved and not flow.activation(state, 5).acted
     stood = [(3, 0), (0, 3)]
     for a, why, before in play_phase(state, agent_of(level), dice=dice):
         if a.kind == "move" and a["uid"] == 5:
-            act = phases.activation(before, 5)
+            act = flow.activation(before, 5)
             assert act.acted or tuple(a["to"]) not in stood, f"walked back to {a['to']}: {why}"
             stood.append(tuple(a["to"]))
         elif a.get("uid") == 5:
@@ -142,11 +143,11 @@ def test_a_buff_on_a_unit_no_enemy_can_reach_is_worth_nothing():
         {"name": "blue_hero", "player": 1, "class": "grimhild", "at": list(far[-1])},
         {"name": "blue_b", "player": 1, "class": "footman", "at": list(far[-2])}])
     s, names = m.state, m.state.options["names"]
-    normal = ai.make_agent("normal", RULES)
+    agent = normal.make_agent("normal", RULES)
     safe = s.units[names["safe"]]
-    assert not any(ai_threat.can_strike(s, v, safe.pos, {}) for v in stats.living(s, 1))
-    assert normal.condition_gain(s, safe, "defense", 1, 0, s.units[names["red_hero"]], {}) == 0.0
-    assert normal.status_gain(s, safe, "shielded", 0, {}) == 0.0
+    assert not any(threat.can_strike(s, v, safe.pos, {}) for v in stats.living(s, 1))
+    assert agent.condition_gain(s, safe, "defense", 1, 0, s.units[names["red_hero"]], {}) == 0.0
+    assert agent.status_gain(s, safe, "shielded", 0, {}) == 0.0
 
 
 # ---- the last soldier left exposed (Domination) -------------------------------------------------------
@@ -176,9 +177,9 @@ def exposed_last_soldier():
                 enemies = list(stats.living(s, 1))
                 cache: dict = {}
                 walks = [a for a in m.legal_actions() if a.kind == "move" and a["uid"] == f.uid]
-                safe = [a for a in walks if not any(ai_threat.can_strike(s, e, tuple(a["to"]), cache) for e in enemies)]
+                safe = [a for a in walks if not any(threat.can_strike(s, e, tuple(a["to"]), cache) for e in enemies)]
                 strike = [a for a in walks if hexgrid.distance(tuple(a["to"]), archer) == 1]
-                if safe and strike and all(ai_threat.can_strike(s, kn, h, cache)
+                if safe and strike and all(threat.can_strike(s, kn, h, cache)
                                            for h in hexgrid.neighbors(archer) if h in pset):
                     return m
     raise AssertionError("no such position on the balanced map")
@@ -190,7 +191,7 @@ def test_the_last_soldier_is_not_left_in_reach(level):
     s, names = m.state, m.state.options["names"]
     done = play_phase(s, agent_of(level))
     f = s.units[names["footman"]]
-    reach = [stats.unit_label(s, v) for v in stats.living(s, 1) if ai_threat.can_strike(s, v, f.pos, {})]
+    reach = [stats.unit_label(s, v) for v in stats.living(s, 1) if threat.can_strike(s, v, f.pos, {})]
     assert f.hp > 0 and not reach, (reach, [(RULES.describe(b, a), w) for a, w, b in done])
     assert any("last soldier" in w and "(Domination)" in w for _, w, _ in done), [w for _, w, _ in done]
 
@@ -217,10 +218,10 @@ def exposed_hero():
             s, names = m.state, m.state.options["names"]
             h, ar = s.units[names["red_hero"]], s.units[names["archer"]]
             cache: dict = {}
-            if not ai_threat.can_strike(s, ar, h.pos, cache):
+            if not threat.can_strike(s, ar, h.pos, cache):
                 continue
             walks = [a for a in m.legal_actions() if a.kind == "move" and a["uid"] == h.uid]
-            if any(not any(ai_threat.can_strike(s, e, tuple(a["to"]), cache) for e in stats.living(s, 1))
+            if any(not any(threat.can_strike(s, e, tuple(a["to"]), cache) for e in stats.living(s, 1))
                    for a in walks):
                 return m
     raise AssertionError("no such position on the balanced map")
@@ -232,7 +233,7 @@ def test_a_hero_on_its_last_hit_is_not_left_in_reach(level):
     s, names = m.state, m.state.options["names"]
     done = play_phase(s, agent_of(level))
     h = s.units[names["red_hero"]]
-    reach = [stats.unit_label(s, v) for v in stats.living(s, 1) if ai_threat.can_strike(s, v, h.pos, {})]
+    reach = [stats.unit_label(s, v) for v in stats.living(s, 1) if threat.can_strike(s, v, h.pos, {})]
     assert m.state.phase != "over" and not reach, (reach, [(RULES.describe(b, a), w) for a, w, b in done])
     assert any("(Regicide)" in w for _, w, _ in done), [w for _, w, _ in done]
 
@@ -257,6 +258,6 @@ def test_a_swap_with_a_friend_that_serves_no_goal_is_worth_nothing():
     swaps = [a for a in m.legal_actions() if a.kind == "skill" and a["uid"] == names["vesper"]
              and a["target"] == names["witch"]]
     assert swaps, sorted({a.kind for a in m.legal_actions()})
-    normal = ai.make_agent("normal", RULES)
-    cache = {"plan": ai.Plan(s, 0)}
-    assert normal.score_skill(s, swaps[0], cache)[0] < 0
+    agent = normal.make_agent("normal", RULES)
+    cache = {"plan": normal.Plan(s, 0)}
+    assert agent.score_skill(s, swaps[0], cache)[0] < 0

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.catalog import DataError
-from games.dice_wars.catalog import DATA_DIR, DIE_SIDES, load_catalog
+from games.dice_wars.rules.catalog import DATA_DIR, DIE_SIDES, load_catalog
 
 
 @pytest.fixture(scope="module")

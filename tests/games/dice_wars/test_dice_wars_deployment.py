@@ -1,6 +1,6 @@
 """Auto-deployment (the Auto-deploy button, and the computer player's
 deployment) stands every corner's army the same way: front units nearest
-the map's centre (games/dice_wars/setup.py auto_positions).  The judge
+the map's centre (games/dice_wars/rules/setup.py auto_positions).  The judge
 found a corner played worse: the "centre" was the middle of the sorted hex
 list, a hex on the top edge, so the top-left corner deployed along the top
 edge towards the top-right one and the balanced map's second seat won 66
@@ -10,8 +10,8 @@ import math
 from engine.core.dice import SeededDice
 from engine.core.rules import Setup
 from engine.hex.grid import Layout
-from games.dice_wars import setup as dw_setup
-from games.dice_wars.rules import DiceWarsRules
+from games.dice_wars.rules import setup as dw_setup
+from games.dice_wars.game import DiceWarsRules
 
 LAYOUT = Layout(1.0)
 

@@ -12,8 +12,9 @@ from engine.core.actions import Action
 from engine.core.dice import SeededDice
 from engine.core.rules import Setup
 from engine.core.sessions import new_match
-from games.dice_wars import ai_tiles, tile_draft
-from games.dice_wars.board import build_board
+from games.dice_wars.ai import tiles
+from games.dice_wars.rules import tile_draft
+from games.dice_wars.rules.board import build_board
 from test_ui_support import click, hex_pos, key, move, screen_for
 from tiers import slow
 
@@ -119,11 +120,11 @@ def test_the_computer_brings_a_city_near_its_own_corner():
     p = state.tiles.order[0]
     city_tile = next(t for t in state.tiles.hands[p] if t in (2, 4, 6, 8))
     acts = [a for a in rules.legal_actions(state) if a["tile"] == city_tile]
-    ranked = sorted(acts, key=lambda a: -ai_tiles.score(state, a)[0])
+    ranked = sorted(acts, key=lambda a: -tiles.score(state, a)[0])
     best = ranked[0]
-    value, why = ai_tiles.score(state, best)
+    value, why = tiles.score(state, best)
     assert "city" in why and ("from our corner" in why or "in our deployment corner" in why)
-    worst = ai_tiles.score(state, ranked[-1])[0]
+    worst = tiles.score(state, ranked[-1])[0]
     assert value > worst
     # the best place for the city is next to one of our corners, never only next to the enemy's
     mine = [s for s in tile_draft.CORNER_SLOTS if tile_draft.corner_owner(state.players, s).index == p]

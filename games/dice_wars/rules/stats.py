@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.hex import grid as hexgrid
 from engine.hex.grid import Hex
 from engine.core.words import possessive
-from games.dice_wars.state import Cond, DWState, Unit
+from games.dice_wars.rules.state import Cond, DWState, Unit
 
 R_TRAITS = "dice_wars.txt § Traits"
 R_COND = "dice_wars.txt § Conditions"

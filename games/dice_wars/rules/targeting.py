@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engine.hex import grid as hexgrid
 from engine.hex.grid import Hex
-from games.dice_wars import stats
-from games.dice_wars.state import DWState, Unit
+from games.dice_wars.rules import stats
+from games.dice_wars.rules.state import DWState, Unit
 
 R_TARGET = "dice_wars.txt § Targeting"
 R_TYPES = "dice_wars.txt § Attack Types"

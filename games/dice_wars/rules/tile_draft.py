@@ -24,7 +24,7 @@ from engine.core.rules import Event
 from engine.core.words import possessive
 from engine.hex import grid as hexgrid
 from engine.maps.hexmap import HexMapData, compose
-from games.dice_wars.board import CENTRE, Board, compose_tiles, finish_board, load_tile
+from games.dice_wars.rules.board import CENTRE, Board, compose_tiles, finish_board, load_tile
 
 R_SHUFFLE = "dice_wars.txt § Challenge III: Shuffling the Map"
 SLOT_NAMES = ("north-west corner", "north edge", "north-east corner", "west edge", "centre", "east edge",

@@ -15,8 +15,8 @@ from engine.core.actions import Action
 from engine.ui.commands import Command, Do, Pick
 from engine.ui.contract import ButtonSpec, Choice, Controller, HoverInfo, TraySpec, refusal
 from engine.core.words import possessive
-from games.dice_wars import stats, tile_draft
-from games.dice_wars.view import SHAPE
+from games.dice_wars.rules import stats, tile_draft
+from games.dice_wars.ui.view import SHAPE
 
 UNIT_KINDS = ("deploy", "move", "face", "attack", "skill", "capture", "guard", "city_skill", "relic_skill",
               "search_ruins")
@@ -377,8 +377,8 @@ class DiceWarsController(Controller):
             else:
                 reason, rule = "", ""
                 if st.phase == "command":
-                    from games.dice_wars import phases
-                    reason, rule = phases.activation_problem(st, ou) or ("", "")
+                    from games.dice_wars.rules import flow
+                    reason, rule = flow.activation_problem(st, ou) or ("", "")
                 self.message = reason or f"The {stats.card(ou).name} has nothing left to do this phase."
                 self.message_rule = rule
             return None

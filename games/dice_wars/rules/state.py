@@ -12,9 +12,9 @@ from engine.hex.grid import Hex
 from engine.core.state_fields import BY_METHOD, FRESH, SHARED, copyable
 
 if TYPE_CHECKING:                  # the types of shared values (no import at run time: no cycle)
-    from games.dice_wars.board import Board
-    from games.dice_wars.catalog import Catalog
-    from games.dice_wars.tile_draft import TileDraft
+    from games.dice_wars.rules.board import Board
+    from games.dice_wars.rules.catalog import Catalog
+    from games.dice_wars.rules.tile_draft import TileDraft
 
 
 # a player is named for the colour of their (first) faction
@@ -112,7 +112,7 @@ class Pending:
 @copyable
 @dataclass(slots=True)
 class DWState:
-    board: Board = field(metadata=SHARED)  # games.dice_wars.board.Board (immutable, shared)
+    board: Board = field(metadata=SHARED)  # games.dice_wars.rules.board.Board (immutable, shared)
     catalog: Catalog = field(metadata=SHARED)   # the data the match was set up with (immutable, shared)
     options: dict = field(metadata=SHARED)   # fixed by the setup, shared by copies
     players: list[Player]

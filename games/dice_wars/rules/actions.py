@@ -13,7 +13,7 @@ prelude into each or reorder the refusals players read."""
 from __future__ import annotations
 
 from engine.core.action_specs import ActionSpec, Declared, Param
-from games.dice_wars import apply, describe, setup
+from games.dice_wars.rules import apply, describe, setup
 
 UID = Param("uid", "unit")
 

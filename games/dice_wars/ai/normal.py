@@ -17,11 +17,12 @@ from engine.hex import grid as hexgrid
 from engine.core.actions import Action
 from engine.core.odds import percent
 from engine.core.words import possessive
-from games.dice_wars import ai_threat, ai_tiles, combat, movement, phases, skills, stats, targeting
-from games.dice_wars.state import Cond
+from games.dice_wars.ai import threat, tiles
+from games.dice_wars.rules import combat, movement, flow, skills, stats, targeting
+from games.dice_wars.rules.state import Cond
 
 AGENTS = ("greedy", "strong")
-VALUE = ai_threat.VALUE
+VALUE = threat.VALUE
 R_DIPLOMACY = "Diplomacy"
 PRESSURE = 0.4         # our next phase's threat on them, in the evaluation (they move first)
 SECOND_WALK = 0.6       # a unit's second walk before it acts (docs/games/dice_wars.md § Computer players)
@@ -41,7 +42,7 @@ def make_agent(name: str, rules):
 def city_name(state, c) -> str:
     if c.card is not None:
         return state.catalog.cities[c.card].name
-    from games.dice_wars.describe import hex_label
+    from games.dice_wars.rules.describe import hex_label
     return f"the city at {hex_label(state.board.cities[c.index].capital)}"
 
 
@@ -126,7 +127,7 @@ def playout_options(rules, state, p: int, rng: random.Random, glance: int) -> li
     seen: dict = {}
     fresh = len(state.activations) < 2
     for u in stats.living(state, p):
-        act = phases.activation(state, u.uid)
+        act = flow.activation(state, u.uid)
         if act is not None and act.acted:
             for a in step_back(rules, state, u, act):
                 seen[a] = None
@@ -151,10 +152,10 @@ def playout_options(rules, state, p: int, rng: random.Random, glance: int) -> li
 def step_back(rules, state, u, act) -> list:
     """The walk after acting a thoughtful player takes (attack from cover,
     then out of reach): the reachable hex the fewest enemies could strike
-    next phase (ai_threat's true reach), if it is fewer than where u stands."""
+    next phase (threat.py's true reach), if it is fewer than where u stands."""
     if act.move_left <= 0 or stats.has_status(u, "rooted"):
         return []
-    danger = ai_threat.danger_map(state, u.owner, state.cache if state.cache is not None else {})
+    danger = threat.danger_map(state, u.owner, state.cache if state.cache is not None else {})
     here = danger.get(u.pos, 0)
     if not here:
         return []
@@ -185,7 +186,7 @@ def evaluate_terms(state, p: int) -> dict:
     names the one a look-ahead gained most on).  Win or loss dominate; then
     Diplomacy crowns and cities, the armies (heroes count for a lot: losing
     one loses the game), a little for closing on the goals, and what the
-    enemies' next phase could cost us (ai_threat.exposure: their two best
+    enemies' next phase could cost us (threat.exposure: their two best
     strikes at the rules' odds; a hero's last hit or our last soldier is a
     lost game).  The futures end with our phase, so that last term is the
     opponent's reply, weighed rather than played."""
@@ -193,7 +194,7 @@ def evaluate_terms(state, p: int) -> dict:
         return {"the result": 1000.0 if p in state.winners else -1000.0}
     army = 0.0
     for u in stats.living(state):
-        v = ai_threat.worth(u)
+        v = threat.worth(u)
         army += v if stats.friendly(state, u.owner, p) else -v
     cities = 0.0
     for q in state.players:
@@ -207,7 +208,7 @@ def evaluate_terms(state, p: int) -> dict:
     terms = {"our army against theirs": army, "the cities and crowns (Diplomacy)": cities,
              "the march on our goals": goals}
     if state.phase == "command":
-        exposed, _ = ai_threat.exposure(state, p)
+        exposed, _ = threat.exposure(state, p)
         for head, cost in exposed.items():
             terms[head] = terms.get(head, 0.0) - cost
         # and what our next phase could cost them, discounted: they move first
@@ -215,7 +216,7 @@ def evaluate_terms(state, p: int) -> dict:
         # search prefer standing off to pressing on)
         for q in state.players:
             if q.alive and not stats.friendly(state, q.index, p):
-                theirs, _ = ai_threat.exposure(state, q.index)
+                theirs, _ = threat.exposure(state, q.index)
                 terms["the pressure on their army"] = terms.get("the pressure on their army", 0.0) \
                     + PRESSURE * sum(theirs.values()) / max(1, len(state.players) - 1)
     return terms
@@ -254,7 +255,7 @@ class GreedyAgent:
         if k == "end_deploy":
             return 5, "the army stands where it guards its cities: start the battle"
         if k == "place_tile":
-            return ai_tiles.score(state, a)
+            return tiles.score(state, a)
         if k == "pick_faction":
             return 5, ""
         if k == "deploy":
@@ -390,11 +391,11 @@ class GreedyAgent:
         enemy = not stats.friendly(state, v.owner, owner)
         if not enemy:
             if stat == "defense" and amount > 0:
-                before = ai_threat.threat_on(state, v, cache, FATAL)
+                before = threat.threat_on(state, v, cache, FATAL)
                 if before <= 0:
                     return 0.0
-                with ai_threat.pretend_conds(state, v, [cond]):
-                    after = ai_threat.threat_on(state, v, cache, FATAL)
+                with threat.pretend_conds(state, v, [cond]):
+                    after = threat.threat_on(state, v, cache, FATAL)
                 return max(0.0, before - after)
             if stat in ("attack", "range") and amount > 0:
                 return 0.2 * amount if self.can_still_strike(state, v, caster) else 0.0
@@ -420,21 +421,21 @@ class GreedyAgent:
             if status == "shielded":
                 if stats.has_status(v, "shielded"):
                     return 0.0                   # one shield absorbs one hit: a second saves nothing
-                return ai_threat.threat_on(state, v, cache, FATAL)
+                return threat.threat_on(state, v, cache, FATAL)
             return -0.25
         if stats.has_status(v, status) or stats.immune_to(state, v, status):
             return 0.0
-        threat = self.menace_of(state, v, owner, cache)
+        menace = self.menace_of(state, v, owner, cache)
         if status in ("disarmed", "rooted", "blinded"):
-            return 0.05 + 0.6 * threat
-        return 0.05 + 0.2 * threat
+            return 0.05 + 0.6 * menace
+        return 0.05 + 0.2 * menace
 
     def menace_of(self, state, v, owner: int, cache) -> float:
         """The expected cost of enemy v's best strike on owner's units next phase."""
         best = 0.0
         for t in stats.living(state, owner):
-            if ai_threat.can_strike(state, v, t.pos, cache):
-                c, _ = ai_threat.hit_cost(t, 1, ai_threat.last_soldier(state, t), FATAL)
+            if threat.can_strike(state, v, t.pos, cache):
+                c, _ = threat.hit_cost(t, 1, threat.last_soldier(state, t), FATAL)
                 best = max(best, combat.hit_chance(state, v, t) * c)
         return best
 
@@ -444,10 +445,10 @@ class GreedyAgent:
         is left once the caster has taken its own (two a phase)."""
         if u is caster:
             return False
-        act = phases.activation(state, u.uid)
+        act = flow.activation(state, u.uid)
         if act is not None:
             return not act.acted
-        taken = len(state.activations) + (1 if caster is not None and phases.activation(state, caster.uid) is None else 0)
+        taken = len(state.activations) + (1 if caster is not None and flow.activation(state, caster.uid) is None else 0)
         return taken < 2 and u.owner == state.current
 
     def score_spell(self, state, a: Action) -> tuple[float, str]:
@@ -472,13 +473,13 @@ class GreedyAgent:
         key = ("guard saves", u.uid)
         saved = cache.get(key)
         if saved is None and self.quick:        # the futures' quick player: in reach or not
-            danger = ai_threat.danger_map(state, u.owner, state.cache if state.cache is not None else cache)
+            danger = threat.danger_map(state, u.owner, state.cache if state.cache is not None else cache)
             saved = cache[key] = 0.1 if danger.get(u.pos) else 0.0
         if saved is None:
-            saved = ai_threat.threat_on(state, u, cache, FATAL)
+            saved = threat.threat_on(state, u, cache, FATAL)
             if saved > 0:
-                with ai_threat.pretend_conds(state, u, [Cond("defense", 1, u.owner, "guard")]):
-                    saved -= ai_threat.threat_on(state, u, cache, FATAL)
+                with threat.pretend_conds(state, u, [Cond("defense", 1, u.owner, "guard")]):
+                    saved -= threat.threat_on(state, u, cache, FATAL)
             cache[key] = saved
         facing = hexgrid.direction_to(u.pos, near.pos)
         score = 0.06 + 0.8 * max(0.0, saved) + (0.04 if a["facing"] == facing else 0.0)
@@ -491,7 +492,7 @@ class GreedyAgent:
 
     def end_words(self, state) -> str:
         """Why the phase ends here, in the rules' words."""
-        from games.dice_wars.describe import hex_label
+        from games.dice_wars.rules.describe import hex_label
         turns = [x for x in state.activations if state.units[x.uid].hp > 0]
         cards = [stats.card(state.units[x.uid]).name for x in turns]
 
@@ -521,14 +522,14 @@ class GreedyAgent:
         score, why = self.plain_move(state, a, cache)
         u = state.units[a["uid"]]
         to = tuple(a["to"])
-        act = phases.activation(state, u.uid)
+        act = flow.activation(state, u.uid)
         if act is not None and act.moved and not act.acted:
             # a second walk before acting: the first should have gone there
             # (walking on and back is the blunder; a split move is for acting between)
             score -= SECOND_WALK
-        if ai_threat.fatal(state, u) and u.hp <= 2:
-            now = ai_threat.death_chance(ai_threat.chances_on(state, u, u.pos, cache), u.hp)
-            there = ai_threat.death_chance(ai_threat.chances_on(state, u, to, cache), u.hp)
+        if threat.fatal(state, u) and u.hp <= 2:
+            now = threat.death_chance(threat.chances_on(state, u, u.pos, cache), u.hp)
+            there = threat.death_chance(threat.chances_on(state, u, to, cache), u.hp)
             score += FATAL * (now - there)
             if there < now - 0.05:
                 name = stats.card(u).name
@@ -540,7 +541,7 @@ class GreedyAgent:
     def plain_move(self, state, a: Action, cache) -> tuple[float, str]:
         u = state.units[a["uid"]]
         to = tuple(a["to"])
-        act = phases.activation(state, u.uid)
+        act = flow.activation(state, u.uid)
         if act is not None and act.acted:
             # after acting: step back only if it is clearly safer there
             gain = 0.15 * (self.danger(state, u, u.pos, cache) - self.danger(state, u, to, cache)) - 0.08
@@ -620,7 +621,7 @@ class StrongAgent(GreedyAgent):
     reach (a move costs by the hits enemies could land on the hero there,
     weighed against the hits it has left, at every round: the normal
     player's caution fades by round 15), judging reach by the enemies' true
-    paths and lines of sight (ai_threat), strikes first at the enemies that
+    paths and lines of sight (threat.py), strikes first at the enemies that
     threaten its heroes and at the enemy hero (a hit on a hero with one hit
     left wins the game), and sends one soldier to each city of an enemy
     that holds three (Diplomacy)."""
@@ -643,16 +644,16 @@ class StrongAgent(GreedyAgent):
                 s += self.hunt * p * (3.0 / t.hp) * (30.0 if t.hp == 1 else 1.0)
                 if t.hp == 1:
                     why = f"{percent(p)} to kill the enemy hero {stats.card(t).name}: Regicide wins the game"
-            threat = ai_threat.menace(state, t, a.player, cache)
-            if threat:
-                s += self.guard * p / t.hp * threat
+            menace = threat.menace(state, t, a.player, cache)
+            if menace:
+                s += self.guard * p / t.hp * menace
                 why += "; it threatens our hero (Regicide)"
         elif a.kind == "move":
             u = state.units[a["uid"]]
             to = tuple(a["to"])
             if u.tier == "hero":
-                now = ai_threat.hero_threat(state, u, u.pos, cache)
-                there = ai_threat.hero_threat(state, u, to, cache)
+                now = threat.hero_threat(state, u, u.pos, cache)
+                there = threat.hero_threat(state, u, to, cache)
                 s -= self.hero_care * (there - now) * (4 - u.hp)
                 if there < now:
                     why = f"keep the hero {stats.card(u).name} out of reach (Regicide)"
@@ -662,7 +663,7 @@ class StrongAgent(GreedyAgent):
                     s += 0.9 * self.guard * gain
                     why = f"close in on the {stats.card(t).name} that threatens our hero (Regicide)"
             if u.tier != "hero" and self.contest:
-                step = ai_threat.contest_progress(state, u, to, cache)
+                step = threat.contest_progress(state, u, to, cache)
                 if step:
                     s += self.contest * step
                     if step > 0:
@@ -672,13 +673,13 @@ class StrongAgent(GreedyAgent):
     def guard_strike_from(self, state, u, to, cache: dict) -> tuple:
         """(hit chance / hits left x menace, target) of u's best strike from
         `to` at an enemy that threatens our heroes (0 once u has acted)."""
-        act = phases.activation(state, u.uid)
+        act = flow.activation(state, u.uid)
         if act is not None and act.acted or stats.has_status(u, "disarmed"):
             return 0.0, None
         key = ("menacing", u.owner)
         if key not in cache:
             cache[key] = [(t, m) for t in stats.living(state) if not stats.friendly(state, t.owner, u.owner)
-                          for m in (ai_threat.menace(state, t, u.owner, cache),) if m > 0]
+                          for m in (threat.menace(state, t, u.owner, cache),) if m > 0]
         near = [(t, m) for t, m in cache[key] if hexgrid.distance(to, t.pos) <= targeting.max_range(state, u)]
         if not near:
             return 0.0, None

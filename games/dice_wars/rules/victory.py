@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from engine.core.words import possessive
-from games.dice_wars import stats
-from games.dice_wars.state import DWState, Unit
+from games.dice_wars.rules import stats
+from games.dice_wars.rules.state import DWState, Unit
 
 R_WIN = "dice_wars.txt § Winning the Game"
 R_REGICIDE = "dice_wars.txt § Regicide"

@@ -8,9 +8,9 @@ from engine.core import odds
 from engine.core.rules import Event
 from engine.core.rulings import reading
 from engine.core.words import possessive
-from games.dice_wars import stats, victory
-from games.dice_wars.rulings import LEY_LINES_DEFENDERS
-from games.dice_wars.state import Cond, DWState, Unit
+from games.dice_wars.rules import stats, victory
+from games.dice_wars.rules.rulings import LEY_LINES_DEFENDERS
+from games.dice_wars.rules.state import Cond, DWState, Unit
 
 R_ATTACK = "dice_wars.txt § Weapon Attacks"
 R_TERRAIN = "dice_wars.txt § Terrain"

@@ -20,7 +20,7 @@ or our last soldier loses the game (Regicide, Domination).
 from __future__ import annotations
 
 from engine.hex import grid as hexgrid
-from games.dice_wars import combat, movement, phases, stats, targeting
+from games.dice_wars.rules import combat, movement, flow, stats, targeting
 
 
 _MEMO: dict = {}
@@ -217,7 +217,7 @@ def contest_progress(state, u, to, cache: dict) -> float:
     cap = contesters(state, u.owner, cache).get(u.uid)
     if cap is None:
         return 0.0
-    act = phases.activation(state, u.uid)
+    act = flow.activation(state, u.uid)
     if act is not None and act.acted:
         return 0.0
     return (hexgrid.distance(u.pos, cap) - hexgrid.distance(to, cap)) / max(1, stats.card(u).move)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from engine.hex import grid as hexgrid
 from engine.core.rules import Event
 from engine.core.rulings import reading
-from games.dice_wars import stats
-from games.dice_wars.rulings import ARROW_RAIN_FOREST
-from games.dice_wars.state import DWState, Unit
+from games.dice_wars.rules import stats
+from games.dice_wars.rules.rulings import ARROW_RAIN_FOREST
+from games.dice_wars.rules.state import DWState, Unit
 
 R_CAPTURE = "dice_wars.txt § Capturing Cities"
 R_RELICS = "dice_wars.txt § Challenge I: Ancient Relics"
@@ -114,7 +114,7 @@ def city_skill_problem(state: DWState, u: Unit, card_id: str, target) -> str | N
     if cc.skill is None:
         return f"{cc.name} has no skill."
     sk = cc.skill
-    from games.dice_wars.targeting import skill_target_problem
+    from games.dice_wars.rules.targeting import skill_target_problem
     problem = skill_target_problem(state, u, None, sk, target)
     if problem:
         return problem

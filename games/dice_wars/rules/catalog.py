@@ -1,7 +1,7 @@
 """The Dice Wars card catalog: data/dice_wars/*.yaml loaded, validated and
 resolved into the cards players hold.
 
-Files (each a mapping id -> entry, types in games/dice_wars/defs.py):
+Files (each a mapping id -> entry, types in games/dice_wars/rules/defs.py):
 terrain.yaml, units.yaml (unit classes), factions.yaml (faction bonus and
 per-class card deltas), veterans.yaml (Challenge VII), cities.yaml,
 relics.yaml.  `load_catalog` checks types (engine.core.catalog) and then the
@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.catalog import DataError, check_refs, field_name, line_at, parse_yaml, read_data_text, validate_map
-from games.dice_wars.defs import (CityCard, Faction, Relic, Skill, StatDelta, TerrainType, Trait,
+from games.dice_wars.rules.defs import (CityCard, Faction, Relic, Skill, StatDelta, TerrainType, Trait,
                                   UnitClass, Veteran)
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "dice_wars"
+DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "dice_wars"
 
 # dice_wars.txt § Units: basic d6 1 HP, advanced d8 2 HP, hero d12 3 HP.
 DIE_SIDES = {"basic": 6, "advanced": 8, "hero": 12}

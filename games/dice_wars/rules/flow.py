@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from engine.core.rules import Event
 from engine.core.words import possessive
-from games.dice_wars import movement, stats, victory
-from games.dice_wars.state import Activation, DWState, Unit
+from games.dice_wars.rules import movement, stats, victory
+from games.dice_wars.rules.state import Activation, DWState, Unit
 
 R_PHASE = "dice_wars.txt § The Command Phase"
 R_COND = "dice_wars.txt § Conditions"

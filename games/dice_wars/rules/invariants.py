@@ -2,7 +2,7 @@
 random-playout tests after every action)."""
 from __future__ import annotations
 
-from games.dice_wars.state import DWState
+from games.dice_wars.rules.state import DWState
 
 
 def problems(state: DWState) -> list[str]:

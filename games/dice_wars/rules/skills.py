@@ -7,8 +7,8 @@ from engine.hex import grid as hexgrid
 from engine.core import odds
 from engine.core.rules import Event
 from engine.core.words import possessive
-from games.dice_wars import combat, stats
-from games.dice_wars.state import Cond, DWState, Unit
+from games.dice_wars.rules import combat, stats
+from games.dice_wars.rules.state import Cond, DWState, Unit
 
 R_SKILL = "dice_wars.txt § Skills"
 R_COND = "dice_wars.txt § Conditions"

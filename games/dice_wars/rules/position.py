@@ -10,8 +10,8 @@ from engine.core.fields import FieldError, Fields, known
 from engine.core.limits import cut
 from engine.core.rules import Event
 from engine.hex import grid as hexgrid
-from games.dice_wars import phases, stats
-from games.dice_wars.state import COLOR_NAMES, DWState, Unit
+from games.dice_wars.rules import flow, stats
+from games.dice_wars.rules.state import COLOR_NAMES, DWState, Unit
 
 UNIT_KEYS = {"name", "player", "class", "faction", "at", "facing", "hp", "guarding", "veteran"}
 CITY_KEYS = {"city", "card", "owner"}
@@ -62,7 +62,7 @@ def build(state: DWState, spec: dict, events: list) -> None:
     state.phase = "command"
     state.round = top.whole("round", 1, 1, 999)
     events.append(Event("ruling", PREPARED_POSITION))
-    phases.begin_phase(state, state.first_player, events)
+    flow.begin_phase(state, state.first_player, events)
 
 
 def _unit(state: DWState, fs: Fields, names: dict, factions: list) -> None:

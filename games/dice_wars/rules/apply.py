@@ -7,10 +7,10 @@ from engine.core.actions import Action
 from engine.core.rules import Event
 from engine.core.words import possessive
 from engine.hex import grid as hexgrid
-from games.dice_wars import cities, combat, movement, phases, setup, skills, stats, tile_draft
-from games.dice_wars.citations import R_ALLY, R_DEPLOY, R_DRAFT, R_GUARD, R_MOVE, R_RELICS
-from games.dice_wars.state import Pending
-from games.dice_wars.targeting import action_target as _target
+from games.dice_wars.rules import cities, combat, movement, flow, setup, skills, stats, tile_draft
+from games.dice_wars.rules.citations import R_ALLY, R_DEPLOY, R_DRAFT, R_GUARD, R_MOVE, R_RELICS
+from games.dice_wars.rules.state import Pending
+from games.dice_wars.rules.targeting import action_target as _target
 
 
 def do_place_tile(state, a, dice, ev):
@@ -76,7 +76,7 @@ def do_end_deploy(state, a, dice, ev):
     ev.append(Event("ruling", "Deployment is settled: the battle begins", R_DEPLOY))
     state.phase = "command"
     state.round = 1
-    phases.begin_phase(state, state.first_player, ev)
+    flow.begin_phase(state, state.first_player, ev)
 
 
 def listed_reach(state, a):
@@ -84,7 +84,7 @@ def listed_reach(state, a):
     state's cache: the listing of legal actions has just searched it, so
     apply reuses it before the cache is cleared."""
     u = state.units[a["uid"]]
-    act = phases.activation(state, u.uid)
+    act = flow.activation(state, u.uid)
     left = act.move_left if act else movement.base_move(state, u)
     return movement.reach(state, u, left, act.guards_faced if act else ())
 
@@ -93,7 +93,7 @@ def do_move(state, a, dice, ev, reach=None):
     if reach is None:
         reach = listed_reach(state, a)
     u = state.units[a["uid"]]
-    act = phases.ensure_activation(state, u, ev)
+    act = flow.ensure_activation(state, u, ev)
     to = tuple(a["to"])
     found, zones = reach
     path = hexgrid.path_to(found, to)
@@ -123,7 +123,7 @@ def _resolve_guard(state, ev):
     pend = state.pending
     if pend is None or pend.kind != "guard":
         return
-    act = phases.activation(state, pend.uid)
+    act = flow.activation(state, pend.uid)
     if act is not None:
         act.guards_faced = act.guards_faced + (pend.guard,)
     state.pending = None
@@ -154,7 +154,7 @@ def _finish_action(state, u, act, target_hex, ev):
 
 def do_face(state, a, dice, ev):
     u = state.units[a["uid"]]
-    act = phases.ensure_activation(state, u, ev)
+    act = flow.ensure_activation(state, u, ev)
     u.facing = a["facing"]
     if not act.ended_with:
         act.ended_with = "move"
@@ -163,7 +163,7 @@ def do_face(state, a, dice, ev):
 def do_attack(state, a, dice, ev):
     u = state.units[a["uid"]]
     t = state.units[a["target"]]
-    act = phases.ensure_activation(state, u, ev)
+    act = flow.ensure_activation(state, u, ev)
     u.facing = hexgrid.direction_to(u.pos, t.pos)
     at = t.pos
     combat.weapon_attack(state, dice, u, t, ev)
@@ -183,7 +183,7 @@ def do_skill(state, a, dice, ev):
 
 
 def _use_skill(state, u, sk, a, dice, ev, name, checked=True):
-    act = phases.ensure_activation(state, u, ev)
+    act = flow.ensure_activation(state, u, ev)
     target = _target(a)
     th = target if isinstance(target, tuple) else state.units[target].pos
     if sk.target != "self":
@@ -213,14 +213,14 @@ def do_relic_spell(state, a, dice, ev):
 
 def do_capture(state, a, dice, ev):
     u = state.units[a["uid"]]
-    act = phases.ensure_activation(state, u, ev)
+    act = flow.ensure_activation(state, u, ev)
     cities.capture(state, dice, u, ev)
     _finish_action(state, u, act, None, ev)
 
 
 def do_guard(state, a, dice, ev):
     u = state.units[a["uid"]]
-    act = phases.ensure_activation(state, u, ev)
+    act = flow.ensure_activation(state, u, ev)
     u.facing = a["facing"]
     u.guarding = True
     ev.append(Event("ruling", f"{stats.unit_label(state, u)} stands guard: +1 defense; enemies entering its three "
@@ -230,14 +230,14 @@ def do_guard(state, a, dice, ev):
 
 def do_search_ruins(state, a, dice, ev):
     u = state.units[a["uid"]]
-    act = phases.ensure_activation(state, u, ev)
+    act = flow.ensure_activation(state, u, ev)
     state.ruins_searched = state.ruins_searched + (u.pos,)
     cities.draw_relic(state, u.owner, ev)
     _finish_action(state, u, act, None, ev)
 
 
 def do_end_phase(state, a, dice, ev):
-    phases.next_player(state, ev)
+    flow.next_player(state, ev)
 
 
 def do_propose_alliance(state, a, dice, ev):

@@ -6,8 +6,8 @@ from engine.hex import grid as hexgrid
 from engine.core.actions import Action
 from engine.core.odds import percent
 from engine.core.words import possessive
-from games.dice_wars import combat, movement, phases, skills, stats, targeting, tile_draft
-from games.dice_wars.state import DWState
+from games.dice_wars.rules import combat, movement, flow, skills, stats, targeting, tile_draft
+from games.dice_wars.rules.state import DWState
 
 
 def hex_label(h) -> str:
@@ -161,7 +161,7 @@ def preview(state: DWState, a: Action) -> list[str]:
         out.append(sk.text)
     elif k == "move":
         u = state.units[a["uid"]]
-        act = phases.activation(state, u.uid)
+        act = flow.activation(state, u.uid)
         left = act.move_left if act else movement.base_move(state, u)
         found, zones = movement.reach(state, u, left, act.guards_faced if act else ())
         to = tuple(a["to"])

@@ -8,9 +8,9 @@ from __future__ import annotations
 from engine.hex import grid as hexgrid
 from engine.ui.contract import CardSpec, Header, HoverInfo, LabelSpec, TokenSpec, View
 from engine.core.words import possessive
-from games.dice_wars import stats, tile_draft
+from games.dice_wars.rules import stats, tile_draft
 from engine.maps.hexmap import in_block
-from games.dice_wars.board import load_tile
+from games.dice_wars.rules.board import load_tile
 
 SHAPE = {"basic": "circle", "advanced": "square", "hero": "star"}
 TIER_NAME = {"basic": "Basic", "advanced": "Advanced", "hero": "Hero"}
@@ -269,7 +269,7 @@ class DiceWarsView(View):
             if u.pos is None:
                 return str(c.range)
             try:
-                from games.dice_wars import targeting
+                from games.dice_wars.rules import targeting
                 now = targeting.attack_range(state, u, None) + stats.roll_modifier(
                     state, u, None, "range", True, stats.attack_kind(u), [])
                 td = state.catalog.terrain

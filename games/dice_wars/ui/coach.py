@@ -6,7 +6,7 @@ non-hero unit), Diplomacy (three cities through three of your phases)."""
 from __future__ import annotations
 
 from engine.core.words import possessive
-from games.dice_wars import stats
+from games.dice_wars.rules import stats
 
 R_REGICIDE = "dice_wars.txt § Regicide"
 R_DOMINATION = "dice_wars.txt § Domination"

@@ -4,7 +4,7 @@ Each action kind is declared once (actions.py) with its applier
 (apply.py, with the guard's trigger and counterstrike) and its words
 (describe.py).  The checks (here) go by phase first: actions.py says why
 they are not split by kind.  Topic modules hold the rules themselves:
-movement, targeting, combat, skills, cities, phases, victory, setup.
+movement, targeting, combat, skills, cities, flow, victory, setup (games/dice_wars/rules/).
 """
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ from engine.core.game import Game, GameParts
 from engine.core.rules import Event, Illegal, OptionSpec, Outcome, refusal
 from engine.core.words import possessive
 from engine.hex import grid as hexgrid
-from games.dice_wars import actions, apply, cities, movement, phases, setup, skills, stats, targeting, tile_draft
-from games.dice_wars.board import SCENARIOS
-from games.dice_wars.citations import (R_ALLY, R_DEPLOY, R_DRAFT, R_FACING, R_GUARD, R_MOVE, R_PHASE, R_RELICS, R_SKILL,
+from games.dice_wars.rules import actions, apply, cities, movement, flow, setup, skills, stats, targeting, tile_draft
+from games.dice_wars.rules.board import SCENARIOS
+from games.dice_wars.rules.citations import (R_ALLY, R_DEPLOY, R_DRAFT, R_FACING, R_GUARD, R_MOVE, R_PHASE, R_RELICS, R_SKILL,
                                        R_TOURNEY)
-from games.dice_wars import catalog, coach, describe, invariants, judge, position, rulings
-from games.dice_wars.state import DWState, Unit
-from games.dice_wars.targeting import action_target as _target
+from games.dice_wars.rules import catalog, describe, invariants, judge, position, rulings
+from games.dice_wars.ui import coach
+from games.dice_wars.rules.state import DWState, Unit
+from games.dice_wars.rules.targeting import action_target as _target
 
 COMMAND_KINDS = ("move", "face", "attack", "skill", "capture", "guard", "city_skill", "relic_skill",
                  "search_ruins", "end_phase", "propose_alliance", "break_alliance")
@@ -34,13 +35,14 @@ def hex_label(h) -> str:
 
 class DiceWarsRules(Game):
     game_id = "dice_wars"
+    ui_package = "games.dice_wars.ui"
     parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
                       rulings=rulings, coach=coach)
     declared = actions.DECLARED
 
     def computer(self) -> ComputerPlayers:
-        from games.dice_wars import ai        # the computer players read the rules: loaded when first asked for
-        return ai.COMPUTER
+        from games.dice_wars.ai import normal  # the computer players read the rules: loaded when first asked for
+        return normal.COMPUTER
     title = "Dice Wars: Heroes of Polyhedra"
     min_players = 2
     max_players = 4
@@ -115,7 +117,7 @@ class DiceWarsRules(Game):
         p = state.current
         out: list[Action] = []
         for u in list(stats.living(state, p)):
-            act = phases.activation(state, u.uid)
+            act = flow.activation(state, u.uid)
             if act is None and len(state.activations) >= 2:
                 continue
             out.extend(self._unit_actions(state, u, act))
@@ -135,7 +137,7 @@ class DiceWarsRules(Game):
             return legal[rng.randrange(len(legal))]
         p = state.current
         groups: list = [u for u in stats.living(state, p)
-                        if phases.activation(state, u.uid) is not None or len(state.activations) < 2]
+                        if flow.activation(state, u.uid) is not None or len(state.activations) < 2]
         groups.append(None)
         while groups:
             i = rng.randrange(len(groups))
@@ -143,7 +145,7 @@ class DiceWarsRules(Game):
             if g is None:
                 acts = self._phase_choices(state, p) + self._spell_actions(state, p)
             else:
-                acts = self._unit_actions(state, g, phases.activation(state, g.uid))
+                acts = self._unit_actions(state, g, flow.activation(state, g.uid))
             if acts:
                 return acts[rng.randrange(len(acts))]
             groups.pop(i)
@@ -158,7 +160,7 @@ class DiceWarsRules(Game):
                         out.append(Action.make("break_alliance", p, to=q.index))
                     elif not stats.friendly(state, p, q.index):
                         out.append(Action.make("propose_alliance", p, to=q.index))
-        if len(state.activations) >= phases.required_activations(state, p):
+        if len(state.activations) >= flow.required_activations(state, p):
             out.append(Action.make("end_phase", p))
         out.extend(self._spell_actions(state, p))
         return out
@@ -261,7 +263,7 @@ class DiceWarsRules(Game):
                     Action.make("answer_alliance", pend.player, accept=False)]
         u = state.units[pend.uid]
         out = [Action.make("counterstrike", pend.player)]
-        act = phases.activation(state, u.uid)
+        act = flow.activation(state, u.uid)
         if act is not None and not act.acted:
             out.extend(self._action_options(state, u, only_target=pend.guard))
         for q in state.players:
@@ -331,7 +333,7 @@ class DiceWarsRules(Game):
         if a.kind == "answer_alliance":
             return ("No alliance has been proposed.", R_ALLY)
         if a.kind == "end_phase":
-            need = phases.required_activations(state, a.player)
+            need = flow.required_activations(state, a.player)
             if len(state.activations) < need:
                 return (f"You must activate and take a turn with 2 units during your phase "
                         f"({len(state.activations)} so far).", R_PHASE)
@@ -345,10 +347,10 @@ class DiceWarsRules(Game):
             return "That is not one of your units."
         if u.hp <= 0 or u.pos is None:
             return "That unit is no longer on the board."
-        prob = phases.activation_problem(state, u)
+        prob = flow.activation_problem(state, u)
         if prob:
             return prob
-        act = phases.activation(state, u.uid)
+        act = flow.activation(state, u.uid)
         if a.kind == "move":
             return self._check_move(state, u, act, tuple(a["to"]))
         if a.kind == "face":
@@ -513,7 +515,7 @@ class DiceWarsRules(Game):
         finally:
             state.cache = {}
         if state.phase == "command" and not state.players[state.current].alive and state.pending is None:
-            phases.next_player(state, ev)
+            flow.next_player(state, ev)
         return ev
 
 

@@ -12,8 +12,8 @@ import heapq
 
 from engine.core.judging import Area, Army, Canvas, Frame, Objective, Spot
 from engine.hex import grid as hexgrid
-from games.dice_wars import stats
-from games.dice_wars.state import DWState
+from games.dice_wars.rules import stats
+from games.dice_wars.rules.state import DWState
 
 CORNER_NAMES = ("top-left corner", "top-right corner", "bottom-right corner", "bottom-left corner")
 SLOT_NAMES = ("top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom", "bottom-right")
@@ -213,8 +213,8 @@ def judge_variants(state: DWState, folder) -> list:
 
     from engine.core.judging import Variant
     from engine.maps.write import hex_variant
-    from games.dice_wars.board import load_map
-    from games.dice_wars.describe import hex_label
+    from games.dice_wars.rules.board import load_map
+    from games.dice_wars.rules.describe import hex_label
     board = state.board
     path = str(board.path or "")
     if not path.endswith(".tmx") or board.tiles_x != 3 or board.tiles_y != 3:

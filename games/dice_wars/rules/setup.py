@@ -7,9 +7,9 @@ from __future__ import annotations
 import math
 
 from engine.core.rules import Event, Setup
-from games.dice_wars import tile_draft
-from games.dice_wars.board import SHUFFLED, build_board
-from games.dice_wars.state import COLOR_NAMES, City, DWState, Player, Unit
+from games.dice_wars.rules import tile_draft
+from games.dice_wars.rules.board import SHUFFLED, build_board
+from games.dice_wars.rules.state import COLOR_NAMES, City, DWState, Player, Unit
 
 R_ROLL = "dice_wars.txt § Roll Your Army"
 R_DEPLOY = "dice_wars.txt § Deploy Your Army"
@@ -50,7 +50,7 @@ def corners_for(n: int) -> list[list[int]]:
 
 
 def initial_state(setup: Setup, dice, cat) -> tuple[DWState, list[Event]]:
-    """The match `setup` starts, on the catalog `cat` (games/dice_wars/catalog.py)."""
+    """The match `setup` starts, on the catalog `cat` (games/dice_wars/rules/catalog.py)."""
     n = setup.players
     if not 2 <= n <= 4:
         raise ValueError("Dice Wars is for 2 to 4 players")
@@ -83,7 +83,7 @@ def initial_state(setup: Setup, dice, cat) -> tuple[DWState, list[Event]]:
             dice.shuffle(deck)
         state.relic_deck = deck
     if "position" in opts:
-        from games.dice_wars import position
+        from games.dice_wars.rules import position
         position.build(state, opts["position"], events)
         return state, events
     if placing:

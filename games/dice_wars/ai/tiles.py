@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from engine.hex import grid as hexgrid
 from engine.maps.hexmap import in_block
-from games.dice_wars import stats
-from games.dice_wars.board import load_tile
-from games.dice_wars.tile_draft import CORNER_SLOTS, block_centre, corner_owner, slot_words
+from games.dice_wars.rules import stats
+from games.dice_wars.rules.board import load_tile
+from games.dice_wars.rules.tile_draft import CORNER_SLOTS, block_centre, corner_owner, slot_words
 
 CITY = 1.0            # per hex a city's capital lies nearer us than the nearest enemy corner
 OPEN_GROUND = 0.1     # per passable hex of a tile in our own corner (minus rough ground in an enemy's)

@@ -13,7 +13,7 @@ from engine.hex import grid as hexgrid
 from engine.hex.grid import Hex
 from engine.maps.hexmap import HexMapData, compose, load_hex_map, tile_of
 
-MAP_DIR = Path(__file__).resolve().parents[2] / "assets" / "maps" / "dice_wars"
+MAP_DIR = Path(__file__).resolve().parents[3] / "assets" / "maps" / "dice_wars"
 RULE_MAP = "dice_wars.txt § Map"
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from engine.core.catalog_memo import per_catalog
 from engine.hex import grid as hexgrid
 from engine.hex.grid import Hex
-from games.dice_wars import stats
-from games.dice_wars.state import Activation, DWState, Unit
+from games.dice_wars.rules import stats
+from games.dice_wars.rules.state import Activation, DWState, Unit
 
 R_MOVE = "dice_wars.txt § Movement"
 R_TERRAIN = "dice_wars.txt § Terrain"

@@ -1,0 +1,1 @@
+"""Dice Wars' screens: the controller, the view, the coach and the faces."""
