@@ -297,7 +297,7 @@ class GreedyAgent:
         if k == "move":
             return self.score_move(state, a, cache)
         if k == "face":
-            return -0.5, ""
+            return -0.5, self.face_words(state, a)
         if k == "relic_spell":
             return self.score_spell(state, a)
         return -1, ""
@@ -507,6 +507,18 @@ class GreedyAgent:
             return (f"{took} took this phase's turns; {' and '.join(idle)} has nothing in reach worth "
                     f"its action (§ The Command Phase: two units a phase)")
         return f"{took} moved and acted: the phase's two turns are spent (§ The Command Phase)"
+
+    def face_words(self, state, a: Action) -> str:
+        """Why the unit turns this way: its own reason, never the phase's end."""
+        u = state.units[a["uid"]]
+        name = stats.card(u).name
+        enemy = self.nearest_enemy(state, u)
+        if enemy is None:
+            return f"turn the {name}: no enemy is left to face"
+        foe = stats.card(enemy).name
+        if hexgrid.is_behind(u.pos, a["facing"], enemy.pos):
+            return f"turn the {name}; the {foe}, the nearest enemy, would stand behind it (§ Facing)"
+        return f"turn the {name} towards the {foe}, the nearest enemy, so it cannot strike its back (§ Facing)"
 
     def nearest_enemy(self, state, u, heroes_first: bool = False):
         best, bd = None, 999

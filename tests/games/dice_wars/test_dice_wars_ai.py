@@ -10,6 +10,7 @@ from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.hex import grid as hexgrid
 from games.dice_wars.ai import normal, threat
+from games.dice_wars.rules import stats
 
 
 def _board():
@@ -113,3 +114,28 @@ def test_strong_closes_in_on_the_enemy_that_threatens_its_hero():
     away = max((h for h in s.board.terrain if s.board.terrain[h] == "plains" and h not in s.occupied),
                key=lambda h: hexgrid.distance(h, archer))
     assert strong.guard_strike_from(s, cat, away, {}) == (0.0, None)
+
+
+def test_turning_a_unit_gives_its_own_reason_not_the_phase_s_end():
+    """Seen against hard: a unit's turn (a `face` action) had no reason of its
+    own, so its "Why:" line said what the end of the phase had just said.
+    Each turn now names the unit and the enemy it turns to (§ Facing)."""
+    from engine.core.agents import make_agent
+    rules = registry.get("dice_wars")
+    m = Match(Setup("dice_wars", 2, seats=["normal", "normal"], seed=5, scenario=rules.scenarios()[0]))
+    agent = make_agent("dice_wars", "normal", rules)
+    rng = random.Random(1)
+    for _ in range(200):
+        legal = [a for a in m.legal_actions() if a.player == m.to_act()] or m.legal_actions()
+        faces = [a for a in legal if a.kind == "face"]
+        ends = [a for a in legal if a.kind == "end_phase"]
+        if faces and ends:
+            break
+        m.submit(agent.choose(m.state, legal, rng), autosave=False)
+    assert faces and ends
+    reasons = {a: why for _, a, why in agent.ranked(m.state, faces + ends, rng)}
+    end_words = reasons[ends[0]]
+    for a in faces:
+        unit = m.state.units[a["uid"]]
+        assert reasons[a] and reasons[a] != end_words, reasons[a]
+        assert reasons[a].startswith(f"turn the {stats.card(unit).name}"), reasons[a]
