@@ -41,8 +41,8 @@ class DiceWarsRules(Game):
     declared = actions.DECLARED
 
     def computer(self) -> ComputerPlayers:
-        from games.dice_wars.ai import normal  # the computer players read the rules: loaded when first asked for
-        return normal.COMPUTER
+        from games.dice_wars.ai import players  # the computer players read the rules: loaded when first asked for
+        return players.COMPUTER
     title = "Dice Wars: Heroes of Polyhedra"
     min_players = 2
     max_players = 4

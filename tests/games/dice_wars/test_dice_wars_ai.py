@@ -9,7 +9,7 @@ from engine.core import registry
 from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.hex import grid as hexgrid
-from games.dice_wars.ai import normal, threat
+from games.dice_wars.ai import players, threat
 from games.dice_wars.rules import stats
 
 
@@ -53,11 +53,11 @@ def test_strong_strikes_the_enemy_that_threatens_its_hero():
     m = threatened_hero_position()
     names = m.state.options["names"]
     legal = [a for a in m.legal_actions() if a.player == 1]
-    ranked = normal.make_agent("strong", rules).ranked(m.state, legal, random.Random(1))
+    ranked = players.make_agent("strong", rules).ranked(m.state, legal, random.Random(1))
     _, best, why = ranked[0]
     assert best.kind == "attack" and best["target"] == names["red_archer"], best
     assert "threatens our hero" in why
-    by_target = {a["target"]: s for s, a, _ in normal.make_agent("normal", rules).ranked(m.state, legal, random.Random(1))
+    by_target = {a["target"]: s for s, a, _ in players.make_agent("normal", rules).ranked(m.state, legal, random.Random(1))
                  if a.kind == "attack" and a["uid"] == names["catapult"]}
     assert abs(by_target[names["red_archer"]] - by_target[names["red_footman"]]) < 0.01, "normal stays as it was"
 
@@ -107,7 +107,7 @@ def test_strong_closes_in_on_the_enemy_that_threatens_its_hero():
     m = threatened_hero_position()
     s, names = m.state, m.state.options["names"]
     cat = s.units[names["catapult"]]
-    strong = normal.make_agent("strong", rules)
+    strong = players.make_agent("strong", rules)
     gain, target = strong.guard_strike_from(s, cat, cat.pos, {})
     assert gain > 0 and target.uid == names["red_archer"]
     archer = s.units[names["red_archer"]].pos

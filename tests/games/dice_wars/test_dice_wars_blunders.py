@@ -18,7 +18,7 @@ from engine.core.match import Match
 from engine.core.rules import Setup
 from engine.core.search import HardAgent
 from engine.hex import grid as hexgrid
-from games.dice_wars.ai import normal, threat
+from games.dice_wars.ai import normal, players, threat
 from games.dice_wars.rules import flow, stats
 from tiers import TESTS, slow_for
 
@@ -143,7 +143,7 @@ def test_a_buff_on_a_unit_no_enemy_can_reach_is_worth_nothing():
         {"name": "blue_hero", "player": 1, "class": "grimhild", "at": list(far[-1])},
         {"name": "blue_b", "player": 1, "class": "footman", "at": list(far[-2])}])
     s, names = m.state, m.state.options["names"]
-    agent = normal.make_agent("normal", RULES)
+    agent = players.make_agent("normal", RULES)
     safe = s.units[names["safe"]]
     assert not any(threat.can_strike(s, v, safe.pos, {}) for v in stats.living(s, 1))
     assert agent.condition_gain(s, safe, "defense", 1, 0, s.units[names["red_hero"]], {}) == 0.0
@@ -258,6 +258,6 @@ def test_a_swap_with_a_friend_that_serves_no_goal_is_worth_nothing():
     swaps = [a for a in m.legal_actions() if a.kind == "skill" and a["uid"] == names["vesper"]
              and a["target"] == names["witch"]]
     assert swaps, sorted({a.kind for a in m.legal_actions()})
-    agent = normal.make_agent("normal", RULES)
+    agent = players.make_agent("normal", RULES)
     cache = {"plan": normal.Plan(s, 0)}
     assert agent.score_skill(s, swaps[0], cache)[0] < 0
