@@ -15,6 +15,7 @@ from engine.core.actions import Action
 from engine.core.dice import SeededDice
 from engine.core.match import Match
 from engine.core.rules import Setup
+from games.dice_wars.rules import checks as dice_wars_checks
 
 RULES = registry.get("dice_wars")
 
@@ -144,9 +145,9 @@ def test_a_bug_inside_the_check_raises_and_fails_the_test_that_meets_it(monkeypa
     m = _command_phase()
     legal = next(a for a in m.legal_actions() if a.kind == "move")
 
-    def broken(self, state, a):
+    def broken(state, a):
         return state.no_such_field          # the kind of slip the old catch turned into a refusal
-    monkeypatch.setattr(type(RULES), "_check", broken)
+    monkeypatch.setattr(dice_wars_checks, "problem", broken)
     with pytest.raises(AttributeError):
         RULES.check(m.state, legal)
     with pytest.raises(AttributeError):
@@ -166,7 +167,7 @@ def test_the_window_shows_the_error_keeps_the_game_and_logs_it(monkeypatch, tmp_
     app = App((1280, 720), headless=False)
     screen = app.push(MatchScreen(app, m))
     legal = next(a for a in m.legal_actions() if a.kind == "move")
-    monkeypatch.setattr(type(RULES), "_check", lambda self, state, a: state.no_such_field)
+    monkeypatch.setattr(dice_wars_checks, "problem", lambda state, a: state.no_such_field)
     app._guard(screen.submit, legal)
     assert isinstance(app.top(), ErrorScene)
     assert "AttributeError" in (default_dir() / "crash.log").read_text()

@@ -11,7 +11,7 @@ from engine.core.actions import Action
 from engine.core.odds import percent
 from games.dice_wars.ai import threat
 from games.dice_wars.ai.normal import R_DIPLOMACY, GreedyAgent, Plan
-from games.dice_wars.rules import combat, flow, movement, stats, targeting
+from games.dice_wars.rules import combat, flow, legal, movement, stats, targeting
 
 PRESSURE = 0.4         # our next phase's threat on them, in the evaluation (they move first)
 GUARD = 1.0             # the strong player's weights (docs/games/dice_wars.md § The strong player)
@@ -39,7 +39,7 @@ def playout_options(rules, state, p: int, rng: random.Random, glance: int) -> li
         if act is None and not fresh:
             continue
         facing = None
-        for a in rules._action_options(state, u):
+        for a in legal.action_options(state, u):
             if a.kind == "guard":
                 if facing is None:
                     near = min((v for v in stats.living(state) if not stats.friendly(state, v.owner, p)),
@@ -48,7 +48,7 @@ def playout_options(rules, state, p: int, rng: random.Random, glance: int) -> li
                 if a["facing"] != facing:
                     continue
             seen[a] = None
-    for a in rules._phase_choices(state, p):
+    for a in legal.phase_choices(state, p):
         seen[a] = None
     return list(seen)
 

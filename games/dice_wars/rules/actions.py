@@ -8,7 +8,7 @@ draft, the faction draft, deployment, a guard's or an alliance's waiting
 decision, then the command phase), and in the command phase the kinds share
 the activation's checks (the unit is yours, on the board, may still act)
 before the kind's own, which a guard response then checks again against
-the guard (rules.py `_check`).  Splitting them by kind would copy that
+the guard (checks.py `problem`).  Splitting them by kind would copy that
 prelude into each or reorder the refusals players read."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rulebook sections Dice Wars' checks (rules.py) and appliers (apply.py) cite."""
+"""The rulebook sections Dice Wars' checks (checks.py) and appliers (apply.py) cite."""
 
 R_PHASE = "dice_wars.txt § The Command Phase"
 R_MOVE = "dice_wars.txt § Movement"

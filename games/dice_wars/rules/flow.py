@@ -77,3 +77,9 @@ def next_player(state: DWState, events: list) -> None:
                 state.round += 1
             begin_phase(state, q, events)
             return
+
+
+def to_act(state: DWState) -> int:
+    """Who decides now: the player a guard's or an alliance's question waits
+    on, else the player whose phase it is."""
+    return state.pending.player if state.pending else state.current
