@@ -55,7 +55,7 @@ def test_text_heavy_panel_fits_at_1280x720():
 
 def test_every_rule_citation_opens_a_section():
     cites = set()
-    for py in (ROOT / "games" / "dice_wars").glob("*.py"):
+    for py in (ROOT / "games" / "dice_wars").rglob("*.py"):      # rules/, ai/, ui/ too
         cites |= set(re.findall(r'"(dice_wars\.txt § [^"]+)"', py.read_text(encoding="utf-8")))
     assert cites
     lines = load_lines("dice_wars.txt")
