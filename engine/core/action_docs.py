@@ -72,8 +72,6 @@ def _actions_path(game_id: str) -> str:
 def game_page(rules: Game, specs: Mapping[str, ActionSpec]) -> str:
     """The markdown page for one game's declared actions."""
     title = rules.title or rules.game_id
-    shaped = (DOCS_DIR.parents[1] / "games" / rules.game_id / "rules" / "actions.py").exists()   # issue 37's rules/
-    declared_in = f"games/{rules.game_id}/{'rules/' if shaped else ''}actions.py"
     head = [f"# {title}: actions in scripts", "",
             f"Written by `python main.py docs actions` from {_actions_path(rules.game_id)}; do not edit",
             "by hand (tests/engine/test_action_docs.py fails when this page and the declarations differ).",

@@ -29,8 +29,6 @@ def _command_phase():
 
 
 DECLARED_GAMES = ["battle_valor_fantasy", "dice_wars", "dragonbond", "uberdrakes", "warbound"]
-# where a game in the package shape (rules/, ai/, ui/: issue 37) declares its actions
-ACTIONS_MODULE = {"dice_wars": "games.dice_wars.rules.actions"}
 
 
 @pytest.mark.parametrize("game", DECLARED_GAMES)

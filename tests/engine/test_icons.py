@@ -18,8 +18,6 @@ from engine.ui.scenes.about import credits
 from tiers import ROOT
 
 GAMES = sorted(m.split(".")[-1] for m in GAME_MODULES)
-# where a game in the package shape (rules/, ai/, ui/: issue 37) keeps its faces
-FACES_MODULE = {"dice_wars": "games.dice_wars.ui.faces"}
 
 
 def test_every_icon_is_vendored_and_credited_with_its_author():
