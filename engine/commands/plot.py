@@ -109,7 +109,7 @@ def _map_panel(ax, canvas: Canvas | None, points: list, objectives: list, title:
     ax.set_xticks([])
     ax.set_yticks([])
     if canvas is None:
-        ax.text(0.5, 0.5, "this game gives the judge no map\n(games/<id>/judge.py)", ha="center", va="center",
+        ax.text(0.5, 0.5, "this game gives the judge no map\n(games/<id>/rules/judge.py)", ha="center", va="center",
                 transform=ax.transAxes)
         return
     if not points:

@@ -76,7 +76,7 @@ def search(game: str, scenario: str, players: int, games: int, seed: int, option
     if found is None:
         if not folder:
             shutil.rmtree(work, ignore_errors=True)
-        result["verdict"] = f"{rules.title} proposes no changes of its maps to the judge (games/{game}/judge.py)."
+        result["verdict"] = f"{rules.title} proposes no changes of its maps to the judge (games/{game}/rules/judge.py)."
         return result
     result["candidates"] = len(found)
     for v in found[:candidates]:

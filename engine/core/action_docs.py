@@ -63,10 +63,9 @@ def spec_lines(spec: ActionSpec) -> list[str]:
 
 
 def _actions_path(game_id: str) -> str:
-    """Where a game declares its actions: games/<id>/rules/actions.py in a game
-    grouped into rules/, ai/ and ui/, else games/<id>/actions.py."""
-    grouped = f"games/{game_id}/rules/actions.py"
-    return grouped if (Path(__file__).resolve().parents[2] / grouped).exists() else f"games/{game_id}/actions.py"
+    """Where a game declares its actions (every game package has the same
+    shape: tests/engine/test_game_packages.py)."""
+    return f"games/{game_id}/rules/actions.py"
 
 
 def game_page(rules: Game, specs: Mapping[str, ActionSpec]) -> str:

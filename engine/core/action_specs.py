@@ -1,6 +1,6 @@
 """Action kinds declared once: each kind's parameters, their kinds and bounds.
 
-A game declares its actions (games/<id>/actions.py) as `ActionSpec`s.  The
+A game declares its actions (games/<id>/rules/actions.py) as `ActionSpec`s.  The
 declaration is checked at the boundary, before the game's own check reads
 an action: an action from a save, a script, a lesson or the screen gets
 one message naming the field ("to: a hex (two whole numbers) was

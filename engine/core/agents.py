@@ -1,6 +1,6 @@
 """Computer players.  An agent picks one of the legal actions of the player
 it seats: `choose(state, legal, rng) -> Action`.  Games add their own
-scoring agents in `games/<id>/ai.py`; the difficulty levels easy, normal
+scoring agents in `games/<id>/ai/players.py`; the difficulty levels easy, normal
 and hard are made from what they declare (`Game.computer()`,
 engine/core/computer_players.py) by `engine/core/search.py`;
 `make_agent(game, name, rules)` finds either by name."""

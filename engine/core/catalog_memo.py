@@ -1,6 +1,6 @@
 """Values worked out from a game's catalog, kept on that catalog.
 
-A game's catalog (games/<id>/catalog.py) is the data read from
+A game's catalog (games/<id>/rules/catalog.py) is the data read from
 data/<id>/ (and the maps it names); the ruleset holds the shipped one and
 each state carries the one its match was set up with (issue 37: the
 catalog passed in, not a global).  Whatever the rules derive from that

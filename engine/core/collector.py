@@ -2,7 +2,7 @@
 
 A playout allocates millions of short-lived objects (actions, stands,
 geometry) while large long-lived ones (catalogs, the geometry memos of
-games/*/space.py) stay put.  With CPython's default thresholds (700, 10,
+games/*/rules/space.py) stay put.  With CPython's default thresholds (700, 10,
 10) a full collection walks all of those long-lived objects every 70,000
 allocations or so: a fifth of the CPU of a Battle Valor Fantasy random
 playout went there (measured 2026-11-27: 669-900 against 828-960

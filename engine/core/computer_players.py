@@ -1,4 +1,4 @@
-"""A game's computer players, declared once (games/<id>/ai.py `COMPUTER`).
+"""A game's computer players, declared once (games/<id>/ai/players.py `COMPUTER`).
 
 The difficulty levels (engine/core/search.py) are made from what a game
 declares here: its normal player (`make_agent("normal", rules)`), what the

@@ -1,5 +1,5 @@
 """The expectations of golden scripts that every game words alike
-(`script_check` in games/<id>/position.py; the runner is
+(`script_check` in games/<id>/rules/position.py; the runner is
 engine/commands/script.py): the fields of named pieces, the fields of
 numbered ones (players, cities) and a plain value of the state.  Each
 returns its failures as lines, empty when all hold; a game keeps only

@@ -1,15 +1,15 @@
 """The one base class a game subclasses: every hook the engine calls,
 declared once with its type and its default (issue 37).
 
-A game is `class MyGame(Game)` in games/<id>/rules.py, registered with
+A game is `class MyGame(Game)` in games/<id>/game.py, registered with
 `engine.core.registry.register`.  It must say what the rules are (the
 abstract methods: the state it starts from, who acts, what is legal, what
 is refused and why, what an action does, who won) and declares each of its
-action kinds once (games/<id>/actions.py, engine/core/action_specs.py).
+action kinds once (games/<id>/rules/actions.py, engine/core/action_specs.py).
 Everything else has a default that means "this game has none", so the
 engine calls every hook plainly: no hook is probed by name, no module is
 found by convention.  The hooks every game keeps in modules of the same
-role (games/<id>/describe.py, catalog.py, invariants.py, position.py,
+role (games/<id>/rules/describe.py, catalog.py, invariants.py, position.py,
 judge.py, rulings.py) are handed over once, as `parts = GameParts(...)`:
 each module is typed by a Protocol below, which mypy checks the module
 against (and tests/engine/test_game_contract.py at run time), so a missing or
@@ -36,14 +36,14 @@ from engine.core.rules import Event, Illegal, OptionSpec, Outcome, Setup
 
 @runtime_checkable
 class DescribeModule(Protocol):
-    """games/<id>/describe.py: the previews of actions (each kind's words
-    are the describe its declaration names: games/<id>/actions.py)."""
+    """games/<id>/rules/describe.py: the previews of actions (each kind's words
+    are the describe its declaration names: games/<id>/rules/actions.py)."""
     def preview(self, state: Any, action: Action) -> list[str]: ...
 
 
 @runtime_checkable
 class CatalogModule(Protocol):
-    """games/<id>/catalog.py: the game's data (data/<id>/*.yaml)."""
+    """games/<id>/rules/catalog.py: the game's data (data/<id>/*.yaml)."""
     @property
     def DATA_DIR(self) -> Path: ...
     def load_catalog(self, folder: Any = None) -> Any: ...
@@ -52,13 +52,13 @@ class CatalogModule(Protocol):
 
 @runtime_checkable
 class InvariantsModule(Protocol):
-    """games/<id>/invariants.py: what must always hold of a state (the playout tests)."""
+    """games/<id>/rules/invariants.py: what must always hold of a state (the playout tests)."""
     def problems(self, state: Any) -> list[str]: ...
 
 
 @runtime_checkable
 class PositionModule(Protocol):
-    """games/<id>/position.py: prepared positions and checks for scripts and lessons."""
+    """games/<id>/rules/position.py: prepared positions and checks for scripts and lessons."""
     def script_param(self, state: Any, key: str, value: Any) -> Any: ...
     def script_check(self, state: Any, key: str, want: Any) -> list[str]: ...
     def script_state(self, state: Any) -> dict[str, Any]: ...
@@ -66,7 +66,7 @@ class PositionModule(Protocol):
 
 @runtime_checkable
 class JudgeModule(Protocol):
-    """games/<id>/judge.py: the balance lab's view of a map (engine/core/judging.py)."""
+    """games/<id>/rules/judge.py: the balance lab's view of a map (engine/core/judging.py)."""
     def judge_map(self, state: Any) -> dict[str, Any] | None: ...
     def judge_canvas(self, state: Any) -> Any: ...
     def judge_frame(self, state: Any) -> Any: ...
@@ -77,7 +77,7 @@ class JudgeModule(Protocol):
 
 @runtime_checkable
 class RulingsModule(Protocol):
-    """games/<id>/rulings.py: house rulings and what an override may never allow."""
+    """games/<id>/rules/rulings.py: house rulings and what an override may never allow."""
     @property
     def RULINGS(self) -> Sequence[Any]: ...
     @property
@@ -87,7 +87,7 @@ class RulingsModule(Protocol):
 
 @runtime_checkable
 class CoachModule(Protocol):
-    """games/<id>/coach.py: the learner's warnings in free play (engine/core/lessons.py)."""
+    """games/<id>/ui/coach.py: the learner's warnings in free play (engine/core/lessons.py)."""
     def watch(self, state: Any, learner: int) -> list[tuple[str, str]]: ...
 
 
@@ -118,10 +118,9 @@ class Game(ABC):
     typical_players: int | None = None   # the player count bench and busy positions use (None: min_players)
     bench_players: int | None = None     # the count bench draws and times the AI on (None: the typical)
     ui_module: str | None = None         # one module with make_view and make_controller (test doubles, demos)
-    ui_package: str | None = None        # where view.py and controller.py live (None: games.<id>)
     army_lists: bool = False             # plays the shared army lists: army_catalog, army_problems, army_summary
     parts: GameParts | None = None       # the modules holding the game's hooks (None: it overrides them itself)
-    declared: Declared | None = None     # the game's action kinds (games/<id>/actions.py DECLARED)
+    declared: Declared | None = None     # the game's action kinds (games/<id>/rules/actions.py DECLARED)
     _catalog: Any = None                 # the catalog the game is set up with (catalog(), reload_files())
 
     def options(self) -> list[OptionSpec]:
@@ -202,7 +201,7 @@ class Game(ABC):
         return None
 
     def computer(self) -> ComputerPlayers | None:
-        """The game's computer players (games/<id>/ai.py COMPUTER), or None:
+        """The game's computer players (games/<id>/ai/players.py COMPUTER), or None:
         then only the random player can take a seat."""
         return None
 
@@ -229,7 +228,7 @@ class Game(ABC):
 
     # ---- data: the catalog passed in, not a global (engine/core/catalog_memo.py) -----------------
     def catalog(self) -> Any:
-        """The catalog this game is set up with (games/<id>/catalog.py
+        """The catalog this game is set up with (games/<id>/rules/catalog.py
         `load_catalog`: the shipped data/<id>/, read on first use and kept
         on the game).  A new state carries it (`initial_state`); what has no
         state at hand (options, army lists, the launcher) asks here."""

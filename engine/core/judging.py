@@ -1,6 +1,6 @@
 """What a game tells `main.py judge` (the designers' balance lab).
 
-Optional hooks, in the module a game hands over as `games/<id>/judge.py` (see
+Optional hooks, in the module a game hands over as `games/<id>/rules/judge.py` (see
 `Game` in engine/core/game.py, `GameParts.judge`); a game without that module
 is still judged (win rates, lengths, first-player advantage), only without
 map facts, swaps and pictures:

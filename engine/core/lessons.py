@@ -547,7 +547,7 @@ class Lesson:
     def watch(self, match: Match) -> list[tuple[str, str]]:
         """The game's own warnings for the learner in free play (a victory
         about to be won or lost, with its rule): `watch(state, learner)` in
-        `games/<id>/coach.py` (Game.coach_warnings).  A bug in it raises: the
+        `games/<id>/ui/coach.py` (Game.coach_warnings).  A bug in it raises: the
         test that meets it fails, and the window's crash guard keeps the game."""
         return [(str(t), str(r)) for t, r in self.rules.coach_warnings(match.state, self.learner)][:3]
 

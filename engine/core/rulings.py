@@ -1,7 +1,7 @@
 """House rulings: where a rulebook is ambiguous or contradicts itself, the
 group at the table chooses the reading.
 
-A game declares its rulings (games/<id>/rulings.py) and returns them from
+A game declares its rulings (games/<id>/rules/rulings.py) and returns them from
 its ruleset's `rulings()`.  The chosen readings live in the match setup as
 `setup.options["rulings"] = {ruling_id: reading_key}`, so saves and replays
 keep them; the rules ask `reading(state, ruling_id)`.  Our own reading (the

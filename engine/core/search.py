@@ -1,7 +1,7 @@
 """Difficulty levels for every game: easy, normal, hard.
 
 A game supplies its *normal* player (`make_agent("normal", rules)` in
-`games/<id>/ai.py`, the scoring agent that knows the game's goals) and, for
+`games/<id>/ai/players.py`, the scoring agent that knows the game's goals) and, for
 the hard level, one evaluation hook; this module makes the other levels:
 
 - **easy** (`EasyAgent`): the normal player with human-sized slips: now and

@@ -1,6 +1,6 @@
 """A game state's fingerprint, from the state's declared dataclass fields.
 
-Every game keeps its position in dataclasses (games/<id>/state.py).  The
+Every game keeps its position in dataclasses (games/<id>/rules/state.py).  The
 fingerprint a save carries (engine/core/match.py) is computed here, from
 every field the dataclass compares, so a field added to a state is in the
 fingerprint without anyone remembering to add it: the hand-written

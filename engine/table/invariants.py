@@ -1,5 +1,5 @@
 """Facts about bases that hold in every reachable state of a table game
-(games/<id>/invariants.py, checked after every action of the random-playout
+(games/<id>/rules/invariants.py, checked after every action of the random-playout
 tests): every base on the table, no two bases of different units (or, where
 a game says so, of the same unit) overlapping beyond the contact tolerance."""
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """The contract between the generic UI (engine/ui) and a game's view and
-controller (games/<id>/view.py, games/<id>/controller.py).
+controller (games/<id>/ui/view.py, games/<id>/ui/controller.py).
 
 Plain data only, no pygame: a controller turns clicks and keys into Actions
 and can be tested headless.  The UI finds a game's pieces by convention:
 
-    games.<id>.view.make_view(match)             -> a View
-    games.<id>.controller.make_controller(match, view) -> a Controller
+    games.<id>.ui.view.make_view(match)             -> a View
+    games.<id>.ui.controller.make_controller(match, view) -> a Controller
 
-(or `ruleset.ui_package` instead of `games.<id>` when a ruleset sets it;
-or `ruleset.ui_module`, one module holding both factories).
+(every game package has the same shape: tests/engine/test_game_packages.py;
+or `ruleset.ui_module`, one module holding both factories, for test doubles).
 
 Two kinds of space.  A hex game's View leaves `space = "hex"` and answers
 hexes/terrain/tokens; its Controller gets clicks as hexes.  A free-measure
@@ -243,7 +243,7 @@ def load_game_ui(match):
         mod = importlib.import_module(one)
         view = mod.make_view(match)
         return view, mod.make_controller(match, view)
-    pkg = rules.ui_package or f"games.{match.setup.game}"
+    pkg = f"games.{match.setup.game}.ui"
     view_mod = importlib.import_module(pkg + ".view")
     ctl_mod = importlib.import_module(pkg + ".controller")
     view = view_mod.make_view(match)

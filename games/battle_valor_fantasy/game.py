@@ -39,7 +39,6 @@ class BattleValorFantasyRules(Game):
                       catalog=catalog, invariants=invariants, position=position, judge=judge,
                       rulings=rulings, coach=coach)
     declared = actions.DECLARED
-    ui_package = "games.battle_valor_fantasy.ui"     # the screens: ui/view.py, ui/controller.py
 
     def computer(self) -> ComputerPlayers:
         from games.battle_valor_fantasy.ai import players       # the computer players read the rules: loaded when first asked for

@@ -25,7 +25,6 @@ from games.dice_wars.ui import coach
 
 class DiceWarsRules(Game):
     game_id = "dice_wars"
-    ui_package = "games.dice_wars.ui"
     parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
                       rulings=rulings, coach=coach)
     declared = actions.DECLARED

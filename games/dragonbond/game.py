@@ -35,7 +35,6 @@ class DragonbondRules(Game):
     data_version = "1"
     army_lists = True                # army_catalog, army_problems, army_summary below
     rulebook = "dragonbond.txt"
-    ui_package = "games.dragonbond.ui"      # view.py, controller.py, faces.py
 
     # ---- setup -------------------------------------------------------------------------
     def options(self) -> list[OptionSpec]:

@@ -33,7 +33,6 @@ PRIVATE_PARAMS = {"mulligan": ("cards",), "mulligan_take": ("card",), "handbook"
 
 class UberDrakesRules(Game):
     game_id = "uberdrakes"
-    ui_package = "games.uberdrakes.ui"     # where view.py, controller.py and faces.py live
     parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
                       rulings=rulings, coach=coach)
     declared = actions.DECLARED

@@ -33,7 +33,6 @@ class WarboundRules(Game):
     parts = GameParts(describe=describe, catalog=catalog, invariants=invariants, position=position, judge=judge,
                       rulings=rulings, coach=coach)
     declared = actions.DECLARED
-    ui_package = "games.warbound.ui"      # view.py and controller.py
 
     def computer(self) -> ComputerPlayers:
         from games.warbound.ai import players  # the computer players read the rules: loaded when first asked for

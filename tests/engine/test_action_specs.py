@@ -42,7 +42,7 @@ def test_every_kind_names_the_functions_that_apply_and_describe_it(game):
 
 
 def test_a_kind_declared_without_its_apply_fails_at_import():
-    """The declaration's fields are required: a games/<id>/actions.py that
+    """The declaration's fields are required: a games/<id>/rules/actions.py that
     leaves one out raises when it is imported, so collection fails."""
     from engine.core.action_specs import ActionSpec
     with pytest.raises(TypeError):

@@ -216,7 +216,7 @@ def test_ctrl_c_on_the_command_line_keeps_games_and_the_same_command_resumes(tmp
 @slow
 def test_every_registered_game_is_judged_in_json_and_pictures(tmp_path):
     """New games are judged from the day they are registered: without their
-    own hooks (games/<id>/judge.py) the tournament still runs and the
+    own hooks (games/<id>/rules/judge.py) the tournament still runs and the
     picture says the map is missing."""
     from engine.commands.judge import map_facts
     from engine.commands.plot import plot_report

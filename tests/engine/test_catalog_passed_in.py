@@ -1,6 +1,6 @@
 """The catalog passed in, not a global (issue 37).
 
-A game's data (games/<id>/catalog.py) is read by its ruleset
+A game's data (games/<id>/rules/catalog.py) is read by its ruleset
 (`catalog()`, `read_catalog()`); each state carries the catalog its match
 was set up with, and what the rules derive from the data is cached on that
 catalog (engine/core/catalog_memo.py).  For every game moved to this, no

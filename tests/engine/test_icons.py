@@ -44,7 +44,7 @@ def test_icons_load_at_any_size_in_any_colour():
 
 
 def _faces(game: str) -> list[Face]:
-    pkg = registry.get(game).ui_package or f"games.{game}"      # where its screens (and faces) live
+    pkg = f"games.{game}.ui"      # where its screens (and faces) live
     return importlib.import_module(pkg + ".faces").faces(registry.get(game).catalog())
 
 
