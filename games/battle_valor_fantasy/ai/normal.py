@@ -416,7 +416,12 @@ class GeneralAgent:
         if k == "cast":
             sp = state.catalog.spells[a["spell"]]
             chance = spells.cast_chance(state, a.player, [u], a["spell"], t) if t else 0.0
-            return f"cast {sp.name} on {t.name if t else 'the target'}: {percent(chance)} to reach {sp.threshold} successes"
+            why = f"{percent(chance)} to reach {sp.threshold} successes"
+            if t is not None and t.owner == u.owner and sp.effect in DEFENCES:
+                danger = threat_to(state, t)
+                if danger:
+                    why = f"{danger}; {why}"
+            return f"cast {sp.name} on {t.name if t else 'the target'}: {why}"
         if k == "dispel":
             return "dispel the enemy's spell: an unactivated Wizard may stop it"
         if k == "general_rally":
@@ -678,6 +683,9 @@ def contested_points(state: BVFState, t: Unit) -> float:
     return out
 
 
+DEFENCES = ("reroll_defence", "enemies_do_not_attack", "enemy_rerolls_successes")   # the spells that guard a unit
+
+
 def spell_idle(state: BVFState, effect: str, t: Unit) -> bool:
     """Whether a spell on our own unit `t` would change nothing this turn
     (issue 35: Magic Armor on our Stone Thrower at the back edge, far from
@@ -686,7 +694,7 @@ def spell_idle(state: BVFState, effect: str, t: Unit) -> bool:
     reaches, double shots without a Fire order and a target."""
     if t.owner is None or t.kind != "unit":
         return False
-    if effect in ("reroll_defence", "enemies_do_not_attack", "enemy_rerolls_successes"):
+    if effect in DEFENCES:
         return not (t.engaged or _threatened(state, t))
     if effect in ("reroll_attack", "double_attacks"):
         return not (t.engaged or ("charge" in t.orders and not t.activated and any(
@@ -703,18 +711,24 @@ def _threatened(state: BVFState, t: Unit) -> bool:
     would pick (its nearest: a Stone Thrower's range has no end, so by
     range alone every unit on the table would count as threatened, and the
     wizard armoured our own Bolt Thrower at the back edge in a play-test)."""
+    return threat_to(state, t) != ""
+
+
+def threat_to(state: BVFState, t: Unit) -> str:
+    """Who could strike our unit `t` (_threatened), in words for the
+    reason of a defence spell: "Berserkers could charge it"; "" none."""
     for e, reach in threat.chargers(state, t):
         if space.distance(state, t, e) <= reach:
-            return True
+            return f"{e.name} could charge it"
     for e in space.enemies(state, t):
         if e.kind != "unit" or e.fleeing or stats.missile(state, e) is None:
             continue
         if stats.machine(e):
             if fire.nearest_target(state, e) is t:
-                return True
+                return f"{e.name} would shoot at it (its nearest target)"
         elif space.distance(state, t, e) <= fire.weapon_range(state, e):
-            return True
-    return False
+            return f"it is in range of {e.name}"
+    return ""
 
 
 # per victory point a volley is expected to gain (volley_outlook), what it adds to a Fire's score

@@ -100,6 +100,8 @@ def test_no_magic_armor_on_a_machine_only_far_shooting_could_reach(level):
     assert normal._threatened(m.state, m.state.units[names["wall"]])
     a, why = choice(m, level)
     assert not (a.kind == "cast" and a.get("target") == bolts.uid), (RULES.describe(m.state, a), why)
+    if a.kind == "cast" and a["spell"] == "magic_armor":         # on the block: the reason names the danger
+        assert "lobber would shoot at it" in why, why
 
 
 def levy_position() -> Match:
