@@ -10,6 +10,7 @@ keys the panel does not use (undo, rules, save, help) reach the screen.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import pygame
@@ -114,6 +115,20 @@ class DecisionDialog(Scene):
         w = th.font("s", True).size(self._pill_text())[0] + th.px(28)
         self.pill = pygame.Rect(0, 0, w, th.line_h("s") + th.px(12))
         self.pill.midtop = (area.centerx, area.y + th.px(10))
+        self._wrap(spec, inner, th)
+
+    def _wrap(self, spec: DecisionSpec, inner: int, th) -> None:
+        """The words as they will be drawn: titles cut to fit and every
+        paragraph wrapped into lines, here at the change, so draw only
+        blits (issue 37: layout on resize and on a new decision)."""
+        self.title_text = T.ellipsize(spec.title, th.font("l", True), inner)
+        self.who_text = T.ellipsize(spec.who, th.font("s"), inner) if spec.who else ""
+        self.line_wraps = [(T.wrap(text, th.font("s"), inner), tone) for text, tone in spec.lines]
+        sw = inner // 2 - th.px(20)
+        self.side_wraps = [SideWords(T.ellipsize(s.name, th.font("m", True), sw - th.px(60)),
+                                     [T.wrap(note, th.font("xs"), sw - th.px(16)) for note in s.notes],
+                                     T.wrap(s.odds, th.font("s"), sw - th.px(16)) if s.odds else [])
+                           for s in spec.sides[:2]]
 
     def _pill_text(self) -> str:
         return f"{self.spec.title} — Tab: back to the decision"
@@ -198,22 +213,22 @@ class DecisionDialog(Scene):
         inner = self.rect.w - th.px(40)
         clip = surf.get_clip()
         surf.set_clip(self.rect)
-        W.blit_text(surf, T.ellipsize(spec.title, th.font("l", True), inner), (x, y), "l", accent, True, th)
+        W.blit_text(surf, self.title_text, (x, y), "l", accent, True, th)
         y += th.line_h("l") + th.px(2)
         if spec.who:
-            W.blit_text(surf, T.ellipsize(spec.who, th.font("s"), inner), (x, y), "s", T.MUTED, False, th)
+            W.blit_text(surf, self.who_text, (x, y), "s", T.MUTED, False, th)
             y += th.line_h("s") + th.px(4)
         if spec.sides:
             sw = inner // 2 - th.px(20)
             for i, s in enumerate(spec.sides[:2]):
                 r = pygame.Rect(x + i * (sw + th.px(40)), y, sw, self.side_h)
-                self._draw_side(surf, r, s, th)
+                self._draw_side(surf, r, s, self.side_wraps[i], th)
             if len(spec.sides) == 2:
                 vs = th.text("vs", "m", T.MUTED, True)
                 surf.blit(vs, vs.get_rect(center=(x + inner // 2, y + self.side_h // 2)))
             y += self.side_h + th.px(10)
-        for text, tone in spec.lines:
-            y += W.draw_wrapped(surf, text, (x, y, inner, 400), "s", TONES.get(tone, T.TEXT), theme=th) + th.px(3)
+        for lines, tone in self.line_wraps:
+            y += _blit_lines(surf, lines, (x, y), "s", TONES.get(tone, T.TEXT), th) + th.px(3)
         if spec.lines:
             y += th.px(6)
         for heading, _buttons, by, _cols, _bw in self.layout:
@@ -235,21 +250,40 @@ class DecisionDialog(Scene):
         if b is not None and b.tip and b.rect.collidepoint(self.mouse):
             W.tooltip(surf, self.mouse, "", [b.tip], th, surf.get_rect())
 
-    def _draw_side(self, surf, r, s, th) -> None:
+    def _draw_side(self, surf, r, s, words: "SideWords", th) -> None:
         col = T.rgb(s.color)
         W.box(surf, r, T.mix(T.PANEL, col, 0.12), col if s.deciding else T.PANEL_EDGE, th.px(6), 2 if s.deciding else 1)
         x, y = r.x + th.px(8), r.y + th.px(6)
         from engine.ui.panels.panel import mini_token
         tok = mini_token(s.label, s.color, "circle", th.line_h("m") + th.line_h("xs"))
         surf.blit(tok, tok.get_rect(topright=(r.right - th.px(4), r.y + th.px(2))))
-        W.blit_text(surf, T.ellipsize(s.name, th.font("m", True), r.w - th.px(60)), (x, y), "m", T.TEXT, True, th)
+        W.blit_text(surf, words.name, (x, y), "m", T.TEXT, True, th)
         y += th.line_h("m")
         W.blit_text(surf, s.role + ("  · deciding" if s.deciding else ""), (x, y), "xs", col if s.deciding else T.MUTED,
                     s.deciding, th)
         y += th.line_h("xs")
         W.blit_text(surf, s.total, (x, y), "xl", T.TEXT, True, th)
         y += th.line_h("xl") + th.px(4)
-        for note in s.notes:
-            y += W.draw_wrapped(surf, note, (x, y, r.w - th.px(16), 200), "xs", T.MUTED, theme=th)
+        for note in words.notes:
+            y += _blit_lines(surf, note, (x, y), "xs", T.MUTED, th)
         if s.odds:
-            W.draw_wrapped(surf, s.odds, (x, y + th.px(2), r.w - th.px(16), 200), "s", T.ACCENT, theme=th)
+            _blit_lines(surf, words.odds, (x, y + th.px(2)), "s", T.ACCENT, th)
+
+
+@dataclass(frozen=True)
+class SideWords:
+    """One side's words as they are drawn: its name cut to fit, its notes and odds wrapped."""
+    name: str
+    notes: list[list[str]]
+    odds: list[str]
+
+
+def _blit_lines(surf, lines: list[str], at: tuple[int, int], size: str, color, th) -> int:
+    """Lines already wrapped, one under the other (as widgets.draw_wrapped
+    draws them); the height used."""
+    x, y = at
+    lh = th.font(size).get_linesize()
+    for line in lines:
+        surf.blit(th.text(line, size, color, False), (x, y))
+        y += lh
+    return len(lines) * lh
