@@ -1,5 +1,9 @@
 """The rulebook sections Dice Wars' checks (checks.py) and appliers (apply.py) cite."""
 
+# What a check answers when it refuses: the reason, or (the reason, the
+# section it cites); None means allowed (engine.core.action_specs.Refusal).
+Reason = str | tuple[str, str]
+
 R_PHASE = "dice_wars.txt § The Command Phase"
 R_MOVE = "dice_wars.txt § Movement"
 R_FACING = "dice_wars.txt § Facing"

@@ -141,4 +141,19 @@ class DWState:
     deploy_moved: tuple = ()      # units placed or moved this deployment turn
     deploy_pass: int = 1          # 1: placing; 2-3: adjusting in response
     tiles: TileDraft | None = field(default=None, metadata=BY_METHOD)   # Challenge III's map being built by the players (tile_draft.TileDraft) or None
-    cache: dict = field(default_factory=dict, compare=False, repr=False, metadata=FRESH)  # derived values; cleared on change
+    cache: dict | None = field(default_factory=dict, compare=False, repr=False, metadata=FRESH)  # derived values; None while the state changes
+
+
+def on_map(u: Unit) -> Hex:
+    """Where unit u stands (u.pos, known not to be None: the unit is deployed
+    and alive; stats.living and the checks pass only such units on)."""
+    if u.pos is None:
+        raise RuntimeError(f"unit {u.uid} is not on the map")
+    return u.pos
+
+
+def decision_waiting(state: DWState) -> Pending:
+    """The decision the rules wait for (state.pending, known not to be None)."""
+    if state.pending is None:
+        raise RuntimeError("no decision is waiting")
+    return state.pending
