@@ -93,8 +93,8 @@ def problem(state: DWState, a: Action):
 
 
 def move_problem(state, u, act, to):
-    if stats.has_status(u, "rooted"):
-        c = stats.has_status(u, "rooted")
+    c = stats.has_status(u, "rooted")
+    if c is not None:
         return (f"{stats.card(u).name} is rooted by {c.source} and cannot move.", "dice_wars.txt § Conditions")
     if to == u.pos:
         return "The unit is already there."

@@ -8,15 +8,16 @@ from engine.core.rules import Event
 from engine.core.rulings import reading
 from games.dice_wars.rules import stats
 from games.dice_wars.rules.rulings import ARROW_RAIN_FOREST
-from games.dice_wars.rules.state import DWState, Unit
+from games.dice_wars.rules.citations import Reason
+from games.dice_wars.rules.state import DWState, Unit, on_map
 
 R_CAPTURE = "dice_wars.txt § Capturing Cities"
 R_RELICS = "dice_wars.txt § Challenge I: Ancient Relics"
 R_HINTER = "dice_wars.txt § Challenge IV: The Hinterland"
 
 
-def capture_problem(state: DWState, u: Unit) -> str | None:
-    ci = state.board.capitals.get(u.pos)
+def capture_problem(state: DWState, u: Unit) -> Reason | None:
+    ci = state.board.capitals.get(on_map(u))
     if ci is None:
         return ("A city is captured from its capital hex (the scarlet insignia).", R_CAPTURE)
     c = state.cities[ci]
@@ -26,7 +27,7 @@ def capture_problem(state: DWState, u: Unit) -> str | None:
 
 
 def capture(state: DWState, dice, u: Unit, events: list) -> None:
-    ci = state.board.capitals[u.pos]
+    ci = state.board.capitals[on_map(u)]
     c = state.cities[ci]
     prev = c.owner
     if c.card is None:
@@ -77,7 +78,7 @@ def draw_relic(state: DWState, p: int, events: list) -> None:
                         data={"relic": rid}))
 
 
-def ruins_problem(state: DWState, u: Unit) -> str | None:
+def ruins_problem(state: DWState, u: Unit) -> Reason | None:
     if u.pos not in state.board.ruins:
         return ("Only a unit on a ruin can search it.", R_HINTER)
     if u.pos in state.ruins_searched:
@@ -105,7 +106,7 @@ def distance_to_held(state: DWState, h, p: int) -> int:
     return best
 
 
-def city_skill_problem(state: DWState, u: Unit, card_id: str, target) -> str | None:
+def city_skill_problem(state: DWState, u: Unit, card_id: str, target) -> Reason | None:
     """Where a city skill may be used from and aimed at: the card's range is
     measured from the nearest held city (cities share their skills)."""
     if card_id not in stats.side_city_cards(state, u.owner):
@@ -118,7 +119,8 @@ def city_skill_problem(state: DWState, u: Unit, card_id: str, target) -> str | N
     problem = skill_target_problem(state, u, None, sk, target)
     if problem:
         return problem
-    h = target if isinstance(target, tuple) else state.units[target].pos
+    # skill_target_problem passed: a unit target stands on the map
+    h = target if isinstance(target, tuple) else on_map(state.units[target])
     if card_id == "solamyra":
         if distance_to_held(state, u.pos, u.owner) > cc.near:
             return f"Secret Tunnels start in or near a held city (within {cc.near} hexes)."
@@ -144,6 +146,7 @@ def city_skill_candidates(state: DWState, u: Unit, card_id: str, unit_targets: l
     cc = state.catalog.cities[card_id]
     if unit_targets is not None:
         return unit_targets
+    assert cc.skill is not None       # legal.action_options asks only for the cards with a skill
     held = stats.held_cities(state, u.owner)
     out = set()
     reach = cc.skill.range if cc.skill.range is not None else cc.near

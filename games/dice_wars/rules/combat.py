@@ -10,7 +10,7 @@ from engine.core.rulings import reading
 from engine.core.words import possessive
 from games.dice_wars.rules import stats, victory
 from games.dice_wars.rules.rulings import LEY_LINES_DEFENDERS
-from games.dice_wars.rules.state import Cond, DWState, Unit
+from games.dice_wars.rules.state import Cond, DWState, Unit, on_map
 
 R_ATTACK = "dice_wars.txt § Weapon Attacks"
 R_TERRAIN = "dice_wars.txt § Terrain"
@@ -19,12 +19,13 @@ R_VET = "dice_wars.txt § Challenge VII: Veteran Units"
 R_CLAR = "dice_wars.txt § Rule Clarifications"
 
 
-def contest_terms(state: DWState, att: Unit, dfn: Unit, counterstrike: bool = False,
+def contest_terms(state: DWState, att: Unit | None, dfn: Unit, counterstrike: bool = False,
                   power: int | None = None, magic: bool | None = None):
     """(dice, sides, attack modifier, attack notes, defense modifier, defense
     notes) for a roll of att against dfn.  Physical: 2d6 + attack vs 2d6 +
     defense; magic: d20 vs d20, defense ignored, only magic bonuses count."""
     if magic is None:
+        assert att is not None, "a relic spell's roll (no unit) says whether it is magic (skills.resolve)"
         magic = stats.is_magic(att) if power is None else False
     an: list = []
     dn: list = []
@@ -35,7 +36,7 @@ def contest_terms(state: DWState, att: Unit, dfn: Unit, counterstrike: bool = Fa
         an.append((f"spell power {a}", "dice_wars.txt § Challenge I: Ancient Relics"))
         if magic:
             d = stats.roll_modifier(state, dfn, None, "magic", False, kind, dn)
-            bonus = td[stats.terrain(state, dfn.pos)].magic_bonus
+            bonus = td[stats.terrain(state, on_map(dfn))].magic_bonus
             if bonus and reading(state, LEY_LINES_DEFENDERS.id) == "both":
                 d += bonus
                 dn.append((f"Ley Lines +{bonus} magic", R_TERRAIN))
@@ -47,7 +48,7 @@ def contest_terms(state: DWState, att: Unit, dfn: Unit, counterstrike: bool = Fa
         a = (power or 0) + stats.roll_modifier(state, att, dfn, "magic", True, kind, an, counterstrike)
         d = stats.roll_modifier(state, dfn, att, "magic", False, kind, dn, counterstrike)
         for who, notes, _sign in ((att, an, 1), (dfn, dn, 1)):
-            bonus = td[stats.terrain(state, who.pos)].magic_bonus
+            bonus = td[stats.terrain(state, on_map(who))].magic_bonus
             if who is dfn and reading(state, LEY_LINES_DEFENDERS.id) != "both":
                 bonus = 0                  # house ruling: Ley Lines help only the attacker
             if bonus:
@@ -65,7 +66,7 @@ def contest_terms(state: DWState, att: Unit, dfn: Unit, counterstrike: bool = Fa
         an.insert(0, (f"skill power {power}", "dice_wars.txt § Skills"))
     a += stats.roll_modifier(state, att, dfn, "attack", True, kind, an, counterstrike)
     if kind == "melee" and power is None:
-        bonus = td[stats.terrain(state, att.pos)].melee_attack
+        bonus = td[stats.terrain(state, on_map(att))].melee_attack
         if bonus:
             a += bonus
             an.append((f"Badlands +{bonus} attack to melee units", R_TERRAIN))
@@ -83,7 +84,7 @@ def hit_chance(state: DWState, att: Unit, dfn: Unit, **kw) -> float:
     return odds.contest(n, s, a, n, s, d)
 
 
-def roll_contest(state: DWState, dice, att: Unit, dfn: Unit, events: list, what: str, **kw) -> bool:
+def roll_contest(state: DWState, dice, att: Unit | None, dfn: Unit, events: list, what: str, **kw) -> bool:
     """Roll until the tie is broken (§ Weapon Attacks); log every roll."""
     n, s, a, an, d, dn, kind = contest_terms(state, att, dfn, **kw)
     for text, rule in an:

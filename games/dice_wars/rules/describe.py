@@ -7,7 +7,7 @@ from engine.core.actions import Action
 from engine.core.odds import percent
 from engine.core.words import possessive
 from games.dice_wars.rules import combat, movement, flow, skills, stats, targeting, tile_draft
-from games.dice_wars.rules.state import DWState
+from games.dice_wars.rules.state import DWState, decision_waiting, on_map
 
 
 def hex_label(h) -> str:
@@ -153,10 +153,10 @@ def preview(state: DWState, a: Action) -> list[str]:
             sk = state.catalog.relics[a["relic"]].skill
         notes: list = []
         mod = skills.check_modifier(state, u, notes)
-        f, s, g = skills.check_odds(sk, mod)
+        f, s, gr = skills.check_odds(sk, mod)
         line = f"Check (2d6{mod:+d}, needs {sk.check.minimum}): fail {percent(f)}, standard {percent(s)}"
         if sk.greater is not None:
-            line += f", greater ({sk.check.greater}+) {percent(g)}"
+            line += f", greater ({sk.check.greater}+) {percent(gr)}"
         out.append(line)
         out.append(sk.text)
     elif k == "move":
@@ -171,13 +171,13 @@ def preview(state: DWState, a: Action) -> list[str]:
                 g = state.units[zones[to][0]]
                 out.append(f"Enters the front of a guarding {stats.card(g).name}: attack it or take its counterstrike")
     elif k == "counterstrike":
-        pend = state.pending
+        pend = decision_waiting(state)        # a counterstrike answers a guard's waiting question
         g, u = state.units[pend.guard], state.units[pend.uid]
         p = combat.hit_chance(state, g, u, counterstrike=True)
         out.append(f"The {stats.card(g).name} hits with {percent(p)}; {stats.card(u).name} has {u.hp} HP")
     elif k == "capture":
         u = state.units[a["uid"]]
-        c = state.cities[state.board.capitals[u.pos]]
+        c = state.cities[state.board.capitals[on_map(u)]]
         out.append("Draws a random city sigil" if c.card is None else f"Takes {state.catalog.cities[c.card].name}")
     return out
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core.rules import Event
 from engine.core.words import possessive
 from games.dice_wars.rules import movement, stats, victory
+from games.dice_wars.rules.citations import Reason
 from games.dice_wars.rules.state import Activation, DWState, Unit
 
 R_PHASE = "dice_wars.txt § The Command Phase"
@@ -21,7 +22,7 @@ def activation(state: DWState, uid: int) -> Activation | None:
     return None
 
 
-def activation_problem(state: DWState, u: Unit) -> str | None:
+def activation_problem(state: DWState, u: Unit) -> Reason | None:
     if activation(state, u.uid) is None and len(state.activations) >= 2:
         names = " and ".join(stats.card(state.units[a.uid]).name for a in state.activations)
         return (f"Two units ({names}) already take their turns this phase.", R_PHASE)

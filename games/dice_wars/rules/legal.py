@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.actions import Action
 from engine.hex import grid as hexgrid
 from games.dice_wars.rules import cities, flow, movement, setup, skills, stats, targeting, tile_draft
-from games.dice_wars.rules.state import DWState, Unit
+from games.dice_wars.rules.state import DWState, Unit, decision_waiting, on_map
 
 
 def legal_actions(state: DWState) -> list[Action]:
@@ -111,10 +111,11 @@ def action_options(state: DWState, u: Unit, only_target: int | None = None) -> l
     out: list[Action] = []
     if not stats.has_status(u, "disarmed"):
         reach = targeting.max_range(state, u)
+        here = on_map(u)                  # the command-phase units listed stand on the map
         for t in stats.living(state):
             if only_target is not None and t.uid != only_target:
                 continue
-            if hexgrid.distance(u.pos, t.pos) > reach:
+            if hexgrid.distance(here, on_map(t)) > reach:
                 continue
             if not stats.friendly(state, p, t.owner) and targeting.weapon_target_problem(state, u, t) is None:
                 out.append(Action.make("attack", p, uid=u.uid, target=t.uid))
@@ -168,12 +169,12 @@ def skill_choices(state: DWState, u: Unit, origin, sk) -> list:
     if not sk.carry:
         return [(t, None) for t in targets]
     allies = [v.uid for v in stats.living(state) if v.uid != u.uid
-              and stats.friendly(state, v.owner, u.owner) and hexgrid.distance(v.pos, u.pos) == 1]
+              and stats.friendly(state, v.owner, u.owner) and hexgrid.distance(v.pos, on_map(u)) == 1]
     return [(t, c) for t in targets for c in allies if t != c]
 
 
 def legal_pending(state: DWState) -> list[Action]:
-    pend = state.pending
+    pend = decision_waiting(state)
     if pend.kind == "alliance":
         return [Action.make("answer_alliance", pend.player, accept=True),
                 Action.make("answer_alliance", pend.player, accept=False)]

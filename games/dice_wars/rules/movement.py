@@ -7,7 +7,8 @@ from engine.core.catalog_memo import per_catalog
 from engine.hex import grid as hexgrid
 from engine.hex.grid import Hex
 from games.dice_wars.rules import stats
-from games.dice_wars.rules.state import Activation, DWState, Unit
+from games.dice_wars.rules.citations import Reason
+from games.dice_wars.rules.state import Activation, DWState, Unit, on_map
 
 R_MOVE = "dice_wars.txt § Movement"
 R_TERRAIN = "dice_wars.txt § Terrain"
@@ -111,9 +112,9 @@ def _reach(state: DWState, u: Unit, budget: int, faced: tuple):
     owner = u.owner
     blocked = set() if mv["pass_enemies"] else {
         h for h, o in occupied.items() if o != u.uid and not stats.friendly(state, units[o].owner, owner)}
-    start = u.pos
-    dist = {start: 0}
-    prev = {start: None}
+    start = on_map(u)
+    dist: dict[Hex, int] = {start: 0}
+    prev: dict[Hex, Hex | None] = {start: None}
     # Dial's algorithm: step costs are 0, 1 or 2, so buckets beat a heap
     buckets: list[list] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
@@ -185,7 +186,7 @@ def base_move(state: DWState, u: Unit, notes: list | None = None) -> int:
     return max(0, stats.static_stat(state, u, "move", notes))
 
 
-def move_blocked_reason(state: DWState, u: Unit, to: Hex, act: Activation | None) -> str:
+def move_blocked_reason(state: DWState, u: Unit, to: Hex, act: Activation | None) -> Reason:
     """Why u cannot end a move on `to` (called after reach failed)."""
     t = state.board.terrain.get(to)
     if t is None:
@@ -202,7 +203,7 @@ def move_blocked_reason(state: DWState, u: Unit, to: Hex, act: Activation | None
     full, _ = reach(state, u, 99, act.guards_faced if act else ())
     if to in full:
         cost = full[to][0]
-        if left == 1 and cost >= 2 and hexgrid.distance(u.pos, to) == 1:
+        if left == 1 and cost >= 2 and hexgrid.distance(on_map(u), to) == 1:
             return ("With 1 movement left a unit cannot enter hindered terrain.", R_MOVE)
         return (f"That hex costs {cost} movement; the unit has {left} left.", R_MOVE)
     return ("No open path reaches that hex: terrain, walls, enemies or a guard's front hexes are in the way.", R_MOVE)

@@ -8,7 +8,7 @@ from engine.core import odds
 from engine.core.rules import Event
 from engine.core.words import possessive
 from games.dice_wars.rules import combat, stats
-from games.dice_wars.rules.state import Cond, DWState, Unit
+from games.dice_wars.rules.state import Cond, DWState, Unit, on_map
 
 R_SKILL = "dice_wars.txt § Skills"
 R_COND = "dice_wars.txt § Conditions"
@@ -39,12 +39,13 @@ def check_odds(skill, mod: int) -> tuple[float, float, float]:
 def affected(state: DWState, skill, caster: Unit | None, owner: int, target) -> list[Unit]:
     if skill.affects == "self":
         return [caster] if caster is not None else []
-    center = target if isinstance(target, tuple) else state.units[target].pos
     if skill.affects == "target":
         if isinstance(target, int):
             return [state.units[target]]
-        u = stats.unit_at(state, center)
+        u = stats.unit_at(state, target)      # a hex
         return [u] if u is not None else []
+    # an area around a hex or a unit (standing on the map: the check of the target says so)
+    center = target if isinstance(target, tuple) else on_map(state.units[target])
     out = []
     for h in hexgrid.within(center, skill.radius):
         u = stats.unit_at(state, h)
@@ -69,7 +70,7 @@ def place(state: DWState, u: Unit, h) -> None:
 
 
 def knockback(state: DWState, u: Unit, events: list) -> None:
-    back = hexgrid.back_hex(u.pos, u.facing)
+    back = hexgrid.back_hex(on_map(u), u.facing)
     if free_hex(state, back):
         place(state, u, back)
         events.append(Event("move", f"{stats.unit_label(state, u)} is knocked back", R_CLAR,
@@ -184,7 +185,7 @@ def _positional(state: DWState, fx, caster: Unit | None, carried: Unit | None, t
         if caster is None or not isinstance(target, int):
             return
         tu = state.units[target]
-        a, b = caster.pos, tu.pos
+        a, b = on_map(caster), on_map(tu)    # the user and the unit its skill's check let it aim at
         caster.pos, tu.pos = b, a
         state.occupied[a] = tu.uid
         state.occupied[b] = caster.uid
@@ -195,10 +196,12 @@ def _pull(state: DWState, v: Unit, caster: Unit | None, hexes: int, events: list
     if caster is None:
         return
     moved = 0
+    toward = on_map(caster)                   # the unit using the skill
     for _ in range(hexes):
         best = None
-        for n in hexgrid.neighbors(v.pos):
-            if free_hex(state, n) and hexgrid.distance(n, caster.pos) < hexgrid.distance(v.pos, caster.pos):
+        at = on_map(v)                        # resolve skips the victims off the map
+        for n in hexgrid.neighbors(at):
+            if free_hex(state, n) and hexgrid.distance(n, toward) < hexgrid.distance(at, toward):
                 best = n
                 break
         if best is None:
@@ -207,4 +210,4 @@ def _pull(state: DWState, v: Unit, caster: Unit | None, hexes: int, events: list
         moved += 1
     if moved:
         events.append(Event("move", f"{stats.unit_label(state, v)} is pulled {moved} hex{'es' if moved > 1 else ''}", R_SKILL,
-                            data={"uid": v.uid, "to": list(v.pos)}))
+                            data={"uid": v.uid, "to": list(on_map(v))}))

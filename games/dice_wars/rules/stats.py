@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.hex import grid as hexgrid
 from engine.hex.grid import Hex
 from engine.core.words import possessive
-from games.dice_wars.rules.state import Cond, DWState, Unit
+from games.dice_wars.rules.state import Cond, DWState, Unit, on_map
 
 R_TRAITS = "dice_wars.txt § Traits"
 R_COND = "dice_wars.txt § Conditions"
@@ -127,12 +127,13 @@ def _trait_sources(state: DWState, u: Unit):
 
 def movement_traits(state: DWState, u: Unit) -> dict:
     """Merged movement effects of the unit's own card (and relics)."""
-    m = {"ignore_hindered": False, "pass_terrain": set(), "pass_enemies": False, "ley_line_travel": False}
+    pass_terrain: set[str] = set()
+    m = {"ignore_hindered": False, "pass_terrain": pass_terrain, "pass_enemies": False, "ley_line_travel": False}
     for trait, _, _ in trait_sources(state, u):
         for e in trait.effects:
             if e.kind == "movement":
                 m["ignore_hindered"] |= e.ignore_hindered
-                m["pass_terrain"].update(e.pass_terrain)
+                pass_terrain.update(e.pass_terrain)
                 m["pass_enemies"] |= e.pass_enemies
                 m["ley_line_travel"] |= e.ley_line_travel
     return m
@@ -254,18 +255,18 @@ def when_holds(state: DWState, w, u: Unit, other: Unit | None, attacking: bool |
         if other is None or attacking is None:
             return False
         att, dfn = (u, other) if attacking else (other, u)
-        if hexgrid.is_behind(dfn.pos, dfn.facing, att.pos) != w.from_behind:
+        if hexgrid.is_behind(on_map(dfn), dfn.facing, on_map(att)) != w.from_behind:
             return False
     if w.self_terrain is not None and not _terrain_in(state, u.pos, w.self_terrain):
         return False
     if w.target_terrain is not None and (other is None or not _terrain_in(state, other.pos, w.target_terrain)):
         return False
     if w.adjacent_terrain is not None:
-        if not any(_terrain_in(state, n, w.adjacent_terrain) for n in hexgrid.neighbors(u.pos)):
+        if not any(_terrain_in(state, n, w.adjacent_terrain) for n in hexgrid.neighbors(on_map(u))):
             return False
     if w.adjacent_enemies_min is not None or w.adjacent_allies_min is not None:
         en = al = 0
-        for n in hexgrid.neighbors(u.pos):
+        for n in hexgrid.neighbors(on_map(u)):
             o = unit_at(state, n)
             if o is not None:
                 if friendly(state, o.owner, u.owner):

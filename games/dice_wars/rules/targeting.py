@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.hex import grid as hexgrid
 from engine.hex.grid import Hex
 from games.dice_wars.rules import stats
-from games.dice_wars.rules.state import DWState, Unit
+from games.dice_wars.rules.citations import Reason
+from games.dice_wars.rules.state import DWState, Unit, on_map
 
 R_TARGET = "dice_wars.txt § Targeting"
 R_TYPES = "dice_wars.txt § Attack Types"
@@ -46,8 +47,8 @@ def attack_range(state: DWState, u: Unit, target: Unit | None, notes: list | Non
     if target is not None:
         if stats.card(u).weapon == "arc":
             td = state.catalog.terrain
-            if td[stats.terrain(state, u.pos)].arc_high_ground and \
-                    not td[stats.terrain(state, target.pos)].arc_high_ground:
+            if td[stats.terrain(state, on_map(u))].arc_high_ground and \
+                    not td[stats.terrain(state, on_map(target))].arc_high_ground:
                 r += 1
                 if notes is not None:
                     notes.append(("Plateau: arc attack to lower ground +1 range", R_TERRAIN))
@@ -69,31 +70,32 @@ def max_range(state: DWState, u: Unit) -> int:
     return stats.static_stat(state, u, "range") + extra
 
 
-def weapon_target_problem(state: DWState, u: Unit, target: Unit) -> str | None:
+def weapon_target_problem(state: DWState, u: Unit, target: Unit) -> Reason | None:
     """Why u cannot make a weapon attack on target, or None."""
     if target.uid == u.uid:
         return ("A unit cannot target itself.", R_TARGET)
     if stats.friendly(state, u.owner, target.owner):
         return "Weapon attacks are made against enemy units, not allies."
     weapon = stats.card(u).weapon
-    dist = hexgrid.distance(u.pos, target.pos)
+    here, there = on_map(u), on_map(target)
+    dist = hexgrid.distance(here, there)
     rng = attack_range(state, u, target)
     if dist > rng:
         return (f"Out of range: {dist} hexes away, range {rng}.", R_TYPES)
-    t = state.catalog.terrain[stats.terrain(state, target.pos)]
+    t = state.catalog.terrain[stats.terrain(state, there)]
     if weapon in t.hides_from:
         return (f"A unit in {t.name.lower()} cannot be targeted by {weapon} attacks.", R_TERRAIN)
     if weapon == "arc":
         return None                           # arc targets hexes: over obstacles and units
     through_units = weapon == "melee"         # melee pierces through units
-    if not clear_line(state, u.pos, target.pos, through_units):
+    if not clear_line(state, here, there, through_units):
         what = "mountains, walls or forest" if through_units else "mountains, walls, forest or units"
         return (f"No clear line: {what} block a {weapon} attack.", R_TARGET)
     return None
 
 
 def skill_target_problem(state: DWState, u: Unit | None, origin: Hex | None, skill, target,
-                         owner: int | None = None) -> str | None:
+                         owner: int | None = None) -> Reason | None:
     """Why a skill cannot aim at `target` (a uid or a hex) from `origin`.
     `owner` names the side when no unit uses it (relic spells)."""
     if owner is None and u is not None:
@@ -111,7 +113,7 @@ def skill_target_problem(state: DWState, u: Unit | None, origin: Hex | None, ski
         if not isinstance(target, int) or target not in state.units or state.units[target].pos is None:
             return "This skill targets a unit."
         tu = state.units[target]
-        h = tu.pos
+        h = on_map(tu)                        # its pos was checked not None above
         if skill.target == "self" and (u is None or tu.uid != u.uid):
             return "This skill targets the unit using it."
         if skill.target != "self" and u is not None and tu.uid == u.uid:
