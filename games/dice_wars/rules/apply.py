@@ -35,7 +35,9 @@ def do_deploy(state, a, dice, ev):
         del state.occupied[u.pos]
     u.pos = to
     state.occupied[to] = u.uid
-    u.facing = hexgrid.direction_to(to, setup.map_centre(state.board))
+    # the centre is a point between hexes on purpose (setup.map_centre); direction_to
+    # only takes b's offset from a, which works as well for a point as for a hex
+    u.facing = hexgrid.direction_to(to, setup.map_centre(state.board))   # type: ignore[arg-type]
     state.deploy_changed = True
     state.deploy_moved = state.deploy_moved + (u.uid,)
 

@@ -50,7 +50,7 @@ class Board:
         # corners clockwise from top-left: play "continues to the left" around the table
         tx, ty = self.tiles_x - 1, self.tiles_y - 1
         self.corners = [0, tx, ty * self.tiles_x + tx, ty * self.tiles_x]
-        cities = []
+        cities: list[CitySite] = []
         for obj in data.objects:
             if obj.type == "city":
                 cap = obj.hex
@@ -111,6 +111,7 @@ def build_board(cat, scenario: str, dice, sites: str = "none") -> tuple[Board, l
         turns = [dice.roll(2)[0] == 2 for _ in range(9)]
         layout = list(zip(order, turns))
         board = finish_board(compose_tiles(cat, tile_prefix(scenario), layout), scenario, sites, layout)
+        assert board.tile_names is not None   # finish_board names the tiles of the layout it is given
         notes.append("Tiles " + " ".join(board.tile_names)
                      + " (R = turned around), tile 5 the Dark Tower in the centre")
         return board, notes

@@ -102,7 +102,8 @@ class Catalog:
                              "(dice_wars.txt § Challenge VII)")
         if faction is not None and faction not in self.factions:
             raise KeyError(f"unknown faction {faction!r}")
-        stats = {"attack": uc.attack, "defense": uc.defense, "range": uc.range, "move": uc.move}
+        attack = uc.attack
+        stats = {"defense": uc.defense, "range": uc.range, "move": uc.move}
         deltas = []
         if faction is not None:
             deltas.append(self.factions[faction].adjust.get(cls, StatDelta()))
@@ -110,9 +111,11 @@ class Catalog:
         if vet is not None:
             deltas.append(vet.delta)
         for d in deltas:
+            if d.attack and isinstance(attack, int):      # a magic ('M') attack never changes
+                attack += d.attack
             for stat in stats:
                 amount = getattr(d, stat)
-                if amount and not (stat == "attack" and stats[stat] == "M"):
+                if amount:
                     stats[stat] += amount
         parts = [p for p in (faction, cls, "veteran" if veteran else None) if p]
         sources = {uc.source} | ({vet.source} if vet else set()) | (
@@ -120,7 +123,7 @@ class Catalog:
         card = UnitCard(
             id=":".join(parts), cls=cls, name=vet.name if vet else uc.name, tier=uc.tier,
             faction=faction, veteran=veteran, hp=vet.hp if vet else TIER_HP[uc.tier],
-            attack=stats["attack"], weapon=uc.weapon, defense=stats["defense"],
+            attack=attack, weapon=uc.weapon, defense=stats["defense"],
             range=stats["range"], move=stats["move"],
             trait=(vet.trait if vet and vet.trait else uc.trait),
             skill=(vet.skill if vet and vet.skill else uc.skill),
@@ -457,8 +460,8 @@ def _magic_flavour(trait: Trait | None, skill: Skill | None) -> bool:
             if fx.kind == "movement" and fx.ley_line_travel:
                 return True
     if skill is not None:
-        for fx in list(skill.effects) + list(skill.greater or []):
-            if fx.kind == "attack" and fx.magic:
+        for sfx in list(skill.effects) + list(skill.greater or []):
+            if sfx.kind == "attack" and sfx.magic:
                 return True
     return False
 

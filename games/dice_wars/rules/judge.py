@@ -221,7 +221,7 @@ def judge_variants(state: DWState, folder) -> list:
         return []
     data = load_map(state.catalog, path)
     cities = [o for o in data.objects if o.type == "city"]
-    out = []
+    out: list[Variant] = []
 
     def keep(words: str, terrain: dict, moves: dict, seats=()) -> None:
         changed = sum(1 for h in terrain if terrain[h] != data.terrain.get(h)) + len(moves)

@@ -45,7 +45,7 @@ def build(state: DWState, spec: dict, events: list) -> None:
         p.factions = own
         p.name = COLOR_NAMES[own[0]]
         p.color = c.factions[own[0]].color
-    names = {}
+    names: dict[str, int] = {}
     for i, raw in enumerate(top.items("units")):
         _unit(state, Fields(raw, f"position.units[{i}]"), names, factions)
     for i, raw in enumerate(top.items("cities")):

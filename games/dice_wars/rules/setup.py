@@ -60,7 +60,7 @@ def initial_state(setup: Setup, dice, cat) -> tuple[DWState, list[Event]]:
     if placing:
         rolls = roll_off(dice, list(range(n)), events, "Tile placement roll (d20)", tile_draft.R_SHUFFLE)
         tiles = tile_draft.deal(setup.scenario, n, min(range(n), key=lambda p: rolls[p]), dice, events)
-        board, notes = tile_draft.partial_board(cat, tiles), []
+        board, notes = tile_draft.partial_board(cat, tiles), list[str]()
     else:
         tiles = None
         board, notes = build_board(cat, setup.scenario or "balanced", dice, opts.get("hinterland_sites", "none"))
@@ -87,6 +87,7 @@ def initial_state(setup: Setup, dice, cat) -> tuple[DWState, list[Event]]:
         position.build(state, opts["position"], events)
         return state, events
     if placing:
+        assert tiles is not None              # dealt above when the players place the tiles
         state.tiles = tiles
         state.phase = "tiles"
         state.current = tiles.order[0]
@@ -98,6 +99,7 @@ def initial_state(setup: Setup, dice, cat) -> tuple[DWState, list[Event]]:
 def map_complete(state: DWState, dice, events: list) -> None:
     """The players' square is complete (Challenge III): the real board, its
     cities, then setting up goes on."""
+    assert state.tiles is not None           # the last tile was just placed (apply.do_place_tile)
     state.board = tile_draft.final_board(state.catalog, state.tiles, state.options.get("hinterland_sites", "none"))
     state.cities = [City(i) for i in range(len(state.board.cities))]
     after_map(state, dice, events)
