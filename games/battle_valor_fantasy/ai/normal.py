@@ -16,6 +16,7 @@ searches with: strong.py; the levels declared: players.py.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from engine.core.actions import Action
 from engine.table.formations import Frame
@@ -605,41 +606,47 @@ def _points(t: Unit) -> float:
     return float(t.profile.points) if t.profile is not None else 0.0
 
 
+@dataclass(frozen=True)
+class Outlook:
+    """The words for an expected gain toward victory: one that breaks or
+    destroys (half the unit's points or more: victory.py pays half for a
+    broken unit), any gain, and none."""
+    breaks: str
+    gains: str
+    loses: str
+
+    def say(self, gain: float, t: Unit) -> str:
+        if gain >= 0.5 * _points(t):
+            return self.breaks
+        return self.gains if gain > 0 else self.loses
+
+
 # The reasons speak of a fight's or a volley's outlook in words, not in the estimate's figures
-# (issue 35: "about +113 victory points in our favour" read as a score no player keeps): half the
-# unit's points or more is the line where it breaks (victory.py: half its points to the enemy).
+# (issue 35: "about +113 victory points in our favour" read as a score no player keeps)
+FIGHT = Outlook("a fight likely to break or destroy it", "a fight we should come out of ahead",
+                "a fight that would cost us more than it gains")           # a charge's or a closing move's
+ROUND = Outlook("this round may break it", "this round should cost it more than us",
+                "this round would cost us more than it")                     # one more round struck
+VOLLEY = Outlook("enough to break or destroy it", "casualties that count toward victory",
+                 "too few casualties to count for much")                     # what a volley's hits should take
+THREAT = Outlook("and likely break or destroy it (victory)", "and come out of that fight ahead (victory)",
+                 "and come out of that fight ahead (victory)")             # an enemy charge at our unit
+
+
 def fight_words(gain: float, t: Unit) -> str:
-    """A charge's or a closing move's fight with `t`, by its expected gain toward victory."""
-    if gain >= 0.5 * _points(t):
-        return "a fight likely to break or destroy it"
-    if gain > 0:
-        return "a fight we should come out of ahead"
-    return "a fight that would cost us more than it gains"
+    return FIGHT.say(gain, t)
 
 
 def round_words(gain: float, t: Unit) -> str:
-    """One more round struck at `t`."""
-    if gain >= 0.5 * _points(t):
-        return "this round may break it"
-    if gain > 0:
-        return "this round should cost it more than us"
-    return "this round would cost us more than it"
+    return ROUND.say(gain, t)
 
 
 def volley_words(gain: float, t: Unit) -> str:
-    """A volley at `t`: what its hits should take toward victory."""
-    if gain >= 0.5 * _points(t):
-        return "enough to break or destroy it"
-    if gain > 0:
-        return "casualties that count toward victory"
-    return "too few casualties to count for much"
+    return VOLLEY.say(gain, t)
 
 
 def threat_words(risk: float, u: Unit) -> str:
-    """What an enemy charge at our `u` would take from us toward victory."""
-    if risk >= 0.5 * _points(u):
-        return "and likely break or destroy it (victory)"
-    return "and come out of that fight ahead (victory)"
+    return THREAT.say(risk, u)
 
 
 HOLD_SCORE = -1.0        # a hold outside the Reform phase: what any move must beat
