@@ -99,6 +99,10 @@ class StrongGeneral(GeneralAgent):
                 gain = fight_outlook(state, u, t, pl.side, True)
                 return (f"charge {t.name}: it keeps the objective ({held:g} points to whoever holds it at the end) "
                         f"from us (victory); the fight itself {fight_words(gain, t)}")
+        if a.kind == "charge":
+            danger = self._close_danger(state, a)
+            if danger:
+                return f"{super().why(state, a)}; {danger}"
         if a.kind == "hold":
             held_back = self._held_back(state, a)
             if held_back:
@@ -110,6 +114,24 @@ class StrongGeneral(GeneralAgent):
                 return (f"keep about {SKIRMISH_DISTANCE:g}\" from {e.name}: in range to shoot, back from its charge "
                         "after its next move")
         return super().why(state, a)
+
+    @staticmethod
+    def _close_danger(state: BVFState, a: Action) -> str:
+        """For a closing charge that stops where an enemy could charge it
+        next turn, who, and why it closes all the same (CLOSE_FLOOR); ""
+        otherwise."""
+        u, t = state.units[a["uid"]], state.units[a["target"]]
+        pl = combat.plan(state, u, t)
+        if pl.reaches or pl.blocked:
+            return ""
+        frame = combat.short_frame(state, u, t)
+        if frame is None or threat.added_danger(state, u, frame) <= 0:
+            return ""
+        _, who = threat.worst_charge(state, u, space.layout(u, frame))
+        if who is None:
+            return ""
+        return (f"{who.name} may charge it where it stops, but holding would spend the Charge counter "
+                "and leave it where the enemy closes on it anyway")
 
     def _held_back(self, state: BVFState, a: Action) -> str:
         """Why a unit holds where the normal general would move it: the

@@ -174,6 +174,8 @@ def test_knights_with_a_charge_counter_close_on_far_bows_rather_than_hold_it():
         assert normal.kind == "charge" and normal["target"] == n["bows"], normal
         assert strong.kind == "charge" and strong["target"] == n["bows"], (at, spent, strong)
         assert not any(c.isdigit() for c in why), why
+        if not spent:
+            assert "berserkers may charge it where it stops" in why.lower(), why
     rules, state, n = _position("combat", [
         {"name": "knights", "player": 0, "at": [30, 42], "facing": 270, "files": 4, "orders": ["charge"],
          "unit": HORSES},
