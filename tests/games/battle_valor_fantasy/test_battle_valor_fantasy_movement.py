@@ -358,6 +358,9 @@ def test_fates_move_goes_any_way_up_to_its_limit_after_terrain(t, d, bearing):
         ev = []
         moves.place_move(state, u, dx, dy, ev, "test", "Fate")
         _no_overlaps(state)
-        assert f"is moved {d:.1f}\"" in ev[0].text
+        # the log rounds the distance moved (dx, dy), which floating point may put a hair either side of
+        # d: 1.55 asked, 1.5" said (the ci profile's example)
+        said = re.search(r'is moved (\d+\.\d)"', ev[0].text)
+        assert said and abs(float(said.group(1)) - d) <= 0.05 + 1e-9, (d, ev[0].text)
     elif "is halved" in why:
         assert d > _budget(10.0, entered) - 0.05
