@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 
-from hypothesis import HealthCheck, assume, event, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, event, example, given, settings, strategies as st
 from tiers import examples
 
 from engine.core import registry
@@ -144,10 +144,12 @@ def _budget(allowance: float, entered: float | None) -> float:
     return entered + min(left, math.ceil(left / 2))
 
 
-def _blocked_at(state, u, feet_at, length: float, ignore=(), stand=None) -> float | None:
+def _blocked_at(state, u, feet_at, length: float, ignore=(), stand=None, edge: bool = False) -> float | None:
     """The oracle: the first sampled inch where a base (of the whole unit,
     or of the stand `stand` only) overlaps another unit's (its own side's
-    skirmishers excepted) or impassable terrain."""
+    skirmishers excepted) or impassable terrain, or (`edge`) reaches
+    beyond the table's edge by more than the tolerance."""
+    width, height = state.table.width, state.table.height
     others = [f for v in space.on_table(state) if v.uid != u.uid and v.uid not in ignore
               and not (v.owner == u.owner and v.formation == "skirmish" and v.kind == "unit")
               for f in space.feet(state, v)]
@@ -159,6 +161,8 @@ def _blocked_at(state, u, feet_at, length: float, ignore=(), stand=None) -> floa
             if stand is not None and f.tag != stand:
                 continue
             b = f.bbox
+            if edge and (b[0] < -2e-3 or b[1] < -2e-3 or b[2] > width + 2e-3 or b[3] > height + 2e-3):
+                return s
             for g in others:
                 q = g.bbox
                 if not (b[2] < q[0] or b[0] > q[2] or b[3] < q[1] or b[1] > q[3]) and edge_distance(f, g) < -2e-3:
@@ -210,7 +214,9 @@ def test_an_advance_goes_no_farther_than_its_allowance_after_terrain_and_lands_c
 def _free_way(state, u, t, reach: float):
     """The oracle's charge: the contact spot square to the side charged
     (formations.plan_charge), a way to it (either wheel) that nothing but
-    the target is on, within the reach after terrain, the spot clear."""
+    the target is on and that keeps every base on the table (a wheel by
+    the edge swings its far end off it), within the reach after terrain,
+    the spot clear."""
     b = space.block(state, u)
     p = plan_charge(b, space.shape_of(u), space.block(state, t), space.main_feet(state, t), None, reach)
     if space.fits(state, u, space.layout(u, p.frame), ignore=(t.uid,)):
@@ -218,7 +224,7 @@ def _free_way(state, u, t, reach: float):
     for w in charge_ways(b, p.frame, p.angle):
         at = travel.unit_feet_at(u, w)
         if w.length <= _budget(reach, _first_touch(state, u, at, w.length)) - 0.05 and \
-                _blocked_at(state, u, at, w.length, ignore=(t.uid,)) is None:
+                _blocked_at(state, u, at, w.length, ignore=(t.uid,), edge=True) is None:
             return w
     return None
 
@@ -241,6 +247,18 @@ def charges(draw):
 @settings(max_examples=examples(120), deadline=None,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(t=charges(), target=st.just(1))
+@example(t=("field_of_abaci", {"phase": "combat", "turn": 2, "initiative": 0, "units": [
+    # found by the ci profile: both wheels into contact swing the charger's far end off the top edge
+    {"name": "u0", "player": 0, "at": [29.0, 4.5], "facing": 152.48799737614854, "files": 2,
+     "orders": ["charge"], "formation": "line", "unit": {"troop": "infantry", "stands": 6, "command": True}},
+    {"name": "u1", "player": 1, "at": [26.33925774749906, 5.885803256510906], "facing": 0.0, "files": 2,
+     "orders": [], "formation": "line", "unit": {"troop": "infantry", "stands": 6, "command": True}},
+    {"name": "u2", "player": 1, "at": [5.0, 5.0], "facing": 0.0, "files": 2, "orders": [], "formation": "line",
+     "unit": {"troop": "infantry", "stands": 6, "command": True}},
+    {"name": "u3", "player": 1, "at": [17.0, 5.0], "facing": 0.0, "files": 2, "orders": [], "formation": "line",
+     "unit": {"troop": "infantry", "stands": 6, "command": True}},
+    {"name": "g0", "player": 0, "kind": "general", "at": [1.0, 47.0]},
+    {"name": "g1", "player": 1, "kind": "general", "at": [71.0, 1.0]}]}), target=1)
 def test_a_charge_that_reaches_a_free_contact_spot_ends_in_contact(t, target):
     state = _state(*t)
     assume(state is not None)
