@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 
 from engine.core.actions import Action
-from engine.table.formations import Frame
+from engine.table.formations import Frame, in_arc as block_in_arc
 from engine.core.odds import percent
 from engine.core.words import possessive
 from games.battle_valor_fantasy.ai import deploy, packing, threat
@@ -712,23 +712,36 @@ def spell_idle(state: BVFState, effect: str, t: Unit) -> bool:
 
 
 def _threatened(state: BVFState, t: Unit) -> bool:
-    """An enemy unit could charge `t` this turn or next (its reach and the
-    move it may still make: threat.chargers) or shoot it: missile troops
-    in their weapon's range, a war machine only where `t` is the target it
-    would pick (its nearest: a Stone Thrower's range has no end, so by
-    range alone every unit on the table would count as threatened, and the
-    wizard armoured our own Bolt Thrower at the back edge in a play-test)."""
+    """An enemy unit could charge or shoot `t` this turn (threat_to): a
+    defence spell lasts "for the turn" (§ Magic Armor), so a charger
+    that reaches only next turn makes it worth nothing."""
     return threat_to(state, t) != ""
 
 
 def threat_to(state: BVFState, t: Unit) -> str:
-    """Who could strike our unit `t` (_threatened), in words for the
-    reason of a defence spell: "Berserkers could charge it"; "" none."""
-    for e, reach in threat.chargers(state, t):
-        if space.distance(state, t, e) <= reach:
+    """Who could strike our unit `t` this turn, in words for the reason of
+    a defence spell ("Berserkers could charge it"; "" none).  Read from the
+    counters on the table, face up since the reveal (§ Phase 3 Reveal
+    Orders;): a charge from an enemy unit with a Charge counter not yet
+    spent (or near its General, who may pass his on: § Order Counter
+    Types;) that has `t` in its arc and within its reach; a volley from
+    missile troops with a Fire counter, in their weapon's range, a war
+    machine only where `t` is the target it would pick (its nearest: a
+    Stone Thrower's range has no end, and the wizard armoured our own Bolt
+    Thrower at the back edge in a play-test).  Seen against hard: Magic
+    Armor on a Levy block 30" from the enemy's wolves, whose charge
+    could reach it only the turn after."""
+    feet = space.feet(state, t)
+    for e in space.enemies(state, t):
+        if e.kind != "unit" or e.fleeing or e.activated:
+            continue
+        if _may_charge_now(state, e) and space.distance(state, t, e) <= combat.charge_reach(state, e) and \
+                block_in_arc(space.block(state, e), feet, space.arc_of(e)):
             return f"{e.name} could charge it"
     for e in space.enemies(state, t):
-        if e.kind != "unit" or e.fleeing or stats.missile(state, e) is None:
+        if e.kind != "unit" or e.fleeing or e.activated or stats.missile(state, e) is None:
+            continue
+        if not any(o in ("fire", "fire_and_flee") for o in e.orders):
             continue
         if stats.machine(e):
             if fire.nearest_target(state, e) is t:
@@ -736,6 +749,15 @@ def threat_to(state: BVFState, t: Unit) -> str:
         elif space.distance(state, t, e) <= fire.weapon_range(state, e):
             return f"it is in range of {e.name}"
     return ""
+
+
+def _may_charge_now(state: BVFState, e: Unit) -> bool:
+    """Enemy unit `e` may still charge this turn: its own Charge counter
+    not spent, or its General's, which he may pass to a unit within 12"."""
+    if "charge" in e.orders:
+        return True
+    g = space.general_of(state, e.owner)
+    return g is not None and "charge" in g.orders and not g.activated and space.near_general(state, e)
 
 
 # per victory point a volley is expected to gain (volley_outlook), what it adds to a Fire's score

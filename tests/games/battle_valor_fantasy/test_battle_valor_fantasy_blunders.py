@@ -104,6 +104,39 @@ def test_no_magic_armor_on_a_machine_only_far_shooting_could_reach(level):
         assert "lobber would shoot at it" in why, why
 
 
+WOLVES = {"troop": "cavalry", "mount": "wolves", "stands": 4, "command": True}
+
+
+def wolves_position(wolves_y: float) -> Match:
+    """Seen against hard on turn 1 at Border March: Magic Armor on our Levy
+    block while the enemy's wolves, with a Charge counter, stood 30" off.
+    Our Levy at the back of the table, the Wizard beside it, the wolves
+    straight ahead of it at `wolves_y` (their charge reaches 16")."""
+    return position("spells", [
+        {"name": "levy", "player": 0, "at": [36, 40], "facing": 270, "files": 4, "orders": ["advance"],
+         "unit": LEVY},
+        {"name": "wiz", "player": 0, "kind": "wizard", "at": [44, 46.5], "orders": ["spell"]},
+        {"name": "wolves", "player": 1, "at": [36, wolves_y], "facing": 90, "files": 4, "orders": ["charge"],
+         "unit": WOLVES}])
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_defence_spell_against_a_charge_that_reaches_only_next_turn(level):
+    """Magic Armor lasts for the turn (§ Magic Armor): wolves that can
+    charge the block only the turn after (30" off, their charge 16") make
+    it worth nothing, though they close at double pace this turn.  Where
+    the wolves reach it this turn (12" off), the spell is worth casting and
+    its reason names them."""
+    far = wolves_position(8.0)
+    levy = far.state.units[far.state.options["names"]["levy"]]
+    assert not normal._threatened(far.state, levy)
+    a, why = choice(far, level)
+    assert not (a.kind == "cast" and a["spell"] == "magic_armor"), (RULES.describe(far.state, a), why)
+    near = wolves_position(26.0)
+    assert normal.threat_to(near.state, near.state.units[near.state.options["names"]["levy"]]) == \
+        "wolves could charge it"
+
+
 def levy_position() -> Match:
     """Four Levy 6" in front of eight Veteran heavy infantry with a Leader
     (already activated this turn; their charge next turn reaches 6"): a
