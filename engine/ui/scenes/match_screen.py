@@ -620,8 +620,9 @@ class MatchScreen(OverrideOffers, MatchSaving, Scene):
                             on=on))
 
     def open_help(self) -> None:
+        spot = "spot on the table" if self.space == "table" else "hex"
         lines = [
-            "Left click: select a piece, then click a highlighted hex or piece to act.",
+            f"Left click: select a piece, then click a highlighted {spot} or piece to act.",
             "Right click or Esc: cancel the selection.  Hover anything for details and odds.",
             "Drag or arrow keys: pan.  Wheel: zoom at the cursor.  F: fit the board.",
             "U or Ctrl+Z: undo your own last decision (never past a die roll, a reveal or a handoff).",
