@@ -14,7 +14,7 @@ import math
 
 from engine.core.actions import Action
 from engine.table.formations import Frame, in_arc as block_in_arc, wheel_length
-from games.battle_valor_fantasy.rules import combat, flow, moves, space, stats, victory
+from games.battle_valor_fantasy.rules import alliance, combat, flow, moves, space, stats, victory
 from games.battle_valor_fantasy.ai.fight import fight_outlook
 from games.battle_valor_fantasy.rules.state import BVFState, Unit
 
@@ -105,6 +105,26 @@ def danger_here(state: BVFState, u: Unit) -> float:
     if v is None:
         v = state.cache[key] = danger_at(state, u, space.feet(state, u))
     return v
+
+
+def charges_balance(state: BVFState, side: int) -> float:
+    """Who may charge whom next, in victory points: what the enemy's
+    charges could gain against `side`'s units where they stand, taken
+    from what `side`'s could gain against the enemy's (danger_here, from
+    each side; units in combat or fleeing left out).  0 once no charge is
+    left in the game (the last turn past its combat phase)."""
+    if state.phase in ("over", "deploy"):
+        return 0.0
+    if state.turn >= state.turns and state.phase in flow.PHASES and \
+            flow.PHASES.index(state.phase) > flow.PHASES.index("combat"):
+        return 0.0
+    out = 0.0
+    for u in space.on_table(state):
+        if u.kind != "unit" or u.engaged or u.fleeing:
+            continue
+        d = danger_here(state, u)
+        out += -d if alliance.side_of(state, u.owner) == side else d
+    return out
 
 
 def added_danger(state: BVFState, u: Unit, frame: Frame) -> float:

@@ -247,3 +247,26 @@ def test_horse_archers_keep_their_distance_instead_of_closing_like_lancers():
     assert normal.kind == "advance" and off(normal) < 15.0, normal             # the full 8" toward the orcs
     assert strong.kind == "advance" and 16.0 < off(strong) < 18.0, (strong, off(strong))
     assert "keep about 16\"" in strong_agent.last_reason, strong_agent.last_reason
+
+
+def _levy_and_wolves(levy_y: float, turn: int = 3, phase: str = "advance"):
+    return _position(phase, [
+        {"name": "levy", "player": 0, "at": [56, levy_y], "facing": 270, "files": 4, "orders": [], "unit": LEVY},
+        {"name": "wolves", "player": 1, "at": [56, 17], "facing": 90, "files": 4, "orders": [],
+         "activated": True, "unit": WOLVES}], turn=turn)
+
+
+def test_hards_evaluation_counts_who_may_charge_whom_next():
+    """The hard level's futures end after one activation and its reply, so
+    its evaluation also counts the charges of next turn (threat.charges_balance):
+    the same Levy block stands worse 6" in front of wolf riders than 30"
+    off, for us, and better for the orcs; in the last turn, past its charges,
+    nobody may charge again and the two count alike."""
+    from games.battle_valor_fantasy.ai.strong import evaluate
+    _, near, _ = _levy_and_wolves(30.0)
+    _, far, _ = _levy_and_wolves(46.0)
+    assert threat.charges_balance(near, 0) < 0 == threat.charges_balance(far, 0)
+    assert threat.charges_balance(near, 1) == -threat.charges_balance(near, 0)
+    assert evaluate(near, 0) < evaluate(far, 0) and evaluate(near, 1) > evaluate(far, 1)
+    _, last_near, _ = _levy_and_wolves(30.0, turn=6)
+    assert threat.charges_balance(last_near, 0) == 0.0
