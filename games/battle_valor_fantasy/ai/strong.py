@@ -6,10 +6,13 @@ player cannot see guessed (`determinise`).
 """
 from __future__ import annotations
 
+import math
+
 from engine.core.actions import Action
 from engine.core.words import possessive
 from games.battle_valor_fantasy.ai import threat
-from games.battle_valor_fantasy.rules import alliance, characters, combat, flow, space, stats, victory
+from engine.table.formations import wheel_length
+from games.battle_valor_fantasy.rules import alliance, characters, combat, flow, moves, space, stats, victory
 from games.battle_valor_fantasy.ai.fight import fight_outlook
 from games.battle_valor_fantasy.rules.state import BVFState, Unit
 from games.battle_valor_fantasy.ai.normal import (THREAT_WEIGHT, GeneralAgent, contested_points, fight_words,
@@ -48,6 +51,8 @@ class StrongGeneral(GeneralAgent):
         sc = super().score(state, a)
         if a.kind == "advance":
             u = state.units[a["uid"]]
+            if u.kind == "general":
+                return self._general_place(state, u, a)
             if u.kind == "unit":
                 from engine.table.formations import BlockMove, block_move
                 frame, _ = block_move(space.block(state, u), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
@@ -56,6 +61,64 @@ class StrongGeneral(GeneralAgent):
                     sc = self._skirmish(state, u, frame, sc)
                 sc -= THREAT_WEIGHT * threat.added_danger(state, u, frame)
         return sc
+
+    def _general_moves(self, state: BVFState, p: int, cands: list) -> list[Action]:
+        """The General's advances toward each of our blocks ready to charge
+        (charge_ready), his full move or to 6" short of it: the listed ones
+        go straight on, 30 degrees either way or toward the nearest enemy."""
+        g = space.general_of(state, p)
+        listed = next((a for a in cands if a.kind == "advance" and a["uid"] == (g.uid if g else -1)), None)
+        if g is None or listed is None:
+            return []
+        full = moves.advance_allowance(state, g)
+        f = space.frame_of(g)
+        keep = {k: v for k, v in listed.params if k not in ("first", "angle", "then")}
+        out = []
+        for v in charge_ready(state, p):
+            x, y = space.centre(state, v)
+            turn = round((space.bearing(f.x, f.y, x, y) - g.facing + 180.0) % 360.0 - 180.0, 1)
+            w = wheel_length(space.block(state, g), turn)
+            if w > full:
+                continue
+            go = max(0.0, min(full - w, math.hypot(x - f.x, y - f.y) - 6.0))
+            out.append(Action.make("advance", p, **{**keep, "first": 0.0, "angle": turn,
+                                                    "then": math.floor(go * 1000.0) / 1000.0}))
+        return out
+
+    def _general_place(self, state: BVFState, g: Unit, a: Action) -> float:
+        """Where the General advances: within 12" of as many of our blocks
+        that may charge next turn as he can (weighed by their points), for
+        the +2 Successes of a charge near him (§ Charging, Step 4), out of
+        the enemy's charges.  The normal general keeps him 14" from the
+        nearest enemy wherever the army is: at Border March only 6 of the
+        39 charges that reached in six games had him near (seeds
+        7000-7005, normal against normal)."""
+        from engine.table.formations import BlockMove, block_move
+        frame, _ = block_move(space.block(state, g), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
+                                                                a.get("then", 0.0)))
+        feet = space.layout(g, frame)
+        ready = charge_ready(state, g.owner)
+        after, now = commanded(state, ready, feet), commanded(state, ready, space.feet(state, g))
+        closest = min((space.fast_distance(feet, space.feet(state, e), GENERAL_SAFE)
+                       for e in space.enemies(state, g) if e.kind == "unit" and e.on_table), default=GENERAL_SAFE)
+        # above a passed advance (about 2) where he brings blocks into his range or keeps them there
+        return 1.5 + 4.0 * (after - now) + after - max(0.0, GENERAL_SAFE - closest) * 0.3
+
+    @staticmethod
+    def _general_words(state: BVFState, g: Unit, a: Action) -> str:
+        """Why the General goes where he does, in words: the blocks whose
+        charges next turn he will be near."""
+        from engine.table.formations import BlockMove, block_move
+        frame, _ = block_move(space.block(state, g), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
+                                                                a.get("then", 0.0)))
+        feet = space.layout(g, frame)
+        near = [v.name for v in charge_ready(state, g.owner)
+                if space.fast_distance(feet, space.feet(state, v), GENERAL_REACH) <= GENERAL_REACH]
+        if not near:
+            return ""
+        who = near[0] if len(near) == 1 else ", ".join(near[:-1]) + " and " + near[-1]
+        return (f"keep the General within 12\" of {who}: a charge near him rolls 2 Successes more, "
+                "so more of its stands arrive (§ Charging)")
 
     def _skirmish(self, state: BVFState, u: Unit, frame, sc: float) -> float:
         """Mounted Missile Troops (horse archers) keep SKIRMISH_DISTANCE
@@ -79,6 +142,7 @@ class StrongGeneral(GeneralAgent):
         marches straight at the objective."""
         cands = super().candidates(state, p)
         if state.phase == "advance" and not state.pending and state.alliance is None:
+            cands += self._general_moves(state, p, cands)
             seen = set()
             for a in list(cands):
                 if a.kind == "advance" and a["uid"] not in seen:
@@ -103,6 +167,12 @@ class StrongGeneral(GeneralAgent):
             danger = self._close_danger(state, a)
             if danger:
                 return f"{super().why(state, a)}; {danger}"
+        if a.kind == "advance" and not a.get("general"):
+            g = state.units.get(a.get("uid"))
+            if g is not None and g.kind == "general":
+                said = self._general_words(state, g, a)
+                if said:
+                    return said
         if a.kind == "hold":
             held_back = self._held_back(state, a)
             if held_back:
@@ -221,6 +291,35 @@ class StrongGeneral(GeneralAgent):
         return 5 + bonus - pl.length * 0.1 + gain * 0.1
 
 
+def charge_ready(state: BVFState, p: int) -> list[Unit]:
+    """Side p's blocks that may charge next turn: a Leader (or Berserkers),
+    not a war machine, not fleeing or in combat, an enemy within twice
+    its charge reach."""
+    out = []
+    for v in space.on_table(state):
+        if v.owner != p or not threat.can_charge(state, v):
+            continue
+        e = space.nearest_enemy(state, v)
+        if e is not None and space.distance(state, v, e) <= 2.0 * combat.charge_reach(state, v):
+            out.append(v)
+    return out
+
+
+def commanded(state: BVFState, ready: list[Unit], feet) -> float:
+    """Of the points of blocks `ready` to charge, the share within
+    GENERAL_REACH of a General standing on `feet` (0: none ready)."""
+    total = sum(v.profile.points for v in ready)
+    if not total:
+        return 0.0
+    near = sum(v.profile.points for v in ready
+               if space.fast_distance(feet, space.feet(state, v), GENERAL_REACH) <= GENERAL_REACH)
+    return near / total
+
+
+# inches within which the General gives a charge its +2 (space.GENERAL_RANGE, a little inside it: the
+# blocks move after him), and how far from the nearest enemy he stays (an infantry block charges 8")
+GENERAL_REACH = 11.0
+GENERAL_SAFE = 10.0
 # of an objective's points, what a charge at a unit that denies it to us is worth beyond the fight
 OBJECTIVE_STAKE = 0.5
 # what a closing charge scores at least, whatever the danger where it stops: just above a hold

@@ -270,3 +270,34 @@ def test_hards_evaluation_counts_who_may_charge_whom_next():
     assert evaluate(near, 0) < evaluate(far, 0) and evaluate(near, 1) > evaluate(far, 1)
     _, last_near, _ = _levy_and_wolves(30.0, turn=6)
     assert threat.charges_balance(last_near, 0) == 0.0
+
+
+def test_the_general_follows_the_blocks_that_will_charge_rather_than_stay_at_the_back_edge():
+    """Seen in Border March games (normal against normal, seeds 7000-7005):
+    the General kept 14" from the nearest enemy or passed his Advance to
+    the Wizard, stood at the back edge all game, and only 6 of 39 charges
+    that reached had his +2 Successes (§ Charging, Step 4).  The strong
+    general walks him toward the blocks ready to charge next turn, and
+    says so."""
+    infantry = {"troop": "infantry", "stands": 6, "command": True}
+    rules, state, n = _position("advance", [
+        {"name": "left block", "player": 0, "at": [54, 41], "facing": 270, "files": 3, "orders": [],
+         "activated": True, "unit": infantry},
+        {"name": "right block", "player": 0, "at": [66, 41], "facing": 270, "files": 3, "orders": [],
+         "activated": True, "unit": infantry},
+        {"name": "foe", "player": 1, "at": [60, 28], "facing": 90, "files": 3, "orders": [], "activated": True,
+         "unit": infantry}], turn=2)
+    g = state.units[n["g0"]]
+    g.orders, g.facing = ["advance"], 270.0          # at the back edge, facing the enemy
+    state.touch()
+    ready = [state.units[n["left block"]], state.units[n["right block"]]]
+    from games.battle_valor_fantasy.ai.strong import charge_ready, commanded
+    assert [v.name for v in charge_ready(state, 0)] == ["left block", "right block"]
+    now = commanded(state, ready, space.feet(state, g))
+    assert now == 0.5                       # the right block only
+    agent = StrongGeneral(rules)
+    a = agent.choose(state, None, None)
+    assert a.kind == "advance" and a["uid"] == g.uid and not a.get("general"), a
+    frame = _ends_at(state, a)
+    assert commanded(state, ready, space.layout(g, frame)) == 1.0
+    assert "keep the General within 12\" of left block and right block" in agent.why(state, a)
