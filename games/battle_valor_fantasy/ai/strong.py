@@ -11,7 +11,7 @@ import math
 from engine.core.actions import Action
 from engine.core.words import possessive
 from games.battle_valor_fantasy.ai import threat
-from engine.table.formations import wheel_length
+from engine.table.formations import BlockMove, block_move, wheel_length
 from games.battle_valor_fantasy.rules import alliance, characters, combat, flow, moves, space, stats, victory
 from games.battle_valor_fantasy.ai.fight import fight_outlook
 from games.battle_valor_fantasy.rules.state import BVFState, Unit
@@ -54,9 +54,7 @@ class StrongGeneral(GeneralAgent):
             if u.kind == "general":
                 return self._general_place(state, u, a)
             if u.kind == "unit":
-                from engine.table.formations import BlockMove, block_move
-                frame, _ = block_move(space.block(state, u), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
-                                                                        a.get("then", 0.0)))
+                frame = advance_frame(state, u, a)
                 if u.profile.mounted_missile:
                     sc = self._skirmish(state, u, frame, sc)
                 sc -= THREAT_WEIGHT * threat.added_danger(state, u, frame)
@@ -93,10 +91,7 @@ class StrongGeneral(GeneralAgent):
         nearest enemy wherever the army is: at Border March only 6 of the
         39 charges that reached in six games had him near (seeds
         7000-7005, normal against normal)."""
-        from engine.table.formations import BlockMove, block_move
-        frame, _ = block_move(space.block(state, g), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
-                                                                a.get("then", 0.0)))
-        feet = space.layout(g, frame)
+        feet = space.layout(g, advance_frame(state, g, a))
         ready = charge_ready(state, g.owner)
         after, now = commanded(state, ready, feet), commanded(state, ready, space.feet(state, g))
         closest = min((space.fast_distance(feet, space.feet(state, e), GENERAL_SAFE)
@@ -108,12 +103,8 @@ class StrongGeneral(GeneralAgent):
     def _general_words(state: BVFState, g: Unit, a: Action) -> str:
         """Why the General goes where he does, in words: the blocks whose
         charges next turn he will be near."""
-        from engine.table.formations import BlockMove, block_move
-        frame, _ = block_move(space.block(state, g), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
-                                                                a.get("then", 0.0)))
-        feet = space.layout(g, frame)
-        near = [v.name for v in charge_ready(state, g.owner)
-                if space.fast_distance(feet, space.feet(state, v), GENERAL_REACH) <= GENERAL_REACH]
+        near = [v.name for v in near_general(state, charge_ready(state, g.owner),
+                                             space.layout(g, advance_frame(state, g, a)))]
         if not near:
             return ""
         who = near[0] if len(near) == 1 else ", ".join(near[:-1]) + " and " + near[-1]
@@ -243,10 +234,7 @@ class StrongGeneral(GeneralAgent):
         """Where `u`'s stands would stand after advance or charge `b`
         (a charge that reaches: the target's place); None: not known."""
         if b.kind == "advance":
-            from engine.table.formations import BlockMove, block_move
-            frame, _ = block_move(space.block(state, u), BlockMove(b.get("first", 0.0), b.get("angle", 0.0),
-                                                                    b.get("then", 0.0)))
-            return space.layout(u, frame)
+            return space.layout(u, advance_frame(state, u, b))
         t = state.units[b["target"]]
         pl = combat.plan(state, u, t)
         if pl.blocked:
@@ -316,9 +304,19 @@ def commanded(state: BVFState, ready: list[Unit], feet) -> float:
     total = sum(v.profile.points for v in ready)
     if not total:
         return 0.0
-    near = sum(v.profile.points for v in ready
-               if space.fast_distance(feet, space.feet(state, v), GENERAL_REACH) <= GENERAL_REACH)
-    return near / total
+    return sum(v.profile.points for v in near_general(state, ready, feet)) / total
+
+
+def near_general(state: BVFState, ready: list[Unit], feet) -> list[Unit]:
+    """The blocks of `ready` within GENERAL_REACH of a General standing on `feet`."""
+    return [v for v in ready if space.fast_distance(feet, space.feet(state, v), GENERAL_REACH) <= GENERAL_REACH]
+
+
+def advance_frame(state: BVFState, u: Unit, a: Action):
+    """Where advance `a` would leave unit `u` (its block's frame)."""
+    frame, _ = block_move(space.block(state, u), BlockMove(a.get("first", 0.0), a.get("angle", 0.0),
+                                                            a.get("then", 0.0)))
+    return frame
 
 
 # inches within which the General gives a charge its +2 (space.GENERAL_RANGE, a little inside it: the
